@@ -1,0 +1,102 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
+
+// Spec §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
+// dismissed toast is dropped from memory after 1,000,000 ms.
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export type ToastData = {
+  id?: string;
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+
+type Entry = ToastData & { key: string; open: boolean };
+
+const ToastContext = createContext<(t: ToastData) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+const variantClass = {
+  default: "border-slate-200 bg-white text-slate-900",
+  destructive: "border-red-600 bg-red-600 text-white",
+};
+
+export function Toaster({ children, flash }: { children: ReactNode; flash: ToastData | null }) {
+  const hydrated = useHydrated();
+  const [toasts, setToasts] = useState<Entry[]>([]);
+  const seen = useRef(new Set<string>());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const show = useCallback((t: ToastData) => {
+    const key = t.id ?? crypto.randomUUID();
+    if (seen.current.has(key)) return;
+    seen.current.add(key);
+    setToasts((list) => [{ ...t, key, open: true }, ...list.map((x) => ({ ...x, open: false }))].slice(0, TOAST_LIMIT));
+  }, []);
+
+  const dismiss = useCallback((key: string) => {
+    setToasts((list) => list.map((x) => (x.key === key ? { ...x, open: false } : x)));
+    if (!timers.current.has(key)) {
+      timers.current.set(
+        key,
+        setTimeout(() => {
+          timers.current.delete(key);
+          setToasts((list) => list.filter((x) => x.key !== key));
+        }, TOAST_REMOVE_DELAY_MS),
+      );
+    }
+  }, []);
+
+  useEffect(() => {
+    if (flash) show(flash);
+  }, [flash, show]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  return (
+    <ToastContext.Provider value={show}>
+      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+        {children}
+        {!hydrated && flash ? (
+          // Server render / JavaScript off: the flash toast as plain markup.
+          <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
+            <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[flash.variant ?? "default"]}`}>
+              <p className="text-sm font-semibold">{flash.title}</p>
+              {flash.description ? <p className="mt-1 text-sm opacity-90">{flash.description}</p> : null}
+            </div>
+          </div>
+        ) : null}
+        {toasts.map((t) => (
+          <ToastPrimitive.Root
+            key={t.key}
+            open={t.open}
+            onOpenChange={(open) => (open ? null : dismiss(t.key))}
+            className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-8 shadow-lg ${variantClass[t.variant ?? "default"]}`}
+            type={t.variant === "destructive" ? "foreground" : "background"}
+          >
+            <div>
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+              {t.description ? (
+                <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              ) : null}
+            </div>
+            <ToastPrimitive.Close aria-label="Close" className="absolute top-2 right-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+              ×
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        ))}
+        <ToastPrimitive.Viewport
+          hotkey={["F8"]}
+          className="fixed right-0 bottom-0 z-50 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
+        />
+      </ToastPrimitive.Provider>
+    </ToastContext.Provider>
+  );
+}

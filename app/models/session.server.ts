@@ -1,0 +1,75 @@
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { loginAttempts, sessions, teamMembers, type TeamMember } from "#db/schema";
+import { getDb } from "~/utils/db.server";
+
+// lastSeenAt is refreshed at most this often so every page view does not become a database write.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createSession(args: { id: string; teamMemberId: number; ip: string; userAgent: string | null }) {
+  const now = new Date();
+  getDb()
+    .insert(sessions)
+    .values({ ...args, lastSeenAt: now, createdAt: now })
+    .run();
+}
+
+/** The member of a live session, or undefined; an idle or orphaned session is removed on sight. */
+export function getSessionMember(id: string, idleMs: number): TeamMember | undefined {
+  const db = getDb();
+  const row = db
+    .select({ s: sessions, m: teamMembers })
+    .from(sessions)
+    .innerJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return undefined;
+  const now = Date.now();
+  if (!row.m.isActive || now - row.s.lastSeenAt.getTime() > idleMs) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return undefined;
+  }
+  if (now - row.s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run();
+  }
+  return row.m;
+}
+
+export function deleteSession(id: string) {
+  getDb().delete(sessions).where(eq(sessions.id, id)).run();
+}
+
+export function deleteIdleSessions(idleMs: number) {
+  getDb()
+    .delete(sessions)
+    .where(lt(sessions.lastSeenAt, new Date(Date.now() - idleMs)))
+    .run();
+}
+
+export function recordLoginAttempt(ip: string, success: boolean, teamMemberId: number | null) {
+  getDb().insert(loginAttempts).values({ ip, at: new Date(), success, teamMemberId }).run();
+}
+
+/** Times of the latest `limit` failed attempts from one address inside the window, newest first. */
+export function recentFailureTimes(ip: string, windowMs: number, limit: number): Date[] {
+  return getDb()
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, false),
+        gte(loginAttempts.at, new Date(Date.now() - windowMs)),
+      ),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .limit(limit)
+    .all()
+    .map((r) => r.at);
+}
+
+export function pruneLoginAttempts(olderThanMs: number) {
+  getDb()
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.at, new Date(Date.now() - olderThanMs)))
+    .run();
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { sessions, teamMembers, type TeamMember } from "#db/schema";
+import { getDb } from "~/utils/db.server";
+import { hashPin } from "~/utils/secret.server";
+import { writeAudit, type Actor } from "./audit.server";
+import { ConflictError } from "~/utils/errors";
+
+/** What any API or screen may see of a member: never the PIN or its hash. */
+export type PublicTeamMember = Omit<TeamMember, "pinHash"> & { hasPin: true };
+
+export function toPublic(m: TeamMember): PublicTeamMember {
+  const { pinHash: _omit, ...rest } = m;
+  return { ...rest, hasPin: true };
+}
+
+/** The signed-in user shape of spec §3 (and the verify-pin answer). */
+export function toSignedInUser(m: TeamMember) {
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    department: m.department,
+    subdepartment: m.subdepartment,
+    skills: m.skills,
+    accessibleDepartments: m.accessibleDepartments,
+  };
+}
+export type SignedInUser = ReturnType<typeof toSignedInUser>;
+
+export function listTeamMembers(): PublicTeamMember[] {
+  return getDb()
+    .select()
+    .from(teamMembers)
+    .orderBy(asc(sql`${teamMembers.name} COLLATE NOCASE`), asc(teamMembers.id))
+    .all()
+    .map(toPublic);
+}
+
+export function getTeamMember(id: number): TeamMember | undefined {
+  return getDb().select().from(teamMembers).where(eq(teamMembers.id, id)).get();
+}
+
+export function findActiveMemberByPin(pin: string): TeamMember | undefined {
+  return getDb()
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.pinHash, hashPin(pin)), eq(teamMembers.isActive, true)))
+    .get();
+}
+
+export function countTeamMembers(): number {
+  return getDb().select({ n: sql<number>`count(*)` }).from(teamMembers).get()?.n ?? 0;
+}
+
+/**
+ * Which department keys at least one active member holds: drives the signed-out Home tiles and the
+ * 'No team members have access to this department.' toast without sending the member list to the browser.
+ */
+export function activeAccessKeys(): Set<string> {
+  const rows = getDb()
+    .select({ key: sql<string>`j.value` })
+    .from(sql`${teamMembers}, json_each(${teamMembers.accessibleDepartments}) AS j`)
+    .where(eq(teamMembers.isActive, true))
+    .groupBy(sql`j.value`)
+    .all();
+  return new Set(rows.map((r) => r.key));
+}
+
+export class PinInUseError extends ConflictError {
+  constructor() {
+    super("PIN is already in use by another team member");
+  }
+}
+
+export function isPinInUse(pin: string, exceptId?: number): boolean {
+  const hit = getDb()
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.pinHash, hashPin(pin)),
+        eq(teamMembers.isActive, true),
+        exceptId ? ne(teamMembers.id, exceptId) : undefined,
+      ),
+    )
+    .get();
+  return Boolean(hit);
+}
+
+export type TeamMemberInput = {
+  name: string;
+  email?: string | null;
+  department?: string | null;
+  subdepartment?: string | null;
+  skills?: string[];
+  accessibleDepartments?: string[];
+  pinCode: string;
+  profilePhotoUrl?: string | null;
+  isActive?: boolean;
+};
+
+export function createTeamMember(input: TeamMemberInput, actor: Actor): PublicTeamMember {
+  const db = getDb();
+  if ((input.isActive ?? true) && isPinInUse(input.pinCode)) throw new PinInUseError();
+  return db.transaction((tx) => {
+    const { pinCode, ...fields } = input;
+    const row = tx
+      .insert(teamMembers)
+      .values({
+        ...fields,
+        skills: fields.skills ?? [],
+        accessibleDepartments: fields.accessibleDepartments ?? [],
+        pinHash: hashPin(pinCode),
+      })
+      .returning()
+      .get();
+    const pub = toPublic(row);
+    writeAudit(actor, { action: "create", entity: "team-member", entityId: row.id, after: pub }, tx);
+    return pub;
+  });
+}
+
+export function updateTeamMember(
+  id: number,
+  patch: Partial<TeamMemberInput>,
+  actor: Actor,
+): PublicTeamMember | undefined {
+  const db = getDb();
+  const before = getTeamMember(id);
+  if (!before) return undefined;
+  const willBeActive = patch.isActive ?? before.isActive;
+  const newHash = patch.pinCode ? hashPin(patch.pinCode) : before.pinHash;
+  if (willBeActive && (patch.pinCode || (patch.isActive && !before.isActive))) {
+    const clash = db
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.pinHash, newHash), eq(teamMembers.isActive, true), ne(teamMembers.id, id)))
+      .get();
+    if (clash) throw new PinInUseError();
+  }
+  return db.transaction((tx) => {
+    const { pinCode, ...fields } = patch;
+    const row = tx
+      .update(teamMembers)
+      .set({ ...fields, pinHash: newHash })
+      .where(eq(teamMembers.id, id))
+      .returning()
+      .get();
+    const accessChanged =
+      patch.accessibleDepartments !== undefined &&
+      JSON.stringify([...patch.accessibleDepartments].sort()) !==
+        JSON.stringify([...before.accessibleDepartments].sort());
+    // A changed PIN or access, or deactivation, must not leave an old session holding the old rights.
+    if (newHash !== before.pinHash || accessChanged || !row.isActive) {
+      tx.delete(sessions).where(eq(sessions.teamMemberId, id)).run();
+    }
+    writeAudit(
+      actor,
+      {
+        action: "update",
+        entity: "team-member",
+        entityId: id,
+        before: { ...toPublic(before), pinChanged: undefined },
+        after: { ...toPublic(row), pinChanged: newHash !== before.pinHash || undefined },
+      },
+      tx,
+    );
+    return toPublic(row);
+  });
+}

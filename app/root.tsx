@@ -1,0 +1,115 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AppHeader } from "~/components/app-header";
+import { Toaster } from "~/components/toaster";
+import { can } from "~/utils/permissions.server";
+import { getUser } from "~/utils/session.server";
+import { popToast } from "~/utils/toast.server";
+import "./app.css";
+
+export function meta() {
+  return [{ title: "Shopflow" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = getUser(request);
+  const { toast, setCookie } = popToast(request);
+  return data(
+    { user, isManagement: can(user, "settings:write"), toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <Toaster flash={root?.toast ?? null}>
+          <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />
+          <main>{children}</main>
+        </Toaster>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFound />;
+    if ((error.status === 401 || error.status === 403) && error.data?.accessDenied) {
+      return <AccessDenied reason={String(error.data.reason)} signedOut={error.status === 401} />;
+    }
+  }
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <Centered>
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-slate-600">The page could not be shown. Try again, or go back to the home page.</p>
+      <HomeLink />
+    </Centered>
+  );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div className="mx-auto max-w-xl px-4 py-24 text-center">{children}</div>;
+}
+
+function HomeLink() {
+  return (
+    <Link to="/" className="mt-6 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700">
+      Go to Home
+    </Link>
+  );
+}
+
+export function NotFound() {
+  return (
+    <Centered>
+      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
+      <p className="mt-2 text-slate-600">There is no page at this address.</p>
+      <HomeLink />
+    </Centered>
+  );
+}
+
+function AccessDenied({ reason, signedOut }: { reason: string; signedOut: boolean }) {
+  const location = useLocation();
+  return (
+    <Centered>
+      <h1 className="text-3xl font-bold text-red-700">Access Denied</h1>
+      <p className="mt-2 text-slate-700">{reason}</p>
+      {signedOut ? (
+        <a href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="mt-6 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white">
+          Login
+        </a>
+      ) : (
+        <HomeLink />
+      )}
+    </Centered>
+  );
+}

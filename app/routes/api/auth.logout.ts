@@ -1,0 +1,15 @@
+import { writeAudit } from "~/models/audit.server";
+import { api, json, jsonError } from "~/utils/api.server";
+import { actorFrom } from "~/utils/audit.server";
+import { requireUser } from "~/utils/permissions.server";
+import { endSession } from "~/utils/session.server";
+import type { Route } from "./+types/auth.logout";
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(() => {
+    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    const user = requireUser(request);
+    writeAudit(actorFrom(request, user), { action: "logout", entity: "session", entityId: user.id });
+    return json({ message: "Logged out" }, { headers: { "Set-Cookie": endSession(request) } });
+  });
+}

@@ -1,0 +1,18 @@
+import { VerifyPinSchema } from "~/schemas/auth";
+import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import { verifyPin } from "~/utils/auth.server";
+import type { Route } from "./+types/auth.verify-pin";
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(async () => {
+    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    const body = await parseBody(request, VerifyPinSchema);
+    const result = verifyPin(request, body.pinCode, body.expectedUserId);
+    if (!result.ok) {
+      return jsonError(result.status, result.message, {
+        headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
+      });
+    }
+    return json(result.user, { headers: { "Set-Cookie": result.setCookie } });
+  });
+}

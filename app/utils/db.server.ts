@@ -1,0 +1,38 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import * as schema from "#db/schema";
+import { migrate } from "#db/migrate";
+import { getEnv } from "./env.server";
+
+export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+// The server entry and the React Router bundle each get their own copy of this module; the connection is
+// kept on globalThis so both use one handle.
+const g = globalThis as unknown as { __shopflowDb?: DB };
+
+export function openDatabase(file: string): DB {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.run("PRAGMA journal_mode = WAL");
+  sqlite.run("PRAGMA foreign_keys = ON");
+  sqlite.run("PRAGMA busy_timeout = 5000");
+  sqlite.run("PRAGMA synchronous = NORMAL");
+  migrate(sqlite);
+  return drizzle({ client: sqlite, schema }) as DB;
+}
+
+export function databaseFile() {
+  return path.resolve(getEnv().DATA_DIR, "shopflow.db");
+}
+
+export function getDb(): DB {
+  g.__shopflowDb ??= openDatabase(databaseFile());
+  return g.__shopflowDb;
+}
+
+/** Tests swap in an in-memory database; the server never calls this. */
+export function setDb(db: DB | undefined) {
+  g.__shopflowDb = db;
+}

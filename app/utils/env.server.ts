@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z
+    .url({ message: "must be an absolute http(s) URL, e.g. https://shop.example.com" })
+    .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
+  SHOP_TIMEZONE: z
+    .string()
+    .default("America/Chicago")
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as America/Chicago"),
+  ADMIN_PIN: z
+    .string()
+    .regex(/^\d{4}$/, "must be exactly 4 digits")
+    .optional(),
+  ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+  TRUST_PROXY: flag,
+  DEMO: flag,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+const g = globalThis as unknown as { __shopflowEnv?: Env };
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([k, v]) => k in EnvSchema.shape && v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** Read and validate the environment once; every later call returns the same object. */
+export function getEnv(): Env {
+  g.__shopflowEnv ??= parseEnv(process.env);
+  return g.__shopflowEnv;
+}
+
+export function resetEnvForTests(values?: Record<string, string | undefined>) {
+  g.__shopflowEnv = values ? parseEnv(values) : undefined;
+}

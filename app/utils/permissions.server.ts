@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import type { SignedInUser } from "~/models/team-member.server";
+import { hasDepartmentKey } from "./departments";
+import { getUser } from "./session.server";
+
+/**
+ * The permission table of PRODUCT.md. Every loader, action and /api handler asks here; nothing else decides.
+ */
+export type Permission =
+  | "read"
+  | "timers"
+  | "machine-files:operate"
+  | "projects:write"
+  | "settings:write"
+  | "screen:pre-production"
+  | "screen:production"
+  | "screen:fabrication";
+
+const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
+  read: { keys: "any", reason: "" },
+  timers: { keys: "any", reason: "" },
+  "machine-files:operate": { keys: "any", reason: "" },
+  "projects:write": {
+    keys: ["pre-production", "project-management"],
+    reason: "Changing projects needs the Pre-Production or Project Management key.",
+  },
+  "settings:write": {
+    keys: [],
+    reason: "Global Settings needs the management key ('Super User (All Access)').",
+  },
+  "screen:pre-production": { keys: ["pre-production"], reason: "This screen needs the Pre-Production key." },
+  "screen:production": { keys: ["production"], reason: "This screen needs the Production key." },
+  "screen:fabrication": { keys: ["fabrication"], reason: "This screen needs the Fabrication key." },
+};
+
+export function can(user: SignedInUser | null, permission: Permission): boolean {
+  if (!user) return false;
+  const rule = RULES[permission];
+  if (rule.keys === "any") return true;
+  if (user.accessibleDepartments.includes("management")) return true;
+  return rule.keys.some((k) => hasDepartmentKey(user.accessibleDepartments, k));
+}
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+export const SIGN_IN_REASON = "Sign in with your 4-digit PIN to open this page.";
+
+function refuse(request: Request, status: 401 | 403, reason: string): never {
+  if (isApi(request)) {
+    throw Response.json(
+      { message: status === 401 ? "Authentication required" : reason },
+      { status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  // Pages: the root error boundary renders 'Access Denied' with this reason.
+  throw data({ accessDenied: true, reason }, { status });
+}
+
+export function requireUser(request: Request): SignedInUser {
+  const user = getUser(request);
+  if (!user) refuse(request, 401, SIGN_IN_REASON);
+  return user;
+}
+
+export function requirePermission(request: Request, permission: Permission): SignedInUser {
+  const user = requireUser(request);
+  if (!can(user, permission)) refuse(request, 403, RULES[permission].reason);
+  return user;
+}

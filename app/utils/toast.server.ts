@@ -1,0 +1,44 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { readCookie, serializeCookie } from "./session.server";
+
+const TOAST_COOKIE = "shopflow_toast";
+
+export const ToastSchema = z.object({
+  id: z.string().max(64).optional(),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+
+/** Set-Cookie value carrying a toast to the next page render (works with JavaScript off). */
+export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>): string {
+  const value = Buffer.from(
+    JSON.stringify(ToastSchema.parse({ id: crypto.randomUUID(), ...toast })),
+  ).toString("base64url");
+  return serializeCookie(request, TOAST_COOKIE, value, { maxAge: 60 });
+}
+
+export function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: z.input<typeof ToastSchema>,
+  init: { headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", toastCookie(request, toast));
+  return redirect(to, { headers });
+}
+
+/** Read and clear the flash toast. */
+export function popToast(request: Request): { toast: Toast | null; setCookie: string | null } {
+  const raw = readCookie(request, TOAST_COOKIE);
+  if (!raw) return { toast: null, setCookie: null };
+  let toast: Toast | null = null;
+  try {
+    const parsed = ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
+    toast = parsed.success ? parsed.data : null;
+  } catch {}
+  return { toast, setCookie: serializeCookie(request, TOAST_COOKIE, "", { maxAge: 0 }) };
+}

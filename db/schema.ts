@@ -1,0 +1,483 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+const ts = (name: string) => integer(name, { mode: "timestamp_ms" });
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const jsonList = (name: string) =>
+  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+
+export const DEPARTMENT_KEYS = [
+  "pre-production",
+  "production",
+  "fabrication",
+  "project-management",
+  "management",
+] as const;
+export type DepartmentKey = (typeof DEPARTMENT_KEYS)[number];
+
+export const PRIORITIES = ["rush", "high", "medium", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email"),
+    department: text("department"),
+    subdepartment: text("subdepartment"),
+    skills: jsonList("skills"),
+    accessibleDepartments: jsonList("accessible_departments"),
+    // HMAC-SHA256 of the PIN under the server secret: lookup by hash, never stored in clear.
+    pinHash: text("pin_hash").notNull(),
+    profilePhotoUrl: text("profile_photo_url"),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_members_active_pin_uq")
+      .on(t.pinHash)
+      .where(sql`${t.isActive} = 1`),
+    index("team_members_pin_idx").on(t.pinHash),
+    index("team_members_name_idx").on(t.name),
+    index("team_members_active_idx").on(t.isActive),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 of the cookie token, so a copy of the database cannot be replayed as a cookie.
+    id: text("id").primaryKey(),
+    teamMemberId: integer("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("sessions_member_idx").on(t.teamMemberId),
+    index("sessions_last_seen_idx").on(t.lastSeenAt),
+  ],
+);
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ip: text("ip").notNull(),
+    at: ts("at").notNull(),
+    success: bool("success").notNull(),
+    teamMemberId: integer("team_member_id").references(() => teamMembers.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    index("login_attempts_ip_at_idx").on(t.ip, t.at),
+    index("login_attempts_member_idx").on(t.teamMemberId),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: ts("at").notNull(),
+    actorId: integer("actor_id").references(() => teamMembers.id, { onDelete: "set null" }),
+    // Kept as text so the log still names who acted after the member is deleted.
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    ip: text("ip"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    departmentSequence: jsonList("department_sequence"),
+    color: text("color").notNull().default("gray"),
+    createdAt: createdAt(),
+  },
+);
+
+export const departments = sqliteTable(
+  "departments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    value: text("value").notNull().unique(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull().default("blue"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: bool("is_active").notNull().default(true),
+    isMachine: bool("is_machine").notNull().default(false),
+    machineStatus: text("machine_status").notNull().default("active"),
+    category: text("category").notNull().default("Process"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("departments_name_idx").on(t.name),
+    index("departments_active_sort_idx").on(t.isActive, t.sortOrder),
+    index("departments_machine_idx").on(t.isMachine, t.isActive),
+  ],
+);
+
+export const subdepartments = sqliteTable(
+  "subdepartments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    value: text("value").notNull(),
+    description: text("description").notNull().default(""),
+    departmentId: integer("department_id")
+      .notNull()
+      .references(() => departments.id, { onDelete: "cascade" }),
+    color: text("color").notNull().default("blue"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subdepartments_dept_value_uq").on(t.departmentId, t.value),
+    index("subdepartments_name_idx").on(t.name),
+  ],
+);
+
+export const materials = sqliteTable("materials", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  category: text("category").notNull(),
+  color: text("color").notNull().default("gray"),
+  createdAt: createdAt(),
+}, (t) => [index("materials_category_idx").on(t.category)]);
+
+export const machines = sqliteTable(
+  "machines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull().unique(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull().default("Production"),
+    status: text("status").notNull().default("active"),
+    color: text("color").notNull().default("blue"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("machines_active_sort_idx").on(t.isActive, t.sortOrder)],
+);
+
+export const workflows = sqliteTable("workflows", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  departmentSequence: jsonList("department_sequence"),
+  createdAt: createdAt(),
+});
+
+export const stepTemplates = sqliteTable(
+  "step_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    estimatedDurationHours: real("estimated_duration_hours"),
+    department: text("department"),
+    requiredSkills: jsonList("required_skills"),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("step_templates_name_idx").on(t.name),
+    index("step_templates_department_idx").on(t.department),
+  ],
+);
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    startDate: ts("start_date"),
+    endDate: ts("end_date"),
+    priority: text("priority", { enum: PRIORITIES }).notNull().default("medium"),
+    status: text("status").notNull().default("active"),
+    workflowId: integer("workflow_id").references(() => workflows.id, { onDelete: "set null" }),
+    workflowName: text("workflow_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("projects_name_idx").on(t.name),
+    index("projects_priority_idx").on(t.priority),
+    index("projects_status_idx").on(t.status),
+    index("projects_workflow_idx").on(t.workflowId),
+    index("projects_created_idx").on(t.createdAt),
+    index("projects_start_idx").on(t.startDate),
+    index("projects_end_idx").on(t.endDate),
+  ],
+);
+
+export const projectWorkflowInstances = sqliteTable(
+  "project_workflow_instances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    workflowTemplateId: integer("workflow_template_id").references(() => workflows.id, {
+      onDelete: "set null",
+    }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pwi_project_idx").on(t.projectId),
+    index("pwi_template_idx").on(t.workflowTemplateId),
+  ],
+);
+
+export const projectWorkflowSteps = sqliteTable(
+  "project_workflow_steps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectWorkflowInstanceId: integer("project_workflow_instance_id")
+      .notNull()
+      .references(() => projectWorkflowInstances.id, { onDelete: "cascade" }),
+    department: text("department").notNull(),
+    assignedTeamMemberId: integer("assigned_team_member_id").references(() => teamMembers.id, {
+      onDelete: "set null",
+    }),
+    startDate: ts("start_date"),
+    endDate: ts("end_date"),
+    percentComplete: integer("percent_complete").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pws_instance_sort_idx").on(t.projectWorkflowInstanceId, t.sortOrder),
+    index("pws_assigned_idx").on(t.assignedTeamMemberId),
+    index("pws_department_idx").on(t.department),
+    index("pws_status_idx").on(t.status),
+  ],
+);
+
+export const stepAssignments = sqliteTable(
+  "step_assignments",
+  {
+    projectWorkflowStepId: integer("project_workflow_step_id")
+      .notNull()
+      .references(() => projectWorkflowSteps.id, { onDelete: "cascade" }),
+    teamMemberId: integer("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    assignedAt: ts("assigned_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectWorkflowStepId, t.teamMemberId] }),
+    index("step_assignments_member_idx").on(t.teamMemberId),
+  ],
+);
+
+export const projectSteps = sqliteTable(
+  "project_steps",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    templateId: integer("template_id").references(() => stepTemplates.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    assignedTeamMemberId: integer("assigned_team_member_id").references(() => teamMembers.id, {
+      onDelete: "set null",
+    }),
+    startDate: ts("start_date"),
+    endDate: ts("end_date"),
+    estimatedDurationHours: real("estimated_duration_hours"),
+    percentComplete: integer("percent_complete").notNull().default(0),
+    department: text("department"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    notes: text("notes"),
+  },
+  (t) => [
+    index("project_steps_project_sort_idx").on(t.projectId, t.sortOrder),
+    index("project_steps_template_idx").on(t.templateId),
+    index("project_steps_assigned_idx").on(t.assignedTeamMemberId),
+  ],
+);
+
+export const items = sqliteTable(
+  "items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    // Category and material are stored by name, as the spec's item record does; renames cascade in the models.
+    category: text("category").notNull(),
+    material: text("material").notNull().default("Unknown"),
+    quantity: integer("quantity").notNull().default(1),
+    department: text("department").notNull().default("pre-production"),
+    assignedMachine: text("assigned_machine"),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    workflowId: integer("workflow_id").references(() => workflows.id, { onDelete: "set null" }),
+    productWorkflowId: integer("product_workflow_id").references(() => workflows.id, {
+      onDelete: "set null",
+    }),
+    currentStepIndex: integer("current_step_index").notNull().default(0),
+    isTimerActive: bool("is_timer_active").notNull().default(false),
+    currentSessionStart: ts("current_session_start"),
+    totalTimeSeconds: integer("total_time_seconds").notNull().default(0),
+    qrCode: text("qr_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("items_project_idx").on(t.projectId),
+    index("items_category_idx").on(t.category),
+    index("items_material_idx").on(t.material),
+    index("items_department_idx").on(t.department),
+    index("items_timer_idx").on(t.isTimerActive),
+    index("items_workflow_idx").on(t.workflowId),
+    index("items_product_workflow_idx").on(t.productWorkflowId),
+    index("items_name_idx").on(t.name),
+    index("items_created_idx").on(t.createdAt),
+  ],
+);
+
+export const machineReadyFiles = sqliteTable(
+  "machine_ready_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    fileName: text("file_name").notNull(),
+    machine: text("machine").notNull(),
+    fileType: text("file_type").notNull().default("Document"),
+    filePath: text("file_path"),
+    fileSize: integer("file_size"),
+    description: text("description").notNull().default(""),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    isCompleted: bool("is_completed").notNull().default(false),
+    qrCodeClicked: bool("qr_code_clicked").notNull().default(false),
+    qrCodeClickedAt: ts("qr_code_clicked_at"),
+    completedBy: integer("completed_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    completedAt: ts("completed_at"),
+    processingTimeSeconds: integer("processing_time_seconds"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    priority: text("priority"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mrf_project_idx").on(t.projectId),
+    index("mrf_machine_sort_idx").on(t.machine, t.sortOrder),
+    index("mrf_completed_idx").on(t.isCompleted, t.completedAt),
+    index("mrf_completed_by_idx").on(t.completedBy),
+  ],
+);
+
+export const itemFileAssociations = sqliteTable(
+  "item_file_associations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    machineFileId: integer("machine_file_id")
+      .notNull()
+      .references(() => machineReadyFiles.id, { onDelete: "cascade" }),
+    fileType: text("file_type", { enum: ["print", "cut"] }).notNull().default("print"),
+    updatedBy: integer("updated_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One print file and one cut file per item: unassign names only the type.
+    uniqueIndex("ifa_item_type_uq").on(t.itemId, t.fileType),
+    index("ifa_file_idx").on(t.machineFileId),
+    index("ifa_updated_by_idx").on(t.updatedBy),
+  ],
+);
+
+export const timerLogs = sqliteTable(
+  "timer_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => items.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["start", "stop"] }).notNull(),
+    department: text("department"),
+    timestamp: ts("timestamp").notNull(),
+    sessionDurationSeconds: integer("session_duration_seconds"),
+  },
+  (t) => [index("timer_logs_item_ts_idx").on(t.itemId, t.timestamp)],
+);
+
+export const projectDesigns = sqliteTable("project_designs", {
+  projectId: integer("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  // Server-made name relative to DATA_DIR; never a client path.
+  filePath: text("file_path").notNull().unique(),
+  fileSize: integer("file_size").notNull(),
+  uploadedAt: ts("uploaded_at").notNull(),
+});
+
+// Signed single-use upload URLs (design PDFs): a row per issued URL so a second PUT is refused.
+export const uploadTokens = sqliteTable(
+  "upload_tokens",
+  {
+    id: text("id").primaryKey(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    storedPath: text("stored_path").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("upload_tokens_project_idx").on(t.projectId)],
+);
+
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Department = typeof departments.$inferSelect;
+export type Subdepartment = typeof subdepartments.$inferSelect;
+export type Material = typeof materials.$inferSelect;
+export type Machine = typeof machines.$inferSelect;
+export type Workflow = typeof workflows.$inferSelect;
+export type StepTemplate = typeof stepTemplates.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Item = typeof items.$inferSelect;

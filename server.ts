@@ -1,0 +1,95 @@
+// Shopflow's process entry: `serve` (default), `backup [dir]`, `restore <dir>`. Also the compiled binary's entry.
+import path from "node:path";
+import { existsSync } from "node:fs";
+import type { ServerBuild } from "react-router";
+import * as build from "./build/server/index.js";
+import { bootstrapDatabase } from "~/models/bootstrap.server";
+import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { backup, restore } from "~/utils/backup.server";
+import { databaseFile, getDb } from "~/utils/db.server";
+import { getEnv, type Env } from "~/utils/env.server";
+import { createFetchHandler, staticFromDir } from "~/utils/http.server";
+import { getSecret } from "~/utils/secret.server";
+
+const USAGE = `Usage: shopflow [serve] | backup [DIR] | restore DIR | --demo | --help
+Configuration comes from the environment: PORT HOST DATA_DIR PUBLIC_URL SHOP_TIMEZONE ADMIN_PIN ADMIN_NAME
+SESSION_IDLE_MINUTES MAX_UPLOAD_MB TRUST_PROXY DEMO (see README.md).`;
+
+function clientDir(): string {
+  // Compiled binary: `--asset build/client` embeds the folder as client/ under the executable's root.
+  const embedded = path.join(path.dirname(process.execPath), "client");
+  const candidates = [path.join(import.meta.dir, "build", "client"), "/$bunfs/root/client", embedded];
+  return candidates.find((d) => existsSync(d)) ?? candidates[0]!;
+}
+
+function loadEnv(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    console.error(`shopflow: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+function serve(env: Env) {
+  getSecret();
+  getDb();
+  bootstrapDatabase(env);
+  const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
+  const housekeeping = () => {
+    deleteIdleSessions(idleMs);
+    pruneLoginAttempts(24 * 60 * 60_000);
+  };
+  housekeeping();
+  setInterval(housekeeping, 10 * 60_000).unref();
+
+  const fetch = createFetchHandler(build as unknown as ServerBuild, { staticSource: staticFromDir(clientDir()) });
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    maxRequestBodySize: Math.ceil(env.MAX_UPLOAD_MB * 1024 * 1024) + 64 * 1024,
+    fetch: (req, srv) => fetch(req, srv),
+    error(error) {
+      console.error(error);
+      return new Response("Something went wrong on the server", { status: 500 });
+    },
+  });
+  console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
+  const stop = () => {
+    server.stop();
+    getDb().$client.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  if (args.includes("--demo")) process.env.DEMO = "1";
+  const [command = "serve", arg] = args.filter((a) => a !== "--demo");
+  if (command === "--help" || command === "help") {
+    console.log(USAGE);
+  } else if (command === "serve") {
+    serve(loadEnv());
+  } else if (command === "backup") {
+    loadEnv();
+    console.log(`Backup written to ${backup(arg)} (database ${databaseFile()})`);
+  } else if (command === "restore") {
+    loadEnv();
+    if (!arg) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    try {
+      const r = restore(arg);
+      console.log(`Restored from ${r.restoredFrom}.${r.previousSavedAs ? ` The previous data is in ${r.previousSavedAs}.` : ""}`);
+    } catch (error) {
+      console.error(`shopflow: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  } else {
+    console.error(USAGE);
+    process.exit(2);
+  }
+}
