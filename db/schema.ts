@@ -468,7 +468,7 @@ export const uploadTokens = sqliteTable(
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
   },
-  (t) => [index("upload_tokens_project_idx").on(t.projectId)],
+  (t) => [index("upload_tokens_project_idx").on(t.projectId), index("upload_tokens_created_by_idx").on(t.createdBy)],
 );
 
 export type TeamMember = typeof teamMembers.$inferSelect;

@@ -66,3 +66,6 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
     return jsonError(500, "Something went wrong on the server");
   }
 }
+
+/** For POST-only /api routes: a GET answers 405 JSON instead of React Router's plain-text 400. */
+export const methodNotAllowed = () => jsonError(405, "Method not allowed");

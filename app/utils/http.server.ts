@@ -2,6 +2,9 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
 import { getEnv } from "./env.server";
 import { CLIENT_IP_HEADER } from "./request.server";
+import { getUser } from "./session.server";
+
+const PUBLIC_API = new Set(["/api/auth/verify-pin"]);
 
 type SocketInfo = { requestIP(req: Request): { address: string } | null };
 
@@ -88,12 +91,26 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     }
     let response: Response;
     try {
-      response = await handle(normalizeRequest(req, socket, TRUST_PROXY));
+      const request = normalizeRequest(req, socket, TRUST_PROXY);
+      // PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each
+      // handler still checks its own permission; this makes the rule hold for methods a route does not handle.
+      if (url.pathname.startsWith("/api/") && !PUBLIC_API.has(url.pathname) && !getUser(request)) {
+        return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store", ...SECURITY_HEADERS } });
+      }
+      response = await handle(request);
     } catch (error) {
       console.error(error);
       response = url.pathname.startsWith("/api/")
         ? Response.json({ message: "Something went wrong on the server" }, { status: 500 })
         : new Response("Something went wrong on the server", { status: 500 });
+    }
+    if (url.pathname.startsWith("/api/") && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
+      // /api errors are always JSON, including the ones React Router itself answers (e.g. an unsupported method).
+      const text = (await response.text()).trim();
+      response = Response.json(
+        { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
+        { status: response.status },
+      );
     }
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
       if (!response.headers.has(k)) {

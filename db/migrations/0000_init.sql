@@ -330,6 +330,7 @@ CREATE TABLE `upload_tokens` (
 );
 --> statement-breakpoint
 CREATE INDEX `upload_tokens_project_idx` ON `upload_tokens` (`project_id`);--> statement-breakpoint
+CREATE INDEX `upload_tokens_created_by_idx` ON `upload_tokens` (`created_by`);--> statement-breakpoint
 CREATE TABLE `workflows` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`name` text NOT NULL,

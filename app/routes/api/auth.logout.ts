@@ -1,5 +1,5 @@
 import { writeAudit } from "~/models/audit.server";
-import { api, json, jsonError } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed } from "~/utils/api.server";
 import { actorFrom } from "~/utils/audit.server";
 import { requireUser } from "~/utils/permissions.server";
 import { endSession } from "~/utils/session.server";
@@ -13,3 +13,5 @@ export async function action({ request }: Route.ActionArgs) {
     return json({ message: "Logged out" }, { headers: { "Set-Cookie": endSession(request) } });
   });
 }
+
+export const loader = methodNotAllowed;

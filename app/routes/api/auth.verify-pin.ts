@@ -1,5 +1,5 @@
 import { VerifyPinSchema } from "~/schemas/auth";
-import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { verifyPin } from "~/utils/auth.server";
 import type { Route } from "./+types/auth.verify-pin";
 
@@ -16,3 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
     return json(result.user, { headers: { "Set-Cookie": result.setCookie } });
   });
 }
+
+export const loader = methodNotAllowed;

@@ -1,0 +1,59 @@
+import type { ServerBuild } from "react-router";
+import { createTeamMember } from "~/models/team-member.server";
+import { createFetchHandler, staticFromDir } from "~/utils/http.server";
+import { useTestDb } from "./db";
+
+// Request-level tests drive the real React Router build through the same fetch handler Bun.serve uses.
+// `npm test` builds first; run `npm run build` before `bun test` on its own.
+const build = (await import("../../build/server/index.js")) as unknown as ServerBuild;
+
+export type Client = ReturnType<typeof createClient>;
+
+export function createApp(env: Record<string, string | undefined> = {}) {
+  const db = useTestDb(env);
+  const fetch = createFetchHandler(build, { staticSource: staticFromDir("build/client"), mode: "production" });
+  return { db, fetch, client: (ip = "10.0.0.1") => createClient(fetch, ip) };
+}
+
+export function createClient(
+  fetch: ReturnType<typeof createFetchHandler>,
+  ip: string,
+) {
+  let cookies = new Map<string, string>();
+  const socket = { requestIP: () => ({ address: ip }) };
+  async function request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(init.form).toString();
+    }
+    if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", "http://localhost");
+    if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }), socket);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [k, v] = pair!.split("=");
+      if (attrs.some((a) => /max-age=0/i.test(a.trim())) || v === "") cookies.delete(k!.trim());
+      else cookies.set(k!.trim(), v!.trim());
+    }
+    return res;
+  }
+  return {
+    request,
+    cookies: () => cookies,
+    clearCookies: () => (cookies = new Map()),
+    signIn: async (pinCode: string) => {
+      const res = await request("/api/auth/verify-pin", { method: "POST", json: { pinCode } });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+  };
+}
+
+export function addMember(name: string, pinCode: string, accessibleDepartments: string[], isActive = true) {
+  return createTeamMember({ name, pinCode, accessibleDepartments, isActive }, { id: null, name: "test" });
+}

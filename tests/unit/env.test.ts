@@ -1,0 +1,44 @@
+import { describe, expect, test } from "bun:test";
+import { parseEnv } from "~/utils/env.server";
+
+describe("configuration", () => {
+  test("defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      SHOP_TIMEZONE: "America/Chicago",
+      ADMIN_NAME: "Administrator",
+      SESSION_IDLE_MINUTES: 720,
+      MAX_UPLOAD_MB: 50,
+      TRUST_PROXY: false,
+      DEMO: false,
+    });
+    expect(env.ADMIN_PIN).toBeUndefined();
+    expect(env.PUBLIC_URL).toBeUndefined();
+  });
+
+  test("values are parsed", () => {
+    const env = parseEnv({ PORT: "8080", DEMO: "1", TRUST_PROXY: "true", PUBLIC_URL: "https://shop.example.com/", ADMIN_PIN: "0042" });
+    expect(env.PORT).toBe(8080);
+    expect(env.DEMO).toBe(true);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.PUBLIC_URL).toBe("https://shop.example.com");
+    expect(env.ADMIN_PIN).toBe("0042");
+  });
+
+  test.each([
+    ["PORT", "70000"],
+    ["PORT", "abc"],
+    ["ADMIN_PIN", "12345"],
+    ["ADMIN_PIN", "12a4"],
+    ["SHOP_TIMEZONE", "Mars/Olympus"],
+    ["SESSION_IDLE_MINUTES", "0"],
+    ["MAX_UPLOAD_MB", "-1"],
+    ["PUBLIC_URL", "not a url"],
+    ["DEMO", "maybe"],
+  ])("a bad %s (%s) stops the start with a message naming it", (key, value) => {
+    expect(() => parseEnv({ [key]: value })).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${key}`));
+  });
+});
