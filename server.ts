@@ -11,7 +11,7 @@ import { getEnv, type Env } from "~/utils/env.server";
 import { createFetchHandler, staticFromDir } from "~/utils/http.server";
 import { getSecret } from "~/utils/secret.server";
 
-const USAGE = `Usage: shopflow [serve] | backup [DIR] | restore DIR | --demo | --help
+const USAGE = `Usage: shopflow [serve] | backup [DIR] | restore DIR | healthcheck | --demo | --help
 Configuration comes from the environment: PORT HOST DATA_DIR PUBLIC_URL SHOP_TIMEZONE ADMIN_PIN ADMIN_NAME
 SESSION_IDLE_MINUTES MAX_UPLOAD_MB TRUST_PROXY DEMO (see README.md).`;
 
@@ -72,6 +72,16 @@ if (import.meta.main) {
     console.log(USAGE);
   } else if (command === "serve") {
     serve(loadEnv());
+  } else if (command === "healthcheck") {
+    // For container HEALTHCHECKs on images without curl: exit 0 when /healthz answers 200.
+    const env = loadEnv();
+    const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+    try {
+      const res = await fetch(`http://${host}:${env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) });
+      process.exit(res.ok ? 0 : 1);
+    } catch {
+      process.exit(1);
+    }
   } else if (command === "backup") {
     loadEnv();
     console.log(`Backup written to ${backup(arg)} (database ${databaseFile()})`);

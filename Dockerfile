@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# Build: npm installs the locked dependencies (Bun comes from npm as a devDependency), Bun compiles one binary.
+FROM node:22-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+COPY scripts/link-bun.cjs scripts/link-bun.cjs
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run compile \
+ && mkdir -p /out/data \
+ && cp dist/shopflow /out/shopflow
+
+# Run: the binary alone on a small glibc base, as a non-root user, with its data on a volume.
+FROM gcr.io/distroless/cc-debian12:nonroot
+WORKDIR /app
+COPY --from=build /out/shopflow /app/shopflow
+COPY --from=build --chown=nonroot:nonroot /out/data /data
+ENV DATA_DIR=/data \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    NODE_ENV=production \
+    DEMO=0
+USER nonroot
+VOLUME ["/data"]
+EXPOSE 3000
+# distroless has no shell or curl: the binary checks itself.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["/app/shopflow", "healthcheck"]
+ENTRYPOINT ["/app/shopflow"]
+CMD ["serve"]
