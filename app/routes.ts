@@ -9,7 +9,12 @@ export default [
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),
-  route("api/team-members", "routes/api/team-members.ts"),
+  ...["categories", "departments", "subdepartments", "materials", "machines", "workflows", "step-templates", "team-members"].flatMap(
+    (entity) => [
+      route(`api/${entity}`, "routes/api/reference.ts", { id: `api-${entity}` }),
+      route(`api/${entity}/:id`, "routes/api/reference.ts", { id: `api-${entity}-id` }),
+    ],
+  ),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

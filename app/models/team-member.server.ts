@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { sessions, teamMembers, type TeamMember } from "#db/schema";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type TeamMember } from "#db/schema";
 import { getDb } from "~/utils/db.server";
 import { hashPin } from "~/utils/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { countWhere, usageMessage, type Tx } from "./crud.server";
 import { ConflictError } from "~/utils/errors";
 
 /** What any API or screen may see of a member: never the PIN or its hash. */
@@ -140,6 +141,9 @@ export function updateTeamMember(
   }
   return db.transaction((tx) => {
     const { pinCode, ...fields } = patch;
+    const keepsManagement =
+      (patch.isActive ?? before.isActive) && (patch.accessibleDepartments ?? before.accessibleDepartments).includes("management");
+    if (!keepsManagement) assertNotLastAdministrator(tx, before);
     const row = tx
       .update(teamMembers)
       .set({ ...fields, pinHash: newHash })
@@ -166,5 +170,55 @@ export function updateTeamMember(
       tx,
     );
     return toPublic(row);
+  });
+}
+
+const LAST_ADMIN = "At least one active team member must keep the management key ('Super User (All Access)')";
+
+/** Global Settings must stay reachable: the last active management member cannot lose the key. */
+function assertNotLastAdministrator(tx: Tx, member: TeamMember) {
+  if (!member.isActive || !member.accessibleDepartments.includes("management")) return;
+  const others = tx
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.isActive, true),
+        ne(teamMembers.id, member.id),
+        sql`EXISTS (SELECT 1 FROM json_each(${teamMembers.accessibleDepartments}) WHERE json_each.value = 'management')`,
+      ),
+    )
+    .get();
+  if (!others) throw new ConflictError(LAST_ADMIN);
+}
+
+export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | undefined {
+  return getDb().transaction((tx) => {
+    const before = tx.select().from(teamMembers).where(eq(teamMembers.id, id)).get();
+    if (!before) return undefined;
+    assertNotLastAdministrator(tx, before);
+    const reason = usageMessage(
+      "Team member",
+      before.name,
+      [
+        [
+          countWhere(
+            tx,
+            projectWorkflowSteps,
+            or(
+              eq(projectWorkflowSteps.assignedTeamMemberId, id),
+              sql`${projectWorkflowSteps.id} IN (SELECT ${stepAssignments.projectWorkflowStepId} FROM ${stepAssignments} WHERE ${stepAssignments.teamMemberId} = ${id})`,
+            )!,
+          ),
+          "workflow step",
+          "workflow steps",
+        ],
+      ],
+      "is assigned to",
+    );
+    if (reason) throw new ConflictError(`${reason}. Deactivate the member instead.`);
+    tx.delete(teamMembers).where(eq(teamMembers.id, id)).run();
+    writeAudit(actor, { action: "delete", entity: "team-member", entityId: id, before: toPublic(before) }, tx);
+    return toPublic(before);
   });
 }

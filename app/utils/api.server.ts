@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ConflictError, NotFoundError } from "./errors";
+import { BadRequestError, ConflictError, NotFoundError } from "./errors";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -59,7 +59,7 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof ConflictError || error instanceof NotFoundError) {
+    if (error instanceof ConflictError || error instanceof NotFoundError || error instanceof BadRequestError) {
       return jsonError(error.status, error.message);
     }
     console.error(error);

@@ -5,3 +5,6 @@ export class ConflictError extends Error {
 export class NotFoundError extends Error {
   status = 404 as const;
 }
+export class BadRequestError extends Error {
+  status = 400 as const;
+}

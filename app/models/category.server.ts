@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { categories, items, type Category } from "#db/schema";
+import type { z } from "zod";
+import type { CategoryPatchSchema, CategorySchema } from "~/schemas/settings";
+import { countWhere, crud, usageMessage } from "./crud.server";
+import { assertDepartmentValues } from "./department.server";
+
+// Shown as "Product" on the screens (spec §3).
+export const categoryModel = crud<Category, z.infer<typeof CategorySchema>, z.infer<typeof CategoryPatchSchema>>({
+  table: categories,
+  entity: "category",
+  label: "Category",
+  uniqueName: true,
+  prepareCreate: (input, tx) => {
+    assertDepartmentValues(tx, input.departmentSequence);
+    return {};
+  },
+  preparePatch: (patch, _before, tx) => {
+    assertDepartmentValues(tx, patch.departmentSequence);
+    return {};
+  },
+  // Items name their category; a rename follows through to them.
+  afterUpdate: (before, after, tx) => {
+    if (before.name !== after.name) tx.update(items).set({ category: after.name }).where(eq(items.category, before.name)).run();
+  },
+  inUse: (c, tx) => usageMessage("Category", c.name, [[countWhere(tx, items, eq(items.category, c.name)), "item", "items"]]),
+});

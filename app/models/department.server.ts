@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import {
+  categories,
+  departments,
+  items,
+  machineReadyFiles,
+  projectWorkflowSteps,
+  subdepartments,
+  workflows,
+  type Department,
+  type Subdepartment,
+} from "#db/schema";
+import type { z } from "zod";
+import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
+import { slugify } from "~/schemas/common";
+import { getDb } from "~/utils/db.server";
+import { BadRequestError, ConflictError } from "~/utils/errors";
+import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
+
+const valueTaken = (tx: Tx, value: string) =>
+  tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
+
+export const departmentModel = crud<Department, z.infer<typeof DepartmentCreateSchema>, z.infer<typeof DepartmentPatchSchema>>({
+  table: departments,
+  entity: "department",
+  label: "Department",
+  uniqueName: false,
+  // Spec §5: value from the name; a department made in settings is an active production machine station.
+  prepareCreate: (input, tx) => {
+    const value = slugify(input.name);
+    if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
+    return { value, isMachine: true, machineStatus: "active", category: "Production", isActive: true };
+  },
+  // The value is the key other records use: it never changes after creation.
+  preparePatch: () => ({ value: undefined }),
+  inUse: (d, tx) =>
+    usageMessage("Department", d.name, [
+      [countWhere(tx, categories, jsonListContains(categories.departmentSequence, d.value)), "product", "products"],
+      [countWhere(tx, workflows, jsonListContains(workflows.departmentSequence, d.value)), "workflow", "workflows"],
+      [countWhere(tx, subdepartments, eq(subdepartments.departmentId, d.id)), "subdepartment", "subdepartments"],
+      [countWhere(tx, items, eq(items.department, d.value)), "item", "items"],
+      [countWhere(tx, projectWorkflowSteps, eq(projectWorkflowSteps.department, d.value)), "workflow step", "workflow steps"],
+      [countWhere(tx, machineReadyFiles, eq(machineReadyFiles.machine, d.value)), "machine file", "machine files"],
+    ]),
+});
+
+/** Active departments in sequence order (sortOrder): what sequence pickers offer. */
+export function listActiveDepartmentsBySortOrder(): Department[] {
+  return getDb()
+    .select()
+    .from(departments)
+    .where(eq(departments.isActive, true))
+    .orderBy(asc(departments.sortOrder), asc(sql`${departments.name} COLLATE NOCASE`))
+    .all();
+}
+
+/** Machine stations: active departments flagged as machines. */
+export function listMachineDepartments(): Department[] {
+  return departmentModel.list(and(eq(departments.isMachine, true), eq(departments.isActive, true)));
+}
+
+/** Refuse a department sequence naming a department that does not exist. */
+export function assertDepartmentValues(tx: Tx, values: readonly string[] | undefined) {
+  if (!values || values.length === 0) return;
+  const found = new Set(
+    tx.select({ value: departments.value }).from(departments).where(inArray(departments.value, [...values])).all().map((r) => r.value),
+  );
+  const missing = values.filter((v) => !found.has(v));
+  if (missing.length) throw new BadRequestError(`Unknown department: ${missing.join(", ")}`);
+}
+
+type SubCreate = z.infer<typeof SubdepartmentSchema>;
+type SubPatch = z.infer<typeof SubdepartmentPatchSchema>;
+
+function assertSubValueFree(tx: Tx, departmentId: number, value: string, exceptId?: number) {
+  const hit = tx
+    .select({ id: subdepartments.id })
+    .from(subdepartments)
+    .where(
+      and(
+        eq(subdepartments.departmentId, departmentId),
+        eq(subdepartments.value, value),
+        exceptId ? ne(subdepartments.id, exceptId) : undefined,
+      ),
+    )
+    .get();
+  if (hit) throw new ConflictError(`A subdepartment with the value "${value}" already exists in this department`);
+}
+
+export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
+  table: subdepartments,
+  entity: "subdepartment",
+  label: "Subdepartment",
+  uniqueName: false,
+  orderBy: [asc(subdepartments.sortOrder), asc(sql`${subdepartments.name} COLLATE NOCASE`)],
+  prepareCreate: (input, tx) => {
+    const parent = tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId)).get();
+    if (!parent) throw new BadRequestError("Department not found");
+    const value = input.value ? slugify(input.value) : slugify(input.name);
+    assertSubValueFree(tx, input.departmentId, value);
+    return { value };
+  },
+  preparePatch: (patch, before, tx) => {
+    if (patch.value === undefined || patch.value === null) return { value: undefined };
+    const value = slugify(patch.value);
+    assertSubValueFree(tx, before.departmentId, value, before.id);
+    return { value };
+  },
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+// Spec §9 colour themes: stored by name, shown as a light background with dark text of the same hue.
+export const COLORS = ["blue", "green", "yellow", "red", "purple", "pink", "orange", "gray"] as const;
+export type ColorName = (typeof COLORS)[number];
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+export const optionalText = (max = 2000) =>
+  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `At most ${max} characters`));
+
+export const nullableText = (max = 200) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.string().trim().max(max, `At most ${max} characters`).nullable(),
+  );
+
+export const color = (message = "Color is required") => z.enum(COLORS, { error: message });
+
+export const sortOrder = z.coerce
+  .number({ error: "Sort order must be 0 or greater" })
+  .int("Sort order must be a whole number")
+  .min(0, "Sort order must be 0 or greater")
+  .max(1_000_000, "Sort order is too large");
+
+export const bool = z.preprocess(
+  (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),
+  z.boolean(),
+);
+
+/** A list from JSON (array) or a form (one text field, comma-separated). */
+export const stringList = (max = 50) =>
+  z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v.split(",").map((s) => s.trim()).filter(Boolean)
+        : v == null
+          ? []
+          : v,
+    z.array(z.string().trim().min(1).max(100)).max(max),
+  );
+
+export const departmentSequence = (message: string) =>
+  z.preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(z.string().trim().min(1).max(100)).min(1, message))
+    .refine((list) => new Set(list).size === list.length, "A department appears twice in the sequence");
+
+export function slugify(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, "-");
+}
+
+/**
+ * The PATCH form of a create schema: every field optional and no defaults, so a field left out of a PATCH
+ * keeps its stored value instead of being reset to the create default.
+ */
+export function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    shape[key] = inner.optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<{
+    [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]>;
+  }>;
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { DEPARTMENT_KEYS } from "#db/schema";
+import {
+  bool,
+  color,
+  COLORS,
+  departmentSequence,
+  nullableText,
+  optionalText,
+  patchOf,
+  requiredText,
+  sortOrder,
+  stringList,
+} from "./common";
+
+// One schema per form or /api body, used by the browser (conform) and the server alike.
+
+export const CategorySchema = z.object({
+  name: requiredText("Category name is required"),
+  description: optionalText(),
+  // An omitted colour is the spec's "saved with no color": the orange theme. An empty one is a form error.
+  color: z.preprocess((v) => (v === undefined ? "orange" : v), color()),
+  departmentSequence: departmentSequence("Select at least one department"),
+});
+export const CategoryPatchSchema = patchOf(CategorySchema);
+
+export const DepartmentCreateSchema = z.object({
+  name: requiredText("Department name is required"),
+  description: optionalText(),
+  color: color().default("blue"),
+  sortOrder: sortOrder.default(0),
+});
+export const DepartmentPatchSchema = z
+  .object({
+    name: requiredText("Department name is required"),
+    description: optionalText(),
+    color: color(),
+    sortOrder,
+    isActive: bool,
+    isMachine: bool,
+    machineStatus: z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" }),
+    category: requiredText("Category is required", 50),
+  })
+  .partial();
+// The edit form always sends both checkboxes; an unchecked box is absent from the form data.
+export const DepartmentEditFormSchema = DepartmentPatchSchema.extend({
+  isActive: bool.default(false),
+  isMachine: bool.default(false),
+});
+
+export const SubdepartmentSchema = z.object({
+  name: requiredText("Subdepartment name is required"),
+  value: nullableText(100),
+  description: optionalText(),
+  departmentId: z.coerce.number({ error: "Department is required" }).int().positive("Department is required"),
+  color: color().default("blue"),
+  sortOrder: sortOrder.default(0),
+  isActive: bool.default(true),
+});
+export const SubdepartmentPatchSchema = patchOf(SubdepartmentSchema.omit({ departmentId: true }));
+
+export const MaterialSchema = z.object({
+  name: requiredText("Material name is required"),
+  description: optionalText(),
+  category: requiredText("Category is required", 100),
+  color: z.preprocess((v) => (v === undefined ? "gray" : v), color()),
+});
+export const MaterialPatchSchema = patchOf(MaterialSchema);
+
+export const MachineSchema = z.object({
+  name: requiredText("Machine name is required"),
+  description: optionalText(),
+  category: requiredText("Category is required", 50).default("Production"),
+  status: z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" }).default("active"),
+  color: color().default("blue"),
+  sortOrder: sortOrder.default(0),
+  isActive: bool.default(true),
+});
+export const MachinePatchSchema = patchOf(MachineSchema);
+
+export const WorkflowSchema = z.object({
+  name: requiredText("Workflow name is required"),
+  description: optionalText(),
+  departmentSequence: departmentSequence("Please select at least one department"),
+});
+export const WorkflowPatchSchema = patchOf(WorkflowSchema);
+
+const pin = z
+  .string({ error: "PIN must be exactly 4 digits" })
+  .length(4, "PIN must be exactly 4 digits")
+  .regex(/^\d*$/, "PIN must contain only numbers");
+
+const teamMemberFields = {
+  name: requiredText("Name is required"),
+  email: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.email("Please enter a valid email address").max(200).nullable(),
+  ),
+  department: nullableText(100),
+  subdepartment: nullableText(100),
+  skills: stringList(),
+  accessibleDepartments: z.preprocess(
+    (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
+    z.array(z.enum(DEPARTMENT_KEYS, { error: "Unknown department key" })),
+  ),
+  profilePhotoUrl: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z
+      .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
+      .max(2000)
+      .nullable(),
+  ),
+  isActive: bool.default(true),
+};
+
+export const TeamMemberSchema = z.object({ ...teamMemberFields, pinCode: pin });
+export const TeamMemberPatchSchema = z
+  .object({ ...teamMemberFields, isActive: bool, pinCode: pin })
+  .partial();
+/** The edit form: a blank PIN keeps the current one; unchecked boxes are absent from the form data. */
+export const TeamMemberEditFormSchema = z.object({
+  ...teamMemberFields,
+  isActive: bool.default(false),
+  pinCode: pin.optional(),
+});
+
+export const StepTemplateSchema = z.object({
+  name: requiredText("Step template name is required"),
+  description: optionalText(),
+  estimatedDurationHours: z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z.coerce.number().min(0, "Estimated hours must be 0 or greater").max(100_000).nullable(),
+  ),
+  department: nullableText(100),
+  requiredSkills: stringList(),
+  isActive: bool.default(true),
+});
+export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
+
+export { COLORS };
