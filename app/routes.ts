@@ -6,6 +6,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("settings", "routes/settings.tsx"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),

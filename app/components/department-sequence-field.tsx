@@ -1,0 +1,154 @@
+import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import type { ReactNode } from "react";
+import { sequenceColorClass } from "~/utils/colors";
+import { useHydrated } from "~/utils/use-hydrated";
+import { btn, FieldError } from "./ui";
+
+export type SequenceDepartment = { value: string; name: string; color: string; isActive: boolean };
+
+type Props = {
+  form: FormMetadata<any>;
+  field: FieldMetadata<string[] | undefined, any>;
+  /** Every department (for names of ones already in a sequence), in sortOrder. */
+  departments: SequenceDepartment[];
+  label: string;
+};
+
+/**
+ * An ordered list of departments. Adding, removing and the up/down buttons are conform intents, so they work
+ * as plain form posts with JavaScript off; with JavaScript the rows also drag (pointer or keyboard).
+ */
+export function DepartmentSequenceField({ form, field, departments, label }: Props) {
+  const hydrated = useHydrated();
+  const items = field.getFieldList();
+  const values = items.map((i) => String(i.value ?? ""));
+  const byValue = new Map(departments.map((d) => [d.value, d]));
+  // Spec §5: only active departments are offered, in sortOrder.
+  const offered = departments.filter((d) => d.isActive && !values.includes(d.value));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function onDragEnd(e: DragEndEvent) {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = values.indexOf(String(e.active.id));
+    const to = values.indexOf(String(e.over.id));
+    if (from >= 0 && to >= 0) form.reorder({ name: field.name, from, to });
+  }
+
+  const rows = items.map((item, index) => {
+    const value = values[index]!;
+    const dept = byValue.get(value);
+    return (
+      <SequenceRow key={item.key} id={value} sortable={hydrated} name={dept?.name ?? value}>
+        <input {...getInputProps(item, { type: "hidden" })} key={item.key} />
+        <span className="w-6 text-right text-xs text-slate-500">{index + 1}.</span>
+        <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${sequenceColorClass(value, dept?.color)}`}>
+          {dept?.name ?? value}
+        </span>
+        <span className="ml-auto flex gap-1">
+          <button
+            className={btn.icon}
+            aria-label={`Move ${dept?.name ?? value} up`}
+            disabled={index === 0}
+            {...form.reorder.getButtonProps({ name: field.name, from: index, to: index - 1 })}
+          >
+            ↑
+          </button>
+          <button
+            className={btn.icon}
+            aria-label={`Move ${dept?.name ?? value} down`}
+            disabled={index === items.length - 1}
+            {...form.reorder.getButtonProps({ name: field.name, from: index, to: index + 1 })}
+          >
+            ↓
+          </button>
+          <button
+            className={btn.icon}
+            aria-label={`Remove ${dept?.name ?? value}`}
+            {...form.remove.getButtonProps({ name: field.name, index })}
+          >
+            ×
+          </button>
+        </span>
+      </SequenceRow>
+    );
+  });
+
+  return (
+    <fieldset>
+      <legend className="block text-sm font-medium text-slate-700">{label}</legend>
+      <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
+        {hydrated ? (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={values} strategy={verticalListSortingStrategy}>
+              {rows}
+            </SortableContext>
+          </DndContext>
+        ) : (
+          rows
+        )}
+      </ol>
+      {items.length === 0 ? <p className="mt-2 text-sm text-slate-500">No departments selected yet.</p> : null}
+      {offered.length > 0 ? (
+        <div className="mt-3">
+          <p className="text-xs font-medium text-slate-500 uppercase">Add a department</p>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {offered.map((d) => (
+              <button
+                key={d.value}
+                className={`rounded-full border px-2.5 py-1 text-xs font-medium hover:ring-2 hover:ring-orange-300 ${sequenceColorClass(d.value, d.color)}`}
+                {...form.insert.getButtonProps({ name: field.name, defaultValue: d.value })}
+              >
+                + {d.name}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function SequenceRow({ id, sortable, name, children }: { id: string; sortable: boolean; name: string; children: ReactNode }) {
+  if (!sortable) {
+    return <li className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-2 py-1.5">{children}</li>;
+  }
+  return <SortableRow id={id} name={name}>{children}</SortableRow>;
+}
+
+function SortableRow({ id, name, children }: { id: string; name: string; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={`flex items-center gap-2 rounded-lg border bg-white px-2 py-1.5 ${isDragging ? "z-10 border-orange-400 shadow-md" : "border-slate-200"}`}
+      data-testid={`sequence-item-${id}`}
+    >
+      <button
+        type="button"
+        className="cursor-grab touch-none rounded px-1 text-slate-400 hover:text-slate-700 focus:ring-2 focus:ring-orange-500 focus:outline-none"
+        aria-label={`Drag ${name}`}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,343 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Category, Department, Material, Subdepartment, Workflow } from "#db/schema";
+import { DEPARTMENT_KEYS } from "#db/schema";
+import type { PublicTeamMember } from "~/models/team-member.server";
+import {
+  CategorySchema,
+  DepartmentCreateSchema,
+  DepartmentEditFormSchema,
+  MaterialSchema,
+  SubdepartmentSchema,
+  TeamMemberEditFormSchema,
+  TeamMemberSchema,
+  WorkflowSchema,
+} from "~/schemas/settings";
+import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
+import { useHydrated } from "~/utils/use-hydrated";
+import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
+import { btn, CancelLink, ColorOptions, FieldError, inputClass, Label } from "../ui";
+import { useSettingsForm } from "./use-settings-form";
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+function Hidden({ entity, id }: { entity: string; id?: number }) {
+  return (
+    <>
+      <input type="hidden" name="_entity" value={entity} />
+      {id ? <input type="hidden" name="_id" value={id} /> : null}
+    </>
+  );
+}
+
+function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      {errors.join(" ")}
+    </div>
+  );
+}
+
+function Actions({ closeTo, label, disabled }: { closeTo: string; label: string; disabled?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <CancelLink to={closeTo} />
+      <button type="submit" className={btn.primary} disabled={disabled || busy}>
+        {busy ? "Saving..." : label}
+      </button>
+    </div>
+  );
+}
+
+function TextField({ field, label, type = "text", ...rest }: { field: any; label: string; type?: "text" | "email" | "url" | "number" | "password"; [k: string]: unknown }) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <input className={inputClass} {...getInputProps(field, { type })} {...rest} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function DescriptionField({ field }: { field: any }) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>Description</Label>
+      <textarea className={inputClass} rows={2} {...getTextareaProps(field)} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+function ColorField({ field, label = "Color" }: { field: any; label?: string }) {
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select className={inputClass} {...getSelectProps(field)}>
+        <ColorOptions />
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function CategoryForm({ category, departments, closeTo, lastResult }: { category?: Category; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useSettingsForm(
+    CategorySchema,
+    `category-${category?.id ?? "new"}`,
+    {
+      name: category?.name ?? "",
+      description: category?.description ?? "",
+      color: category?.color ?? "gray",
+      departmentSequence: category?.departmentSequence ?? [],
+    },
+    lastResult,
+  );
+  const empty = fields.departmentSequence.getFieldList().length === 0;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="categories" id={category?.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Name" />
+      <DescriptionField field={fields.description} />
+      <ColorField field={fields.color} />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
+      {hydrated && empty && !fields.departmentSequence.errors ? (
+        <p className="text-sm text-amber-700">Select at least one department</p>
+      ) : null}
+      <Actions closeTo={closeTo} label={category ? "Update Product" : "Create Product"} disabled={hydrated && empty} />
+    </Form>
+  );
+}
+
+export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { workflow?: Workflow; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
+  const [form, fields] = useSettingsForm(
+    WorkflowSchema,
+    `workflow-${workflow?.id ?? "new"}`,
+    {
+      name: workflow?.name ?? "",
+      description: workflow?.description ?? "",
+      departmentSequence: workflow?.departmentSequence ?? [],
+    },
+    lastResult,
+  );
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="workflows" id={workflow?.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Name" />
+      <DescriptionField field={fields.description} />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
+      <Actions closeTo={closeTo} label={workflow ? "Update Workflow" : "Create Workflow"} />
+    </Form>
+  );
+}
+
+export function MaterialForm({ material, closeTo, lastResult }: { material?: Material; closeTo: string; lastResult: Result }) {
+  const [form, fields] = useSettingsForm(
+    MaterialSchema,
+    `material-${material?.id ?? "new"}`,
+    {
+      name: material?.name ?? "",
+      description: material?.description ?? "",
+      category: material?.category ?? "",
+      color: material?.color ?? "gray",
+    },
+    lastResult,
+  );
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="materials" id={material?.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Name" />
+      <TextField field={fields.category} label="Category" placeholder="e.g. Vinyl, Substrate, Metal" />
+      <DescriptionField field={fields.description} />
+      <ColorField field={fields.color} />
+      <Actions closeTo={closeTo} label={material ? "Update Material" : "Create Material"} />
+    </Form>
+  );
+}
+
+export function DepartmentForm({ department, closeTo, lastResult }: { department?: Department; closeTo: string; lastResult: Result }) {
+  const [form, fields] = useSettingsForm(
+    department ? DepartmentEditFormSchema : DepartmentCreateSchema,
+    `department-${department?.id ?? "new"}`,
+    {
+      name: department?.name ?? "",
+      description: department?.description ?? "",
+      color: department?.color ?? "blue",
+      sortOrder: String(department?.sortOrder ?? 0),
+      isActive: department ? (department.isActive ? "on" : undefined) : "on",
+      isMachine: department ? (department.isMachine ? "on" : undefined) : "on",
+    },
+    lastResult,
+  );
+  const f = fields as any;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="departments" id={department?.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={f.name} label="Name" />
+      {department ? (
+        <p className="text-xs text-slate-500">
+          Value: <code>{department.value}</code> (kept when the name changes)
+        </p>
+      ) : (
+        <p className="text-xs text-slate-500">New departments are active production machine stations; the value is made from the name.</p>
+      )}
+      <DescriptionField field={f.description} />
+      <div className="grid grid-cols-2 gap-3">
+        <ColorField field={f.color} />
+        <TextField field={f.sortOrder} label="Sort order" type="number" min={0} step={1} />
+      </div>
+      {department ? (
+        <div className="flex gap-6">
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(f.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(f.isMachine, { type: "checkbox" })} className="h-4 w-4" /> Machine station
+          </label>
+        </div>
+      ) : null}
+      <Actions closeTo={closeTo} label={department ? "Update Department" : "Create Department"} />
+    </Form>
+  );
+}
+
+export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { departmentId: number; sub?: Subdepartment; closeTo: string; lastResult: Result }) {
+  const [form, fields] = useSettingsForm(
+    SubdepartmentSchema,
+    `subdepartment-${sub?.id ?? `new-${departmentId}`}`,
+    {
+      name: sub?.name ?? "",
+      value: sub?.value ?? "",
+      description: sub?.description ?? "",
+      departmentId: String(departmentId),
+      color: sub?.color ?? "blue",
+      sortOrder: String(sub?.sortOrder ?? 0),
+      isActive: sub ? (sub.isActive ? "on" : undefined) : "on",
+    },
+    lastResult,
+  );
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="subdepartments" id={sub?.id} />
+      <input {...getInputProps(fields.departmentId, { type: "hidden" })} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Name" />
+      <TextField field={fields.value} label="Value (optional, made from the name)" />
+      <DescriptionField field={fields.description} />
+      <div className="grid grid-cols-2 gap-3">
+        <ColorField field={fields.color} />
+        <TextField field={fields.sortOrder} label="Sort order" type="number" min={0} step={1} />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+      </label>
+      <Actions closeTo={closeTo} label={sub ? "Update Subdepartment" : "Create Subdepartment"} />
+    </Form>
+  );
+}
+
+export function TeamMemberForm({ member, closeTo, lastResult }: { member?: PublicTeamMember; closeTo: string; lastResult: Result }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useSettingsForm(
+    member ? TeamMemberEditFormSchema : TeamMemberSchema,
+    `team-member-${member?.id ?? "new"}`,
+    {
+      name: member?.name ?? "",
+      email: member?.email ?? "",
+      pinCode: "",
+      department: member?.department ?? "",
+      subdepartment: member?.subdepartment ?? "",
+      skills: member?.skills.join(", ") ?? "",
+      profilePhotoUrl: member?.profilePhotoUrl ?? "",
+      accessibleDepartments: member?.accessibleDepartments ?? [],
+      isActive: member ? (member.isActive ? "on" : undefined) : "on",
+    },
+    lastResult,
+  );
+  const f = fields as any;
+  const [photo, setPhoto] = useState<string>(member?.profilePhotoUrl ?? "");
+  const [photoBroken, setPhotoBroken] = useState(false);
+  const access = f.accessibleDepartments.value;
+  const selected = Array.isArray(access) ? access : access ? [access] : [];
+  const showPhoto = /^https?:\/\/\S+$/.test(photo) && !photoBroken;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Hidden entity="team-members" id={member?.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={f.name} label="Name" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField field={f.pinCode} label={member ? "New PIN (leave blank to keep)" : "PIN"} type="password" maxLength={4} inputMode="numeric" autoComplete="new-password" />
+        <TextField field={f.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={f.department} label="Department" placeholder="e.g. Production" />
+        <TextField field={f.subdepartment} label="Subdepartment" />
+      </div>
+      <TextField field={f.skills} label="Skills (comma-separated)" />
+      <div className="flex items-start gap-3">
+        <div className="flex-1">
+          <TextField
+            field={f.profilePhotoUrl}
+            label="Photo URL"
+            type="url"
+            onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+              setPhoto(e.target.value.trim());
+              setPhotoBroken(false);
+            }}
+          />
+        </div>
+        <div className="mt-6 flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-slate-100 text-xs text-slate-400" aria-label="Photo preview">
+          {showPhoto ? <img src={photo} alt="Photo preview" className="h-full w-full object-cover" onError={() => setPhotoBroken(true)} /> : "No photo"}
+        </div>
+      </div>
+      <fieldset>
+        <legend className="block text-sm font-medium text-slate-700">Accessible departments</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map((props: any) => (
+            <label key={props.key} className="flex items-center gap-2 text-sm">
+              <input {...props} className="h-4 w-4" />
+              {DEPARTMENT_KEY_LABELS[props.value]}
+            </label>
+          ))}
+        </div>
+        <FieldError id={f.accessibleDepartments.errorId} errors={f.accessibleDepartments.errors} />
+        {(hydrated ? selected.length === 0 : (member?.accessibleDepartments.length ?? 0) === 0) ? (
+          <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status">
+            No departments selected. This team member will not be able to access any department boxes on the dashboard.
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(f.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+      </label>
+      <Actions closeTo={closeTo} label={member ? "Update Team Member" : "Add Team Member"} />
+    </Form>
+  );
+}
+
+export function DeleteForm({ entity, id, name, closeTo, errors }: { entity: string; id: number; name: string; closeTo: string; errors?: string[] }) {
+  return (
+    <Form method="post" className="space-y-4">
+      <input type="hidden" name="_entity" value={entity} />
+      <input type="hidden" name="_id" value={id} />
+      <input type="hidden" name="_action" value="delete" />
+      <p className="text-sm text-slate-700">
+        Are you sure you want to delete "{name}"? This action cannot be undone.
+      </p>
+      <FormErrors errors={errors} />
+      <div className="flex justify-end gap-2">
+        <CancelLink to={closeTo} />
+        <button type="submit" className={btn.danger}>
+          Delete
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,21 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+
+/** conform wired for a settings form: the same zod schema validates here and in the route action. */
+export function useSettingsForm<S extends z.ZodObject>(
+  schema: S,
+  id: string,
+  defaultValue: Record<string, unknown>,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  return useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}

@@ -1,0 +1,395 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
+import { categoryModel } from "~/models/category.server";
+import { departmentModel, subdepartmentModel } from "~/models/department.server";
+import { materialModel } from "~/models/material.server";
+import { referenceOps, type ReferenceEntity } from "~/models/reference.server";
+import { listTeamMembers } from "~/models/team-member.server";
+import { workflowModel } from "~/models/workflow.server";
+import {
+  CategorySchema,
+  DepartmentCreateSchema,
+  DepartmentEditFormSchema,
+  MaterialSchema,
+  SubdepartmentPatchSchema,
+  SubdepartmentSchema,
+  TeamMemberEditFormSchema,
+  TeamMemberSchema,
+  WorkflowSchema,
+} from "~/schemas/settings";
+import {
+  CategoryForm,
+  DeleteForm,
+  DepartmentForm,
+  MaterialForm,
+  SubdepartmentForm,
+  TeamMemberForm,
+  WorkflowForm,
+} from "~/components/settings/forms";
+import { useToast } from "~/components/toaster";
+import { Badge, btn, UrlDialog } from "~/components/ui";
+import { actorFrom } from "~/utils/audit.server";
+import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
+import { sequenceColorClass } from "~/utils/colors";
+import { BadRequestError, ConflictError } from "~/utils/errors";
+import { requirePermission } from "~/utils/permissions.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/settings";
+
+export const TABS = [
+  { key: "products", label: "Products", empty: "No product categories configured" },
+  { key: "departments", label: "Departments/Stations", empty: "No departments configured" },
+  { key: "workflows", label: "Project Workflows", empty: "No project workflows configured" },
+  { key: "materials", label: "Materials", empty: "No material types configured yet." },
+  { key: "team", label: "Team Members", empty: "No team members added yet" },
+] as const;
+type TabKey = (typeof TABS)[number]["key"];
+
+function tabOf(url: URL): TabKey {
+  const t = url.searchParams.get("tab");
+  return (TABS.find((x) => x.key === t)?.key ?? "products") as TabKey;
+}
+
+export function meta() {
+  return [{ title: "Global Settings · Shopflow" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const tab = tabOf(new URL(request.url));
+  // Every department, in sortOrder: sequence pickers offer the active ones and name the rest.
+  const sequenceDepartments = departmentModel
+    .list()
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
+    .map((d) => ({ id: d.id, value: d.value, name: d.name, color: d.color, isActive: d.isActive }));
+  return {
+    tab,
+    sequenceDepartments,
+    categories: tab === "products" ? categoryModel.list() : [],
+    departments: tab === "departments" ? departmentModel.list() : [],
+    subdepartments: tab === "departments" ? subdepartmentModel.list() : [],
+    workflows: tab === "workflows" ? workflowModel.list() : [],
+    materials: tab === "materials" ? materialModel.list() : [],
+    teamMembers: tab === "team" ? listTeamMembers() : [],
+  };
+}
+
+// Opening or closing a dialog only changes the URL's dialog parameters: no need to reload the data.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  return currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
+}
+
+type FormSpec = { tab: TabKey; noun: string; deleteNoun: string; create: z.ZodType; update: z.ZodType };
+
+// Toast nouns follow spec §8: the Products tab says "product" (its delete error says "category").
+const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, FormSpec> = {
+  categories: { tab: "products", noun: "Product", deleteNoun: "category", create: CategorySchema, update: CategorySchema },
+  departments: { tab: "departments", noun: "Department", deleteNoun: "department", create: DepartmentCreateSchema, update: DepartmentEditFormSchema },
+  subdepartments: { tab: "departments", noun: "Subdepartment", deleteNoun: "subdepartment", create: SubdepartmentSchema, update: SubdepartmentPatchSchema },
+  workflows: { tab: "workflows", noun: "Workflow", deleteNoun: "workflow", create: WorkflowSchema, update: WorkflowSchema },
+  materials: { tab: "materials", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
+  "team-members": { tab: "team", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const formData = await request.formData();
+  const entity = String(formData.get("_entity")) as keyof typeof FORMS;
+  const spec = FORMS[entity];
+  if (!spec) throw data("Unknown form", { status: 400 });
+  const ops = referenceOps[entity];
+  const rawId = formData.get("_id");
+  const id = rawId ? Number(rawId) : undefined;
+  if (id !== undefined && (!Number.isSafeInteger(id) || id <= 0)) throw data("Not found", { status: 404 });
+  const actor = actorFrom(request, user);
+  const back = `/settings?tab=${spec.tab}`;
+  const verb = formData.get("_action") === "delete" ? "delete" : id ? "update" : "create";
+  const formId = `${entity === "team-members" ? "team-member" : entity.replace(/ies$/, "y").replace(/s$/, "")}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
+
+  const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
+    if (!(error instanceof ConflictError || error instanceof BadRequestError)) throw error;
+    return data(
+      {
+        formId: verb === "delete" ? `delete-${entity}-${id}` : formId,
+        result: reply({ formErrors: [error.message] }),
+        toast: { title: "Error", description: error.message || `Failed to ${verb} ${verb === "delete" ? spec.deleteNoun : spec.noun.toLowerCase()}`, variant: "destructive" as const },
+      },
+      { status: error.status },
+    );
+  };
+
+  if (verb === "delete") {
+    try {
+      if (!ops.remove(id!, actor)) throw data("Not found", { status: 404 });
+    } catch (error) {
+      return fail(error, (o) => ({ status: "error", error: { "": o.formErrors } }));
+    }
+    return redirectWithToast(request, back, { title: "Success", description: `${spec.noun} deleted successfully` });
+  }
+
+  const submission = parseWithZod(formData, { schema: id ? spec.update : spec.create });
+  if (submission.status !== "success") {
+    return data({ formId, result: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
+  }
+  try {
+    const row = id ? ops.update(id, submission.value as never, actor) : ops.create(submission.value as never, actor);
+    if (!row) throw data("Not found", { status: 404 });
+  } catch (error) {
+    return fail(error, (o) => submission.reply(o));
+  }
+  return redirectWithToast(request, back, { title: "Success", description: `${spec.noun} ${verb}d successfully` });
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { tab } = loaderData;
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const toast = useToast();
+  useEffect(() => {
+    if (actionData?.toast) toast(actionData.toast);
+  }, [actionData, toast]);
+  const current = TABS.find((t) => t.key === tab)!;
+  const here = `/settings?tab=${tab}`;
+  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as any) : undefined);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Global Settings</h1>
+          <p className="mt-1 text-sm text-slate-600">Products, departments and stations, workflows, materials and team members</p>
+        </div>
+      </div>
+      <nav aria-label="Settings tabs" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((t) => (
+          <Link
+            key={t.key}
+            to={`/settings?tab=${t.key}`}
+            aria-current={t.key === tab ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${t.key === tab ? "border-orange-600 text-orange-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-6">
+        <TabDialogs tab={tab} params={params} here={here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as any)?.error?.[""] : undefined} />
+        <div className="mb-4 flex items-center justify-between">
+          <h2 className="text-lg font-semibold">{current.label}</h2>
+          <Link to={`${here}&new=1`} preventScrollReset className={btn.primary}>
+            {addLabel(tab)}
+          </Link>
+        </div>
+        <TabGrid tab={tab} data={loaderData} here={here} empty={current.empty} />
+      </div>
+    </div>
+  );
+}
+
+function addLabel(tab: TabKey) {
+  return { products: "Add Product", departments: "Add Department", workflows: "Add Workflow", materials: "Add Material", team: "Add Team Member" }[tab];
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => any; deleteErrors?: string[] }) {
+  const isNew = params.get("new") === "1";
+  const editId = Number(params.get("edit"));
+  const deleteId = Number(params.get("delete"));
+  const subNew = Number(params.get("subnew"));
+  const subEdit = Number(params.get("subedit"));
+  const subDelete = Number(params.get("subdelete"));
+  const seq = data.sequenceDepartments;
+
+  if (tab === "products") {
+    const c = data.categories.find((x) => x.id === editId || x.id === deleteId);
+    if (isNew) return <UrlDialog title="Add Product" closeTo={here} wide><CategoryForm departments={seq} closeTo={here} lastResult={resultFor("category-new")} /></UrlDialog>;
+    if (c && editId) return <UrlDialog title="Edit Product" closeTo={here} wide><CategoryForm key={c.id} category={c} departments={seq} closeTo={here} lastResult={resultFor(`category-${c.id}`)} /></UrlDialog>;
+    if (c && deleteId) return <UrlDialog title="Delete Product" closeTo={here}><DeleteForm entity="categories" id={c.id} name={c.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+  }
+  if (tab === "workflows") {
+    const w = data.workflows.find((x) => x.id === editId || x.id === deleteId);
+    if (isNew) return <UrlDialog title="Add Workflow" closeTo={here} wide><WorkflowForm departments={seq} closeTo={here} lastResult={resultFor("workflow-new")} /></UrlDialog>;
+    if (w && editId) return <UrlDialog title="Edit Workflow" closeTo={here} wide><WorkflowForm key={w.id} workflow={w} departments={seq} closeTo={here} lastResult={resultFor(`workflow-${w.id}`)} /></UrlDialog>;
+    if (w && deleteId) return <UrlDialog title="Delete Workflow" closeTo={here}><DeleteForm entity="workflows" id={w.id} name={w.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+  }
+  if (tab === "materials") {
+    const m = data.materials.find((x) => x.id === editId || x.id === deleteId);
+    if (isNew) return <UrlDialog title="Add Material" closeTo={here}><MaterialForm closeTo={here} lastResult={resultFor("material-new")} /></UrlDialog>;
+    if (m && editId) return <UrlDialog title="Edit Material" closeTo={here}><MaterialForm key={m.id} material={m} closeTo={here} lastResult={resultFor(`material-${m.id}`)} /></UrlDialog>;
+    if (m && deleteId) return <UrlDialog title="Delete Material" closeTo={here}><DeleteForm entity="materials" id={m.id} name={m.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+  }
+  if (tab === "team") {
+    const t = data.teamMembers.find((x) => x.id === editId || x.id === deleteId);
+    if (isNew) return <UrlDialog title="Add Team Member" closeTo={here} wide><TeamMemberForm closeTo={here} lastResult={resultFor("team-member-new")} /></UrlDialog>;
+    if (t && editId) return <UrlDialog title="Edit Team Member" closeTo={here} wide><TeamMemberForm key={t.id} member={t} closeTo={here} lastResult={resultFor(`team-member-${t.id}`)} /></UrlDialog>;
+    if (t && deleteId) return <UrlDialog title="Delete Team Member" closeTo={here}><DeleteForm entity="team-members" id={t.id} name={t.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+  }
+  if (tab === "departments") {
+    const d = data.departments.find((x) => x.id === editId || x.id === deleteId);
+    if (isNew) return <UrlDialog title="Add Department" closeTo={here}><DepartmentForm closeTo={here} lastResult={resultFor("department-new")} /></UrlDialog>;
+    if (d && editId) return <UrlDialog title="Edit Department" closeTo={here}><DepartmentForm key={d.id} department={d} closeTo={here} lastResult={resultFor(`department-${d.id}`)} /></UrlDialog>;
+    if (d && deleteId) return <UrlDialog title="Delete Department" closeTo={here}><DeleteForm entity="departments" id={d.id} name={d.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    const parent = data.departments.find((x) => x.id === subNew);
+    if (parent) return <UrlDialog title={`Add Subdepartment to ${parent.name}`} closeTo={here}><SubdepartmentForm departmentId={parent.id} closeTo={here} lastResult={resultFor(`subdepartment-new-${parent.id}`)} /></UrlDialog>;
+    const s = data.subdepartments.find((x) => x.id === subEdit || x.id === subDelete);
+    if (s && subEdit) return <UrlDialog title="Edit Subdepartment" closeTo={here}><SubdepartmentForm key={s.id} departmentId={s.departmentId} sub={s} closeTo={here} lastResult={resultFor(`subdepartment-${s.id}`)} /></UrlDialog>;
+    if (s && subDelete) return <UrlDialog title="Delete Subdepartment" closeTo={here}><DeleteForm entity="subdepartments" id={s.id} name={s.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+  }
+  return null;
+}
+
+function CardActions({ here, id, name, sub }: { here: string; id: number; name: string; sub?: boolean }) {
+  return (
+    <div className="flex gap-1.5">
+      <Link to={`${here}&${sub ? "subedit" : "edit"}=${id}`} preventScrollReset className={btn.small} aria-label={`Edit ${name}`}>
+        Edit
+      </Link>
+      <Link to={`${here}&${sub ? "subdelete" : "delete"}=${id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${name}`}>
+        Delete
+      </Link>
+    </div>
+  );
+}
+
+function Sequence({ values, departments }: { values: string[]; departments: LoaderData["sequenceDepartments"] }) {
+  const names = new Map(departments.map((d) => [d.value, d]));
+  return (
+    <ol className="mt-3 flex flex-wrap items-center gap-1 text-xs">
+      {values.map((v, i) => (
+        <li key={v} className="flex items-center gap-1">
+          {i > 0 ? <span aria-hidden="true" className="text-slate-400">→</span> : null}
+          <span className={`rounded-full border px-2 py-0.5 font-medium ${sequenceColorClass(v, names.get(v)?.color)}`}>{names.get(v)?.name ?? v}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Card({ title, testId, children, actions }: { title: React.ReactNode; testId: string; children?: React.ReactNode; actions: React.ReactNode }) {
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold break-words">{title}</h3>
+        {actions}
+      </div>
+      {children}
+    </li>
+  );
+}
+
+function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; here: string; empty: string }) {
+  const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+  const none = <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">{empty}</p>;
+  if (tab === "products") {
+    if (data.categories.length === 0) return none;
+    return (
+      <ul className={grid}>
+        {data.categories.map((c) => (
+          <Card key={c.id} testId="category-card" title={<Badge color={c.color}>{c.name}</Badge>} actions={<CardActions here={here} id={c.id} name={c.name} />}>
+            {c.description ? <p className="mt-2 text-sm text-slate-600">{c.description}</p> : null}
+            <Sequence values={c.departmentSequence} departments={data.sequenceDepartments} />
+          </Card>
+        ))}
+      </ul>
+    );
+  }
+  if (tab === "workflows") {
+    if (data.workflows.length === 0) return none;
+    return (
+      <ul className={grid}>
+        {data.workflows.map((w) => (
+          <Card key={w.id} testId="workflow-card" title={w.name} actions={<CardActions here={here} id={w.id} name={w.name} />}>
+            {w.description ? <p className="mt-2 text-sm text-slate-600">{w.description}</p> : null}
+            <Sequence values={w.departmentSequence} departments={data.sequenceDepartments} />
+          </Card>
+        ))}
+      </ul>
+    );
+  }
+  if (tab === "materials") {
+    if (data.materials.length === 0) return none;
+    return (
+      <ul className={grid}>
+        {data.materials.map((m) => (
+          <Card key={m.id} testId="material-card" title={m.name} actions={<CardActions here={here} id={m.id} name={m.name} />}>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge color={m.color}>{m.category}</Badge>
+            </div>
+            {m.description ? <p className="mt-2 text-sm text-slate-600">{m.description}</p> : null}
+          </Card>
+        ))}
+      </ul>
+    );
+  }
+  if (tab === "team") {
+    if (data.teamMembers.length === 0) return none;
+    return (
+      <ul className={grid}>
+        {data.teamMembers.map((t) => (
+          <Card
+            key={t.id}
+            testId="team-member-card"
+            title={
+              <span className="flex items-center gap-2">
+                {t.profilePhotoUrl ? <img src={t.profilePhotoUrl} alt="" className="h-8 w-8 rounded-full object-cover" /> : <span className="flex h-8 w-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600">{t.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 2).toUpperCase()}</span>}
+                {t.name}
+              </span>
+            }
+            actions={<CardActions here={here} id={t.id} name={t.name} />}
+          >
+            <p className="mt-1 text-sm text-slate-600">{[t.email, t.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
+            <div className="mt-2 flex flex-wrap gap-1">
+              {!t.isActive ? <Badge color="red">Inactive</Badge> : null}
+              {t.accessibleDepartments.length === 0 ? <Badge color="gray">No department access</Badge> : t.accessibleDepartments.map((k) => <Badge key={k} color={k === "management" ? "purple" : "blue"}>{DEPARTMENT_KEY_LABELS[k] ?? k}</Badge>)}
+            </div>
+          </Card>
+        ))}
+      </ul>
+    );
+  }
+  if (data.departments.length === 0) return none;
+  return (
+    <ul className={grid}>
+      {data.departments.map((d) => {
+        const subs = data.subdepartments.filter((s) => s.departmentId === d.id);
+        return (
+          <Card key={d.id} testId="department-card" title={<Badge color={d.color}>{d.name}</Badge>} actions={<CardActions here={here} id={d.id} name={d.name} />}>
+            <p className="mt-1 text-xs text-slate-500">
+              <code>{d.value}</code> · order {d.sortOrder} · {d.category}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-1">
+              <Badge color={d.isActive ? "green" : "red"}>{d.isActive ? "Active" : "Inactive"}</Badge>
+              {d.isMachine ? <Badge color="blue">Machine · {d.machineStatus}</Badge> : null}
+            </div>
+            {d.description ? <p className="mt-2 text-sm text-slate-600">{d.description}</p> : null}
+            <div className="mt-3 border-t border-slate-100 pt-2">
+              <div className="flex items-center justify-between">
+                <p className="text-xs font-medium text-slate-500 uppercase">Subdepartments</p>
+                <Link to={`${here}&subnew=${d.id}`} preventScrollReset className={btn.small} aria-label={`Add subdepartment to ${d.name}`}>
+                  + Add
+                </Link>
+              </div>
+              {subs.length ? (
+                <ul className="mt-1 space-y-1">
+                  {subs.map((s) => (
+                    <li key={s.id} className="flex items-center justify-between gap-2 text-sm" data-testid="subdepartment-row">
+                      <span className={s.isActive ? "" : "text-slate-400 line-through"}>{s.name}</span>
+                      <CardActions here={here} id={s.id} name={s.name} sub />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-xs text-slate-400">None</p>
+              )}
+            </div>
+          </Card>
+        );
+      })}
+    </ul>
+  );
+}
