@@ -7,6 +7,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("settings", "routes/settings.tsx"),
+  route("products/:id", "routes/product-details.tsx"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),

@@ -1,0 +1,80 @@
+import { useToast } from "./toaster";
+import { btn, UrlDialog } from "./ui";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string };
+
+// Spec §9: a 2 in square label that prints itself after 0.5 s.
+export const LABEL_PRINT_DELAY_MS = 500;
+
+export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fileName = `qr-${label.itemName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "item"}.png`;
+
+  async function copy() {
+    try {
+      const blob = await (await fetch(label.png)).blob();
+      await navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
+      toast({ title: "QR code copied to clipboard!" });
+    } catch {
+      toast({ title: "Error", description: "Failed to copy QR code to clipboard", variant: "destructive" });
+    }
+  }
+
+  function print() {
+    const w = window.open("", "_blank", "width=400,height=400");
+    if (!w) {
+      toast({ title: "Error", description: "Unable to open print window. Please check your popup blocker.", variant: "destructive" });
+      return;
+    }
+    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+    w.document.write(`<!doctype html><html><head><title>${esc(label.itemName)}</title><style>
+      @page { size: 2in 2in; margin: 0 } body { margin: 0 }
+      .label { width: 2in; height: 2in; display: flex; flex-direction: column; align-items: center; justify-content: center; font: 8pt sans-serif; text-align: center }
+      .label img { width: 1.45in; height: 1.45in } .label p { margin: 0; max-width: 1.9in; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
+    </style></head><body><div class="label"><img src="${label.png}" alt=""><p><b>${esc(label.itemName)}</b></p><p>${esc(label.projectName)}</p></div>
+    <script>setTimeout(function(){ window.print(); }, ${LABEL_PRINT_DELAY_MS});</script></body></html>`);
+    w.document.close();
+    toast({ title: "Printing QR code automatically!" });
+  }
+
+  return (
+    <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
+      <div className="flex flex-col items-center">
+        <div className="h-[200px] w-[200px]" role="img" aria-label={`QR code for ${label.itemName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <p className="mt-2 text-xs break-all text-slate-500">{label.payload}</p>
+        <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">Item</dt>
+          <dd>{label.itemName}</dd>
+          <dt className="text-slate-500">Project</dt>
+          <dd>{label.projectName}</dd>
+          <dt className="text-slate-500">Product</dt>
+          <dd>{label.product}</dd>
+          <dt className="text-slate-500">Material</dt>
+          <dd>{label.material}</dd>
+        </dl>
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          <a
+            href={label.png}
+            download={fileName}
+            className={btn.secondary}
+            onClick={() => (hydrated ? toast({ title: "QR code downloaded successfully!" }) : null)}
+          >
+            Download
+          </a>
+          {hydrated ? (
+            <>
+              <button type="button" className={btn.secondary} onClick={copy}>
+                Copy
+              </button>
+              <button type="button" className={btn.primary} onClick={print}>
+                Print
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </UrlDialog>
+  );
+}

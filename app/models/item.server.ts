@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { departments, items, projects, workflows } from "#db/schema";
+import { getDb } from "~/utils/db.server";
+
+const projectWorkflow = alias(workflows, "project_workflow");
+const productWorkflow = alias(workflows, "product_workflow");
+
+/** One item with what the product details page shows of its project and workflows, in one query. */
+export function getProductDetails(id: number) {
+  const row = getDb()
+    .select({
+      item: items,
+      project: { id: projects.id, name: projects.name, description: projects.description, workflowName: projects.workflowName },
+      projectWorkflowName: projectWorkflow.name,
+      productWorkflowName: productWorkflow.name,
+      departmentName: departments.name,
+    })
+    .from(items)
+    .innerJoin(projects, eq(projects.id, items.projectId))
+    .leftJoin(projectWorkflow, eq(projectWorkflow.id, projects.workflowId))
+    .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
+    .leftJoin(departments, eq(departments.value, items.department))
+    .where(eq(items.id, id))
+    .get();
+  if (!row) return undefined;
+  return { ...row, projectWorkflowName: row.projectWorkflowName ?? row.project.workflowName ?? null };
+}
