@@ -7,14 +7,12 @@ export type ColorName = (typeof COLORS)[number];
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
-export const optionalText = (max = 2000) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `At most ${max} characters`));
+// Defaults rather than preprocess: conform turns an empty form field into undefined before zod sees it,
+// and a default is what both a form and a JSON body that leaves the field out should get.
+export const optionalText = (max = 2000) => z.string().trim().max(max, `At most ${max} characters`).default("");
 
 export const nullableText = (max = 200) =>
-  z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.string().trim().max(max, `At most ${max} characters`).nullable(),
-  );
+  z.string().trim().max(max, `At most ${max} characters`).nullable().default(null);
 
 export const color = (message = "Color is required") => z.enum(COLORS, { error: message });
 

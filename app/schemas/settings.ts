@@ -18,8 +18,8 @@ import {
 export const CategorySchema = z.object({
   name: requiredText("Category name is required"),
   description: optionalText(),
-  // An omitted colour is the spec's "saved with no color": the orange theme. An empty one is a form error.
-  color: z.preprocess((v) => (v === undefined ? "orange" : v), color()),
+  // An omitted colour is the spec's "saved with no color": the orange theme. An invalid one is an error.
+  color: color().default("orange"),
   departmentSequence: departmentSequence("Select at least one department"),
 });
 export const CategoryPatchSchema = patchOf(CategorySchema);
@@ -63,7 +63,7 @@ export const MaterialSchema = z.object({
   name: requiredText("Material name is required"),
   description: optionalText(),
   category: requiredText("Category is required", 100),
-  color: z.preprocess((v) => (v === undefined ? "gray" : v), color()),
+  color: color().default("gray"),
 });
 export const MaterialPatchSchema = patchOf(MaterialSchema);
 
@@ -92,10 +92,7 @@ const pin = z
 
 const teamMemberFields = {
   name: requiredText("Name is required"),
-  email: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.email("Please enter a valid email address").max(200).nullable(),
-  ),
+  email: z.email("Please enter a valid email address").max(200).nullable().default(null),
   department: nullableText(100),
   subdepartment: nullableText(100),
   skills: stringList(),
@@ -103,13 +100,11 @@ const teamMemberFields = {
     (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
     z.array(z.enum(DEPARTMENT_KEYS, { error: "Unknown department key" })),
   ),
-  profilePhotoUrl: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z
-      .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
-      .max(2000)
-      .nullable(),
-  ),
+  profilePhotoUrl: z
+    .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
+    .max(2000)
+    .nullable()
+    .default(null),
   isActive: bool.default(true),
 };
 
@@ -127,10 +122,12 @@ export const TeamMemberEditFormSchema = z.object({
 export const StepTemplateSchema = z.object({
   name: requiredText("Step template name is required"),
   description: optionalText(),
-  estimatedDurationHours: z.preprocess(
-    (v) => (v === "" || v === undefined ? null : v),
-    z.coerce.number().min(0, "Estimated hours must be 0 or greater").max(100_000).nullable(),
-  ),
+  estimatedDurationHours: z.coerce
+    .number({ error: "Estimated hours must be a number" })
+    .min(0, "Estimated hours must be 0 or greater")
+    .max(100_000)
+    .nullable()
+    .default(null),
   department: nullableText(100),
   requiredSkills: stringList(),
   isActive: bool.default(true),

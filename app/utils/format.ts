@@ -19,8 +19,17 @@ export function formatDateTime(date: Date | number | string, timeZone: string): 
   return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(date));
 }
 
+const STANDARD_DEPARTMENTS: Record<string, string> = {
+  "pre-production": "Pre-Production",
+  production: "Production",
+  fabrication: "Fabrication",
+  "quality-control": "Quality Control",
+  installation: "Installation",
+  "project-management": "Project Management",
+};
+
 /** Department value → label; items without one read 'Pre-production' (spec §4). */
 export function departmentLabel(value: string | null | undefined, names: Record<string, string> = {}): string {
   if (!value) return "Pre-production";
-  return names[value] ?? value.split("-").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+  return names[value] ?? STANDARD_DEPARTMENTS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
 }
