@@ -5,6 +5,7 @@ import {
   items,
   machineReadyFiles,
   projectWorkflowSteps,
+  stepTemplates,
   subdepartments,
   workflows,
   type Department,
@@ -41,6 +42,7 @@ export const departmentModel = crud<Department, z.infer<typeof DepartmentCreateS
       [countWhere(tx, items, eq(items.department, d.value)), "item", "items"],
       [countWhere(tx, projectWorkflowSteps, eq(projectWorkflowSteps.department, d.value)), "workflow step", "workflow steps"],
       [countWhere(tx, machineReadyFiles, eq(machineReadyFiles.machine, d.value)), "machine file", "machine files"],
+      [countWhere(tx, stepTemplates, eq(stepTemplates.department, d.value)), "step template", "step templates"],
     ]),
 });
 
@@ -101,7 +103,8 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
     return { value };
   },
   preparePatch: (patch, before, tx) => {
-    if (patch.value === undefined || patch.value === null) return { value: undefined };
+    // A blank value keeps the stored one, as it does on create (where the name is used).
+    if (!patch.value) return { value: undefined };
     const value = slugify(patch.value);
     assertSubValueFree(tx, before.departmentId, value, before.id);
     return { value };

@@ -7,20 +7,33 @@ export type ColorName = (typeof COLORS)[number];
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
-// Defaults rather than preprocess: conform turns an empty form field into undefined before zod sees it,
-// and a default is what both a form and a JSON body that leaves the field out should get.
-export const optionalText = (max = 2000) => z.string().trim().max(max, `At most ${max} characters`).default("");
+// Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty
+// form field into undefined and never runs a preprocess on undefined, so the default must catch that case.
+export const optionalText = (max = 2000) =>
+  z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(max, `At most ${max} characters`)).default("");
 
 export const nullableText = (max = 200) =>
-  z.string().trim().max(max, `At most ${max} characters`).nullable().default(null);
+  z
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+      z.string().trim().max(max, `At most ${max} characters`).nullable(),
+    )
+    .default(null);
+
+/** A number from JSON, or from text as forms (and form-encoded API bodies) send it. */
+export const numberish = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v), schema);
 
 export const color = (message = "Color is required") => z.enum(COLORS, { error: message });
 
-export const sortOrder = z.coerce
-  .number({ error: "Sort order must be 0 or greater" })
-  .int("Sort order must be a whole number")
-  .min(0, "Sort order must be 0 or greater")
-  .max(1_000_000, "Sort order is too large");
+// Not z.coerce: a JSON null must be an error, not 0.
+export const sortOrder = numberish(
+  z
+    .number({ error: "Sort order must be 0 or greater" })
+    .int("Sort order must be a whole number")
+    .min(0, "Sort order must be 0 or greater")
+    .max(1_000_000, "Sort order is too large"),
+);
 
 export const bool = z.preprocess(
   (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),

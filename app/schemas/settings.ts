@@ -6,6 +6,7 @@ import {
   COLORS,
   departmentSequence,
   nullableText,
+  numberish,
   optionalText,
   patchOf,
   requiredText,
@@ -30,8 +31,8 @@ export const DepartmentCreateSchema = z.object({
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
 });
-export const DepartmentPatchSchema = z
-  .object({
+export const DepartmentPatchSchema = patchOf(
+  z.object({
     name: requiredText("Department name is required"),
     description: optionalText(),
     color: color(),
@@ -40,10 +41,14 @@ export const DepartmentPatchSchema = z
     isMachine: bool,
     machineStatus: z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" }),
     category: requiredText("Category is required", 50),
-  })
-  .partial();
-// The edit form always sends both checkboxes; an unchecked box is absent from the form data.
-export const DepartmentEditFormSchema = DepartmentPatchSchema.extend({
+  }),
+);
+// The edit form sends every field: a cleared description is "", an unchecked box is absent (false).
+export const DepartmentEditFormSchema = z.object({
+  name: requiredText("Department name is required"),
+  description: optionalText(),
+  color: color().default("blue"),
+  sortOrder: sortOrder.default(0),
   isActive: bool.default(false),
   isMachine: bool.default(false),
 });
@@ -52,7 +57,7 @@ export const SubdepartmentSchema = z.object({
   name: requiredText("Subdepartment name is required"),
   value: nullableText(100),
   description: optionalText(),
-  departmentId: z.coerce.number({ error: "Department is required" }).int().positive("Department is required"),
+  departmentId: numberish(z.number({ error: "Department is required" }).int().positive("Department is required")),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
   isActive: bool.default(true),
@@ -92,7 +97,9 @@ const pin = z
 
 const teamMemberFields = {
   name: requiredText("Name is required"),
-  email: z.email("Please enter a valid email address").max(200).nullable().default(null),
+  email: z
+    .preprocess((v) => (v === "" ? null : v), z.email("Please enter a valid email address").max(200).nullable())
+    .default(null),
   department: nullableText(100),
   subdepartment: nullableText(100),
   skills: stringList(),
@@ -101,17 +108,16 @@ const teamMemberFields = {
     z.array(z.enum(DEPARTMENT_KEYS, { error: "Unknown department key" })),
   ),
   profilePhotoUrl: z
-    .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
-    .max(2000)
-    .nullable()
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      z.url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" }).max(2000).nullable(),
+    )
     .default(null),
   isActive: bool.default(true),
 };
 
 export const TeamMemberSchema = z.object({ ...teamMemberFields, pinCode: pin });
-export const TeamMemberPatchSchema = z
-  .object({ ...teamMemberFields, isActive: bool, pinCode: pin })
-  .partial();
+export const TeamMemberPatchSchema = patchOf(z.object({ ...teamMemberFields, isActive: bool, pinCode: pin }));
 /** The edit form: a blank PIN keeps the current one; unchecked boxes are absent from the form data. */
 export const TeamMemberEditFormSchema = z.object({
   ...teamMemberFields,
@@ -122,11 +128,11 @@ export const TeamMemberEditFormSchema = z.object({
 export const StepTemplateSchema = z.object({
   name: requiredText("Step template name is required"),
   description: optionalText(),
-  estimatedDurationHours: z.coerce
-    .number({ error: "Estimated hours must be a number" })
-    .min(0, "Estimated hours must be 0 or greater")
-    .max(100_000)
-    .nullable()
+  estimatedDurationHours: z
+    .preprocess(
+      (v) => (v === "" ? null : typeof v === "string" ? Number(v) : v),
+      z.number({ error: "Estimated hours must be a number" }).min(0, "Estimated hours must be 0 or greater").max(100_000).nullable(),
+    )
     .default(null),
   department: nullableText(100),
   requiredSkills: stringList(),

@@ -48,7 +48,8 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 }
 
 export function parseId(value: string | undefined, what = "Record"): number {
-  const id = Number(value);
+  // Plain decimal digits only: Number() would also read "0x1", "1e0" or " 1" as 1.
+  const id = /^\d{1,15}$/.test(value ?? "") ? Number(value) : NaN;
   if (!Number.isSafeInteger(id) || id <= 0) throw jsonError(404, `${what} not found`);
   return id;
 }
