@@ -38,6 +38,8 @@ function ensureChromium() {
 
 const only = process.argv[2];
 run("build", [bun, "--bun", "x", "react-router", "build"]);
+run("typecheck", [bun, "--bun", "x", "react-router", "typegen"]);
+run("typecheck", [bun, "--bun", "x", "tsc", "--noEmit"]);
 if (only !== "e2e") run("unit and request tests", [bun, "test"]);
 if (only !== "unit") {
   ensureChromium();

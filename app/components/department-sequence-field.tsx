@@ -19,7 +19,7 @@ export type SequenceDepartment = { value: string; name: string; color: string; i
 
 type Props = {
   form: FormMetadata<any>;
-  field: FieldMetadata<string[] | undefined, any>;
+  field: FieldMetadata<string[], any>;
   /** Every department (for names of ones already in a sequence), in sortOrder. */
   departments: SequenceDepartment[];
   label: string;

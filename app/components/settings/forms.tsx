@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Category, Department, Material, Subdepartment, Workflow } from "#db/schema";
@@ -98,7 +98,8 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
     },
     lastResult,
   );
-  const empty = fields.departmentSequence.getFieldList().length === 0;
+  const sequenceField = fields.departmentSequence as FieldMetadata<string[], any>;
+  const empty = sequenceField.getFieldList().length === 0;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="categories" id={category?.id} />
@@ -106,7 +107,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
       <ColorField field={fields.color} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence as FieldMetadata<string[], any>} departments={departments} label="Department sequence" />
       {hydrated && empty && !fields.departmentSequence.errors ? (
         <p className="text-sm text-amber-700">Select at least one department</p>
       ) : null}
@@ -132,7 +133,7 @@ export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { w
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence as FieldMetadata<string[], any>} departments={departments} label="Department sequence" />
       <Actions closeTo={closeTo} label={workflow ? "Update Workflow" : "Create Workflow"} />
     </Form>
   );

@@ -9,10 +9,10 @@ export function useSettingsForm<S extends z.ZodObject>(
   defaultValue: Record<string, unknown>,
   lastResult: SubmissionResult<string[]> | null | undefined,
 ) {
-  return useForm({
+  return useForm<Record<string, any>>({
     id,
     lastResult,
-    defaultValue,
+    defaultValue: defaultValue as Record<string, any>,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { teamMembers } from "#db/schema";
+import { backup, restore } from "~/utils/backup.server";
+import { openDatabase, setDb } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
+
+describe("backup and restore", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shopflow-data-"));
+  resetEnvForTests({ DATA_DIR: dataDir });
+  writeFileSync(path.join(dataDir, "secret.key"), "ab".repeat(32));
+  mkdirSync(path.join(dataDir, "designs"));
+  writeFileSync(path.join(dataDir, "designs", "p1.pdf"), "%PDF-1.4 test");
+  const db = openDatabase(path.join(dataDir, "shopflow.db"));
+  setDb(db);
+  db.insert(teamMembers).values({ name: "Before", pinHash: "x" }).run();
+  const dest = path.join(mkdtempSync(path.join(tmpdir(), "shopflow-backup-")), "b1");
+
+  test("backup writes a consistent copy of the database, the secret and the designs while the server runs", () => {
+    expect(backup(dest)).toBe(dest);
+    const copy = new Database(path.join(dest, "shopflow.db"), { readonly: true });
+    expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    expect(copy.query("SELECT name FROM team_members").all()).toEqual([{ name: "Before" }]);
+    copy.close();
+    expect(readFileSync(path.join(dest, "secret.key"), "utf8")).toBe("ab".repeat(32));
+    expect(existsSync(path.join(dest, "designs", "p1.pdf"))).toBe(true);
+    expect(() => backup(dest)).toThrow("already holds a backup");
+  });
+
+  test("restore puts the backup back and keeps the replaced data aside", () => {
+    db.insert(teamMembers).values({ name: "After", pinHash: "y" }).run();
+    db.$client.close();
+    setDb(undefined);
+    const r = restore(dest);
+    expect(r.previousSavedAs).not.toBeNull();
+    expect(existsSync(path.join(r.previousSavedAs!, "shopflow.db"))).toBe(true);
+    const restored = new Database(path.join(dataDir, "shopflow.db"), { readonly: true });
+    expect(restored.query("SELECT name FROM team_members").all()).toEqual([{ name: "Before" }]);
+    restored.close();
+  });
+
+  test("restore refuses a folder that is not a backup", () => {
+    expect(() => restore(mkdtempSync(path.join(tmpdir(), "empty-")))).toThrow("not a Shopflow backup");
+  });
+});
