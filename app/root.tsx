@@ -1,7 +1,6 @@
 import {
   data,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
+import { Centered, HomeLink, NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
 import { can } from "~/utils/permissions.server";
 import { getUser } from "~/utils/session.server";
@@ -70,28 +70,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <Centered>
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="mt-2 text-slate-600">The page could not be shown. Try again, or go back to the home page.</p>
-      <HomeLink />
-    </Centered>
-  );
-}
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto max-w-xl px-4 py-24 text-center">{children}</div>;
-}
-
-function HomeLink() {
-  return (
-    <Link to="/" className="mt-6 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700">
-      Go to Home
-    </Link>
-  );
-}
-
-export function NotFound() {
-  return (
-    <Centered>
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-      <p className="mt-2 text-slate-600">There is no page at this address.</p>
       <HomeLink />
     </Centered>
   );

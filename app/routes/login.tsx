@@ -17,6 +17,11 @@ function titleFor(tileKey: string | null) {
   return tile ? `Access ${tile.title}` : "Global Login";
 }
 
+// The action's Retry-After (lockout) must reach the browser, as it does from /api/auth/verify-pin.
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
+}
+
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tile = url.searchParams.get("tile");
