@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
-const dataDir = mkdtempSync(path.join(tmpdir(), "shopflow-e2e-"));
+// The config is loaded by the runner and again by each worker: make the data folder once and hand it down.
+process.env.SHOPFLOW_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shopflow-e2e-"));
+const dataDir = process.env.SHOPFLOW_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -35,6 +37,7 @@ export default defineConfig({
     { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
     { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
   ],
+  globalTeardown: "./tests/e2e/teardown.ts",
   webServer: {
     command: `${path.join("node_modules", ".bin", "bun")} server.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,

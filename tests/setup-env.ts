@@ -1,8 +1,10 @@
 // Preloaded by bun test: every test process gets its own throwaway DATA_DIR so nothing touches ./data.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "shopflow-test-"));
+const dir = mkdtempSync(path.join(tmpdir(), "shopflow-test-"));
+process.env.DATA_DIR = dir;
 process.env.DEMO = "0";
 delete process.env.ADMIN_PIN;
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));

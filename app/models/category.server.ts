@@ -3,7 +3,7 @@ import { categories, items, type Category } from "#db/schema";
 import type { z } from "zod";
 import type { CategoryPatchSchema, CategorySchema } from "~/schemas/settings";
 import { countWhere, crud, usageMessage } from "./crud.server";
-import { assertDepartmentValues } from "./department.server";
+import { sequenceHooks } from "./department.server";
 
 // Shown as "Product" on the screens (spec §3).
 export const categoryModel = crud<Category, z.infer<typeof CategorySchema>, z.infer<typeof CategoryPatchSchema>>({
@@ -11,14 +11,7 @@ export const categoryModel = crud<Category, z.infer<typeof CategorySchema>, z.in
   entity: "category",
   label: "Category",
   uniqueName: true,
-  prepareCreate: (input, tx) => {
-    assertDepartmentValues(tx, input.departmentSequence);
-    return {};
-  },
-  preparePatch: (patch, _before, tx) => {
-    assertDepartmentValues(tx, patch.departmentSequence);
-    return {};
-  },
+  ...sequenceHooks,
   // Items name their category; a rename follows through to them.
   afterUpdate: (before, after, tx) => {
     if (before.name !== after.name) tx.update(items).set({ category: after.name }).where(eq(items.category, before.name)).run();

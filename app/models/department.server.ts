@@ -110,3 +110,15 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
     return { value };
   },
 });
+
+/** crud() hooks for records that carry a department sequence (categories, workflows). */
+export const sequenceHooks = {
+  prepareCreate: (input: { departmentSequence?: string[] }, tx: Tx) => {
+    assertDepartmentValues(tx, input.departmentSequence);
+    return {};
+  },
+  preparePatch: (patch: { departmentSequence?: string[] }, _before: unknown, tx: Tx) => {
+    assertDepartmentValues(tx, patch.departmentSequence);
+    return {};
+  },
+};

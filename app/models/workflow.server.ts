@@ -3,21 +3,14 @@ import { items, projects, workflows, type Workflow } from "#db/schema";
 import type { z } from "zod";
 import type { WorkflowPatchSchema, WorkflowSchema } from "~/schemas/settings";
 import { countWhere, crud, usageMessage } from "./crud.server";
-import { assertDepartmentValues } from "./department.server";
+import { sequenceHooks } from "./department.server";
 
 export const workflowModel = crud<Workflow, z.infer<typeof WorkflowSchema>, z.infer<typeof WorkflowPatchSchema>>({
   table: workflows,
   entity: "workflow",
   label: "Workflow",
   uniqueName: true,
-  prepareCreate: (input, tx) => {
-    assertDepartmentValues(tx, input.departmentSequence);
-    return {};
-  },
-  preparePatch: (patch, _before, tx) => {
-    assertDepartmentValues(tx, patch.departmentSequence);
-    return {};
-  },
+  ...sequenceHooks,
   // Projects keep a copy of the workflow's name for lists.
   afterUpdate: (before, after, tx) => {
     if (before.name !== after.name) tx.update(projects).set({ workflowName: after.name }).where(eq(projects.workflowId, after.id)).run();
