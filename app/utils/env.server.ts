@@ -1,12 +1,12 @@
 import { z } from "zod";
 
 const flag = z
-  .enum(["0", "1", "true", "false", "yes", "no", ""])
+  .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number({ error: "must be a port number from 1 to 65535" }).int("must be a port number from 1 to 65535").min(1, "must be a port number from 1 to 65535").max(65535, "must be a port number from 1 to 65535").default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z
@@ -30,8 +30,8 @@ const EnvSchema = z.object({
     .regex(/^\d{4}$/, "must be exactly 4 digits")
     .optional(),
   ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+  SESSION_IDLE_MINUTES: z.coerce.number({ error: "must be a whole number of minutes, 1 or more" }).int("must be a whole number of minutes, 1 or more").min(1, "must be a whole number of minutes, 1 or more").default(720),
+  MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes above 0" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(50),
   TRUST_PROXY: flag,
   DEMO: flag,
 });
