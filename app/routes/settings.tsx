@@ -13,7 +13,6 @@ import {
   DepartmentCreateSchema,
   DepartmentEditFormSchema,
   MaterialSchema,
-  SubdepartmentPatchSchema,
   SubdepartmentSchema,
   TeamMemberEditFormSchema,
   TeamMemberSchema,
@@ -82,16 +81,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
 }
 
-type FormSpec = { tab: TabKey; noun: string; deleteNoun: string; create: z.ZodType; update: z.ZodType };
+/** `form` is the conform form id prefix the components use (`category-new`, `category-3`, ...). */
+type FormSpec = { tab: TabKey; form: string; noun: string; deleteNoun: string; create: z.ZodType; update: z.ZodType };
 
 // Toast nouns follow spec §8: the Products tab says "product" (its delete error says "category").
 const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, FormSpec> = {
-  categories: { tab: "products", noun: "Product", deleteNoun: "category", create: CategorySchema, update: CategorySchema },
-  departments: { tab: "departments", noun: "Department", deleteNoun: "department", create: DepartmentCreateSchema, update: DepartmentEditFormSchema },
-  subdepartments: { tab: "departments", noun: "Subdepartment", deleteNoun: "subdepartment", create: SubdepartmentSchema, update: SubdepartmentPatchSchema },
-  workflows: { tab: "workflows", noun: "Workflow", deleteNoun: "workflow", create: WorkflowSchema, update: WorkflowSchema },
-  materials: { tab: "materials", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
-  "team-members": { tab: "team", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
+  categories: { tab: "products", form: "category", noun: "Product", deleteNoun: "category", create: CategorySchema, update: CategorySchema },
+  departments: { tab: "departments", form: "department", noun: "Department", deleteNoun: "department", create: DepartmentCreateSchema, update: DepartmentEditFormSchema },
+  subdepartments: { tab: "departments", form: "subdepartment", noun: "Subdepartment", deleteNoun: "subdepartment", create: SubdepartmentSchema, update: SubdepartmentSchema },
+  workflows: { tab: "workflows", form: "workflow", noun: "Workflow", deleteNoun: "workflow", create: WorkflowSchema, update: WorkflowSchema },
+  materials: { tab: "materials", form: "material", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
+  "team-members": { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -107,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = actorFrom(request, user);
   const back = `/settings?tab=${spec.tab}`;
   const verb = formData.get("_action") === "delete" ? "delete" : id ? "update" : "create";
-  const formId = `${entity === "team-members" ? "team-member" : entity.replace(/ies$/, "y").replace(/s$/, "")}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
+  const formId = `${spec.form}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
 
   const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
     if (!(error instanceof ConflictError || error instanceof BadRequestError)) throw error;
