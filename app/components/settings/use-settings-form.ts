@@ -14,7 +14,9 @@ export function useSettingsForm<S extends z.ZodObject>(
     lastResult,
     defaultValue: defaultValue as Record<string, any>,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    // Not onBlur: a message appearing when focus leaves a field moves the form under the pointer, and the
+    // click that took the focus (e.g. on a department checkbox) would land on the wrong spot.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
