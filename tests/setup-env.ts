@@ -1,4 +1,5 @@
 // Preloaded by bun test: every test process gets its own throwaway DATA_DIR so nothing touches ./data.
+import { afterAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,4 +8,5 @@ const dir = mkdtempSync(path.join(tmpdir(), "shopflow-test-"));
 process.env.DATA_DIR = dir;
 process.env.DEMO = "0";
 delete process.env.ADMIN_PIN;
-process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+// In a preload file afterAll runs once, after every test file.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -53,7 +53,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
     const dept = byValue.get(value);
     return (
       <SequenceRow key={item.key} id={value} sortable={hydrated} name={dept?.name ?? value}>
-        <input {...getInputProps(item, { type: "hidden" })} key={item.key} />
+        <HiddenInput props={getInputProps(item, { type: "hidden" })} />
         <span className="w-6 text-right text-xs text-slate-500">{index + 1}.</span>
         <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${sequenceColorClass(value, dept?.color)}`}>
           {dept?.name ?? value}
@@ -151,4 +151,8 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
       {children}
     </li>
   );
+}
+
+function HiddenInput({ props: { key: _key, ...props } }: { props: ReturnType<typeof getInputProps> }) {
+  return <input {...props} />;
 }

@@ -1,6 +1,6 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { teamMembers } from "#db/schema";
@@ -17,7 +17,13 @@ describe("backup and restore", () => {
   const db = openDatabase(path.join(dataDir, "shopflow.db"));
   setDb(db);
   db.insert(teamMembers).values({ name: "Before", pinHash: "x" }).run();
-  const dest = path.join(mkdtempSync(path.join(tmpdir(), "shopflow-backup-")), "b1");
+  const backupRoot = mkdtempSync(path.join(tmpdir(), "shopflow-backup-"));
+  const dest = path.join(backupRoot, "b1");
+  const emptyDir = mkdtempSync(path.join(tmpdir(), "shopflow-empty-"));
+  afterAll(() => {
+    setDb(undefined);
+    for (const d of [dataDir, backupRoot, emptyDir]) rmSync(d, { recursive: true, force: true });
+  });
 
   test("backup writes a consistent copy of the database, the secret and the designs while the server runs", () => {
     expect(backup(dest)).toBe(dest);
@@ -43,6 +49,6 @@ describe("backup and restore", () => {
   });
 
   test("restore refuses a folder that is not a backup", () => {
-    expect(() => restore(mkdtempSync(path.join(tmpdir(), "empty-")))).toThrow("not a Shopflow backup");
+    expect(() => restore(emptyDir)).toThrow("not a Shopflow backup");
   });
 });

@@ -1,12 +1,17 @@
-import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/utils/db.server";
 
 describe("database file", () => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "shopflow-db-")), "shopflow.db");
+  const dir = mkdtempSync(path.join(tmpdir(), "shopflow-db-"));
+  const file = path.join(dir, "shopflow.db");
   const db = openDatabase(file);
+  afterAll(() => {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const q = (sql: string) => db.$client.query(sql).get() as Record<string, unknown>;
 
   test("WAL, foreign keys on, busy timeout, integrity ok", () => {

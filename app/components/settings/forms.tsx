@@ -301,8 +301,8 @@ export function TeamMemberForm({ member, closeTo, lastResult }: { member?: Publi
       <fieldset>
         <legend className="block text-sm font-medium text-slate-700">Accessible departments</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map((props: any) => (
-            <label key={props.key} className="flex items-center gap-2 text-sm">
+          {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }: any) => (
+            <label key={key} className="flex items-center gap-2 text-sm">
               <input {...props} className="h-4 w-4" />
               {DEPARTMENT_KEY_LABELS[props.value]}
             </label>
