@@ -56,7 +56,10 @@ export function endSession(request: Request): string {
   return serializeCookie(request, SESSION_COOKIE, "", { maxAge: 0 });
 }
 
-const cache = new WeakMap<Request, SignedInUser | null>();
+// Shared through globalThis like the database handle: the server's /api gate and the route bundle are separate
+// module copies, and one session lookup per request is enough.
+const g = globalThis as unknown as { __shopflowUserCache?: WeakMap<Request, SignedInUser | null> };
+const cache = (g.__shopflowUserCache ??= new WeakMap());
 
 /** The signed-in user of this request, or null. Memoised per request: loaders of one page share it. */
 export function getUser(request: Request): SignedInUser | null {
