@@ -49,10 +49,6 @@ export function findActiveMemberByPin(pin: string): TeamMember | undefined {
     .get();
 }
 
-export function countTeamMembers(): number {
-  return getDb().select({ n: sql<number>`count(*)` }).from(teamMembers).get()?.n ?? 0;
-}
-
 /**
  * Which department keys at least one active member holds: drives the signed-out Home tiles and the
  * 'No team members have access to this department.' toast without sending the member list to the browser.
@@ -73,13 +69,14 @@ export class PinInUseError extends ConflictError {
   }
 }
 
-export function isPinInUse(pin: string, exceptId?: number): boolean {
+/** Whether an active member other than `exceptId` already signs in with this PIN hash. */
+function pinHashInUse(pinHash: string, exceptId?: number): boolean {
   const hit = getDb()
     .select({ id: teamMembers.id })
     .from(teamMembers)
     .where(
       and(
-        eq(teamMembers.pinHash, hashPin(pin)),
+        eq(teamMembers.pinHash, pinHash),
         eq(teamMembers.isActive, true),
         exceptId ? ne(teamMembers.id, exceptId) : undefined,
       ),
@@ -102,7 +99,7 @@ export type TeamMemberInput = {
 
 export function createTeamMember(input: TeamMemberInput, actor: Actor): PublicTeamMember {
   const db = getDb();
-  if ((input.isActive ?? true) && isPinInUse(input.pinCode)) throw new PinInUseError();
+  if ((input.isActive ?? true) && pinHashInUse(hashPin(input.pinCode))) throw new PinInUseError();
   return db.transaction((tx) => {
     const { pinCode, ...fields } = input;
     const row = tx
@@ -132,12 +129,7 @@ export function updateTeamMember(
   const willBeActive = patch.isActive ?? before.isActive;
   const newHash = patch.pinCode ? hashPin(patch.pinCode) : before.pinHash;
   if (willBeActive && (patch.pinCode || (patch.isActive && !before.isActive))) {
-    const clash = db
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.pinHash, newHash), eq(teamMembers.isActive, true), ne(teamMembers.id, id)))
-      .get();
-    if (clash) throw new PinInUseError();
+    if (pinHashInUse(newHash, id)) throw new PinInUseError();
   }
   return db.transaction((tx) => {
     const { pinCode, ...fields } = patch;
