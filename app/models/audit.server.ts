@@ -30,12 +30,3 @@ export function writeAudit(actor: Actor, entry: AuditEntry, tx: Tx = getDb()) {
     .run();
 }
 
-export function listAudit({ entity, entityId, limit = 100 }: { entity?: string; entityId?: string; limit?: number } = {}) {
-  const db = getDb();
-  return db.query.auditLog.findMany({
-    where: (a, { and, eq }) =>
-      and(entity ? eq(a.entity, entity) : undefined, entityId ? eq(a.entityId, entityId) : undefined),
-    orderBy: (a, { desc }) => [desc(a.id)],
-    limit,
-  });
-}

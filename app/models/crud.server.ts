@@ -33,7 +33,7 @@ type Config<Row extends AnyRow, Create, Patch> = {
   afterUpdate?: (before: Row, after: Row, tx: Tx) => void;
   /** Why the row cannot be deleted, or null. */
   inUse?: (row: Row, tx: Tx) => string | null;
-  /** Extra filter for list(), e.g. by parent. */
+  /** list() order; by name (case-insensitive) when absent. */
   orderBy?: SQL[];
 };
 
@@ -44,12 +44,12 @@ type Config<Row extends AnyRow, Create, Patch> = {
 export function crud<Row extends AnyRow, Create extends object, Patch extends object>(cfg: Config<Row, Create, Patch>) {
   const t = cfg.table;
   const cols = getTableColumns(t);
-  const nameTaken = (tx: Tx, name: unknown, exceptId?: number, scope?: SQL) =>
+  const nameTaken = (tx: Tx, name: unknown, exceptId?: number) =>
     typeof name === "string" &&
     tx
       .select({ id: t.id })
       .from(t)
-      .where(and(sql`lower(${t.name}) = lower(${name})`, exceptId ? ne(t.id, exceptId) : undefined, scope))
+      .where(and(sql`lower(${t.name}) = lower(${name})`, exceptId ? ne(t.id, exceptId) : undefined))
       .get() !== undefined;
   const duplicate = (name: unknown) => new ConflictError(`A ${cfg.label.toLowerCase()} named "${String(name)}" already exists`);
 
@@ -74,17 +74,17 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     get(id: number): Row | undefined {
       return getDb().select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
     },
-    create(input: Create, actor: Actor, scope?: (values: Record<string, unknown>) => SQL | undefined): Row {
+    create(input: Create, actor: Actor): Row {
       const name = (input as Record<string, unknown>).name;
       return run((tx) => {
         const values = { ...input, ...cfg.prepareCreate?.(input, tx) } as Record<string, unknown>;
-        if (cfg.uniqueName && nameTaken(tx, values.name, undefined, scope?.(values))) throw duplicate(values.name);
+        if (cfg.uniqueName && nameTaken(tx, values.name)) throw duplicate(values.name);
         const row = tx.insert(t).values(values as never).returning().get() as unknown as Row;
         writeAudit(actor, { action: "create", entity: cfg.entity, entityId: row.id, after: row }, tx);
         return row;
       }, name);
     },
-    update(id: number, patch: Patch, actor: Actor, scope?: (before: Row) => SQL | undefined): Row | undefined {
+    update(id: number, patch: Patch, actor: Actor): Row | undefined {
       const name = (patch as Record<string, unknown>).name;
       return run((tx) => {
         const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
@@ -94,7 +94,7 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
             ([k, v]) => v !== undefined && k in cols && k !== "id" && k !== "createdAt",
           ),
         );
-        if (cfg.uniqueName && "name" in values && nameTaken(tx, values.name, id, scope?.(before))) {
+        if (cfg.uniqueName && "name" in values && nameTaken(tx, values.name, id)) {
           throw duplicate(values.name);
         }
         const after =

@@ -14,7 +14,6 @@ import {
 import type { z } from "zod";
 import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
 import { slugify } from "~/schemas/common";
-import { getDb } from "~/utils/db.server";
 import { BadRequestError, ConflictError } from "~/utils/errors";
 import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
 
@@ -45,21 +44,6 @@ export const departmentModel = crud<Department, z.infer<typeof DepartmentCreateS
       [countWhere(tx, stepTemplates, eq(stepTemplates.department, d.value)), "step template", "step templates"],
     ]),
 });
-
-/** Active departments in sequence order (sortOrder): what sequence pickers offer. */
-export function listActiveDepartmentsBySortOrder(): Department[] {
-  return getDb()
-    .select()
-    .from(departments)
-    .where(eq(departments.isActive, true))
-    .orderBy(asc(departments.sortOrder), asc(sql`${departments.name} COLLATE NOCASE`))
-    .all();
-}
-
-/** Machine stations: active departments flagged as machines. */
-export function listMachineDepartments(): Department[] {
-  return departmentModel.list(and(eq(departments.isMachine, true), eq(departments.isActive, true)));
-}
 
 /** Refuse a department sequence naming a department that does not exist. */
 export function assertDepartmentValues(tx: Tx, values: readonly string[] | undefined) {

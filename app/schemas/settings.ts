@@ -3,7 +3,6 @@ import { DEPARTMENT_KEYS } from "#db/schema";
 import {
   bool,
   color,
-  COLORS,
   departmentSequence,
   nullableText,
   numberish,
@@ -140,4 +139,3 @@ export const StepTemplateSchema = z.object({
 });
 export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
 
-export { COLORS };

@@ -29,7 +29,7 @@ const STANDARD_DEPARTMENTS: Record<string, string> = {
 };
 
 /** Department value → label; items without one read 'Pre-production' (spec §4). */
-export function departmentLabel(value: string | null | undefined, names: Record<string, string> = {}): string {
+export function departmentLabel(value: string | null | undefined): string {
   if (!value) return "Pre-production";
-  return names[value] ?? STANDARD_DEPARTMENTS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
+  return STANDARD_DEPARTMENTS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
 }

@@ -32,6 +32,3 @@ export function hashPin(pin: string): string {
   return createHmac("sha256", getSecret()).update(`pin:${pin}`).digest("hex");
 }
 
-export function hmac(purpose: string, value: string): string {
-  return createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url");
-}

@@ -1,16 +1,13 @@
-import { jsonError } from "~/utils/api.server";
+import { api, jsonError } from "~/utils/api.server";
 import { requireUser } from "~/utils/permissions.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown /api paths: 401 signed out (no probing of what exists), 404 JSON otherwise.
-function handle(request: Request) {
-  try {
+const handle = (request: Request) =>
+  api(() => {
     requireUser(request);
-  } catch (e) {
-    return e as Response;
-  }
-  return jsonError(404, "Not found");
-}
+    return jsonError(404, "Not found");
+  });
 
 export const loader = ({ request }: Route.LoaderArgs) => handle(request);
 export const action = ({ request }: Route.ActionArgs) => handle(request);
