@@ -8,7 +8,7 @@ import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server"
 import { backup, restore } from "~/utils/backup.server";
 import { databaseFile, getDb } from "~/utils/db.server";
 import { getEnv, type Env } from "~/utils/env.server";
-import { createFetchHandler, staticFromDir } from "~/utils/http.server";
+import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { getSecret } from "~/utils/secret.server";
 
 const USAGE = `Usage: shopflow [serve] | backup [DIR] | restore DIR | healthcheck | --demo | --help

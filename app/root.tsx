@@ -13,8 +13,8 @@ import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
 import { Centered, HomeLink, NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
-import { can } from "~/utils/permissions.server";
-import { getUser } from "~/utils/session.server";
+import { can } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
 import { popToast } from "~/utils/toast.server";
 import "./app.css";
 

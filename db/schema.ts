@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  check,
   index,
   integer,
   primaryKey,
@@ -7,7 +8,9 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteColumn,
 } from "drizzle-orm/sqlite-core";
+import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
 const createdAt = () =>
@@ -18,18 +21,15 @@ const ts = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
 const jsonList = (name: string) =>
   text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+// Bumped by every update: a form or API client that read version N may say so, and a stale save is refused.
+const version = () => integer("version").notNull().default(1);
+// CHECK (col IN (...)) from a constant list, so the database and the code share one list.
+const oneOf = (col: SQLiteColumn, values: readonly string[]) =>
+  sql.raw(`${col.name} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+// Names unique regardless of case ('Vinyl' and 'vinyl' are one material), enforced by the database.
+const uniqueNoCase = (name: string, col: SQLiteColumn) => uniqueIndex(name).on(sql`${col} COLLATE NOCASE`);
 
-export const DEPARTMENT_KEYS = [
-  "pre-production",
-  "production",
-  "fabrication",
-  "project-management",
-  "management",
-] as const;
-export type DepartmentKey = (typeof DEPARTMENT_KEYS)[number];
-
-export const PRIORITIES = ["rush", "high", "medium", "low"] as const;
-export type Priority = (typeof PRIORITIES)[number];
+export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "../app/utils/constants";
 
 export const teamMembers = sqliteTable(
   "team_members",
@@ -45,6 +45,7 @@ export const teamMembers = sqliteTable(
     pinHash: text("pin_hash").notNull(),
     profilePhotoUrl: text("profile_photo_url"),
     isActive: bool("is_active").notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -93,6 +94,19 @@ export const loginAttempts = sqliteTable(
   ],
 );
 
+// Sign-ins refused by the throttle, one row per address and window with a count: a client hammering the
+// sign-in adds nothing but a counter, where one audit row per refusal would grow without bound.
+export const loginRefusals = sqliteTable(
+  "login_refusals",
+  {
+    ip: text("ip").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(1),
+    lastAt: ts("last_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ip, t.windowStart] }), index("login_refusals_last_idx").on(t.lastAt)],
+);
+
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -119,12 +133,14 @@ export const categories = sqliteTable(
   "categories",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull().unique(),
+    name: text("name").notNull(),
     description: text("description").notNull().default(""),
     departmentSequence: jsonList("department_sequence"),
     color: text("color").notNull().default("gray"),
+    version: version(),
     createdAt: createdAt(),
   },
+  (t) => [uniqueNoCase("categories_name_uq", t.name)],
 );
 
 export const departments = sqliteTable(
@@ -140,9 +156,12 @@ export const departments = sqliteTable(
     isMachine: bool("is_machine").notNull().default(false),
     machineStatus: text("machine_status").notNull().default("active"),
     category: text("category").notNull().default("Process"),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("departments_sort_order_ck", sql`${t.sortOrder} >= 0`),
+    check("departments_machine_status_ck", oneOf(t.machineStatus, MACHINE_STATUSES)),
     index("departments_name_idx").on(t.name),
     index("departments_active_sort_idx").on(t.isActive, t.sortOrder),
     index("departments_machine_idx").on(t.isMachine, t.isActive),
@@ -162,46 +181,64 @@ export const subdepartments = sqliteTable(
     color: text("color").notNull().default("blue"),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: bool("is_active").notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("subdepartments_sort_order_ck", sql`${t.sortOrder} >= 0`),
     uniqueIndex("subdepartments_dept_value_uq").on(t.departmentId, t.value),
     index("subdepartments_name_idx").on(t.name),
   ],
 );
 
-export const materials = sqliteTable("materials", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull().unique(),
-  description: text("description").notNull().default(""),
-  category: text("category").notNull(),
-  color: text("color").notNull().default("gray"),
-  createdAt: createdAt(),
-}, (t) => [index("materials_category_idx").on(t.category)]);
+export const materials = sqliteTable(
+  "materials",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull(),
+    color: text("color").notNull().default("gray"),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueNoCase("materials_name_uq", t.name), index("materials_category_idx").on(t.category)],
+);
 
 export const machines = sqliteTable(
   "machines",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    name: text("name").notNull().unique(),
+    name: text("name").notNull(),
     description: text("description").notNull().default(""),
     category: text("category").notNull().default("Production"),
     status: text("status").notNull().default("active"),
     color: text("color").notNull().default("blue"),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: bool("is_active").notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
-  (t) => [index("machines_active_sort_idx").on(t.isActive, t.sortOrder)],
+  (t) => [
+    uniqueNoCase("machines_name_uq", t.name),
+    check("machines_sort_order_ck", sql`${t.sortOrder} >= 0`),
+    check("machines_status_ck", oneOf(t.status, MACHINE_STATUSES)),
+    index("machines_active_sort_idx").on(t.isActive, t.sortOrder),
+  ],
 );
 
-export const workflows = sqliteTable("workflows", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull().unique(),
-  description: text("description").notNull().default(""),
-  departmentSequence: jsonList("department_sequence"),
-  createdAt: createdAt(),
-});
+export const workflows = sqliteTable(
+  "workflows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    departmentSequence: jsonList("department_sequence"),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueNoCase("workflows_name_uq", t.name)],
+);
 
 export const stepTemplates = sqliteTable(
   "step_templates",
@@ -213,9 +250,11 @@ export const stepTemplates = sqliteTable(
     department: text("department"),
     requiredSkills: jsonList("required_skills"),
     isActive: bool("is_active").notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("step_templates_hours_ck", sql`${t.estimatedDurationHours} IS NULL OR ${t.estimatedDurationHours} >= 0`),
     index("step_templates_name_idx").on(t.name),
     index("step_templates_department_idx").on(t.department),
   ],
@@ -233,9 +272,13 @@ export const projects = sqliteTable(
     status: text("status").notNull().default("active"),
     workflowId: integer("workflow_id").references(() => workflows.id, { onDelete: "set null" }),
     workflowName: text("workflow_name"),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("projects_priority_ck", oneOf(t.priority, PRIORITIES)),
+    check("projects_status_ck", oneOf(t.status, PROJECT_STATUSES)),
+    check("projects_dates_ck", sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
     index("projects_name_idx").on(t.name),
     index("projects_priority_idx").on(t.priority),
     index("projects_status_idx").on(t.status),
@@ -261,7 +304,8 @@ export const projectWorkflowInstances = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("pwi_project_idx").on(t.projectId),
+    // Spec §3 says "the first instance is the one used": the database keeps it the only one.
+    uniqueIndex("pwi_project_uq").on(t.projectId),
     index("pwi_template_idx").on(t.workflowTemplateId),
   ],
 );
@@ -283,9 +327,14 @@ export const projectWorkflowSteps = sqliteTable(
     status: text("status").notNull().default("pending"),
     sortOrder: integer("sort_order").notNull().default(0),
     notes: text("notes"),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("pws_percent_ck", sql`${t.percentComplete} BETWEEN 0 AND 100`),
+    check("pws_status_ck", oneOf(t.status, STEP_STATUSES)),
+    check("pws_dates_ck", sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
+    uniqueIndex("pws_instance_department_uq").on(t.projectWorkflowInstanceId, t.department),
     index("pws_instance_sort_idx").on(t.projectWorkflowInstanceId, t.sortOrder),
     index("pws_assigned_idx").on(t.assignedTeamMemberId),
     index("pws_department_idx").on(t.department),
@@ -333,6 +382,8 @@ export const projectSteps = sqliteTable(
     notes: text("notes"),
   },
   (t) => [
+    check("project_steps_percent_ck", sql`${t.percentComplete} BETWEEN 0 AND 100`),
+    check("project_steps_status_ck", oneOf(t.status, STEP_STATUSES)),
     index("project_steps_project_sort_idx").on(t.projectId, t.sortOrder),
     index("project_steps_template_idx").on(t.templateId),
     index("project_steps_assigned_idx").on(t.assignedTeamMemberId),
@@ -362,14 +413,21 @@ export const items = sqliteTable(
     currentSessionStart: ts("current_session_start"),
     totalTimeSeconds: integer("total_time_seconds").notNull().default(0),
     qrCode: text("qr_code"),
+    version: version(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("items_quantity_ck", sql`${t.quantity} >= 1`),
+    check("items_total_time_ck", sql`${t.totalTimeSeconds} >= 0`),
+    check("items_step_index_ck", sql`${t.currentStepIndex} >= 0`),
+    // A running timer always knows when its session started: the elapsed time is computed from it.
+    check("items_running_timer_ck", sql`${t.isTimerActive} = 0 OR ${t.currentSessionStart} IS NOT NULL`),
     index("items_project_idx").on(t.projectId),
     index("items_category_idx").on(t.category),
     index("items_material_idx").on(t.material),
     index("items_department_idx").on(t.department),
-    index("items_timer_idx").on(t.isTimerActive),
+    // Few items run at once: a partial index finds them without indexing every stopped item.
+    index("items_running_idx").on(t.projectId).where(sql`${t.isTimerActive} = 1`),
     index("items_workflow_idx").on(t.workflowId),
     index("items_product_workflow_idx").on(t.productWorkflowId),
     index("items_name_idx").on(t.name),
@@ -400,6 +458,7 @@ export const machineReadyFiles = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check("mrf_sort_order_ck", sql`${t.sortOrder} >= 0`),
     index("mrf_project_idx").on(t.projectId),
     index("mrf_machine_sort_idx").on(t.machine, t.sortOrder),
     index("mrf_completed_idx").on(t.isCompleted, t.completedAt),
@@ -436,12 +495,22 @@ export const timerLogs = sqliteTable(
     itemId: integer("item_id")
       .notNull()
       .references(() => items.id, { onDelete: "cascade" }),
-    action: text("action", { enum: ["start", "stop"] }).notNull(),
+    action: text("action", { enum: TIMER_ACTIONS }).notNull(),
     department: text("department"),
     timestamp: ts("timestamp").notNull(),
     sessionDurationSeconds: integer("session_duration_seconds"),
+    // Who scanned; kept when the member is deleted as null rather than losing the log.
+    teamMemberId: integer("team_member_id").references(() => teamMembers.id, { onDelete: "set null" }),
+    // Set by a scanner that replays scans made offline, so a replayed scan is applied once.
+    scanId: text("scan_id"),
   },
-  (t) => [index("timer_logs_item_ts_idx").on(t.itemId, t.timestamp)],
+  (t) => [
+    check("timer_logs_action_ck", oneOf(t.action, TIMER_ACTIONS)),
+    check("timer_logs_duration_ck", sql`${t.sessionDurationSeconds} IS NULL OR ${t.sessionDurationSeconds} >= 0`),
+    index("timer_logs_item_ts_idx").on(t.itemId, t.timestamp),
+    index("timer_logs_member_idx").on(t.teamMemberId),
+    uniqueIndex("timer_logs_scan_uq").on(t.scanId).where(sql`${t.scanId} IS NOT NULL`),
+  ],
 );
 
 export const projectDesigns = sqliteTable("project_designs", {

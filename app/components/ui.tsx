@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { COLORS } from "~/schemas/common";
+import { COLORS } from "~/utils/constants";
 import { colorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
 

@@ -27,7 +27,7 @@ export type BootstrapResult =
 export function bootstrapDatabase(env: Env, log: (line: string) => void = console.log): BootstrapResult {
   if (!isDatabaseEmpty()) return { kind: "existing" };
   if (env.DEMO) {
-    const { members } = seedDemo(getDb(), { hashPin, adminName: env.ADMIN_NAME, adminPin: env.ADMIN_PIN });
+    const { members } = seedDemo(getDb(), { hashPin, adminName: env.ADMIN_NAME, adminPin: env.ADMIN_PIN, timeZone: env.SHOP_TIMEZONE });
     writeAudit(SYSTEM, { action: "seed-demo", entity: "database", after: { members: members.length } });
     log("Empty database: filled with the demo shop. Demo PINs:");
     for (const m of members) log(`  ${m.pin}  ${m.name} (${m.access.join(", ") || "no access"})`);

@@ -2,10 +2,11 @@ import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getDb, type DB } from "~/utils/db.server";
 import { ConflictError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
-type AnyRow = Record<string, unknown> & { id: number };
+type AnyRow = Record<string, unknown> & { id: number; version: number };
 
 export type Use = [count: number, singular: string, plural: string];
 
@@ -17,12 +18,43 @@ export function usageMessage(label: string, name: string, uses: Use[], verb = "i
   return `${label} "${name}" ${verb} ${list}`;
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+/**
+ * The column a UNIQUE constraint refused, from SQLite's own error (code SQLITE_CONSTRAINT_UNIQUE, message
+ * 'UNIQUE constraint failed: table.column'), or null when the error is something else.
+ */
+export function uniqueViolationColumn(error: unknown): string | null {
+  if (!(error instanceof Error) || (error as { code?: string }).code !== "SQLITE_CONSTRAINT_UNIQUE") return null;
+  const column = /UNIQUE constraint failed: [\w]+\.(\w+)/.exec(error.message)?.[1];
+  return column ?? "";
+}
+
+const snakeToCamel = (s: string) => s.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** What a stale form or API client may say about the record it read (PATCH with the changed fields only). */
+export type UpdateGuard = {
+  /** The record's version when the client read it: any change since then is a conflict. */
+  version?: number;
+  /** The values the client saw of the fields it changes: a field someone else changed since is a conflict. */
+  expected?: Record<string, unknown>;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export function staleMessage(label: string) {
+  return `This ${label.toLowerCase()} was changed by someone else. Reload to see the latest.`;
+}
+
+/** Refuse a save based on what the client read when the record has moved on (version or per-field). */
+export function assertFresh(label: string, before: Record<string, unknown>, guard: UpdateGuard | undefined) {
+  if (!guard) return;
+  if (guard.version !== undefined && guard.version !== before.version) throw new ConflictError(staleMessage(label));
+  for (const [key, value] of Object.entries(guard.expected ?? {})) {
+    if (key in before && !same(before[key], value)) throw new ConflictError(staleMessage(label));
+  }
 }
 
 type Config<Row extends AnyRow, Create, Patch> = {
-  table: SQLiteTable & { id: SQLiteColumn; name: SQLiteColumn };
+  table: SQLiteTable & { id: SQLiteColumn; name: SQLiteColumn; version: SQLiteColumn };
   /** Audit entity and message label, e.g. "category" / "Category". */
   entity: string;
   label: string;
@@ -38,8 +70,9 @@ type Config<Row extends AnyRow, Create, Patch> = {
 };
 
 /**
- * List/get/create/update/delete for a reference table, each write in one transaction with its audit row.
- * Duplicate names are refused with 409 (case-insensitive), in-use deletes with 409 and what uses the row.
+ * List/get/create/update/delete for a reference table, each write in one transaction with its audit row and,
+ * once committed, a change notice. Duplicate names are refused with 409 (the database's NOCASE unique index
+ * has the last word), in-use deletes with 409 and what uses the row, stale saves with 409.
  */
 export function crud<Row extends AnyRow, Create extends object, Patch extends object>(cfg: Config<Row, Create, Patch>) {
   const t = cfg.table;
@@ -49,16 +82,22 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     tx
       .select({ id: t.id })
       .from(t)
-      .where(and(sql`lower(${t.name}) = lower(${name})`, exceptId ? ne(t.id, exceptId) : undefined))
+      .where(and(sql`${t.name} = ${name} COLLATE NOCASE`, exceptId ? ne(t.id, exceptId) : undefined))
       .get() !== undefined;
   const duplicate = (name: unknown) => new ConflictError(`A ${cfg.label.toLowerCase()} named "${String(name)}" already exists`);
 
-  function run<T>(fn: (tx: Tx) => T, name: unknown): T {
+  function run<T>(fn: (tx: Tx) => T, values: () => Record<string, unknown>): T {
     try {
       return getDb().transaction(fn);
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(name);
-      throw error;
+      const column = uniqueViolationColumn(error);
+      if (column === null) throw error;
+      const field = snakeToCamel(column);
+      if (field === "name") throw duplicate(values().name);
+      const value = values()[field];
+      throw new ConflictError(
+        `A ${cfg.label.toLowerCase()} with ${field ? `this ${field}` : "these values"}${value === undefined ? "" : ` ("${String(value)}")`} already exists`,
+      );
     }
   }
 
@@ -75,47 +114,68 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
       return getDb().select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
     },
     create(input: Create, actor: Actor): Row {
-      const name = (input as Record<string, unknown>).name;
-      return run((tx) => {
-        const values = { ...input, ...cfg.prepareCreate?.(input, tx) } as Record<string, unknown>;
-        if (cfg.uniqueName && nameTaken(tx, values.name)) throw duplicate(values.name);
-        const row = tx.insert(t).values(values as never).returning().get() as unknown as Row;
-        writeAudit(actor, { action: "create", entity: cfg.entity, entityId: row.id, after: row }, tx);
-        return row;
-      }, name);
+      let values: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+      const row = run(
+        (tx) => {
+          values = { ...input, ...cfg.prepareCreate?.(input, tx) };
+          if (cfg.uniqueName && nameTaken(tx, values.name)) throw duplicate(values.name);
+          const inserted = tx.insert(t).values(values as never).returning().get() as unknown as Row;
+          writeAudit(actor, { action: "create", entity: cfg.entity, entityId: inserted.id, after: inserted }, tx);
+          return inserted;
+        },
+        () => values,
+      );
+      announce({ entity: cfg.entity, id: row.id, action: "create" });
+      return row;
     },
-    update(id: number, patch: Patch, actor: Actor): Row | undefined {
-      const name = (patch as Record<string, unknown>).name;
-      return run((tx) => {
-        const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
-        if (!before) return undefined;
-        const values = Object.fromEntries(
-          Object.entries({ ...patch, ...cfg.preparePatch?.(patch, before, tx) }).filter(
-            ([k, v]) => v !== undefined && k in cols && k !== "id" && k !== "createdAt",
-          ),
-        );
-        if (cfg.uniqueName && "name" in values && nameTaken(tx, values.name, id)) {
-          throw duplicate(values.name);
-        }
-        const after =
-          Object.keys(values).length === 0
-            ? before
-            : (tx.update(t).set(values as never).where(eq(t.id, id)).returning().get() as unknown as Row);
-        cfg.afterUpdate?.(before, after, tx);
-        writeAudit(actor, { action: "update", entity: cfg.entity, entityId: id, before, after }, tx);
-        return after;
-      }, name);
+    update(id: number, patch: Patch, actor: Actor, guard?: UpdateGuard): Row | undefined {
+      let values: Record<string, unknown> = { ...(patch as Record<string, unknown>) };
+      const row = run(
+        (tx) => {
+          const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+          if (!before) return undefined;
+          assertFresh(cfg.label, before, guard);
+          values = Object.fromEntries(
+            Object.entries({ ...patch, ...cfg.preparePatch?.(patch, before, tx) }).filter(
+              ([k, v]) => v !== undefined && k in cols && k !== "id" && k !== "createdAt" && k !== "version",
+            ),
+          );
+          if (cfg.uniqueName && "name" in values && nameTaken(tx, values.name, id)) {
+            throw duplicate(values.name);
+          }
+          const after =
+            Object.keys(values).length === 0
+              ? before
+              : (tx
+                  .update(t)
+                  .set({ ...values, version: before.version + 1 } as never)
+                  .where(eq(t.id, id))
+                  .returning()
+                  .get() as unknown as Row);
+          cfg.afterUpdate?.(before, after, tx);
+          writeAudit(actor, { action: "update", entity: cfg.entity, entityId: id, before, after }, tx);
+          return after;
+        },
+        () => values,
+      );
+      if (row) announce({ entity: cfg.entity, id, action: "update" });
+      return row;
     },
     remove(id: number, actor: Actor): Row | undefined {
-      return run((tx) => {
-        const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
-        if (!before) return undefined;
-        const reason = cfg.inUse?.(before, tx);
-        if (reason) throw new ConflictError(reason);
-        tx.delete(t).where(eq(t.id, id)).run();
-        writeAudit(actor, { action: "delete", entity: cfg.entity, entityId: id, before }, tx);
-        return before;
-      }, undefined);
+      const row = run(
+        (tx) => {
+          const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+          if (!before) return undefined;
+          const reason = cfg.inUse?.(before, tx);
+          if (reason) throw new ConflictError(reason);
+          tx.delete(t).where(eq(t.id, id)).run();
+          writeAudit(actor, { action: "delete", entity: cfg.entity, entityId: id, before }, tx);
+          return before;
+        },
+        () => ({}),
+      );
+      if (row) announce({ entity: cfg.entity, id, action: "delete" });
+      return row;
     },
   };
 }

@@ -3,11 +3,12 @@ import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type Team
 import { getDb } from "~/utils/db.server";
 import { hashPin } from "~/utils/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
-import { countWhere, usageMessage, type Tx } from "./crud.server";
+import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
+import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
 import { ConflictError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
 
-/** What any API or screen may see of a member: never the PIN or its hash. */
-export type PublicTeamMember = Omit<TeamMember, "pinHash"> & { hasPin: true };
+export type { PublicTeamMember, SignedInUser };
 
 export function toPublic(m: TeamMember): PublicTeamMember {
   const { pinHash: _omit, ...rest } = m;
@@ -15,7 +16,7 @@ export function toPublic(m: TeamMember): PublicTeamMember {
 }
 
 /** The signed-in user shape of spec §3 (and the verify-pin answer). */
-export function toSignedInUser(m: TeamMember) {
+export function toSignedInUser(m: TeamMember): SignedInUser {
   return {
     id: m.id,
     name: m.name,
@@ -26,7 +27,6 @@ export function toSignedInUser(m: TeamMember) {
     accessibleDepartments: m.accessibleDepartments,
   };
 }
-export type SignedInUser = ReturnType<typeof toSignedInUser>;
 
 export function listTeamMembers(): PublicTeamMember[] {
   return getDb()
@@ -97,10 +97,29 @@ export type TeamMemberInput = {
   isActive?: boolean;
 };
 
+/**
+ * 'PIN is already in use' tells a manager that some member has that PIN, so each refusal is audited: trying
+ * PINs this way leaves a trail.
+ */
+function refusePinClash(actor: Actor, memberId: number | null): never {
+  writeAudit(actor, { action: "pin-clash-refused", entity: "team-member", entityId: memberId });
+  throw new PinInUseError();
+}
+
+/** The database's unique index on active PIN hashes is the last word when two saves race. */
+function withPinIndex<T>(actor: Actor, memberId: number | null, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (uniqueViolationColumn(error) === "pin_hash") refusePinClash(actor, memberId);
+    throw error;
+  }
+}
+
 export function createTeamMember(input: TeamMemberInput, actor: Actor): PublicTeamMember {
   const db = getDb();
-  if ((input.isActive ?? true) && pinHashInUse(hashPin(input.pinCode))) throw new PinInUseError();
-  return db.transaction((tx) => {
+  if ((input.isActive ?? true) && pinHashInUse(hashPin(input.pinCode))) refusePinClash(actor, null);
+  const created = withPinIndex(actor, null, () => db.transaction((tx) => {
     const { pinCode, ...fields } = input;
     const row = tx
       .insert(teamMembers)
@@ -115,30 +134,39 @@ export function createTeamMember(input: TeamMemberInput, actor: Actor): PublicTe
     const pub = toPublic(row);
     writeAudit(actor, { action: "create", entity: "team-member", entityId: row.id, after: pub }, tx);
     return pub;
-  });
+  }));
+  announce({ entity: "team-member", id: created.id, action: "create" });
+  return created;
 }
 
 export function updateTeamMember(
   id: number,
   patch: Partial<TeamMemberInput>,
   actor: Actor,
+  guard?: UpdateGuard,
 ): PublicTeamMember | undefined {
   const db = getDb();
   const before = getTeamMember(id);
   if (!before) return undefined;
+  assertFresh("team member", before, guard);
   const willBeActive = patch.isActive ?? before.isActive;
   const newHash = patch.pinCode ? hashPin(patch.pinCode) : before.pinHash;
   if (willBeActive && (patch.pinCode || (patch.isActive && !before.isActive))) {
-    if (pinHashInUse(newHash, id)) throw new PinInUseError();
+    if (pinHashInUse(newHash, id)) refusePinClash(actor, id);
   }
-  return db.transaction((tx) => {
-    const { pinCode, ...fields } = patch;
+  const updated = withPinIndex(actor, id, () => db.transaction((tx) => {
+    const current = tx.select({ version: teamMembers.version }).from(teamMembers).where(eq(teamMembers.id, id)).get();
+    if (!current) return undefined;
+    // Re-checked inside the write: another save may have landed since `before` was read.
+    assertFresh("team member", { ...before, version: current.version }, guard?.version === undefined ? undefined : { version: guard.version });
+    const { pinCode: _pin, ...fields } = patch;
+    if (Object.values(fields).every((v) => v === undefined) && newHash === before.pinHash) return toPublic(before);
     const keepsManagement =
       (patch.isActive ?? before.isActive) && (patch.accessibleDepartments ?? before.accessibleDepartments).includes("management");
     if (!keepsManagement) assertNotLastAdministrator(tx, before);
     const row = tx
       .update(teamMembers)
-      .set({ ...fields, pinHash: newHash })
+      .set({ ...fields, pinHash: newHash, version: current.version + 1 })
       .where(eq(teamMembers.id, id))
       .returning()
       .get();
@@ -162,7 +190,9 @@ export function updateTeamMember(
       tx,
     );
     return toPublic(row);
-  });
+  }));
+  if (updated) announce({ entity: "team-member", id, action: "update" });
+  return updated;
 }
 
 const LAST_ADMIN = "At least one active team member must keep the management key ('Super User (All Access)')";
@@ -184,11 +214,15 @@ function assertNotLastAdministrator(tx: Tx, member: TeamMember) {
   if (!others) throw new ConflictError(LAST_ADMIN);
 }
 
+export const OWN_ACCOUNT = "You cannot delete your own account. Ask another manager, or deactivate it instead.";
+
 export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | undefined {
-  return getDb().transaction((tx) => {
+  const deleted = getDb().transaction((tx) => {
     const before = tx.select().from(teamMembers).where(eq(teamMembers.id, id)).get();
     if (!before) return undefined;
     assertNotLastAdministrator(tx, before);
+    // The audit row of this delete names its actor: a member cannot be both.
+    if (actor.id === id) throw new ConflictError(OWN_ACCOUNT);
     const reason = usageMessage(
       "Team member",
       before.name,
@@ -213,4 +247,6 @@ export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | u
     writeAudit(actor, { action: "delete", entity: "team-member", entityId: id, before: toPublic(before) }, tx);
     return toPublic(before);
   });
+  if (deleted) announce({ entity: "team-member", id, action: "delete" });
+  return deleted;
 }

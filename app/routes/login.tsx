@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { LoginFormSchema } from "~/schemas/auth";
-import { verifyPin } from "~/utils/auth.server";
+import { verifyPin } from "~/services/auth.server";
 import { decideTileClick, TILES } from "~/utils/departments";
 import { safeRedirectPath } from "~/utils/request.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/services/session.server";
 import { toastCookie } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 

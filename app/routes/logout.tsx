@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { writeAudit } from "~/models/audit.server";
-import { actorFrom } from "~/utils/audit.server";
-import { endSession, getUser } from "~/utils/session.server";
+import { actorFrom } from "~/services/actor.server";
+import { endSession, getUser } from "~/services/session.server";
 import type { Route } from "./+types/logout";
 
 // A GET never signs anybody out (link prefetchers and crawlers would); it just goes home.

@@ -4,8 +4,9 @@ import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { Badge, btn } from "~/components/ui";
 import { getProductDetails } from "~/models/item.server";
 import { getEnv } from "~/utils/env.server";
-import { departmentLabel, formatDate, formatDateTime } from "~/utils/format";
-import { requirePermission } from "~/utils/permissions.server";
+import { formatDateTime, formatTimelineDate } from "~/utils/dates";
+import { departmentLabel } from "~/utils/format";
+import { requirePermission } from "~/services/permissions.server";
 import { itemQrUrl, qrImages } from "~/utils/qr.server";
 import type { Route } from "./+types/product-details";
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     details: {
       ...details,
-      createdText: formatDate(item.createdAt, tz),
+      createdText: formatTimelineDate(item.createdAt, tz),
       sessionStartText: item.isTimerActive && item.currentSessionStart ? formatDateTime(item.currentSessionStart, tz) : null,
     },
     qr,

@@ -29,11 +29,11 @@ import {
 } from "~/components/settings/forms";
 import { useToast } from "~/components/toaster";
 import { Badge, btn, UrlDialog } from "~/components/ui";
-import { actorFrom } from "~/utils/audit.server";
+import { actorFrom } from "~/services/actor.server";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { sequenceColorClass } from "~/utils/colors";
 import { BadRequestError, ConflictError } from "~/utils/errors";
-import { requirePermission } from "~/utils/permissions.server";
+import { requirePermission } from "~/services/permissions.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 

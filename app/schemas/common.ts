@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-// Spec §9 colour themes: stored by name, shown as a light background with dark text of the same hue.
-export const COLORS = ["blue", "green", "yellow", "red", "purple", "pink", "orange", "gray"] as const;
-export type ColorName = (typeof COLORS)[number];
+import { COLORS } from "~/utils/constants";
 
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEPARTMENT_KEYS } from "#db/schema";
+import { DEPARTMENT_KEYS } from "~/utils/constants";
 import {
   bool,
   color,

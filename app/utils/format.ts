@@ -1,4 +1,6 @@
-// Shared by browser and server. Dates are shown in the shop's zone (SHOP_TIMEZONE), US English (spec §9).
+import { STANDARD_DEPARTMENTS } from "./constants";
+
+// Shared by browser and server: the number formats of spec §9. Dates are in ./dates.ts.
 
 /** HH:MM:SS for the item and project detail screens. */
 export function formatHMS(totalSeconds: number): string {
@@ -9,27 +11,34 @@ export function formatHMS(totalSeconds: number): string {
   return [h, m, sec].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-/** 'MMM d, yyyy' (timeline). */
-export function formatDate(date: Date | number | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(date));
+/** Projects list: 'Xh Ym', 'Xm Ys' or 'Xs'; nothing yet reads '0h'. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  if (s === 0) return "0h";
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${s % 60}s`;
+  return `${s}s`;
 }
 
-/** 'MMM d, h:mm a' (analytics, session starts). */
-export function formatDateTime(date: Date | number | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(new Date(date));
+/** Processing time: whole minutes and the remaining seconds. */
+export function formatMinutesSeconds(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(s / 60)}m ${s % 60}s`;
 }
 
-const STANDARD_DEPARTMENTS: Record<string, string> = {
-  "pre-production": "Pre-Production",
-  production: "Production",
-  fabrication: "Fabrication",
-  "quality-control": "Quality Control",
-  installation: "Installation",
-  "project-management": "Project Management",
-};
+/** File sizes in MB with 2 decimals (spec §9). */
+export const formatMB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+
+const LABELS: Record<string, string> = Object.fromEntries(STANDARD_DEPARTMENTS.map((d) => [d.value, d.name]));
 
 /** Department value → label; items without one read 'Pre-production' (spec §4). */
 export function departmentLabel(value: string | null | undefined): string {
   if (!value) return "Pre-production";
-  return STANDARD_DEPARTMENTS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
+  return LABELS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
 }
+
+/** Names sort by the shop's locale: accented names sort in place, not after Z. */
+const collator = new Intl.Collator("en-US", { sensitivity: "base", numeric: true });
+export const compareNames = (a: string, b: string) => collator.compare(a, b);

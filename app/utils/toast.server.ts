@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { readCookie, serializeCookie } from "./session.server";
+import { readCookie, serializeCookie, sign, unsign } from "./cookies.server";
 
 const TOAST_COOKIE = "shopflow_toast";
 
@@ -17,7 +17,8 @@ export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>
   const value = Buffer.from(
     JSON.stringify(ToastSchema.parse({ id: crypto.randomUUID(), ...toast })),
   ).toString("base64url");
-  return serializeCookie(request, TOAST_COOKIE, value, { maxAge: 60 });
+  // Signed: a toast is text the app shows as its own, so nobody else may write one (another app on this host).
+  return serializeCookie(request, TOAST_COOKIE, sign("toast", value), { maxAge: 60 });
 }
 
 export function redirectWithToast(
@@ -33,12 +34,13 @@ export function redirectWithToast(
 
 /** Read and clear the flash toast. */
 export function popToast(request: Request): { toast: Toast | null; setCookie: string | null } {
-  const raw = readCookie(request, TOAST_COOKIE);
-  if (!raw) return { toast: null, setCookie: null };
+  const cookie = readCookie(request, TOAST_COOKIE);
+  if (!cookie) return { toast: null, setCookie: null };
+  const raw = unsign("toast", cookie);
   let toast: Toast | null = null;
   try {
-    const parsed = ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8")));
-    toast = parsed.success ? parsed.data : null;
+    const parsed = raw ? ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8"))) : null;
+    toast = parsed?.success ? parsed.data : null;
   } catch {}
   return { toast, setCookie: serializeCookie(request, TOAST_COOKIE, "", { maxAge: 0 }) };
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { noonDaysFrom } from "../../app/utils/dates";
+import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "../../app/utils/domain";
 import * as schema from "../schema";
 
 // Demo data for `--demo` / DEMO=1: a believable sign shop in an empty database.
@@ -215,16 +217,16 @@ const PROJECTS: ProjectSpec[] = [
 
 export function seedDemo(
   db: BunSQLiteDatabase<typeof schema>,
-  opts: { hashPin: (pin: string) => string; adminName: string; adminPin?: string; now?: Date },
+  opts: { hashPin: (pin: string) => string; adminName: string; adminPin?: string; now?: Date; timeZone?: string },
 ): { members: DemoMember[] } {
   const now = opts.now ?? new Date();
   const nowMs = now.getTime();
   const rnd = prng(20240611);
 
-  // Calendar days at 12:00 America/Chicago, stored as 18:00 UTC.
-  const today18 = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 18);
-  const dayAt = (offset: number) => new Date(today18 + Math.round(offset) * DAY);
-  const setupAt = new Date(today18 - 120 * DAY);
+  // Step dates are calendar days, stored as noon in the shop's zone (spec §5 Step dates).
+  const timeZone = opts.timeZone ?? "America/Chicago";
+  const dayAt = (offset: number) => noonDaysFrom(now, Math.round(offset), timeZone);
+  const setupAt = dayAt(-120);
 
   // --- Team members and PINs ---
   const adminPin = opts.adminPin ?? "1234";
@@ -503,6 +505,7 @@ export function seedDemo(
         .get();
 
       // Steps split the project's days evenly; status follows the dates.
+      const stepStatuses: { status: string }[] = [];
       const n = seq.length;
       const stepLen = spec.days / n;
       seq.forEach((dept, k) => {
@@ -518,7 +521,8 @@ export function seedDemo(
             5,
             95,
           );
-        const status = percent === 0 ? "pending" : percent === 100 ? "completed" : "in-progress";
+        const status = stepStatusFromPercent(percent);
+        stepStatuses.push({ status });
         const assignees = stepAssignees(dept, i, spec.priority, started || dept === PP);
         const notes =
           dept === PP && spec.priority === "rush"
@@ -555,6 +559,9 @@ export function seedDemo(
         }
       });
 
+      const status = projectStatusFromSteps(stepStatuses);
+      if (status !== project.status) tx.update(schema.projects).set({ status }).where(eq(schema.projects.id, project.id)).run();
+
       // --- Items ---
       const itemCount = 2 + ((i * 7 + 3) % 5); // 2..6
       const projectItems: { id: number; name: string; material: string; category: string }[] = [];
@@ -571,7 +578,7 @@ export function seedDemo(
         nameUses.set(baseName, uses);
         const name = uses > 1 ? `${baseName} #${uses}` : baseName;
         const material = cat.materials[(i + j) % cat.materials.length]!;
-        const catSeq = cat.departmentSequence;
+        const catSeq = itemSequence(cat.departmentSequence);
         const len = catSeq.length;
         let c: number;
         if (spec.done) c = len - 1;

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { createTeamMember } from "~/models/team-member.server";
-import { createFetchHandler, staticFromDir } from "~/utils/http.server";
+import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { useTestDb } from "./db";
 
 // Request-level tests drive the real React Router build through the same fetch handler Bun.serve uses.

@@ -281,8 +281,8 @@ for (const fx of FIXTURES) {
       const changes = fx.patch();
       const res = await patch(admin, `${base}/${row.id}`, changes);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...row, ...changes });
-      expect((await get(admin, `${base}/${row.id}`)).body).toEqual({ ...row, ...changes });
+      expect(res.body).toEqual({ ...row, ...changes, version: row.version + 1 });
+      expect((await get(admin, `${base}/${row.id}`)).body).toEqual({ ...row, ...changes, version: row.version + 1 });
       const rows = auditRows(fx.audit).filter((r) => r.action === "update");
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ entityId: String(row.id), actorId: adminId });
@@ -540,7 +540,7 @@ describe("categories", () => {
       departmentSequence: ["production", "fabrication"],
     });
     const res = await patch(admin, `/api/categories/${row.id}`, { name: "Letters" });
-    expect(res.body).toEqual({ ...row, name: "Letters" });
+    expect(res.body).toEqual({ ...row, name: "Letters", version: 2 });
   });
 
   test("renaming a category renames its items' category", async () => {
@@ -622,7 +622,7 @@ describe("departments", () => {
       machineStatus: "offline",
       category: "Process",
     });
-    expect(res.body).toEqual({ ...row, isMachine: false, isActive: false, machineStatus: "offline", category: "Process" });
+    expect(res.body).toEqual({ ...row, isMachine: false, isActive: false, machineStatus: "offline", category: "Process", version: 2 });
   });
 
   test("in use by a category's sequence: DELETE 409", async () => {
@@ -703,7 +703,7 @@ describe("subdepartments", () => {
     const row = await create("subdepartments", { name: "Interior", departmentId: fabricationId });
     const res = await patch(admin, `/api/subdepartments/${row.id}`, { name: "Inside", departmentId: productionId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...row, name: "Inside" });
+    expect(res.body).toEqual({ ...row, name: "Inside", version: 2 });
   });
 
   test("GET ?departmentId= lists one department's subdepartments", async () => {
@@ -775,7 +775,7 @@ describe("machines", () => {
     const row = await create("machines", { name: "Zund G3", color: "purple", sortOrder: 7, status: "maintenance", category: "Cutting" });
     const res = await patch(admin, `/api/machines/${row.id}`, { name: "Zund G3 XL" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...row, name: "Zund G3 XL" });
+    expect(res.body).toEqual({ ...row, name: "Zund G3 XL", version: 2 });
     expect(res.body).toMatchObject({ color: "purple", sortOrder: 7 });
   });
 

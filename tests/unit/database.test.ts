@@ -2,6 +2,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Database } from "bun:sqlite";
+import { migrations } from "../../db/migrations.gen";
+import { migrate } from "../../db/migrate";
 import { openDatabase } from "~/utils/db.server";
 
 describe("database file", () => {
@@ -23,7 +26,7 @@ describe("database file", () => {
 
   test("migrations run once: reopening applies nothing twice", () => {
     const again = openDatabase(file);
-    expect((again.$client.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n).toBe(1);
+    expect((again.$client.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n).toBe(migrations.length);
   });
 
   test("every foreign key column has an index", () => {
@@ -47,5 +50,41 @@ describe("database file", () => {
 
   test("a foreign key violation is refused", () => {
     expect(() => db.$client.run("INSERT INTO items (name, category, project_id) VALUES ('x', 'y', 999)")).toThrow();
+  });
+});
+
+describe("migration 0001 (constraints) on a database made by 0000", () => {
+  // A shop that ran the first release has data; rebuilding tables for the CHECK constraints must keep every row,
+  // including children of rebuilt parents (a DROP TABLE with foreign keys on would cascade into them).
+  const sqlite = new Database(":memory:", { strict: true });
+  sqlite.run("PRAGMA foreign_keys = ON");
+  for (const stmt of migrations[0]!.sql.split("--> statement-breakpoint")) if (stmt.trim()) sqlite.run(stmt);
+  sqlite.run("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)");
+  sqlite.run("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)", [migrations[0]!.hash, migrations[0]!.when]);
+  sqlite.run("INSERT INTO team_members (name, pin_hash) VALUES ('Ann', 'h1')");
+  sqlite.run("INSERT INTO workflows (name, department_sequence) VALUES ('Standard', '[\"production\"]')");
+  sqlite.run("INSERT INTO projects (name, priority, workflow_id) VALUES ('Job', 'rush', 1)");
+  sqlite.run("INSERT INTO items (name, category, project_id, total_time_seconds) VALUES ('Sign', 'Letters', 1, 90)");
+  sqlite.run("INSERT INTO timer_logs (item_id, action, timestamp, session_duration_seconds) VALUES (1, 'stop', 1, 90)");
+  sqlite.run("INSERT INTO machine_ready_files (name, file_name, machine, project_id) VALUES ('F', 'f.pdf', 'zund', 1)");
+  sqlite.run("INSERT INTO item_file_associations (item_id, machine_file_id) VALUES (1, 1)");
+  migrate(sqlite);
+  const count = (t: string) => (sqlite.query(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+
+  test("every row survives, foreign keys are back on and intact", () => {
+    for (const t of ["team_members", "workflows", "projects", "items", "timer_logs", "machine_ready_files", "item_file_associations"]) {
+      expect(count(t)).toBe(1);
+    }
+    expect((sqlite.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys).toBe(1);
+    expect(sqlite.query("PRAGMA foreign_key_check").all()).toEqual([]);
+    expect((sqlite.query("SELECT version FROM items").get() as { version: number }).version).toBe(1);
+  });
+
+  test("the new constraints hold", () => {
+    expect(() => sqlite.run("UPDATE items SET quantity = 0")).toThrow(/CHECK constraint failed/);
+    expect(() => sqlite.run("UPDATE items SET is_timer_active = 1, current_session_start = NULL")).toThrow(/CHECK/);
+    expect(() => sqlite.run("UPDATE projects SET priority = 'urgent'")).toThrow(/CHECK/);
+    expect(() => sqlite.run("INSERT INTO workflows (name) VALUES ('STANDARD')")).toThrow(/UNIQUE/);
+    expect(() => sqlite.run("INSERT INTO project_workflow_instances (project_id, name) VALUES (1, 'a'), (1, 'b')")).toThrow(/UNIQUE/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { decideTileClick, TILES } from "~/utils/departments";
-import { can, type Permission } from "~/utils/permissions.server";
+import { can, type Permission } from "~/services/permissions.server";
 
 const user = (...keys: string[]) => ({
   id: 1, name: "x", email: null, department: null, subdepartment: null, skills: [], accessibleDepartments: keys,

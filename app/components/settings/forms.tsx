@@ -1,9 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Category, Department, Material, Subdepartment, Workflow } from "#db/schema";
-import { DEPARTMENT_KEYS } from "#db/schema";
-import type { PublicTeamMember } from "~/models/team-member.server";
+import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/utils/entities";
+import { DEPARTMENT_KEYS } from "~/utils/constants";
 import {
   CategorySchema,
   DepartmentCreateSchema,

@@ -1,8 +1,8 @@
 import { writeAudit } from "~/models/audit.server";
 import { api, json, jsonError, methodNotAllowed } from "~/utils/api.server";
-import { actorFrom } from "~/utils/audit.server";
-import { requireUser } from "~/utils/permissions.server";
-import { endSession } from "~/utils/session.server";
+import { actorFrom } from "~/services/actor.server";
+import { requireUser } from "~/services/permissions.server";
+import { endSession } from "~/services/session.server";
 import type { Route } from "./+types/auth.logout";
 
 export async function action({ request }: Route.ActionArgs) {

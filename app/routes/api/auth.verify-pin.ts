@@ -1,6 +1,6 @@
 import { VerifyPinSchema } from "~/schemas/auth";
 import { api, json, jsonError, methodNotAllowed, parseBody } from "~/utils/api.server";
-import { verifyPin } from "~/utils/auth.server";
+import { verifyPin } from "~/services/auth.server";
 import type { Route } from "./+types/auth.verify-pin";
 
 export async function action({ request }: Route.ActionArgs) {

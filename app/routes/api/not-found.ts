@@ -1,5 +1,5 @@
 import { api, jsonError } from "~/utils/api.server";
-import { requireUser } from "~/utils/permissions.server";
+import { requireUser } from "~/services/permissions.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown /api paths: 401 signed out (no probing of what exists), 404 JSON otherwise.

@@ -19,8 +19,8 @@ import {
   WorkflowSchema,
 } from "~/schemas/settings";
 import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
-import { actorFrom } from "~/utils/audit.server";
-import { requirePermission } from "~/utils/permissions.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
 
 // Spec §7 'Reference data': GET list and one for any signed-in user; POST, PATCH and DELETE with the

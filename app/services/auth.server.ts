@@ -1,7 +1,7 @@
 import { writeAudit } from "~/models/audit.server";
 import { recentFailureTimes, recordLoginAttempt } from "~/models/session.server";
 import { findActiveMemberByPin, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
-import { getClientIp } from "./request.server";
+import { getClientIp } from "~/utils/request.server";
 import { startSession } from "./session.server";
 
 export const MAX_FAILURES = 5;

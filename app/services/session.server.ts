@@ -1,39 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createSession, deleteSession, getSessionMember } from "~/models/session.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
-import { getEnv } from "./env.server";
-import { getClientIp, isSecureRequest } from "./request.server";
+import { getEnv } from "~/utils/env.server";
+import { readCookie, serializeCookie } from "~/utils/cookies.server";
+import { getClientIp } from "~/utils/request.server";
 
 export const SESSION_COOKIE = "shopflow_session";
-
-function parseCookies(header: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!(k in out)) out[k] = decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return out;
-}
-
-export function readCookie(request: Request, name: string): string | undefined {
-  return parseCookies(request.headers.get("cookie"))[name];
-}
-
-export function serializeCookie(
-  request: Request,
-  name: string,
-  value: string,
-  opts: { maxAge?: number; httpOnly?: boolean } = {},
-): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
-  if (opts.httpOnly !== false) parts.push("HttpOnly");
-  if (isSecureRequest(request)) parts.push("Secure");
-  if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
-  return parts.join("; ");
-}
 
 const sessionIdFromToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
-import { getEnv } from "./env.server";
-import { CLIENT_IP_HEADER } from "./request.server";
+import { getEnv } from "~/utils/env.server";
+import { CLIENT_IP_HEADER } from "~/utils/request.server";
 import { getUser } from "./session.server";
 
 const PUBLIC_API = new Set(["/api/auth/verify-pin"]);

@@ -1,0 +1,68 @@
+import { Temporal } from "@js-temporal/polyfill";
+
+// Dates in the shop's zone (SHOP_TIMEZONE, PRODUCT.md 'Dates and time'). Timestamps are stored in UTC; a
+// calendar date (a step's start or end) is stored as 12:00 in the shop's zone (spec §5 Step dates), which stays
+// the same calendar day in every zone a browser may be in and never lands on a DST gap.
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'yyyy-mm-dd' → the instant of noon that day in `timeZone`; null for an empty or invalid date. */
+export function noonInZone(date: string, timeZone: string): Date | null {
+  if (!PLAIN_DATE.test(date)) return null;
+  try {
+    const plain = Temporal.PlainDate.from(date, { overflow: "reject" });
+    const zoned = plain.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from("12:00") });
+    return new Date(zoned.epochMilliseconds);
+  } catch {
+    return null;
+  }
+}
+
+/** An instant → its calendar date in `timeZone` as 'yyyy-mm-dd' (the value of a date input). */
+export function zoneDate(instant: Date | number, timeZone: string): string {
+  const ms = typeof instant === "number" ? instant : instant.getTime();
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}
+
+/** Noon in `timeZone`, `days` calendar days from the day `from` falls on there (demo data, defaults). */
+export function noonDaysFrom(from: Date | number, days: number, timeZone: string): Date {
+  const ms = typeof from === "number" ? from : from.getTime();
+  const day = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).toPlainDate().add({ days });
+  return new Date(day.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from("12:00") }).epochMilliseconds);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function fmt(timeZone: string, kind: "list" | "timeline" | "analytics"): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "list"
+        ? { timeZone, weekday: "short", month: "short", day: "numeric" }
+        : kind === "timeline"
+          ? { timeZone, month: "short", day: "numeric", year: "numeric" }
+          : { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+    f = new Intl.DateTimeFormat("en-US", options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+type DateInput = Date | number | string | null | undefined;
+const toDate = (d: DateInput) => (d === null || d === undefined || d === "" ? null : new Date(d));
+
+/** Spec §9 lists: short weekday, month, day ('Mon, Nov 23'), or 'Not set'. */
+export function formatListDate(d: DateInput, timeZone: string): string {
+  const date = toDate(d);
+  return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : "Not set";
+}
+
+/** Spec §9 timeline: 'MMM d, yyyy'. */
+export function formatTimelineDate(d: Date | number | string, timeZone: string): string {
+  return fmt(timeZone, "timeline").format(new Date(d));
+}
+
+/** Spec §9 analytics: 'MMM d, h:mm a'. */
+export function formatDateTime(d: Date | number | string, timeZone: string): string {
+  return fmt(timeZone, "analytics").format(new Date(d));
+}

@@ -1,0 +1,53 @@
+import {
+  COMPLETED_DEPARTMENT,
+  PRIORITY_WEIGHTS,
+  STANDARD_DEPARTMENT_ORDER,
+  type Priority,
+  type ProjectStatus,
+  type StepStatus,
+} from "./constants";
+
+// The rules of spec §4 and PRODUCT.md in one place, used by the models, the screens and the demo seed alike.
+
+/** PRODUCT.md: an item follows its category's sequence when it has one, otherwise the standard order. */
+export function itemSequence(categorySequence: readonly string[] | null | undefined): readonly string[] {
+  return categorySequence && categorySequence.length > 0 ? categorySequence : STANDARD_DEPARTMENT_ORDER;
+}
+
+export type NextDepartment =
+  | { kind: "next"; department: string; index: number }
+  | { kind: "final"; department: string; index: number }
+  | { kind: "none" };
+
+/**
+ * Where stopping the timer moves an item: the department after its current one; at the last one it stays
+ * ('Final Department'). An item whose department is not in the sequence moves to the sequence's first.
+ */
+export function nextDepartment(sequence: readonly string[], current: string | null | undefined): NextDepartment {
+  if (sequence.length === 0) return { kind: "none" };
+  const at = current ? sequence.indexOf(current) : -1;
+  if (at >= sequence.length - 1) return { kind: "final", department: sequence[sequence.length - 1]!, index: sequence.length - 1 };
+  return { kind: "next", department: sequence[at + 1]!, index: at + 1 };
+}
+
+/** Spec §4: an item in installation counts as completed. */
+export const isItemCompleted = (department: string | null | undefined) => department === COMPLETED_DEPARTMENT;
+
+/** PRODUCT.md: 0 'pending', 1–99 'in-progress', 100 'completed'. */
+export function stepStatusFromPercent(percent: number): StepStatus {
+  if (percent >= 100) return "completed";
+  if (percent <= 0) return "pending";
+  return "in-progress";
+}
+
+/** PRODUCT.md: 'completed' when the project has steps and every one is completed, else 'active'. */
+export function projectStatusFromSteps(steps: readonly { status: string }[]): ProjectStatus {
+  return steps.length > 0 && steps.every((s) => s.status === "completed") ? "completed" : "active";
+}
+
+export function priorityWeight(priority: string | null | undefined): number {
+  return PRIORITY_WEIGHTS[priority as Priority] ?? 0;
+}
+
+/** Percent, rounded, 0 when there is nothing to count. */
+export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
