@@ -7,13 +7,19 @@ import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
 import { backup, restore } from "~/utils/backup.server";
 import { databaseFile, getDb } from "~/utils/db.server";
-import { getEnv, type Env } from "~/utils/env.server";
+import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
+import pkg from "./package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { getSecret } from "~/utils/secret.server";
 
-const USAGE = `Usage: shopflow [serve] | backup [DIR] | restore DIR | healthcheck | --demo | --help
-Configuration comes from the environment: PORT HOST DATA_DIR PUBLIC_URL SHOP_TIMEZONE ADMIN_PIN ADMIN_NAME
-SESSION_IDLE_MINUTES MAX_UPLOAD_MB TRUST_PROXY DEMO (see README.md).`;
+const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
+       shopflow backup [DIR]             consistent copy of the database, secret and design files
+       shopflow restore DIR              put a backup in place (stop the server first)
+       shopflow healthcheck              exit 0 when the running server answers /healthz
+       shopflow --version | --help
+
+Configuration comes from the environment:
+${ENV_HELP.map(([name, fallback, meaning]) => `  ${name.padEnd(22)}${meaning}\n  ${" ".repeat(22)}default: ${fallback}`).join("\n")}`;
 
 function clientDir(): string {
   // Compiled binary: `--asset build/client` embeds the folder as client/ under the executable's root.
@@ -54,6 +60,10 @@ function serve(env: Env) {
       return new Response("Something went wrong on the server", { status: 500 });
     },
   });
+  if (!env.PUBLIC_URL) {
+    // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
+    console.warn("PUBLIC_URL is not set: QR labels will encode the address each browser used. Set PUBLIC_URL to the address staff scan, e.g. http://shop-server:3000");
+  }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = () => {
     server.stop();
@@ -68,8 +78,10 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   if (args.includes("--demo")) process.env.DEMO = "1";
   const [command = "serve", arg] = args.filter((a) => a !== "--demo");
-  if (command === "--help" || command === "help") {
+  if (command === "--help" || command === "help" || command === "-h") {
     console.log(USAGE);
+  } else if (command === "--version" || command === "-v") {
+    console.log(`shopflow ${pkg.version}`);
   } else if (command === "serve") {
     serve(loadEnv());
   } else if (command === "healthcheck") {

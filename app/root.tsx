@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
@@ -16,6 +17,7 @@ import { Toaster } from "~/components/toaster";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { popToast } from "~/utils/toast.server";
+import { useNonce } from "~/utils/nonce";
 import "./app.css";
 
 export function meta() {
@@ -31,8 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+// After a save refused for an ended session (401), the header must stop showing the member as signed in.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 401 || defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -47,8 +55,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />
           <main>{children}</main>
         </Toaster>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -90,6 +90,8 @@ export const loginAttempts = sqliteTable(
   },
   (t) => [
     index("login_attempts_ip_at_idx").on(t.ip, t.at),
+    // The shop-wide failure budget counts recent failures from every address.
+    index("login_attempts_success_at_idx").on(t.success, t.at),
     index("login_attempts_member_idx").on(t.teamMemberId),
   ],
 );

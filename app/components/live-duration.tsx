@@ -5,14 +5,21 @@ import { formatHMS } from "~/utils/format";
 // is right with JavaScript off; with it on, the clock ticks.
 export const TIMER_REFRESH_MS = 1000;
 
+/**
+ * The elapsed time of a running timer, counted on the server's clock: an old floor PC whose clock is minutes off
+ * would otherwise show a wrong (even negative) session. `serverNow` is the server's time when it sent the data;
+ * the difference to this browser's clock at that moment is kept and applied to every tick.
+ */
 export function LiveDuration({ totalSeconds, sessionStart, serverNow }: { totalSeconds: number; sessionStart: number | null; serverNow: number }) {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     if (sessionStart === null) return;
-    setNow(Date.now());
-    const t = setInterval(() => setNow(Date.now()), TIMER_REFRESH_MS);
+    const offset = serverNow - Date.now();
+    const tick = () => setNow(Date.now() + offset);
+    tick();
+    const t = setInterval(tick, TIMER_REFRESH_MS);
     return () => clearInterval(t);
-  }, [sessionStart]);
+  }, [sessionStart, serverNow]);
   const running = sessionStart === null ? 0 : Math.max(0, (now - sessionStart) / 1000);
   return <span className="font-mono tabular-nums">{formatHMS(totalSeconds + running)}</span>;
 }

@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getDb, type DB } from "~/utils/db.server";
 import { ConflictError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
+import { compareNames } from "~/utils/format";
 import { writeAudit, type Actor } from "./audit.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
@@ -65,7 +66,7 @@ type Config<Row extends AnyRow, Create, Patch> = {
   afterUpdate?: (before: Row, after: Row, tx: Tx) => void;
   /** Why the row cannot be deleted, or null. */
   inUse?: (row: Row, tx: Tx) => string | null;
-  /** list() order; by name (case-insensitive) when absent. */
+  /** list() order; by name in the locale's collation when absent. */
   orderBy?: SQL[];
 };
 
@@ -103,12 +104,14 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
 
   return {
     list(where?: SQL): Row[] {
-      return getDb()
+      const rows = getDb()
         .select()
         .from(t)
         .where(where)
-        .orderBy(...(cfg.orderBy ?? [asc(sql`${t.name} COLLATE NOCASE`), asc(t.id)]))
+        .orderBy(...(cfg.orderBy ?? [asc(t.id)]))
         .all() as unknown as Row[];
+      // Reference lists are short; sorting here follows the locale (SQLite's NOCASE puts 'Émile' after 'Zoe').
+      return cfg.orderBy ? rows : rows.sort((a, b) => compareNames(String(a.name), String(b.name)) || a.id - b.id);
     },
     get(id: number): Row | undefined {
       return getDb().select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;

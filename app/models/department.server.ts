@@ -78,7 +78,7 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
   entity: "subdepartment",
   label: "Subdepartment",
   uniqueName: false,
-  orderBy: [asc(subdepartments.sortOrder), asc(sql`${subdepartments.name} COLLATE NOCASE`)],
+  orderBy: [asc(subdepartments.sortOrder), asc(sql`${subdepartments.name} COLLATE NOCASE`), asc(subdepartments.id)],
   prepareCreate: (input, tx) => {
     const parent = tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId)).get();
     if (!parent) throw new BadRequestError("Department not found");

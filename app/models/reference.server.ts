@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { parseIdParam } from "~/utils/ids";
 import { subdepartments } from "#db/schema";
 import type { Actor } from "./audit.server";
+import type { UpdateGuard } from "./crud.server";
 import { categoryModel } from "./category.server";
 import { departmentModel, subdepartmentModel } from "./department.server";
 import { machineModel } from "./machine.server";
@@ -21,7 +23,7 @@ export type ReferenceOps = {
   list(filter: URLSearchParams): unknown[];
   get(id: number): unknown | undefined;
   create(input: never, actor: Actor): unknown;
-  update(id: number, patch: never, actor: Actor): unknown | undefined;
+  update(id: number, patch: never, actor: Actor, guard?: UpdateGuard): unknown | undefined;
   remove(id: number, actor: Actor): unknown | undefined;
 };
 
@@ -29,13 +31,13 @@ const plain = (m: {
   list: () => unknown[];
   get: (id: number) => unknown;
   create: (i: never, a: Actor) => unknown;
-  update: (id: number, p: never, a: Actor) => unknown;
+  update: (id: number, p: never, a: Actor, g?: UpdateGuard) => unknown;
   remove: (id: number, a: Actor) => unknown;
 }): ReferenceOps => ({
   list: () => m.list(),
   get: (id) => m.get(id),
   create: (i, a) => m.create(i, a),
-  update: (id, p, a) => m.update(id, p, a),
+  update: (id, p, a, g) => m.update(id, p, a, g),
   remove: (id, a) => m.remove(id, a),
 });
 
@@ -45,8 +47,8 @@ export const referenceOps = {
   subdepartments: {
     ...plain(subdepartmentModel),
     list: (filter) => {
-      const departmentId = Number(filter.get("departmentId"));
-      return Number.isSafeInteger(departmentId) && departmentId > 0
+      const departmentId = parseIdParam(filter.get("departmentId"));
+      return departmentId !== null
         ? subdepartmentModel.list(eq(subdepartments.departmentId, departmentId))
         : subdepartmentModel.list();
     },
@@ -62,7 +64,7 @@ export const referenceOps = {
       return m ? toPublic(m) : undefined;
     },
     create: (i, a) => createTeamMember(i, a),
-    update: (id, p, a) => updateTeamMember(id, p, a),
+    update: (id, p, a, g?: UpdateGuard) => updateTeamMember(id, p, a, g),
     remove: (id, a) => deleteTeamMember(id, a),
   },
 } satisfies Record<string, ReferenceOps>;

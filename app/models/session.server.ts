@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, lt } from "drizzle-orm";
-import { loginAttempts, sessions, teamMembers, type TeamMember } from "#db/schema";
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
 import { getDb } from "~/utils/db.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
@@ -67,9 +67,37 @@ export function recentFailureTimes(ip: string, windowMs: number, limit: number):
     .map((r) => r.at);
 }
 
+/** Failed sign-ins from every address inside the window (the shop-wide budget). */
+export function recentFailureCount(windowMs: number): number {
+  return (
+    getDb()
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.success, false), gte(loginAttempts.at, new Date(Date.now() - windowMs))))
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * Counts one refused sign-in of `key` (an address, or '*' for the shop-wide budget) in the window starting at
+ * `windowStart`: one row per key and window however many requests arrive. True for the first of the window.
+ */
+export function recordRefusal(key: string, windowStart: Date): boolean {
+  const now = new Date();
+  const row = getDb()
+    .insert(loginRefusals)
+    .values({ ip: key, windowStart, count: 1, lastAt: now })
+    .onConflictDoUpdate({
+      target: [loginRefusals.ip, loginRefusals.windowStart],
+      set: { count: sql`${loginRefusals.count} + 1`, lastAt: now },
+    })
+    .returning({ count: loginRefusals.count })
+    .get();
+  return row?.count === 1;
+}
+
 export function pruneLoginAttempts(olderThanMs: number) {
-  getDb()
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.at, new Date(Date.now() - olderThanMs)))
-    .run();
+  const before = new Date(Date.now() - olderThanMs);
+  getDb().delete(loginAttempts).where(lt(loginAttempts.at, before)).run();
+  getDb().delete(loginRefusals).where(lt(loginRefusals.lastAt, before)).run();
 }

@@ -7,6 +7,7 @@ import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, 
 import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
 import { ConflictError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
+import { compareNames } from "~/utils/format";
 
 export type { PublicTeamMember, SignedInUser };
 
@@ -32,8 +33,9 @@ export function listTeamMembers(): PublicTeamMember[] {
   return getDb()
     .select()
     .from(teamMembers)
-    .orderBy(asc(sql`${teamMembers.name} COLLATE NOCASE`), asc(teamMembers.id))
+    .orderBy(asc(teamMembers.id))
     .all()
+    .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id)
     .map(toPublic);
 }
 

@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Please enter a 4-digit PIN" }, { status: 400 });
   }
-  const result = verifyPin(request, parsed.data.pinCode, parsed.data.expectedUserId);
+  const result = await verifyPin(request, parsed.data.pinCode, parsed.data.expectedUserId);
   if (!result.ok) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data({ error: result.message }, { status: result.status, headers });

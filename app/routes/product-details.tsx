@@ -4,6 +4,7 @@ import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { Badge, btn } from "~/components/ui";
 import { getProductDetails } from "~/models/item.server";
 import { getEnv } from "~/utils/env.server";
+import { parseIdParam } from "~/utils/ids";
 import { formatDateTime, formatTimelineDate } from "~/utils/dates";
 import { departmentLabel } from "~/utils/format";
 import { requirePermission } from "~/services/permissions.server";
@@ -16,8 +17,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   requirePermission(request, "read");
-  const id = Number(params.id);
-  const details = Number.isSafeInteger(id) && id > 0 ? getProductDetails(id) : undefined;
+  const id = parseIdParam(params.id);
+  const details = id === null ? undefined : getProductDetails(id);
   if (!details) return data({ details: null, qr: null, tz: "", now: 0 }, { status: 404 });
   const tz = getEnv().SHOP_TIMEZONE;
   const { item, project } = details;

@@ -27,13 +27,16 @@ import {
   TeamMemberForm,
   WorkflowForm,
 } from "~/components/settings/forms";
+import { useReauthRetry } from "~/components/reauth";
 import { useToast } from "~/components/toaster";
 import { Badge, btn, UrlDialog } from "~/components/ui";
 import { actorFrom } from "~/services/actor.server";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { sequenceColorClass } from "~/utils/colors";
-import { BadRequestError, ConflictError } from "~/utils/errors";
-import { requirePermission } from "~/services/permissions.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { parseIdParam } from "~/utils/ids";
+import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -94,28 +97,82 @@ const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, For
   "team-members": { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
 };
 
+/** The values a form was opened with (`_original`, JSON of the record as loaded), or null. */
+function originalOf(formData: FormData): Record<string, unknown> | null {
+  const raw = formData.get("_original");
+  if (typeof raw !== "string" || raw.length > 20_000) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Spec §7: a PATCH carries the changed fields. A form posts every field, so the fields the person changed are
+ * the ones that differ from what the form was opened with; only those are saved, and the model refuses the save
+ * when someone else changed one of them meanwhile. Two managers editing different fields both keep their change.
+ */
+function changedFields(value: Record<string, unknown>, original: Record<string, unknown> | null) {
+  if (!original) return { patch: value, expected: undefined };
+  const patch: Record<string, unknown> = {};
+  const expected: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    if (!(key in original)) {
+      patch[key] = v;
+    } else if (!sameValue(v, original[key])) {
+      patch[key] = v;
+      expected[key] = original[key];
+    }
+  }
+  return { patch, expected };
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const user = requirePermission(request, "settings:write");
   const formData = await request.formData();
-  const entity = String(formData.get("_entity")) as keyof typeof FORMS;
-  const spec = FORMS[entity];
-  if (!spec) throw data("Unknown form", { status: 400 });
-  const ops = referenceOps[entity];
+  const entity = String(formData.get("_entity"));
+  // Object.hasOwn: '_entity=__proto__' must not find Object.prototype.
+  if (!Object.hasOwn(FORMS, entity)) throw data("Unknown form", { status: 400 });
+  const spec = FORMS[entity as keyof typeof FORMS];
   const rawId = formData.get("_id");
-  const id = rawId ? Number(rawId) : undefined;
-  if (id !== undefined && (!Number.isSafeInteger(id) || id <= 0)) throw data("Not found", { status: 404 });
-  const actor = actorFrom(request, user);
-  const back = `/settings?tab=${spec.tab}`;
+  const id = rawId === null || rawId === "" ? undefined : parseIdParam(rawId);
+  if (id === null) throw data("Not found", { status: 404 });
   const verb = formData.get("_action") === "delete" ? "delete" : id ? "update" : "create";
   const formId = `${spec.form}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
+  const resultId = verb === "delete" ? `delete-${entity}-${id}` : formId;
 
-  const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
-    if (!(error instanceof ConflictError || error instanceof BadRequestError)) throw error;
+  // A session that ended while the form was open: keep what was typed and ask for the PIN again (with
+  // JavaScript the PIN dialog opens and the save is sent again after sign-in).
+  if (!getUser(request)) {
+    const submission = verb === "delete" ? null : parseWithZod(formData, { schema: id ? spec.update : spec.create });
     return data(
       {
-        formId: verb === "delete" ? `delete-${entity}-${id}` : formId,
+        formId: resultId,
+        result: submission?.reply({ formErrors: [SESSION_ENDED] }) ?? { status: "error", error: { "": [SESSION_ENDED] } },
+        toast: null,
+        reauth: true,
+      },
+      { status: 401 },
+    );
+  }
+  const user = requirePermission(request, "settings:write");
+  const ops = referenceOps[entity as keyof typeof FORMS];
+  const actor = actorFrom(request, user);
+  const back = `/settings?tab=${spec.tab}`;
+  const gone = new NotFoundError(`This ${spec.noun.toLowerCase()} no longer exists. Someone else may have deleted it.`);
+
+  const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
+    if (!(error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError)) throw error;
+    return data(
+      {
+        formId: resultId,
         result: reply({ formErrors: [error.message] }),
         toast: { title: "Error", description: error.message || `Failed to ${verb} ${verb === "delete" ? spec.deleteNoun : spec.noun.toLowerCase()}`, variant: "destructive" as const },
+        reauth: false,
       },
       { status: error.status },
     );
@@ -123,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (verb === "delete") {
     try {
-      if (!ops.remove(id!, actor)) throw data("Not found", { status: 404 });
+      if (!ops.remove(id!, actor)) throw gone;
     } catch (error) {
       return fail(error, (o) => ({ status: "error", error: { "": o.formErrors } }));
     }
@@ -132,11 +189,15 @@ export async function action({ request }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: id ? spec.update : spec.create });
   if (submission.status !== "success") {
-    return data({ formId, result: submission.reply(), toast: null }, { status: submission.status === "error" ? 400 : 200 });
+    return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: submission.status === "error" ? 400 : 200 });
   }
   try {
-    const row = id ? ops.update(id, submission.value as never, actor) : ops.create(submission.value as never, actor);
-    if (!row) throw data("Not found", { status: 404 });
+    if (id) {
+      const { patch, expected } = changedFields(submission.value as Record<string, unknown>, originalOf(formData));
+      if (!ops.update(id, patch as never, actor, { expected })) throw gone;
+    } else {
+      ops.create(submission.value as never, actor);
+    }
   } catch (error) {
     return fail(error, (o) => submission.reply(o));
   }
@@ -154,9 +215,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const current = TABS.find((t) => t.key === tab)!;
   const here = `/settings?tab=${tab}`;
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as any) : undefined);
+  const reauth = useReauthRetry(actionData);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div className="mx-auto max-w-7xl px-4 py-8" onSubmitCapture={reauth.onSubmitCapture}>
+      {reauth.dialog}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">Global Settings</h1>
@@ -198,11 +261,11 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => any; deleteErrors?: string[] }) {
   const isNew = params.get("new") === "1";
-  const editId = Number(params.get("edit"));
-  const deleteId = Number(params.get("delete"));
-  const subNew = Number(params.get("subnew"));
-  const subEdit = Number(params.get("subedit"));
-  const subDelete = Number(params.get("subdelete"));
+  const editId = parseIdParam(params.get("edit")) ?? 0;
+  const deleteId = parseIdParam(params.get("delete")) ?? 0;
+  const subNew = parseIdParam(params.get("subnew")) ?? 0;
+  const subEdit = parseIdParam(params.get("subedit")) ?? 0;
+  const subDelete = parseIdParam(params.get("subdelete")) ?? 0;
   const seq = data.sequenceDepartments;
 
   if (tab === "products") {

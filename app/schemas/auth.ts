@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { idField } from "./common";
+import { z } from "./messages";
 
 export const PIN_MESSAGE = "Please enter a 4-digit PIN";
 
@@ -9,7 +10,7 @@ export const VerifyPinSchema = z.object({
   ),
   expectedUserId: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    idField("expectedUserId must be a team member id (a whole number)").optional(),
   ),
 });
 

@@ -1,20 +1,44 @@
-import { z } from "zod";
+import { z } from "./messages";
 
 import { COLORS } from "~/utils/constants";
 
+// Whitespace and invisible format characters (zero-width space, BOM, joiners) at either end are dropped, so a
+// name made only of them is empty, not a record nobody can see or click.
+const EDGE_BLANKS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+const cleanText = (v: unknown) => (typeof v === "string" ? v.replace(EDGE_BLANKS, "") : v);
+
+// Control characters (NUL, escape codes) and broken UTF-16 have no business in a name: they print as nothing
+// or as garbage on screens and labels. Multi-line text may keep its line breaks and tabs.
+const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
+const CONTROL_IN_TEXT = /[\p{Cs}]|(?![\n\r\t])\p{Cc}/u;
+const noControl = (s: string) => !CONTROL_IN_LINE.test(s);
+const CONTROL_MESSAGE = "Remove the control characters (they cannot be shown or printed)";
+
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+  z.preprocess(
+    cleanText,
+    z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE),
+  );
+
+/** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
+export const idField = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v), z.number({ error: message }).int(message).positive(message));
 
 // Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty
 // form field into undefined and never runs a preprocess on undefined, so the default must catch that case.
 export const optionalText = (max = 2000) =>
-  z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(max, `At most ${max} characters`)).default("");
+  z
+    .preprocess(
+      (v) => (v === null ? "" : v),
+      z.string().trim().max(max, `At most ${max} characters`).refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE),
+    )
+    .default("");
 
 export const nullableText = (max = 200) =>
   z
     .preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-      z.string().trim().max(max, `At most ${max} characters`).nullable(),
+      z.string().trim().max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).nullable(),
     )
     .default(null);
 
@@ -68,7 +92,9 @@ export function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
     const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
     shape[key] = inner.optional();
   }
-  return z.object(shape) as unknown as z.ZodObject<{
-    [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]>;
-  }>;
+  // `version`: what the client read (GET returns it); a PATCH naming an older one is refused as stale (409).
+  shape.version = z.number({ error: "version must be the record's version number (a whole number)" }).int().positive().optional();
+  return z.object(shape) as unknown as z.ZodObject<
+    { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]> } & { version: z.ZodOptional<z.ZodNumber> }
+  >;
 }

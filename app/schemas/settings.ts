@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./messages";
 import { DEPARTMENT_KEYS } from "~/utils/constants";
 import {
   bool,

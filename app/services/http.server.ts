@@ -1,54 +1,92 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
 import { getEnv } from "~/utils/env.server";
+import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
 import { getUser } from "./session.server";
 
+// The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
+// cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
+// must hold for every route, present and future, live here rather than in each route.
+
 const PUBLIC_API = new Set(["/api/auth/verify-pin"]);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const KB = 1024;
+const MB = 1024 * KB;
+export const JSON_BODY_LIMIT = 64 * KB;
+export const CSV_BODY_LIMIT = 5 * MB;
 
-type SocketInfo = { requestIP(req: Request): { address: string } | null };
-
-const SECURITY_HEADERS: Record<string, string> = {
+export const SECURITY_HEADERS: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "same-origin",
   "X-Frame-Options": "SAMEORIGIN",
+  // The QR Timer page may use the camera; nothing else may, and no other origin may ask for it.
+  "Permissions-Policy": "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+type SocketInfo = { requestIP(req: Request): { address: string } | null };
+
+/** React Router's data requests (`/settings.data`) act for the page `/settings`. */
+const routePath = (pathname: string) =>
+  pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
+
+const DESIGN_UPLOAD_PUT = /^\/api\/uploads\/[A-Za-z0-9_-]+$/;
+const DESIGN_FORM_API = /^\/api\/projects\/\d+\/design$/;
+const DESIGN_FORM_PAGE = /^\/projects\/\d+$/;
+const CSV_API = "/api/machine-ready-files/upload-csv";
+const CSV_PAGE = /^\/projects\/\d+\/machine-files\/spreadsheet$/;
+
 /**
- * Behind a TLS proxy the browser's Origin is https://public-host while Bun sees http://localhost; React Router
- * refuses such form posts, so with TRUST_PROXY=1 the URL is rebuilt from X-Forwarded-Proto/Host.
+ * Largest body a route accepts. Small by default (sign-in, JSON writes, settings forms: 64 KB) so a signed-out
+ * client cannot make the server read megabytes; only design uploads get MAX_UPLOAD_MB and CSV imports a few MB.
  */
-export function normalizeRequest(req: Request, socket: SocketInfo | null, trustProxy: boolean): Request {
-  const headers = new Headers(req.headers);
-  headers.delete(CLIENT_IP_HEADER);
-  let url = req.url;
-  let ip = socket?.requestIP(req)?.address ?? "unknown";
-  if (trustProxy) {
-    const forwardedFor = req.headers.get("x-forwarded-for");
-    // The last hop is the one our own proxy appended; earlier entries are whatever the client claimed.
-    const last = forwardedFor?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-    if (last) ip = last;
-    const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-    const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-    if (proto || host) {
-      const u = new URL(req.url);
-      if (proto === "http" || proto === "https") u.protocol = `${proto}:`;
-      if (host && /^[A-Za-z0-9.\-:[\]]+$/.test(host)) {
-        u.host = host;
-        if (!host.includes(":") || host.endsWith("]")) u.port = "";
-      }
-      url = u.toString();
-    }
+export function bodyLimit(method: string, pathname: string, maxUploadBytes: number): number {
+  const p = routePath(pathname);
+  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(p)) return maxUploadBytes;
+  if (method === "POST" && (DESIGN_FORM_API.test(p) || DESIGN_FORM_PAGE.test(p))) return maxUploadBytes + 64 * KB;
+  if (method === "POST" && (p === CSV_API || CSV_PAGE.test(p))) return CSV_BODY_LIMIT;
+  return JSON_BODY_LIMIT;
+}
+
+/** Content types an /api write may send: JSON, except the design upload PUT and the design form's multipart. */
+function apiBodyTypes(method: string, pathname: string): string[] {
+  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(pathname)) return ["application/pdf", "application/octet-stream"];
+  if (method === "POST" && DESIGN_FORM_API.test(pathname)) return ["application/json", "multipart/form-data"];
+  return ["application/json"];
+}
+
+const PAGE_BODY_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+
+/**
+ * Why a state-changing request is refused as cross-site, or null. A browser names the page that sent it in
+ * Origin (or, failing that, Sec-Fetch-Site); it must be this server's own origin (the public one behind a
+ * trusted proxy). Requests with neither header come from non-browser clients, which carry no victim's cookie.
+ */
+export function crossSiteRefusal(request: Request, ownOrigin: string): string | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const origin = request.headers.get("origin");
+  if (origin !== null) return origin === ownOrigin ? null : `Origin ${origin}`;
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return `Sec-Fetch-Site ${site}`;
+  return null;
+}
+
+/** The URL the browser used: behind a trusted proxy, rebuilt from X-Forwarded-Proto/Host. */
+export function publicUrl(req: Request, peerTrusted: boolean): string {
+  if (!peerTrusted) return req.url;
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (!proto && !host) return req.url;
+  const u = new URL(req.url);
+  if (proto === "http" || proto === "https") u.protocol = `${proto}:`;
+  if (host && /^[A-Za-z0-9.\-:[\]]+$/.test(host)) {
+    u.host = host;
+    if (!/:\d+$/.test(host)) u.port = "";
   }
-  headers.set(CLIENT_IP_HEADER, ip);
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: req.body,
-    signal: req.signal,
-    // @ts-expect-error: Bun and undici need this to pass a streamed body on
-    duplex: "half",
-  });
+  return u.toString();
 }
 
 export type StaticSource = (pathname: string) => Promise<Blob | null>;
@@ -71,12 +109,144 @@ export function staticFromDir(dir: string): StaticSource {
   };
 }
 
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain page for answers given before React Router runs (refused requests); readable with no scripts. */
+function errorPage(status: number, title: string, message: string): Response {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Shopflow</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1 style="color:#b91c1c">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/" style="color:#9a3412">Go to Home</a></p></body></html>`;
+  return new Response(body, {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    },
+  });
+}
+
+function refuse(isApi: boolean, status: number, title: string, message: string): Response {
+  return isApi
+    ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } })
+    : errorPage(status, title, message);
+}
+
+/** Reads at most `limit` bytes; null when the body is longer. */
+async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** Passes a streamed body on, failing the stream once it passes `limit` bytes (uploads are not buffered). */
+function limitStream(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(new RangeError("The request body is too large"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
+
 export function createFetchHandler(build: ServerBuild, opts: { staticSource: StaticSource; mode?: string }) {
   const handle = createRequestHandler(build, opts.mode ?? process.env.NODE_ENV ?? "production");
-  const { TRUST_PROXY } = getEnv();
+  const env = getEnv();
+  const trusted = ipMatcher(env.TRUST_PROXY);
+  const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
+
+  async function prepare(req: Request, socket: SocketInfo | null, url: URL): Promise<Request | Response> {
+    const isApi = url.pathname.startsWith("/api/");
+    const peer = socket?.requestIP(req)?.address ?? "unknown";
+    const peerTrusted = trusted(peer);
+    const headers = new Headers(req.headers);
+    headers.set(CLIENT_IP_HEADER, clientAddress(peer, req.headers.get("x-forwarded-for"), trusted));
+    const href = publicUrl(req, peerTrusted);
+    const method = req.method.toUpperCase();
+    if (SAFE_METHODS.has(method)) return new Request(href, { method, headers, signal: req.signal });
+
+    const why = crossSiteRefusal(req, new URL(href).origin);
+    if (why) {
+      return refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again.");
+    }
+    const limit = bodyLimit(method, url.pathname, maxUploadBytes);
+    const declared = req.headers.get("content-length");
+    const length = declared === null ? null : Number(declared);
+    // Browsers send Content-Length (0 for an empty POST); a body without one arrives chunked.
+    const hasBody = length !== null ? length > 0 : req.body !== null;
+    const tooLarge = () => refuse(isApi, 413, "Too Large", `The request body is too large (at most ${sizeText(limit)} here).`);
+    if (length !== null && (!Number.isFinite(length) || length > limit)) return tooLarge();
+
+    if (hasBody) {
+      const type = mediaType(req);
+      const allowed = isApi ? apiBodyTypes(method, url.pathname) : PAGE_BODY_TYPES;
+      if (!allowed.includes(type)) {
+        return refuse(
+          isApi,
+          415,
+          "Unsupported Form",
+          isApi
+            ? `Send the body as ${allowed.join(" or ")} (Content-Type header).`
+            : "The form was sent in a way this page cannot read. Go back and try again.",
+        );
+      }
+    }
+    const init = { method, headers, signal: req.signal };
+    if (!hasBody || req.body === null) {
+      if (isApi) return new Request(href, init);
+      // A page write without a body is an empty form, so an action's formData() reads it instead of throwing.
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      return new Request(href, { ...init, body: "" });
+    }
+    if (limit > CSV_BODY_LIMIT) {
+      // Uploads stream through, cut off past the limit; the upload handler answers 413 on the error.
+      return new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit);
+    }
+    const bytes = await readLimited(req.body, limit);
+    if (bytes === null) return tooLarge();
+    const request = new Request(href, { ...init, body: bytes });
+    if (!isApi && (mediaType(request) === "multipart/form-data" || mediaType(request) === "application/x-www-form-urlencoded")) {
+      // A form that cannot be parsed (a bad multipart boundary) is the sender's mistake, not a server error.
+      try {
+        await request.clone().formData();
+      } catch {
+        return refuse(false, 400, "Bad Request", "The form could not be read. Go back and try again.");
+      }
+    }
+    return request;
+  }
+
   return async function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
-    const url = new URL(req.url);
-    if ((req.method === "GET" || req.method === "HEAD") && url.pathname !== "/" && /\.[A-Za-z0-9]+$/.test(url.pathname)) {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      // Bun hands an HTTP/1.0 request without a Host header over with a relative URL: no site to answer for.
+      return errorPage(400, "Bad Request", "The request has no Host header, so the address could not be read.");
+    }
+    const isApi = url.pathname.startsWith("/api/");
+    if ((req.method === "GET" || req.method === "HEAD") && !isApi && url.pathname !== "/" && /\.[A-Za-z0-9]+$/.test(url.pathname)) {
       const file = await opts.staticSource(url.pathname);
       if (file) {
         const immutable = url.pathname.startsWith("/assets/");
@@ -89,37 +259,47 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         });
       }
     }
+    if (req.method === "OPTIONS") {
+      // No cross-origin use is offered (no CORS); say what the routes take.
+      return new Response(null, { status: 204, headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE", ...SECURITY_HEADERS } });
+    }
     let response: Response;
+    let secure = false;
     try {
-      const request = normalizeRequest(req, socket, TRUST_PROXY);
-      // PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each
-      // handler still checks its own permission; this makes the rule hold for methods a route does not handle.
-      if (url.pathname.startsWith("/api/") && !PUBLIC_API.has(url.pathname) && !getUser(request)) {
-        return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store", ...SECURITY_HEADERS } });
+      const prepared = await prepare(req, socket, url);
+      if (prepared instanceof Response) {
+        response = prepared;
+      } else {
+        secure = prepared.url.startsWith("https:");
+        // PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each
+        // handler still checks its own permission; this makes the rule hold for methods a route does not handle.
+        if (isApi && !PUBLIC_API.has(url.pathname) && !getUser(prepared)) {
+          response = Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+        } else {
+          response = await handle(prepared);
+        }
       }
-      response = await handle(request);
     } catch (error) {
       console.error(error);
-      response = url.pathname.startsWith("/api/")
+      response = isApi
         ? Response.json({ message: "Something went wrong on the server" }, { status: 500 })
-        : new Response("Something went wrong on the server", { status: 500 });
+        : errorPage(500, "Something went wrong", "The server could not answer this request. Try again, or go back to the home page.");
     }
-    if (url.pathname.startsWith("/api/") && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
+    if (isApi && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
       // /api errors are always JSON, including the ones React Router itself answers (e.g. an unsupported method).
       const text = (await response.text()).trim();
       response = Response.json(
         { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
-        { status: response.status },
+        { status: response.status, headers: response.headers.get("retry-after") ? { "Retry-After": response.headers.get("retry-after")! } : undefined },
       );
     }
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) {
-      if (!response.headers.has(k)) {
-        try {
-          response.headers.set(k, v);
-        } catch {
-          // immutable headers (a passed-through Response): leave them as they are
-        }
-      }
+    try {
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(k)) response.headers.set(k, v);
+      if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
+      // Pages carry names, PINs' owners and job data: never kept in a cache or shown again by Back after logout.
+      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+    } catch {
+      // immutable headers (a passed-through Response): leave them as they are
     }
     return response;
   };

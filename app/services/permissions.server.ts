@@ -44,6 +44,8 @@ export function can(user: SignedInUser | null, permission: Permission): boolean 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
 export const SIGN_IN_REASON = "Sign in with your 4-digit PIN to open this page.";
+/** A save refused because the session ended while the form was open. */
+export const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to save.";
 
 function refuse(request: Request, status: 401 | 403, reason: string): never {
   if (isApi(request)) {

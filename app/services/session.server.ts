@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { writeAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionMember } from "~/models/session.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import { getEnv } from "~/utils/env.server";
@@ -22,7 +23,12 @@ export function startSession(request: Request, teamMemberId: number): string {
   return serializeCookie(request, SESSION_COOKIE, token);
 }
 
-export function endSession(request: Request): string {
+/** Sign out (the header's button and POST /api/auth/logout alike): audit, end the session, clear the cookie. */
+export function signOut(request: Request): string {
+  const user = getUser(request);
+  if (user) {
+    writeAudit({ id: user.id, name: user.name, ip: getClientIp(request) }, { action: "logout", entity: "session", entityId: user.id });
+  }
   const token = readCookie(request, SESSION_COOKIE);
   if (token) deleteSession(sessionIdFromToken(token));
   return serializeCookie(request, SESSION_COOKIE, "", { maxAge: 0 });

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { BadRequestError, ConflictError, NotFoundError } from "./errors";
+import { parseIdParam } from "./ids";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+// The HTTP layer has already refused larger bodies and anything but JSON; this is the last line.
 const MAX_JSON_BYTES = 1024 * 1024;
 
 export type Issue = { path: string; message: string };
@@ -22,22 +24,15 @@ export function zodIssues(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
-/** Parse a JSON (or form-encoded) body against a schema; anything else is a 400, never a 500. */
+/** Parse a JSON body against a schema; anything else is a 400 with a readable message, never a 500. */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw jsonError(413, "Request body is too large");
-  const type = request.headers.get("content-type") ?? "";
   let raw: unknown;
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    raw = Object.fromEntries(await request.formData());
-  } else {
-    const text = await request.text();
-    if (text.length > MAX_JSON_BYTES) throw jsonError(413, "Request body is too large");
-    try {
-      raw = text.trim() === "" ? {} : JSON.parse(text);
-    } catch {
-      throw jsonError(400, "Request body must be valid JSON");
-    }
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw jsonError(413, "The request body is too large");
+  try {
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw jsonError(400, "The request body must be valid JSON");
   }
   const result = schema.safeParse(raw);
   if (!result.success) {
@@ -48,9 +43,8 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 }
 
 export function parseId(value: string | undefined, what = "Record"): number {
-  // Plain decimal digits only: Number() would also read "0x1", "1e0" or " 1" as 1.
-  const id = /^\d{1,15}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw jsonError(404, `${what} not found`);
+  const id = parseIdParam(value);
+  if (id === null) throw jsonError(404, `${what} not found`);
   return id;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOPBACK, parseRange } from "./ip";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
@@ -32,11 +33,42 @@ const EnvSchema = z.object({
   ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
   SESSION_IDLE_MINUTES: z.coerce.number({ error: "must be a whole number of minutes, 1 or more" }).int("must be a whole number of minutes, 1 or more").min(1, "must be a whole number of minutes, 1 or more").default(720),
   MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes above 0" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(50),
-  TRUST_PROXY: flag,
+  // Off, `1` (a proxy on this machine: loopback), or the proxies' addresses/CIDRs, comma-separated. Forwarded
+  // headers are believed only from these peers: anybody else could claim any address and dodge the throttle.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = (v ?? "").trim().toLowerCase();
+      if (s === "" || s === "0" || s === "false" || s === "no") return [] as string[];
+      if (s === "1" || s === "true" || s === "yes") return LOOPBACK;
+      const list = s.split(",").map((x) => x.trim()).filter(Boolean);
+      const bad = list.filter((x) => !parseRange(x));
+      if (bad.length) {
+        ctx.addIssue({ code: "custom", message: `must be 1, or addresses/CIDRs of the proxy such as 10.0.0.2,192.168.1.0/24 (not: ${bad.join(", ")})` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   DEMO: flag,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** `shopflow --help`: every variable, its default and meaning (the README does not ship with the binary). */
+export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
+  ["PORT", "3000", "HTTP port"],
+  ["HOST", "0.0.0.0", "address to listen on"],
+  ["DATA_DIR", "./data", "database (shopflow.db), server secret (secret.key) and uploaded files"],
+  ["PUBLIC_URL", "(unset)", "address staff use, e.g. https://shop.example.com; QR labels encode {PUBLIC_URL}/qr/{id}"],
+  ["SHOP_TIMEZONE", "America/Chicago", "IANA time zone every date is shown in"],
+  ["ADMIN_PIN", "(unset)", "4-digit PIN of the administrator created on the first start"],
+  ["ADMIN_NAME", "Administrator", "that administrator's name"],
+  ["SESSION_IDLE_MINUTES", "720", "a session ends after this long without a request"],
+  ["MAX_UPLOAD_MB", "50", "largest design PDF accepted"],
+  ["TRUST_PROXY", "off", "1 = a reverse proxy on this machine (loopback), or the proxies' addresses/CIDRs, comma-separated; only they may set X-Forwarded-For/-Proto/-Host"],
+  ["DEMO", "0 (1 with npm start)", "1 fills an empty database with the demo shop (same as --demo)"],
+];
 
 const g = globalThis as unknown as { __shopflowEnv?: Env };
 

@@ -10,10 +10,24 @@ export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-/** A redirect target from user input: only same-origin absolute paths, never `//host` or a scheme. */
+const PROBE_ORIGIN = "http://shopflow.invalid";
+
+/**
+ * A redirect target from user input: a path on this site, or `fallback`. The path is resolved the way a browser
+ * would (which drops tabs and newlines and reads backslashes as slashes, so `/%09/evil.example` means
+ * `//evil.example`) and must stay on this origin; what comes back is the resolved, percent-encoded path, safe in
+ * a Location header.
+ */
 export function safeRedirectPath(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (typeof to !== "string" || !to.startsWith("/") || to.length > 2000) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, PROBE_ORIGIN);
+  } catch {
     return fallback;
   }
-  return to;
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // Re-resolving must give the same place: no `//host` hidden in what we send back.
+  return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
 }

@@ -5,7 +5,7 @@ import { useTestDb } from "./db";
 
 // Request-level tests drive the real React Router build through the same fetch handler Bun.serve uses.
 // `npm test` builds first; run `npm run build` before `bun test` on its own.
-const build = (await import("../../build/server/index.js")) as unknown as ServerBuild;
+export const build = (await import("../../build/server/index.js")) as unknown as ServerBuild;
 
 export type Client = ReturnType<typeof createClient>;
 
@@ -31,7 +31,9 @@ export function createClient(
       headers.set("content-type", "application/x-www-form-urlencoded");
       body = new URLSearchParams(init.form).toString();
     }
+    // Like a browser, a write names its page's origin; a test passes `origin: "omit"` to send none.
     if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", "http://localhost");
+    if (headers.get("origin") === "omit") headers.delete("origin");
     if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const res = await fetch(new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }), socket);
     for (const line of res.headers.getSetCookie()) {
@@ -57,3 +59,11 @@ export function createClient(
 export function addMember(name: string, pinCode: string, accessibleDepartments: string[], isActive = true) {
   return createTeamMember({ name, pinCode, accessibleDepartments, isActive }, { id: null, name: "test" });
 }
+
+/** Only the visible document, not the hydration data, so a text must really be on the page to match. */
+export const visibleHtml = async (res: Response) =>
+  (await res.text())
+    .split(/<script[^>]*>window.__reactRouterContext/)[0]!
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");

@@ -76,7 +76,7 @@ describe("POST /api/auth/verify-pin", () => {
       body: "{not json",
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toBe("Request body must be valid JSON");
+    expect((await res.json()).message).toBe("The request body must be valid JSON");
   });
 
   test("GET is not a sign-in: 405 JSON", async () => {

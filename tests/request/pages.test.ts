@@ -8,7 +8,7 @@ beforeEach(() => {
 });
 
 // Only the visible document, not the hydration data, so a text must really be on the page to match.
-const html = async (res: Response) => (await res.text()).split("<script>window.__reactRouterContext")[0]!.replace(/<!-- -->/g, "");
+const html = async (res: Response) => (await res.text()).split(/<script[^>]*>window.__reactRouterContext/)[0]!.replace(/<!-- -->/g, "");
 
 describe("pages", () => {
   test("an unknown path answers 404 with '404 Page Not Found'", async () => {

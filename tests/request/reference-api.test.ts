@@ -354,7 +354,7 @@ for (const fx of FIXTURES) {
           body: "{not json",
         });
         expect(res.status).toBe(400);
-        expect(await res.json()).toEqual({ message: "Request body must be valid JSON" });
+        expect(await res.json()).toEqual({ message: "The request body must be valid JSON" });
       }
     });
 

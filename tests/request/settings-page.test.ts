@@ -7,7 +7,7 @@ let admin: ReturnType<ReturnType<typeof createApp>["client"]>;
 
 // Only the visible document, not the hydration data, so a text must really be on the page to match.
 const html = async (res: Response) =>
-  (await res.text()).split("<script>window.__reactRouterContext")[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+  (await res.text()).split(/<script[^>]*>window.__reactRouterContext/)[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
 
 beforeEach(async () => {
   app = createApp();

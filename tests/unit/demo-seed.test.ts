@@ -178,6 +178,31 @@ describe("seedDemo", () => {
     expect(mismatches).toBeLessThan(assoc.length / 4);
   });
 
+  test("step dates are noon in the shop's zone (through the dates module), summer and winter alike", () => {
+    const steps = db.select().from(schema.projectWorkflowSteps).all();
+    const hourThere = (d: Date) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", hour12: false }).format(d);
+    for (const s of steps) {
+      expect(hourThere(s.startDate!)).toBe("12");
+      expect(hourThere(s.endDate!)).toBe("12");
+    }
+    // NOW is in March, after DST began: some steps fall on both sides of it (17:00Z and 18:00Z noons).
+    expect(new Set(steps.map((s) => s.startDate!.getUTCHours())).size).toBe(2);
+  });
+
+  test("statuses follow the shared rules: step status from percent, project status from its steps", () => {
+    const steps = db.select().from(schema.projectWorkflowSteps).all();
+    for (const s of steps) {
+      expect(s.status).toBe(s.percentComplete === 0 ? "pending" : s.percentComplete === 100 ? "completed" : "in-progress");
+    }
+    const byInstance = Map.groupBy(steps, (s) => s.projectWorkflowInstanceId);
+    const instances = db.select().from(schema.projectWorkflowInstances).all();
+    for (const p of db.select().from(schema.projects).all()) {
+      const own = byInstance.get(instances.find((i) => i.projectId === p.id)!.id) ?? [];
+      expect(p.status).toBe(own.length > 0 && own.every((s) => s.status === "completed") ? "completed" : "active");
+    }
+  });
+
   test("foreign keys hold", () => {
     expect(sqlite.query("PRAGMA foreign_key_check").all()).toEqual([]);
   });

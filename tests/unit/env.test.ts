@@ -12,18 +12,25 @@ describe("configuration", () => {
       ADMIN_NAME: "Administrator",
       SESSION_IDLE_MINUTES: 720,
       MAX_UPLOAD_MB: 50,
-      TRUST_PROXY: false,
+      TRUST_PROXY: [],
       DEMO: false,
     });
     expect(env.ADMIN_PIN).toBeUndefined();
     expect(env.PUBLIC_URL).toBeUndefined();
   });
 
+  test("TRUST_PROXY: 1 means loopback, or a list of proxy addresses and CIDRs; anything else stops the start", () => {
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toEqual([]);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.2, 192.168.1.0/24,fd00::/8" }).TRUST_PROXY).toEqual(["10.0.0.2", "192.168.1.0/24", "fd00::/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.300" })).toThrow(/TRUST_PROXY: must be 1, or addresses\/CIDRs/);
+    expect(() => parseEnv({ TRUST_PROXY: "proxy.local" })).toThrow(/not: proxy.local/);
+  });
+
   test("values are parsed", () => {
     const env = parseEnv({ PORT: "8080", DEMO: "1", TRUST_PROXY: "true", PUBLIC_URL: "https://shop.example.com/", ADMIN_PIN: "0042" });
     expect(env.PORT).toBe(8080);
     expect(env.DEMO).toBe(true);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toEqual(["127.0.0.0/8", "::1/128"]);
     expect(env.PUBLIC_URL).toBe("https://shop.example.com");
     expect(env.ADMIN_PIN).toBe("0042");
   });

@@ -21,11 +21,13 @@ import { useSettingsForm } from "./use-settings-form";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-function Hidden({ entity, id }: { entity: string; id?: number }) {
+/** `original`: the record as the form was opened, so the action saves only what this person changed. */
+function Hidden({ entity, id, original }: { entity: string; id?: number; original?: object }) {
   return (
     <>
       <input type="hidden" name="_entity" value={entity} />
       {id ? <input type="hidden" name="_id" value={id} /> : null}
+      {id && original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
     </>
   );
 }
@@ -101,7 +103,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
   const empty = sequenceField.getFieldList().length === 0;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="categories" id={category?.id} />
+      <Hidden entity="categories" id={category?.id} original={category} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
@@ -128,7 +130,7 @@ export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { w
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="workflows" id={workflow?.id} />
+      <Hidden entity="workflows" id={workflow?.id} original={workflow} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
@@ -152,7 +154,7 @@ export function MaterialForm({ material, closeTo, lastResult }: { material?: Mat
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="materials" id={material?.id} />
+      <Hidden entity="materials" id={material?.id} original={material} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <TextField field={fields.category} label="Category" placeholder="e.g. Vinyl, Substrate, Metal" />
@@ -180,7 +182,7 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
   const f = fields as any;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="departments" id={department?.id} />
+      <Hidden entity="departments" id={department?.id} original={department} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       {department ? (
@@ -227,7 +229,7 @@ export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { 
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="subdepartments" id={sub?.id} />
+      <Hidden entity="subdepartments" id={sub?.id} original={sub} />
       <input {...getInputProps(fields.departmentId, { type: "hidden" })} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
@@ -271,7 +273,7 @@ export function TeamMemberForm({ member, closeTo, lastResult }: { member?: Publi
   const showPhoto = /^https?:\/\/\S+$/.test(photo) && !photoBroken;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="team-members" id={member?.id} />
+      <Hidden entity="team-members" id={member?.id} original={member} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       <div className="grid gap-3 sm:grid-cols-2">

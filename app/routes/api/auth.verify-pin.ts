@@ -7,7 +7,7 @@ export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
     if (request.method !== "POST") return jsonError(405, "Method not allowed");
     const body = await parseBody(request, VerifyPinSchema);
-    const result = verifyPin(request, body.pinCode, body.expectedUserId);
+    const result = await verifyPin(request, body.pinCode, body.expectedUserId);
     if (!result.ok) {
       return jsonError(result.status, result.message, {
         headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,

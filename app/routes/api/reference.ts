@@ -68,8 +68,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const id = parseId(params.id, label);
     if (method === "PATCH") {
-      const body = await parseBody(request, patch);
-      const row = ops.update(id, body as never, actor);
+      const { version, ...body } = (await parseBody(request, patch)) as { version?: number };
+      const row = ops.update(id, body as never, actor, { version });
       return row ? json(row) : jsonError(404, `${label} not found`);
     }
     if (method === "DELETE") {

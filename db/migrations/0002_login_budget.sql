@@ -1,0 +1,1 @@
+CREATE INDEX `login_attempts_success_at_idx` ON `login_attempts` (`success`,`at`);
