@@ -34,8 +34,13 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
       .label { width: 2in; height: 2in; display: flex; flex-direction: column; align-items: center; justify-content: center; font: 8pt sans-serif; text-align: center }
       .label img { width: 1.45in; height: 1.45in } .label p { margin: 0; max-width: 1.9in; overflow: hidden; white-space: nowrap; text-overflow: ellipsis }
     </style></head><body><div class="label"><img src="${label.png}" alt=""><p><b>${esc(label.itemName)}</b></p><p>${esc(label.projectName)}</p></div>
-    <script>setTimeout(function(){ window.print(); }, ${LABEL_PRINT_DELAY_MS});</script></body></html>`);
+    </body></html>`);
     w.document.close();
+    // Printed from here: the label window inherits this page's Content-Security-Policy, which runs no inline script.
+    setTimeout(() => {
+      w.focus();
+      w.print();
+    }, LABEL_PRINT_DELAY_MS);
     toast({ title: "Printing QR code automatically!" });
   }
 

@@ -58,6 +58,8 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: (issue) => issueMessage(issue) });
+// jitless: zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy (no
+// unsafe-eval) reports as a violation on every page that loads a schema.
+z.config({ customError: (issue) => issueMessage(issue), jitless: true });
 
 export { z };
