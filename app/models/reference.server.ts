@@ -15,25 +15,31 @@ import {
   listTeamMembers,
   toPublic,
   updateTeamMember,
+  type TeamMemberInput,
 } from "./team-member.server";
 import { workflowModel } from "./workflow.server";
 
-/** The operations the reference-data API and the settings screens share, per entity. */
-export type ReferenceOps = {
+/**
+ * The operations the reference-data API and the settings screens share, per entity, typed by what each model
+ * takes: `Create`/`Patch` are the validated bodies of that entity's schemas.
+ */
+export type ReferenceOps<Create = never, Patch = never> = {
   list(filter: URLSearchParams): unknown[];
   get(id: number): unknown | undefined;
-  create(input: never, actor: Actor): unknown;
-  update(id: number, patch: never, actor: Actor, guard?: UpdateGuard): unknown | undefined;
+  create(input: Create, actor: Actor): unknown;
+  update(id: number, patch: Patch, actor: Actor, guard?: UpdateGuard): unknown | undefined;
   remove(id: number, actor: Actor): unknown | undefined;
 };
 
-const plain = (m: {
+type Model<C, P> = {
   list: () => unknown[];
   get: (id: number) => unknown;
-  create: (i: never, a: Actor) => unknown;
-  update: (id: number, p: never, a: Actor, g?: UpdateGuard) => unknown;
-  remove: (id: number, a: Actor) => unknown;
-}): ReferenceOps => ({
+  create: (input: C, actor: Actor) => unknown;
+  update: (id: number, patch: P, actor: Actor, guard?: UpdateGuard) => unknown;
+  remove: (id: number, actor: Actor) => unknown;
+};
+
+const plain = <C, P>(m: Model<C, P>): ReferenceOps<C, P> => ({
   list: () => m.list(),
   get: (id) => m.get(id),
   create: (i, a) => m.create(i, a),
@@ -41,12 +47,23 @@ const plain = (m: {
   remove: (id, a) => m.remove(id, a),
 });
 
+const teamMemberOps: ReferenceOps<TeamMemberInput, Partial<TeamMemberInput>> = {
+  list: () => listTeamMembers(),
+  get: (id) => {
+    const m = getTeamMember(id);
+    return m ? toPublic(m) : undefined;
+  },
+  create: (i, a) => createTeamMember(i, a),
+  update: (id, p, a, g) => updateTeamMember(id, p, a, g),
+  remove: (id, a) => deleteTeamMember(id, a),
+};
+
 export const referenceOps = {
   categories: plain(categoryModel),
   departments: plain(departmentModel),
   subdepartments: {
     ...plain(subdepartmentModel),
-    list: (filter) => {
+    list: (filter: URLSearchParams) => {
       const departmentId = parseIdParam(filter.get("departmentId"));
       return departmentId !== null
         ? subdepartmentModel.list(eq(subdepartments.departmentId, departmentId))
@@ -57,16 +74,7 @@ export const referenceOps = {
   machines: plain(machineModel),
   workflows: plain(workflowModel),
   "step-templates": plain(stepTemplateModel),
-  "team-members": {
-    list: () => listTeamMembers(),
-    get: (id) => {
-      const m = getTeamMember(id);
-      return m ? toPublic(m) : undefined;
-    },
-    create: (i, a) => createTeamMember(i, a),
-    update: (id, p, a, g?: UpdateGuard) => updateTeamMember(id, p, a, g),
-    remove: (id, a) => deleteTeamMember(id, a),
-  },
-} satisfies Record<string, ReferenceOps>;
+  "team-members": teamMemberOps,
+};
 
 export type ReferenceEntity = keyof typeof referenceOps;

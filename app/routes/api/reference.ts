@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { referenceOps, type ReferenceEntity } from "~/models/reference.server";
+import type { Actor } from "~/models/audit.server";
+import { referenceOps, type ReferenceEntity, type ReferenceOps } from "~/models/reference.server";
 import {
   CategoryPatchSchema,
   CategorySchema,
@@ -23,58 +24,74 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
 
-// Spec §7 'Reference data': GET list and one for any signed-in user; POST, PATCH and DELETE with the
+// Spec §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
 // management key. app/routes.ts mounts this module once per entity path.
-const ENTITIES: Record<ReferenceEntity, { label: string; create: z.ZodType; patch: z.ZodType }> = {
-  categories: { label: "Category", create: CategorySchema, patch: CategoryPatchSchema },
-  departments: { label: "Department", create: DepartmentCreateSchema, patch: DepartmentPatchSchema },
-  subdepartments: { label: "Subdepartment", create: SubdepartmentSchema, patch: SubdepartmentPatchSchema },
-  materials: { label: "Material", create: MaterialSchema, patch: MaterialPatchSchema },
-  machines: { label: "Machine", create: MachineSchema, patch: MachinePatchSchema },
-  workflows: { label: "Workflow", create: WorkflowSchema, patch: WorkflowPatchSchema },
-  "step-templates": { label: "Step template", create: StepTemplateSchema, patch: StepTemplatePatchSchema },
-  "team-members": { label: "Team member", create: TeamMemberSchema, patch: TeamMemberPatchSchema },
+
+/** An entity's endpoints, each body checked by its schema before the model sees it (no untyped hand-off). */
+function endpoint<C extends z.ZodType, P extends z.ZodType<{ version?: number }>>(
+  label: string,
+  ops: ReferenceOps<z.infer<C>, Omit<z.infer<P>, "version">>,
+  createSchema: C,
+  patchSchema: P,
+) {
+  return {
+    label,
+    list: (filter: URLSearchParams) => ops.list(filter),
+    get: (id: number) => ops.get(id),
+    create: async (request: Request, actor: Actor) => ops.create(await parseBody(request, createSchema), actor),
+    update: async (request: Request, id: number, actor: Actor) => {
+      const { version, ...patch } = await parseBody(request, patchSchema);
+      return ops.update(id, patch, actor, { version });
+    },
+    remove: (id: number, actor: Actor) => ops.remove(id, actor),
+  };
+}
+
+const ENTITIES: Record<ReferenceEntity, ReturnType<typeof endpoint>> = {
+  categories: endpoint("Category", referenceOps.categories, CategorySchema, CategoryPatchSchema),
+  departments: endpoint("Department", referenceOps.departments, DepartmentCreateSchema, DepartmentPatchSchema),
+  subdepartments: endpoint("Subdepartment", referenceOps.subdepartments, SubdepartmentSchema, SubdepartmentPatchSchema),
+  materials: endpoint("Material", referenceOps.materials, MaterialSchema, MaterialPatchSchema),
+  machines: endpoint("Machine", referenceOps.machines, MachineSchema, MachinePatchSchema),
+  workflows: endpoint("Workflow", referenceOps.workflows, WorkflowSchema, WorkflowPatchSchema),
+  "step-templates": endpoint("Step template", referenceOps["step-templates"], StepTemplateSchema, StepTemplatePatchSchema),
+  "team-members": endpoint("Team member", referenceOps["team-members"], TeamMemberSchema, TeamMemberPatchSchema),
 };
 
 function entityOf(request: Request): ReferenceEntity {
-  const segment = new URL(request.url).pathname.split("/")[2] as ReferenceEntity;
-  if (!(segment in ENTITIES)) throw jsonError(404, "Not found");
-  return segment;
+  const segment = new URL(request.url).pathname.split("/")[2];
+  if (!segment || !Object.hasOwn(ENTITIES, segment)) throw jsonError(404, "Not found");
+  return segment as ReferenceEntity;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
-    const entity = entityOf(request);
-    const ops = referenceOps[entity];
-    if (params.id === undefined) return json(ops.list(new URL(request.url).searchParams));
-    const row = ops.get(parseId(params.id, ENTITIES[entity].label));
-    return row ? json(row) : jsonError(404, `${ENTITIES[entity].label} not found`);
+    const e = ENTITIES[entityOf(request)];
+    if (params.id === undefined) return json(e.list(new URL(request.url).searchParams));
+    const row = e.get(parseId(params.id, e.label));
+    return row ? json(row) : jsonError(404, `${e.label} not found`);
   });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
     const user = requirePermission(request, "settings:write");
-    const entity = entityOf(request);
-    const { label, create, patch } = ENTITIES[entity];
-    const ops = referenceOps[entity];
+    const e = ENTITIES[entityOf(request)];
     const actor = actorFrom(request, user);
     const method = request.method.toUpperCase();
     if (params.id === undefined) {
       if (method !== "POST") return jsonError(405, "Method not allowed");
-      const body = await parseBody(request, create);
-      return json(ops.create(body as never, actor), { status: 201 });
+      return json(await e.create(request, actor), { status: 201 });
     }
-    const id = parseId(params.id, label);
+    const id = parseId(params.id, e.label);
     if (method === "PATCH") {
-      const { version, ...body } = (await parseBody(request, patch)) as { version?: number };
-      const row = ops.update(id, body as never, actor, { version });
-      return row ? json(row) : jsonError(404, `${label} not found`);
+      const row = await e.update(request, id, actor);
+      return row ? json(row) : jsonError(404, `${e.label} not found`);
     }
     if (method === "DELETE") {
-      const row = ops.remove(id, actor);
-      return row ? json({ message: `${label} deleted successfully`, id }) : jsonError(404, `${label} not found`);
+      const row = e.remove(id, actor);
+      return row ? json({ message: `${e.label} deleted successfully`, id }) : jsonError(404, `${e.label} not found`);
     }
     return jsonError(405, "Method not allowed");
   });
