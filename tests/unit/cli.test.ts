@@ -41,7 +41,12 @@ describe("start-up warnings", () => {
     let out = "";
     const decoder = new TextDecoder();
     const read = async (stream: ReadableStream<Uint8Array>) => {
-      for await (const chunk of stream) out += decoder.decode(chunk);
+      const reader = stream.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        out += decoder.decode(value);
+      }
     };
     void read(child.stdout);
     void read(child.stderr);
