@@ -1,0 +1,528 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import {
+  items,
+  machineReadyFiles,
+  projectDesigns,
+  projects,
+  projectWorkflowInstances,
+  projectWorkflowSteps,
+  stepAssignments,
+  teamMembers,
+  workflows,
+  type Project,
+} from "#db/schema";
+import type { z } from "zod";
+import { dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
+import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/utils/constants";
+import { noonInZone } from "~/utils/dates";
+import { getDb } from "~/utils/db.server";
+import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/utils/domain";
+import { getEnv } from "~/utils/env.server";
+import { BadRequestError, NotFoundError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
+import { removeStoredFile } from "~/utils/storage.server";
+import { writeAudit, type Actor } from "./audit.server";
+import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+
+// Projects, their workflow instance and steps (PRODUCT.md 'Projects and workflow steps'). Every write is one
+// transaction with its audit row and, after commit, a change notice.
+
+export type ProjectMetrics = {
+  totalTimeSeconds: number;
+  activeTimers: number;
+  completedSteps: number;
+  totalSteps: number;
+  stepCompletionPercentage: number;
+  completedItems: number;
+  totalItems: number;
+  itemCompletionPercentage: number;
+  itemsWithFiles: number;
+  completedFiles: number;
+  totalFiles: number;
+  fileCompletionPercentage: number;
+};
+
+export type ProjectSort = "priority" | "name" | "startDate" | "endDate" | "workflow" | "created";
+export type SortDir = "asc" | "desc";
+
+const EMPTY_METRICS: ProjectMetrics = {
+  totalTimeSeconds: 0,
+  activeTimers: 0,
+  completedSteps: 0,
+  totalSteps: 0,
+  stepCompletionPercentage: 0,
+  completedItems: 0,
+  totalItems: 0,
+  itemCompletionPercentage: 0,
+  itemsWithFiles: 0,
+  completedFiles: 0,
+  totalFiles: 0,
+  fileCompletionPercentage: 0,
+};
+
+const priorityWeightSql = sql<number>`CASE ${projects.priority} ${sql.raw(
+  Object.entries(PRIORITY_WEIGHTS)
+    .map(([p, w]) => `WHEN '${p}' THEN ${w}`)
+    .join(" "),
+)} ELSE 0 END`;
+
+function orderFor(sort: ProjectSort, dir: SortDir): SQL[] {
+  const d = dir === "asc" ? asc : desc;
+  // Missing dates sort as the earliest (spec §2, pre-production list), whatever the direction.
+  const nullsFirst = (col: SQL | typeof projects.startDate) => (dir === "asc" ? sql`${col} IS NOT NULL` : sql`${col} IS NULL`);
+  switch (sort) {
+    case "priority":
+      return [d(priorityWeightSql), desc(projects.createdAt), desc(projects.id)];
+    case "name":
+      return [d(sql`${projects.name} COLLATE NOCASE`), asc(projects.id)];
+    case "startDate":
+      return [nullsFirst(projects.startDate), d(projects.startDate), asc(projects.id)];
+    case "endDate":
+      return [nullsFirst(projects.endDate), d(projects.endDate), asc(projects.id)];
+    case "workflow":
+      return [d(sql`coalesce(${projects.workflowName}, '') COLLATE NOCASE`), asc(projects.id)];
+    default:
+      return [d(projects.createdAt), d(projects.id)];
+  }
+}
+
+/**
+ * Metrics of the given projects (or all) in four grouped queries, whatever their number (decision 0010):
+ * items (time, running timers, items in installation), steps of the instance, machine files, items with files.
+ */
+export function metricsFor(projectIds?: number[]): Map<number, ProjectMetrics> {
+  const db = getDb();
+  const out = new Map<number, ProjectMetrics>();
+  if (projectIds && projectIds.length === 0) return out;
+  const get = (id: number) => {
+    let m = out.get(id);
+    if (!m) out.set(id, (m = { ...EMPTY_METRICS }));
+    return m;
+  };
+  const onlyItems = projectIds ? inArray(items.projectId, projectIds) : undefined;
+  for (const r of db
+    .select({
+      projectId: items.projectId,
+      total: sql<number>`coalesce(sum(${items.totalTimeSeconds}), 0)`,
+      n: count(),
+      running: sql<number>`coalesce(sum(${items.isTimerActive}), 0)`,
+      done: sql<number>`coalesce(sum(${items.department} = ${COMPLETED_DEPARTMENT}), 0)`,
+    })
+    .from(items)
+    .where(onlyItems)
+    .groupBy(items.projectId)
+    .all()) {
+    Object.assign(get(r.projectId), { totalTimeSeconds: r.total, totalItems: r.n, activeTimers: r.running, completedItems: r.done });
+  }
+  for (const r of db
+    .select({
+      projectId: projectWorkflowInstances.projectId,
+      n: count(),
+      done: sql<number>`coalesce(sum(${projectWorkflowSteps.status} = 'completed'), 0)`,
+    })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(projectIds ? inArray(projectWorkflowInstances.projectId, projectIds) : undefined)
+    .groupBy(projectWorkflowInstances.projectId)
+    .all()) {
+    Object.assign(get(r.projectId), { totalSteps: r.n, completedSteps: r.done });
+  }
+  for (const r of db
+    .select({
+      projectId: machineReadyFiles.projectId,
+      n: count(),
+      done: sql<number>`coalesce(sum(${machineReadyFiles.isCompleted}), 0)`,
+    })
+    .from(machineReadyFiles)
+    .where(projectIds ? inArray(machineReadyFiles.projectId, projectIds) : sql`${machineReadyFiles.projectId} IS NOT NULL`)
+    .groupBy(machineReadyFiles.projectId)
+    .all()) {
+    if (r.projectId !== null) Object.assign(get(r.projectId), { totalFiles: r.n, completedFiles: r.done });
+  }
+  for (const r of db
+    .select({ projectId: items.projectId, n: sql<number>`count(DISTINCT ${items.id})` })
+    .from(items)
+    .innerJoin(sql`item_file_associations ifa`, sql`ifa.item_id = ${items.id}`)
+    .where(onlyItems)
+    .groupBy(items.projectId)
+    .all()) {
+    get(r.projectId).itemsWithFiles = r.n;
+  }
+  for (const m of out.values()) {
+    m.stepCompletionPercentage = percentOf(m.completedSteps, m.totalSteps);
+    m.itemCompletionPercentage = percentOf(m.completedItems, m.totalItems);
+    m.fileCompletionPercentage = percentOf(m.completedFiles, m.totalFiles);
+  }
+  return out;
+}
+
+export type ProjectWithMetrics = Project & ProjectMetrics;
+
+function withMetrics(rows: Project[], metrics: Map<number, ProjectMetrics>): ProjectWithMetrics[] {
+  return rows.map((p) => ({ ...p, ...(metrics.get(p.id) ?? EMPTY_METRICS) }));
+}
+
+export type ListOptions = { sort?: ProjectSort; dir?: SortDir; limit?: number; offset?: number };
+
+/** Projects in the requested order, one page or all; a fixed number of queries whatever the count. */
+export function listProjects(opts: ListOptions = {}): Project[] {
+  const q = getDb()
+    .select()
+    .from(projects)
+    .orderBy(...orderFor(opts.sort ?? "created", opts.dir ?? "desc"));
+  return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
+}
+
+export function listProjectsWithMetrics(opts: ListOptions = {}): ProjectWithMetrics[] {
+  const rows = listProjects(opts);
+  // For a page, only its projects' rows are aggregated; for the whole list, every row once.
+  return withMetrics(rows, metricsFor(opts.limit !== undefined ? rows.map((r) => r.id) : undefined));
+}
+
+/** Spec §2 summary strip: Active (not completed) and one count per priority, in one query. */
+export function projectSummary() {
+  const row = getDb()
+    .select({
+      total: count(),
+      active: sql<number>`coalesce(sum(${projects.status} <> 'completed'), 0)`,
+      rush: sql<number>`coalesce(sum(${projects.priority} = 'rush'), 0)`,
+      high: sql<number>`coalesce(sum(${projects.priority} = 'high'), 0)`,
+      medium: sql<number>`coalesce(sum(${projects.priority} = 'medium'), 0)`,
+      low: sql<number>`coalesce(sum(${projects.priority} = 'low'), 0)`,
+    })
+    .from(projects)
+    .get();
+  return row ?? { total: 0, active: 0, rush: 0, high: 0, medium: 0, low: 0 };
+}
+
+export function getProject(id: number): Project | undefined {
+  return getDb().select().from(projects).where(eq(projects.id, id)).get();
+}
+
+export function getProjectWithMetrics(id: number): ProjectWithMetrics | undefined {
+  const row = getProject(id);
+  return row ? withMetrics([row], metricsFor([id]))[0] : undefined;
+}
+
+const toDate = (value: string | null | undefined): Date | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const day = noonInZone(dayOf(value), getEnv().SHOP_TIMEZONE);
+  if (!day) throw new BadRequestError("Invalid date");
+  return day;
+};
+
+function workflowOrThrow(tx: Tx, id: number) {
+  const wf = tx.select().from(workflows).where(eq(workflows.id, id)).get();
+  if (!wf) throw new BadRequestError("Project workflow is required");
+  return wf;
+}
+
+/**
+ * Makes the project's steps match the workflow's sequence: one step per department, in order. Departments that
+ * remain keep their dates, percent, notes and assignments; new ones start 'pending'; gone ones are removed.
+ */
+function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: string; description: string; departmentSequence: string[] }) {
+  let instance = tx.select().from(projectWorkflowInstances).where(eq(projectWorkflowInstances.projectId, projectId)).get();
+  if (!instance) {
+    instance = tx
+      .insert(projectWorkflowInstances)
+      .values({ projectId, workflowTemplateId: workflow.id, name: workflow.name, description: workflow.description })
+      .returning()
+      .get();
+  } else {
+    tx.update(projectWorkflowInstances)
+      .set({ workflowTemplateId: workflow.id, name: workflow.name, description: workflow.description })
+      .where(eq(projectWorkflowInstances.id, instance.id))
+      .run();
+  }
+  const existing = tx.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.projectWorkflowInstanceId, instance.id)).all();
+  const byDepartment = new Map(existing.map((s) => [s.department, s]));
+  const wanted = new Set(workflow.departmentSequence);
+  const gone = existing.filter((s) => !wanted.has(s.department)).map((s) => s.id);
+  if (gone.length) tx.delete(projectWorkflowSteps).where(inArray(projectWorkflowSteps.id, gone)).run();
+  workflow.departmentSequence.forEach((department, index) => {
+    const step = byDepartment.get(department);
+    if (step) {
+      if (step.sortOrder !== index) tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, step.id)).run();
+    } else {
+      tx.insert(projectWorkflowSteps)
+        .values({ projectWorkflowInstanceId: instance.id, department, status: "pending", percentComplete: 0, sortOrder: index })
+        .run();
+    }
+  });
+  updateProjectStatus(tx, projectId);
+  return instance;
+}
+
+/** PRODUCT.md: 'completed' when every step is, else 'active'. */
+function updateProjectStatus(tx: Tx, projectId: number) {
+  const statuses = tx
+    .select({ status: projectWorkflowSteps.status })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(projectWorkflowInstances.projectId, projectId))
+    .all();
+  tx.update(projects).set({ status: projectStatusFromSteps(statuses) }).where(eq(projects.id, projectId)).run();
+}
+
+export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
+export type ProjectPatch = Omit<z.infer<typeof ProjectPatchSchema>, "version">;
+
+export function createProject(input: ProjectCreate, actor: Actor): Project {
+  const project = getDb().transaction((tx) => {
+    const wf = workflowOrThrow(tx, input.workflowId);
+    const row = tx
+      .insert(projects)
+      .values({ name: input.name, description: input.description, priority: input.priority, workflowId: wf.id, workflowName: wf.name })
+      .returning()
+      .get();
+    syncSteps(tx, row.id, wf);
+    const after = tx.select().from(projects).where(eq(projects.id, row.id)).get()!;
+    writeAudit(actor, { action: "create", entity: "project", entityId: row.id, after }, tx);
+    return after;
+  });
+  announce({ entity: "project", id: project.id, action: "create", projectId: project.id });
+  return project;
+}
+
+export function updateProject(id: number, patch: ProjectPatch, actor: Actor, guard?: UpdateGuard): Project | undefined {
+  const project = getDb().transaction((tx) => {
+    const before = tx.select().from(projects).where(eq(projects.id, id)).get();
+    if (!before) return undefined;
+    assertFresh("project", before, guard);
+    const values: Partial<typeof projects.$inferInsert> = {};
+    if (patch.name !== undefined) values.name = patch.name;
+    if (patch.description !== undefined) values.description = patch.description;
+    if (patch.priority !== undefined) values.priority = patch.priority;
+    const start = toDate(patch.startDate);
+    const end = toDate(patch.endDate);
+    if (start !== undefined) values.startDate = start;
+    if (end !== undefined) values.endDate = end;
+    const s = start === undefined ? before.startDate : start;
+    const e = end === undefined ? before.endDate : end;
+    if (s && e && s.getTime() > e.getTime()) throw new BadRequestError("Start date cannot be later than end date");
+    let workflowChanged: { id: number; name: string; description: string; departmentSequence: string[] } | null = null;
+    if (patch.workflowId !== undefined && patch.workflowId !== before.workflowId) {
+      if (patch.workflowId === null) {
+        values.workflowId = null;
+        values.workflowName = null;
+      } else {
+        workflowChanged = workflowOrThrow(tx, patch.workflowId);
+        values.workflowId = workflowChanged.id;
+        values.workflowName = workflowChanged.name;
+      }
+    }
+    if (Object.keys(values).length === 0) return before;
+    tx.update(projects).set({ ...values, version: before.version + 1 }).where(eq(projects.id, id)).run();
+    // A new workflow brings its departments; steps of departments that stay keep their schedule.
+    if (workflowChanged) syncSteps(tx, id, workflowChanged);
+    const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
+    writeAudit(actor, { action: "update", entity: "project", entityId: id, before, after }, tx);
+    return after;
+  });
+  if (project) announce({ entity: "project", id, action: "update", projectId: id });
+  return project;
+}
+
+/** Deletes the project with its items, steps, assignments, machine files and design (the file after commit). */
+export function deleteProject(id: number, actor: Actor): Project | undefined {
+  let designPath: string | null = null;
+  const deleted = getDb().transaction((tx) => {
+    const before = tx.select().from(projects).where(eq(projects.id, id)).get();
+    if (!before) return undefined;
+    designPath = tx.select({ p: projectDesigns.filePath }).from(projectDesigns).where(eq(projectDesigns.projectId, id)).get()?.p ?? null;
+    const counts = {
+      items: tx.select({ n: count() }).from(items).where(eq(items.projectId, id)).get()?.n ?? 0,
+      machineFiles: tx.select({ n: count() }).from(machineReadyFiles).where(eq(machineReadyFiles.projectId, id)).get()?.n ?? 0,
+    };
+    // Foreign keys cascade: items (and their logs and file links), the instance and its steps and assignments,
+    // machine files, the design record and upload tokens.
+    tx.delete(projects).where(eq(projects.id, id)).run();
+    writeAudit(actor, { action: "delete", entity: "project", entityId: id, before, after: counts }, tx);
+    return before;
+  });
+  if (deleted) {
+    if (designPath) removeStoredFile(designPath);
+    announce({ entity: "project", id, action: "delete", projectId: id });
+  }
+  return deleted;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflow instance and steps
+
+export function getWorkflowInstances(projectId: number) {
+  return getDb().select().from(projectWorkflowInstances).where(eq(projectWorkflowInstances.projectId, projectId)).all();
+}
+
+export type StepWithMembers = typeof projectWorkflowSteps.$inferSelect & {
+  assignedTeamMembers: { id: number; name: string }[];
+  assignedTeamMemberName: string | null;
+};
+
+/** Steps of an instance (or of a project's instance), in order, each with its assigned members: two queries. */
+export function getSteps(where: { instanceId: number } | { projectId: number }): StepWithMembers[] {
+  const db = getDb();
+  const steps =
+    "instanceId" in where
+      ? db.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.projectWorkflowInstanceId, where.instanceId)).orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id)).all()
+      : db
+          .select({ s: projectWorkflowSteps })
+          .from(projectWorkflowSteps)
+          .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+          .where(eq(projectWorkflowInstances.projectId, where.projectId))
+          .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
+          .all()
+          .map((r) => r.s);
+  if (steps.length === 0) return [];
+  const ids = steps.map((s) => s.id);
+  const people = db
+    .select({ stepId: stepAssignments.projectWorkflowStepId, id: teamMembers.id, name: teamMembers.name })
+    .from(stepAssignments)
+    .innerJoin(teamMembers, eq(teamMembers.id, stepAssignments.teamMemberId))
+    .where(inArray(stepAssignments.projectWorkflowStepId, ids))
+    .orderBy(asc(stepAssignments.assignedAt), asc(teamMembers.id))
+    .all();
+  const leadIds = [...new Set(steps.map((s) => s.assignedTeamMemberId).filter((v): v is number => v !== null))];
+  const leads = new Map(
+    leadIds.length
+      ? db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(inArray(teamMembers.id, leadIds)).all().map((m) => [m.id, m.name])
+      : [],
+  );
+  return steps.map((s) => ({
+    ...s,
+    assignedTeamMembers: people.filter((p) => p.stepId === s.id).map(({ id, name }) => ({ id, name })),
+    assignedTeamMemberName: s.assignedTeamMemberId === null ? null : (leads.get(s.assignedTeamMemberId) ?? null),
+  }));
+}
+
+function stepWithProject(tx: Tx, stepId: number) {
+  return tx
+    .select({ step: projectWorkflowSteps, projectId: projectWorkflowInstances.projectId })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(projectWorkflowSteps.id, stepId))
+    .get();
+}
+
+export const STEP_START_AFTER_END = "Start date cannot be later than end date.";
+export const STEP_END_BEFORE_START = "End date cannot be earlier than start date.";
+
+export type StepPatch = Omit<z.infer<typeof StepPatchSchema>, "version">;
+
+/**
+ * One step's schedule, assignee, percent, status, order or notes. Dates are noon in the shop's zone; a start
+ * after the end is refused with the message of the field that was changed (spec §5 Step dates). The status
+ * follows the percent unless the patch names one; the project's status follows its steps.
+ */
+export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard?: UpdateGuard) {
+  const result = getDb().transaction((tx) => {
+    const found = stepWithProject(tx, stepId);
+    if (!found) return undefined;
+    const before = found.step;
+    assertFresh("workflow step", before, guard);
+    const values: Partial<typeof projectWorkflowSteps.$inferInsert> = {};
+    const start = toDate(patch.startDate);
+    const end = toDate(patch.endDate);
+    if (start !== undefined) values.startDate = start;
+    if (end !== undefined) values.endDate = end;
+    const s = start === undefined ? before.startDate : start;
+    const e = end === undefined ? before.endDate : end;
+    if (s && e && s.getTime() > e.getTime()) {
+      throw new BadRequestError(start !== undefined ? STEP_START_AFTER_END : STEP_END_BEFORE_START);
+    }
+    if (patch.assignedTeamMemberId !== undefined) {
+      if (patch.assignedTeamMemberId !== null) {
+        const member = tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, patch.assignedTeamMemberId)).get();
+        if (!member) throw new BadRequestError("Team member not found");
+      }
+      values.assignedTeamMemberId = patch.assignedTeamMemberId;
+    }
+    if (patch.percentComplete !== undefined) {
+      values.percentComplete = patch.percentComplete;
+      values.status = stepStatusFromPercent(patch.percentComplete);
+    }
+    if (patch.status !== undefined) values.status = patch.status;
+    if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
+    if (patch.notes !== undefined) values.notes = patch.notes;
+    if (Object.keys(values).length === 0) return { step: before, projectId: found.projectId };
+    const after = tx
+      .update(projectWorkflowSteps)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(projectWorkflowSteps.id, stepId))
+      .returning()
+      .get();
+    if (values.status !== undefined) updateProjectStatus(tx, found.projectId);
+    writeAudit(actor, { action: "update", entity: "workflow-step", entityId: stepId, before, after }, tx);
+    return { step: after, projectId: found.projectId };
+  });
+  if (result) announce({ entity: "workflow-step", id: stepId, action: "update", projectId: result.projectId, department: result.step.department });
+  return result?.step;
+}
+
+/** Replaces who works on a step (spec §7 assign-team-members); the first also becomes its assignee. */
+export function assignTeamMembers(stepId: number, memberIds: number[], actor: Actor) {
+  const ids = [...new Set(memberIds)];
+  const result = getDb().transaction((tx) => {
+    const found = stepWithProject(tx, stepId);
+    if (!found) return undefined;
+    if (ids.length) {
+      const known = tx.select({ id: teamMembers.id }).from(teamMembers).where(inArray(teamMembers.id, ids)).all();
+      if (known.length !== ids.length) throw new BadRequestError("Team member not found");
+    }
+    const before = tx.select({ id: stepAssignments.teamMemberId }).from(stepAssignments).where(eq(stepAssignments.projectWorkflowStepId, stepId)).all();
+    tx.delete(stepAssignments).where(eq(stepAssignments.projectWorkflowStepId, stepId)).run();
+    const now = Date.now();
+    if (ids.length) {
+      tx.insert(stepAssignments)
+        .values(ids.map((teamMemberId, i) => ({ projectWorkflowStepId: stepId, teamMemberId, assignedAt: new Date(now + i) })))
+        .run();
+    }
+    tx.update(projectWorkflowSteps)
+      .set({ assignedTeamMemberId: ids[0] ?? null, version: found.step.version + 1 })
+      .where(eq(projectWorkflowSteps.id, stepId))
+      .run();
+    writeAudit(actor, { action: "assign", entity: "workflow-step", entityId: stepId, before: before.map((b) => b.id), after: ids }, tx);
+    return found;
+  });
+  if (!result) return undefined;
+  announce({ entity: "workflow-step", id: stepId, action: "assign", projectId: result.projectId, department: result.step.department });
+  return getSteps({ instanceId: result.step.projectWorkflowInstanceId }).find((s) => s.id === stepId);
+}
+
+/** Spec §4: a reorder rewrites sortOrder as the zero-based index of every step of the project. */
+export function reorderSteps(projectId: number, stepIds: number[], actor: Actor) {
+  const done = getDb().transaction((tx) => {
+    const current = tx
+      .select({ id: projectWorkflowSteps.id })
+      .from(projectWorkflowSteps)
+      .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+      .where(eq(projectWorkflowInstances.projectId, projectId))
+      .all()
+      .map((r) => r.id);
+    if (current.length === 0) return false;
+    const same = current.length === stepIds.length && new Set(stepIds).size === stepIds.length && stepIds.every((id) => current.includes(id));
+    if (!same) throw new BadRequestError("Send every step of the project once, in the new order");
+    stepIds.forEach((id, index) => tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run());
+    writeAudit(actor, { action: "reorder", entity: "workflow-step", entityId: projectId, after: stepIds }, tx);
+    return true;
+  });
+  if (done) announce({ entity: "workflow-step", id: null, action: "reorder", projectId });
+  return done;
+}
+
+/** PRODUCT.md refresh-workflow: re-sync with the workflow's current sequence, keeping what remains. */
+export function refreshWorkflow(projectId: number, actor: Actor) {
+  const done = getDb().transaction((tx) => {
+    const project = tx.select().from(projects).where(eq(projects.id, projectId)).get();
+    if (!project) throw new NotFoundError("Project not found");
+    if (project.workflowId === null) throw new BadRequestError("This project has no workflow to refresh");
+    const wf = workflowOrThrow(tx, project.workflowId);
+    const instance = syncSteps(tx, projectId, wf);
+    writeAudit(actor, { action: "refresh-workflow", entity: "project", entityId: projectId, after: wf.departmentSequence }, tx);
+    return instance;
+  });
+  announce({ entity: "workflow-step", id: null, action: "refresh", projectId });
+  return done;
+}

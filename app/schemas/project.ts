@@ -1,0 +1,107 @@
+import { PRIORITIES, STEP_STATUSES } from "~/utils/constants";
+import { idField, nullableText, optionalText, requiredText } from "./common";
+import { z } from "./messages";
+
+// Spec §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
+
+const priority = z.enum(PRIORITIES, { error: "Priority is required" });
+
+/** A workflow id, or none: forms send '' or 'none' for "no workflow". */
+const optionalWorkflowId = z.preprocess(
+  (v) => (v === "" || v === "none" || v === null ? null : v),
+  idField("Project workflow is required").nullable(),
+);
+
+// A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the spec's client sends it
+// (noon local time); empty means no date. The model turns it into noon in the shop's zone.
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export const dateInput = z.preprocess(
+  (v) => (v === "" || v === undefined ? null : v),
+  z
+    .string({ error: "Invalid date" })
+    .refine((s) => (DAY.test(s) || ISO.test(s)) && !Number.isNaN(new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime()), "Invalid date")
+    .nullable(),
+);
+
+export const START_AFTER_END = "Start date cannot be later than end date";
+
+/** Spec §5: the list screen's create form needs all four. */
+export const ProjectCreateSchema = z.object({
+  name: requiredText("Project name is required"),
+  description: requiredText("Description is required", 2000),
+  priority: priority.default("medium"),
+  workflowId: idField("Project workflow is required"),
+});
+
+/** Spec §5 / PRODUCT.md: editing needs a name and a valid priority; description, workflow and dates are optional. */
+export const ProjectEditSchema = z
+  .object({
+    name: requiredText("Project name is required"),
+    description: optionalText(2000).optional(),
+    priority,
+    workflowId: optionalWorkflowId.optional(),
+    startDate: dateInput.optional(),
+    endDate: dateInput.optional(),
+  })
+  .refine((p) => !p.startDate || !p.endDate || dayOf(p.startDate) <= dayOf(p.endDate), {
+    message: START_AFTER_END,
+    path: ["startDate"],
+  });
+
+/** PATCH /api/projects/{id}: any of the edit fields (spec §7 "same fields; workflowId may be omitted"). */
+export const ProjectPatchSchema = z.object({
+  name: requiredText("Project name is required").optional(),
+  description: optionalText(2000).optional(),
+  priority: priority.optional(),
+  workflowId: optionalWorkflowId.optional(),
+  startDate: dateInput.optional(),
+  endDate: dateInput.optional(),
+  version: z.number().int().positive().optional(),
+});
+
+/** The calendar day a date input names, for comparing two of them. */
+export function dayOf(value: string): string {
+  return DAY.test(value) ? value : new Date(value).toISOString().slice(0, 10);
+}
+
+const percent = z.preprocess((v) => {
+  // Spec §5: non-numbers become 0.
+  if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
+  if (typeof v === "string") {
+    const n = Number(v.trim());
+    return v.trim() === "" || !Number.isFinite(n) ? 0 : Math.round(n);
+  }
+  return v === null || v === undefined ? v : 0;
+}, z.number().int().min(0, "Completion must be between 0 and 100").max(100, "Completion must be between 0 and 100"));
+
+/** 'unassigned' (or empty) is nobody (spec §5). */
+const memberId = z.preprocess(
+  (v) => (v === "unassigned" || v === "" || v === "none" ? null : v),
+  idField("Choose a team member, or unassigned").nullable(),
+);
+
+/** PATCH /api/workflow-steps/{id} and the inline step editor. */
+export const StepPatchSchema = z.object({
+  startDate: dateInput.optional(),
+  endDate: dateInput.optional(),
+  assignedTeamMemberId: memberId.optional(),
+  percentComplete: percent.optional(),
+  status: z.enum(STEP_STATUSES, { error: `Status must be one of: ${STEP_STATUSES.join(", ")}` }).optional(),
+  sortOrder: z.number({ error: "Sort order must be 0 or greater" }).int().min(0, "Sort order must be 0 or greater").optional(),
+  notes: nullableText(2000).optional(),
+  version: z.number().int().positive().optional(),
+});
+
+/** POST /api/workflow-steps/{id}/assign-team-members. */
+export const AssignTeamMembersSchema = z.object({
+  teamMemberIds: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : typeof v === "string" || typeof v === "number" ? [v] : v),
+    z.array(idField("Team member ids must be whole numbers")).max(200, "At most 200 team members"),
+  ),
+});
+
+/** The step order after a drag: the step ids in their new order (zero-based sortOrder, spec §4). */
+export const StepOrderSchema = z.object({
+  stepIds: z.array(idField("Step ids must be whole numbers")).min(1, "Send the steps in their new order").max(200),
+});
