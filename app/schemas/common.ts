@@ -26,13 +26,14 @@ export const idField = (message: string) =>
 
 // Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty
 // form field into undefined and never runs a preprocess on undefined, so the default must catch that case.
-export const optionalText = (max = 2000) =>
-  z
-    .preprocess(
-      (v) => (v === null ? "" : v),
-      z.string().trim().max(max, `At most ${max} characters`).refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE),
-    )
-    .default("");
+/** Free text that may be empty (null reads as ""); no default, for PATCH bodies where absent means unchanged. */
+export const plainText = (max = 2000) =>
+  z.preprocess(
+    (v) => (v === null ? "" : v),
+    z.string().trim().max(max, `At most ${max} characters`).refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE),
+  );
+
+export const optionalText = (max = 2000) => plainText(max).default("");
 
 export const nullableText = (max = 200) =>
   z

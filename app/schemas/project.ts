@@ -1,5 +1,5 @@
 import { PRIORITIES, STEP_STATUSES } from "~/utils/constants";
-import { idField, nullableText, optionalText, requiredText } from "./common";
+import { idField, nullableText, plainText, requiredText } from "./common";
 import { z } from "./messages";
 
 // Spec §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
@@ -38,7 +38,7 @@ export const ProjectCreateSchema = z.object({
 export const ProjectEditSchema = z
   .object({
     name: requiredText("Project name is required"),
-    description: optionalText(2000).optional(),
+    description: plainText(2000).optional(),
     priority,
     workflowId: optionalWorkflowId.optional(),
     startDate: dateInput.optional(),
@@ -52,7 +52,7 @@ export const ProjectEditSchema = z
 /** PATCH /api/projects/{id}: any of the edit fields (spec §7 "same fields; workflowId may be omitted"). */
 export const ProjectPatchSchema = z.object({
   name: requiredText("Project name is required").optional(),
-  description: optionalText(2000).optional(),
+  description: plainText(2000).optional(),
   priority: priority.optional(),
   workflowId: optionalWorkflowId.optional(),
   startDate: dateInput.optional(),

@@ -64,3 +64,16 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
 
 /** For POST-only /api routes: a GET answers 405 JSON instead of React Router's plain-text 400. */
 export const methodNotAllowed = () => jsonError(405, "Method not allowed");
+
+/** `?limit=&offset=` of a list call: both optional whole numbers (limit at most 1000); without limit, everything. */
+export function pageParams(url: URL): { limit?: number; offset?: number } {
+  const read = (name: string, max: number) => {
+    const raw = url.searchParams.get(name);
+    if (raw === null || raw === "") return undefined;
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) throw jsonError(400, `${name} must be a whole number from 0 to ${max}`);
+    return Number(raw);
+  };
+  const limit = read("limit", 1000);
+  const offset = read("offset", 1_000_000_000);
+  return limit === undefined ? {} : { limit, offset: offset ?? 0 };
+}

@@ -1,0 +1,44 @@
+import { createProject, deleteProject, getProjectWithMetrics, listProjects, listProjectsWithMetrics, updateProject } from "~/models/project.server";
+import { ProjectCreateSchema, ProjectPatchSchema } from "~/schemas/project";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import type { Route } from "./+types/projects";
+
+// Spec §7 'Projects and workflows': GET /api/projects(-with-metrics) return the whole array as the spec's client
+// expects; `?limit=&offset=` pages it. Writes need the pre-production or project-management key (or management).
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    const url = new URL(request.url);
+    if (params.id !== undefined) {
+      const project = getProjectWithMetrics(parseId(params.id, "Project"));
+      return project ? json(project) : jsonError(404, "Project not found");
+    }
+    if (url.pathname === "/api/projects-with-metrics") return json(listProjectsWithMetrics(pageParams(url)));
+    return json(listProjects(pageParams(url)));
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(async () => {
+    const user = requirePermission(request, "projects:write");
+    const actor = actorFrom(request, user);
+    const method = request.method.toUpperCase();
+    if (params.id === undefined) {
+      if (method !== "POST" || new URL(request.url).pathname !== "/api/projects") return jsonError(405, "Method not allowed");
+      return json(createProject(await parseBody(request, ProjectCreateSchema), actor), { status: 201 });
+    }
+    const id = parseId(params.id, "Project");
+    if (method === "PATCH") {
+      const { version, ...patch } = await parseBody(request, ProjectPatchSchema);
+      const row = updateProject(id, patch, actor, { version });
+      return row ? json(row) : jsonError(404, "Project not found");
+    }
+    if (method === "DELETE") {
+      return deleteProject(id, actor) ? json({ message: "Project deleted successfully!", id }) : jsonError(404, "Project not found");
+    }
+    return jsonError(405, "Method not allowed");
+  });
+}
