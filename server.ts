@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 import * as build from "./build/server/index.js";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
+import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
 import { backup, restore } from "~/utils/backup.server";
 import { databaseFile, getDb } from "~/utils/db.server";
@@ -45,6 +46,7 @@ function serve(env: Env) {
   const housekeeping = () => {
     deleteIdleSessions(idleMs);
     pruneLoginAttempts(24 * 60 * 60_000);
+    pruneUploads();
   };
   housekeeping();
   setInterval(housekeeping, 10 * 60_000).unref();

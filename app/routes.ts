@@ -26,6 +26,10 @@ export default [
   route("api/workflow-instances/:id/steps", "routes/api/workflow-steps.ts", { id: "api-workflow-steps" }),
   route("api/workflow-steps/:id", "routes/api/workflow-steps.ts", { id: "api-workflow-step" }),
   route("api/workflow-steps/:id/assign-team-members", "routes/api/workflow-steps.ts", { id: "api-workflow-assign" }),
+  route("api/projects/:id/design", "routes/api/design.ts", { id: "api-design" }),
+  route("api/projects/:id/design/upload-url", "routes/api/design.ts", { id: "api-design-upload-url" }),
+  route("api/uploads/:token", "routes/api/design.ts", { id: "api-uploads" }),
+  route("api/pdf-proxy", "routes/api/pdf-proxy.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

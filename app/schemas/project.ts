@@ -105,3 +105,10 @@ export const AssignTeamMembersSchema = z.object({
 export const StepOrderSchema = z.object({
   stepIds: z.array(idField("Step ids must be whole numbers")).min(1, "Send the steps in their new order").max(200),
 });
+
+/** POST /api/projects/{id}/design after the PUT (spec §7): what was uploaded, named as the client saw it. */
+export const DesignRecordSchema = z.object({
+  fileName: requiredText("fileName is required", 255),
+  fileSize: z.number().int().min(0).optional(),
+  uploadedPath: requiredText("uploadedPath is required", 500),
+});

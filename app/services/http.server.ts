@@ -51,7 +51,8 @@ export function bodyLimit(method: string, pathname: string, maxUploadBytes: numb
 
 /** Content types an /api write may send: JSON, except the design upload PUT and the design form's multipart. */
 function apiBodyTypes(method: string, pathname: string): string[] {
-  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(pathname)) return ["application/pdf", "application/octet-stream"];
+  // The bytes decide (they must start with %PDF-): a browser may send a file with no type at all.
+  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(pathname)) return ["application/pdf", "application/octet-stream", ""];
   if (method === "POST" && DESIGN_FORM_API.test(pathname)) return ["application/json", "multipart/form-data"];
   return ["application/json"];
 }

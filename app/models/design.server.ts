@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, renameSync, statSync } from "node:fs";
+import path from "node:path";
+import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { projectDesigns, projects, uploadTokens } from "#db/schema";
+import { getDb } from "~/utils/db.server";
+import { BadRequestError, NotFoundError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
+import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath } from "~/utils/storage.server";
+import { writeAudit, type Actor } from "./audit.server";
+
+// Design PDFs (spec §7 'Design', PRODUCT.md 'Files'): a signed, single-use, same-origin upload URL valid for 10
+// minutes; a PUT of the bytes to it (streamed to disk, only real PDFs); then the record. Without JavaScript the
+// same happens in one multipart post. Stored under DATA_DIR/designs with names the server makes.
+
+export const UPLOAD_URL_TTL_MS = 10 * 60_000;
+export const PDF_MAGIC = "%PDF-";
+export const NOT_A_PDF = "Please select a PDF file";
+
+export type Design = { projectId: number; fileName: string; filePath: string; fileSize: number; uploadedAt: Date };
+
+export function getDesign(projectId: number): Design | undefined {
+  return getDb().select().from(projectDesigns).where(eq(projectDesigns.projectId, projectId)).get();
+}
+
+/** The design a stored path belongs to: the PDF proxy serves nothing the database does not know. */
+export function findDesignByPath(filePath: string): Design | undefined {
+  return getDb().select().from(projectDesigns).where(eq(projectDesigns.filePath, filePath)).get();
+}
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Issues an upload URL for the project: the token is random (256 bits) and only its hash is stored. */
+export function createUploadUrl(projectId: number, actor: Actor): { uploadURL: string; expiresAt: Date } {
+  const db = getDb();
+  if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
+  const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
+  db.transaction((tx) => {
+    tx.insert(uploadTokens).values({ id: tokenHash(token), projectId, createdBy: actor.id, storedPath, expiresAt }).run();
+    writeAudit(actor, { action: "upload-url", entity: "design", entityId: projectId }, tx);
+  });
+  return { uploadURL: `/api/uploads/${token}`, expiresAt };
+}
+
+export class UploadRefused extends Error {
+  constructor(
+    public status: 400 | 404 | 409 | 410 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Streams an upload to a temporary file, then checks it: at most `maxBytes` (the stream itself fails past
+ * that), and the bytes must start with %PDF-. Returns the temporary path relative to DATA_DIR.
+ */
+export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ tmp: string; size: number }> {
+  if (!body) throw new UploadRefused(400, NOT_A_PDF);
+  ensureDir(DESIGNS_DIR);
+  const tmp = `${DESIGNS_DIR}/.upload-${randomBytes(8).toString("hex")}`;
+  const full = storedFilePath(tmp)!;
+  try {
+    await Bun.write(full, new Response(body));
+  } catch (error) {
+    removeStoredFile(tmp);
+    if (error instanceof RangeError || /too large/i.test(String(error))) throw new UploadRefused(413, "The file is too large");
+    throw error;
+  }
+  const size = statSync(full).size;
+  if (size > maxBytes) {
+    removeStoredFile(tmp);
+    throw new UploadRefused(413, "The file is too large");
+  }
+  const head = await Bun.file(full).slice(0, PDF_MAGIC.length).text();
+  if (head !== PDF_MAGIC) {
+    removeStoredFile(tmp);
+    throw new UploadRefused(400, NOT_A_PDF);
+  }
+  return { tmp, size };
+}
+
+/** The PUT to an upload URL: single use, not expired, a PDF within the limit. */
+export async function acceptUpload(token: string, body: ReadableStream<Uint8Array> | null, maxBytes: number) {
+  const db = getDb();
+  const row = db.select().from(uploadTokens).where(eq(uploadTokens.id, tokenHash(token))).get();
+  if (!row) throw new UploadRefused(404, "This upload link is not valid");
+  if (row.usedAt) throw new UploadRefused(409, "This upload link was already used");
+  if (row.expiresAt.getTime() < Date.now()) throw new UploadRefused(410, "This upload link has expired. Try the upload again.");
+  // Claimed before the bytes arrive, so two PUTs to one link cannot both write.
+  const claimed = db
+    .update(uploadTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(uploadTokens.id, row.id), isNull(uploadTokens.usedAt)))
+    .returning({ id: uploadTokens.id })
+    .all();
+  if (claimed.length !== 1) throw new UploadRefused(409, "This upload link was already used");
+  const { tmp, size } = await receivePdf(body, maxBytes);
+  renameSync(storedFilePath(tmp)!, storedFilePath(row.storedPath)!);
+  return { uploadedPath: row.storedPath, fileSize: size, projectId: row.projectId };
+}
+
+/**
+ * Records an uploaded design on its project (replacing the previous one, whose file goes after commit). The
+ * client names the upload by `uploadedPath`; only a path this server issued for this project counts.
+ */
+export function saveDesign(projectId: number, input: { fileName: string; uploadedPath: string }, actor: Actor): Design {
+  const db = getDb();
+  const uploadedPath = input.uploadedPath.replace(/^.*\/api\/uploads\//, "");
+  const token = db
+    .select()
+    .from(uploadTokens)
+    .where(
+      and(
+        eq(uploadTokens.projectId, projectId),
+        isNotNull(uploadTokens.usedAt),
+        or(eq(uploadTokens.storedPath, input.uploadedPath), eq(uploadTokens.id, tokenHash(uploadedPath))),
+      ),
+    )
+    .get();
+  if (!token || !existsSync(storedFilePath(token.storedPath) ?? "")) throw new BadRequestError("Upload the PDF first, then save the design");
+  return recordDesign(projectId, token.storedPath, input.fileName, actor, token.id);
+}
+
+/** The no-JavaScript path: one multipart post carries the file; it is checked and stored the same way. */
+export async function saveDesignFile(projectId: number, file: File, actor: Actor, maxBytes: number): Promise<Design> {
+  if (!getDb().select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+  if (file.size > maxBytes) throw new UploadRefused(413, "The file is too large");
+  const { tmp } = await receivePdf(file.stream(), maxBytes);
+  const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
+  renameSync(storedFilePath(tmp)!, storedFilePath(storedPath)!);
+  try {
+    return recordDesign(projectId, storedPath, file.name || "design.pdf", actor, null);
+  } catch (error) {
+    removeStoredFile(storedPath);
+    throw error;
+  }
+}
+
+const cleanFileName = (name: string) => path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "").slice(0, 200) || "design.pdf";
+
+function recordDesign(projectId: number, storedPath: string, fileName: string, actor: Actor, tokenId: string | null): Design {
+  const fileSize = statSync(storedFilePath(storedPath)!).size;
+  let previous: string | null = null;
+  const design = getDb().transaction((tx) => {
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+    const before = tx.select().from(projectDesigns).where(eq(projectDesigns.projectId, projectId)).get();
+    previous = before && before.filePath !== storedPath ? before.filePath : null;
+    const values = { projectId, fileName: cleanFileName(fileName), filePath: storedPath, fileSize, uploadedAt: new Date() };
+    const row = tx
+      .insert(projectDesigns)
+      .values(values)
+      .onConflictDoUpdate({ target: projectDesigns.projectId, set: { fileName: values.fileName, filePath: storedPath, fileSize, uploadedAt: values.uploadedAt } })
+      .returning()
+      .get();
+    if (tokenId) tx.delete(uploadTokens).where(eq(uploadTokens.id, tokenId)).run();
+    writeAudit(actor, { action: before ? "replace" : "create", entity: "design", entityId: projectId, before, after: row }, tx);
+    return row;
+  });
+  if (previous) removeStoredFile(previous);
+  announce({ entity: "design", id: projectId, action: "save", projectId });
+  return design;
+}
+
+export function deleteDesign(projectId: number, actor: Actor): Design | undefined {
+  const removed = getDb().transaction((tx) => {
+    const before = tx.select().from(projectDesigns).where(eq(projectDesigns.projectId, projectId)).get();
+    if (!before) return undefined;
+    tx.delete(projectDesigns).where(eq(projectDesigns.projectId, projectId)).run();
+    writeAudit(actor, { action: "delete", entity: "design", entityId: projectId, before }, tx);
+    return before;
+  });
+  if (removed) {
+    removeStoredFile(removed.filePath);
+    announce({ entity: "design", id: projectId, action: "delete", projectId });
+  }
+  return removed;
+}
+
+/** Housekeeping: upload links past their time, and files uploaded to them but never saved. */
+export function pruneUploads(now = Date.now()) {
+  const db = getDb();
+  const stale = db
+    .select()
+    .from(uploadTokens)
+    .where(lt(uploadTokens.expiresAt, new Date(now - UPLOAD_URL_TTL_MS)))
+    .all();
+  for (const t of stale) if (!findDesignByPath(t.storedPath)) removeStoredFile(t.storedPath);
+  if (stale.length) db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, new Date(now - UPLOAD_URL_TTL_MS))).run();
+}

@@ -1,0 +1,72 @@
+import { acceptUpload, createUploadUrl, deleteDesign, getDesign, saveDesign, saveDesignFile, UploadRefused } from "~/models/design.server";
+import { getProject } from "~/models/project.server";
+import { DesignRecordSchema } from "~/schemas/project";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { getEnv } from "~/utils/env.server";
+import type { Route } from "./+types/design";
+
+// Spec §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
+// to the URL it returns (/api/uploads/{token}). PRODUCT.md 'Files': only PDFs, at most MAX_UPLOAD_MB.
+
+const maxBytes = () => Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024);
+
+function refusal(error: unknown) {
+  if (error instanceof UploadRefused) return jsonError(error.status, error.message);
+  throw error;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    if (params.token !== undefined) return jsonError(405, "Method not allowed");
+    const id = parseId(params.id, "Project");
+    if (!getProject(id)) return jsonError(404, "Project not found");
+    const design = getDesign(id);
+    return design ? json(design) : jsonError(404, "No design uploaded");
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(async () => {
+    const user = requirePermission(request, "projects:write");
+    const actor = actorFrom(request, user);
+    const method = request.method.toUpperCase();
+    const { pathname } = new URL(request.url);
+    if (params.token !== undefined) {
+      if (method !== "PUT") return jsonError(405, "Method not allowed");
+      try {
+        const done = await acceptUpload(params.token, request.body, maxBytes());
+        return json({ uploadedPath: done.uploadedPath, fileSize: done.fileSize });
+      } catch (error) {
+        return refusal(error);
+      }
+    }
+    const id = parseId(params.id, "Project");
+    if (pathname.endsWith("/upload-url")) {
+      if (method !== "POST") return jsonError(405, "Method not allowed");
+      return json(createUploadUrl(id, actor));
+    }
+    if (method === "DELETE") {
+      return deleteDesign(id, actor) ? json({ message: "Design removed successfully!" }) : jsonError(404, "No design uploaded");
+    }
+    if (method !== "POST") return jsonError(405, "Method not allowed");
+    if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+      let file: FormDataEntryValue | null;
+      try {
+        file = (await request.formData()).get("file");
+      } catch {
+        return jsonError(400, "The form could not be read");
+      }
+      if (!(file instanceof File)) return jsonError(400, "Please select a PDF file");
+      try {
+        return json(await saveDesignFile(id, file, actor, maxBytes()), { status: 201 });
+      } catch (error) {
+        return refusal(error);
+      }
+    }
+    const body = await parseBody(request, DesignRecordSchema);
+    return json(saveDesign(id, body, actor), { status: 201 });
+  });
+}

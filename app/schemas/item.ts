@@ -1,0 +1,63 @@
+import { DEFAULT_MATERIAL } from "~/utils/constants";
+import { idField, requiredText } from "./common";
+import { z } from "./messages";
+
+// Spec §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
+
+/** Spec §5: at least 1, default 1; a non-numeric quantity falls back to 1. */
+export const quantity = z.preprocess((v) => {
+  if (v === undefined || v === null || v === "") return 1;
+  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
+  return Number.isFinite(n) ? Math.trunc(n) : 1;
+}, z.number().int().min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"));
+
+/** Spec §5: the value 'none' (and an empty choice) means no workflow. */
+const optionalWorkflow = z.preprocess(
+  (v) => (v === "none" || v === "" || v === null ? null : v),
+  idField("Choose a workflow, or none").nullable(),
+);
+
+/** The project detail's Add Item / Edit Item form. */
+export const ItemFormSchema = z.object({
+  name: requiredText("Item name is required"),
+  category: requiredText("Category is required", 200),
+  material: requiredText("Material is required", 200),
+  quantity,
+});
+
+/** The items screen's Create New Product / Edit Product form. */
+export const ProductFormSchema = z.object({
+  name: requiredText("Product name is required"),
+  category: requiredText("Category is required", 200),
+  department: requiredText("Department is required", 100),
+  projectId: idField("Project is required"),
+  material: requiredText("Material is required", 200).default(DEFAULT_MATERIAL),
+  quantity,
+  workflowId: optionalWorkflow.default(null),
+  productWorkflowId: optionalWorkflow.default(null),
+});
+
+/** POST /api/items: either form's fields; material 'Unknown', quantity 1 and the first department by default. */
+export const ItemCreateSchema = z.object({
+  name: requiredText("Item name is required"),
+  category: requiredText("Category is required", 200),
+  material: requiredText("Material is required", 200).default(DEFAULT_MATERIAL),
+  quantity,
+  projectId: idField("Project is required"),
+  department: requiredText("Department is required", 100).optional(),
+  workflowId: optionalWorkflow.optional(),
+  productWorkflowId: optionalWorkflow.optional(),
+});
+
+/** PATCH /api/items/{id}: the changed fields. */
+export const ItemPatchSchema = z.object({
+  name: requiredText("Item name is required").optional(),
+  category: requiredText("Category is required", 200).optional(),
+  material: requiredText("Material is required", 200).optional(),
+  quantity: quantity.optional(),
+  projectId: idField("Project is required").optional(),
+  department: requiredText("Department is required", 100).optional(),
+  workflowId: optionalWorkflow.optional(),
+  productWorkflowId: optionalWorkflow.optional(),
+  version: z.number().int().positive().optional(),
+});

@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { uploadTokens } from "#db/schema";
+import { addMember, createApp, type Client } from "../helpers/app";
+
+// Spec §7 'Design' and PRODUCT.md 'Files': the three-call upload, the multipart form, the PDF proxy.
+
+let app: ReturnType<typeof createApp>;
+let pm: Client;
+let floor: Client;
+let projectId: number;
+const PDF = "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+beforeEach(async () => {
+  app = createApp({ MAX_UPLOAD_MB: "0.01" });
+  addMember("Pat PM", "1111", ["project-management"]);
+  addMember("Fay Floor", "2222", ["production"]);
+  pm = app.client("10.0.0.2");
+  floor = app.client("10.0.0.3");
+  await pm.signIn("1111");
+  await floor.signIn("2222");
+  const admin = app.client("10.0.0.1");
+  addMember("Ada", "4321", ["management"]);
+  await admin.signIn("4321");
+  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
+  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
+});
+
+async function upload(body: string | Uint8Array, type = "application/pdf") {
+  const { uploadURL } = await (await pm.request(`/api/projects/${projectId}/design/upload-url`, { method: "POST" })).json();
+  const put = await pm.request(uploadURL, { method: "PUT", headers: { "content-type": type }, body });
+  return { uploadURL: uploadURL as string, put };
+}
+
+describe("the three-call upload", () => {
+  test("upload-url, PUT, POST the record; GET shows it and the proxy serves it inline as a PDF", async () => {
+    const { uploadURL, put } = await upload(PDF);
+    expect(uploadURL).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{43}$/);
+    expect(put.status).toBe(200);
+    const { uploadedPath } = await put.json();
+    const saved = await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "Front sign.pdf", fileSize: 1, uploadedPath } });
+    expect(saved.status).toBe(201);
+    const design = await (await floor.request(`/api/projects/${projectId}/design`)).json();
+    expect(design).toMatchObject({ projectId, fileName: "Front sign.pdf", fileSize: PDF.length });
+    const file = await floor.request(`/api/pdf-proxy?url=${encodeURIComponent(design.filePath)}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toStartWith("inline");
+    expect(await file.text()).toBe(PDF);
+  });
+
+  test("the URL is single-use and expires; another project's upload cannot be claimed", async () => {
+    const { uploadURL, put } = await upload(PDF);
+    expect(put.status).toBe(200);
+    expect((await pm.request(uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(409);
+    const second = await (await pm.request(`/api/projects/${projectId}/design/upload-url`, { method: "POST" })).json();
+    app.db.update(uploadTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadTokens.projectId, projectId)).run();
+    expect((await pm.request(second.uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(410);
+    expect((await pm.request("/api/uploads/not-a-real-token", { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(404);
+    const foreign = await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "x.pdf", uploadedPath: "designs/../../secret.key" } });
+    expect(foreign.status).toBe(400);
+  });
+
+  test("only PDFs: other bytes are refused with 'Please select a PDF file' and nothing is kept", async () => {
+    const { put } = await upload("GIF89a not a pdf");
+    expect(put.status).toBe(400);
+    expect((await put.json()).message).toBe("Please select a PDF file");
+    const text = await upload("hello", "text/plain");
+    expect(text.put.status).toBe(415);
+  });
+
+  test("larger than MAX_UPLOAD_MB: 413", async () => {
+    const big = new Uint8Array(20 * 1024).fill(65);
+    big.set(new TextEncoder().encode("%PDF-"));
+    const { put } = await upload(big);
+    expect(put.status).toBe(413);
+  });
+
+  test("replacing and removing a design removes the old file; 403 for a member without the key", async () => {
+    const first = await (await upload(PDF)).put.json();
+    const d1 = await (await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "a.pdf", uploadedPath: first.uploadedPath } })).json();
+    const second = await (await upload(PDF)).put.json();
+    await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "b.pdf", uploadedPath: second.uploadedPath } });
+    const dataDir = process.env.DATA_DIR!;
+    expect(existsSync(path.join(dataDir, d1.filePath))).toBe(false);
+    expect(existsSync(path.join(dataDir, second.uploadedPath))).toBe(true);
+    expect((await floor.request(`/api/projects/${projectId}/design`, { method: "DELETE" })).status).toBe(403);
+    expect((await pm.request(`/api/projects/${projectId}/design`, { method: "DELETE" })).status).toBe(200);
+    expect(existsSync(path.join(dataDir, second.uploadedPath))).toBe(false);
+    expect((await pm.request(`/api/projects/${projectId}/design`)).status).toBe(404);
+  });
+
+  test("the multipart post (the form without JavaScript) stores the same way", async () => {
+    const form = new FormData();
+    form.set("file", new File([PDF], "scan.pdf", { type: "application/pdf" }));
+    const res = await pm.request(`/api/projects/${projectId}/design`, { method: "POST", body: form });
+    expect(res.status).toBe(201);
+    expect((await res.json()).fileName).toBe("scan.pdf");
+    const bad = new FormData();
+    bad.set("file", new File(["nope"], "x.pdf"));
+    expect((await pm.request(`/api/projects/${projectId}/design`, { method: "POST", body: bad })).status).toBe(400);
+  });
+});
+
+describe("the PDF proxy", () => {
+  test("serves only stored designs: never a remote URL, never a path outside the data directory", async () => {
+    for (const url of ["https://example.com/x.pdf", "../secret.key", "secret.key", "/etc/passwd", "designs/../shopflow.db", ""]) {
+      const res = await floor.request(`/api/pdf-proxy?url=${encodeURIComponent(url)}`);
+      expect(res.status).toBe(404);
+    }
+    expect((await app.client("10.9.9.9").request("/api/pdf-proxy?url=x")).status).toBe(401);
+  });
+});
