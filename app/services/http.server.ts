@@ -3,7 +3,7 @@ import path from "node:path";
 import { getEnv } from "~/utils/env.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
-import { getUser } from "./session.server";
+import { lookUpUser, rememberUser } from "./session.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -171,6 +171,23 @@ function limitStream(body: ReadableStream<Uint8Array>, limit: number): ReadableS
 
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
+/**
+ * PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each handler
+ * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
+ * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
+ */
+function apiGate(isApi: boolean, pathname: string, headers: Headers): Response | ReturnType<typeof lookUpUser> | undefined {
+  if (!isApi || PUBLIC_API.has(pathname)) return undefined;
+  const user = lookUpUser(headers);
+  if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  return user;
+}
+
+function remember(request: Request, user: ReturnType<typeof lookUpUser> | undefined): Request {
+  if (user !== undefined) rememberUser(request, user);
+  return request;
+}
+
 export function createFetchHandler(build: ServerBuild, opts: { staticSource: StaticSource; mode?: string }) {
   const handle = createRequestHandler(build, opts.mode ?? process.env.NODE_ENV ?? "production");
   const env = getEnv();
@@ -185,12 +202,19 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     headers.set(CLIENT_IP_HEADER, clientAddress(peer, req.headers.get("x-forwarded-for"), trusted));
     const href = publicUrl(req, peerTrusted);
     const method = req.method.toUpperCase();
-    if (SAFE_METHODS.has(method)) return new Request(href, { method, headers, signal: req.signal });
+    if (SAFE_METHODS.has(method)) {
+      const gate = apiGate(isApi, url.pathname, headers);
+      if (gate instanceof Response) return gate;
+      return remember(new Request(href, { method, headers, signal: req.signal }), gate);
+    }
 
     const why = crossSiteRefusal(req, new URL(href).origin);
     if (why) {
       return refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again.");
     }
+    // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
+    const gate = apiGate(isApi, url.pathname, headers);
+    if (gate instanceof Response) return gate;
     const limit = bodyLimit(method, url.pathname, maxUploadBytes);
     const declared = req.headers.get("content-length");
     const length = declared === null ? null : Number(declared);
@@ -215,14 +239,14 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     }
     const init = { method, headers, signal: req.signal };
     if (!hasBody || req.body === null) {
-      if (isApi) return new Request(href, init);
+      if (isApi) return remember(new Request(href, init), gate);
       // A page write without a body is an empty form, so an action's formData() reads it instead of throwing.
       headers.set("content-type", "application/x-www-form-urlencoded");
-      return new Request(href, { ...init, body: "" });
+      return remember(new Request(href, { ...init, body: "" }), gate);
     }
     if (limit > CSV_BODY_LIMIT) {
       // Uploads stream through, cut off past the limit; the upload handler answers 413 on the error.
-      return new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit);
+      return remember(new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit), gate);
     }
     const bytes = await readLimited(req.body, limit);
     if (bytes === null) return tooLarge();
@@ -235,7 +259,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         return refuse(false, 400, "Bad Request", "The form could not be read. Go back and try again.");
       }
     }
-    return request;
+    return remember(request, gate);
   }
 
   return async function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
@@ -272,13 +296,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         response = prepared;
       } else {
         secure = prepared.url.startsWith("https:");
-        // PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each
-        // handler still checks its own permission; this makes the rule hold for methods a route does not handle.
-        if (isApi && !PUBLIC_API.has(url.pathname) && !getUser(prepared)) {
-          response = Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
-        } else {
-          response = await handle(prepared);
-        }
+        response = await handle(prepared);
       }
     } catch (error) {
       console.error(error);

@@ -3,7 +3,7 @@ import { writeAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionMember } from "~/models/session.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import { getEnv } from "~/utils/env.server";
-import { readCookie, serializeCookie } from "~/utils/cookies.server";
+import { parseCookies, readCookie, serializeCookie } from "~/utils/cookies.server";
 import { getClientIp } from "~/utils/request.server";
 
 export const SESSION_COOKIE = "shopflow_session";
@@ -42,12 +42,22 @@ const cache = (g.__shopflowUserCache ??= new WeakMap());
 /** The signed-in user of this request, or null. Memoised per request: loaders of one page share it. */
 export function getUser(request: Request): SignedInUser | null {
   if (cache.has(request)) return cache.get(request)!;
-  const token = readCookie(request, SESSION_COOKIE);
+  const user = lookUpUser(request.headers);
+  cache.set(request, user);
+  return user;
+}
+
+/** The HTTP layer looks the user up before it builds the request it hands on; `rememberUser` files it there. */
+export function rememberUser(request: Request, user: SignedInUser | null) {
+  cache.set(request, user);
+}
+
+export function lookUpUser(headers: Headers): SignedInUser | null {
+  const token = parseCookies(headers.get("cookie"))[SESSION_COOKIE];
   let user: SignedInUser | null = null;
   if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
     const member = getSessionMember(sessionIdFromToken(token), getEnv().SESSION_IDLE_MINUTES * 60_000);
     user = member ? toSignedInUser(member) : null;
   }
-  cache.set(request, user);
   return user;
 }

@@ -29,7 +29,7 @@ beforeEach(async () => {
   projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
 });
 
-async function upload(body: string | Uint8Array, type = "application/pdf") {
+async function upload(body: string | Uint8Array<ArrayBuffer>, type = "application/pdf") {
   const { uploadURL } = await (await pm.request(`/api/projects/${projectId}/design/upload-url`, { method: "POST" })).json();
   const put = await pm.request(uploadURL, { method: "PUT", headers: { "content-type": type }, body });
   return { uploadURL: uploadURL as string, put };
