@@ -30,6 +30,8 @@ export default [
   route("api/projects/:id/design/upload-url", "routes/api/design.ts", { id: "api-design-upload-url" }),
   route("api/uploads/:token", "routes/api/design.ts", { id: "api-uploads" }),
   route("api/pdf-proxy", "routes/api/pdf-proxy.ts"),
+  route("api/items", "routes/api/items.ts", { id: "api-items" }),
+  route("api/items/:id", "routes/api/items.ts", { id: "api-items-id" }),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

@@ -1,7 +1,16 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { departments, items, projects, workflows } from "#db/schema";
+import type { z } from "zod";
+import { categories, departments, items, projects, workflows } from "#db/schema";
+import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
+import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb } from "~/utils/db.server";
+import { itemSequence } from "~/utils/domain";
+import { getEnv } from "~/utils/env.server";
+import { BadRequestError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
+import { writeAudit, type Actor } from "./audit.server";
+import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
@@ -25,4 +34,132 @@ export function getProductDetails(id: number) {
     .get();
   if (!row) return undefined;
   return { ...row, projectWorkflowName: row.projectWorkflowName ?? row.project.workflowName ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items on a project (spec §7 Items; §5 Item form and Product form)
+
+export type Item = typeof items.$inferSelect;
+export type ItemCreate = z.infer<typeof ItemCreateSchema>;
+export type ItemPatch = Omit<z.infer<typeof ItemPatchSchema>, "version">;
+
+/** `{PUBLIC_URL}/qr/{id}` (PRODUCT.md); without PUBLIC_URL the path, completed with the origin when shown. */
+export const itemQrCode = (id: number) => `${getEnv().PUBLIC_URL ?? ""}/qr/${id}`;
+
+export function getItem(id: number): Item | undefined {
+  return getDb().select().from(items).where(eq(items.id, id)).get();
+}
+
+export function listItems(opts: { projectId?: number; limit?: number; offset?: number } = {}): Item[] {
+  const q = getDb()
+    .select()
+    .from(items)
+    .where(opts.projectId === undefined ? undefined : eq(items.projectId, opts.projectId))
+    .orderBy(asc(items.id));
+  return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
+}
+
+/** The category by name (any case), its canonical name and its department sequence. */
+function categoryOrThrow(tx: Tx, name: string) {
+  const row = tx
+    .select({ name: categories.name, departmentSequence: categories.departmentSequence })
+    .from(categories)
+    .where(sql`${categories.name} = ${name} COLLATE NOCASE`)
+    .get();
+  if (!row) throw new BadRequestError(`Unknown category "${name}": choose one from Global Settings > Products`);
+  return row;
+}
+
+function departmentOrThrow(tx: Tx, value: string) {
+  const row = tx.select({ value: departments.value }).from(departments).where(eq(departments.value, value)).get();
+  if (!row && !(STANDARD_DEPARTMENT_ORDER as readonly string[]).includes(value)) throw new BadRequestError(`Unknown department "${value}"`);
+  return value;
+}
+
+function workflowExists(tx: Tx, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  if (!tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, id)).get()) throw new BadRequestError("Workflow not found");
+}
+
+const stepIndexOf = (sequence: readonly string[], department: string) => Math.max(0, itemSequence(sequence).indexOf(department));
+
+export function createItem(input: ItemCreate, actor: Actor): Item {
+  const item = getDb().transaction((tx) => {
+    const project = tx.select({ id: projects.id, workflowId: projects.workflowId }).from(projects).where(eq(projects.id, input.projectId)).get();
+    if (!project) throw new BadRequestError("Project is required");
+    const category = categoryOrThrow(tx, input.category);
+    const department = departmentOrThrow(tx, input.department ?? DEFAULT_ITEM_DEPARTMENT);
+    workflowExists(tx, input.workflowId);
+    workflowExists(tx, input.productWorkflowId);
+    const row = tx
+      .insert(items)
+      .values({
+        name: input.name,
+        category: category.name,
+        material: input.material,
+        quantity: input.quantity,
+        department,
+        projectId: project.id,
+        workflowId: input.workflowId === undefined ? project.workflowId : input.workflowId,
+        productWorkflowId: input.productWorkflowId ?? null,
+        currentStepIndex: stepIndexOf(category.departmentSequence, department),
+      })
+      .returning()
+      .get();
+    const after = tx.update(items).set({ qrCode: itemQrCode(row.id) }).where(eq(items.id, row.id)).returning().get();
+    writeAudit(actor, { action: "create", entity: "item", entityId: row.id, after }, tx);
+    return after;
+  });
+  announce({ entity: "item", id: item.id, action: "create", projectId: item.projectId, department: item.department });
+  return item;
+}
+
+export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: UpdateGuard): Item | undefined {
+  const result = getDb().transaction((tx) => {
+    const before = tx.select().from(items).where(eq(items.id, id)).get();
+    if (!before) return undefined;
+    assertFresh("item", before, guard);
+    const values: Partial<typeof items.$inferInsert> = {};
+    if (patch.name !== undefined) values.name = patch.name;
+    if (patch.material !== undefined) values.material = patch.material;
+    if (patch.quantity !== undefined) values.quantity = patch.quantity;
+    if (patch.projectId !== undefined && patch.projectId !== before.projectId) {
+      if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError("Project is required");
+      values.projectId = patch.projectId;
+    }
+    const category = categoryOrThrow(tx, patch.category ?? before.category);
+    if (patch.category !== undefined) values.category = category.name;
+    if (patch.department !== undefined) values.department = departmentOrThrow(tx, patch.department);
+    if (patch.category !== undefined || patch.department !== undefined) {
+      values.currentStepIndex = stepIndexOf(category.departmentSequence, values.department ?? before.department);
+    }
+    if (patch.workflowId !== undefined) {
+      workflowExists(tx, patch.workflowId);
+      values.workflowId = patch.workflowId;
+    }
+    if (patch.productWorkflowId !== undefined) {
+      workflowExists(tx, patch.productWorkflowId);
+      values.productWorkflowId = patch.productWorkflowId;
+    }
+    if (Object.keys(values).length === 0) return { before, after: before };
+    const after = tx.update(items).set({ ...values, version: before.version + 1 }).where(eq(items.id, id)).returning().get();
+    writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
+    return { before, after };
+  });
+  if (!result) return undefined;
+  announce({ entity: "item", id, action: "update", projectId: result.after.projectId, department: result.after.department });
+  return result.after;
+}
+
+/** Deletes an item with its timer logs and file links (foreign keys cascade). */
+export function deleteItem(id: number, actor: Actor): Item | undefined {
+  const deleted = getDb().transaction((tx) => {
+    const before = tx.select().from(items).where(eq(items.id, id)).get();
+    if (!before) return undefined;
+    tx.delete(items).where(eq(items.id, id)).run();
+    writeAudit(actor, { action: "delete", entity: "item", entityId: id, before }, tx);
+    return before;
+  });
+  if (deleted) announce({ entity: "item", id, action: "delete", projectId: deleted.projectId, department: deleted.department });
+  return deleted;
 }

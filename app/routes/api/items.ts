@@ -1,0 +1,45 @@
+import { createItem, deleteItem, getItem, listItems, updateItem } from "~/models/item.server";
+import { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { parseIdParam } from "~/utils/ids";
+import type { Route } from "./+types/items";
+
+// Spec §7 'Items': GET /api/items (the whole array; `?projectId=` filters, `?limit=&offset=` pages), GET one,
+// POST, PATCH, DELETE. Writes need the pre-production or project-management key (PRODUCT.md).
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    if (params.id !== undefined) {
+      const item = getItem(parseId(params.id, "Item"));
+      return item ? json(item) : jsonError(404, "Item not found");
+    }
+    const url = new URL(request.url);
+    const rawProject = url.searchParams.get("projectId");
+    const projectId = rawProject === null || rawProject === "" ? undefined : parseIdParam(rawProject);
+    if (projectId === null) return jsonError(400, "projectId must be a project id (a whole number)");
+    return json(listItems({ projectId, ...pageParams(url) }));
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(async () => {
+    const user = requirePermission(request, "projects:write");
+    const actor = actorFrom(request, user);
+    const method = request.method.toUpperCase();
+    if (params.id === undefined) {
+      if (method !== "POST") return jsonError(405, "Method not allowed");
+      return json(createItem(await parseBody(request, ItemCreateSchema), actor), { status: 201 });
+    }
+    const id = parseId(params.id, "Item");
+    if (method === "PATCH") {
+      const { version, ...patch } = await parseBody(request, ItemPatchSchema);
+      const item = updateItem(id, patch, actor, { version });
+      return item ? json(item) : jsonError(404, "Item not found");
+    }
+    if (method === "DELETE") return deleteItem(id, actor) ? json({ message: "Item deleted successfully.", id }) : jsonError(404, "Item not found");
+    return jsonError(405, "Method not allowed");
+  });
+}

@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { addMember, createApp, type Client } from "../helpers/app";
+
+// Spec §7 'Items' (create/update/delete/get one) with the §5 Item and Product form messages.
+
+let app: ReturnType<typeof createApp>;
+let pm: Client;
+let floor: Client;
+let projectId: number;
+
+beforeEach(async () => {
+  app = createApp({ PUBLIC_URL: "https://shop.example.com" });
+  addMember("Ada", "4321", ["management"]);
+  addMember("Pat PM", "1111", ["pre-production"]);
+  addMember("Fay Floor", "2222", ["fabrication"]);
+  const admin = app.client("10.0.0.1");
+  pm = app.client("10.0.0.2");
+  floor = app.client("10.0.0.3");
+  await admin.signIn("4321");
+  await pm.signIn("1111");
+  await floor.signIn("2222");
+  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Channel Letters", departmentSequence: ["production", "installation"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
+  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
+});
+
+const post = (c: Client, json: Record<string, unknown>) => c.request("/api/items", { method: "POST", json });
+
+describe("items", () => {
+  test("create: the item gets its QR code URL and the defaults of §9", async () => {
+    const res = await post(pm, { name: "Front letters", category: "channel letters", projectId });
+    expect(res.status).toBe(201);
+    const item = await res.json();
+    expect(item).toMatchObject({ category: "Channel Letters", material: "Unknown", quantity: 1, department: "pre-production", isTimerActive: false, totalTimeSeconds: 0 });
+    expect(item.qrCode).toBe(`https://shop.example.com/qr/${item.id}`);
+    expect(await (await floor.request(`/api/items/${item.id}`)).json()).toEqual(item);
+    expect(await (await floor.request(`/api/items?projectId=${projectId}`)).json()).toEqual([item]);
+  });
+
+  test.each([
+    [{ category: "Channel Letters" }, "name", "Item name is required"],
+    [{ name: "x" }, "category", "Category is required"],
+    [{ name: "x", category: "Channel Letters", material: " " }, "material", "Material is required"],
+    [{ name: "x", category: "Channel Letters", quantity: 0 }, "quantity", "Quantity must be at least 1"],
+  ])("§5 messages %j → %s", async (json, path, message) => {
+    const res = await post(pm, { projectId, ...json });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues).toContainEqual({ path, message });
+  });
+
+  test("a non-numeric quantity falls back to 1; 'none' workflows are none; an unknown category or project is refused", async () => {
+    const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: "lots", workflowId: "none", productWorkflowId: "" })).json();
+    expect(item).toMatchObject({ quantity: 1, workflowId: null, productWorkflowId: null });
+    expect((await (await post(pm, { name: "x", category: "Banners", projectId })).json()).message).toMatch(/Unknown category "Banners"/);
+    expect((await (await post(pm, { name: "x", category: "Channel Letters", projectId: 999 })).json()).message).toBe("Project is required");
+  });
+
+  test("PATCH the changed fields (department moves the step index); stale version 409; DELETE; 403 and 404", async () => {
+    const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId })).json();
+    const moved = await (await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { department: "installation", version: item.version } })).json();
+    expect(moved).toMatchObject({ department: "installation", currentStepIndex: 1, name: "x", version: item.version + 1 });
+    const stale = await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { name: "y", version: item.version } });
+    expect(stale.status).toBe(409);
+    expect((await floor.request(`/api/items/${item.id}`, { method: "DELETE" })).status).toBe(403);
+    expect((await pm.request(`/api/items/${item.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await pm.request(`/api/items/${item.id}`)).status).toBe(404);
+    expect((await pm.request(`/api/items/0x1`)).status).toBe(404);
+    expect((await pm.request(`/api/items?projectId=abc`)).status).toBe(400);
+  });
+});
