@@ -20,6 +20,7 @@ export default [
   route("api/projects", "routes/api/projects.ts", { id: "api-projects" }),
   route("api/projects-with-metrics", "routes/api/projects.ts", { id: "api-projects-with-metrics" }),
   route("api/projects/:id", "routes/api/projects.ts", { id: "api-projects-id" }),
+  route("api/projects/assigned-to/:userId/:department", "routes/api/assigned-projects.ts"),
   route("api/projects/:id/workflow-instances", "routes/api/workflow-steps.ts", { id: "api-workflow-instances" }),
   route("api/projects/:id/refresh-workflow", "routes/api/workflow-steps.ts", { id: "api-workflow-refresh" }),
   route("api/projects/:id/reorder-steps", "routes/api/workflow-steps.ts", { id: "api-workflow-reorder" }),

@@ -526,3 +526,39 @@ export function refreshWorkflow(projectId: number, actor: Actor) {
   announce({ entity: "workflow-step", id: null, action: "refresh", projectId });
   return done;
 }
+
+export type AssignedProject = {
+  id: number;
+  name: string;
+  description: string;
+  priority: string;
+  stepStartDate: Date | null;
+  stepEndDate: Date | null;
+};
+
+/**
+ * Spec §3 'pre-production list project': projects with a step of `department` assigned to the member, as the
+ * step's assignee or through a step assignment; the step's dates come along. One query.
+ */
+export function assignedProjects(memberId: number, department: string): AssignedProject[] {
+  return getDb()
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      priority: projects.priority,
+      stepStartDate: projectWorkflowSteps.startDate,
+      stepEndDate: projectWorkflowSteps.endDate,
+    })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .innerJoin(projects, eq(projects.id, projectWorkflowInstances.projectId))
+    .where(
+      and(
+        eq(projectWorkflowSteps.department, department),
+        sql`(${projectWorkflowSteps.assignedTeamMemberId} = ${memberId} OR EXISTS (SELECT 1 FROM ${stepAssignments} WHERE ${stepAssignments.projectWorkflowStepId} = ${projectWorkflowSteps.id} AND ${stepAssignments.teamMemberId} = ${memberId}))`,
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .all();
+}

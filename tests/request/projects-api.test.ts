@@ -146,3 +146,31 @@ describe("steps", () => {
     expect((await (await pm.request(`/api/projects/${project.id}`)).json()).status).toBe("completed");
   });
 });
+
+describe("GET /api/projects/assigned-to/{userId}/Pre-Production", () => {
+  test("projects whose pre-production step is the member's, by assignee or step assignment, with the step dates", async () => {
+    const members = await (await admin.request("/api/team-members")).json();
+    const pat = members.find((m: { name: string }) => m.name === "Pat PM");
+    const ada = members.find((m: { name: string }) => m.name === "Ada Admin");
+    const mine = (await create(pm, { name: "Mine", description: "d1", priority: "rush", workflowId: wfId })).json;
+    const viaTeam = (await create(pm, { name: "Team", description: "d2", workflowId: wfId })).json;
+    await create(pm, { name: "Other", description: "d3", workflowId: wfId });
+    const stepsOf = async (id: number) => {
+      const [instance] = await (await pm.request(`/api/projects/${id}/workflow-instances`)).json();
+      return (await (await pm.request(`/api/workflow-instances/${instance.id}/steps`)).json()) as { id: number; department: string }[];
+    };
+    const pre = (await stepsOf(mine.id)).find((s) => s.department === "pre-production")!;
+    await pm.request(`/api/workflow-steps/${pre.id}`, { method: "PATCH", json: { assignedTeamMemberId: pat.id, startDate: "2026-07-01", endDate: "2026-07-03" } });
+    const preTeam = (await stepsOf(viaTeam.id)).find((s) => s.department === "pre-production")!;
+    await pm.request(`/api/workflow-steps/${preTeam.id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id, pat.id] } });
+    const production = (await stepsOf(viaTeam.id)).find((s) => s.department === "production")!;
+    await pm.request(`/api/workflow-steps/${production.id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id] } });
+    const list = await (await floor.request(`/api/projects/assigned-to/${pat.id}/Pre-Production`)).json();
+    expect(list).toEqual([
+      { id: mine.id, name: "Mine", description: "d1", priority: "rush", stepStartDate: "2026-07-01T17:00:00.000Z", stepEndDate: "2026-07-03T17:00:00.000Z" },
+      { id: viaTeam.id, name: "Team", description: "d2", priority: "medium", stepStartDate: null, stepEndDate: null },
+    ]);
+    expect(await (await floor.request(`/api/projects/assigned-to/${ada.id}/Pre-Production`)).json()).toHaveLength(1);
+    expect((await floor.request(`/api/projects/assigned-to/abc/Pre-Production`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,16 @@
+import { assignedProjects } from "~/models/project.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, parseId } from "~/utils/api.server";
+import type { Route } from "./+types/assigned-projects";
+
+// Spec §7 GET /api/projects/assigned-to/{userId}/Pre-Production: the department is named as the screens title it
+// ('Pre-Production'); its value is the slug ('pre-production').
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    const memberId = parseId(params.userId, "Team member");
+    const department = (params.department ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    if (!department) return jsonError(404, "Department not found");
+    return json(assignedProjects(memberId, department));
+  });
+}
