@@ -5,6 +5,9 @@
 // and the suite runs in parallel. Within a worker the tests run one after another against the same database: they
 // name what they create uniquely and do not count on what other tests leave behind.
 //
+// `signIn(member)` signs the page in by posting the PIN to the API (the page's context shares the cookie); only
+// the tests whose subject is the PIN UI type the PIN.
+//
 // Every test gets its own client address (X-Forwarded-For, honoured because the e2e server runs with
 // TRUST_PROXY=1), so the wrong-PIN throttle (5 failures per address per 5 minutes) never carries over from one
 // test to another. The header is set through the `extraHTTPHeaders` option, so it is sent by the page (navigations,
@@ -50,6 +53,8 @@ type Fixtures = {
   clientIp: string;
   /** True in the "js" project, false in "no-js". */
   js: boolean;
+  /** Signs the page's browser context in as `member` through POST /api/auth/verify-pin (no PIN UI). */
+  signIn: (member: Member) => Promise<void>;
   /** Attaches the server's output during a failed test to its report. */
   appServerLog: void;
 };
@@ -91,6 +96,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
+  signIn: async ({ page, baseURL }, use) => {
+    await use(async (member) => {
+      const response = await page.request.post("/api/auth/verify-pin", {
+        data: { pinCode: member.pin },
+        // A same-origin write, as the browser would send it (the server refuses cross-site writes).
+        headers: { Origin: new URL(baseURL!).origin, "Content-Type": "application/json" },
+      });
+      expect(response.status(), `sign in as ${member.name}: ${await response.text()}`).toBe(200);
+      expect((await response.json()).name, "the signed-in member").toBe(member.name);
+    });
+  },
   clientIp: async ({}, use) => {
     await use(nextClientIp());
   },
