@@ -20,7 +20,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: WORKERS,
   retries: 0,
-  timeout: 30_000,
+  // Per test. With two workers on two cores each test gets about half the machine, and the longest scenarios
+  // (create, edit and delete on a settings tab: about a hundred steps) come near 30 s on a busy machine. A real
+  // failure is still caught by the 5 s expect timeout of the step that fails.
+  timeout: 60_000,
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
