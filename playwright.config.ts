@@ -3,22 +3,29 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const PORT = Number(process.env.E2E_PORT ?? 3217);
-// The config is loaded by the runner and again by each worker: make the data folder once and hand it down.
+// Each worker starts its own app server (port E2E_PORT + its parallelIndex, default 3510, 3511, ...) with its own
+// data folder: see the `appServer` fixture in tests/e2e/fixtures.ts. The folders live in one folder per run.
+// The config is loaded by the runner and again by each worker: make that folder once and hand it down.
 process.env.SHOPFLOW_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "shopflow-e2e-"));
-const dataDir = process.env.SHOPFLOW_E2E_DATA_DIR;
+
+// Two workers suit a 2-core CI machine (each worker is a browser plus a server); E2E_WORKERS overrides.
+// E2E_WORKERS: a count ("3") or a share of the cores ("50%").
+const E2E_WORKERS = process.env.E2E_WORKERS?.trim();
+const WORKERS = !E2E_WORKERS ? 2 : /^\d+$/.test(E2E_WORKERS) ? Number(E2E_WORKERS) : E2E_WORKERS;
 
 export default defineConfig({
   testDir: "tests/e2e",
   // *.e2e.ts, so bun test never collects these files.
   testMatch: "**/*.e2e.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: WORKERS,
   retries: 0,
-  timeout: 30_000,
+  // Per test. With two workers on two cores each test gets about half the machine, and the longest scenarios
+  // (create, edit and delete on a settings tab: about a hundred steps) come near 30 s on a busy machine. A real
+  // failure is still caught by the 5 s expect timeout of the step that fails.
+  timeout: 60_000,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -38,19 +45,4 @@ export default defineConfig({
     { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
   ],
   globalTeardown: "./tests/e2e/teardown.ts",
-  webServer: {
-    command: `${path.join("node_modules", ".bin", "bun")} server.ts`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DEMO: "1",
-      // Each test sends its own X-Forwarded-For so wrong-PIN tests do not lock each other out.
-      TRUST_PROXY: "1",
-      NODE_ENV: "production",
-    },
-  },
 });

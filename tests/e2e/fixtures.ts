@@ -1,10 +1,22 @@
 // Shared Playwright fixtures and helpers for the end-to-end tests.
 //
+// Every Playwright worker starts its own app server (`appServer`: port E2E_PORT + the worker's parallelIndex, base
+// 3510, a fresh DATA_DIR with the demo data) and points `baseURL` at it, so workers never see each other's writes
+// and the suite runs in parallel. Within a worker the tests run one after another against the same database: they
+// name what they create uniquely and do not count on what other tests leave behind.
+//
+// `signIn(member)` signs the page in by posting the PIN to the API (the page's context shares the cookie); only
+// the tests whose subject is the PIN UI type the PIN.
+//
 // Every test gets its own client address (X-Forwarded-For, honoured because the e2e server runs with
 // TRUST_PROXY=1), so the wrong-PIN throttle (5 failures per address per 5 minutes) never carries over from one
 // test to another. The header is set through the `extraHTTPHeaders` option, so it is sent by the page (navigations,
 // form posts, fetch) and by `page.request` alike.
 import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startAppServer, type AppServer } from "./app-server";
 
 export { expect };
 
@@ -28,14 +40,73 @@ export const DEMO = {
 /** A PIN that no demo team member has. */
 export const WRONG_PIN = "9999";
 
+/** Worker n's server listens on BASE_PORT + n. */
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3510);
+if (!Number.isInteger(BASE_PORT) || BASE_PORT < 1 || BASE_PORT > 65000) {
+  throw new Error(`E2E_PORT must be a port number (the first worker's), not ${JSON.stringify(process.env.E2E_PORT)}`);
+}
+
+export type Member = { name: string; pin: string };
+
 type Fixtures = {
   /** The address the server sees for this test's requests. */
   clientIp: string;
   /** True in the "js" project, false in "no-js". */
   js: boolean;
+  /** Signs the page's browser context in as `member` through POST /api/auth/verify-pin (no PIN UI). */
+  signIn: (member: Member) => Promise<void>;
+  /** Attaches the server's output during a failed test to its report. */
+  appServerLog: void;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** This worker's own Shopflow server. */
+  appServer: AppServer;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appServer: [
+    async ({}, use, workerInfo) => {
+      // playwright.config.ts makes one folder per run (removed by teardown.ts even if a worker dies); each worker
+      // server gets a fresh folder inside it.
+      const parent = process.env.SHOPFLOW_E2E_DATA_DIR ?? tmpdir();
+      const dataDir = mkdtempSync(path.join(parent, `worker-${workerInfo.parallelIndex}-`));
+      let server: AppServer | undefined;
+      try {
+        server = await startAppServer({ port: BASE_PORT + workerInfo.parallelIndex, dataDir });
+        await use(server);
+      } finally {
+        await server?.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.url);
+  },
+  appServerLog: [
+    async ({ appServer }, use, testInfo) => {
+      const from = appServer.logSize();
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const body = appServer.logSince(from);
+        if (body) await testInfo.attach("app-server-log", { body, contentType: "text/plain" });
+      }
+    },
+    { auto: true },
+  ],
+  signIn: async ({ page, baseURL }, use) => {
+    await use(async (member) => {
+      const response = await page.request.post("/api/auth/verify-pin", {
+        data: { pinCode: member.pin },
+        // A same-origin write, as the browser would send it (the server refuses cross-site writes).
+        headers: { Origin: new URL(baseURL!).origin, "Content-Type": "application/json" },
+      });
+      expect(response.status(), `sign in as ${member.name}: ${await response.text()}`).toBe(200);
+      expect((await response.json()).name, "the signed-in member").toBe(member.name);
+    });
+  },
   clientIp: async ({}, use) => {
     await use(nextClientIp());
   },
@@ -143,7 +214,7 @@ export async function enterPin(page: Page, js: boolean, pin: string): Promise<Re
 }
 
 /** Signs in through the header Login (dialog or /login page) and waits for the header to show the name. */
-export async function signInFromHeader(page: Page, js: boolean, member: { name: string; pin: string }) {
+export async function signInFromHeader(page: Page, js: boolean, member: Member) {
   await gotoHome(page, js);
   await openHeaderLogin(page, js);
   await enterPin(page, js, member.pin);

@@ -52,10 +52,6 @@ async function servePhotos(page: Page) {
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function signInAsAdmin(page: Page, js: boolean) {
-  await signInFromHeader(page, js, DEMO.admin);
-}
-
 /** /settings on a tab, ready for interaction. */
 async function openTab(page: Page, js: boolean, tab: Tab) {
   const response = await page.goto(`/settings?tab=${tab}`);
@@ -138,10 +134,10 @@ async function deleteRecord(page: Page, js: boolean, tab: Tab, opts: { name: str
 }
 
 test.describe("create, edit and delete on every tab", () => {
-  test("Products: a category with a department sequence", async ({ page, js }) => {
+  test("Products: a category with a department sequence", async ({ page, js, signIn }) => {
     const name = unique("E2E Category");
     const renamed = unique("E2E Renamed Category");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "products");
 
     // Create.
@@ -185,13 +181,13 @@ test.describe("create, edit and delete on every tab", () => {
     await deleteRecord(page, js, "products", { name: renamed, title: "Delete Product", noun: "Product", cardTestId: "category-card" });
   });
 
-  test("Departments/Stations: a department and a subdepartment", async ({ page, js }) => {
+  test("Departments/Stations: a department and a subdepartment", async ({ page, js, signIn }) => {
     const name = unique("E2E Station");
     const renamed = unique("E2E Renamed Station");
     const sub = unique("E2E Sub");
     const subRenamed = unique("E2E Renamed Sub");
     const value = name.toLowerCase().replace(/\s+/g, "-");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "departments");
 
     // Create.
@@ -252,10 +248,10 @@ test.describe("create, edit and delete on every tab", () => {
     await deleteRecord(page, js, "departments", { name: renamed, title: "Delete Department", noun: "Department", cardTestId: "department-card" });
   });
 
-  test("Project Workflows: a workflow with a department sequence", async ({ page, js }) => {
+  test("Project Workflows: a workflow with a department sequence", async ({ page, js, signIn }) => {
     const name = unique("E2E Workflow");
     const renamed = unique("E2E Renamed Workflow");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "workflows");
 
     let s = await open(page, js, "Add Workflow", "Add Workflow");
@@ -287,10 +283,10 @@ test.describe("create, edit and delete on every tab", () => {
     await deleteRecord(page, js, "workflows", { name: renamed, title: "Delete Workflow", noun: "Workflow", cardTestId: "workflow-card" });
   });
 
-  test("Materials: a material type", async ({ page, js }) => {
+  test("Materials: a material type", async ({ page, js, signIn }) => {
     const name = unique("E2E Material");
     const renamed = unique("E2E Renamed Material");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "materials");
 
     let s = await open(page, js, "Add Material", "Add Material");
@@ -322,14 +318,14 @@ test.describe("create, edit and delete on every tab", () => {
     await deleteRecord(page, js, "materials", { name: renamed, title: "Delete Material", noun: "Material", cardTestId: "material-card" });
   });
 
-  test("Team Members: a team member", async ({ page, js }) => {
+  test("Team Members: a team member", async ({ page, js, signIn }) => {
     const name = unique("E2E Member");
     const renamed = unique("E2E Renamed Member");
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, ".");
     const email = `${slug}@example.com`;
     const photo = `${PHOTO_HOST}/${slug}.png`;
     await servePhotos(page);
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "team");
 
     let s = await open(page, js, "Add Team Member", "Add Team Member");
@@ -375,9 +371,9 @@ test.describe("create, edit and delete on every tab", () => {
 });
 
 test.describe("reordering a workflow's departments", () => {
-  test("rows move with the keyboard (JavaScript) or the up/down buttons (no JavaScript), and the order is saved", async ({ page, js }) => {
+  test("rows move with the keyboard (JavaScript) or the up/down buttons (no JavaScript), and the order is saved", async ({ page, js, signIn }) => {
     const name = unique("E2E Reorder Workflow");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "workflows");
 
     let s = await open(page, js, "Add Workflow", "Add Workflow");
@@ -437,8 +433,8 @@ test.describe("reordering a workflow's departments", () => {
 });
 
 test.describe("validation", () => {
-  test("a category needs a name and at least one department", async ({ page, js }) => {
-    await signInAsAdmin(page, js);
+  test("a category needs a name and at least one department", async ({ page, js, signIn }) => {
+    await signIn(DEMO.admin);
     await openTab(page, js, "products");
     const s = await open(page, js, "Add Product", "Add Product");
     const create = button(s, "Create Product");
@@ -468,9 +464,9 @@ test.describe("validation", () => {
     await expect(surface(page, js, "Add Product")).toBeVisible();
   });
 
-  test("a workflow needs at least one department", async ({ page, js }) => {
+  test("a workflow needs at least one department", async ({ page, js, signIn }) => {
     const name = unique("E2E Invalid Workflow");
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "workflows");
     const s = await open(page, js, "Add Workflow", "Add Workflow");
     await field(s, "Name").fill(name);
@@ -484,10 +480,10 @@ test.describe("validation", () => {
     await expect(cards(page, "workflow-card", name)).toHaveCount(0);
   });
 
-  test("the team member form: PIN rules, no-department warning, field types and photo preview", async ({ page, js }) => {
+  test("the team member form: PIN rules, no-department warning, field types and photo preview", async ({ page, js, signIn }) => {
     const name = unique("E2E Invalid Member");
     await servePhotos(page);
-    await signInAsAdmin(page, js);
+    await signIn(DEMO.admin);
     await openTab(page, js, "team");
     const s = await open(page, js, "Add Team Member", "Add Team Member");
 
@@ -543,11 +539,11 @@ test.describe("validation", () => {
   });
 });
 
-test("the first click on a department box of a fresh team member form checks it", async ({ page, js }) => {
+test("the first click on a department box of a fresh team member form checks it", async ({ page, js, signIn }) => {
   // Known app bug (JavaScript on): the dialog focuses the empty Name field; the click's mousedown blurs it, conform
   // validates on blur and inserts 'Name is required' above, the form shifts down, and the mouseup lands on the
   // fieldset instead of the box: the click is lost.
-  await signInAsAdmin(page, js);
+  await signIn(DEMO.admin);
   await openTab(page, js, "team");
   const s = await open(page, js, "Add Team Member", "Add Team Member");
   if (js) await expect(field(s, "Name")).toBeFocused();
@@ -555,10 +551,10 @@ test("the first click on a department box of a fresh team member form checks it"
   await expect(field(s, "Production")).toBeChecked();
 });
 
-test("a member added in Team Members signs in with their PIN and sees only the Production Floor tile", async ({ page, js }) => {
+test("a member added in Team Members signs in with their PIN and sees only the Production Floor tile", async ({ page, js, signIn }) => {
   const name = unique("E2E Floor Member");
   const pin = uniquePin();
-  await signInAsAdmin(page, js);
+  await signIn(DEMO.admin);
   await openTab(page, js, "team");
   const s = await open(page, js, "Add Team Member", "Add Team Member");
   await field(s, "Name").fill(name);
@@ -587,9 +583,9 @@ test("a member added in Team Members signs in with their PIN and sees only the P
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
-test("deleting a category that items use is refused, and the card stays", async ({ page, js }) => {
+test("deleting a category that items use is refused, and the card stays", async ({ page, js, signIn }) => {
   const name = "Channel Letters"; // demo category used by demo items
-  await signInAsAdmin(page, js);
+  await signIn(DEMO.admin);
   await openTab(page, js, "products");
   await expect(cards(page, "category-card", name)).toHaveCount(1);
 
@@ -624,8 +620,8 @@ test("deleting a category that items use is refused, and the card stays", async 
 });
 
 test.describe("access", () => {
-  test("Maria (Pre-Production only) opening /settings sees 'Access Denied'", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.maria);
+  test("Maria (Pre-Production only) opening /settings sees 'Access Denied'", async ({ page, signIn }) => {
+    await signIn(DEMO.maria);
     const response = await page.goto("/settings");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -16,7 +16,6 @@ import {
   pinField,
   pinSurface,
   signedInName,
-  signInFromHeader,
   test,
   toast,
   waitForHydration,
@@ -99,8 +98,9 @@ test.describe("sign-in from a tile", () => {
     await expect(granted).not.toContainText("Management Override");
   });
 
-  test("signed in as management, a tile goes straight to its route with the override toast", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.admin);
+  test("signed in as management, a tile goes straight to its route with the override toast", async ({ page, js, signIn }) => {
+    await signIn(DEMO.admin);
+    await gotoHome(page, js);
     await page.getByTestId("tile-production").click();
     await expect(page).toHaveURL(/\/production$/);
     if (js) await expect(page.getByRole("dialog")).toHaveCount(0); // no PIN asked
@@ -111,8 +111,9 @@ test.describe("sign-in from a tile", () => {
     await expect(granted).toContainText("Accessing Production Floor (Management Override).");
   });
 
-  test("signed in with the department key, a tile goes straight to its route", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.tom);
+  test("signed in with the department key, a tile goes straight to its route", async ({ page, js, signIn }) => {
+    await signIn(DEMO.tom);
+    await gotoHome(page, js);
     await expect(page.getByTestId("tile-project-management")).toBeVisible();
     await page.getByTestId("tile-project-management").click();
     await expect(page).toHaveURL(/\/projects$/);
@@ -251,8 +252,10 @@ test.describe("paste", () => {
 });
 
 test.describe("logout", () => {
-  test("Logout returns to /, shows Login again and ends the API session", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.maria);
+  test("Logout returns to /, shows Login again and ends the API session", async ({ page, js, signIn }) => {
+    await signIn(DEMO.maria);
+    await gotoHome(page, js);
+    await expect(signedInName(page)).toHaveText(DEMO.maria.name);
     const before = await page.request.get("/api/team-members");
     expect(before.status()).toBe(200);
 
@@ -408,8 +411,9 @@ test.describe("PIN entry details", () => {
 });
 
 test.describe("management and access", () => {
-  test("the Administrator sees the side menu, every tile and the Global Settings button", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.admin);
+  test("the Administrator sees the side menu, every tile and the Global Settings button", async ({ page, js, signIn }) => {
+    await signIn(DEMO.admin);
+    await gotoHome(page, js);
     for (const key of ["pre-production", "production", "project-management"]) {
       await expect(page.getByTestId(`tile-${key}`)).toBeVisible();
     }
@@ -430,8 +434,9 @@ test.describe("management and access", () => {
     await expect(menu.getByText("Manufacturing flow operational")).toBeVisible();
   });
 
-  test("Maria sees only the Pre-Production tile, no side menu and no Global Settings", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.maria);
+  test("Maria sees only the Pre-Production tile, no side menu and no Global Settings", async ({ page, js, signIn }) => {
+    await signIn(DEMO.maria);
+    await gotoHome(page, js);
     await expect(page.getByTestId("tile-pre-production")).toBeVisible();
     await expect(page.getByTestId("tile-production")).toHaveCount(0);
     await expect(page.getByTestId("tile-project-management")).toHaveCount(0);
@@ -441,8 +446,9 @@ test.describe("management and access", () => {
     await expect(page.getByText("Select a department and enter your PIN to access workflows")).toBeVisible();
   });
 
-  test("Priya, with no departments, sees 'No Access Configured'", async ({ page, js }) => {
-    await signInFromHeader(page, js, DEMO.priya);
+  test("Priya, with no departments, sees 'No Access Configured'", async ({ page, js, signIn }) => {
+    await signIn(DEMO.priya);
+    await gotoHome(page, js);
     await expect(page.getByRole("heading", { name: "No Access Configured" })).toBeVisible();
     await expect(page.getByText("Access permissions are managed by your administrator")).toBeVisible();
     await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0);
