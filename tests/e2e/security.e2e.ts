@@ -3,7 +3,7 @@
 // person through sign-in back to the form (no JavaScript); a floor PC whose clock is wrong still shows the
 // right running time.
 import type { Page } from "@playwright/test";
-import { DEMO, expect, signInFromHeader, test, waitForHydration } from "./fixtures";
+import { DEMO, expect, test, waitForHydration } from "./fixtures";
 
 /** Collects CSP violations of the page and of any window it opens. */
 async function watchCsp(page: Page) {
@@ -26,7 +26,7 @@ async function watchCsp(page: Page) {
 const itemId = async (_page: Page) => 1;
 
 test.describe("Content-Security-Policy", () => {
-  test("no page reports a violation, signed out and signed in as management", async ({ page, js }) => {
+  test("no page reports a violation, signed out and signed in as management", async ({ page, js, signIn }) => {
     const violations = await watchCsp(page);
     const visit = async (path: string) => {
       await page.goto(path);
@@ -34,7 +34,7 @@ test.describe("Content-Security-Policy", () => {
       expect(await violations(page), path).toEqual([]);
     };
     for (const path of ["/", "/login", "/no-such-page", "/settings"]) await visit(path);
-    await signInFromHeader(page, js, DEMO.admin);
+    await signIn(DEMO.admin);
     const id = await itemId(page);
     for (const path of [
       "/",
@@ -52,10 +52,10 @@ test.describe("Content-Security-Policy", () => {
     }
   });
 
-  test("the QR label window prints without breaking the policy", async ({ page, js }) => {
+  test("the QR label window prints without breaking the policy", async ({ page, js, signIn }) => {
     test.skip(!js, "Print needs JavaScript (Download works without it)");
     const violations = await watchCsp(page);
-    await signInFromHeader(page, js, DEMO.admin);
+    await signIn(DEMO.admin);
     await page.goto(`/products/${await itemId(page)}?qr=1`);
     await waitForHydration(page);
     const popupPromise = page.waitForEvent("popup");
@@ -70,9 +70,9 @@ test.describe("Content-Security-Policy", () => {
 });
 
 test.describe("a session that ends while a form is open", () => {
-  test("JavaScript on: the PIN dialog opens, and after sign-in the typed change is saved", async ({ page, js, context }) => {
+  test("JavaScript on: the PIN dialog opens, and after sign-in the typed change is saved", async ({ page, js, context, signIn }) => {
     test.skip(!js, "the no-JavaScript path is a request test (Access Denied with a Login link back to the form)");
-    await signInFromHeader(page, js, DEMO.admin);
+    await signIn(DEMO.admin);
     const name = `Reauth ${Date.now().toString(36)}`;
     await page.goto("/settings?tab=materials&new=1");
     await waitForHydration(page);
@@ -95,9 +95,9 @@ test.describe("a session that ends while a form is open", () => {
 });
 
 test.describe("live timers on a floor PC with a wrong clock", () => {
-  test("the running time follows the server's clock, not the browser's", async ({ page, js }) => {
+  test("the running time follows the server's clock, not the browser's", async ({ page, js, signIn }) => {
     test.skip(!js, "without JavaScript the server renders the time, so the browser clock plays no part");
-    await signInFromHeader(page, js, DEMO.admin);
+    await signIn(DEMO.admin);
     const seconds = (hms: string) => hms.split(":").map(Number).reduce((a, n) => a * 60 + n, 0);
     // An item whose timer runs (the demo shop has a few), and the time the server rendered for it.
     let id = 0;
