@@ -90,17 +90,20 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
   return (
     <fieldset>
       <legend className="block text-sm font-semibold text-ink">{label}</legend>
-      <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
-        {hydrated ? (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={values} strategy={verticalListSortingStrategy}>
+      {hydrated ? (
+        // DndContext renders its live region next to its children: keep it outside the <ol> (a list holds only <li>).
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={values} strategy={verticalListSortingStrategy}>
+            <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
               {rows}
-            </SortableContext>
-          </DndContext>
-        ) : (
-          rows
-        )}
-      </ol>
+            </ol>
+          </SortableContext>
+        </DndContext>
+      ) : (
+        <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
+          {rows}
+        </ol>
+      )}
       {items.length === 0 ? <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">No departments selected yet.</p> : null}
       {offered.length > 0 ? (
         <div className="mt-3">
