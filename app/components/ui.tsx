@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/utils/constants";
 import { colorClass } from "~/utils/colors";
@@ -93,11 +93,17 @@ export function initials(name: string): string {
 export function Avatar({ name, photoUrl, className = "h-10 w-10 text-sm" }: { name: string; photoUrl?: string | null; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   const show = photoUrl && broken !== photoUrl;
+  const ref = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error event before React listened: check once mounted.
+  useEffect(() => {
+    const img = ref.current;
+    if (photoUrl && img && img.complete && img.naturalWidth === 0) setBroken(photoUrl);
+  }, [photoUrl]);
   return (
     <span className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}>
       <span aria-hidden="true">{initials(name)}</span>
       {show ? (
-        <img src={photoUrl} alt="" data-fallback={initials(name)} className="img-fallback absolute inset-0 h-full w-full object-cover" onError={() => setBroken(photoUrl)} />
+        <img ref={ref} src={photoUrl} alt="" data-fallback={initials(name)} className="img-fallback absolute inset-0 h-full w-full object-cover" onError={() => setBroken(photoUrl)} />
       ) : null}
     </span>
   );

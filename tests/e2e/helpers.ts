@@ -1,6 +1,6 @@
 // Helpers for the design and accessibility tests (fixtures.ts holds the shared fixtures; it is not edited here).
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -41,4 +41,41 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
   );
   expect(report, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * An API client signed in as the demo Administrator, in its own cookie jar, for creating and removing the records a
+ * test needs (members with long names, ...). Dispose it at the end.
+ */
+export async function adminApi(clientIp: string): Promise<APIRequestContext> {
+  const baseURL = test.info().project.use.baseURL!;
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientIp, origin: new URL(baseURL).origin } });
+  const res = await api.post("/api/auth/verify-pin", { data: { pinCode: "1234" } });
+  expect(res.status(), "admin sign-in").toBe(200);
+  return api;
+}
+
+/** Creates a record through the reference API and returns it. */
+export async function createRecord<T = { id: number }>(api: APIRequestContext, entity: string, body: Record<string, unknown>): Promise<T> {
+  const res = await api.post(`/api/${entity}`, { data: body });
+  expect(res.status(), `POST /api/${entity}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+/**
+ * Adds an active team member with a fresh PIN (5xxx for "js", 6xxx for "no-js": neither a demo PIN nor the range
+ * settings.e2e.ts uses), retrying when the PIN is taken. Returns the member's id and PIN.
+ */
+export async function createMember(api: APIRequestContext, name: string, accessibleDepartments: string[]) {
+  const base = test.info().project.name === "no-js" ? 6000 : 5000;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const pin = String(base + 1 + Math.floor(Math.random() * 998));
+    if (pin === "5555" || pin === "6666") continue;
+    const res = await api.post("/api/team-members", { data: { name, pinCode: pin, accessibleDepartments } });
+    if (res.status() === 409) continue;
+    expect(res.status(), `POST /api/team-members: ${await res.text()}`).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    return { id, pin, name };
+  }
+  throw new Error("no free PIN");
 }
