@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
 import { Centered, HomeLink, NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
+import { btn } from "~/components/ui";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { popToast } from "~/utils/toast.server";
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+      <body className="min-h-screen bg-canvas font-sans text-base text-ink antialiased">
         <Toaster flash={root?.toast ?? null}>
           <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />
           <main>{children}</main>
@@ -75,9 +76,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   if (import.meta.env.DEV) console.error(error);
   return (
-    <Centered>
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="mt-2 text-slate-600">The page could not be shown. Try again, or go back to the home page.</p>
+    <Centered icon="alert">
+      <h1 className="text-2xl font-bold text-ink">Something went wrong</h1>
+      <p className="mt-3 text-base text-ink-muted">The page could not be shown. Try again, or go back to the home page.</p>
       <HomeLink />
     </Centered>
   );
@@ -86,11 +87,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function AccessDenied({ reason, signedOut }: { reason: string; signedOut: boolean }) {
   const location = useLocation();
   return (
-    <Centered>
-      <h1 className="text-3xl font-bold text-red-700">Access Denied</h1>
-      <p className="mt-2 text-slate-700">{reason}</p>
+    <Centered icon="lock">
+      <h1 className="text-3xl font-bold tracking-tight text-danger-700">Access Denied</h1>
+      <p className="mt-3 text-base text-ink-muted">{reason}</p>
       {signedOut ? (
-        <a href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className="mt-6 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white">
+        <a href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={`mt-8 ${btn.primary}`}>
           Login
         </a>
       ) : (

@@ -1,23 +1,27 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
+import { Icon } from "./icons";
 import { PinDialog } from "./pin-dialog";
 import { SideMenu } from "./side-menu";
+import { btn } from "./ui";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type Props = { user: { name: string } | null; isManagement: boolean };
 
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900" aria-label="Shopflow home">
-      <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true">
-        <rect width="32" height="32" rx="7" fill="#ea580c" />
+    <Link to="/" className="flex min-h-10 shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
+      <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
+        <rect width="32" height="32" rx="7" fill="#c2410c" />
         <path d="M8 21h5l3-10 3 10h5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span className="text-lg tracking-tight">Shopflow</span>
+      {/* Signed in on a phone, the word gives its room to the name and Logout. */}
+      <span className={`text-lg tracking-tight ${compact ? "hidden sm:inline" : ""}`}>Shopflow</span>
     </Link>
   );
 }
 
+// The header must fit 320 px with any name: the name truncates (full name in its title), Logout never does.
 export function AppHeader({ user, isManagement }: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
@@ -27,21 +31,22 @@ export function AppHeader({ user, isManagement }: Props) {
   const loginHref = `/login?redirectTo=${encodeURIComponent(here === "/login" ? "/" : here)}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
+    <header className="sticky top-0 z-30 border-b border-line bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {user && isManagement ? <SideMenu key={here} /> : null}
-        <Logo />
-        <div className="ml-auto flex items-center gap-3">
+        <Logo compact={!!user} />
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           {user ? (
             <>
-              <span className="text-sm text-slate-700" data-testid="signed-in-name">
-                {user.name}
+              <span className="flex min-w-0 items-center gap-2 text-sm font-medium text-ink" title={user.name}>
+                <Icon name="user" className="hidden h-5 w-5 text-ink-muted sm:block" />
+                <span className="min-w-0 truncate" data-testid="signed-in-name">
+                  {user.name}
+                </span>
               </span>
-              <Form method="post" action="/logout">
-                <button
-                  type="submit"
-                  className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                >
+              <Form method="post" action="/logout" className="shrink-0">
+                <button type="submit" className={`${btn.small} px-3`}>
+                  <Icon name="logout" className="hidden h-4 w-4 sm:block" />
                   Logout
                 </button>
               </Form>
@@ -54,7 +59,7 @@ export function AppHeader({ user, isManagement }: Props) {
                 e.preventDefault();
                 setOpen(true);
               }}
-              className="rounded-lg bg-orange-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-orange-700"
+              className={btn.primary}
             >
               Login
             </a>

@@ -54,11 +54,11 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
     return (
       <SequenceRow key={item.key} id={value} sortable={hydrated} name={dept?.name ?? value}>
         <HiddenInput props={getInputProps(item, { type: "hidden" })} />
-        <span className="w-6 text-right text-xs text-slate-500">{index + 1}.</span>
-        <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${sequenceColorClass(value, dept?.color)}`}>
+        <span className="w-6 shrink-0 text-right text-sm text-ink-muted tabular-nums">{index + 1}.</span>
+        <span className={`min-w-0 rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(value, dept?.color)}`}>
           {dept?.name ?? value}
         </span>
-        <span className="ml-auto flex gap-1">
+        <span className="ml-auto flex shrink-0 gap-1">
           <button
             className={btn.icon}
             aria-label={`Move ${dept?.name ?? value} up`}
@@ -89,27 +89,30 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
 
   return (
     <fieldset>
-      <legend className="block text-sm font-medium text-slate-700">{label}</legend>
-      <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
-        {hydrated ? (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={values} strategy={verticalListSortingStrategy}>
+      <legend className="block text-sm font-semibold text-ink">{label}</legend>
+      {hydrated ? (
+        // DndContext renders its live region next to its children: keep it outside the <ol> (a list holds only <li>).
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={values} strategy={verticalListSortingStrategy}>
+            <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
               {rows}
-            </SortableContext>
-          </DndContext>
-        ) : (
-          rows
-        )}
-      </ol>
-      {items.length === 0 ? <p className="mt-2 text-sm text-slate-500">No departments selected yet.</p> : null}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      ) : (
+        <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
+          {rows}
+        </ol>
+      )}
+      {items.length === 0 ? <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">No departments selected yet.</p> : null}
       {offered.length > 0 ? (
         <div className="mt-3">
-          <p className="text-xs font-medium text-slate-500 uppercase">Add a department</p>
-          <div className="mt-1 flex flex-wrap gap-1.5">
+          <p className="text-sm font-semibold text-ink-muted">Add a department</p>
+          <div className="mt-2 flex flex-wrap gap-2">
             {offered.map((d) => (
               <button
                 key={d.value}
-                className={`rounded-full border px-2.5 py-1 text-xs font-medium hover:ring-2 hover:ring-orange-300 ${sequenceColorClass(d.value, d.color)}`}
+                className={`inline-flex min-h-10 items-center rounded-full border px-3 text-sm font-semibold hover:ring-2 hover:ring-brand-300 ${sequenceColorClass(d.value, d.color)}`}
                 {...form.insert.getButtonProps({ name: field.name, defaultValue: d.value })}
               >
                 + {d.name}
@@ -125,7 +128,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
 
 function SequenceRow({ id, sortable, name, children }: { id: string; sortable: boolean; name: string; children: ReactNode }) {
   if (!sortable) {
-    return <li className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-2 py-1.5">{children}</li>;
+    return <li className="flex items-center gap-2 rounded-lg border border-line bg-white px-2 py-1">{children}</li>;
   }
   return <SortableRow id={id} name={name}>{children}</SortableRow>;
 }
@@ -136,12 +139,12 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`flex items-center gap-2 rounded-lg border bg-white px-2 py-1.5 ${isDragging ? "z-10 border-orange-400 shadow-md" : "border-slate-200"}`}
+      className={`flex items-center gap-2 rounded-lg border bg-white px-2 py-1 ${isDragging ? "z-10 border-brand-500 shadow-md" : "border-line"}`}
       data-testid={`sequence-item-${id}`}
     >
       <button
         type="button"
-        className="cursor-grab touch-none rounded px-1 text-slate-400 hover:text-slate-700 focus:ring-2 focus:ring-orange-500 focus:outline-none"
+        className="flex h-10 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
         aria-label={`Drag ${name}`}
         {...attributes}
         {...listeners}

@@ -1,12 +1,23 @@
 import { Link } from "react-router";
+import { Icon, type IconName } from "./icons";
+import { btn } from "./ui";
 
-export function Centered({ children }: { children: React.ReactNode }) {
-  return <div className="mx-auto max-w-xl px-4 py-24 text-center">{children}</div>;
+export function Centered({ children, icon }: { children: React.ReactNode; icon?: IconName }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:py-24">
+      {icon ? (
+        <span className="mx-auto mb-5 flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <Icon name={icon} className="h-8 w-8" />
+        </span>
+      ) : null}
+      {children}
+    </div>
+  );
 }
 
 export function HomeLink() {
   return (
-    <Link to="/" className="mt-6 inline-block rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700">
+    <Link to="/" className={`mt-8 ${btn.primary}`}>
       Go to Home
     </Link>
   );
@@ -14,9 +25,9 @@ export function HomeLink() {
 
 export function NotFound() {
   return (
-    <Centered>
-      <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-      <p className="mt-2 text-slate-600">There is no page at this address.</p>
+    <Centered icon="search">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">404 Page Not Found</h1>
+      <p className="mt-3 text-base text-ink-muted">There is no page at this address.</p>
       <HomeLink />
     </Centered>
   );

@@ -47,19 +47,19 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
   return (
     <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <div className="h-[200px] w-[200px]" role="img" aria-label={`QR code for ${label.itemName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
-        <p className="mt-2 text-xs break-all text-slate-500">{label.payload}</p>
-        <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">Item</dt>
-          <dd>{label.itemName}</dd>
-          <dt className="text-slate-500">Project</dt>
-          <dd>{label.projectName}</dd>
-          <dt className="text-slate-500">Product</dt>
-          <dd>{label.product}</dd>
-          <dt className="text-slate-500">Material</dt>
-          <dd>{label.material}</dd>
+        <div className="h-[200px] w-[200px] rounded-lg border border-line bg-white" role="img" aria-label={`QR code for ${label.itemName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <p className="mt-2 text-sm break-all text-ink-muted">{label.payload}</p>
+        <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
+          <dt className="text-ink-muted">Item</dt>
+          <dd className="min-w-0 wrap-anywhere">{label.itemName}</dd>
+          <dt className="text-ink-muted">Project</dt>
+          <dd className="min-w-0 wrap-anywhere">{label.projectName}</dd>
+          <dt className="text-ink-muted">Product</dt>
+          <dd className="min-w-0 wrap-anywhere">{label.product}</dd>
+          <dt className="text-ink-muted">Material</dt>
+          <dd className="min-w-0 wrap-anywhere">{label.material}</dd>
         </dl>
-        <div className="mt-5 flex flex-wrap justify-center gap-2">
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a
             href={label.png}
             download={fileName}

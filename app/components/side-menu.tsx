@@ -1,43 +1,76 @@
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { Icon, type IconName } from "./icons";
 
-const ENTRIES = [
-  { to: "/", label: "Main Page", hint: "Overview & Analytics" },
-  { to: "/projects", label: "Projects", hint: "Manage Projects" },
-  { to: "/settings", label: "Global Settings", hint: "Configure the shop" },
+const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
+  { to: "/", label: "Main Page", hint: "Overview & Analytics", icon: "home" },
+  { to: "/projects", label: "Projects", hint: "Manage Projects", icon: "folder" },
+  { to: "/settings", label: "Global Settings", hint: "Configure the shop", icon: "settings" },
 ];
 
-// A <details> element: the menu opens and closes with JavaScript off too.
+// A <details> element: the menu opens and closes with JavaScript off too (the trigger stays above the
+// backdrop, so a second tap on it closes the menu). JavaScript adds Escape and a click outside to close it.
 export function SideMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const summary = details.querySelector("summary");
+    const panel = details.querySelector("nav");
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.key !== "Escape" || !details!.open) return;
+      details!.open = false;
+      summary?.focus();
+    }
+    function onClick(e: MouseEvent) {
+      if (!details!.open) return;
+      const target = e.target as Node;
+      if (summary?.contains(target) || panel?.contains(target)) return;
+      details!.open = false;
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+
   return (
-    <details className="group relative">
+    <details ref={ref} className="group shrink-0">
       <summary
         aria-label="Open menu"
-        className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="relative z-10 flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg text-ink hover:bg-slate-100 group-open:bg-slate-100"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="menu" className="h-6 w-6" />
       </summary>
+      <div className="fixed inset-x-0 top-16 bottom-0 bg-slate-900/50" aria-hidden="true" data-testid="side-menu-backdrop" />
       <nav
         aria-label="Main menu"
-        className="fixed top-14 left-0 z-40 flex h-[calc(100vh-3.5rem)] w-72 flex-col border-r border-slate-200 bg-white p-4 shadow-xl"
+        className="fixed top-16 bottom-0 left-0 flex w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-line bg-white p-3 shadow-2xl"
       >
         <ul className="space-y-1">
           {ENTRIES.map((e) => (
             <li key={e.to}>
-              <Link to={e.to} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
-                <span className="block text-sm font-medium text-slate-900">{e.label}</span>
-                <span className="block text-xs text-slate-500">{e.hint}</span>
+              <Link to={e.to} className="flex min-h-12 items-center gap-3 rounded-lg px-3 py-2 hover:bg-brand-50">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-ink-muted">
+                  <Icon name={e.icon} />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-base font-semibold text-ink">{e.label}</span>
+                  <span className="block text-sm text-ink-muted">{e.hint}</span>
+                </span>
               </Link>
             </li>
           ))}
         </ul>
-        <div className="mt-auto rounded-lg border border-green-200 bg-green-50 p-3" role="status">
-          <p className="flex items-center gap-2 text-sm font-medium text-green-800">
-            <span className="inline-block h-2 w-2 rounded-full bg-green-500" aria-hidden="true" />
+        <div className="mt-auto rounded-lg border border-green-200 bg-success-50 p-3" role="status">
+          <p className="flex items-center gap-2 text-sm font-semibold text-success-800">
+            <span className="inline-block h-2.5 w-2.5 rounded-full bg-green-600" aria-hidden="true" />
             online
           </p>
-          <p className="mt-1 text-xs text-green-700">Manufacturing flow operational</p>
+          <p className="mt-1 text-sm text-success-800">Manufacturing flow operational</p>
         </div>
       </nav>
     </details>

@@ -24,8 +24,8 @@ export function useToast() {
 }
 
 const variantClass = {
-  default: "border-slate-200 bg-white text-slate-900",
-  destructive: "border-red-600 bg-red-600 text-white",
+  default: "border-line bg-white text-ink",
+  destructive: "border-danger-700 bg-danger-700 text-white",
 };
 
 export function Toaster({ children, flash }: { children: ReactNode; flash: ToastData | null }) {
@@ -68,8 +68,8 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
           // Server render / JavaScript off: the flash toast as plain markup.
           <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
             <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[flash.variant ?? "default"]}`}>
-              <p className="text-sm font-semibold">{flash.title}</p>
-              {flash.description ? <p className="mt-1 text-sm opacity-90">{flash.description}</p> : null}
+              <p className="text-base font-semibold">{flash.title}</p>
+              {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
             </div>
           </div>
         ) : null}
@@ -78,16 +78,16 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             key={t.key}
             open={t.open}
             onOpenChange={(open) => (open ? null : dismiss(t.key))}
-            className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-8 shadow-lg ${variantClass[t.variant ?? "default"]}`}
+            className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
             type={t.variant === "destructive" ? "foreground" : "background"}
           >
             <div>
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+              <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
               {t.description ? (
-                <ToastPrimitive.Description className="mt-1 text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+                <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>
               ) : null}
             </div>
-            <ToastPrimitive.Close aria-label="Close" className="absolute top-2 right-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100">
+            <ToastPrimitive.Close aria-label="Close" className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100">
               ×
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>

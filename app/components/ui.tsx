@@ -1,31 +1,110 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/utils/constants";
 import { colorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
+import { Icon, type IconName } from "./icons";
+
+// Design tokens in use (docs/design.md): every control is at least 40 px high (44 px+ on floor screens),
+// text is 14 px or more, and each colour pair is WCAG AA. Screens compose these instead of raw classes.
+const control =
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60";
 
 export const btn = {
-  primary:
-    "inline-flex items-center justify-center gap-2 rounded-lg bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 disabled:cursor-not-allowed disabled:opacity-50",
-  secondary:
-    "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50",
-  danger:
-    "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700",
-  small:
-    "inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50",
-  smallDanger:
-    "inline-flex items-center gap-1 rounded-md border border-red-200 bg-white px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-red-50",
-  icon: "inline-flex h-7 w-7 items-center justify-center rounded-md border border-slate-300 bg-white text-xs hover:bg-slate-50 disabled:opacity-40",
+  /** The one main action of a view: white on brand-700, 5.18:1. */
+  primary: `${control} min-h-10 bg-brand-700 px-4 text-sm text-white shadow-sm hover:bg-brand-800`,
+  secondary: `${control} min-h-10 border border-slate-300 bg-white px-4 text-sm text-ink hover:border-slate-400 hover:bg-slate-50`,
+  danger: `${control} min-h-10 bg-danger-700 px-4 text-sm text-white shadow-sm hover:bg-danger-800`,
+  /** Card and row actions (Edit, Delete, + Add): 40 px high, 14 px text. */
+  small: `${control} min-h-10 border border-slate-300 bg-white px-3 text-sm text-ink hover:border-slate-400 hover:bg-slate-50`,
+  smallDanger: `${control} min-h-10 border border-danger-200 bg-white px-3 text-sm text-danger-700 hover:bg-danger-50`,
+  /** A square icon button (↑ ↓ ×), 40 × 40. */
+  icon: `${control} h-10 w-10 border border-slate-300 bg-white text-base text-ink hover:bg-slate-50 disabled:opacity-40`,
+  /** Floor screens (tiles, timers, PIN): 48 px high, 16 px text. */
+  large: `${control} min-h-12 bg-brand-700 px-6 text-base text-white shadow-sm hover:bg-brand-800`,
+  largeSecondary: `${control} min-h-12 border border-slate-300 bg-white px-6 text-base text-ink hover:bg-slate-50`,
+  /** A text link styled as a link (brand-800, 7.31:1 on white). */
+  link: "font-semibold text-brand-800 underline-offset-4 hover:underline",
 };
 
 export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-orange-500 focus:ring-1 focus:ring-orange-500 focus:outline-none aria-[invalid=true]:border-red-500";
+  "mt-1 block min-h-10 w-full rounded-lg border border-field bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-subtle focus:border-focus focus:ring-1 focus:ring-focus focus:outline-none aria-[invalid=true]:border-danger-700 sm:text-sm";
+
+/** A checkbox or radio with its label: the whole row is the 40 px target. */
+export const checkRowClass = "flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm text-ink hover:bg-slate-50";
+export const checkboxClass = "h-5 w-5 shrink-0 rounded border-field accent-brand-700";
+
+/** A card surface. */
+export const cardClass = "min-w-0 rounded-xl border border-line bg-surface shadow-sm";
 
 export function Badge({ color, children }: { color?: string | null; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${colorClass(color)}`}>
+    <span
+      className={`inline-flex max-w-full items-center rounded-full border px-2.5 py-0.5 text-sm leading-5 font-medium wrap-anywhere ${colorClass(color)}`}
+    >
       {children}
+    </span>
+  );
+}
+
+export function PageHeader({ title, subtitle, actions, back }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
+  return (
+    <div className="mb-6">
+      {back ? <div className="mb-3">{back}</div> : null}
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-ink wrap-anywhere sm:text-3xl">{title}</h1>
+          {subtitle ? <p className="mt-1 text-base text-ink-muted">{subtitle}</p> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** An empty list: an icon, the spec's exact message, an optional hint and the action that fills it. */
+export function EmptyState({ icon, title, children, action }: { icon: IconName; title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="empty-state">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon name={icon} className="h-7 w-7" />
+      </span>
+      <p className="mt-4 text-lg font-semibold text-ink">{title}</p>
+      {children ? <div className="mx-auto mt-1 max-w-md text-sm text-ink-muted">{children}</div> : null}
+      {action ? <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div> : null}
+    </div>
+  );
+}
+
+/** 'Alexandra Konstantinopoulou' → 'AK'. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  const first = Array.from(parts[0]!)[0] ?? "";
+  const last = parts.length > 1 ? (Array.from(parts.at(-1)!)[0] ?? "") : "";
+  return (first + last).toUpperCase();
+}
+
+/**
+ * A member's photo, with their initials underneath: a photo that fails to load (a broken URL) leaves the
+ * initials showing, with JavaScript (onError) and without it (a broken image with alt="" draws nothing).
+ */
+export function Avatar({ name, photoUrl, className = "h-10 w-10 text-sm" }: { name: string; photoUrl?: string | null; className?: string }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const show = photoUrl && broken !== photoUrl;
+  const ref = useRef<HTMLImageElement>(null);
+  // An image that failed before hydration fired its error event before React listened: check once mounted.
+  useEffect(() => {
+    const img = ref.current;
+    if (photoUrl && img && img.complete && img.naturalWidth === 0) setBroken(photoUrl);
+  }, [photoUrl]);
+  return (
+    <span className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}>
+      <span aria-hidden="true">{initials(name)}</span>
+      {show ? (
+        <img ref={ref} src={photoUrl} alt="" data-fallback={initials(name)} className="img-fallback absolute inset-0 h-full w-full object-cover" onError={() => setBroken(photoUrl)} />
+      ) : null}
     </span>
   );
 }
@@ -33,7 +112,7 @@ export function Badge({ color, children }: { color?: string | null; children: Re
 export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-600">
+    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
       {errors[0]}
     </p>
   );
@@ -41,7 +120,7 @@ export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
 
 export function Label({ htmlFor, children }: { htmlFor?: string; children: ReactNode }) {
   return (
-    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+    <label htmlFor={htmlFor} className="block text-sm font-semibold text-ink">
       {children}
     </label>
   );
@@ -80,11 +159,11 @@ export function UrlDialog({
   const navigate = useNavigate();
   if (!hydrated) {
     return (
-      <section aria-label={title} className="mb-6 rounded-xl border-2 border-orange-300 bg-white p-6 shadow-lg">
+      <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
         <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 className="text-lg font-semibold">{title}</h2>
-            {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+          <div className="min-w-0">
+            <h2 className="text-xl font-semibold text-ink wrap-anywhere">{title}</h2>
+            {description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{description}</p> : null}
           </div>
           <Link to={closeTo} className={btn.small}>
             Close
@@ -97,19 +176,22 @@ export function UrlDialog({
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? null : navigate(closeTo, { preventScrollReset: true, replace: true }))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl ${wide ? "max-w-2xl" : "max-w-lg"}`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6 ${wide ? "max-w-2xl" : "max-w-lg"}`}
         >
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Title className="pr-10 text-xl font-semibold text-ink wrap-anywhere">{title}</Dialog.Title>
           {description ? (
-            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+            <Dialog.Description className="mt-1 pr-10 text-sm text-ink-muted wrap-anywhere">{description}</Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          <div className="mt-4">{children}</div>
-          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 rounded px-2 text-xl leading-none text-slate-500 hover:text-slate-900">
-            ×
+          <div className="mt-5">{children}</div>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
+          >
+            <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -15,21 +15,39 @@ import type { z } from "zod";
 import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
 import { slugify } from "~/schemas/common";
 import { BadRequestError, ConflictError } from "~/utils/errors";
+import { STANDARD_DEPARTMENTS } from "~/utils/constants";
+import { getDb } from "~/utils/db.server";
+import { announce } from "~/utils/events.server";
+import { writeAudit, type Actor } from "./audit.server";
 import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
 
 const valueTaken = (tx: Tx, value: string) =>
   tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
 
-export const departmentModel = crud<Department, z.infer<typeof DepartmentCreateSchema>, z.infer<typeof DepartmentPatchSchema>>({
+/** The API's create body, or the settings form's (which also says whether the department is a machine station). */
+type DepartmentCreate = z.infer<typeof DepartmentCreateSchema> & { isMachine?: boolean };
+
+export const NO_SLUG_MESSAGE = "The name needs at least one letter or digit";
+
+/** The URL-safe value of a name (it is part of /production/{value}); a name with no letter or digit is refused. */
+function valueOf(name: string): string {
+  const value = slugify(name);
+  if (!value) throw new BadRequestError(NO_SLUG_MESSAGE);
+  return value;
+}
+
+export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof DepartmentPatchSchema>>({
   table: departments,
   entity: "department",
   label: "Department",
   uniqueName: false,
-  // Spec §5: value from the name; a department made in settings is an active production machine station.
+  // Spec §5: value from the name; an active station. A machine station (the default) is in category Production,
+  // a process department (the settings form's checkbox unticked, PRODUCT.md) in Process.
   prepareCreate: (input, tx) => {
-    const value = slugify(input.name);
+    const value = valueOf(input.name);
     if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
-    return { value, isMachine: true, machineStatus: "active", category: "Production", isActive: true };
+    const isMachine = input.isMachine ?? true;
+    return { value, isMachine, machineStatus: "active", category: isMachine ? "Production" : "Process", isActive: true };
   },
   // The value is the key other records use: it never changes after creation.
   preparePatch: () => ({ value: undefined }),
@@ -82,14 +100,14 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
   prepareCreate: (input, tx) => {
     const parent = tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId)).get();
     if (!parent) throw new BadRequestError("Department not found");
-    const value = input.value ? slugify(input.value) : slugify(input.name);
+    const value = input.value ? valueOf(input.value) : valueOf(input.name);
     assertSubValueFree(tx, input.departmentId, value);
     return { value };
   },
   preparePatch: (patch, before, tx) => {
     // A blank value keeps the stored one, as it does on create (where the name is used).
     if (!patch.value) return { value: undefined };
-    const value = slugify(patch.value);
+    const value = valueOf(patch.value);
     assertSubValueFree(tx, before.departmentId, value, before.id);
     return { value };
   },
@@ -106,3 +124,36 @@ export const sequenceHooks = {
     return {};
   },
 };
+
+/**
+ * 'Add the standard departments' (PRODUCT.md): the six departments of spec §1 as process departments (not
+ * machines), each one whose value is not taken yet, in one transaction with an audit row each. Returns the rows
+ * it created.
+ */
+export function addStandardDepartments(actor: Actor): Department[] {
+  const created = getDb().transaction((tx) => {
+    const rows: Department[] = [];
+    STANDARD_DEPARTMENTS.forEach((d, index) => {
+      if (valueTaken(tx, d.value)) return;
+      const row = tx
+        .insert(departments)
+        .values({
+          name: d.name,
+          value: d.value,
+          color: d.color,
+          sortOrder: index,
+          isMachine: false,
+          machineStatus: "active",
+          category: "Process",
+          isActive: true,
+        })
+        .returning()
+        .get();
+      writeAudit(actor, { action: "create", entity: "department", entityId: row.id, after: row }, tx);
+      rows.push(row);
+    });
+    return rows;
+  });
+  for (const row of created) announce({ entity: "department", id: row.id, action: "create" });
+  return created;
+}

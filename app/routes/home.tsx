@@ -2,6 +2,9 @@ import { useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { PinDialog } from "~/components/pin-dialog";
 import { useToast } from "~/components/toaster";
+import { Icon, type IconName } from "~/components/icons";
+import { btn } from "~/components/ui";
+import { getSetupCounts, setupSteps, type SetupStep } from "~/models/setup.server";
 import { activeAccessKeys } from "~/models/team-member.server";
 import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/utils/departments";
 import { can } from "~/services/permissions.server";
@@ -23,7 +26,11 @@ export function loader({ request }: Route.LoaderArgs) {
     : heldKeys.length > 0
       ? TILES
       : [];
-  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement: can(user, "settings:write") };
+  const isManagement = can(user, "settings:write");
+  // PRODUCT.md: management sees 'Set up your shop' until every step has an entry.
+  const steps = isManagement ? setupSteps(getSetupCounts()) : [];
+  const setup = steps.some((s) => !s.done) ? steps : null;
+  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup };
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.
@@ -40,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -63,26 +70,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Manufacturing Flow</h1>
-        <p className="mt-2 text-slate-600">Production tracking for every department of the shop</p>
+        <h1 className="text-display font-bold tracking-tight text-ink">Manufacturing Flow</h1>
+        <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>
       </div>
 
+      {setup ? <SetupChecklist steps={setup} /> : null}
+
       {loading ? (
-        <p className="mt-12 text-center text-slate-500" role="status">
+        <p className="mt-12 text-center text-base text-ink-muted" role="status">
           Loading access permissions...
         </p>
       ) : tiles.length === 0 ? (
-        <div className="mx-auto mt-12 max-w-lg rounded-xl border border-amber-200 bg-amber-50 p-6 text-center">
-          <h2 className="text-lg font-semibold text-amber-900">No Access Configured</h2>
-          <p className="mt-2 text-sm text-amber-800">
+        <div className="mx-auto mt-10 max-w-lg rounded-xl border border-warning-300 bg-warning-50 p-6 text-center">
+          <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-white text-warning-900">
+            <Icon name="lock" className="h-6 w-6" />
+          </span>
+          <h2 className="mt-3 text-lg font-semibold text-warning-900">No Access Configured</h2>
+          <p className="mt-2 text-base text-warning-900">
             No team members have been granted access to any departments yet. Contact your administrator to set up
             access permissions.
           </p>
         </div>
       ) : (
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={`mt-10 grid gap-4 sm:grid-cols-2 ${tiles.length > 2 ? "lg:grid-cols-4" : ""}`}>
           {tiles.map((tile) => (
             <li key={tile.key}>
               <Form method="post" className="h-full">
@@ -90,12 +102,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <button
                   type="submit"
                   onClick={(e) => onTileClick(e, tile)}
-                  className="flex h-full w-full flex-col items-start rounded-xl border border-slate-200 bg-white p-6 text-left shadow-sm transition hover:border-orange-400 hover:shadow-md focus:ring-2 focus:ring-orange-500 focus:outline-none"
+                  className="group flex h-full min-h-24 w-full items-center gap-4 rounded-2xl border border-line bg-white p-4 text-left shadow-sm transition hover:border-brand-300 hover:shadow-md sm:min-h-48 sm:flex-col sm:items-start sm:p-6"
                   data-testid={`tile-${tile.key}`}
                 >
                   <TileIcon tileKey={tile.key} />
-                  <span className="mt-4 text-lg font-semibold">{tile.title}</span>
-                  <span className="mt-1 text-sm text-slate-600">{tile.subtitle}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-lg font-semibold text-ink sm:text-xl">{tile.title}</span>
+                    <span className="mt-1 block text-base text-ink-muted">{tile.subtitle}</span>
+                  </span>
+                  <Icon name="arrowRight" className="h-5 w-5 text-brand-800 transition group-hover:translate-x-1 sm:self-end" />
                 </button>
               </Form>
             </li>
@@ -105,16 +120,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {isManagement ? (
         <div className="mt-8 text-center">
-          <Link
-            to="/settings"
-            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50"
-          >
+          <Link to="/settings" className={btn.secondary}>
+            <Icon name="settings" />
             Global Settings
           </Link>
         </div>
       ) : null}
 
-      <p className="mt-10 text-center text-sm text-slate-500">
+      <p className="mt-10 text-center text-base text-ink-muted">
         {tiles.length === 0
           ? "Access permissions are managed by your administrator"
           : "Select a department and enter your PIN to access workflows"}
@@ -136,17 +149,95 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const TILE_LOOK: Record<string, { icon: IconName; className: string }> = {
+  "pre-production": { icon: "preProduction", className: "bg-blue-100 text-blue-800" },
+  production: { icon: "production", className: "bg-amber-100 text-amber-900" },
+  fabrication: { icon: "fabrication", className: "bg-brand-100 text-brand-800" },
+  "project-management": { icon: "projectManagement", className: "bg-purple-100 text-purple-800" },
+};
+
 function TileIcon({ tileKey }: { tileKey: string }) {
-  const paths: Record<string, string> = {
-    "pre-production": "M9 5h6M9 3h6a2 2 0 012 2v14a2 2 0 01-2 2H9a2 2 0 01-2-2V5a2 2 0 012-2zm0 7h6m-6 4h4",
-    production: "M3 21V10l5 3V10l5 3V10l5 3V5h3v16H3z",
-    "project-management": "M4 19V9m6 10V5m6 14v-7m4 7H2",
-  };
+  const look = TILE_LOOK[tileKey] ?? { icon: "departments" as IconName, className: "bg-slate-100 text-ink" };
   return (
-    <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-orange-100 text-orange-700">
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d={paths[tileKey]} />
-      </svg>
+    <span className={`flex h-12 w-12 items-center justify-center rounded-xl ${look.className}`}>
+      <Icon name={look.icon} className="h-7 w-7" />
     </span>
+  );
+}
+
+const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: string; icon: IconName }> = {
+  departments: {
+    title: "Add your departments",
+    hint: "Pre-Production, Production, Fabrication and the rest: one click adds the standard six.",
+    to: "/settings?tab=departments",
+    icon: "departments",
+  },
+  machines: {
+    title: "Add your machine stations",
+    hint: "Printers, cutters and routers: each one gets its own page on the Production Floor.",
+    to: "/settings?tab=departments&new=1",
+    icon: "machine",
+  },
+  products: {
+    title: "Add your products",
+    hint: "The kinds of work you make, each with the departments it goes through.",
+    to: "/settings?tab=products",
+    icon: "products",
+  },
+  workflows: {
+    title: "Add a project workflow",
+    hint: "The order of departments a project follows.",
+    to: "/settings?tab=workflows",
+    icon: "workflows",
+  },
+  teamMembers: {
+    title: "Add your team",
+    hint: "Give everyone a PIN and the departments they work in.",
+    to: "/settings?tab=team",
+    icon: "team",
+  },
+};
+
+/** PRODUCT.md: a first start without demo data is never a dead end. Management sees what is left to set up. */
+function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+  const done = steps.filter((s) => s.done).length;
+  return (
+    <section aria-labelledby="setup-title" className="mx-auto mt-10 max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" data-testid="setup-checklist">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="setup-title" className="text-xl font-semibold text-ink">
+          Set up your shop
+        </h2>
+        <p className="text-sm font-medium text-ink-muted">
+          {done} of {steps.length} done
+        </p>
+      </div>
+      <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+        <div className="h-full rounded-full bg-brand-700" style={{ width: `${(done / steps.length) * 100}%` }} />
+      </div>
+      <ol className="mt-4 divide-y divide-line">
+        {steps.map((step) => {
+          const line = SETUP_LINES[step.key];
+          return (
+            <li key={step.key} data-testid={`setup-${step.key}`} data-done={step.done ? "true" : "false"}>
+              <Link to={line.to} className="group flex min-h-14 items-center gap-3 py-3">
+                <span
+                  className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${step.done ? "bg-success-700 text-white" : "border-2 border-slate-300 text-ink-muted"}`}
+                >
+                  <Icon name={step.done ? "check" : line.icon} className="h-5 w-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className={`block text-base font-semibold ${step.done ? "text-ink-muted line-through" : "text-ink group-hover:text-brand-800"}`}>
+                    {line.title}
+                    {step.done ? <span className="sr-only"> (done)</span> : null}
+                  </span>
+                  <span className="block text-sm text-ink-muted">{line.hint}</span>
+                </span>
+                <Icon name="arrowRight" className="h-5 w-5 text-ink-subtle group-hover:text-brand-800" />
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

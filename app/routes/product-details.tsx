@@ -1,13 +1,14 @@
 import { data, Link, useSearchParams } from "react-router";
 import { LiveDuration } from "~/components/live-duration";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
-import { Badge, btn } from "~/components/ui";
+import { Icon, type IconName } from "~/components/icons";
+import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
 import { getProductDetails } from "~/models/item.server";
 import { getEnv } from "~/utils/env.server";
 import { parseIdParam } from "~/utils/ids";
 import { formatDateTime, formatTimelineDate } from "~/utils/dates";
 import { departmentLabel } from "~/utils/format";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission } from "~/services/permissions.server";
 import { itemQrUrl, qrImages } from "~/utils/qr.server";
 import type { Route } from "./+types/product-details";
 
@@ -16,10 +17,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  requirePermission(request, "read");
+  const user = requirePermission(request, "read");
   const id = parseIdParam(params.id);
   const details = id === null ? undefined : getProductDetails(id);
-  if (!details) return data({ details: null, qr: null, tz: "", now: 0 }, { status: 404 });
+  // Spec: 'Back to Settings'. Only managers can open Global Settings, so others go back to the item's project.
+  const back = can(user, "settings:write")
+    ? { to: "/settings", label: "Back to Settings" }
+    : details
+      ? { to: `/projects/${details.project.id}`, label: "Back to Project" }
+      : { to: "/", label: "Back to Home" };
+  if (!details) return data({ details: null, qr: null, tz: "", now: 0, back }, { status: 404 });
   const tz = getEnv().SHOP_TIMEZONE;
   const { item, project } = details;
   let qr = null;
@@ -36,23 +43,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     qr,
     tz,
     now: Date.now(),
+    back,
   };
 }
 
-function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
+function InfoCard({ title, icon, children }: { title: string; icon: IconName; children: React.ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
-      <dl className="mt-3 space-y-2 text-sm">{children}</dl>
+    <section className={`p-5 ${cardClass}`}>
+      <h2 className="flex items-center gap-2 text-base font-semibold text-ink">
+        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon name={icon} className="h-5 w-5" />
+        </span>
+        {title}
+      </h2>
+      <dl className="mt-4 space-y-3 text-base">{children}</dl>
     </section>
   );
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm font-medium text-ink-muted sm:text-base sm:font-normal">{label}</dt>
+      <dd className="min-w-0 text-ink wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -61,15 +74,15 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
   const [search] = useSearchParams();
   const { details, qr, now } = loaderData;
   const back = (
-    <Link to="/settings" className="text-sm font-medium text-orange-700 hover:underline">
-      ← Back to Settings
+    <Link to={loaderData.back.to} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      ← {loaderData.back.label}
     </Link>
   );
   if (!details) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Product Not Found</h1>
-        <p className="mt-2 text-slate-600">No product has the id {params.id}.</p>
+        <h1 className="text-2xl font-bold text-ink">Product Not Found</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No product has the id {params.id}.</p>
         <div className="mt-6">{back}</div>
       </div>
     );
@@ -77,29 +90,30 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
   const { item, project } = details;
   const here = `/products/${item.id}`;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      {back}
-      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">{item.name}</h1>
-          <p className="mt-1 text-sm text-slate-600">Product details</p>
-        </div>
-        {qr ? (
-          <Link to={`${here}?qr=1`} preventScrollReset className={btn.secondary}>
-            View QR Code
-          </Link>
-        ) : null}
-      </div>
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <PageHeader
+        back={back}
+        title={item.name}
+        subtitle="Product details"
+        actions={
+          qr ? (
+            <Link to={`${here}?qr=1`} preventScrollReset className={btn.secondary}>
+              <Icon name="qr" />
+              View QR Code
+            </Link>
+          ) : null
+        }
+      />
       {qr && search.get("qr") === "1" ? <QrCodeDialog label={qr} closeTo={here} /> : null}
-      <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <InfoCard title="Product Information">
+      <div className="grid gap-4 md:grid-cols-2">
+        <InfoCard title="Product Information" icon="products">
           <Row label="Name">{item.name}</Row>
           <Row label="Category">{item.category}</Row>
           <Row label="Current department">{details.departmentName ?? departmentLabel(item.department)}</Row>
         </InfoCard>
-        <InfoCard title="Project & Workflow">
+        <InfoCard title="Project & Workflow" icon="folder">
           <Row label="Project">
-            <Link to={`/projects/${project.id}`} className="font-medium text-orange-700 hover:underline">
+            <Link to={`/projects/${project.id}`} className={btn.link}>
               {project.name}
             </Link>
           </Row>
@@ -107,20 +121,22 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
           <Row label="Project workflow">{details.projectWorkflowName ?? "No workflow assigned"}</Row>
           <Row label="Product workflow">{details.productWorkflowName ?? "To be defined later"}</Row>
         </InfoCard>
-        <InfoCard title="Timer Information">
+        <InfoCard title="Timer Information" icon="clock">
           <Row label="Status">
             {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
           </Row>
           <Row label="Total time">
-            <LiveDuration
-              totalSeconds={item.totalTimeSeconds}
-              sessionStart={item.isTimerActive && item.currentSessionStart ? new Date(item.currentSessionStart).getTime() : null}
-              serverNow={now}
-            />
+            <span className="font-mono text-lg font-semibold tabular-nums">
+              <LiveDuration
+                totalSeconds={item.totalTimeSeconds}
+                sessionStart={item.isTimerActive && item.currentSessionStart ? new Date(item.currentSessionStart).getTime() : null}
+                serverNow={now}
+              />
+            </span>
           </Row>
           {details.sessionStartText ? <Row label="Session started">{details.sessionStartText}</Row> : null}
         </InfoCard>
-        <InfoCard title="Timeline">
+        <InfoCard title="Timeline" icon="clock">
           <Row label="Created">{details.createdText}</Row>
         </InfoCard>
       </div>

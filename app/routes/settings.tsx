@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { z } from "zod";
 import { categoryModel } from "~/models/category.server";
-import { departmentModel, subdepartmentModel } from "~/models/department.server";
+import { addStandardDepartments, departmentModel, subdepartmentModel } from "~/models/department.server";
 import { materialModel } from "~/models/material.server";
 import { referenceOps, type ReferenceEntity } from "~/models/reference.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { workflowModel } from "~/models/workflow.server";
 import {
   CategorySchema,
-  DepartmentCreateSchema,
+  DepartmentCreateFormSchema,
   DepartmentEditFormSchema,
   MaterialSchema,
   SubdepartmentSchema,
@@ -29,8 +29,10 @@ import {
 } from "~/components/settings/forms";
 import { useReauthRetry } from "~/components/reauth";
 import { useToast } from "~/components/toaster";
-import { Badge, btn, UrlDialog } from "~/components/ui";
+import { Icon, type IconName } from "~/components/icons";
+import { Avatar, Badge, btn, cardClass, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
 import { actorFrom } from "~/services/actor.server";
+import { STANDARD_DEPARTMENTS } from "~/utils/constants";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { sequenceColorClass } from "~/utils/colors";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -41,12 +43,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
 export const TABS = [
-  { key: "products", label: "Products", empty: "No product categories configured" },
-  { key: "departments", label: "Departments/Stations", empty: "No departments configured" },
-  { key: "workflows", label: "Project Workflows", empty: "No project workflows configured" },
-  { key: "materials", label: "Materials", empty: "No material types configured yet." },
-  { key: "team", label: "Team Members", empty: "No team members added yet" },
-] as const;
+  { key: "products", label: "Products", empty: "No product categories configured", icon: "products" },
+  { key: "departments", label: "Departments/Stations", empty: "No departments configured", icon: "departments" },
+  { key: "workflows", label: "Project Workflows", empty: "No project workflows configured", icon: "workflows" },
+  { key: "materials", label: "Materials", empty: "No material types configured yet.", icon: "materials" },
+  { key: "team", label: "Team Members", empty: "No team members added yet", icon: "team" },
+] as const satisfies readonly { key: string; label: string; empty: string; icon: IconName }[];
 type TabKey = (typeof TABS)[number]["key"];
 
 function tabOf(url: URL): TabKey {
@@ -90,7 +92,7 @@ type FormSpec = { tab: TabKey; form: string; noun: string; deleteNoun: string; c
 // Toast nouns follow spec §8: the Products tab says "product" (its delete error says "category").
 const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, FormSpec> = {
   categories: { tab: "products", form: "category", noun: "Product", deleteNoun: "category", create: CategorySchema, update: CategorySchema },
-  departments: { tab: "departments", form: "department", noun: "Department", deleteNoun: "department", create: DepartmentCreateSchema, update: DepartmentEditFormSchema },
+  departments: { tab: "departments", form: "department", noun: "Department", deleteNoun: "department", create: DepartmentCreateFormSchema, update: DepartmentEditFormSchema },
   subdepartments: { tab: "departments", form: "subdepartment", noun: "Subdepartment", deleteNoun: "subdepartment", create: SubdepartmentSchema, update: SubdepartmentSchema },
   workflows: { tab: "workflows", form: "workflow", noun: "Workflow", deleteNoun: "workflow", create: WorkflowSchema, update: WorkflowSchema },
   materials: { tab: "materials", form: "material", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
@@ -132,8 +134,21 @@ function changedFields(value: Record<string, unknown>, original: Record<string, 
   return { patch, expected };
 }
 
+/** The empty Departments tab's one-click start (PRODUCT.md). */
+const ADD_STANDARD_DEPARTMENTS = "add-standard-departments";
+
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
+  if (formData.get("_action") === ADD_STANDARD_DEPARTMENTS) {
+    const user = requirePermission(request, "settings:write");
+    const created = addStandardDepartments(actorFrom(request, user));
+    return redirectWithToast(request, "/settings?tab=departments", {
+      title: "Success",
+      description: created.length
+        ? `${created.length} standard department${created.length === 1 ? "" : "s"} created successfully`
+        : "The standard departments already exist",
+    });
+  }
   const entity = String(formData.get("_entity"));
   // Object.hasOwn: '_entity=__proto__' must not find Object.prototype.
   if (!Object.hasOwn(FORMS, entity)) throw data("Unknown form", { status: 400 });
@@ -215,37 +230,44 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const current = TABS.find((t) => t.key === tab)!;
   const here = `/settings?tab=${tab}`;
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as any) : undefined);
+  const tabsRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Phones: bring the current tab into the sideways-scrolling row.
+    const current = tabsRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = current?.closest("ul");
+    if (current && row) row.scrollLeft = current.offsetLeft - row.clientWidth / 2 + current.clientWidth / 2;
+  }, [tab]);
+
   const reauth = useReauthRetry(actionData);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8" onSubmitCapture={reauth.onSubmitCapture}>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" onSubmitCapture={reauth.onSubmitCapture}>
       {reauth.dialog}
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Global Settings</h1>
-          <p className="mt-1 text-sm text-slate-600">Products, departments and stations, workflows, materials and team members</p>
-        </div>
-      </div>
-      <nav aria-label="Settings tabs" className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((t) => (
-          <Link
-            key={t.key}
-            to={`/settings?tab=${t.key}`}
-            aria-current={t.key === tab ? "page" : undefined}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${t.key === tab ? "border-orange-600 text-orange-700" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-          >
-            {t.label}
-          </Link>
-        ))}
+      <PageHeader title="Global Settings" subtitle="Products, departments and stations, workflows, materials and team members" />
+      {/* One row that scrolls sideways on phones (the edge fades to show there is more); it fits from 768 px. */}
+      <nav aria-label="Settings tabs" ref={tabsRef} className="relative -mx-4 border-b border-line sm:mx-0">
+        <ul className="flex gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-0">
+          {TABS.map((t) => (
+            <li key={t.key} className="shrink-0">
+              <Link
+                to={`/settings?tab=${t.key}`}
+                aria-current={t.key === tab ? "page" : undefined}
+                className={`flex min-h-12 items-center gap-2 border-b-[3px] px-3 text-base font-semibold whitespace-nowrap ${t.key === tab ? "border-brand-700 text-brand-800" : "border-transparent text-ink-muted hover:border-slate-300 hover:text-ink"}`}
+              >
+                <Icon name={t.icon} className="h-5 w-5" />
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <span aria-hidden="true" className="pointer-events-none absolute top-0 right-0 h-full w-10 bg-gradient-to-l from-canvas md:hidden" />
       </nav>
 
       <div className="mt-6">
         <TabDialogs tab={tab} params={params} here={here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as any)?.error?.[""] : undefined} />
-        <div className="mb-4 flex items-center justify-between">
-          <h2 className="text-lg font-semibold">{current.label}</h2>
-          <Link to={`${here}&new=1`} preventScrollReset className={btn.primary}>
-            {addLabel(tab)}
-          </Link>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-xl font-semibold text-ink">{current.label}</h2>
+          <AddLink tab={tab} here={here} />
         </div>
         <TabGrid tab={tab} data={loaderData} here={here} empty={current.empty} />
       </div>
@@ -257,6 +279,14 @@ function addLabel(tab: TabKey) {
   return { products: "Add Product", departments: "Add Department", workflows: "Add Workflow", materials: "Add Material", team: "Add Team Member" }[tab];
 }
 
+function AddLink({ tab, here }: { tab: TabKey; here: string }) {
+  return (
+    <Link to={`${here}&new=1`} preventScrollReset className={btn.primary}>
+      <Icon name="plus" />
+      {addLabel(tab)}
+    </Link>
+  );
+}
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => any; deleteErrors?: string[] }) {
@@ -288,8 +318,8 @@ function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab:
   }
   if (tab === "team") {
     const t = data.teamMembers.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Team Member" closeTo={here} wide><TeamMemberForm closeTo={here} lastResult={resultFor("team-member-new")} /></UrlDialog>;
-    if (t && editId) return <UrlDialog title="Edit Team Member" closeTo={here} wide><TeamMemberForm key={t.id} member={t} closeTo={here} lastResult={resultFor(`team-member-${t.id}`)} /></UrlDialog>;
+    if (isNew) return <UrlDialog title="Add Team Member" closeTo={here} wide><TeamMemberForm departments={seq} closeTo={here} lastResult={resultFor("team-member-new")} /></UrlDialog>;
+    if (t && editId) return <UrlDialog title="Edit Team Member" closeTo={here} wide><TeamMemberForm key={t.id} member={t} departments={seq} closeTo={here} lastResult={resultFor(`team-member-${t.id}`)} /></UrlDialog>;
     if (t && deleteId) return <UrlDialog title="Delete Team Member" closeTo={here}><DeleteForm entity="team-members" id={t.id} name={t.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
   }
   if (tab === "departments") {
@@ -308,12 +338,15 @@ function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab:
 
 function CardActions({ here, id, name, sub }: { here: string; id: number; name: string; sub?: boolean }) {
   return (
-    <div className="flex gap-1.5">
-      <Link to={`${here}&${sub ? "subedit" : "edit"}=${id}`} preventScrollReset className={btn.small} aria-label={`Edit ${name}`}>
-        Edit
+    <div className="flex shrink-0 gap-2">
+      {/* Phones: icon buttons (40 × 40), so a long name keeps its room; the labels show from 640 px. */}
+      <Link to={`${here}&${sub ? "subedit" : "edit"}=${id}`} preventScrollReset className={`${btn.small} max-sm:w-10 max-sm:px-0`} aria-label={`Edit ${name}`} title="Edit">
+        <Icon name="edit" className="h-5 w-5 sm:hidden" />
+        <span className="max-sm:hidden">Edit</span>
       </Link>
-      <Link to={`${here}&${sub ? "subdelete" : "delete"}=${id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${name}`}>
-        Delete
+      <Link to={`${here}&${sub ? "subdelete" : "delete"}=${id}`} preventScrollReset className={`${btn.smallDanger} max-sm:w-10 max-sm:px-0`} aria-label={`Delete ${name}`} title="Delete">
+        <Icon name="trash" className="h-5 w-5 sm:hidden" />
+        <span className="max-sm:hidden">Delete</span>
       </Link>
     </div>
   );
@@ -322,11 +355,11 @@ function CardActions({ here, id, name, sub }: { here: string; id: number; name: 
 function Sequence({ values, departments }: { values: string[]; departments: LoaderData["sequenceDepartments"] }) {
   const names = new Map(departments.map((d) => [d.value, d]));
   return (
-    <ol className="mt-3 flex flex-wrap items-center gap-1 text-xs">
+    <ol className="mt-3 flex flex-wrap items-center gap-1.5 text-sm">
       {values.map((v, i) => (
-        <li key={v} className="flex items-center gap-1">
-          {i > 0 ? <span aria-hidden="true" className="text-slate-400">→</span> : null}
-          <span className={`rounded-full border px-2 py-0.5 font-medium ${sequenceColorClass(v, names.get(v)?.color)}`}>{names.get(v)?.name ?? v}</span>
+        <li key={v} className="flex min-w-0 items-center gap-1.5">
+          {i > 0 ? <span aria-hidden="true" className="text-ink-subtle">→</span> : null}
+          <span className={`max-w-full rounded-full border px-2.5 py-0.5 font-medium wrap-anywhere ${sequenceColorClass(v, names.get(v)?.color)}`}>{names.get(v)?.name ?? v}</span>
         </li>
       ))}
     </ol>
@@ -335,9 +368,9 @@ function Sequence({ values, departments }: { values: string[]; departments: Load
 
 function Card({ title, testId, children, actions }: { title: React.ReactNode; testId: string; children?: React.ReactNode; actions: React.ReactNode }) {
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold break-words">{title}</h3>
+    <li className={`flex flex-col p-4 sm:p-5 ${cardClass}`} data-testid={testId}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 text-base font-semibold text-ink wrap-anywhere">{title}</h3>
         {actions}
       </div>
       {children}
@@ -345,16 +378,78 @@ function Card({ title, testId, children, actions }: { title: React.ReactNode; te
   );
 }
 
+const grid = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
+
+/** The spec's empty message with the action that fills the tab (docs/design.md "Empty states"). */
+function Empty({ tab, here, empty, hasDepartments }: { tab: TabKey; here: string; empty: string; hasDepartments: boolean }) {
+  const icon = TABS.find((t) => t.key === tab)!.icon;
+  const needsDepartments = (tab === "products" || tab === "workflows") && !hasDepartments;
+  if (tab === "departments") {
+    return (
+      <EmptyState
+        icon={icon}
+        title={empty}
+        action={
+          <>
+            <Form method="post">
+              <input type="hidden" name="_action" value="add-standard-departments" />
+              <button type="submit" className={btn.primary}>
+                <Icon name="plus" />
+                Add the standard departments
+              </button>
+            </Form>
+            <Link to={`${here}&new=1`} preventScrollReset className={btn.secondary}>
+              Add Department
+            </Link>
+          </>
+        }
+      >
+        The standard departments are {STANDARD_DEPARTMENTS.map((d) => d.name).join(", ")}, added as process departments.
+        Add your printers, cutters and routers as machine stations with Add Department.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={icon}
+      title={empty}
+      action={
+        needsDepartments ? (
+          <Link to="/settings?tab=departments" className={btn.primary}>
+            Set up departments first
+          </Link>
+        ) : (
+          <Link to={`${here}&new=1`} preventScrollReset className={btn.primary}>
+            <Icon name="plus" />
+            {addLabel(tab)}
+          </Link>
+        )
+      }
+    >
+      {needsDepartments
+        ? `${tab === "products" ? "A product" : "A workflow"} is a sequence of departments, and none exist yet.`
+        : EMPTY_HINTS[tab]}
+    </EmptyState>
+  );
+}
+
+const EMPTY_HINTS: Record<TabKey, string> = {
+  products: "Products are the kinds of work you make, each with the departments it goes through.",
+  departments: "",
+  workflows: "A workflow is the order of departments a project follows.",
+  materials: "Materials are the substrates, films and metals items are made of.",
+  team: "Give everyone a PIN and the departments they work in.",
+};
+
 function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; here: string; empty: string }) {
-  const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
-  const none = <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">{empty}</p>;
+  const none = <Empty tab={tab} here={here} empty={empty} hasDepartments={data.sequenceDepartments.length > 0} />;
   if (tab === "products") {
     if (data.categories.length === 0) return none;
     return (
       <ul className={grid}>
         {data.categories.map((c) => (
           <Card key={c.id} testId="category-card" title={<Badge color={c.color}>{c.name}</Badge>} actions={<CardActions here={here} id={c.id} name={c.name} />}>
-            {c.description ? <p className="mt-2 text-sm text-slate-600">{c.description}</p> : null}
+            {c.description ? <p className="mt-2 text-sm text-ink-muted">{c.description}</p> : null}
             <Sequence values={c.departmentSequence} departments={data.sequenceDepartments} />
           </Card>
         ))}
@@ -367,7 +462,7 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
       <ul className={grid}>
         {data.workflows.map((w) => (
           <Card key={w.id} testId="workflow-card" title={w.name} actions={<CardActions here={here} id={w.id} name={w.name} />}>
-            {w.description ? <p className="mt-2 text-sm text-slate-600">{w.description}</p> : null}
+            {w.description ? <p className="mt-2 text-sm text-ink-muted">{w.description}</p> : null}
             <Sequence values={w.departmentSequence} departments={data.sequenceDepartments} />
           </Card>
         ))}
@@ -383,7 +478,7 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
             <div className="mt-2 flex flex-wrap gap-2">
               <Badge color={m.color}>{m.category}</Badge>
             </div>
-            {m.description ? <p className="mt-2 text-sm text-slate-600">{m.description}</p> : null}
+            {m.description ? <p className="mt-2 text-sm text-ink-muted">{m.description}</p> : null}
           </Card>
         ))}
       </ul>
@@ -398,15 +493,15 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
             key={t.id}
             testId="team-member-card"
             title={
-              <span className="flex items-center gap-2">
-                {t.profilePhotoUrl ? <img src={t.profilePhotoUrl} alt="" className="h-8 w-8 rounded-full object-cover" /> : <span className="flex h-8 w-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600">{t.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 2).toUpperCase()}</span>}
-                {t.name}
+              <span className="flex min-w-0 items-center gap-2 sm:gap-3">
+                <Avatar name={t.name} photoUrl={t.profilePhotoUrl} className="h-9 w-9 text-sm sm:h-10 sm:w-10" />
+                <span className="min-w-0">{t.name}</span>
               </span>
             }
             actions={<CardActions here={here} id={t.id} name={t.name} />}
           >
-            <p className="mt-1 text-sm text-slate-600">{[t.email, t.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
-            <div className="mt-2 flex flex-wrap gap-1">
+            <p className="mt-2 text-sm text-ink-muted">{[t.email, t.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
+            <div className="mt-2 flex flex-wrap gap-1.5">
               {!t.isActive ? <Badge color="red">Inactive</Badge> : null}
               {t.accessibleDepartments.length === 0 ? <Badge color="gray">No department access</Badge> : t.accessibleDepartments.map((k) => <Badge key={k} color={k === "management" ? "purple" : "blue"}>{DEPARTMENT_KEY_LABELS[k] ?? k}</Badge>)}
             </div>
@@ -422,33 +517,35 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
         const subs = data.subdepartments.filter((s) => s.departmentId === d.id);
         return (
           <Card key={d.id} testId="department-card" title={<Badge color={d.color}>{d.name}</Badge>} actions={<CardActions here={here} id={d.id} name={d.name} />}>
-            <p className="mt-1 text-xs text-slate-500">
-              <code>{d.value}</code> · order {d.sortOrder} · {d.category}
+            <p className="mt-2 text-sm text-ink-muted wrap-anywhere">
+              <code className="font-mono text-ink">{d.value}</code> · order {d.sortOrder} · {d.category}
             </p>
-            <div className="mt-2 flex flex-wrap gap-1">
+            <div className="mt-2 flex flex-wrap gap-1.5">
               <Badge color={d.isActive ? "green" : "red"}>{d.isActive ? "Active" : "Inactive"}</Badge>
               {d.isMachine ? <Badge color="blue">Machine · {d.machineStatus}</Badge> : null}
             </div>
-            {d.description ? <p className="mt-2 text-sm text-slate-600">{d.description}</p> : null}
-            <div className="mt-3 border-t border-slate-100 pt-2">
-              <div className="flex items-center justify-between">
-                <p className="text-xs font-medium text-slate-500 uppercase">Subdepartments</p>
-                <Link to={`${here}&subnew=${d.id}`} preventScrollReset className={btn.small} aria-label={`Add subdepartment to ${d.name}`}>
-                  + Add
-                </Link>
+            {d.description ? <p className="mt-2 text-sm text-ink-muted">{d.description}</p> : null}
+            <div className="pt-3">
+              <div className="border-t border-line pt-3">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="text-sm font-semibold text-ink-muted">Subdepartments</p>
+                  <Link to={`${here}&subnew=${d.id}`} preventScrollReset className={btn.small} aria-label={`Add subdepartment to ${d.name}`}>
+                    + Add
+                  </Link>
+                </div>
+                {subs.length ? (
+                  <ul className="mt-2 divide-y divide-line">
+                    {subs.map((s) => (
+                      <li key={s.id} className="flex items-center justify-between gap-2 py-1.5 text-sm" data-testid="subdepartment-row">
+                        <span className={`min-w-0 wrap-anywhere ${s.isActive ? "text-ink" : "text-ink-muted line-through"}`}>{s.name}</span>
+                        <CardActions here={here} id={s.id} name={s.name} sub />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-1 text-sm text-ink-muted">None</p>
+                )}
               </div>
-              {subs.length ? (
-                <ul className="mt-1 space-y-1">
-                  {subs.map((s) => (
-                    <li key={s.id} className="flex items-center justify-between gap-2 text-sm" data-testid="subdepartment-row">
-                      <span className={s.isActive ? "" : "text-slate-400 line-through"}>{s.name}</span>
-                      <CardActions here={here} id={s.id} name={s.name} sub />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-1 text-xs text-slate-400">None</p>
-              )}
             </div>
           </Card>
         );

@@ -80,7 +80,16 @@ export const departmentSequence = (message: string) =>
     .refine((list) => new Set(list).size === list.length, "A department appears twice in the sequence");
 
 export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, "-");
+  // A URL-safe value from a name: accents dropped ('Zünd' → 'zund'), lowercase, every run of other characters
+  // one '-', no '-' at either end. 'Cut & Sew (Zünd) #2' → 'cut-sew-zund-2'. No letter or digit gives ''.
+  const letters: Record<string, string> = { ß: "ss", æ: "ae", ø: "o", œ: "oe", đ: "d", ł: "l", þ: "th" };
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[ßæøœđłþ]/g, (c) => letters[c]!)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /**

@@ -30,6 +30,14 @@ export const DepartmentCreateSchema = z.object({
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
 });
+/**
+ * The settings form's create: 'This department is a machine station', ticked by default (spec §5). The form sends
+ * a hidden "false" before the checkbox, so an unticked box arrives as false and a ticked one as ["false", "on"];
+ * a post without the field keeps the machine default. (POST /api/departments keeps DepartmentCreateSchema.)
+ */
+export const DepartmentCreateFormSchema = DepartmentCreateSchema.extend({
+  isMachine: z.preprocess((v) => (Array.isArray(v) ? v.at(-1) : v), bool).default(true),
+});
 export const DepartmentPatchSchema = patchOf(
   z.object({
     name: requiredText("Department name is required"),

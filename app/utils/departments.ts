@@ -1,4 +1,5 @@
-// Shared by browser and server: the department keys, tiles and labels of spec §1, §2 and §3.
+// Shared by browser and server: the department keys, tiles and labels of spec §1, §2 and §3 (and PRODUCT.md's
+// Fabrication tile).
 export const DEPARTMENT_KEY_LABELS: Record<string, string> = {
   "pre-production": "Pre-Production",
   production: "Production",
@@ -12,6 +13,8 @@ export type Tile = { key: string; title: string; subtitle: string; to: string };
 export const TILES: Tile[] = [
   { key: "pre-production", title: "Pre-Production", subtitle: "Setup and preparation workflows", to: "/pre-production" },
   { key: "production", title: "Production Floor", subtitle: "All production stations and machines", to: "/production" },
+  // PRODUCT.md: the fourth tile, so members with only the fabrication key have a way in.
+  { key: "fabrication", title: "Fabrication", subtitle: "Interior and exterior fabrication stations", to: "/fabrication" },
   {
     key: "project-management",
     title: "Project Management",

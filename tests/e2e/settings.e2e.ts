@@ -332,7 +332,11 @@ test.describe("create, edit and delete on every tab", () => {
     await field(s, "Name").fill(name);
     await field(s, "PIN").fill(uniquePin());
     await field(s, "Email").fill(email);
-    await field(s, "Department").fill("Production");
+    // The department is chosen from the shop's departments (a select with "None"), not typed.
+    await expect(field(s, "Department")).toHaveValue("");
+    await expect(field(s, "Department").locator("option").first()).toHaveText("None");
+    await expect(field(s, "Department").locator("option", { hasText: "Quality Control" })).toHaveCount(1);
+    await field(s, "Department").selectOption("Production");
     await field(s, "Subdepartment").fill("Large Format Print");
     await field(s, "Skills (comma-separated)").fill("Lamination, HP Latex");
     await field(s, "Photo URL").fill(photo);
@@ -349,6 +353,7 @@ test.describe("create, edit and delete on every tab", () => {
     s = await open(page, js, `Edit ${name}`, "Edit Team Member");
     await expect(field(s, "Name")).toHaveValue(name);
     await expect(field(s, "Email")).toHaveValue(email);
+    await expect(field(s, "Department")).toHaveValue("Production");
     await expect(field(s, "New PIN (leave blank to keep)")).toHaveValue("");
     await expect(field(s, "Production")).toBeChecked();
     await expect(field(s, "Fabrication")).not.toBeChecked();

@@ -5,7 +5,7 @@ import type { Category, Department, Material, PublicTeamMember, Subdepartment, W
 import { DEPARTMENT_KEYS } from "~/utils/constants";
 import {
   CategorySchema,
-  DepartmentCreateSchema,
+  DepartmentCreateFormSchema,
   DepartmentEditFormSchema,
   MaterialSchema,
   SubdepartmentSchema,
@@ -16,7 +16,7 @@ import {
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
-import { btn, CancelLink, ColorOptions, FieldError, inputClass, Label } from "../ui";
+import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, FieldError, initials, inputClass, Label } from "../ui";
 import { useSettingsForm } from "./use-settings-form";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -35,7 +35,7 @@ function Hidden({ entity, id, original }: { entity: string; id?: number; origina
 function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+    <div id={id} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
       {errors.join(" ")}
     </div>
   );
@@ -45,7 +45,7 @@ function Actions({ closeTo, label, disabled }: { closeTo: string; label: string;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <div className="flex justify-end gap-2 pt-2">
+    <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
       <CancelLink to={closeTo} />
       <button type="submit" className={btn.primary} disabled={disabled || busy}>
         {busy ? "Saving..." : label}
@@ -110,7 +110,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
       <ColorField field={fields.color} />
       <DepartmentSequenceField form={form} field={fields.departmentSequence as FieldMetadata<string[], any>} departments={departments} label="Department sequence" />
       {hydrated && empty && !fields.departmentSequence.errors ? (
-        <p className="text-sm text-amber-700">Select at least one department</p>
+        <p className="text-sm font-medium text-warning-900">Select at least one department</p>
       ) : null}
       <Actions closeTo={closeTo} label={category ? "Update Product" : "Create Product"} disabled={hydrated && empty} />
     </Form>
@@ -167,7 +167,7 @@ export function MaterialForm({ material, closeTo, lastResult }: { material?: Mat
 
 export function DepartmentForm({ department, closeTo, lastResult }: { department?: Department; closeTo: string; lastResult: Result }) {
   const [form, fields] = useSettingsForm(
-    department ? DepartmentEditFormSchema : DepartmentCreateSchema,
+    department ? DepartmentEditFormSchema : DepartmentCreateFormSchema,
     `department-${department?.id ?? "new"}`,
     {
       name: department?.name ?? "",
@@ -180,17 +180,20 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
     lastResult,
   );
   const f = fields as any;
+  // The create form's checkbox follows a hidden "false" (see DepartmentCreateFormSchema): the last value wins.
+  const machineValue = f.isMachine.initialValue;
+  const machineChecked = (Array.isArray(machineValue) ? machineValue.at(-1) : machineValue) === "on";
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="departments" id={department?.id} original={department} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       {department ? (
-        <p className="text-xs text-slate-500">
-          Value: <code>{department.value}</code> (kept when the name changes)
+        <p className="text-sm text-ink-muted">
+          Value: <code className="font-mono text-ink">{department.value}</code> (kept when the name changes)
         </p>
       ) : (
-        <p className="text-xs text-slate-500">New departments are active production machine stations; the value is made from the name.</p>
+        <p className="text-sm text-ink-muted">The value used in addresses is made from the name, e.g. "HP Latex 800" becomes hp-latex-800.</p>
       )}
       <DescriptionField field={f.description} />
       <div className="grid grid-cols-2 gap-3">
@@ -198,15 +201,33 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
         <TextField field={f.sortOrder} label="Sort order" type="number" min={0} step={1} />
       </div>
       {department ? (
-        <div className="flex gap-6">
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(f.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+        <div className="flex flex-wrap gap-x-6">
+          <label className={checkRowClass}>
+            <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
           </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(f.isMachine, { type: "checkbox" })} className="h-4 w-4" /> Machine station
+          <label className={checkRowClass}>
+            <input {...getInputProps(f.isMachine, { type: "checkbox" })} className={checkboxClass} /> Machine station
           </label>
         </div>
-      ) : null}
+      ) : (
+        <div>
+          <input type="hidden" name={f.isMachine.name} value="false" />
+          <label className={checkRowClass}>
+            <input
+              type="checkbox"
+              id={f.isMachine.id}
+              name={f.isMachine.name}
+              defaultChecked={machineChecked}
+              aria-describedby={`${f.isMachine.id}-hint`}
+              className={checkboxClass}
+            />
+            This department is a machine station
+          </label>
+          <p id={`${f.isMachine.id}-hint`} className="ml-9 text-sm text-ink-muted">
+            A printer, cutter or router: it gets its own page on the Production Floor. Untick for a process department such as Quality Control.
+          </p>
+        </div>
+      )}
       <Actions closeTo={closeTo} label={department ? "Update Department" : "Create Department"} />
     </Form>
   );
@@ -239,15 +260,15 @@ export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { 
         <ColorField field={fields.color} />
         <TextField field={fields.sortOrder} label="Sort order" type="number" min={0} step={1} />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+      <label className={checkRowClass}>
+        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
       </label>
       <Actions closeTo={closeTo} label={sub ? "Update Subdepartment" : "Create Subdepartment"} />
     </Form>
   );
 }
 
-export function TeamMemberForm({ member, closeTo, lastResult }: { member?: PublicTeamMember; closeTo: string; lastResult: Result }) {
+export function TeamMemberForm({ member, departments, closeTo, lastResult }: { member?: PublicTeamMember; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
   const hydrated = useHydrated();
   const [form, fields] = useSettingsForm(
     member ? TeamMemberEditFormSchema : TeamMemberSchema,
@@ -271,6 +292,12 @@ export function TeamMemberForm({ member, closeTo, lastResult }: { member?: Publi
   const access = f.accessibleDepartments.value;
   const selected = Array.isArray(access) ? access : access ? [access] : [];
   const showPhoto = /^https?:\/\/\S+$/.test(photo) && !photoBroken;
+  const name = typeof f.name.value === "string" ? f.name.value : (member?.name ?? "");
+  // A member's department is one of the shop's departments (by name), or none. A stored value that is not a
+  // department any more (e.g. the administrator's 'Management') stays offered so saving keeps it.
+  const departmentNames = departments.filter((d) => d.isActive).map((d) => d.name);
+  const current = typeof f.department.initialValue === "string" ? f.department.initialValue : "";
+  if (current && !departmentNames.includes(current)) departmentNames.push(current);
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="team-members" id={member?.id} original={member} />
@@ -279,12 +306,23 @@ export function TeamMemberForm({ member, closeTo, lastResult }: { member?: Publi
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField field={f.pinCode} label={member ? "New PIN (leave blank to keep)" : "PIN"} type="password" maxLength={4} inputMode="numeric" autoComplete="new-password" />
         <TextField field={f.email} label="Email" type="email" autoComplete="off" />
-        <TextField field={f.department} label="Department" placeholder="e.g. Production" />
+        <div>
+          <Label htmlFor={f.department.id}>Department</Label>
+          <select className={inputClass} {...getSelectProps(f.department)}>
+            <option value="">None</option>
+            {departmentNames.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+          <FieldError id={f.department.errorId} errors={f.department.errors} />
+        </div>
         <TextField field={f.subdepartment} label="Subdepartment" />
       </div>
       <TextField field={f.skills} label="Skills (comma-separated)" />
       <div className="flex items-start gap-3">
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <TextField
             field={f.profilePhotoUrl}
             label="Photo URL"
@@ -295,29 +333,40 @@ export function TeamMemberForm({ member, closeTo, lastResult }: { member?: Publi
             }}
           />
         </div>
-        <div className="mt-6 flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-slate-100 text-xs text-slate-400" aria-label="Photo preview">
-          {showPhoto ? <img src={photo} alt="Photo preview" className="h-full w-full object-cover" onError={() => setPhotoBroken(true)} /> : "No photo"}
+        <div className="relative mt-6 flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-base font-semibold text-brand-900" data-testid="photo-preview">
+          <span aria-hidden="true">{initials(name)}</span>
+          {showPhoto ? (
+            <img
+              src={photo}
+              alt="Photo preview"
+              data-fallback={initials(name)}
+              className="img-fallback absolute inset-0 h-full w-full object-cover"
+              onError={() => setPhotoBroken(true)}
+            />
+          ) : (
+            <span className="sr-only">No photo</span>
+          )}
         </div>
       </div>
       <fieldset>
-        <legend className="block text-sm font-medium text-slate-700">Accessible departments</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <legend className="block text-sm font-semibold text-ink">Accessible departments</legend>
+        <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
           {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }: any) => (
-            <label key={key} className="flex items-center gap-2 text-sm">
-              <input {...props} className="h-4 w-4" />
+            <label key={key} className={checkRowClass}>
+              <input {...props} className={checkboxClass} />
               {DEPARTMENT_KEY_LABELS[props.value]}
             </label>
           ))}
         </div>
         <FieldError id={f.accessibleDepartments.errorId} errors={f.accessibleDepartments.errors} />
         {(hydrated ? selected.length === 0 : (member?.accessibleDepartments.length ?? 0) === 0) ? (
-          <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800" role="status">
+          <p className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-sm text-warning-900" role="status">
             No departments selected. This team member will not be able to access any department boxes on the dashboard.
           </p>
         ) : null}
       </fieldset>
-      <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(f.isActive, { type: "checkbox" })} className="h-4 w-4" /> Active
+      <label className={checkRowClass}>
+        <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
       </label>
       <Actions closeTo={closeTo} label={member ? "Update Team Member" : "Add Team Member"} />
     </Form>
@@ -330,11 +379,11 @@ export function DeleteForm({ entity, id, name, closeTo, errors }: { entity: stri
       <input type="hidden" name="_entity" value={entity} />
       <input type="hidden" name="_id" value={id} />
       <input type="hidden" name="_action" value="delete" />
-      <p className="text-sm text-slate-700">
+      <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{name}"? This action cannot be undone.
       </p>
       <FormErrors errors={errors} />
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-3">
         <CancelLink to={closeTo} />
         <button type="submit" className={btn.danger}>
           Delete

@@ -1,0 +1,45 @@
+import { getDb } from "~/utils/db.server";
+
+export type SetupCounts = {
+  departments: number;
+  /** Machine stations: departments marked as machines plus rows of the machines table. */
+  machines: number;
+  /** Product categories (the Products tab). */
+  products: number;
+  workflows: number;
+  teamMembers: number;
+};
+
+/** What the Home 'Set up your shop' checklist needs (PRODUCT.md), in one query. */
+export function getSetupCounts(): SetupCounts {
+  const row = getDb()
+    .$client.query<SetupCounts, []>(
+      `SELECT
+      (SELECT count(*) FROM departments) AS departments,
+      (SELECT count(*) FROM departments WHERE is_machine = 1) + (SELECT count(*) FROM machines) AS machines,
+      (SELECT count(*) FROM categories) AS products,
+      (SELECT count(*) FROM workflows) AS workflows,
+      (SELECT count(*) FROM team_members) AS teamMembers`,
+    )
+    .get()!;
+  return {
+    departments: Number(row.departments),
+    machines: Number(row.machines),
+    products: Number(row.products),
+    workflows: Number(row.workflows),
+    teamMembers: Number(row.teamMembers),
+  };
+}
+
+export type SetupStep = { key: keyof SetupCounts; done: boolean };
+
+/** The checklist's lines, in the order a shop sets up; team members count as done beyond the first administrator. */
+export function setupSteps(counts: SetupCounts): SetupStep[] {
+  return [
+    { key: "departments", done: counts.departments > 0 },
+    { key: "machines", done: counts.machines > 0 },
+    { key: "products", done: counts.products > 0 },
+    { key: "workflows", done: counts.workflows > 0 },
+    { key: "teamMembers", done: counts.teamMembers > 1 },
+  ];
+}

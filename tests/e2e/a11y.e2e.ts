@@ -1,0 +1,125 @@
+// Accessibility: axe-core on every page and dialog that exists, signed out and in, with JavaScript on ("js") and
+// off ("no-js"). Any violation with impact 'serious' or 'critical' fails (docs/design.md).
+//
+// axe is a script, and a context with JavaScript disabled runs none, so the "no-js" project checks the server's
+// page in a context where JavaScript runs but every script the page loads is blocked: the document is exactly what
+// a browser without JavaScript shows (no hydration, dialogs as panels, the /login form field).
+import type { Page } from "@playwright/test";
+import { DEMO, expect, test as fixtures } from "./fixtures";
+import { expectNoSeriousA11yViolations, signInByApi, visit } from "./helpers";
+
+const test = fixtures.extend<{ axePage: Page }>({
+  axePage: async ({ page, js, browser, baseURL, clientIp }, use) => {
+    if (js) return use(page);
+    // Playwright Test applies the project options (javaScriptEnabled: false) to new contexts too: turn it back on.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+    await context.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+type Case = {
+  name: string;
+  path: string;
+  pin?: string;
+  status?: number;
+  /** What must be on screen before axe runs. */
+  ready: (page: Page, js: boolean) => Promise<void>;
+  /** Something to do first (open a menu or dialog). */
+  act?: (page: Page, js: boolean) => Promise<void>;
+};
+
+const h1 = (name: string) => async (page: Page) => {
+  await expect(page.getByRole("heading", { name, level: 1 }).first()).toBeVisible();
+};
+const dialog = (title: string) => async (page: Page, js: boolean) => {
+  await expect(js ? page.getByRole("dialog", { name: title }) : page.getByRole("region", { name: title })).toBeVisible();
+};
+
+const CASES: Case[] = [
+  { name: "home, signed out", path: "/", ready: h1("Manufacturing Flow") },
+  { name: "/login", path: "/login", ready: h1("Global Login") },
+  { name: "/login for a tile", path: "/login?tile=production", ready: h1("Access Production Floor") },
+  { name: "404", path: "/no-such-page/here", status: 404, ready: h1("404 Page Not Found") },
+  { name: "Access Denied signed out (/settings)", path: "/settings", status: 401, ready: h1("Access Denied") },
+  {
+    name: "the Global Login dialog",
+    path: "/",
+    ready: async (page, js) => {
+      if (js) await expect(page.getByRole("dialog", { name: "Global Login" })).toBeVisible();
+      else await expect(page.getByRole("heading", { name: "Global Login" })).toBeVisible();
+    },
+    act: async (page) => {
+      await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    },
+  },
+  {
+    name: "home, no keys ('No Access Configured')",
+    path: "/",
+    pin: DEMO.priya.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "No Access Configured" })).toBeVisible();
+    },
+  },
+  { name: "Access Denied signed in (/settings as 7777)", path: "/settings", pin: DEMO.priya.pin, status: 403, ready: h1("Access Denied") },
+  {
+    name: "home, fabrication key",
+    path: "/",
+    pin: "3333",
+    ready: async (page) => {
+      await expect(page.getByTestId("tile-fabrication")).toBeVisible();
+    },
+  },
+  { name: "home, management", path: "/", pin: DEMO.admin.pin, ready: h1("Manufacturing Flow") },
+  {
+    name: "the side menu",
+    path: "/",
+    pin: DEMO.admin.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    },
+    act: async (page) => {
+      await page.getByRole("banner").getByLabel("Open menu").click();
+    },
+  },
+  ...["products", "departments", "workflows", "materials", "team"].map(
+    (tab): Case => ({ name: `settings tab ${tab}`, path: `/settings?tab=${tab}`, pin: DEMO.admin.pin, ready: h1("Global Settings") }),
+  ),
+  ...(
+    [
+      ["/settings?tab=products&new=1", "Add Product"],
+      ["/settings?tab=products&edit=1", "Edit Product"],
+      ["/settings?tab=departments&new=1", "Add Department"],
+      ["/settings?tab=departments&edit=1", "Edit Department"],
+      ["/settings?tab=departments&subnew=1", "Add Subdepartment to"],
+      ["/settings?tab=workflows&new=1", "Add Workflow"],
+      ["/settings?tab=materials&new=1", "Add Material"],
+      ["/settings?tab=team&new=1", "Add Team Member"],
+      ["/settings?tab=team&edit=1", "Edit Team Member"],
+      ["/settings?tab=materials&delete=1", "Delete Material"],
+    ] as const
+  ).map(([path, title]): Case => ({ name: `dialog ${title}`, path, pin: DEMO.admin.pin, ready: dialog(title) })),
+  {
+    name: "product details",
+    path: "/products/1",
+    pin: DEMO.admin.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("link", { name: "← Back to Settings" })).toBeVisible();
+    },
+  },
+  { name: "product details with the QR dialog", path: "/products/1?qr=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
+  { name: "product not found", path: "/products/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Product Not Found") },
+];
+
+for (const c of CASES) {
+  test(`no serious accessibility violations: ${c.name}`, async ({ axePage: page, js }) => {
+    test.setTimeout(90_000);
+    if (c.pin) await signInByApi(page, c.pin);
+    const status = await visit(page, js, c.path);
+    expect(status, c.path).toBe(c.status ?? 200);
+    if (c.act) await c.act(page, js);
+    await c.ready(page, js);
+    await expectNoSeriousA11yViolations(page, `${c.name} (${c.path})`);
+  });
+}

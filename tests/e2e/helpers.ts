@@ -1,0 +1,81 @@
+// Helpers for the design and accessibility tests (fixtures.ts holds the shared fixtures; it is not edited here).
+import AxeBuilder from "@axe-core/playwright";
+import { request, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Signs in by posting the PIN to the API from the page's own request context: the session cookie lands in the
+ * browser context, so the next navigation is signed in. Much faster than the dialog, for tests about other things.
+ */
+export async function signInByApi(page: Page, pin: string) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await page.request.post("/api/auth/verify-pin", { data: { pinCode: pin }, headers: { origin } });
+  expect(res.status(), `sign-in with ${pin}`).toBe(200);
+  return (await res.json()) as { id: number; name: string };
+}
+
+/** Opens a page and, with JavaScript, waits until React has hydrated it. Returns the HTTP status. */
+export async function visit(page: Page, js: boolean, path: string): Promise<number> {
+  const response = await page.goto(path);
+  if (js) await waitForHydration(page);
+  return response?.status() ?? 0;
+}
+
+/** The page's document is no wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `document ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * Runs axe-core on the page and fails on any serious or critical violation, listing each with its elements.
+ * Legacy mode (one frame: the app has no iframes) and violations only keep a run to a few seconds on a slow box.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
+  );
+  expect(report, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * An API client signed in as the demo Administrator, in its own cookie jar, for creating and removing the records a
+ * test needs (members with long names, ...). Dispose it at the end.
+ */
+export async function adminApi(clientIp: string): Promise<APIRequestContext> {
+  const baseURL = test.info().project.use.baseURL!;
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientIp, origin: new URL(baseURL).origin } });
+  const res = await api.post("/api/auth/verify-pin", { data: { pinCode: "1234" } });
+  expect(res.status(), "admin sign-in").toBe(200);
+  return api;
+}
+
+/** Creates a record through the reference API and returns it. */
+export async function createRecord<T = { id: number }>(api: APIRequestContext, entity: string, body: Record<string, unknown>): Promise<T> {
+  const res = await api.post(`/api/${entity}`, { data: body });
+  expect(res.status(), `POST /api/${entity}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+/**
+ * Adds an active team member with a fresh PIN (5xxx for "js", 6xxx for "no-js": neither a demo PIN nor the range
+ * settings.e2e.ts uses), retrying when the PIN is taken. Returns the member's id and PIN.
+ */
+export async function createMember(api: APIRequestContext, name: string, accessibleDepartments: string[]) {
+  const base = test.info().project.name === "no-js" ? 6000 : 5000;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const pin = String(base + 1 + Math.floor(Math.random() * 998));
+    if (pin === "5555" || pin === "6666") continue;
+    const res = await api.post("/api/team-members", { data: { name, pinCode: pin, accessibleDepartments } });
+    if (res.status() === 409) continue;
+    expect(res.status(), `POST /api/team-members: ${await res.text()}`).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    return { id, pin, name };
+  }
+  throw new Error("no free PIN");
+}
