@@ -87,7 +87,7 @@ function orderFor(sort: ProjectSort, dir: SortDir): SQL[] {
 }
 
 /**
- * Metrics of the given projects (or all) in four grouped queries, whatever their number (decision 0010):
+ * Metrics of the given projects (or all) in four grouped queries, whatever their number (decision 0011):
  * items (time, running timers, items in installation), steps of the instance, machine files, items with files.
  */
 export function metricsFor(projectIds?: number[]): Map<number, ProjectMetrics> {

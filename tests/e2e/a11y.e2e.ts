@@ -113,9 +113,9 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  test(`no serious accessibility violations: ${c.name}`, async ({ axePage: page, js }) => {
+  test(`no serious accessibility violations: ${c.name}`, async ({ axePage: page, js, baseURL }) => {
     test.setTimeout(90_000);
-    if (c.pin) await signInByApi(page, c.pin);
+    if (c.pin) await signInByApi(page, c.pin, baseURL!);
     const status = await visit(page, js, c.path);
     expect(status, c.path).toBe(c.status ?? 200);
     if (c.act) await c.act(page, js);

@@ -7,8 +7,8 @@ import { expect, test, waitForHydration } from "./fixtures";
  * Signs in by posting the PIN to the API from the page's own request context: the session cookie lands in the
  * browser context, so the next navigation is signed in. Much faster than the dialog, for tests about other things.
  */
-export async function signInByApi(page: Page, pin: string) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+export async function signInByApi(page: Page, pin: string, baseURL: string) {
+  const origin = new URL(baseURL).origin;
   const res = await page.request.post("/api/auth/verify-pin", { data: { pinCode: pin }, headers: { origin } });
   expect(res.status(), `sign-in with ${pin}`).toBe(200);
   return (await res.json()) as { id: number; name: string };
@@ -47,8 +47,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
  * An API client signed in as the demo Administrator, in its own cookie jar, for creating and removing the records a
  * test needs (members with long names, ...). Dispose it at the end.
  */
-export async function adminApi(clientIp: string): Promise<APIRequestContext> {
-  const baseURL = test.info().project.use.baseURL!;
+export async function adminApi(baseURL: string, clientIp: string): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientIp, origin: new URL(baseURL).origin } });
   const res = await api.post("/api/auth/verify-pin", { data: { pinCode: "1234" } });
   expect(res.status(), "admin sign-in").toBe(200);

@@ -18,14 +18,14 @@ async function expectFullyInView(page: Page, locator: Locator) {
 
 test.describe("the header on a phone", () => {
   for (const width of [320, 390]) {
-    test(`at ${width} px a long name truncates and Logout stays whole`, async ({ page, js, clientIp }) => {
-      const api = await adminApi(clientIp);
+    test(`at ${width} px a long name truncates and Logout stays whole`, async ({ page, js, clientIp, baseURL }) => {
+      const api = await adminApi(baseURL!, clientIp);
       const long = await createMember(api, `Alexandra Konstantinopoulou ${tag()}`, ["production"]);
       const unbroken = await createMember(api, `N${tag()}`.padEnd(200, "x"), ["production"]);
       try {
         await page.setViewportSize({ width, height: 844 });
         for (const member of [long, unbroken, { pin: DEMO.admin.pin, name: DEMO.admin.name }]) {
-          await signInByApi(page, member.pin);
+          await signInByApi(page, member.pin, baseURL!);
           await visit(page, js, "/");
           const name = signedInName(page);
           await expect(name).toHaveText(member.name); // the whole name is there, cut only visually
@@ -51,14 +51,14 @@ test.describe("the header on a phone", () => {
     });
   }
 
-  test("a 200-character name without spaces never widens Global Settings at 320 px", async ({ page, js, clientIp }) => {
-    const api = await adminApi(clientIp);
+  test("a 200-character name without spaces never widens Global Settings at 320 px", async ({ page, js, clientIp, baseURL }) => {
+    const api = await adminApi(baseURL!, clientIp);
     const name = `M${tag()}`.padEnd(200, "m");
     const material = await createRecord(api, "materials", { name, category: `C${tag()}`.padEnd(100, "c"), color: "blue" });
     const member = await createMember(api, name, []);
     try {
       await page.setViewportSize({ width: 320, height: 700 });
-      await signInByApi(page, DEMO.admin.pin);
+      await signInByApi(page, DEMO.admin.pin, baseURL!);
       for (const tab of ["materials", "team"]) {
         await visit(page, js, `/settings?tab=${tab}`);
         await expect(page.getByTestId(tab === "team" ? "team-member-card" : "material-card").filter({ hasText: name })).toHaveCount(1);
@@ -106,8 +106,8 @@ test.describe("the Fabrication tile", () => {
 });
 
 test.describe("the side menu", () => {
-  test("opens with a backdrop; Escape and a click outside close it (JavaScript); the trigger toggles it without", async ({ page, js }) => {
-    await signInByApi(page, DEMO.admin.pin);
+  test("opens with a backdrop; Escape and a click outside close it (JavaScript); the trigger toggles it without", async ({ page, js, baseURL }) => {
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
     await visit(page, js, "/");
     const trigger = page.getByRole("banner").getByLabel("Open menu");
     const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -200,14 +200,14 @@ test.describe("/login", () => {
 });
 
 test.describe("product details back link", () => {
-  test("management goes back to Settings; others to the item's project", async ({ page, js }) => {
-    await signInByApi(page, DEMO.admin.pin);
+  test("management goes back to Settings; others to the item's project", async ({ page, js, baseURL }) => {
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
     await visit(page, js, "/products/1");
     const back = page.getByRole("link", { name: "← Back to Settings" });
     await expect(back).toHaveAttribute("href", "/settings");
 
     await page.context().clearCookies();
-    await signInByApi(page, DEMO.james.pin);
+    await signInByApi(page, DEMO.james.pin, baseURL!);
     await visit(page, js, "/products/1");
     await expect(page.getByRole("link", { name: /Back to Settings/ })).toHaveCount(0);
     const toProject = page.getByRole("link", { name: "← Back to Project" });
@@ -222,9 +222,9 @@ test.describe("product details back link", () => {
 });
 
 test.describe("the department form", () => {
-  test("'This department is a machine station' is ticked by default; unticked makes a process department", async ({ page, js }) => {
+  test("'This department is a machine station' is ticked by default; unticked makes a process department", async ({ page, js, baseURL }) => {
     const name = `E2E Process ${tag()}`;
-    await signInByApi(page, DEMO.admin.pin);
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
     await visit(page, js, "/settings?tab=departments");
     await page.getByRole("link", { name: "Add Department", exact: true }).first().click();
     const form = js ? page.getByRole("dialog", { name: "Add Department" }) : page.getByRole("region", { name: "Add Department" });
@@ -256,14 +256,14 @@ test("Logout from the phone header ends the session", async ({ page, js }) => {
   await expect(signedInName(page)).toHaveCount(0);
 });
 
-test("a photo URL that does not load shows the member's initials, on the card and in the form preview", async ({ page, js, clientIp }) => {
+test("a photo URL that does not load shows the member's initials, on the card and in the form preview", async ({ page, js, clientIp, baseURL }) => {
   const broken = `https://photos.e2e.test/missing-${tag()}.png`;
   await page.route("https://photos.e2e.test/**", (route) => route.fulfill({ status: 404, body: "" }));
-  const api = await adminApi(clientIp);
+  const api = await adminApi(baseURL!, clientIp);
   const member = await createMember(api, `Brandon ${tag()} Okafor`, ["production"]);
   await api.patch(`/api/team-members/${member.id}`, { data: { profilePhotoUrl: broken } });
   try {
-    await signInByApi(page, DEMO.admin.pin);
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
     await visit(page, js, "/settings?tab=team");
     const card = page.getByTestId("team-member-card").filter({ hasText: member.name });
     await expect(card).toContainText("BO"); // first and last word of "Brandon <tag> Okafor"
