@@ -4,6 +4,7 @@ import { getDb, type DB } from "~/utils/db.server";
 import { ConflictError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { prepared } from "./prepared.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type AnyRow = Record<string, unknown> & { id: number; version: number };
@@ -101,17 +102,21 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     }
   }
 
+  const order = () => cfg.orderBy ?? [asc(sql`${t.name} COLLATE NOCASE`), asc(t.id)];
+  // The unfiltered list and the read by id serve every settings screen and /api read: prepared once per
+  // database (see prepared.server.ts). A filtered list is rarer and built per call.
+  const listAll = (db: DB) => prepared(db, `crud:${cfg.entity}:list`, (d) => d.select().from(t).orderBy(...order()).prepare());
+  const getById = (db: DB) =>
+    prepared(db, `crud:${cfg.entity}:get`, (d) => d.select().from(t).where(eq(t.id, sql.placeholder("id"))).prepare());
+
   return {
     list(where?: SQL): Row[] {
-      return getDb()
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...(cfg.orderBy ?? [asc(sql`${t.name} COLLATE NOCASE`), asc(t.id)]))
-        .all() as unknown as Row[];
+      const db = getDb();
+      if (!where) return listAll(db).all() as unknown as Row[];
+      return db.select().from(t).where(where).orderBy(...order()).all() as unknown as Row[];
     },
     get(id: number): Row | undefined {
-      return getDb().select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+      return getById(getDb()).get({ id }) as unknown as Row | undefined;
     },
     create(input: Create, actor: Actor): Row {
       let values: Record<string, unknown> = { ...(input as Record<string, unknown>) };
