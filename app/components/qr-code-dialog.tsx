@@ -2,6 +2,7 @@ import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
 import { useHydrated } from "~/utils/use-hydrated";
 
+/** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts). */
 export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string };
 
 // Spec §9: a 2 in square label that prints itself after 0.5 s.
@@ -42,7 +43,7 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
   return (
     <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <div className="h-[200px] w-[200px]" role="img" aria-label={`QR code for ${label.itemName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <img src={label.svg} width={200} height={200} className="h-[200px] w-[200px]" alt={`QR code for ${label.itemName}`} />
         <p className="mt-2 text-xs break-all text-slate-500">{label.payload}</p>
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">Item</dt>

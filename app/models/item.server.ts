@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { departments, items, projects, workflows } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb, type DB } from "~/utils/db.server";
+import { prepared } from "./prepared.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
@@ -25,4 +26,15 @@ export function getProductDetails(id: number) {
     .get();
   if (!row) return undefined;
   return { ...row, projectWorkflowName: row.projectWorkflowName ?? row.project.workflowName ?? null };
+}
+
+// The QR image route asks on every request whether the item still exists: prepared once per database.
+const itemQrLookup = (db: DB) =>
+  prepared(db, "items:qr", (d) =>
+    d.select({ id: items.id, qrCode: items.qrCode }).from(items).where(eq(items.id, sql.placeholder("id"))).prepare(),
+  );
+
+/** The item's id and stored QR code, or undefined when there is no such item. */
+export function getItemQrCode(id: number): { id: number; qrCode: string | null } | undefined {
+  return itemQrLookup(getDb()).get({ id });
 }
