@@ -145,6 +145,9 @@ function rssMb(pid: number) {
 type LoadResult = {
   reqPerSec: number;
   total: number;
+  warmupTotal: number;
+  /** CPU time (user + system, all threads) the server spent per request, warm-up included. */
+  cpuUsPerReq?: number;
   p50: number;
   p99: number;
   max: number;
@@ -159,7 +162,30 @@ type LoadResult = {
 // leaves more of the machine to the server under test; Bun runs it when Node is missing.
 const loadRuntime = spawnSync("node", ["--version"]).status === 0 ? "node" : bun;
 
-function load(url: string, headers: Record<string, string>, args: Args): Promise<LoadResult> {
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+/**
+ * One load run against `url`. When the server's pid is given, also its CPU time per request: unlike req/s this
+ * hardly depends on what else the machine is doing, so it compares runs made at different times.
+ */
+async function load(url: string, headers: Record<string, string>, args: Args, serverPid?: number): Promise<LoadResult> {
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0;
+  const result = await loadRun(url, headers, args);
+  if (serverPid) {
+    const answered = result.total + result.warmupTotal;
+    if (answered > 0) result.cpuUsPerReq = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answered;
+  }
+  return result;
+}
+
+function loadRun(url: string, headers: Record<string, string>, args: Args): Promise<LoadResult> {
   const opts = JSON.stringify({ url, headers, connections: args.connections, duration: args.duration, warmup: args.warmup });
   return new Promise((resolve, reject) => {
     const child = spawn(loadRuntime, [path.join(root, "scripts", "bench-load.mjs"), opts], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
@@ -336,10 +362,10 @@ async function main() {
         console.log(`  ${route.label}: skipped (answers ${probe.status})`);
         continue;
       }
-      const t = await load(trivialUrl, {}, args);
-      const a = await load(origin + route.path, headers, args);
+      const t = await load(trivialUrl, {}, args, trivial.pid);
+      const a = await load(origin + route.path, headers, args, app.pid);
       runs.set(route, [...(runs.get(route) ?? []), { app: a, trivial: t }]);
-      console.log(`  ${args.rounds > 1 ? `[${round}/${args.rounds}] ` : ""}${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms${a.non2xx || a.errors ? `, ${a.non2xx} non-2xx, ${a.errors} errors` : ""}`);
+      console.log(`  ${args.rounds > 1 ? `[${round}/${args.rounds}] ` : ""}${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms, ${fmt(a.cpuUsPerReq ?? NaN)} µs CPU/req${a.non2xx || a.errors ? `, ${a.non2xx} non-2xx, ${a.errors} errors` : ""}`);
     }
   }
   // Per route, the round with the median share of the trivial rate (one real pair of runs, not a mix).
@@ -364,23 +390,24 @@ async function main() {
   lines.push(`Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), load average ${m.load} at the start, Bun ${Bun.version}.`);
   lines.push("");
   lines.push(`Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`);
-  lines.push(`Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}.`);
+  lines.push(`Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does.`);
   lines.push("");
-  lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | target |");
-  lines.push("|---|---:|---:|---:|---:|---:|---|");
+  lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | target |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---|");
   if (trivialRates.length) {
-    lines.push(`| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | |`);
+    const trivialCpu = median(measured.map((r) => r.trivial!.cpuUsPerReq ?? NaN));
+    lines.push(`| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | ${fmt(trivialCpu)} | |`);
   }
   for (const r of results) {
     if (!r.app) {
-      lines.push(`| ${r.route.label} | — | — | — | — | | not measured: ${r.skipped} |`);
+      lines.push(`| ${r.route.label} | — | — | — | — | | | not measured: ${r.skipped} |`);
       continue;
     }
     const share = r.share!;
     const target = TARGET_PCT[r.route.kind];
     const bad = r.app.non2xx + r.app.errors + r.app.timeouts;
     const verdict = [target === null ? "" : `${share >= target ? "✓" : "✗"} ≥ ${target}%`, bad ? `${bad} failed requests` : ""].filter(Boolean).join("; ");
-    lines.push(`| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${verdict} |`);
+    lines.push(`| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${fmt(r.app.cpuUsPerReq ?? NaN)} | ${verdict} |`);
   }
   lines.push("");
   for (const s of startTimes) lines.push(`- Start to first 200 (\`GET /healthz\`), ${s.what}: ${fmt(median(s.ms))} ms (median of ${s.ms.join(", ").replace(/(\d+)\.\d+/g, "$1")} ms)`);

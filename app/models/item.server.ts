@@ -7,23 +7,29 @@ import { prepared } from "./prepared.server";
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
 
+// Five tables: building and compiling the SQL cost more than running it, so it is prepared once per database.
+const productDetailsQuery = (db: DB) =>
+  prepared(db, "items:product-details", (d) =>
+    d
+      .select({
+        item: items,
+        project: { id: projects.id, name: projects.name, description: projects.description, workflowName: projects.workflowName },
+        projectWorkflowName: projectWorkflow.name,
+        productWorkflowName: productWorkflow.name,
+        departmentName: departments.name,
+      })
+      .from(items)
+      .innerJoin(projects, eq(projects.id, items.projectId))
+      .leftJoin(projectWorkflow, eq(projectWorkflow.id, projects.workflowId))
+      .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
+      .leftJoin(departments, eq(departments.value, items.department))
+      .where(eq(items.id, sql.placeholder("id")))
+      .prepare(),
+  );
+
 /** One item with what the product details page shows of its project and workflows, in one query. */
 export function getProductDetails(id: number) {
-  const row = getDb()
-    .select({
-      item: items,
-      project: { id: projects.id, name: projects.name, description: projects.description, workflowName: projects.workflowName },
-      projectWorkflowName: projectWorkflow.name,
-      productWorkflowName: productWorkflow.name,
-      departmentName: departments.name,
-    })
-    .from(items)
-    .innerJoin(projects, eq(projects.id, items.projectId))
-    .leftJoin(projectWorkflow, eq(projectWorkflow.id, projects.workflowId))
-    .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
-    .leftJoin(departments, eq(departments.value, items.department))
-    .where(eq(items.id, id))
-    .get();
+  const row = productDetailsQuery(getDb()).get({ id });
   if (!row) return undefined;
   return { ...row, projectWorkflowName: row.projectWorkflowName ?? row.project.workflowName ?? null };
 }
