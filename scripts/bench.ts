@@ -262,6 +262,7 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   const m = machine();
+  const startedAt = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   console.log(`Shopflow bench: ${m.nproc} × ${m.cpu}, ${m.memGb} GB, load average ${m.load}, Bun ${Bun.version}`);
 
   if (args.build) runOrDie("build (bun scripts/compile.ts: react-router build + dist/shopflow)", [bun, "scripts/compile.ts"]);
@@ -383,31 +384,41 @@ async function main() {
   await stop(app);
   await stop(trivial);
 
+  // The same routes through the built handler in-process, one request at a time (scripts/bench-handler.ts).
+  console.log("▶ handler time in-process (sequential, best of 5 batches)");
+  const measuredRoutes = results.filter((r) => r.app).map((r) => r.route);
+  const handlerRun = spawnSync(bun, ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes })], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+  const handlerTimes = handlerRun.status === 0
+    ? (JSON.parse(handlerRun.stdout.trim().split("\n").pop()!) as Record<string, { bestUs: number; medianUs: number; status: number }>)
+    : {};
+  if (handlerRun.status !== 0) console.error(`handler timing failed:\n${handlerRun.stderr}`);
+  const loadAtEnd = loadavg().map((l) => l.toFixed(2)).join(" ");
+
   // --- Report ---
   const measured = results.filter((r) => r.trivial);
   const trivialRates = measured.map((r) => r.trivial!.reqPerSec);
   const lines: string[] = [];
-  lines.push(`Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), load average ${m.load} at the start, Bun ${Bun.version}.`);
+  lines.push(`Run ${startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), load average ${m.load} at the start and ${loadAtEnd} at the end (other work on the machine), Bun ${Bun.version}.`);
   lines.push("");
   lines.push(`Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`);
-  lines.push(`Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does.`);
+  lines.push(`Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of 5 batches; scripts/bench-handler.ts): the code's own cost per request.`);
   lines.push("");
-  lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | target |");
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---|");
+  lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | handler µs | target |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   if (trivialRates.length) {
     const trivialCpu = median(measured.map((r) => r.trivial!.cpuUsPerReq ?? NaN));
-    lines.push(`| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | ${fmt(trivialCpu)} | |`);
+    lines.push(`| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | ${fmt(trivialCpu)} | | |`);
   }
   for (const r of results) {
     if (!r.app) {
-      lines.push(`| ${r.route.label} | — | — | — | — | | | not measured: ${r.skipped} |`);
+      lines.push(`| ${r.route.label} | — | — | — | — | | | | not measured: ${r.skipped} |`);
       continue;
     }
     const share = r.share!;
     const target = TARGET_PCT[r.route.kind];
     const bad = r.app.non2xx + r.app.errors + r.app.timeouts;
     const verdict = [target === null ? "" : `${share >= target ? "✓" : "✗"} ≥ ${target}%`, bad ? `${bad} failed requests` : ""].filter(Boolean).join("; ");
-    lines.push(`| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${fmt(r.app.cpuUsPerReq ?? NaN)} | ${verdict} |`);
+    lines.push(`| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${fmt(r.app.cpuUsPerReq ?? NaN)} | ${handlerTimes[r.route.label] ? fmt(handlerTimes[r.route.label]!.bestUs) : "—"} | ${verdict} |`);
   }
   lines.push("");
   for (const s of startTimes) lines.push(`- Start to first 200 (\`GET /healthz\`), ${s.what}: ${fmt(median(s.ms))} ms (median of ${s.ms.join(", ").replace(/(\d+)\.\d+/g, "$1")} ms)`);
