@@ -4,7 +4,7 @@
 // ever adds time, so the best batch is the closest to what the code itself costs on a shared machine.
 import type { ServerBuild } from "react-router";
 
-type Input = { dataDir: string; pin: string; routes: { label: string; path: string; signedIn: boolean }[]; batches?: number; perBatch?: number };
+type Input = { dataDir: string; pin: string; buildDir?: string; routes: { label: string; path: string; signedIn: boolean }[]; batches?: number; perBatch?: number };
 const input = JSON.parse(process.argv[2] ?? "{}") as Input;
 process.env.DATA_DIR = input.dataDir;
 // Before React loads (hence the dynamic imports): the development build of React is another program.
@@ -13,11 +13,12 @@ const { createFetchHandler, staticFromDir } = await import("~/services/http.serv
 const { getDb } = await import("~/utils/db.server");
 const { getSecret } = await import("~/utils/secret.server");
 
-const root = new URL("..", import.meta.url).pathname;
-const build = (await import(`${root}build/server/index.js`)) as unknown as ServerBuild;
+// `buildDir` lets two builds be compared on the same data (a copy of an older build/ folder).
+const buildDir = input.buildDir ?? new URL("../build", import.meta.url).pathname;
+const build = (await import(`${buildDir}/server/index.js`)) as unknown as ServerBuild;
 getSecret();
 getDb();
-const handler = createFetchHandler(build, { staticSource: staticFromDir(`${root}build/client`), mode: "production" });
+const handler = createFetchHandler(build, { staticSource: staticFromDir(`${buildDir}/client`), mode: "production" });
 const socket = { requestIP: () => ({ address: "127.0.0.1" }) };
 const ORIGIN = "http://127.0.0.1:3000";
 const headers = { "user-agent": "shopflow-bench", accept: "*/*" };
