@@ -8,6 +8,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("settings", "routes/settings.tsx"),
   route("products/:id", "routes/product-details.tsx"),
+  route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
+  route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),

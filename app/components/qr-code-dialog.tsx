@@ -2,6 +2,7 @@ import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
 import { useHydrated } from "~/utils/use-hydrated";
 
+/** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts). */
 export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string };
 
 // Spec §9: a 2 in square label that prints itself after 0.5 s.
@@ -47,7 +48,7 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
   return (
     <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <div className="h-[200px] w-[200px] rounded-lg border border-line bg-white" role="img" aria-label={`QR code for ${label.itemName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <img src={label.svg} width={200} height={200} className="h-[200px] w-[200px] rounded-lg border border-line bg-white" alt={`QR code for ${label.itemName}`} />
         <p className="mt-2 text-sm break-all text-ink-muted">{label.payload}</p>
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
           <dt className="text-ink-muted">Item</dt>

@@ -5,6 +5,7 @@ import { ConflictError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
 import { compareNames } from "~/utils/format";
 import { writeAudit, type Actor } from "./audit.server";
+import { prepared } from "./prepared.server";
 
 type Tx = Parameters<Parameters<DB["transaction"]>[0]>[0];
 type AnyRow = Record<string, unknown> & { id: number; version: number };
@@ -102,19 +103,22 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     }
   }
 
+  const order = () => cfg.orderBy ?? [asc(t.id)];
+  // The unfiltered list and the read by id serve every settings screen and /api read: prepared once per
+  // database (see prepared.server.ts). A filtered list is rarer and built per call.
+  const listAll = (db: DB) => prepared(db, `crud:${cfg.entity}:list`, (d) => d.select().from(t).orderBy(...order()).prepare());
+  const getById = (db: DB) =>
+    prepared(db, `crud:${cfg.entity}:get`, (d) => d.select().from(t).where(eq(t.id, sql.placeholder("id"))).prepare());
+
   return {
     list(where?: SQL): Row[] {
-      const rows = getDb()
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(...(cfg.orderBy ?? [asc(t.id)]))
-        .all() as unknown as Row[];
+      const db = getDb();
+      const rows = (where ? db.select().from(t).where(where).orderBy(...order()).all() : listAll(db).all()) as unknown as Row[];
       // Reference lists are short; sorting here follows the locale (SQLite's NOCASE puts 'Émile' after 'Zoe').
       return cfg.orderBy ? rows : rows.sort((a, b) => compareNames(String(a.name), String(b.name)) || a.id - b.id);
     },
     get(id: number): Row | undefined {
-      return getDb().select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+      return getById(getDb()).get({ id }) as unknown as Row | undefined;
     },
     create(input: Create, actor: Actor): Row {
       let values: Record<string, unknown> = { ...(input as Record<string, unknown>) };

@@ -4,34 +4,41 @@ import type { z } from "zod";
 import { categories, departments, items, projects, workflows } from "#db/schema";
 import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
-import { getDb } from "~/utils/db.server";
+import { getDb, type DB } from "~/utils/db.server";
 import { itemSequence } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+import { prepared } from "./prepared.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
 
+// Five tables: building and compiling the SQL cost more than running it, so it is prepared once per database.
+const productDetailsQuery = (db: DB) =>
+  prepared(db, "items:product-details", (d) =>
+    d
+      .select({
+        item: items,
+        project: { id: projects.id, name: projects.name, description: projects.description, workflowName: projects.workflowName },
+        projectWorkflowName: projectWorkflow.name,
+        productWorkflowName: productWorkflow.name,
+        departmentName: departments.name,
+      })
+      .from(items)
+      .innerJoin(projects, eq(projects.id, items.projectId))
+      .leftJoin(projectWorkflow, eq(projectWorkflow.id, projects.workflowId))
+      .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
+      .leftJoin(departments, eq(departments.value, items.department))
+      .where(eq(items.id, sql.placeholder("id")))
+      .prepare(),
+  );
+
 /** One item with what the product details page shows of its project and workflows, in one query. */
 export function getProductDetails(id: number) {
-  const row = getDb()
-    .select({
-      item: items,
-      project: { id: projects.id, name: projects.name, description: projects.description, workflowName: projects.workflowName },
-      projectWorkflowName: projectWorkflow.name,
-      productWorkflowName: productWorkflow.name,
-      departmentName: departments.name,
-    })
-    .from(items)
-    .innerJoin(projects, eq(projects.id, items.projectId))
-    .leftJoin(projectWorkflow, eq(projectWorkflow.id, projects.workflowId))
-    .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
-    .leftJoin(departments, eq(departments.value, items.department))
-    .where(eq(items.id, id))
-    .get();
+  const row = productDetailsQuery(getDb()).get({ id });
   if (!row) return undefined;
   return { ...row, projectWorkflowName: row.projectWorkflowName ?? row.project.workflowName ?? null };
 }
@@ -162,4 +169,15 @@ export function deleteItem(id: number, actor: Actor): Item | undefined {
   });
   if (deleted) announce({ entity: "item", id, action: "delete", projectId: deleted.projectId, department: deleted.department });
   return deleted;
+}
+
+// The QR image route asks on every request whether the item still exists: prepared once per database.
+const itemQrLookup = (db: DB) =>
+  prepared(db, "items:qr", (d) =>
+    d.select({ id: items.id, qrCode: items.qrCode }).from(items).where(eq(items.id, sql.placeholder("id"))).prepare(),
+  );
+
+/** The item's id and stored QR code, or undefined when there is no such item. */
+export function getItemQrCode(id: number): { id: number; qrCode: string | null } | undefined {
+  return itemQrLookup(getDb()).get({ id });
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb, type DB } from "~/utils/db.server";
+import { prepared } from "./prepared.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -13,24 +14,39 @@ export function createSession(args: { id: string; teamMemberId: number; ip: stri
     .run();
 }
 
+// Every request of a signed-in user runs the lookup: prepared once per database (see prepared.server.ts).
+const sessionLookup = (db: DB) =>
+  prepared(db, "session:lookup", (d) =>
+    d
+      .select({ lastSeenAt: sessions.lastSeenAt, m: teamMembers })
+      .from(sessions)
+      .innerJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  );
+
+// The value is epoch milliseconds, as the column stores it (a placeholder skips drizzle's Date mapping).
+const sessionTouch = (db: DB) =>
+  prepared(db, "session:touch", (d) =>
+    d
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sql.placeholder("at")}` })
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  );
+
 /** The member of a live session, or undefined; an idle or orphaned session is removed on sight. */
 export function getSessionMember(id: string, idleMs: number): TeamMember | undefined {
   const db = getDb();
-  const row = db
-    .select({ s: sessions, m: teamMembers })
-    .from(sessions)
-    .innerJoin(teamMembers, eq(teamMembers.id, sessions.teamMemberId))
-    .where(eq(sessions.id, id))
-    .get();
+  const row = sessionLookup(db).get({ id });
   if (!row) return undefined;
   const now = Date.now();
-  if (!row.m.isActive || now - row.s.lastSeenAt.getTime() > idleMs) {
+  const lastSeen = row.lastSeenAt.getTime();
+  if (!row.m.isActive || now - lastSeen > idleMs) {
     db.delete(sessions).where(eq(sessions.id, id)).run();
     return undefined;
   }
-  if (now - row.s.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id)).run();
-  }
+  if (now - lastSeen > TOUCH_INTERVAL_MS) sessionTouch(db).run({ id, at: now });
   return row.m;
 }
 

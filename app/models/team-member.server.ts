@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type TeamMember } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb, type DB } from "~/utils/db.server";
 import { hashPin } from "~/utils/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { prepared } from "./prepared.server";
 import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
 import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
 import { ConflictError } from "~/utils/errors";
@@ -29,11 +30,25 @@ export function toSignedInUser(m: TeamMember): SignedInUser {
   };
 }
 
+// The list and the held keys serve /api/team-members, the Team tab and every signed-out Home: prepared once per
+// database (see prepared.server.ts).
+const listAll = (db: DB) =>
+  prepared(db, "team-members:list", (d) =>
+    d.select().from(teamMembers).orderBy(asc(teamMembers.id)).prepare(),
+  );
+
+const heldKeys = (db: DB) =>
+  prepared(db, "team-members:held-keys", (d) =>
+    d
+      .select({ key: sql<string>`j.value` })
+      .from(sql`${teamMembers}, json_each(${teamMembers.accessibleDepartments}) AS j`)
+      .where(eq(teamMembers.isActive, true))
+      .groupBy(sql`j.value`)
+      .prepare(),
+  );
+
 export function listTeamMembers(): PublicTeamMember[] {
-  return getDb()
-    .select()
-    .from(teamMembers)
-    .orderBy(asc(teamMembers.id))
+  return listAll(getDb())
     .all()
     .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id)
     .map(toPublic);
@@ -56,13 +71,7 @@ export function findActiveMemberByPin(pin: string): TeamMember | undefined {
  * 'No team members have access to this department.' toast without sending the member list to the browser.
  */
 export function activeAccessKeys(): Set<string> {
-  const rows = getDb()
-    .select({ key: sql<string>`j.value` })
-    .from(sql`${teamMembers}, json_each(${teamMembers.accessibleDepartments}) AS j`)
-    .where(eq(teamMembers.isActive, true))
-    .groupBy(sql`j.value`)
-    .all();
-  return new Set(rows.map((r) => r.key));
+  return new Set(heldKeys(getDb()).all().map((r) => r.key));
 }
 
 export class PinInUseError extends ConflictError {

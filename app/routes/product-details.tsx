@@ -9,7 +9,7 @@ import { parseIdParam } from "~/utils/ids";
 import { formatDateTime, formatTimelineDate } from "~/utils/dates";
 import { departmentLabel } from "~/utils/format";
 import { can, requirePermission } from "~/services/permissions.server";
-import { itemQrUrl, qrImages } from "~/utils/qr.server";
+import { itemQrUrl } from "~/utils/qr.server";
 import type { Route } from "./+types/product-details";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -29,11 +29,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!details) return data({ details: null, qr: null, tz: "", now: 0, back }, { status: 404 });
   const tz = getEnv().SHOP_TIMEZONE;
   const { item, project } = details;
-  let qr = null;
-  if (item.qrCode) {
-    const payload = itemQrUrl(request, item.id);
-    qr = { itemName: item.name, projectName: project.name, product: item.category, material: item.material, payload, ...(await qrImages(payload)) };
-  }
+  // The images come from the cached QR route (routes/item-qr.ts): the page carries their URLs, not the images.
+  const qr = item.qrCode
+    ? {
+        itemName: item.name,
+        projectName: project.name,
+        product: item.category,
+        material: item.material,
+        payload: itemQrUrl(request, item.id),
+        svg: `/items/${item.id}/qr.svg`,
+        png: `/items/${item.id}/qr.png`,
+      }
+    : null;
   return {
     details: {
       ...details,

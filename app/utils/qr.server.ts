@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 import { getEnv } from "./env.server";
 
@@ -10,10 +11,44 @@ export function itemQrUrl(request: Request, itemId: number): string {
   return `${base}/qr/${itemId}`;
 }
 
-export async function qrImages(payload: string) {
-  const [svg, png] = await Promise.all([
-    QRCode.toString(payload, { ...OPTIONS, type: "svg" }),
-    QRCode.toDataURL(payload, OPTIONS),
-  ]);
-  return { svg, png };
+export type QrFormat = "png" | "svg";
+export type QrImage = { body: Uint8Array<ArrayBuffer> | string; contentType: string; etag: string };
+
+// Encoding a PNG costs milliseconds of CPU (qrcode + pngjs + deflate); a label is looked at, downloaded and
+// printed again and again, and its image only changes with its payload. The most recently used images are
+// kept (a 200 px PNG is about 1 KB, the SVG about 3 KB), as promises so that concurrent first requests for one
+// label encode it once. On globalThis like the database handle: the server entry and the React Router bundle
+// each have their own copy of this module.
+export const QR_CACHE_SIZE = 500;
+const g = globalThis as unknown as { __shopflowQrCache?: Map<string, Promise<QrImage>> };
+const cache = (g.__shopflowQrCache ??= new Map());
+
+async function render(payload: string, format: QrFormat): Promise<QrImage> {
+  const body =
+    format === "png"
+      ? new Uint8Array(await QRCode.toBuffer(payload, { ...OPTIONS, type: "png" }))
+      : await QRCode.toString(payload, { ...OPTIONS, type: "svg" });
+  // From the bytes, so a change of the encoder or its options can never be hidden behind an old ETag.
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { body, contentType: format === "png" ? "image/png" : "image/svg+xml; charset=utf-8", etag };
 }
+
+/** The QR image of `payload`, encoded on first use and then served from a small in-memory LRU cache. */
+export function qrImage(payload: string, format: QrFormat): Promise<QrImage> {
+  const key = `${format}\n${payload}`;
+  const hit = cache.get(key);
+  if (hit) {
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const made = render(payload, format);
+  cache.set(key, made);
+  made.catch(() => cache.delete(key));
+  if (cache.size > QR_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return made;
+}
+
+/** How many images the cache holds (tests). */
+export const qrCacheSize = () => cache.size;

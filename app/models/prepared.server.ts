@@ -1,0 +1,21 @@
+import type { DB } from "~/utils/db.server";
+
+// A drizzle query builder writes its SQL text and has SQLite compile it on every call; on the paths every
+// request takes (the session lookup, the reference lists) that was most of the request's database time. A
+// query made here is built and compiled once per database handle and then run with placeholders. Keyed by the
+// handle because tests swap in a new database; on globalThis because the server entry and the React Router
+// bundle each have their own copy of this module (as with the handle itself in db.server.ts).
+const g = globalThis as unknown as { __shopflowPrepared?: WeakMap<DB, Map<string, unknown>> };
+const cache = (g.__shopflowPrepared ??= new WeakMap());
+
+/** The query `build` makes for this database, built on first use. `key` names it; one key, one query. */
+export function prepared<T>(db: DB, key: string, build: (db: DB) => T): T {
+  let queries = cache.get(db);
+  if (!queries) cache.set(db, (queries = new Map()));
+  let query = queries.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(key, query);
+  }
+  return query;
+}

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { categories, sessions } from "#db/schema";
+import { categoryModel } from "~/models/category.server";
+import { createSession, getSessionMember } from "~/models/session.server";
+import { activeAccessKeys, createTeamMember, listTeamMembers, updateTeamMember } from "~/models/team-member.server";
+import type { DB } from "~/utils/db.server";
+import { useTestDb } from "../helpers/db";
+
+// The hot-path reads run prepared queries kept per database handle: they must see every write, follow a swapped
+// handle, and keep the session rules (idle limit, deactivation, the once-a-minute lastSeenAt touch).
+const actor = { id: null, name: "test" };
+const HOUR = 3_600_000;
+let db: DB;
+beforeEach(() => {
+  db = useTestDb();
+});
+
+function member(name = "Ann", pinCode = "1234", accessibleDepartments = ["production"]) {
+  return createTeamMember({ name, pinCode, accessibleDepartments }, actor);
+}
+const lastSeen = (id: string) => db.select().from(sessions).where(eq(sessions.id, id)).get()?.lastSeenAt.getTime();
+const setLastSeen = (id: string, at: number) => db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, id)).run();
+
+describe("session lookup", () => {
+  test("finds the member, with the stored types (dates, booleans, JSON lists)", () => {
+    const m = member();
+    createSession({ id: "s1", teamMemberId: m.id, ip: "1.2.3.4", userAgent: null });
+    const found = getSessionMember("s1", HOUR)!;
+    expect(found.id).toBe(m.id);
+    expect(found.accessibleDepartments).toEqual(["production"]);
+    expect(found.isActive).toBe(true);
+    expect(found.createdAt).toBeInstanceOf(Date);
+    expect(getSessionMember("nope", HOUR)).toBeUndefined();
+  });
+
+  test("lastSeenAt is refreshed once it is more than a minute old, not on every request", () => {
+    const m = member();
+    createSession({ id: "s1", teamMemberId: m.id, ip: "1.2.3.4", userAgent: null });
+    const recent = Date.now() - 10_000;
+    setLastSeen("s1", recent);
+    getSessionMember("s1", HOUR);
+    expect(lastSeen("s1")).toBe(recent);
+    setLastSeen("s1", Date.now() - 5 * 60_000);
+    const before = Date.now();
+    getSessionMember("s1", HOUR);
+    expect(lastSeen("s1")!).toBeGreaterThanOrEqual(before);
+    // Stored as epoch milliseconds like every timestamp, so the idle sweep still compares it correctly.
+    const stored = db.$client.query<{ v: unknown }, []>("SELECT last_seen_at AS v FROM sessions").get()!.v;
+    expect(typeof stored).toBe("number");
+  });
+
+  test("an idle session, or one of a deactivated member, is removed on sight", () => {
+    const m = member();
+    createSession({ id: "idle", teamMemberId: m.id, ip: "1.2.3.4", userAgent: null });
+    setLastSeen("idle", Date.now() - 2 * HOUR);
+    expect(getSessionMember("idle", HOUR)).toBeUndefined();
+    expect(lastSeen("idle")).toBeUndefined();
+
+    const other = member("Bob", "5678");
+    createSession({ id: "s2", teamMemberId: other.id, ip: "1.2.3.4", userAgent: null });
+    expect(getSessionMember("s2", HOUR)?.id).toBe(other.id);
+    db.$client.run("UPDATE team_members SET is_active = 0 WHERE id = ?", [other.id]);
+    expect(getSessionMember("s2", HOUR)).toBeUndefined();
+  });
+
+  test("a swapped database handle gets its own prepared queries", () => {
+    const m = member();
+    createSession({ id: "s1", teamMemberId: m.id, ip: "1.2.3.4", userAgent: null });
+    expect(getSessionMember("s1", HOUR)?.name).toBe("Ann");
+    db = useTestDb();
+    expect(getSessionMember("s1", HOUR)).toBeUndefined();
+    const b = member("Bea", "1111");
+    createSession({ id: "s1", teamMemberId: b.id, ip: "1.2.3.4", userAgent: null });
+    expect(getSessionMember("s1", HOUR)?.name).toBe("Bea");
+  });
+});
+
+describe("reference lists", () => {
+  test("list and get see every write, in name order", () => {
+    expect(categoryModel.list()).toEqual([]);
+    db.insert(categories).values([{ name: "vinyl Banner" }, { name: "Channel Letters" }]).run();
+    expect(categoryModel.list().map((c) => c.name)).toEqual(["Channel Letters", "vinyl Banner"]);
+    const id = categoryModel.list()[0]!.id;
+    expect(categoryModel.get(id)?.name).toBe("Channel Letters");
+    db.update(categories).set({ name: "Acrylic Letters" }).where(eq(categories.id, id)).run();
+    expect(categoryModel.get(id)?.name).toBe("Acrylic Letters");
+    expect(categoryModel.list().map((c) => c.name)).toEqual(["Acrylic Letters", "vinyl Banner"]);
+    expect(categoryModel.get(999)).toBeUndefined();
+    expect(categoryModel.list(eq(categories.name, "vinyl Banner")).map((c) => c.name)).toEqual(["vinyl Banner"]);
+  });
+
+  test("team members and the held keys follow changes", () => {
+    const ann = member("ann", "1234", ["production"]);
+    member("Bob", "5678", ["fabrication"]);
+    expect(listTeamMembers().map((m) => m.name)).toEqual(["ann", "Bob"]);
+    expect([...activeAccessKeys()].sort()).toEqual(["fabrication", "production"]);
+    updateTeamMember(ann.id, { isActive: false }, actor);
+    expect([...activeAccessKeys()]).toEqual(["fabrication"]);
+  });
+});
