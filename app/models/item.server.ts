@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import { categories, departments, items, projects, workflows } from "#db/schema";
+import { categories, departments, itemFileAssociations, items, projects, workflows } from "#db/schema";
 import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb, type DB } from "~/utils/db.server";
@@ -180,4 +180,24 @@ const itemQrLookup = (db: DB) =>
 /** The item's id and stored QR code, or undefined when there is no such item. */
 export function getItemQrCode(id: number): { id: number; qrCode: string | null } | undefined {
   return itemQrLookup(getDb()).get({ id });
+}
+
+export type ProjectItem = Item & { fileCount: number };
+
+/**
+ * The items of one project for its screen, oldest first, each with how many files it has: one query (the count
+ * is a lookup in the (item_id, file_type) index per item, not a scan of every association).
+ */
+export function listProjectItems(projectId: number, limit = 1000): ProjectItem[] {
+  return getDb()
+    .select({
+      item: items,
+      fileCount: sql<number>`(SELECT count(*) FROM ${itemFileAssociations} WHERE ${itemFileAssociations.itemId} = ${items.id})`,
+    })
+    .from(items)
+    .where(eq(items.projectId, projectId))
+    .orderBy(asc(items.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...r.item, fileCount: r.fileCount }));
 }

@@ -36,6 +36,7 @@ import { STANDARD_DEPARTMENTS } from "~/utils/constants";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { sequenceColorClass } from "~/utils/colors";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { changedFields, originalOf } from "~/utils/form-changes";
 import { parseIdParam } from "~/utils/ids";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
@@ -98,41 +99,6 @@ const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, For
   materials: { tab: "materials", form: "material", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
   "team-members": { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
 };
-
-/** The values a form was opened with (`_original`, JSON of the record as loaded), or null. */
-function originalOf(formData: FormData): Record<string, unknown> | null {
-  const raw = formData.get("_original");
-  if (typeof raw !== "string" || raw.length > 20_000) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * Spec §7: a PATCH carries the changed fields. A form posts every field, so the fields the person changed are
- * the ones that differ from what the form was opened with; only those are saved, and the model refuses the save
- * when someone else changed one of them meanwhile. Two managers editing different fields both keep their change.
- */
-function changedFields(value: Record<string, unknown>, original: Record<string, unknown> | null) {
-  if (!original) return { patch: value, expected: undefined };
-  const patch: Record<string, unknown> = {};
-  const expected: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (v === undefined) continue;
-    if (!(key in original)) {
-      patch[key] = v;
-    } else if (!sameValue(v, original[key])) {
-      patch[key] = v;
-      expected[key] = original[key];
-    }
-  }
-  return { patch, expected };
-}
 
 /** The empty Departments tab's one-click start (PRODUCT.md). */
 const ADD_STANDARD_DEPARTMENTS = "add-standard-departments";

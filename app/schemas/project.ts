@@ -112,3 +112,28 @@ export const DesignRecordSchema = z.object({
   fileSize: z.number().int().min(0).optional(),
   uploadedPath: requiredText("uploadedPath is required", 500),
 });
+
+/**
+ * The project screen's inline step editor (spec §2): dates, the team members on the step and the percent. The
+ * assigned members replace the step's assignments; the first is its assignee.
+ */
+export const StepEditFormSchema = z
+  .object({
+    startDate: dateInput,
+    endDate: dateInput,
+    percentComplete: percent.default(0),
+    teamMemberIds: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== "unassigned") : v === "unassigned" ? [] : [v]),
+      z.array(idField("Choose a team member, or unassigned")).max(200, "At most 200 team members"),
+    ),
+  })
+  .refine((s) => !s.startDate || !s.endDate || dayOf(s.startDate) <= dayOf(s.endDate), {
+    message: "Start date cannot be later than end date.",
+    path: ["startDate"],
+  });
+
+/** The step order without JavaScript: one step moved one place up or down. */
+export const StepMoveSchema = z.object({
+  stepId: idField("Step ids must be whole numbers"),
+  direction: z.enum(["up", "down"], { error: "Move a step up or down" }),
+});

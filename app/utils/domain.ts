@@ -51,3 +51,29 @@ export function priorityWeight(priority: string | null | undefined): number {
 
 /** Percent, rounded, 0 when there is nothing to count. */
 export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/** A department name or value as a URL-safe key: 'Pre-Production' and 'pre-production' are the same. */
+const departmentKey = (d: string | null | undefined) =>
+  (d ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+const BACK_BY_DEPARTMENT: Record<string, string> = {
+  "pre-production": "/pre-production",
+  production: "/production",
+  fabrication: "/fabrication",
+  "project-management": "/projects",
+};
+
+/**
+ * Spec §2 Project detail: where Back goes. The user's own department first; otherwise the department of the first
+ * step not completed (or the first step when all are), mapped the same way; finally /projects.
+ */
+export function projectBackTarget(userDepartment: string | null | undefined, steps: readonly { department: string; status: string }[]): string {
+  const own = BACK_BY_DEPARTMENT[departmentKey(userDepartment)];
+  if (own) return own;
+  const step = steps.find((s) => s.status !== "completed") ?? steps[0];
+  return (step && BACK_BY_DEPARTMENT[departmentKey(step.department)]) ?? "/projects";
+}

@@ -1,0 +1,259 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
+import { ItemFormSchema } from "~/schemas/item";
+import { formatHMS } from "~/utils/format";
+import { Icon } from "../icons";
+import { LiveDuration } from "../live-duration";
+import { Badge, btn, CancelLink, cardClass, EmptyState, FieldError, inputClass, Label } from "../ui";
+
+export type ItemRow = {
+  id: number;
+  name: string;
+  category: string;
+  material: string;
+  quantity: number;
+  departmentName: string;
+  isTimerActive: boolean;
+  sessionStart: number | null;
+  totalTimeSeconds: number;
+  fileCount: number;
+  version: number;
+};
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+/** Spec §2 Project Items: Add Item, the table (a card per item on phones), and the empty state. */
+export function ProjectItems({ items, here, canWrite, serverNow }: { items: ItemRow[]; here: string; canWrite: boolean; serverNow: number }) {
+  const add = canWrite ? (
+    <Link to={`${here}?dialog=add-item`} preventScrollReset className={btn.primary}>
+      <Icon name="plus" />
+      {items.length ? "Add Item" : "Add First Item"}
+    </Link>
+  ) : null;
+  return (
+    <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="items-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="items-heading" className="text-xl font-semibold text-ink">
+            Project Items
+          </h2>
+          <p className="text-sm text-ink-muted">
+            {items.length} item{items.length === 1 ? "" : "s"}
+          </p>
+        </div>
+        {items.length ? add : null}
+      </div>
+      {items.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState icon="products" title="No items yet" action={add}>
+            Add the signs, panels and parts this project makes; each gets a QR label for the floor.
+          </EmptyState>
+        </div>
+      ) : (
+        <table className="table-cards mt-4 w-full text-left text-base">
+          <thead className="border-b border-line text-sm text-ink-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                <span className="sr-only">Files</span>
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Item Name
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Product Category
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Current Department
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Material Type
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Timer Status
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Total Time
+              </th>
+              <th scope="col" className="py-2">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td data-label="Files" className="py-3 pr-3">
+                  {item.fileCount > 0 ? (
+                    <span className="inline-flex items-center gap-1 text-sm font-medium text-green-800" title={`${item.fileCount} file${item.fileCount === 1 ? "" : "s"}`}>
+                      <Icon name="file" />
+                      <span className="sr-only md:not-sr-only">{item.fileCount}</span>
+                      <span className="sr-only"> file{item.fileCount === 1 ? "" : "s"}</span>
+                    </span>
+                  ) : (
+                    <span className="text-sm text-ink-muted">No files</span>
+                  )}
+                </td>
+                <td data-label="Item Name" className="py-3 pr-3 font-medium wrap-anywhere">
+                  {item.name}
+                  {item.quantity > 1 ? <span className="ml-1 text-sm font-normal text-ink-muted">× {item.quantity}</span> : null}
+                </td>
+                <td data-label="Product Category" className="py-3 pr-3 wrap-anywhere">
+                  {item.category}
+                </td>
+                <td data-label="Current Department" className="py-3 pr-3 wrap-anywhere">
+                  {item.departmentName}
+                </td>
+                <td data-label="Material Type" className="py-3 pr-3 wrap-anywhere">
+                  {item.material}
+                </td>
+                <td data-label="Timer Status" className="py-3 pr-3">
+                  {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+                </td>
+                <td data-label="Total Time" className="py-3 pr-3">
+                  {item.isTimerActive ? (
+                    <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={serverNow} />
+                  ) : (
+                    <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
+                  )}
+                </td>
+                <td data-label="Actions" className="py-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`/products/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
+                      View
+                    </Link>
+                    {canWrite ? (
+                      <>
+                        <Link to={`${here}?dialog=edit-item&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${item.name}`}>
+                          <Icon name="edit" />
+                          Edit
+                        </Link>
+                        <Link to={`${here}?dialog=delete-item&item=${item.id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
+                          <Icon name="trash" />
+                          Delete
+                        </Link>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Spec §5 Item form: name, category, material required; quantity at least 1 (non-numbers fall back to 1). */
+export function ItemForm({
+  item,
+  categories,
+  materials,
+  here,
+  lastResult,
+}: {
+  item?: ItemRow;
+  categories: string[];
+  materials: string[];
+  here: string;
+  lastResult: Result;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm<z.output<typeof ItemFormSchema>>({
+    id: `item-${item?.id ?? "new"}`,
+    lastResult,
+    defaultValue: { name: item?.name ?? "", category: item?.category ?? "", material: item?.material ?? "", quantity: String(item?.quantity ?? 1) },
+    constraint: getZodConstraint(ItemFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ItemFormSchema }),
+  });
+  // A stored name that is no longer offered (renamed or deleted since) stays selectable, so saving keeps it.
+  const categoryOptions = item && !categories.includes(item.category) ? [item.category, ...categories] : categories;
+  const materialOptions = item && !materials.includes(item.material) ? [item.material, ...materials] : materials;
+  return (
+    <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
+      {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
+      {item ? (
+        <input type="hidden" name="_original" value={JSON.stringify({ name: item.name, category: item.category, material: item.material, quantity: item.quantity })} />
+      ) : null}
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <div>
+        <Label htmlFor={fields.name.id}>Item name</Label>
+        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.category.id}>Product category</Label>
+        <select className={inputClass} {...getSelectProps(fields.category)}>
+          <option value="">Choose a product</option>
+          {categoryOptions.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <FieldError id={fields.category.errorId} errors={fields.category.errors} />
+        {categories.length === 0 ? (
+          <p className="mt-1 text-sm text-ink-muted">No products yet: a manager adds them in Global Settings → Products.</p>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <div>
+          <Label htmlFor={fields.material.id}>Material</Label>
+          <select className={inputClass} {...getSelectProps(fields.material)}>
+            <option value="">Choose a material</option>
+            {materialOptions.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.material.errorId} errors={fields.material.errors} />
+        </div>
+        <div>
+          <Label htmlFor={fields.quantity.id}>Quantity</Label>
+          <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />
+          <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+        <CancelLink to={here} />
+        <button type="submit" className={btn.primary} disabled={busy}>
+          {busy ? "Saving..." : item ? "Update Item" : "Create Item"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: string; errors?: string[] }) {
+  return (
+    <Form method="post" action={here} className="space-y-4">
+      <input type="hidden" name="intent" value="delete-item" />
+      <input type="hidden" name="itemId" value={item.id} />
+      <p className="text-base text-ink wrap-anywhere">
+        Are you sure you want to delete "{item.name}"? Its timer history goes with it. This action cannot be undone.
+      </p>
+      {errors?.length ? (
+        <p role="alert" className="text-sm font-medium text-danger-800">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <CancelLink to={here} />
+        <button type="submit" className={btn.danger}>
+          Delete
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,382 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { z } from "zod";
+import { StepEditFormSchema } from "~/schemas/project";
+import { sequenceColorClass } from "~/utils/colors";
+import { useHydrated } from "~/utils/use-hydrated";
+import { Icon } from "../icons";
+import { useToast } from "../toaster";
+import { btn, cardClass, EmptyState, FieldError, inputClass } from "../ui";
+
+/** Spec §9: a keyboard drag moves a row 25 px per key press. */
+export const KEYBOARD_DRAG_STEP_PX = 25;
+
+export type StepRow = {
+  id: number;
+  department: string;
+  departmentName: string;
+  departmentColor: string | null;
+  status: string;
+  percentComplete: number;
+  /** Display text: 'Mon, Nov 23', 'Not set' or 'Invalid date'. */
+  startText: string;
+  endText: string;
+  /** yyyy-mm-dd in the shop's zone, for the date inputs; '' when unset. */
+  startInput: string;
+  endInput: string;
+  members: { id: number; name: string }[];
+};
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
+  if (event.code === "ArrowDown") return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_DRAG_STEP_PX };
+  if (event.code === "ArrowUp") return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_DRAG_STEP_PX };
+  return undefined;
+};
+
+/**
+ * Spec §2 Project detail, 'Workflow steps': refresh, drag-to-reorder rows (pointer, or keyboard 25 px a key
+ * press), up/down buttons that work without JavaScript, and inline editing of dates, team members and percent.
+ * Editing is URL state (`?edit-step=ID`), so Start editing / Save / Cancel are a link, a form post and a link.
+ */
+export function WorkflowSteps({
+  projectId,
+  steps,
+  hasWorkflow,
+  hasInstance,
+  canWrite,
+  editStepId,
+  members,
+  here,
+  lastResult,
+}: {
+  projectId: number;
+  steps: StepRow[];
+  hasWorkflow: boolean;
+  hasInstance: boolean;
+  canWrite: boolean;
+  editStepId: number | null;
+  members: { id: number; name: string }[];
+  here: string;
+  lastResult: Result;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ toast?: { title: string; description?: string; variant?: "default" | "destructive" } | null }>();
+  const toast = useToast();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.toast) toast(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data, toast]);
+  const [order, setOrder] = useState(() => steps.map((s) => s.id));
+  useEffect(() => setOrder(steps.map((s) => s.id)), [steps]);
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const rows = order.map((id) => byId.get(id)).filter((s): s is StepRow => Boolean(s));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
+
+  function onDragEnd(e: DragEndEvent) {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = order.indexOf(Number(e.active.id));
+    const to = order.indexOf(Number(e.over.id));
+    if (from < 0 || to < 0) return;
+    const next = arrayMove(order, from, to);
+    setOrder(next);
+    const body = new FormData();
+    body.set("intent", "reorder-steps");
+    for (const id of next) body.append("stepIds", String(id));
+    fetcher.submit(body, { method: "post", action: here });
+  }
+
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Workflow Steps</h2>
+        <p className="text-sm text-ink-muted">
+          {canWrite ? "Drag a row (or use the arrows) to change the order; Edit changes dates, team members and completion." : "The departments this project goes through."}
+        </p>
+      </div>
+      {canWrite && hasWorkflow ? (
+        <Form method="post" action={here}>
+          <input type="hidden" name="intent" value="refresh-workflow" />
+          <button type="submit" className={btn.secondary}>
+            <Icon name="refresh" />
+            Refresh
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+
+  if (!hasInstance || steps.length === 0) {
+    return (
+      <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="steps-heading">
+        {header}
+        <div className="mt-4">
+          {hasWorkflow ? (
+            <EmptyState icon="workflows" title="No Workflow Instance Created">
+              This project's workflow has no steps yet. {canWrite ? "Refresh to create them from the workflow's departments." : null}
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon="workflows"
+              title="No Project Workflow Assigned"
+              action={
+                canWrite ? (
+                  <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>
+                    Choose a workflow
+                  </Link>
+                ) : null
+              }
+            >
+              Choose a workflow in Edit Project and its departments become this project's steps.
+            </EmptyState>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const body = rows.map((step, index) =>
+    editStepId === step.id && canWrite ? (
+      <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} />
+    ) : (
+      <SortableStepRow key={step.id} id={step.id} sortable={hydrated && canWrite}>
+        <StepCells step={step} />
+        <td data-label="Actions" className="py-3 md:pl-3">
+          {canWrite ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={`${here}?edit-step=${step.id}#step-${step.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${step.departmentName} step`}>
+                <Icon name="edit" />
+                Edit
+              </Link>
+              <MoveButton here={here} stepId={step.id} direction="up" disabled={index === 0} name={step.departmentName} />
+              <MoveButton here={here} stepId={step.id} direction="down" disabled={index === rows.length - 1} name={step.departmentName} />
+            </div>
+          ) : (
+            <span className="text-sm text-ink-muted">—</span>
+          )}
+        </td>
+      </SortableStepRow>
+    ),
+  );
+
+  const table = (
+    <table className="table-cards mt-4 w-full text-left text-base">
+      <thead className="border-b border-line text-sm text-ink-muted">
+        <tr>
+          <th scope="col" className="py-2 pr-3">
+            Department
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Start Date
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            End Date
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Assigned Team Member
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Completion %
+          </th>
+          <th scope="col" className="py-2 md:pl-3">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">{body}</tbody>
+    </table>
+  );
+
+  return (
+    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Workflow Steps">
+      {header}
+      {hydrated && canWrite ? (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={order} strategy={verticalListSortingStrategy}>
+            {table}
+          </SortableContext>
+        </DndContext>
+      ) : (
+        table
+      )}
+      <p className="sr-only" aria-live="polite">
+        {fetcher.state !== "idle" ? "Saving the new order" : ""}
+      </p>
+    </section>
+  );
+}
+
+function StepCells({ step }: { step: StepRow }) {
+  return (
+    <>
+      <td data-label="Department" className="py-3 pr-3">
+        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(step.department, step.departmentColor)}`}>
+          {step.departmentName}
+        </span>
+      </td>
+      <td data-label="Start Date" className="py-3 pr-3">
+        <DateText text={step.startText} />
+      </td>
+      <td data-label="End Date" className="py-3 pr-3">
+        <DateText text={step.endText} />
+      </td>
+      <td data-label="Assigned Team Member" className="py-3 pr-3 wrap-anywhere">
+        {step.members.length ? step.members.map((m) => m.name).join(", ") : <span className="text-ink-muted">Unassigned</span>}
+      </td>
+      <td data-label="Completion %" className="py-3 pr-3">
+        <div className="flex items-center gap-2">
+          <div className="h-2 w-20 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+            <div className="h-full bg-brand-700" style={{ width: `${step.percentComplete}%` }} />
+          </div>
+          <span className="tabular-nums">{step.percentComplete}%</span>
+        </div>
+      </td>
+    </>
+  );
+}
+
+function DateText({ text }: { text: string }) {
+  if (text === "Not set") return <span className="text-ink-muted">Not set</span>;
+  if (text === "Invalid date") return <span className="font-medium text-danger-800">Invalid date</span>;
+  return <span>{text}</span>;
+}
+
+function MoveButton({ here, stepId, direction, disabled, name }: { here: string; stepId: number; direction: "up" | "down"; disabled: boolean; name: string }) {
+  return (
+    <Form method="post" action={here} preventScrollReset>
+      <input type="hidden" name="intent" value="move-step" />
+      <input type="hidden" name="stepId" value={stepId} />
+      <input type="hidden" name="direction" value={direction} />
+      <button type="submit" className={btn.icon} disabled={disabled} aria-label={`Move ${name} ${direction}`}>
+        <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} />
+      </button>
+    </Form>
+  );
+}
+
+function SortableStepRow({ id, sortable, children }: { id: number; sortable: boolean; children: ReactNode }) {
+  if (!sortable) return <tr id={`step-${id}`}>{children}</tr>;
+  return <DraggableRow id={id}>{children}</DraggableRow>;
+}
+
+function DraggableRow({ id, children }: { id: number; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <tr
+      id={`step-${id}`}
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`cursor-grab touch-manipulation ${isDragging ? "relative z-10 bg-brand-50 shadow-lg" : ""}`}
+      {...attributes}
+      aria-roledescription="sortable step"
+      {...listeners}
+    >
+      {children}
+    </tr>
+  );
+}
+
+function EditStepRow({ step, members, here, lastResult }: { step: StepRow; members: { id: number; name: string }[]; here: string; lastResult: Result }) {
+  const formId = `step-${step.id}-form`;
+  const [form, fields] = useForm<z.output<typeof StepEditFormSchema>>({
+    id: formId,
+    lastResult,
+    defaultValue: {
+      startDate: step.startInput,
+      endDate: step.endInput,
+      percentComplete: String(step.percentComplete),
+      teamMemberIds: step.members.map((m) => String(m.id)),
+    },
+    constraint: getZodConstraint(StepEditFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StepEditFormSchema }),
+  });
+  const startValue = typeof fields.startDate.value === "string" ? fields.startDate.value : step.startInput;
+  const endValue = typeof fields.endDate.value === "string" ? fields.endDate.value : step.endInput;
+  const selected = new Set(step.members.map((m) => m.id));
+  // Members no longer active but still on the step stay offered, so saving keeps them.
+  const offered = [...members, ...step.members.filter((m) => !members.some((x) => x.id === m.id))];
+  return (
+    <tr id={`step-${step.id}`} className="bg-brand-50/40">
+      <td data-label="Department" className="py-3 pr-3 align-top">
+        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(step.department, step.departmentColor)}`}>
+          {step.departmentName}
+        </span>
+        {form.errors?.length ? (
+          <p id={form.errorId} role="alert" className="mt-2 text-sm font-medium text-danger-800">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+      </td>
+      <td data-label="Start Date" className="py-3 pr-3 align-top">
+        <label htmlFor={fields.startDate.id} className="sr-only">
+          Start date of {step.departmentName}
+        </label>
+        <input className={inputClass} max={endValue || undefined} {...getInputProps(fields.startDate, { type: "date" })} />
+        <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
+      </td>
+      <td data-label="End Date" className="py-3 pr-3 align-top">
+        <label htmlFor={fields.endDate.id} className="sr-only">
+          End date of {step.departmentName}
+        </label>
+        <input className={inputClass} min={startValue || undefined} {...getInputProps(fields.endDate, { type: "date" })} />
+        <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
+      </td>
+      <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">
+        <label htmlFor={fields.teamMemberIds.id} className="sr-only">
+          Team members on {step.departmentName}
+        </label>
+        <select
+          className={`${inputClass} min-h-24`}
+         
+          {...getSelectProps(fields.teamMemberIds)}
+          multiple
+          defaultValue={[...selected].map(String)}
+          key={`members-${step.id}`}
+        >
+          {offered.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-ink-muted">Ctrl/⌘-click for several; none = unassigned.</p>
+        <FieldError id={fields.teamMemberIds.errorId} errors={fields.teamMemberIds.errors} />
+      </td>
+      <td data-label="Completion %" className="py-3 pr-3 align-top">
+        <label htmlFor={fields.percentComplete.id} className="sr-only">
+          Completion % of {step.departmentName}
+        </label>
+        <input className={`${inputClass} w-24`} inputMode="numeric" {...getInputProps(fields.percentComplete, { type: "number" })} min={0} max={100} step={1} />
+        <FieldError id={fields.percentComplete.errorId} errors={fields.percentComplete.errors} />
+      </td>
+      <td data-label="Actions" className="py-3 align-top md:pl-3">
+        <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+          <input type="hidden" name="intent" value="update-step" />
+          <input type="hidden" name="stepId" value={step.id} />
+          <input
+            type="hidden"
+            name="_original"
+            value={JSON.stringify({ startDate: step.startInput || null, endDate: step.endInput || null, percentComplete: step.percentComplete, teamMemberIds: step.members.map((m) => m.id) })}
+          />
+          <button type="submit" className={btn.primary}>
+            Save
+          </button>
+          <Link to={`${here}#step-${step.id}`} preventScrollReset replace className={btn.secondary}>
+            Cancel
+          </Link>
+        </Form>
+      </td>
+    </tr>
+  );
+}
