@@ -232,12 +232,17 @@ export async function action({ request, params }: Route.ActionArgs) {
         const { patch, expected } = changedFields(fields, originalOf(formData));
         const original = originalOf(formData);
         const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
+        let department: string | undefined;
         try {
-          if (Object.keys(patch).length && !updateStep(stepId, patch, actor, { expected })) {
-            return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
+          if (Object.keys(patch).length) {
+            const saved = updateStep(stepId, patch, actor, { expected });
+            if (!saved) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
+            department = saved.department;
           }
-          if (membersChanged && !assignTeamMembers(stepId, teamMemberIds, actor)) {
-            return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
+          if (membersChanged) {
+            const saved = assignTeamMembers(stepId, teamMemberIds, actor);
+            if (!saved) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
+            department = saved.department;
           }
         } catch (error) {
           const e = known(error);
@@ -255,7 +260,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           }
           return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
         }
-        return success(request, `${here}#step-${stepId}`, "Step Updated", "Step Updated");
+        return success(request, `${here}#step-${stepId}`, department ? `${departmentLabel(department)} step saved.` : "Nothing was changed.", "Step Updated");
       }
       case "move-step": {
         const submission = parseWithZod(formData, { schema: StepMoveSchema });
@@ -329,13 +334,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 function SummaryCard({ title, icon, children }: { title: string; icon: IconName; children: React.ReactNode }) {
   return (
-    <section className={`p-4 ${cardClass}`} aria-label={title}>
+    <div className={`p-4 ${cardClass}`}>
       <h2 className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
         <Icon name={icon} className="h-4 w-4" />
         {title}
       </h2>
       <div className="mt-2 text-base text-ink">{children}</div>
-    </section>
+    </div>
   );
 }
 

@@ -149,7 +149,9 @@ export function WorkflowSteps({
       <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} />
     ) : (
       <SortableStepRow key={step.id} id={step.id} sortable={hydrated && canWrite}>
-        <StepCells step={step} />
+        {(handle) => (
+          <>
+        <StepCells step={step} handle={handle} />
         <td data-label="Actions" className="py-3 md:pl-3">
           {canWrite ? (
             <div className="flex flex-wrap items-center gap-2">
@@ -164,6 +166,8 @@ export function WorkflowSteps({
             <span className="text-sm text-ink-muted">—</span>
           )}
         </td>
+          </>
+        )}
       </SortableStepRow>
     ),
   );
@@ -215,10 +219,20 @@ export function WorkflowSteps({
   );
 }
 
-function StepCells({ step }: { step: StepRow }) {
+function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
   return (
     <>
       <td data-label="Department" className="py-3 pr-3">
+        {handle ? (
+          <button
+            type="button"
+            className="mr-2 inline-flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded-lg align-middle text-ink-muted hover:bg-slate-100"
+            aria-label={`Drag ${step.departmentName} to reorder`}
+            {...handle}
+          >
+            <Icon name="grip" />
+          </button>
+        ) : null}
         <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(step.department, step.departmentColor)}`}>
           {step.departmentName}
         </span>
@@ -263,24 +277,24 @@ function MoveButton({ here, stepId, direction, disabled, name }: { here: string;
   );
 }
 
-function SortableStepRow({ id, sortable, children }: { id: number; sortable: boolean; children: ReactNode }) {
-  if (!sortable) return <tr id={`step-${id}`}>{children}</tr>;
+type Handle = Record<string, unknown> | null;
+
+function SortableStepRow({ id, sortable, children }: { id: number; sortable: boolean; children: (handle: Handle) => ReactNode }) {
+  if (!sortable) return <tr id={`step-${id}`}>{children(null)}</tr>;
   return <DraggableRow id={id}>{children}</DraggableRow>;
 }
 
-function DraggableRow({ id, children }: { id: number; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+/** The row moves; only its handle (a button in the first cell) starts a drag, so no control sits inside another. */
+function DraggableRow({ id, children }: { id: number; children: (handle: Handle) => ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <tr
       id={`step-${id}`}
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`cursor-grab touch-manipulation ${isDragging ? "relative z-10 bg-brand-50 shadow-lg" : ""}`}
-      {...attributes}
-      aria-roledescription="sortable step"
-      {...listeners}
+      className={isDragging ? "relative z-10 bg-brand-50 shadow-lg" : undefined}
     >
-      {children}
+      {children({ ...attributes, ...listeners, ref: setActivatorNodeRef })}
     </tr>
   );
 }

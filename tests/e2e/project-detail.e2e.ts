@@ -1,0 +1,92 @@
+// The project detail screen as a project manager uses it, with JavaScript ("js") and without ("no-js"): steps
+// appear from the workflow, a step is scheduled and assigned, the order changes, an item is added, a design PDF is
+// uploaded and viewed, the item is deleted.
+import { DEMO, expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+test("steps, items and the design of a new project", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number; departmentSequence: string[] }[];
+  const wf = workflows.find((w) => w.departmentSequence.length >= 2)!;
+  const name = `E2E Detail ${js ? "js" : "nojs"} ${Date.now()}`;
+  const created = await page.request.post("/api/projects", { data: { name, description: "Storefront letters", priority: "rush", workflowId: wf.id }, headers: { origin } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await visit(page, js, `/projects/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("RUSH", { exact: true })).toBeVisible();
+  await expect(page.getByText("Not scheduled")).toBeVisible();
+  const rows = page.getByRole("region", { name: "Workflow Steps" }).locator("tbody tr");
+  await expect(rows).toHaveCount(wf.departmentSequence.length);
+  // axe is a script: the page without JavaScript is checked in a11y.e2e.ts.
+  if (js) await expectNoSeriousA11yViolations(page, "project detail");
+
+  // Schedule and assign the first step.
+  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await page.getByLabel(/^Start date of /).fill("2026-12-01");
+  await page.getByLabel(/^End date of /).fill("2026-12-04");
+  await page.getByLabel(/^Completion % of /).fill("50");
+  await page.getByLabel(/^Team members on /).selectOption({ label: DEMO.maria.name });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Step Updated").first()).toBeVisible();
+  await expect(rows.first()).toContainText("50%");
+  await expect(rows.first()).toContainText(DEMO.maria.name);
+  await expect(page.getByText("Dec 1, 2026 – Dec 4, 2026")).toBeVisible();
+
+  // Move the second step up: it becomes the first.
+  const second = (await rows.nth(1).locator("td").first().innerText()).trim();
+  await rows.nth(1).getByRole("button", { name: / up$/ }).click();
+  await expect(page.getByText("Workflow steps reordered successfully").first()).toBeVisible();
+  await expect(rows.first().locator("td").first()).toHaveText(second);
+
+  // Add an item.
+  await page.getByRole("link", { name: "Add First Item" }).click();
+  await page.getByLabel("Item name").fill("Letter S");
+  await page.getByLabel("Product category").selectOption({ index: 1 });
+  await page.getByLabel("Material").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Create Item" }).click();
+  await expect(page.getByText("Item created successfully with QR code!").first()).toBeVisible();
+  const items = page.getByRole("region", { name: "Project Items" });
+  await expect(items.getByRole("cell", { name: "Letter S", exact: true })).toBeVisible();
+
+  // Upload the design, then view it.
+  await page.getByRole("link", { name: "Add Design" }).click();
+  await page.locator("input#design-file").setInputFiles({ name: "storefront.pdf", mimeType: "application/pdf", buffer: PDF });
+  if (js) await expect(page.getByText("storefront.pdf · 0.00 MB")).toBeVisible();
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Design uploaded successfully!").first()).toBeVisible();
+  await page.getByRole("link", { name: "View Design" }).click();
+  await expect(page.getByRole("link", { name: "Open in New Tab" })).toBeVisible();
+  const proxy = await page.getByRole("link", { name: "Open in New Tab" }).getAttribute("href");
+  const pdf = await page.request.get(proxy!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Delete the item.
+  await visit(page, js, `/projects/${id}`);
+  await items.getByRole("link", { name: "Delete Letter S" }).click();
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("Item deleted successfully").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add First Item" })).toBeVisible();
+});
+
+test("a phone shows steps and items as cards without sideways scrolling", async ({ page, js, signIn }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(DEMO.admin);
+  const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
+  await visit(page, js, `/projects/${projects[0]!.id}`);
+  await expect(page.getByRole("region", { name: "Workflow Steps" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test("an unknown project shows 'Project not found' with Back", async ({ page, js, signIn }) => {
+  await signIn(DEMO.james);
+  expect(await visit(page, js, "/projects/987654")).toBe(404);
+  await expect(page.getByRole("heading", { name: "Project not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+});
