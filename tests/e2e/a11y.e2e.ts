@@ -110,6 +110,20 @@ const CASES: Case[] = [
   },
   { name: "product details with the QR dialog", path: "/products/1?qr=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
   { name: "product not found", path: "/products/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Product Not Found") },
+  {
+    name: "project detail",
+    path: "/projects/1",
+    pin: DEMO.admin.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("region", { name: "Workflow Steps" })).toBeVisible();
+    },
+  },
+  { name: "project detail, editing a step", path: "/projects/1?edit-step=1", pin: DEMO.admin.pin, ready: async (page) => {
+    await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  } },
+  { name: "project detail, Add Item", path: "/projects/1?dialog=add-item", pin: DEMO.admin.pin, ready: dialog("Add Item") },
+  { name: "project detail, Upload Design PDF", path: "/projects/1?dialog=design", pin: DEMO.admin.pin, ready: dialog("Upload Design PDF") },
+  { name: "project not found", path: "/projects/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Project not found") },
 ];
 
 for (const c of CASES) {
