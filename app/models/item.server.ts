@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import { categories, departments, itemFileAssociations, items, projects, workflows } from "#db/schema";
+import { categories, departments, items, projects, workflows } from "#db/schema";
 import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb, type DB } from "~/utils/db.server";
@@ -192,7 +192,8 @@ export function listProjectItems(projectId: number, limit = 1000): ProjectItem[]
   return getDb()
     .select({
       item: items,
-      fileCount: sql<number>`(SELECT count(*) FROM ${itemFileAssociations} WHERE ${itemFileAssociations.itemId} = ${items.id})`,
+      // Spelled out: drizzle writes a lone column unqualified, and inside the subquery "id" would be the association's.
+      fileCount: sql<number>`(SELECT count(*) FROM item_file_associations AS ifa WHERE ifa.item_id = "items"."id")`,
     })
     .from(items)
     .where(eq(items.projectId, projectId))

@@ -293,3 +293,58 @@ describe("design", () => {
     expect(html).toContain("Open the design PDF (sign.pdf)");
   });
 });
+
+describe("scale", () => {
+  /**
+   * Statements run while `fn` runs, every execution counted: the shared prepared-query cache (prepared.server.ts)
+   * is emptied first, so cached queries are compiled again through the counting `prepare`.
+   */
+  async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+    const db = getDb();
+    (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+    const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+    const saved = { prepare: client.prepare, query: client.query };
+    let count = 0;
+    const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
+      for (const n of ["all", "get", "run", "values"]) {
+        const f = stmt[n]!.bind(stmt);
+        stmt[n] = (...a: unknown[]) => (count++, f(...a));
+      }
+      return stmt;
+    };
+    client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
+    client.query = (...a) => wrap(saved.query.apply(client, a));
+    try {
+      await fn();
+    } finally {
+      client.prepare = saved.prepare;
+      client.query = saved.query;
+    }
+    return count;
+  }
+
+  test("the page runs the same number of statements for 3 items and for 80, with timers and files", async () => {
+    const add = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        getDb()
+          .insert(schema.items)
+          .values({ name: `I${i}`, category: "Channel Letters", projectId, isTimerActive: i % 3 === 0, currentSessionStart: i % 3 === 0 ? new Date() : null })
+          .run();
+      }
+    };
+    add(3);
+    await page(pm); // warm up: sessions, caches
+    const small = await countStatements(() => page(pm));
+    add(77);
+    const file = getDb().insert(schema.machineReadyFiles).values({ name: "F", fileName: "f.pdf", machine: "m", projectId }).returning().get();
+    for (const item of getDb().select().from(schema.items).all().slice(0, 40)) {
+      getDb().insert(schema.itemFileAssociations).values({ itemId: item.id, machineFileId: file.id }).run();
+    }
+    const large = await countStatements(() => page(pm));
+    expect(small).toBeGreaterThan(3);
+    expect(large).toBe(small);
+    const html = await visibleHtml(await page(pm));
+    expect(html).toContain("I76");
+    expect(html).toContain("50% of items have files");
+  });
+});
