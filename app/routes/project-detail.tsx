@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -402,7 +403,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const itemParam = parseIdParam(search.get("item") ?? "");
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
   const editStep = parseIdParam(search.get("edit-step") ?? "");
-  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as never) : undefined);
+  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const rush = project.priority === "rush";
 
   return (

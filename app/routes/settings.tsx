@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -5,7 +6,8 @@ import type { z } from "zod";
 import { categoryModel } from "~/models/category.server";
 import { addStandardDepartments, departmentModel, subdepartmentModel } from "~/models/department.server";
 import { materialModel } from "~/models/material.server";
-import { referenceOps, type ReferenceEntity } from "~/models/reference.server";
+import type { Actor } from "~/models/audit.server";
+import { referenceOps, type ReferenceEntity, type ReferenceOps } from "~/models/reference.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { workflowModel } from "~/models/workflow.server";
 import {
@@ -87,18 +89,62 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
 }
 
-/** `form` is the conform form id prefix the components use (`category-new`, `category-3`, ...). */
-type FormSpec = { tab: TabKey; form: string; noun: string; deleteNoun: string; create: z.ZodType; update: z.ZodType };
+type FormText = { tab: TabKey; form: string; noun: string; deleteNoun: string };
+
+/**
+ * One entity's settings forms: its create and edit schemas and the model operations they feed, checked against
+ * each other here (a schema whose output the model does not take fails to compile). `submit` parses the post and
+ * returns the save to run, so the action can turn a model refusal into the form's message.
+ */
+function formSpec<C extends object, U extends object>(
+  text: FormText,
+  create: z.ZodType<C>,
+  update: z.ZodType<U>,
+  ops: Pick<ReferenceOps<C, Partial<U>>, "create" | "update" | "remove">,
+) {
+  return {
+    ...text,
+    create,
+    update,
+    remove: (id: number, actor: Actor) => ops.remove(id, actor),
+    submit(formData: FormData, id: number | undefined, actor: Actor) {
+      if (id) {
+        const submission = parseWithZod(formData, { schema: update });
+        if (submission.status !== "success") return { submission, save: null };
+        const { patch, expected } = changedFields(submission.value, originalOf(formData));
+        return { submission, save: () => ops.update(id, patch, actor, { expected }) };
+      }
+      const submission = parseWithZod(formData, { schema: create });
+      if (submission.status !== "success") return { submission, save: null };
+      return { submission, save: () => ops.create(submission.value, actor) };
+    },
+  };
+}
 
 // Toast nouns follow spec §8: the Products tab says "product" (its delete error says "category").
-const FORMS: Record<Exclude<ReferenceEntity, "machines" | "step-templates">, FormSpec> = {
-  categories: { tab: "products", form: "category", noun: "Product", deleteNoun: "category", create: CategorySchema, update: CategorySchema },
-  departments: { tab: "departments", form: "department", noun: "Department", deleteNoun: "department", create: DepartmentCreateFormSchema, update: DepartmentEditFormSchema },
-  subdepartments: { tab: "departments", form: "subdepartment", noun: "Subdepartment", deleteNoun: "subdepartment", create: SubdepartmentSchema, update: SubdepartmentSchema },
-  workflows: { tab: "workflows", form: "workflow", noun: "Workflow", deleteNoun: "workflow", create: WorkflowSchema, update: WorkflowSchema },
-  materials: { tab: "materials", form: "material", noun: "Material", deleteNoun: "material", create: MaterialSchema, update: MaterialSchema },
-  "team-members": { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member", create: TeamMemberSchema, update: TeamMemberEditFormSchema },
-};
+const FORMS = {
+  categories: formSpec({ tab: "products", form: "category", noun: "Product", deleteNoun: "category" }, CategorySchema, CategorySchema, referenceOps.categories),
+  departments: formSpec(
+    { tab: "departments", form: "department", noun: "Department", deleteNoun: "department" },
+    DepartmentCreateFormSchema,
+    DepartmentEditFormSchema,
+    referenceOps.departments,
+  ),
+  subdepartments: formSpec(
+    { tab: "departments", form: "subdepartment", noun: "Subdepartment", deleteNoun: "subdepartment" },
+    SubdepartmentSchema,
+    SubdepartmentSchema,
+    referenceOps.subdepartments,
+  ),
+  workflows: formSpec({ tab: "workflows", form: "workflow", noun: "Workflow", deleteNoun: "workflow" }, WorkflowSchema, WorkflowSchema, referenceOps.workflows),
+  materials: formSpec({ tab: "materials", form: "material", noun: "Material", deleteNoun: "material" }, MaterialSchema, MaterialSchema, referenceOps.materials),
+  "team-members": formSpec(
+    { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member" },
+    TeamMemberSchema,
+    TeamMemberEditFormSchema,
+    referenceOps["team-members"],
+  ),
+} satisfies Partial<Record<ReferenceEntity, FormText>>;
 
 /** The empty Departments tab's one-click start (PRODUCT.md). */
 const ADD_STANDARD_DEPARTMENTS = "add-standard-departments";
@@ -141,7 +187,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const user = requirePermission(request, "settings:write");
-  const ops = referenceOps[entity as keyof typeof FORMS];
   const actor = actorFrom(request, user);
   const back = `/settings?tab=${spec.tab}`;
   const gone = new NotFoundError(`This ${spec.noun.toLowerCase()} no longer exists. Someone else may have deleted it.`);
@@ -161,24 +206,19 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (verb === "delete") {
     try {
-      if (!ops.remove(id!, actor)) throw gone;
+      if (!spec.remove(id!, actor)) throw gone;
     } catch (error) {
       return fail(error, (o) => ({ status: "error", error: { "": o.formErrors } }));
     }
     return redirectWithToast(request, back, { title: "Success", description: `${spec.noun} deleted successfully` });
   }
 
-  const submission = parseWithZod(formData, { schema: id ? spec.update : spec.create });
-  if (submission.status !== "success") {
+  const { submission, save } = spec.submit(formData, id, actor);
+  if (!save) {
     return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: submission.status === "error" ? 400 : 200 });
   }
   try {
-    if (id) {
-      const { patch, expected } = changedFields(submission.value as Record<string, unknown>, originalOf(formData));
-      if (!ops.update(id, patch as never, actor, { expected })) throw gone;
-    } else {
-      ops.create(submission.value as never, actor);
-    }
+    if (!save()) throw gone;
   } catch (error) {
     return fail(error, (o) => submission.reply(o));
   }
@@ -195,7 +235,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }, [actionData, toast]);
   const current = TABS.find((t) => t.key === tab)!;
   const here = `/settings?tab=${tab}`;
-  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as any) : undefined);
+  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const tabsRef = useRef<HTMLElement>(null);
   useEffect(() => {
     // Phones: bring the current tab into the sideways-scrolling row.
@@ -230,7 +270,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-6">
-        <TabDialogs tab={tab} params={params} here={here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as any)?.error?.[""] : undefined} />
+        <TabDialogs tab={tab} params={params} here={here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined : undefined} />
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-xl font-semibold text-ink">{current.label}</h2>
           <AddLink tab={tab} here={here} />
@@ -255,7 +295,7 @@ function AddLink({ tab, here }: { tab: TabKey; here: string }) {
 }
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => any; deleteErrors?: string[] }) {
+function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => SubmissionResult<string[]> | undefined; deleteErrors?: string[] }) {
   const isNew = params.get("new") === "1";
   const editId = parseIdParam(params.get("edit")) ?? 0;
   const deleteId = parseIdParam(params.get("delete")) ?? 0;

@@ -54,7 +54,7 @@ function Actions({ closeTo, label, disabled }: { closeTo: string; label: string;
   );
 }
 
-function TextField({ field, label, type = "text", ...rest }: { field: any; label: string; type?: "text" | "email" | "url" | "number" | "password"; [k: string]: unknown }) {
+function TextField<T>({ field, label, type = "text", ...rest }: { field: FieldMetadata<T>; label: string; type?: "text" | "email" | "url" | "number" | "password"; [k: string]: unknown }) {
   return (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
@@ -64,7 +64,7 @@ function TextField({ field, label, type = "text", ...rest }: { field: any; label
   );
 }
 
-function DescriptionField({ field }: { field: any }) {
+function DescriptionField<T>({ field }: { field: FieldMetadata<T> }) {
   return (
     <div>
       <Label htmlFor={field.id}>Description</Label>
@@ -74,7 +74,7 @@ function DescriptionField({ field }: { field: any }) {
   );
 }
 
-function ColorField({ field, label = "Color" }: { field: any; label?: string }) {
+function ColorField<T>({ field, label = "Color" }: { field: FieldMetadata<T>; label?: string }) {
   return (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
@@ -99,7 +99,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
     },
     lastResult,
   );
-  const sequenceField = fields.departmentSequence as FieldMetadata<string[], any>;
+  const sequenceField = fields.departmentSequence;
   const empty = sequenceField.getFieldList().length === 0;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -108,7 +108,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
       <ColorField field={fields.color} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence as FieldMetadata<string[], any>} departments={departments} label="Department sequence" />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
       {hydrated && empty && !fields.departmentSequence.errors ? (
         <p className="text-sm font-medium text-warning-900">Select at least one department</p>
       ) : null}
@@ -134,7 +134,7 @@ export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { w
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence as FieldMetadata<string[], any>} departments={departments} label="Department sequence" />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
       <Actions closeTo={closeTo} label={workflow ? "Update Workflow" : "Create Workflow"} />
     </Form>
   );
@@ -179,7 +179,7 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
     },
     lastResult,
   );
-  const f = fields as any;
+  const f = fields;
   // The create form's checkbox follows a hidden "false" (see DepartmentCreateFormSchema): the last value wins.
   const machineValue = f.isMachine.initialValue;
   const machineChecked = (Array.isArray(machineValue) ? machineValue.at(-1) : machineValue) === "on";
@@ -286,7 +286,7 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
     },
     lastResult,
   );
-  const f = fields as any;
+  const f = fields;
   const [photo, setPhoto] = useState<string>(member?.profilePhotoUrl ?? "");
   const [photoBroken, setPhotoBroken] = useState(false);
   const access = f.accessibleDepartments.value;
@@ -351,7 +351,7 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
       <fieldset>
         <legend className="block text-sm font-semibold text-ink">Accessible departments</legend>
         <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
-          {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }: any) => (
+          {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }) => (
             <label key={key} className={checkRowClass}>
               <input {...props} className={checkboxClass} />
               {DEPARTMENT_KEY_LABELS[props.value]}
