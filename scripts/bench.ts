@@ -286,6 +286,8 @@ async function main() {
   const itemId =
     ro.query<{ id: number }, []>("SELECT id FROM items WHERE is_timer_active = 1 AND qr_code IS NOT NULL ORDER BY id LIMIT 1").get()?.id ??
     ro.query<{ id: number }, []>("SELECT id FROM items ORDER BY id LIMIT 1").get()?.id;
+  // A project page with the most to show: the project with the most items (ties: the lowest id).
+  const projectId = ro.query<{ id: number }, []>("SELECT project_id AS id FROM items GROUP BY project_id ORDER BY count(*) DESC, project_id LIMIT 1").get()?.id;
   ro.close();
   if (!itemId) throw new Error("the data has no items");
 
@@ -344,6 +346,12 @@ async function main() {
     { label: "/products/{id}", path: `/products/${itemId}`, signedIn: true, kind: "product" },
     { label: "/products/{id}?qr=1 (QR dialog open)", path: `/products/${itemId}?qr=1`, signedIn: true, kind: "product" },
     { label: "/items/{id}/qr.png", path: `/items/${itemId}/qr.png`, signedIn: true, kind: "image" },
+    // Step 4's screens and the list call (a route that is not built yet is reported as skipped).
+    { label: "/api/projects-with-metrics?limit=50", path: "/api/projects-with-metrics?limit=50&offset=0", signedIn: true, kind: "json" },
+    { label: "/projects (page 1)", path: "/projects", signedIn: true, kind: "page" },
+    { label: "/projects/{id} (most items)", path: `/projects/${projectId}`, signedIn: true, kind: "page" },
+    { label: "/workflows", path: "/workflows", signedIn: true, kind: "page" },
+    { label: "/pre-production", path: "/pre-production", signedIn: true, kind: "page" },
   ];
   const selected = routes.filter((r) => !args.only || args.only.some((w) => r.label.includes(w)));
 
