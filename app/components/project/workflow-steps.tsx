@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "@conform-to/react";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
@@ -12,7 +12,7 @@ import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "../icons";
 import { useToast } from "../toaster";
-import { btn, cardClass, EmptyState, FieldError, inputClass } from "../ui";
+import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
 
 /** Spec §9: a keyboard drag moves a row 25 px per key press. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
@@ -347,24 +347,19 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
         <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
       </td>
       <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">
-        <label htmlFor={fields.teamMemberIds.id} className="sr-only">
-          Team members on {step.departmentName}
-        </label>
-        <select
-          className={`${inputClass} min-h-24`}
-         
-          {...getSelectProps(fields.teamMemberIds)}
-          multiple
-          defaultValue={[...selected].map(String)}
-          key={`members-${step.id}`}
-        >
-          {offered.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-        <p className="mt-1 text-xs text-ink-muted">Ctrl/⌘-click for several; none = unassigned.</p>
+        {/* Checkboxes, not a multiple select: a tablet or a phone ticks names without Ctrl-click. */}
+        <fieldset aria-describedby={fields.teamMemberIds.errors ? fields.teamMemberIds.errorId : undefined}>
+          <legend className="sr-only">Team members on {step.departmentName}</legend>
+          <div className="max-h-48 min-w-44 overflow-y-auto rounded-lg border border-field bg-white px-2 py-1">
+            {offered.map((m) => (
+              <label key={m.id} className={checkRowClass}>
+                <input type="checkbox" name={fields.teamMemberIds.name} value={m.id} defaultChecked={selected.has(m.id)} form={form.id} className={checkboxClass} />
+                <span className="wrap-anywhere">{m.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <p className="mt-1 text-sm text-ink-muted">None ticked = unassigned.</p>
         <FieldError id={fields.teamMemberIds.errorId} errors={fields.teamMemberIds.errors} />
       </td>
       <td data-label="Completion %" className="py-3 pr-3 align-top">
