@@ -7,6 +7,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("settings", "routes/settings.tsx"),
+  route("projects", "routes/projects.tsx"),
   route("projects/:id", "routes/project-detail.tsx"),
   route("products/:id", "routes/product-details.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
+import { ProjectForm } from "~/components/project-form";
 import { DesignUploadDialog, DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
 import { DeleteItemForm, ItemForm, ProjectItems, type ItemRow } from "~/components/project/project-items";
 import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps";
@@ -16,6 +17,7 @@ import { createItem, deleteItem, getItem, listProjectItems, updateItem } from "~
 import { materialModel } from "~/models/material.server";
 import { assignTeamMembers, getProjectWithMetrics, getSteps, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
+import { workflowModel } from "~/models/workflow.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -148,6 +150,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
       back: { to: back, label: BACK_LABELS[back] ?? "Back" },
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
@@ -457,6 +460,11 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       <div className="mt-4">
         {dialog === "design" && canWrite ? <DesignUploadDialog projectId={project.id} here={here} current={design} maxMb={loaderData.maxUploadMb} /> : null}
         {dialog === "view-design" && design ? <DesignViewerDialog design={design} here={here} /> : null}
+        {dialog === "edit-project" && canWrite ? (
+          <UrlDialog title="Edit Project" description={project.name} closeTo={here} wide>
+            <ProjectForm project={project} workflows={loaderData.workflows} closeTo={here} lastResult={undefined} returnTo={here} />
+          </UrlDialog>
+        ) : null}
         {dialog === "add-item" && canWrite ? (
           <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
             <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} />

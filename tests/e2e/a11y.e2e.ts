@@ -110,6 +110,8 @@ const CASES: Case[] = [
   },
   { name: "product details with the QR dialog", path: "/products/1?qr=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
   { name: "product not found", path: "/products/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Product Not Found") },
+  { name: "projects list", path: "/projects", pin: DEMO.admin.pin, ready: h1("Projects") },
+  { name: "projects list, Create New Project", path: "/projects?dialog=new-project", pin: DEMO.admin.pin, ready: dialog("Create New Project") },
   {
     name: "project detail",
     path: "/projects/1",

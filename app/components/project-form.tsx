@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
+import { PRIORITIES } from "~/utils/constants";
+import { btn, CancelLink, FieldError, inputClass, Label } from "./ui";
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+export type ProjectFormProject = { id: number; name: string; description: string; priority: string; workflowId: number | null; version: number };
+
+const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
+
+/**
+ * Spec §5 Project form: creating needs name, description, priority and workflow; editing needs a name and a
+ * priority (description and workflow optional). Posts to /projects (`returnTo` brings the person back after an
+ * edit made on the project screen).
+ */
+export function ProjectForm({
+  project,
+  workflows,
+  closeTo,
+  lastResult,
+  returnTo,
+}: {
+  project?: ProjectFormProject;
+  workflows: { id: number; name: string }[];
+  closeTo: string;
+  lastResult: Result;
+  returnTo?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const schema = project ? ProjectEditSchema : ProjectCreateSchema;
+  const [form, fields] = useForm({
+    id: `project-${project?.id ?? "new"}`,
+    lastResult,
+    defaultValue: {
+      name: project?.name ?? "",
+      description: project?.description ?? "",
+      priority: project?.priority ?? "medium",
+      workflowId: project?.workflowId ? String(project.workflowId) : "",
+    },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" action="/projects" className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={project ? "update-project" : "create-project"} />
+      {project ? (
+        <>
+          <input type="hidden" name="_id" value={project.id} />
+          <input
+            type="hidden"
+            name="_original"
+            value={JSON.stringify({ name: project.name, description: project.description, priority: project.priority, workflowId: project.workflowId })}
+          />
+        </>
+      ) : null}
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <div>
+        <Label htmlFor={fields.name.id}>Project name</Label>
+        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.description.id}>{project ? "Description (optional)" : "Description"}</Label>
+        <textarea className={inputClass} rows={3} {...getTextareaProps(fields.description)} />
+        <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={fields.priority.id}>Priority</Label>
+          <select className={inputClass} {...getSelectProps(fields.priority)}>
+            {PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
+        </div>
+        <div>
+          <Label htmlFor={fields.workflowId.id}>{project ? "Project workflow (optional)" : "Project workflow"}</Label>
+          <select className={inputClass} {...getSelectProps(fields.workflowId)}>
+            <option value="">{project ? "No workflow" : "Choose a workflow"}</option>
+            {workflows.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.workflowId.errorId} errors={fields.workflowId.errors} />
+          {workflows.length === 0 ? <p className="mt-1 text-sm text-ink-muted">No workflows yet: a manager adds them in Global Settings → Project Workflows.</p> : null}
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+        <CancelLink to={closeTo} />
+        <button type="submit" className={btn.primary} disabled={busy}>
+          {busy ? "Saving..." : project ? "Update Project" : "Create Project"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function DeleteProjectForm({ project, closeTo, errors, returnTo }: { project: { id: number; name: string }; closeTo: string; errors?: string[]; returnTo?: string }) {
+  return (
+    <Form method="post" action="/projects" className="space-y-4">
+      <input type="hidden" name="intent" value="delete-project" />
+      <input type="hidden" name="_id" value={project.id} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <p className="text-base text-ink wrap-anywhere">
+        Are you sure you want to delete "{project.name}"? This action cannot be undone. All items of this project will also be deleted.
+      </p>
+      {errors?.length ? (
+        <p role="alert" className="text-sm font-medium text-danger-800">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-3">
+        <CancelLink to={closeTo} />
+        <button type="submit" className={btn.danger}>
+          Delete Project
+        </button>
+      </div>
+    </Form>
+  );
+}
