@@ -10,6 +10,9 @@ export default [
   route("projects", "routes/projects.tsx"),
   route("projects/:id", "routes/project-detail.tsx"),
   route("products/:id", "routes/product-details.tsx"),
+  route("workflows", "routes/workflows.tsx"),
+  route("department-views", "routes/department-views.tsx"),
+  route("pre-production", "routes/pre-production.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
 

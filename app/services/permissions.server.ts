@@ -58,14 +58,15 @@ function refuse(request: Request, status: 401 | 403, reason: string): never {
   throw data({ accessDenied: true, reason }, { status });
 }
 
-export function requireUser(request: Request): SignedInUser {
+/** `signedOutReason`: what a page says to someone signed out (a screen may have its own words in the spec). */
+export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON): SignedInUser {
   const user = getUser(request);
-  if (!user) refuse(request, 401, SIGN_IN_REASON);
+  if (!user) refuse(request, 401, signedOutReason);
   return user;
 }
 
-export function requirePermission(request: Request, permission: Permission): SignedInUser {
-  const user = requireUser(request);
+export function requirePermission(request: Request, permission: Permission, signedOutReason = SIGN_IN_REASON): SignedInUser {
+  const user = requireUser(request, signedOutReason);
   if (!can(user, permission)) refuse(request, 403, RULES[permission].reason);
   return user;
 }

@@ -110,6 +110,12 @@ const CASES: Case[] = [
   },
   { name: "product details with the QR dialog", path: "/products/1?qr=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
   { name: "product not found", path: "/products/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Product Not Found") },
+  { name: "workflow overview", path: "/workflows", pin: DEMO.james.pin, ready: h1("Project Workflows") },
+  { name: "department views", path: "/department-views", pin: DEMO.james.pin, ready: h1("Department Views") },
+  { name: "pre-production dashboard", path: "/pre-production", pin: DEMO.maria.pin, ready: h1("Pre-Production Dashboard") },
+  { name: "pre-production, nothing matches", path: "/pre-production?q=zzzz", pin: DEMO.maria.pin, ready: async (page) => {
+    await expect(page.getByText("No projects match your search criteria")).toBeVisible();
+  } },
   { name: "projects list", path: "/projects", pin: DEMO.admin.pin, ready: h1("Projects") },
   { name: "projects list, Create New Project", path: "/projects?dialog=new-project", pin: DEMO.admin.pin, ready: dialog("Create New Project") },
   {

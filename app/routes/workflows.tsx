@@ -1,0 +1,101 @@
+import { data, Link } from "react-router";
+import { Icon } from "~/components/icons";
+import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
+import { departmentModel } from "~/models/department.server";
+import { workflowItemCounts, type WorkflowCounts } from "~/models/overview.server";
+import { workflowModel } from "~/models/workflow.server";
+import { can, requirePermission } from "~/services/permissions.server";
+import { sequenceColorClass } from "~/utils/colors";
+import { departmentLabel } from "~/utils/format";
+import type { Route } from "./+types/workflows";
+
+export function meta() {
+  return [{ title: "Project Workflows · Shopflow" }];
+}
+
+const NONE: WorkflowCounts = { totalItems: 0, activeTimers: 0, completed: 0 };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const user = requirePermission(request, "read");
+  const counts = workflowItemCounts();
+  const names = new Map(departmentModel.list().map((d) => [d.value, { name: d.name, color: d.color }]));
+  const workflows = workflowModel.list().map((w) => ({
+    id: w.id,
+    name: w.name,
+    description: w.description,
+    sequence: w.departmentSequence.map((v) => ({ value: v, name: names.get(v)?.name ?? departmentLabel(v), color: names.get(v)?.color ?? null })),
+    counts: counts.get(w.id) ?? NONE,
+  }));
+  return data(
+    { workflows, standard: counts.get(null) ?? NONE, canManage: can(user, "settings:write") },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function Counts({ counts }: { counts: WorkflowCounts }) {
+  const cell = (label: string, value: number) => (
+    <div className="rounded-lg bg-slate-50 px-3 py-2">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString("en-US")}</dd>
+    </div>
+  );
+  return (
+    <dl className="mt-4 grid grid-cols-3 gap-2">
+      {cell("Total items", counts.totalItems)}
+      {cell("Active timers", counts.activeTimers)}
+      {cell("Completed", counts.completed)}
+    </dl>
+  );
+}
+
+export default function Workflows({ loaderData }: Route.ComponentProps) {
+  const { workflows, standard, canManage } = loaderData;
+  const manage = (
+    <Link to="/settings?tab=workflows" className={btn.secondary}>
+      <Icon name="settings" />
+      Manage workflows in Settings
+    </Link>
+  );
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <PageHeader title="Project Workflows" subtitle="Each workflow's departments, and how many items are moving through it." actions={manage} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {workflows.map((w) => (
+          <section key={w.id} className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby={`wf-${w.id}`}>
+            <h2 id={`wf-${w.id}`} className="text-lg font-semibold text-ink wrap-anywhere">
+              {w.name}
+            </h2>
+            {w.description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{w.description}</p> : null}
+            <ol className="mt-3 flex flex-wrap items-center gap-1.5" aria-label={`${w.name} departments`}>
+              {w.sequence.map((d, i) => (
+                <li key={`${d.value}-${i}`} className="flex items-center gap-1.5">
+                  {i > 0 ? (
+                    <span aria-hidden className="text-ink-subtle">
+                      →
+                    </span>
+                  ) : null}
+                  <span className={`rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(d.value, d.color)}`}>{d.name}</span>
+                </li>
+              ))}
+            </ol>
+            <Counts counts={w.counts} />
+          </section>
+        ))}
+        <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="wf-standard">
+          <h2 id="wf-standard" className="text-lg font-semibold text-ink">
+            Standard Manufacturing Process
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">Items without a workflow follow the standard department order.</p>
+          <Counts counts={standard} />
+        </section>
+      </div>
+      {workflows.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState icon="workflows" title="No project workflows configured" action={canManage ? manage : null}>
+            {canManage ? "Add a workflow to give projects their department steps." : "A manager adds workflows in Global Settings."}
+          </EmptyState>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import * as schema from "#db/schema";
+import { getDb } from "~/utils/db.server";
+import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+
+// Spec §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+let designer: Client;
+let floor: Client;
+let designerId: number;
+let wfId: number;
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada Admin", "4321", ["management"]);
+  designerId = addMember("Dana Designer", "1111", ["pre-production"]).id;
+  addMember("Fay Floor", "2222", ["production"]);
+  admin = app.client("10.5.0.1");
+  designer = app.client("10.5.0.2");
+  floor = app.client("10.5.0.3");
+  await admin.signIn("4321");
+  await designer.signIn("1111");
+  await floor.signIn("2222");
+  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Letters", departmentSequence: ["pre-production", "production", "installation"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Channel Letters Flow", description: "Letters from design to install", departmentSequence: ["pre-production", "production", "installation"] } })).json();
+  wfId = wf.id;
+});
+
+const newProject = async (name: string, priority = "medium") => {
+  const p = await (await admin.request("/api/projects", { method: "POST", json: { name, description: `${name} description`, priority, workflowId: wfId } })).json();
+  return p.id as number;
+};
+/** Assigns the designer to the project's Pre-Production step (as its assignee) with dates. */
+const assign = (projectId: number, start: string | null, end: string | null, how: "lead" | "team" = "lead") => {
+  const step = getDb()
+    .select({ id: schema.projectWorkflowSteps.id })
+    .from(schema.projectWorkflowSteps)
+    .innerJoin(schema.projectWorkflowInstances, eq(schema.projectWorkflowInstances.id, schema.projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(schema.projectWorkflowInstances.projectId, projectId))
+    .all()
+    .find(() => true)!;
+  getDb()
+    .update(schema.projectWorkflowSteps)
+    .set({ startDate: start ? new Date(start) : null, endDate: end ? new Date(end) : null, assignedTeamMemberId: how === "lead" ? designerId : null })
+    .where(eq(schema.projectWorkflowSteps.id, step.id))
+    .run();
+  if (how === "team") getDb().insert(schema.stepAssignments).values({ projectWorkflowStepId: step.id, teamMemberId: designerId, assignedAt: new Date() }).run();
+};
+
+describe("/workflows", () => {
+  test("each workflow with its sequence and counts from one grouped query; the Standard card; the settings link", async () => {
+    const p = await newProject("Acme");
+    for (const [dept, running] of [["pre-production", true], ["production", false], ["installation", false], ["installation", false]] as const) {
+      await admin.request("/api/items", { method: "POST", json: { name: `I-${dept}`, category: "Letters", projectId: p, department: dept } });
+      if (running) getDb().update(schema.items).set({ isTimerActive: true, currentSessionStart: new Date() }).where(eq(schema.items.department, dept)).run();
+    }
+    getDb().insert(schema.items).values({ name: "Loose", category: "Letters", projectId: p, workflowId: null, department: "installation" }).run();
+    const res = await floor.request("/workflows");
+    expect(res.status).toBe(200);
+    const html = await visibleHtml(res);
+    for (const t of ["Channel Letters Flow", "Letters from design to install", "Pre-Production", "Production", "Installation", "Standard Manufacturing Process", 'href="/settings?tab=workflows"']) {
+      expect(html).toContain(t);
+    }
+    const card = html.slice(html.indexOf("Channel Letters Flow"), html.indexOf("Standard Manufacturing Process"));
+    expect(card).toMatch(/Total items<\/dt><dd[^>]*>4</);
+    expect(card).toMatch(/Active timers<\/dt><dd[^>]*>1</);
+    expect(card).toMatch(/Completed<\/dt><dd[^>]*>2</);
+    const standard = html.slice(html.indexOf("Standard Manufacturing Process"));
+    expect(standard).toMatch(/Total items<\/dt><dd[^>]*>1</);
+    expect(standard).toMatch(/Completed<\/dt><dd[^>]*>1</);
+  });
+
+  test("signed out: Access Denied", async () => {
+    expect((await app.client("10.5.0.9").request("/workflows")).status).toBe(401);
+  });
+});
+
+describe("/department-views", () => {
+  test("signed out: the spec's alert text with a Login link", async () => {
+    const res = await app.client("10.5.0.9").request("/department-views");
+    expect(res.status).toBe(401);
+    const html = await visibleHtml(res);
+    expect(html).toContain("Please login first using the Login button in the header to access department views.");
+    expect(html).toContain("/login?redirectTo=%2Fdepartment-views");
+  });
+
+  test("four cards with their destinations; a Pre-Production member goes straight to /pre-production", async () => {
+    const html = await visibleHtml(await floor.request("/department-views"));
+    for (const to of ["/pre-production", "/production", "/fabrication", "/projects"]) expect(html).toContain(`href="${to}"`);
+    for (const t of ["Pre-Production", "Production", "Fabrication", "Project Management"]) expect(html).toContain(t);
+    getDb().update(schema.teamMembers).set({ department: "Pre-Production" }).where(eq(schema.teamMembers.id, designerId)).run();
+    const res = await designer.request("/department-views");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/pre-production");
+  });
+});
+
+describe("/pre-production", () => {
+  test("signed out: 'Please log in to view your assigned projects'; without the key: Access Denied", async () => {
+    const out = await app.client("10.5.0.9").request("/pre-production");
+    expect(out.status).toBe(401);
+    expect(await visibleHtml(out)).toContain("Please log in to view your assigned projects");
+    expect((await floor.request("/pre-production")).status).toBe(403);
+  });
+
+  test("nothing assigned: the empty message; the list is never cached", async () => {
+    await newProject("Unassigned");
+    const res = await designer.request("/pre-production");
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await visibleHtml(res);
+    expect(html).toContain("No Pre Production projects assigned to you");
+    expect(html).toContain("Search projects...");
+  });
+
+  test("assigned by step assignee or by step assignment; cards count them and the rush ones; dates and badges", async () => {
+    const a = await newProject("Alpha", "rush");
+    const b = await newProject("Bravo", "low");
+    await newProject("Charlie", "high");
+    assign(a, "2026-03-02T18:00:00Z", "2026-03-05T18:00:00Z");
+    assign(b, null, null, "team");
+    const html = await visibleHtml(await designer.request("/pre-production"));
+    expect(html).toContain("Number of Projects Currently Assigned");
+    expect(html).toMatch(/Currently Assigned<\/p><p[^>]*>2</);
+    expect(html).toMatch(/Rush Projects Assigned<\/p><p[^>]*>1</);
+    expect(html).toContain("Alpha");
+    expect(html).toContain("Bravo");
+    expect(html).not.toContain("Charlie");
+    expect(html).toContain("Mon, Mar 2");
+    expect(html).toContain("Not set");
+    expect(html).toContain(`href="/projects/${a}/machine-files"`);
+    expect(html).toContain(`href="/projects/${a}?view=design"`);
+    expect(html).toContain("bg-red-100"); // rush
+    expect(html).toContain("bg-green-100"); // low
+  });
+
+  test("search, priority filter and the three-state sort live in the URL; bad values are ignored", async () => {
+    const ids: Record<string, number> = {};
+    for (const [name, priority, start] of [
+      ["Alpha", "low", "2026-03-05T18:00:00Z"],
+      ["Bravo", "rush", null],
+      ["Charlie", "medium", "2026-03-01T18:00:00Z"],
+      ["Delta", "high", "2026-03-03T18:00:00Z"],
+    ] as const) {
+      ids[name] = await newProject(name, priority);
+      assign(ids[name]!, start, null);
+    }
+    const order = async (query: string) => {
+      const html = await visibleHtml(await designer.request(`/pre-production${query}`));
+      return [...html.matchAll(/font-semibold text-ink wrap-anywhere[^>]*>([A-Z][a-z]+)</g)].map((m) => m[1]);
+    };
+    expect(await order("?sort=priority&dir=asc")).toEqual(["Alpha", "Charlie", "Delta", "Bravo"]);
+    expect(await order("?sort=priority&dir=desc")).toEqual(["Bravo", "Delta", "Charlie", "Alpha"]);
+    // Missing dates sort as earliest.
+    expect(await order("?sort=start&dir=asc")).toEqual(["Bravo", "Charlie", "Delta", "Alpha"]);
+    expect(await order("?sort=name&dir=desc")).toEqual(["Delta", "Charlie", "Bravo", "Alpha"]);
+    expect(await order("?q=ALP")).toEqual(["Alpha"]);
+    expect(await order("?q=description&priority=rush")).toEqual(["Bravo"]);
+    const none = await visibleHtml(await designer.request("/pre-production?q=zzz"));
+    expect(none).toContain("No projects match your search criteria");
+    // Header links: a new column starts ascending; ascending → descending → none.
+    const asc = await visibleHtml(await designer.request("/pre-production?sort=name&dir=asc"));
+    expect(asc).toContain('href="/pre-production?sort=name&amp;dir=desc"');
+    expect(asc).toContain('href="/pre-production?sort=start&amp;dir=asc"');
+    const desc = await visibleHtml(await designer.request("/pre-production?sort=name&dir=desc"));
+    expect(desc).toContain('href="/pre-production"');
+    expect((await designer.request("/pre-production?sort=__proto__&dir=up&priority=urgent")).status).toBe(200);
+  });
+
+  test("the same number of statements for 3 assigned projects and for 60", async () => {
+    const count = async () => {
+      const db = getDb();
+      (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+      const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+      const saved = { prepare: client.prepare, query: client.query };
+      let n = 0;
+      const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
+        for (const k of ["all", "get", "run", "values"]) {
+          const f = stmt[k]!.bind(stmt);
+          stmt[k] = (...a: unknown[]) => (n++, f(...a));
+        }
+        return stmt;
+      };
+      client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
+      client.query = (...a) => wrap(saved.query.apply(client, a));
+      try {
+        expect((await designer.request("/pre-production?sort=priority&dir=desc")).status).toBe(200);
+      } finally {
+        client.prepare = saved.prepare;
+        client.query = saved.query;
+      }
+      return n;
+    };
+    for (let i = 0; i < 3; i++) assign(await newProject(`S${i}`), null, null);
+    const small = await count();
+    for (let i = 0; i < 57; i++) assign(await newProject(`L${i}`), null, null);
+    const large = await count();
+    expect(small).toBeGreaterThan(1);
+    expect(large).toBe(small);
+  });
+});
