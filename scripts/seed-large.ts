@@ -258,6 +258,10 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     const projects = bulk(sqlite, "projects", ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"], 400);
     const instances = bulk(sqlite, "project_workflow_instances", ["id", "project_id", "workflow_template_id", "name", "created_at"]);
     const steps = bulk(sqlite, "project_workflow_steps", ["project_workflow_instance_id", "department", "assigned_team_member_id", "start_date", "end_date", "percent_complete", "status", "sort_order", "created_at"]);
+    // Who works on a step: its assignee, and on some steps a second person (the database is empty, so step ids
+    // are the insertion order).
+    const assignments = bulk(sqlite, "step_assignments", ["project_workflow_step_id", "team_member_id", "assigned_at"]);
+    let stepId = 0;
     // Per project, what the items need: its workflow, when it was created and where its work stands (0..1).
     const projectWorkflow = new Uint8Array(P);
     const projectCreated = new Float64Array(P);
@@ -288,7 +292,14 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         const percent = progress >= (k + 1) / n ? 100 : progress <= k / n ? 0 : Math.round((progress * n - k) * 100);
         const status = stepStatusFromPercent(percent);
         if (status === "completed") completed++;
-        steps.add(id, seq[k]!, rnd.next() < 0.7 ? rnd.int(1, memberCount) : null, sStart, sEnd, percent, status, k, createdAt);
+        const assignee = rnd.next() < 0.7 ? rnd.int(1, memberCount) : null;
+        steps.add(id, seq[k]!, assignee, sStart, sEnd, percent, status, k, createdAt);
+        stepId++;
+        if (assignee !== null) {
+          assignments.add(stepId, assignee, createdAt);
+          const second = rnd.int(1, memberCount);
+          if (second !== assignee && rnd.next() < 0.15) assignments.add(stepId, second, createdAt + 1);
+        }
       }
       // PRODUCT.md: completed when it has steps and every one is completed.
       const status = completed === n ? "completed" : "active";
@@ -298,6 +309,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     counts.projects = projects.finish();
     counts.project_workflow_instances = instances.finish();
     counts.project_workflow_steps = steps.finish();
+    counts.step_assignments = assignments.finish();
     lap(`${P} projects with steps`);
 
     // --- Items and their timer logs ---
@@ -399,6 +411,11 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     counts.machine_ready_files = files.finish();
     counts.item_file_associations = assoc.finish();
     lap("machine files");
+
+    // --- Design PDFs: one project in ten has one (records only; the files are not written) ---
+    const designs = bulk(sqlite, "project_designs", ["project_id", "file_name", "file_path", "file_size", "uploaded_at"]);
+    for (let p = 0; p < P; p += 10) designs.add(p + 1, `design-${p + 1}.pdf`, `designs/seed-${p + 1}.pdf`, rnd.int(200_000, 30_000_000), projectCreated[p]! + DAY);
+    counts.project_designs = designs.finish();
   });
   try {
     run();

@@ -115,6 +115,15 @@ describe("seed-large", () => {
     expect(one("SELECT count(*) FROM item_file_associations")).toBeGreaterThan(0);
   });
 
+  test("step assignments include every step's assignee; one project in ten has a design record", () => {
+    expect(one("SELECT count(*) FROM step_assignments")).toBeGreaterThan(0);
+    expect(
+      one(`SELECT count(*) FROM project_workflow_steps s WHERE s.assigned_team_member_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM step_assignments a WHERE a.project_workflow_step_id = s.id AND a.team_member_id = s.assigned_team_member_id)`),
+    ).toBe(0);
+    expect(one("SELECT count(*) FROM project_designs")).toBe(2);
+  });
+
   test("refuses a database that already has data", () => {
     expect(() => seedLarge(db, COUNTS)).toThrow(/not empty/);
   });
