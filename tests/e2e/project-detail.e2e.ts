@@ -72,6 +72,13 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Item deleted successfully").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Add First Item" })).toBeVisible();
+
+  // Delete the project from the list: its steps and design go with it.
+  await visit(page, js, `/projects?dialog=delete-project&id=${id}`);
+  await page.getByRole("button", { name: "Delete Project" }).click();
+  await expect(page.getByText("Project deleted successfully!").first()).toBeVisible();
+  expect((await page.request.get(`/api/projects/${id}`)).status()).toBe(404);
+  expect((await page.request.get(proxy!)).status()).toBe(404);
 });
 
 test("a phone shows steps and items as cards without sideways scrolling", async ({ page, js, signIn }) => {
