@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
-import { Centered, HomeLink, NotFound } from "~/components/not-found";
+import { RouteError } from "~/components/route-error";
 import { Toaster } from "~/components/toaster";
 import { btn } from "~/components/ui";
 import { can } from "~/services/permissions.server";
@@ -68,35 +68,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFound />;
-    if ((error.status === 401 || error.status === 403) && error.data?.accessDenied) {
-      return <AccessDenied reason={String(error.data.reason)} signedOut={error.status === 401} />;
-    }
-  }
-  if (import.meta.env.DEV) console.error(error);
   return (
-    <Centered icon="alert">
+    <RouteError error={error}>
       <h1 className="text-2xl font-bold text-ink">Something went wrong</h1>
       <p className="mt-3 text-base text-ink-muted">The page could not be shown. Try again, or go back to the home page.</p>
-      <HomeLink />
-    </Centered>
-  );
-}
-
-function AccessDenied({ reason, signedOut }: { reason: string; signedOut: boolean }) {
-  const location = useLocation();
-  return (
-    <Centered icon="lock">
-      <h1 className="text-3xl font-bold tracking-tight text-danger-700">Access Denied</h1>
-      <p className="mt-3 text-base text-ink-muted">{reason}</p>
-      {signedOut ? (
-        <a href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={`mt-8 ${btn.primary}`}>
-          Login
-        </a>
-      ) : (
-        <HomeLink />
-      )}
-    </Centered>
+    </RouteError>
   );
 }

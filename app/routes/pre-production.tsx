@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Icon } from "~/components/icons";
+import { RouteError } from "~/components/route-error";
 import { Badge, btn, cardClass, EmptyState, inputClass, PageHeader } from "~/components/ui";
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -79,6 +80,19 @@ export function loader({ request }: Route.LoaderArgs) {
     },
     // Spec §2: the list is always fetched fresh.
     { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+// Spec §2: a failed load says so, with a way to try again.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError error={error}>
+      <h1 className="text-2xl font-bold text-ink">Failed to load projects</h1>
+      <p className="mt-3 text-base text-ink-muted">Failed to load projects. Please try again.</p>
+      <a href="/pre-production" className={`mt-6 ${btn.secondary}`}>
+        Try again
+      </a>
+    </RouteError>
   );
 }
 

@@ -170,6 +170,16 @@ describe("/pre-production", () => {
     expect((await designer.request("/pre-production?sort=__proto__&dir=up&priority=urgent")).status).toBe(200);
   });
 
+  test("a failed load says 'Failed to load projects. Please try again.' with a way to retry", async () => {
+    getDb().$client.run("DROP TABLE step_assignments");
+    const res = await designer.request("/pre-production");
+    expect(res.status).toBe(500);
+    const html = await visibleHtml(res);
+    expect(html).toContain("Failed to load projects");
+    expect(html).toContain("Failed to load projects. Please try again.");
+    expect(html).toContain('href="/pre-production"');
+  });
+
   test("the same number of statements for 3 assigned projects and for 60", async () => {
     const count = async () => {
       const db = getDb();
