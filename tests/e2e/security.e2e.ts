@@ -46,6 +46,14 @@ test.describe("Content-Security-Policy", () => {
       "/settings?tab=team&new=1",
       `/products/${id}`,
       `/products/${id}?qr=1`,
+      "/projects",
+      "/projects?dialog=new-project",
+      "/projects/1",
+      "/projects/1?dialog=design",
+      "/projects/1?edit-step=1",
+      "/workflows",
+      "/department-views",
+      "/pre-production",
       "/no-such-page",
     ]) {
       await visit(path);
