@@ -40,6 +40,7 @@ export default [
   route("api/pdf-proxy", "routes/api/pdf-proxy.ts"),
   route("api/items", "routes/api/items.ts", { id: "api-items" }),
   route("api/items/:id", "routes/api/items.ts", { id: "api-items-id" }),
+  ...["start-timer", "end-timer", "reset-timer", "timer-logs"].map((verb) => route(`api/items/:id/${verb}`, "routes/api/item-timer.ts", { id: `api-items-${verb}` })),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),
