@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
 import { ProjectForm } from "~/components/project-form";
+import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { DesignUploadDialog, DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
 import { DeleteItemForm, ItemForm, ProjectItems, type ItemRow } from "~/components/project/project-items";
 import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps";
@@ -17,6 +18,7 @@ import { createItem, deleteItem, getItem, listProjectItems, updateItem } from "~
 import { materialModel } from "~/models/material.server";
 import { assignTeamMembers, getProjectWithMetrics, getSteps, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
+import { resetTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
@@ -31,6 +33,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
+import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/project-detail";
 
@@ -152,6 +155,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
       back: { to: back, label: BACK_LABELS[back] ?? "Back" },
+      // The label's payload for the QR dialog: {PUBLIC_URL}/qr/{id}, or this request's origin without PUBLIC_URL.
+      qrBase: qrBaseUrl(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
     },
@@ -176,8 +181,9 @@ type Intent =
   | "update-item"
   | "delete-item"
   | "upload-design"
-  | "remove-design";
-const INTENTS: readonly Intent[] = ["update-step", "move-step", "reorder-steps", "refresh-workflow", "create-item", "update-item", "delete-item", "upload-design", "remove-design"];
+  | "remove-design"
+  | "reset-timer";
+const INTENTS: readonly Intent[] = ["update-step", "move-step", "reorder-steps", "refresh-workflow", "create-item", "update-item", "delete-item", "upload-design", "remove-design", "reset-timer"];
 
 /** Spec §8: the toast title and fallback text of each failure. */
 const FAILURE: Record<Intent, { title: string; fallback: string }> = {
@@ -190,6 +196,7 @@ const FAILURE: Record<Intent, { title: string; fallback: string }> = {
   "delete-item": { title: "Error", fallback: "Failed to delete item" },
   "upload-design": { title: "Error", fallback: "Failed to upload file" },
   "remove-design": { title: "Error", fallback: "Failed to remove design" },
+  "reset-timer": { title: "Error", fallback: "Failed to reset timer" },
 };
 
 const success = (request: Request, to: string, description: string, title = "Success") => redirectWithToast(request, to, { title, description });
@@ -216,7 +223,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  const user = requirePermission(request, "projects:write");
+  // PRODUCT.md: any signed-in member resets a timer; everything else here changes the project.
+  const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
   const actor = actorFrom(request, user);
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
     data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
@@ -325,6 +333,11 @@ export async function action({ request, params }: Route.ActionArgs) {
           return fail(e.status, e.message);
         }
         return success(request, here, "Design uploaded successfully!");
+      }
+      case "reset-timer": {
+        if (itemId === null || getItem(itemId)?.projectId !== projectId) return fail(404, "This item no longer exists. Someone else may have deleted it.");
+        resetTimer(itemId, actor);
+        return success(request, here, "Timer reset successfully.");
       }
       case "remove-design":
         if (!deleteDesign(projectId, actor)) return fail(404, "This project has no design to remove.");
@@ -473,6 +486,40 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
             <ItemForm item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} />
+          </UrlDialog>
+        ) : null}
+        {dialog === "qr" && dialogItem ? (
+          <QrCodeDialog
+            closeTo={here}
+            label={{
+              itemName: dialogItem.name,
+              projectName: project.name,
+              product: dialogItem.category,
+              material: dialogItem.material,
+              payload: `${loaderData.qrBase}${dialogItem.id}`,
+              svg: `/items/${dialogItem.id}/qr.svg`,
+              png: `/items/${dialogItem.id}/qr.png`,
+            }}
+          />
+        ) : null}
+        {dialog === "reset-timer" && dialogItem ? (
+          <UrlDialog title="Reset Timer" description={dialogItem.name} closeTo={here}>
+            <Form method="post" action={here} className="space-y-4">
+              <input type="hidden" name="intent" value="reset-timer" />
+              <input type="hidden" name="itemId" value={dialogItem.id} />
+              <p className="text-base text-ink wrap-anywhere">
+                Reset the timer of "{dialogItem.name}" to 00:00:00? {dialogItem.isTimerActive ? "Its running session stops and is not counted. " : ""}The timer log is
+                kept.
+              </p>
+              <div className="flex flex-wrap justify-end gap-3">
+                <Link to={here} preventScrollReset replace className={btn.secondary}>
+                  Cancel
+                </Link>
+                <button type="submit" className={btn.danger}>
+                  Reset Timer
+                </button>
+              </div>
+            </Form>
           </UrlDialog>
         ) : null}
         {dialog === "delete-item" && canWrite && dialogItem ? (

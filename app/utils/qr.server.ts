@@ -7,8 +7,12 @@ const OPTIONS = { width: 200, margin: 2, color: { dark: "#000000", light: "#ffff
 
 /** What an item's QR code encodes: `{PUBLIC_URL}/qr/{itemId}`, or this server's own origin without PUBLIC_URL. */
 export function itemQrUrl(request: Request, itemId: number): string {
-  const base = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
-  return `${base}/qr/${itemId}`;
+  return `${qrBaseUrl(request)}${itemId}`;
+}
+
+/** What every item's QR payload starts with: `{PUBLIC_URL}/qr/`, or this request's origin without PUBLIC_URL. */
+export function qrBaseUrl(request: Request): string {
+  return `${getEnv().PUBLIC_URL ?? new URL(request.url).origin}/qr/`;
 }
 
 export type QrFormat = "png" | "svg";

@@ -53,6 +53,16 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   const items = page.getByRole("region", { name: "Project Items" });
   await expect(items.getByRole("cell", { name: "Letter S", exact: true })).toBeVisible();
 
+  // Its QR label, then a reset of its timer.
+  await items.getByRole("link", { name: "QR code of Letter S" }).click();
+  const qr = js ? page.getByRole("dialog", { name: "QR Code" }) : page.getByRole("region", { name: "QR Code" });
+  await expect(qr.getByRole("img", { name: "QR code for Letter S" })).toBeVisible();
+  await expect(qr.getByText(/\/qr\/\d+$/)).toBeVisible();
+  await visit(page, js, `/projects/${id}`);
+  await items.getByRole("link", { name: "Reset timer of Letter S" }).click();
+  await page.getByRole("button", { name: "Reset Timer" }).click();
+  await expect(page.getByText("Timer reset successfully.").first()).toBeVisible();
+
   // Upload the design, then view it.
   await page.getByRole("link", { name: "Add Design" }).click();
   await page.locator("input#design-file").setInputFiles({ name: "storefront.pdf", mimeType: "application/pdf", buffer: PDF });

@@ -348,3 +348,23 @@ describe("scale", () => {
     expect(html).toContain("50% of items have files");
   });
 });
+
+describe("item timer and QR actions", () => {
+  test("the QR dialog shows the label of the item; Reset Timer asks, then 'Timer reset successfully.'", async () => {
+    await post(pm, { intent: "create-item", name: "Letter Q", category: "Channel Letters", material: "Aluminum", quantity: "1" });
+    const item = getDb().select().from(schema.items).all()[0]!;
+    getDb().update(schema.items).set({ totalTimeSeconds: 3600, isTimerActive: true, currentSessionStart: new Date() }).where(eq(schema.items.id, item.id)).run();
+    const qr = await visibleHtml(await page(pm, `?dialog=qr&item=${item.id}`));
+    expect(qr).toContain("QR Code");
+    expect(qr).toContain(`http://localhost/qr/${item.id}`);
+    expect(qr).toContain(`/items/${item.id}/qr.png`);
+    const ask = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
+    expect(ask).toContain("Its running session stops and is not counted.");
+    // Any signed-in member may reset a timer (PRODUCT.md).
+    const landed = await follow(floor, await post(floor, { intent: "reset-timer", itemId: String(item.id) }));
+    expect(landed).toContain("Timer reset successfully.");
+    expect(getDb().select().from(schema.items).all()[0]).toMatchObject({ totalTimeSeconds: 0, isTimerActive: false });
+    expect((await post(floor, { intent: "reset-timer", itemId: "999999" })).status).toBe(404);
+    expect((await post(floor, { intent: "delete-item", itemId: String(item.id) })).status).toBe(403);
+  });
+});

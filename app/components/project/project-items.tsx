@@ -123,6 +123,14 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                     <Link to={`/products/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
                       View
                     </Link>
+                    <Link to={`${here}?dialog=qr&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`QR code of ${item.name}`}>
+                      <Icon name="qr" />
+                      QR
+                    </Link>
+                    <Link to={`${here}?dialog=reset-timer&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                      <Icon name="clock" />
+                      Reset
+                    </Link>
                     {canWrite ? (
                       <>
                         <Link to={`${here}?dialog=edit-item&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${item.name}`}>
