@@ -13,6 +13,9 @@ export default [
   route("workflows", "routes/workflows.tsx"),
   route("department-views", "routes/department-views.tsx"),
   route("pre-production", "routes/pre-production.tsx"),
+  route("items/:id", "routes/item-detail.tsx"),
+  route("qr/:id", "routes/qr-item.tsx"),
+  route("qr-scanner", "routes/qr-scanner.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
 

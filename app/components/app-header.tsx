@@ -44,6 +44,11 @@ export function AppHeader({ user, isManagement }: Props) {
                   {user.name}
                 </span>
               </span>
+              {/* Every signed-in member runs timers: the QR Timer is one tap away (an icon only on phones). */}
+              <Link to="/qr-scanner" className={`${btn.small} shrink-0 px-3`} aria-label="QR Timer" title="QR Timer">
+                <Icon name="qr" className="h-4 w-4" />
+                <span className="hidden sm:inline">QR Timer</span>
+              </Link>
               <Form method="post" action="/logout" className="shrink-0">
                 <button type="submit" className={`${btn.small} px-3`}>
                   <Icon name="logout" className="hidden h-4 w-4 sm:block" />

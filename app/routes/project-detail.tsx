@@ -9,6 +9,7 @@ import { DesignUploadDialog, DesignViewerDialog, type DesignInfo } from "~/compo
 import { DeleteItemForm, ItemForm, ProjectItems, type ItemRow } from "~/components/project/project-items";
 import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps";
 import { useReauthRetry } from "~/components/reauth";
+import { ResetTimerForm } from "~/components/reset-timer-form";
 import { useToast } from "~/components/toaster";
 import { Badge, btn, cardClass, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
@@ -504,22 +505,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "reset-timer" && dialogItem ? (
           <UrlDialog title="Reset Timer" description={dialogItem.name} closeTo={here}>
-            <Form method="post" action={here} className="space-y-4">
-              <input type="hidden" name="intent" value="reset-timer" />
-              <input type="hidden" name="itemId" value={dialogItem.id} />
-              <p className="text-base text-ink wrap-anywhere">
-                Reset the timer of "{dialogItem.name}" to 00:00:00? {dialogItem.isTimerActive ? "Its running session stops and is not counted. " : ""}The timer log is
-                kept.
-              </p>
-              <div className="flex flex-wrap justify-end gap-3">
-                <Link to={here} preventScrollReset replace className={btn.secondary}>
-                  Cancel
-                </Link>
-                <button type="submit" className={btn.danger}>
-                  Reset Timer
-                </button>
-              </div>
-            </Form>
+            <ResetTimerForm item={dialogItem} here={here} />
           </UrlDialog>
         ) : null}
         {dialog === "delete-item" && canWrite && dialogItem ? (

@@ -32,7 +32,7 @@ export function noonDaysFrom(from: Date | number, days: number, timeZone: string
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(timeZone: string, kind: "list" | "timeline" | "analytics"): Intl.DateTimeFormat {
+function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"): Intl.DateTimeFormat {
   const key = `${kind}|${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
@@ -41,7 +41,9 @@ function fmt(timeZone: string, kind: "list" | "timeline" | "analytics"): Intl.Da
         ? { timeZone, weekday: "short", month: "short", day: "numeric" }
         : kind === "timeline"
           ? { timeZone, month: "short", day: "numeric", year: "numeric" }
-          : { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+          : kind === "log"
+            ? { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" }
+            : { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
     f = new Intl.DateTimeFormat("en-US", options);
     formatters.set(key, f);
   }
@@ -65,4 +67,9 @@ export function formatTimelineDate(d: Date | number | string, timeZone: string):
 /** Spec §9 analytics: 'MMM d, h:mm a'. */
 export function formatDateTime(d: Date | number | string, timeZone: string): string {
   return fmt(timeZone, "analytics").format(new Date(d));
+}
+
+/** A timer log entry, to the second: 'Nov 23, 2026, 2:05:09 PM'. */
+export function formatLogTime(d: Date | number | string, timeZone: string): string {
+  return fmt(timeZone, "log").format(new Date(d));
 }

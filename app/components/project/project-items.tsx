@@ -120,7 +120,7 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                 </td>
                 <td data-label="Actions" className="py-3">
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`/products/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
+                    <Link to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
                       View
                     </Link>
                     <Link to={`${here}?dialog=qr&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`QR code of ${item.name}`}>

@@ -1,0 +1,199 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Icon } from "~/components/icons";
+import { LiveDuration } from "~/components/live-duration";
+import { Badge, btn, cardClass } from "~/components/ui";
+import { departmentNames, getItemCard } from "~/models/item-detail.server";
+import { ALREADY_RUNNING, endTimer, NOT_RUNNING, startTimer } from "~/models/timer.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
+import { ConflictError, NotFoundError } from "~/utils/errors";
+import { departmentLabel } from "~/utils/format";
+import { parseIdParam } from "~/utils/ids";
+import { QR_MESSAGES } from "~/utils/qr-input";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/qr-item";
+
+// /qr/{id}: where a phone camera lands from an item's label (PRODUCT.md 'Items, timers, QR'). It shows the item
+// and one large Start or Stop button. A GET never changes anything — link previews, prefetching and a reload
+// must not start or stop a timer — so the button is a form post, and it says which of the two it means: a
+// double tap, or a second phone that stopped the timer a moment earlier, gets a clear answer instead of a
+// silent restart.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.item?.name ?? "Item not found"} · Timer · Shopflow` }];
+}
+
+const DONE = ["started", "stopped", "final"] as const;
+type Done = (typeof DONE)[number];
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Signed out (a phone that never signed in): the PIN first, then straight back here.
+  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  requirePermission(request, "read");
+  const id = parseIdParam(params.id);
+  const card = id === null ? undefined : getItemCard(id);
+  if (!card) return data({ item: null, id: params.id }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const names = departmentNames();
+  const name = (v: string) => names.get(v) ?? departmentLabel(v);
+  const { item } = card;
+  const done = url.searchParams.get("done");
+  return data(
+    {
+      id: params.id,
+      item: {
+        id: item.id,
+        name: item.name,
+        category: item.category,
+        material: item.material,
+        running: item.isTimerActive,
+        sessionStart: item.isTimerActive && item.currentSessionStart ? item.currentSessionStart.getTime() : null,
+        totalTimeSeconds: item.totalTimeSeconds,
+      },
+      project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
+      department: name(item.department),
+      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      done: (DONE as readonly string[]).includes(done ?? "") ? (done as Done) : null,
+      now: Date.now(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = parseIdParam(params.id);
+  const here = `/qr/${params.id}`;
+  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+  const user = requirePermission(request, "timers");
+  if (id === null) throw data("Item not found", { status: 404 });
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  try {
+    if (intent === "start") {
+      startTimer(id, actorFrom(request, user));
+      return redirect(`${here}?done=started`);
+    }
+    if (intent === "stop") {
+      const { final } = endTimer(id, actorFrom(request, user));
+      return redirect(`${here}?done=${final ? "final" : "stopped"}`);
+    }
+    throw data("Unknown form", { status: 400 });
+  } catch (error) {
+    if (error instanceof NotFoundError) return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
+    if (error instanceof ConflictError) {
+      // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
+      const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
+      return redirectWithToast(request, here, { title: intent === "start" ? "Failed to start timer" : "Failed to stop timer", description, variant: "destructive" });
+    }
+    throw error;
+  }
+}
+
+export default function QrItem({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (!loaderData.item) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-ink">Item not found</h1>
+        <p className="mt-2 text-base text-ink-muted">{QR_MESSAGES.notFound}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/qr-scanner" className={btn.primary}>
+            <Icon name="qr" />
+            Open the QR Timer
+          </Link>
+          <Link to="/projects" className={btn.secondary}>
+            Back to Projects
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { item, project, done } = loaderData;
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(`/qr/${item.id}`);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-6">
+      {done ? (
+        <div role="status" className="mb-4 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-base text-emerald-900">
+          <p className="font-semibold">{done === "started" ? "Timer Started" : "Timer Stopped & Advanced"}</p>
+          <p>
+            {done === "started"
+              ? `Working in ${loaderData.department}.`
+              : done === "final"
+                ? `Final Department: ${item.name} stays in ${loaderData.department}.`
+                : `${item.name} moved to ${loaderData.department}.`}
+          </p>
+        </div>
+      ) : null}
+      <section className={`p-5 ${cardClass}`} aria-labelledby="qr-item-name">
+        <p className="text-sm text-ink-muted">
+          <Link to={`/projects/${project.id}`} className={btn.link}>
+            {project.name}
+          </Link>
+          {project.priority === "rush" ? (
+            <span className="ml-2">
+              <Badge color="red">RUSH</Badge>
+            </span>
+          ) : null}
+        </p>
+        <h1 id="qr-item-name" className="mt-1 text-2xl font-bold text-ink wrap-anywhere">
+          {item.name}
+        </h1>
+        <p className="mt-1 text-base text-ink-muted wrap-anywhere">
+          {item.category} · {item.material}
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-base">
+          <div>
+            <dt className="text-sm text-ink-muted">Department</dt>
+            <dd className="font-semibold text-ink" data-testid="qr-department">
+              {loaderData.department}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Next Department</dt>
+            <dd className="text-ink">{loaderData.next}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Timer</dt>
+            <dd>
+              <Badge color={item.running ? "green" : "gray"}>{item.running ? "Running" : "Stopped"}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Total Time</dt>
+            <dd className="text-xl font-semibold text-ink">
+              <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={loaderData.now} />
+            </dd>
+          </div>
+        </dl>
+        <Form method="post" action={`/qr/${item.id}`} replace className="mt-6">
+          <input type="hidden" name="intent" value={item.running ? "stop" : "start"} />
+          <button
+            type="submit"
+            disabled={busy}
+            className={`flex min-h-16 w-full items-center justify-center gap-2 rounded-xl px-6 text-xl font-bold text-white shadow-sm focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-300 disabled:opacity-60 ${
+              item.running ? "bg-red-700 hover:bg-red-800" : "bg-emerald-700 hover:bg-emerald-800"
+            }`}
+          >
+            <Icon name="clock" className="h-6 w-6" />
+            {item.running ? "Stop Timer" : "Start Timer"}
+          </button>
+        </Form>
+        {item.running ? (
+          <p className="mt-2 text-center text-sm text-ink-muted">
+            {loaderData.next === "Final Department" ? "This is its Final Department: stopping keeps it here." : `Stopping moves it to ${loaderData.next}.`}
+          </p>
+        ) : null}
+      </section>
+      <div className="mt-4 flex flex-wrap justify-center gap-3">
+        <Link to={`/items/${item.id}`} className={btn.secondary}>
+          Item details
+        </Link>
+        <Link to="/qr-scanner" className={btn.secondary}>
+          <Icon name="qr" />
+          Scan another item
+        </Link>
+      </div>
+    </div>
+  );
+}

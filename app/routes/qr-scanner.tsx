@@ -1,0 +1,415 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Icon } from "~/components/icons";
+import { LiveDuration } from "~/components/live-duration";
+import { useToast, type ToastData } from "~/components/toaster";
+import { Badge, btn, cardClass, inputClass, PageHeader } from "~/components/ui";
+import { departmentNames, getItemCard } from "~/models/item-detail.server";
+import { toggleTimer } from "~/models/timer.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
+import { NotFoundError } from "~/utils/errors";
+import { departmentLabel } from "~/utils/format";
+import { parseIdParam } from "~/utils/ids";
+import { qrBaseUrl } from "~/utils/qr.server";
+import {
+  lastScannedText,
+  looksLikeScan,
+  parseQrInput,
+  QR_MESSAGES,
+  QR_REDIRECT_DELAY_MS,
+  safeScanUrl,
+  SCANNER_AUTO_PROCESS_MS,
+} from "~/utils/qr-input";
+import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/qr-scanner";
+
+// The QR Timer page (spec §2, §5 'QR input', PRODUCT.md 'Items, timers, QR'). A station operator scans label
+// after label with a keyboard-wedge scanner: every scan of this shop's label toggles that item's timer in
+// place and the field is ready for the next one, no mouse. With JavaScript a scan posts in the background
+// (one at a time, in the order scanned); without it the field is a plain form that posts and comes back.
+
+export const meta = () => [{ title: "QR Timer · Shopflow" }];
+
+const ERRORS = { empty: QR_MESSAGES.empty, format: QR_MESSAGES.noIdInJson, "not-found": QR_MESSAGES.notFound, failed: QR_MESSAGES.failed } as const;
+type ErrorCode = keyof typeof ERRORS;
+const codeOf = (message: string): ErrorCode => (Object.entries(ERRORS).find(([, m]) => m === message)?.[0] as ErrorCode | undefined) ?? "failed";
+
+type ScannedItem = {
+  id: number;
+  name: string;
+  projectName: string;
+  department: string;
+  running: boolean;
+  totalTimeSeconds: number;
+  sessionStart: number | null;
+  now: number;
+};
+
+function scannedItem(id: number): ScannedItem | null {
+  const card = getItemCard(id);
+  if (!card) return null;
+  const name = departmentNames().get(card.item.department) ?? departmentLabel(card.item.department);
+  return {
+    id: card.item.id,
+    name: card.item.name,
+    projectName: card.project.name,
+    department: name,
+    running: card.item.isTimerActive,
+    totalTimeSeconds: card.item.totalTimeSeconds,
+    sessionStart: card.item.isTimerActive && card.item.currentSessionStart ? card.item.currentSessionStart.getTime() : null,
+    now: Date.now(),
+  };
+}
+
+/** This shop's label prefixes: `{PUBLIC_URL}/qr/` and this server's own origin (a label printed before PUBLIC_URL was set). */
+function ownBases(request: Request) {
+  return [...new Set([qrBaseUrl(request), `${new URL(request.url).origin}/qr/`])];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
+  requirePermission(request, "read");
+  // After a post without JavaScript: the item just scanned, the text scanned and what went wrong, if anything.
+  const itemId = parseIdParam(url.searchParams.get("item") ?? "");
+  const error = url.searchParams.get("error");
+  return data(
+    {
+      ownBases: ownBases(request),
+      last: lastScannedText(url.searchParams.get("last") ?? ""),
+      item: itemId === null ? null : scannedItem(itemId),
+      error: error && Object.hasOwn(ERRORS, error) ? ERRORS[error as ErrorCode] : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type ScanReply = { ok: true; item: ScannedItem; toast: ToastData } | { ok: false; message: string; toast: ToastData; reauth?: boolean };
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  const code = String(form?.get("code") ?? "").slice(0, 2000);
+  const js = form?.get("js") === "1";
+  const back = (params: Record<string, string>, toast: ToastData) =>
+    redirectWithToast(request, `/qr-scanner?${new URLSearchParams({ last: code.slice(0, 60), ...params })}`, toast);
+  if (!getUser(request)) {
+    if (js) return data<ScanReply>({ ok: false, reauth: true, message: "Your session has ended. Sign in again with your PIN to scan.", toast: { title: "Sign in again", variant: "destructive" } }, { status: 401 });
+    throw redirect(`/login?redirectTo=${encodeURIComponent("/qr-scanner")}`);
+  }
+  const user = requirePermission(request, "timers");
+  const fail = (message: string, toast: ToastData = { title: "Error", description: message, variant: "destructive" }) =>
+    js ? data<ScanReply>({ ok: false, message, toast: { ...toast, id: crypto.randomUUID() } }, { status: 400 }) : back({ error: codeOf(message) }, toast);
+
+  const parsed = parseQrInput(code, ownBases(request));
+  if (parsed.kind === "error") return fail(parsed.message);
+  if (parsed.kind === "redirect") {
+    // The page opens other /qr/ links itself before posting; this is the same rule for a browser without JavaScript.
+    const target = safeScanUrl(parsed.url);
+    return target ? redirect(target) : fail(QR_MESSAGES.failed);
+  }
+  const notFound = () => fail(QR_MESSAGES.notFound, { title: "Item Not Found", description: "The scanned QR code doesn't match any items in the system.", variant: "destructive" });
+  const id = parseIdParam(parsed.id);
+  if (id === null) return notFound();
+  let toast: ToastData;
+  try {
+    const result = toggleTimer(id, actorFrom(request, user));
+    const names = departmentNames();
+    const name = (v: string) => names.get(v) ?? departmentLabel(v);
+    if ("started" in result) {
+      toast = { title: "Timer Started", description: `${result.started.name} in ${name(result.started.department)}.` };
+    } else {
+      const { item, final } = result.stopped;
+      toast = {
+        title: "Timer Stopped & Advanced",
+        description: final ? `Final Department: ${item.name} stays in ${name(item.department)}.` : `${item.name} moved to ${name(item.department)}.`,
+      };
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) return notFound();
+    throw error;
+  }
+  if (!js) return back({ item: String(id) }, toast);
+  const item = scannedItem(id);
+  if (!item) return notFound();
+  return data<ScanReply>({ ok: true, item, toast: { ...toast, id: crypto.randomUUID() } });
+}
+
+// A scan posted in the background changes nothing else on this page.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+}
+
+function ItemResult({ item }: { item: ScannedItem }) {
+  return (
+    <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="scanned-item" data-testid="scan-result">
+      <p className="text-sm text-ink-muted wrap-anywhere">{item.projectName}</p>
+      <h2 id="scanned-item" className="text-xl font-bold text-ink wrap-anywhere">
+        <Link to={`/items/${item.id}`} className="hover:underline">
+          {item.name}
+        </Link>
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-base sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-ink-muted">Department</dt>
+          <dd className="font-semibold text-ink" data-testid="scan-department">
+            {item.department}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Timer</dt>
+          <dd>
+            <Badge color={item.running ? "green" : "gray"}>{item.running ? "Running" : "Stopped"}</Badge>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Total Time</dt>
+          <dd className="text-lg font-semibold">
+            <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={item.now} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** jsqr on an image: scaled down first, since a phone photo has 12 million pixels and a label needs far fewer. */
+async function decodeImage(source: ImageBitmap | HTMLVideoElement, width: number, height: number): Promise<string | null> {
+  const { default: jsQR } = await import("jsqr");
+  const scale = Math.min(1, 1280 / Math.max(width, height));
+  const w = Math.max(1, Math.round(width * scale));
+  const h = Math.max(1, Math.round(height * scale));
+  const canvas = document.createElement("canvas");
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  if (!ctx) return null;
+  ctx.drawImage(source, 0, 0, w, h);
+  const found = jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "attemptBoth" });
+  return found?.data ?? null;
+}
+
+export default function QrScanner({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fetcher = useFetcher<typeof action>();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState("");
+  const [last, setLast] = useState(loaderData.last);
+  const [message, setMessage] = useState<string | null>(loaderData.error);
+  const [item, setItem] = useState<ScannedItem | null>(loaderData.item);
+  const queue = useRef<string[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [camera, setCamera] = useState(false);
+
+  const post = fetcher.submit;
+  const busy = fetcher.state !== "idle";
+  // Scans arrive faster than answers: each waits for the one before, so none is cancelled or lost.
+  const pump = useCallback(() => {
+    if (busy) return;
+    const next = queue.current.shift();
+    if (next !== undefined) void post({ code: next, js: "1" }, { method: "post", action: "/qr-scanner" });
+  }, [busy, post]);
+  useEffect(pump, [pump]);
+
+  const reply = fetcher.data as ScanReply | undefined;
+  useEffect(() => {
+    if (!reply) return;
+    toast(reply.toast);
+    if (reply.ok) {
+      setItem(reply.item);
+      setMessage(null);
+    } else setMessage(reply.message);
+  }, [reply, toast]);
+
+  const process = useCallback(
+    (raw: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      setLast(lastScannedText(raw.trim()));
+      setValue("");
+      input.current?.focus();
+      const parsed = parseQrInput(raw, loaderData.ownBases);
+      if (parsed.kind === "error") {
+        setMessage(parsed.message);
+        toast({ title: "Error", description: parsed.message, variant: "destructive" });
+        return;
+      }
+      if (parsed.kind === "redirect") {
+        const target = safeScanUrl(parsed.url);
+        if (!target) {
+          setMessage(QR_MESSAGES.failed);
+          return;
+        }
+        setTimeout(() => window.location.assign(target), QR_REDIRECT_DELAY_MS);
+        return;
+      }
+      queue.current.push(raw);
+      pump();
+    },
+    [loaderData.ownBases, pump, toast],
+  );
+
+  function onChange(next: string) {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    // Spec §5: a scanner types fast and stops; a person typing an id presses Enter or Process.
+    if (looksLikeScan(next)) timer.current = setTimeout(() => process(next), SCANNER_AUTO_PROCESS_MS);
+  }
+
+  async function onImage(file: File | undefined) {
+    if (!file) return;
+    try {
+      const bitmap = await createImageBitmap(file);
+      const text = await decodeImage(bitmap, bitmap.width, bitmap.height);
+      bitmap.close();
+      if (!text) {
+        setMessage(QR_MESSAGES.noCodeInImage);
+        toast({ title: "QR Scan Failed", description: "Could not detect a QR code in this image...", variant: "destructive" });
+        return;
+      }
+      toast({ title: "QR Code Detected", description: lastScannedText(text) });
+      process(text);
+    } catch {
+      setMessage(QR_MESSAGES.failed);
+      toast({ title: "Error", description: QR_MESSAGES.failed, variant: "destructive" });
+    }
+  }
+
+  const canUseCamera = hydrated && typeof navigator !== "undefined" && !!navigator.mediaDevices?.getUserMedia && window.isSecureContext;
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
+      <PageHeader title="QR Timer" subtitle="Scan an item's label to start its timer; scan it again to stop it and move it to its next department." />
+      <section className={`mt-4 p-5 ${cardClass}`}>
+        <Form
+          method="post"
+          action="/qr-scanner"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            if (!hydrated) return;
+            e.preventDefault();
+            process(value);
+          }}
+        >
+          <div className="min-w-0 flex-1">
+            <label htmlFor="qr-code" className="block text-sm font-medium text-ink">
+              Scan or type a QR code or item ID
+            </label>
+            <input
+              ref={input}
+              id="qr-code"
+              name="code"
+              // A wedge scanner types into whatever has focus: this field has it when the page opens and after every scan.
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              inputMode="url"
+              enterKeyHint="go"
+              value={hydrated ? value : undefined}
+              onChange={(e) => onChange(e.target.value)}
+              className={`mt-1 ${inputClass} min-h-12 text-lg`}
+              aria-describedby={message ? "qr-message" : undefined}
+            />
+          </div>
+          <button type="submit" className={`${btn.primary} min-h-12`}>
+            Process
+          </button>
+        </Form>
+        {message ? (
+          <p id="qr-message" role="alert" className="mt-3 rounded-lg border border-danger-700 bg-red-50 px-3 py-2 text-base text-danger-700">
+            {message}
+          </p>
+        ) : null}
+        {last ? (
+          <p className="mt-3 text-sm text-ink-muted wrap-anywhere">
+            Last scanned: <span className="font-mono text-ink" data-testid="last-scanned">{last}</span>
+          </p>
+        ) : null}
+        {busy ? (
+          <p className="mt-2 text-sm text-ink-muted" role="status">
+            Processing...
+          </p>
+        ) : null}
+        {hydrated ? (
+          <div className="mt-4 flex flex-wrap gap-3 border-t border-line pt-4">
+            <label className={`${btn.secondary} cursor-pointer`}>
+              <Icon name="upload" />
+              Upload QR image
+              <input type="file" accept="image/*" className="sr-only" onChange={(e) => void onImage(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
+            </label>
+            {canUseCamera ? (
+              <button type="button" className={btn.secondary} onClick={() => setCamera((on) => !on)} aria-pressed={camera}>
+                <Icon name="qr" />
+                {camera ? "Stop camera" : "Scan with camera"}
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <p className="mt-4 border-t border-line pt-4 text-sm text-ink-muted">Uploading a photo of a label or scanning with the camera needs JavaScript; the field above works without it.</p>
+        )}
+        {camera ? (
+          <CameraScanner
+            onCode={(text) => {
+              setCamera(false);
+              toast({ title: "QR Code Detected", description: lastScannedText(text) });
+              process(text);
+            }}
+            onError={(reason) => {
+              setCamera(false);
+              setMessage(`The camera could not be used (${reason}). Scan with a handheld scanner, type the item ID, or upload a photo of the label.`);
+            }}
+          />
+        ) : null}
+      </section>
+      {item ? <ItemResult item={item} /> : null}
+    </div>
+  );
+}
+
+/** The phone camera, read a few times a second until a QR code shows up. */
+function CameraScanner({ onCode, onError }: { onCode: (text: string) => void; onError: (reason: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  // The parent renders new callbacks every time; the camera must not restart for that.
+  const handlers = useRef({ onCode, onError });
+  handlers.current = { onCode, onError };
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const scan = async () => {
+      const v = video.current;
+      if (stopped || !v) return;
+      if (v.readyState >= 2 && v.videoWidth > 0) {
+        const text = await decodeImage(v, v.videoWidth, v.videoHeight).catch(() => null);
+        if (text && !stopped) return handlers.current.onCode(text);
+      }
+      timer = setTimeout(scan, 250);
+    };
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: "environment" }, audio: false })
+      .then((s) => {
+        if (stopped) return s.getTracks().forEach((t) => t.stop());
+        stream = s;
+        if (video.current) {
+          video.current.srcObject = s;
+          void video.current.play();
+        }
+        void scan();
+      })
+      .catch((e: unknown) => handlers.current.onError(e instanceof DOMException && e.name === "NotAllowedError" ? "permission was refused" : "no camera was found"));
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+  return (
+    <div className="mt-4">
+      <video ref={video} className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover" muted playsInline aria-label="Camera view" />
+      <p className="mt-2 text-sm text-ink-muted">Hold the label inside the frame.</p>
+    </div>
+  );
+}
