@@ -416,8 +416,10 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   }
   const { metrics, design, canWrite } = loaderData;
   const here = `/projects/${project.id}`;
-  const dialog = search.get("dialog");
-  const itemParam = parseIdParam(search.get("item") ?? "");
+  // Without JavaScript a refused item form renders this URL without ?dialog: reopen that form with its errors.
+  const failedItem = actionData?.result ? /^item-(new|\d+)$/.exec(actionData.formId ?? "") : null;
+  const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : null);
+  const itemParam = parseIdParam(search.get("item") ?? (failedItem && failedItem[1] !== "new" ? failedItem[1]! : ""));
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
   const editStep = parseIdParam(search.get("edit-step") ?? "");
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);

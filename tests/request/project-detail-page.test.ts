@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
 
 // Spec §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.
@@ -215,7 +216,8 @@ describe("items", () => {
     expect(dialog).toContain("Channel Letters");
     const bad = await post(pm, { intent: "create-item", name: "", category: "", material: "", quantity: "0" });
     expect(bad.status).toBe(400);
-    const text = await bad.text();
+    // Visible on the page, not only in the hydration data: without JavaScript the form reopens with its errors.
+    const text = await visibleHtml(bad);
     for (const m of ["Item name is required", "Category is required", "Material is required", "Quantity must be at least 1"]) expect(text).toContain(m);
     const landed = await follow(pm, await post(pm, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "abc" }));
     expect(landed).toContain("Item created successfully with QR code!");
@@ -295,33 +297,6 @@ describe("design", () => {
 });
 
 describe("scale", () => {
-  /**
-   * Statements run while `fn` runs, every execution counted: the shared prepared-query cache (prepared.server.ts)
-   * is emptied first, so cached queries are compiled again through the counting `prepare`.
-   */
-  async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-    const db = getDb();
-    (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
-    const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-    const saved = { prepare: client.prepare, query: client.query };
-    let count = 0;
-    const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-      for (const n of ["all", "get", "run", "values"]) {
-        const f = stmt[n]!.bind(stmt);
-        stmt[n] = (...a: unknown[]) => (count++, f(...a));
-      }
-      return stmt;
-    };
-    client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-    client.query = (...a) => wrap(saved.query.apply(client, a));
-    try {
-      await fn();
-    } finally {
-      client.prepare = saved.prepare;
-      client.query = saved.query;
-    }
-    return count;
-  }
 
   test("the page runs the same number of statements for 3 items and for 80, with timers and files", async () => {
     const add = (n: number) => {

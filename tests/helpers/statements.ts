@@ -1,0 +1,29 @@
+import { getDb } from "~/utils/db.server";
+
+/**
+ * Statements run while `fn` runs, every execution counted: the shared prepared-query cache (prepared.server.ts)
+ * is emptied first, so cached queries are compiled again through the counting `prepare`.
+ */
+export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+  const db = getDb();
+  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+  const saved = { prepare: client.prepare, query: client.query };
+  let count = 0;
+  const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
+    for (const n of ["all", "get", "run", "values"]) {
+      const f = stmt[n]!.bind(stmt);
+      stmt[n] = (...a: unknown[]) => (count++, f(...a));
+    }
+    return stmt;
+  };
+  client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
+  client.query = (...a) => wrap(saved.query.apply(client, a));
+  try {
+    await fn();
+  } finally {
+    client.prepare = saved.prepare;
+    client.query = saved.query;
+  }
+  return count;
+}
