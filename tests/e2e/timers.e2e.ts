@@ -1,0 +1,149 @@
+// Items on the floor (Step 5), with JavaScript ("js") and without ("no-js"): a keyboard-wedge scanner on the QR
+// Timer page, the /qr/{id} page a phone camera opens (signed out first), the item detail's live timer and reset,
+// and the label download.
+import type { Page } from "@playwright/test";
+import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
+
+/** A fresh item in pre-production on a new project; its category's sequence is pre-production → production → …. */
+async function newItem(page: Page, baseURL: string, label: string) {
+  const origin = new URL(baseURL).origin;
+  const headers = { origin };
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
+  const category = categories.find((c) => c.departmentSequence[0] === "pre-production" && c.departmentSequence.length >= 2)!;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const project = await page.request.post("/api/projects", { data: { name: `E2E Timer ${label} ${Date.now()}`, description: "Timers", workflowId: workflows[0]!.id }, headers });
+  expect(project.status()).toBe(201);
+  const projectId = ((await project.json()) as { id: number }).id;
+  const item = await page.request.post("/api/items", { data: { name: `Scan Me ${label}`, category: category.name, projectId, department: "pre-production" }, headers });
+  expect(item.status()).toBe(201);
+  const { id } = (await item.json()) as { id: number };
+  const departments = (await (await page.request.get("/api/departments")).json()) as { value: string; name: string }[];
+  const nextName = departments.find((d) => d.value === category.departmentSequence[1])?.name ?? category.departmentSequence[1]!;
+  return { id, origin, nextName, url: `${origin}/qr/${id}` };
+}
+
+const itemState = async (page: Page, id: number) => (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
+
+test("a wedge scanner on the QR Timer: the first scan starts, the next stops and advances", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const item = await newItem(page, baseURL!, js ? "wedge-js" : "wedge-nojs");
+  // An operator at a station: any signed-in member runs timers.
+  await signIn(DEMO.james);
+  await visit(page, js, "/qr-scanner");
+  await expect(page.getByRole("heading", { level: 1, name: "QR Timer" })).toBeVisible();
+  const field = page.getByLabel("Scan or type a QR code or item ID");
+  await expect(field).toBeFocused();
+
+  if (js) {
+    // A scanner types the label's URL quickly and stops: processed 300 ms later, no Enter needed.
+    await page.keyboard.type(item.url, { delay: 5 });
+    await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+    await expect(field).toHaveValue("");
+    await expect(field).toBeFocused();
+    await expect(page.getByTestId("last-scanned")).toHaveText(item.url);
+    await page.keyboard.type(`${item.url}\n`, { delay: 5 });
+  } else {
+    await field.fill(item.url);
+    await field.press("Enter");
+    await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+    await expect(page.getByLabel("Scan or type a QR code or item ID")).toBeFocused();
+    await page.getByLabel("Scan or type a QR code or item ID").fill(item.url);
+    await page.getByRole("button", { name: "Process" }).click();
+  }
+  await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Scan Me ${js ? "wedge-js" : "wedge-nojs"} moved to ${item.nextName}.`, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("scan-department")).toHaveText(item.nextName);
+  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+
+  // Every §5 message is on the page, not only in a toast.
+  await page.getByLabel("Scan or type a QR code or item ID").fill('{"type":"item"}');
+  await page.getByRole("button", { name: "Process" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid QR code format - no item ID found" })).toBeVisible();
+  await page.getByLabel("Scan or type a QR code or item ID").fill("99999999");
+  await page.getByRole("button", { name: "Process" }).click();
+  await expect(page.getByText("Item not found. Please check the QR code or item ID and try again.")).toBeVisible();
+  if (js) await expectNoSeriousA11yViolations(page, "QR Timer");
+});
+
+test("scans faster than the answers are each applied once, in order", async ({ page, js, baseURL, signIn }) => {
+  test.skip(!js, "without JavaScript each scan is a page load: one at a time by nature");
+  await signIn(DEMO.admin);
+  const item = await newItem(page, baseURL!, "burst");
+  await signIn(DEMO.james);
+  await visit(page, js, "/qr-scanner");
+  // Three scans with Enter, back to back: start, stop, start.
+  for (let i = 0; i < 3; i++) await page.keyboard.type(`${item.url}\n`, { delay: 1 });
+  await expect.poll(async () => ((await (await page.request.get(`/api/items/${item.id}/timer-logs`)).json()) as unknown[]).length).toBe(3);
+  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+});
+
+test("the phone camera's page: signed out it asks for the PIN, then Start and Stop", async ({ page, js, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Sign in through the API only to make the item, then sign out: the phone arrives signed out.
+  const api = await page.context().request;
+  const origin = new URL(baseURL!).origin;
+  expect((await api.post("/api/auth/verify-pin", { data: { pinCode: DEMO.admin.pin }, headers: { origin } })).status()).toBe(200);
+  const item = await newItem(page, baseURL!, js ? "phone-js" : "phone-nojs");
+  await api.post("/api/auth/logout", { headers: { origin } });
+
+  await page.goto(`/qr/${item.id}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fqr%2F${item.id}$`));
+  if (js) {
+    await waitForHydration(page);
+    await page.getByLabel("PIN digit 1", { exact: true }).click();
+    await page.keyboard.type(DEMO.james.pin);
+  } else {
+    await pinField(page).fill(DEMO.james.pin);
+    await pinField(page).press("Enter");
+  }
+  await expect(page).toHaveURL(new RegExp(`/qr/${item.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Scan Me ${js ? "phone-js" : "phone-nojs"}` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Start Timer" }).click();
+  await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
+  await expect(page.getByText("Running", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Stop Timer" }).click();
+  await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("qr-department")).toHaveText(item.nextName);
+  // A reload (GET) changes nothing.
+  await page.reload();
+  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+  await expect(page.getByRole("button", { name: "Start Timer" })).toBeVisible();
+});
+
+test("item detail: the live timer ticks, Reset Timer clears it, the label downloads", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const item = await newItem(page, baseURL!, js ? "detail-js" : "detail-nojs");
+  expect((await page.request.post(`/api/items/${item.id}/start-timer`, { headers: { origin: item.origin } })).status()).toBe(200);
+  await visit(page, js, `/items/${item.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Scan Me ${js ? "detail-js" : "detail-nojs"}` })).toBeVisible();
+  await expect(page.getByTestId("next-department")).toHaveText(item.nextName);
+  await expect(page.getByText("Current session start")).toBeVisible();
+  const total = page.getByTestId("item-total-time");
+  if (js) {
+    // Ticks every second on the server's clock.
+    const first = await total.textContent();
+    await expect.poll(async () => total.textContent(), { timeout: 4000 }).not.toBe(first);
+  } else {
+    await expect(total).toHaveText(/^00:00:0\d$/);
+  }
+  await expect(page.getByRole("cell", { name: "Started" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Reset Timer" }).click();
+  await expect(page.getByText(/Reset the timer of .* to 00:00:00\?/)).toBeVisible();
+  await page.getByRole("button", { name: "Reset Timer" }).click();
+  await expect(page.getByText("Timer reset successfully.", { exact: true }).first()).toBeVisible();
+  await expect(total).toHaveText("00:00:00");
+  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+
+  await page.getByRole("link", { name: "QR Code" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^qr-.*\.png$/);
+  const bytes = await (await import("node:fs/promises")).readFile((await file.path())!);
+  expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+});
