@@ -15,6 +15,8 @@ export default [
   route("pre-production", "routes/pre-production.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
+  route("items/:id/label.pdf", "routes/item-label.ts"),
+  route("projects/:id/labels.pdf", "routes/project-labels.ts"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),
