@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import * as schema from "#db/schema";
 import { getDb } from "~/utils/db.server";
-import { addMember, createApp } from "../helpers/app";
+import { addMember, createApp, visibleHtml } from "../helpers/app";
 import { decodePdfPages, decodePng, qpdfCheck } from "../helpers/label-tools";
 
 let app: ReturnType<typeof createApp>;
@@ -164,6 +164,33 @@ describe("GET /projects/{id}/labels.pdf", () => {
     expect(pages).toBe(40);
     expect(small).toBeGreaterThan(0);
     expect(large).toBe(small);
+  });
+});
+
+describe("links to the label PDFs (server-rendered, so they work without JavaScript)", () => {
+  test("the project page offers 'Print all labels' when it has items, opening labels.pdf in a new tab", async () => {
+    const c = await signedIn();
+    const empty = addProject("Empty");
+    expect(await visibleHtml(await c.request(`/projects/${empty.id}`))).not.toContain("Print all labels");
+    const project = addProject();
+    addItem(project.id);
+    const html = await visibleHtml(await c.request(`/projects/${project.id}`));
+    const link = html.match(/<a [^>]*href="\/projects\/\d+\/labels\.pdf"[^>]*>.*?<\/a>/)?.[0];
+    expect(link).toContain(`href="/projects/${project.id}/labels.pdf"`);
+    expect(link).toContain('target="_blank"');
+    expect(link).toContain("Print all labels");
+  });
+
+  test("the QR code dialog, on the project page and the product page, links its item's Label PDF", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    const item = addItem(project.id);
+    for (const url of [`/projects/${project.id}?dialog=qr&item=${item.id}`, `/products/${item.id}?qr=1`]) {
+      const html = await visibleHtml(await c.request(url));
+      const link = html.match(/<a [^>]*href="\/items\/\d+\/label\.pdf"[^>]*>.*?<\/a>/)?.[0];
+      expect({ url, link }).toEqual({ url, link: expect.stringContaining(`href="/items/${item.id}/label.pdf"`) });
+      expect(link).toContain("Label PDF");
+    }
   });
 });
 
