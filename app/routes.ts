@@ -18,6 +18,8 @@ export default [
   route("qr-scanner", "routes/qr-scanner.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
+  route("items/:id/label.pdf", "routes/item-label.ts"),
+  route("projects/:id/labels.pdf", "routes/project-labels.ts"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),

@@ -15,19 +15,24 @@ function run(label: string, cmd: string[], env: Record<string, string> = {}) {
   }
 }
 
+/** `apt-get install` the Debian packages (as root, with apt-get), running `apt-get update` once if the first try fails. */
+function aptInstall(packages: string[]): boolean {
+  const apt = "/usr/bin/apt-get";
+  if (process.getuid?.() !== 0 || !existsSync(apt)) return false;
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = () => Bun.spawnSync([apt, "install", "-y", "--no-install-recommends", ...packages], { stdio: ["ignore", "inherit", "inherit"], env });
+  let r = install();
+  if (r.exitCode !== 0) {
+    Bun.spawnSync([apt, "update"], { stdio: ["ignore", "inherit", "inherit"] });
+    r = install();
+  }
+  return r.exitCode === 0;
+}
+
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium is missing: installing Debian's chromium package (apt-get)...");
-    const env = { DEBIAN_FRONTEND: "noninteractive" };
-    let r = Bun.spawnSync(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    if (r.exitCode !== 0) {
-      Bun.spawnSync(["apt-get", "update"], { stdio: ["ignore", "inherit", "inherit"] });
-      r = Bun.spawnSync(["apt-get", "install", "-y", "--no-install-recommends", "chromium"], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    }
-    if (r.exitCode === 0 && existsSync(CHROMIUM)) return;
-  }
+  console.log("Chromium is missing: installing Debian's chromium package (apt-get)...");
+  if (aptInstall(["chromium"]) && existsSync(CHROMIUM)) return;
   console.error(
     `\n✗ The end-to-end tests need Chromium at ${CHROMIUM}.\n` +
       "  On Debian/Ubuntu run:  sudo apt-get install -y chromium\n" +
@@ -36,11 +41,30 @@ function ensureChromium() {
   process.exit(1);
 }
 
+// The label PDF tests check the PDFs with independent tools: qpdf, poppler's pdftoppm and zbar's zbarimg.
+const LABEL_TOOLS: Record<string, string> = { qpdf: "qpdf", pdftoppm: "poppler-utils", zbarimg: "zbar-tools" };
+
+function ensureLabelTools() {
+  const missing = () => Object.keys(LABEL_TOOLS).filter((bin) => !Bun.which(bin));
+  if (missing().length === 0) return;
+  const packages = [...new Set(missing().map((bin) => LABEL_TOOLS[bin]!))];
+  console.log(`${missing().join(", ")} missing: installing ${packages.join(" ")} (apt-get)...`);
+  if (aptInstall(packages) && missing().length === 0) return;
+  console.error(
+    `\n✗ The label PDF tests need ${missing().join(", ")}.\n` +
+      `  On Debian/Ubuntu run:  sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
+  );
+  process.exit(1);
+}
+
 const only = process.argv[2];
 run("build", [bun, "--bun", "x", "react-router", "build"]);
 run("typecheck", [bun, "--bun", "x", "react-router", "typegen"]);
 run("typecheck", [bun, "--bun", "x", "tsc", "--noEmit"]);
-if (only !== "e2e") run("unit and request tests", [bun, "test"]);
+if (only !== "e2e") {
+  ensureLabelTools();
+  run("unit and request tests", [bun, "test"]);
+}
 if (only !== "unit") {
   ensureChromium();
   // Playwright's runner is a Node program; Node 20 runs it fine (only React Router's CLI needs Bun).

@@ -2,8 +2,8 @@ import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
 import { useHydrated } from "~/utils/use-hydrated";
 
-/** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts). */
-export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string };
+/** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts), `pdf` its printable label (routes/item-label.ts). */
+export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string; pdf: string };
 
 // Spec §9: a 2 in square label that prints itself after 0.5 s.
 export const LABEL_PRINT_DELAY_MS = 500;
@@ -68,6 +68,10 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
             onClick={() => (hydrated ? toast({ title: "QR code downloaded successfully!" }) : null)}
           >
             Download
+          </a>
+          {/* A plain link: the browser's PDF viewer prints the 2 in label at its true size, with or without JavaScript. */}
+          <a href={label.pdf} target="_blank" rel="noopener" className={btn.secondary}>
+            Label PDF
           </a>
           {hydrated ? (
             <>

@@ -39,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         payload: itemQrUrl(request, item.id),
         svg: `/items/${item.id}/qr.svg`,
         png: `/items/${item.id}/qr.png`,
+        pdf: `/items/${item.id}/label.pdf`,
       }
     : null;
   return {

@@ -457,6 +457,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             <Icon name="file" />
             Machine Files
           </Link>
+          {loaderData.items.length > 0 ? (
+            // A document link, not a client navigation: the PDF opens in the browser's viewer, JavaScript or not.
+            <a href={`${here}/labels.pdf`} target="_blank" rel="noopener" className={btn.secondary}>
+              <Icon name="qr" />
+              Print all labels
+            </a>
+          ) : null}
           {canWrite ? (
             <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>
               <Icon name="edit" />
@@ -502,6 +509,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
               payload: `${loaderData.qrBase}${dialogItem.id}`,
               svg: `/items/${dialogItem.id}/qr.svg`,
               png: `/items/${dialogItem.id}/qr.png`,
+              pdf: `/items/${dialogItem.id}/label.pdf`,
             }}
           />
         ) : null}

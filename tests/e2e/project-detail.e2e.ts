@@ -58,7 +58,18 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   const qr = js ? page.getByRole("dialog", { name: "QR Code" }) : page.getByRole("region", { name: "QR Code" });
   await expect(qr.getByRole("img", { name: "QR code for Letter S" })).toBeVisible();
   await expect(qr.getByText(/\/qr\/\d+$/)).toBeVisible();
+  // The printable labels, in a new tab: the item's from the dialog, then all of the project's from the header.
+  const expectPdfLink = async (link: ReturnType<typeof page.getByRole>, href: string) => {
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link).toHaveAttribute("target", "_blank");
+    const res = await page.request.get(href);
+    expect(res.headers()["content-type"]).toBe("application/pdf");
+    expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  };
+  const itemId = (await qr.getByText(/\/qr\/\d+$/).innerText()).match(/(\d+)$/)![1];
+  await expectPdfLink(qr.getByRole("link", { name: "Label PDF" }), `/items/${itemId}/label.pdf`);
   await visit(page, js, `/projects/${id}`);
+  await expectPdfLink(page.getByRole("link", { name: "Print all labels" }), `/projects/${id}/labels.pdf`);
   await items.getByRole("link", { name: "Reset timer of Letter S" }).click();
   await page.getByRole("button", { name: "Reset Timer" }).click();
   await expect(page.getByText("Timer reset successfully.").first()).toBeVisible();

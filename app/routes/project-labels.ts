@@ -1,0 +1,44 @@
+import { listProjectItems } from "~/models/item.server";
+import { getProject } from "~/models/project.server";
+import { requirePermission } from "~/services/permissions.server";
+import { jsonError, parseId } from "~/utils/api.server";
+import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
+import { itemQrUrl } from "~/utils/qr.server";
+import type { Route } from "./+types/project-labels";
+
+// GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (spec §9), a page each in item id order, for a
+// roll label printer. Two queries whatever the number of items: the project, then its items.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    requirePermission(request, "read");
+  } catch (refusal) {
+    // A PDF has no page to show 'Access Denied' on: the refusal's status, as plain text (like routes/item-qr.ts).
+    const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
+    return new Response(status === 401 ? "Authentication required" : "Access denied", {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  let id: number;
+  try {
+    id = parseId(params.id, "Project");
+  } catch (notFound) {
+    if (notFound instanceof Response) return notFound;
+    throw notFound;
+  }
+  const project = getProject(id);
+  if (!project) return jsonError(404, "Project not found");
+  // An item without a stored QR code has no label, as its qr.png answers 404.
+  const labels = listProjectItems(project.id)
+    .filter((item) => item.qrCode)
+    .map((item) => ({ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }));
+  if (labels.length === 0) return jsonError(404, "This project has no items to label.");
+  const pdf = await labelPdf(labels, project.name);
+  return new Response(pdf, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${labelFileName("labels", project.name, `project-${project.id}`)}"`,
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}

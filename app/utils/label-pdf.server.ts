@@ -1,0 +1,127 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont } from "pdf-lib";
+import QRCode from "qrcode";
+
+/** One 2 in × 2 in label: the item's QR payload (`itemQrUrl`) and the text printed under the code. */
+export type LabelData = { itemName: string; projectName: string; material: string; payload: string };
+
+// Spec §9: a 2 inch square label. PDF points are 1/72 in.
+export const LABEL_SIZE_PT = 144;
+const PAD = 6;
+// ISO/IEC 18004 asks for 4 modules of white around the symbol; a label edge is not a reliable white border
+// (printers shift the roll by a millimetre or two), so the quiet zone is inside the page.
+const QUIET_ZONE = 4;
+const TEXT_BLOCK = 34;
+const NAME_SIZE = 9;
+const LINE_SIZE = 7.5;
+const ELLIPSIS = "…";
+const BLACK = rgb(0, 0, 0);
+const WHITE = rgb(1, 1, 1);
+
+/**
+ * The labels as one PDF, a page each, in the given order (a roll label printer prints page after page).
+ * The QR modules are drawn as one vector path, so the code is as sharp as the printer can print it.
+ */
+export async function labelPdf(labels: LabelData[], title: string): Promise<Uint8Array<ArrayBuffer>> {
+  if (labels.length === 0) throw new Error("labelPdf needs at least one label");
+  const doc = await PDFDocument.create();
+  doc.setTitle(winAnsiSafe(title, new Set()) || "Labels");
+  doc.setProducer("Shopflow");
+  doc.setCreator("Shopflow");
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  // The standard fonts only encode WinAnsi (cp1252); pdf-lib throws on anything else, so text is mapped first.
+  const charset = new Set(regular.getCharacterSet());
+  const maxWidth = LABEL_SIZE_PT - 2 * PAD;
+
+  for (const label of labels) {
+    const page = doc.addPage([LABEL_SIZE_PT, LABEL_SIZE_PT]);
+    page.drawRectangle({ x: 0, y: 0, width: LABEL_SIZE_PT, height: LABEL_SIZE_PT, color: WHITE });
+
+    const qr = QRCode.create(label.payload, { errorCorrectionLevel: "M" });
+    const n = qr.modules.size;
+    const area = LABEL_SIZE_PT - TEXT_BLOCK - PAD / 2;
+    const moduleSize = area / (n + 2 * QUIET_ZONE);
+    const side = n * moduleSize;
+    const left = (LABEL_SIZE_PT - side) / 2;
+    const top = LABEL_SIZE_PT - PAD / 2 - QUIET_ZONE * moduleSize;
+    page.drawSvgPath(modulePath(qr.modules), { x: left, y: top, scale: moduleSize, color: BLACK });
+
+    const lines: [string, PDFFont, number, number][] = [
+      [label.itemName, bold, NAME_SIZE, 24],
+      [label.projectName, regular, LINE_SIZE, 14],
+      [label.material, regular, LINE_SIZE, 5],
+    ];
+    for (const [raw, font, size, y] of lines) {
+      const text = fit(winAnsiSafe(raw, charset), font, size, maxWidth);
+      if (!text) continue;
+      const width = font.widthOfTextAtSize(text, size);
+      page.drawText(text, { x: (LABEL_SIZE_PT - width) / 2, y, size, font, color: BLACK });
+    }
+  }
+  return new Uint8Array(await doc.save());
+}
+
+/** The dark modules as an SVG path in module units (y down), one rectangle per horizontal run. */
+function modulePath(modules: { size: number; get(row: number, col: number): number | boolean }): string {
+  const parts: string[] = [];
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      parts.push(`M${start} ${row}h${col - start}v1h${start - col}z`);
+    }
+  }
+  return parts.join("");
+}
+
+/**
+ * `text` with every character the font cannot encode replaced: an accented letter by its base letter when
+ * that one is encodable ('ő' → 'o'), anything else by '?'; control characters and line breaks become spaces.
+ * With an empty charset only the control characters are replaced (document metadata takes any Unicode).
+ */
+export function winAnsiSafe(text: string, charset: Set<number>): string {
+  let out = "";
+  for (const ch of text.normalize("NFC")) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0x2028 || cp === 0x2029) out += " ";
+    else if (charset.size === 0 || charset.has(cp)) out += ch;
+    else {
+      const base = ch.normalize("NFKD").codePointAt(0)!;
+      out += base < 0x80 && charset.has(base) && /[A-Za-z0-9]/.test(String.fromCodePoint(base)) ? String.fromCodePoint(base) : "?";
+    }
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+
+/** `text`, cut with an ellipsis where it would be wider than `maxWidth` at `size`. */
+function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  const chars = [...text];
+  let lo = 0;
+  let hi = chars.length;
+  // The longest prefix that fits with the ellipsis: width grows with length, so a binary search finds it.
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (font.widthOfTextAtSize(chars.slice(0, mid).join("").trimEnd() + ELLIPSIS, size) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return chars.slice(0, lo).join("").trimEnd() + ELLIPSIS;
+}
+
+/** An ASCII-only file name for Content-Disposition: `label-front-letters.pdf`, or the fallback for a name with no ASCII letters. */
+export function labelFileName(prefix: string, name: string, fallback: string): string {
+  const slug =
+    name
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase()
+      .slice(0, 60)
+      .replace(/-$/, "") || fallback;
+  return `${prefix}-${slug}.pdf`;
+}

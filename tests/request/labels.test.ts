@@ -1,0 +1,220 @@
+import { describe, expect, test } from "bun:test";
+import { PDFDocument } from "pdf-lib";
+import * as schema from "#db/schema";
+import { getDb } from "~/utils/db.server";
+import { addMember, createApp, visibleHtml } from "../helpers/app";
+import { decodePdfPages, decodePng, qpdfCheck } from "../helpers/label-tools";
+
+let app: ReturnType<typeof createApp>;
+
+function addProject(name = "Acme Sign") {
+  return app.db.insert(schema.projects).values({ name }).returning().get();
+}
+function addItem(projectId: number, name = "Front Letters", opts: { material?: string; qrCode?: string | null } = {}) {
+  return app.db
+    .insert(schema.items)
+    .values({ name, category: "Channel Letters", material: opts.material ?? "Aluminium", projectId, qrCode: opts.qrCode === undefined ? "/qr/x" : opts.qrCode })
+    .returning()
+    .get();
+}
+
+async function signedIn(env: Record<string, string> = {}) {
+  app = createApp(env);
+  addMember("Sam Shop", "2468", ["production"]);
+  const c = app.client("10.9.0.2");
+  await c.signIn("2468");
+  return c;
+}
+
+async function pdfOf(res: Response) {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { bytes, doc: await PDFDocument.load(bytes) };
+}
+
+describe("label PDFs: access and ids", () => {
+  test("signed out: 401 for both, no PDF", async () => {
+    app = createApp();
+    const project = addProject();
+    const item = addItem(project.id);
+    for (const url of [`/items/${item.id}/label.pdf`, `/projects/${project.id}/labels.pdf`]) {
+      const res = await app.client().request(url);
+      expect({ url, status: res.status }).toEqual({ url, status: 401 });
+      expect(res.headers.get("content-type")).not.toContain("application/pdf");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  test("404 JSON {message} for an id that is not plain decimal digits, an unknown item or project, an item without a QR code", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    const item = addItem(project.id);
+    const bare = addItem(project.id, "No code", { qrCode: null });
+    for (const id of ["0x1", "1e0", "%201", "+1", "0", "01x", "1.0", "-1", "99999", String(bare.id)]) {
+      const res = await c.request(`/items/${id}/label.pdf`);
+      expect({ id, status: res.status, type: res.headers.get("content-type")?.split(";")[0] }).toEqual({ id, status: 404, type: "application/json" });
+      expect(await res.json()).toEqual({ message: "Item not found" });
+    }
+    for (const id of ["0x1", "1e0", "%201", "+1", "0", "01x", "1.0", "-1", "99999"]) {
+      const res = await c.request(`/projects/${id}/labels.pdf`);
+      expect({ id, status: res.status, type: res.headers.get("content-type")?.split(";")[0] }).toEqual({ id, status: 404, type: "application/json" });
+      expect(await res.json()).toEqual({ message: "Project not found" });
+    }
+    // The same ids, real: the 404s above are about the ids, not the routes.
+    expect((await c.request(`/items/${item.id}/label.pdf`)).status).toBe(200);
+    expect((await c.request(`/projects/${project.id}/labels.pdf`)).status).toBe(200);
+  });
+
+  test("a project without items: 404 'This project has no items to label.'", async () => {
+    const c = await signedIn();
+    const empty = addProject("Empty");
+    const res = await c.request(`/projects/${empty.id}/labels.pdf`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "This project has no items to label." });
+  });
+});
+
+describe("GET /items/{id}/label.pdf", () => {
+  test("one 144 × 144 pt page, inline PDF with an ASCII file name, not stored by shared caches; qpdf finds no error", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    const item = addItem(project.id, "Front Letters / Café №1");
+    const res = await c.request(`/items/${item.id}/label.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="label-front-letters-cafe-no1.pdf"');
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const { bytes, doc } = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 144, height: 144 });
+    expect(qpdfCheck(bytes).code).toBe(0);
+  });
+
+  test("the printed label's QR code and the qr.png both decode (zbar) to exactly the item's URL", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    const item = addItem(project.id);
+    const url = `http://localhost/qr/${item.id}`;
+    const { bytes } = await pdfOf(await c.request(`/items/${item.id}/label.pdf`));
+    expect(decodePdfPages(bytes)).toEqual([[url]]);
+    const png = await c.request(`/items/${item.id}/qr.png`);
+    expect(decodePng(new Uint8Array(await png.arrayBuffer()))).toEqual([url]);
+  });
+
+  test("PUBLIC_URL is what the label encodes, as for qr.png", async () => {
+    const c = await signedIn({ PUBLIC_URL: "https://shop.example.com" });
+    const item = addItem(addProject().id);
+    const { bytes } = await pdfOf(await c.request(`/items/${item.id}/label.pdf`));
+    expect(decodePdfPages(bytes)).toEqual([[`https://shop.example.com/qr/${item.id}`]]);
+  });
+
+  test("text outside WinAnsi (and a very long name) makes a valid label, not a 500", async () => {
+    const c = await signedIn();
+    const project = addProject("プロジェクト ✓");
+    const item = addItem(project.id, `日本 ✓ Ω ${"x".repeat(300)}`, { material: "Ａｃｒｙｌｉｃ 🚀" });
+    const res = await c.request(`/items/${item.id}/label.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="label-${"x".repeat(60)}.pdf"`);
+    const { bytes, doc } = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(1);
+    expect(qpdfCheck(bytes).code).toBe(0);
+    expect(decodePdfPages(bytes)).toEqual([[`http://localhost/qr/${item.id}`]]);
+  });
+});
+
+describe("GET /projects/{id}/labels.pdf", () => {
+  test("one 144 × 144 pt page per item in item id order, each decoding to its own item's URL; only this project's items", async () => {
+    const c = await signedIn();
+    const project = addProject("Main Street Signs");
+    const other = addProject("Other");
+    const first = addItem(project.id, "Letter A");
+    addItem(other.id, "Not mine");
+    const second = addItem(project.id, "Letter B");
+    const third = addItem(project.id, "Letter C");
+    const res = await c.request(`/projects/${project.id}/labels.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="labels-main-street-signs.pdf"');
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const { bytes, doc } = await pdfOf(res);
+    expect(doc.getPageCount()).toBe(3);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 144, height: 144 });
+    expect(qpdfCheck(bytes).code).toBe(0);
+    expect(decodePdfPages(bytes)).toEqual([first, second, third].map((i) => [`http://localhost/qr/${i.id}`]));
+  });
+
+  test("a project with no ASCII letters in its name gets labels-project-{id}.pdf", async () => {
+    const c = await signedIn();
+    const project = addProject("日本");
+    addItem(project.id);
+    const res = await c.request(`/projects/${project.id}/labels.pdf`);
+    expect(res.headers.get("content-disposition")).toBe(`inline; filename="labels-project-${project.id}.pdf"`);
+  });
+
+  test("the same number of statements for 3 items and for 40", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    for (let i = 0; i < 3; i++) addItem(project.id, `I${i}`);
+    await c.request(`/projects/${project.id}/labels.pdf`); // warm up: session, caches
+    const small = await countStatements(() => c.request(`/projects/${project.id}/labels.pdf`));
+    for (let i = 3; i < 40; i++) addItem(project.id, `I${i}`);
+    let pages = 0;
+    const large = await countStatements(async () => {
+      pages = (await pdfOf(await c.request(`/projects/${project.id}/labels.pdf`))).doc.getPageCount();
+    });
+    expect(pages).toBe(40);
+    expect(small).toBeGreaterThan(0);
+    expect(large).toBe(small);
+  });
+});
+
+describe("links to the label PDFs (server-rendered, so they work without JavaScript)", () => {
+  test("the project page offers 'Print all labels' when it has items, opening labels.pdf in a new tab", async () => {
+    const c = await signedIn();
+    const empty = addProject("Empty");
+    expect(await visibleHtml(await c.request(`/projects/${empty.id}`))).not.toContain("Print all labels");
+    const project = addProject();
+    addItem(project.id);
+    const html = await visibleHtml(await c.request(`/projects/${project.id}`));
+    const link = html.match(/<a [^>]*href="\/projects\/\d+\/labels\.pdf"[^>]*>.*?<\/a>/)?.[0];
+    expect(link).toContain(`href="/projects/${project.id}/labels.pdf"`);
+    expect(link).toContain('target="_blank"');
+    expect(link).toContain("Print all labels");
+  });
+
+  test("the QR code dialog, on the project page and the product page, links its item's Label PDF", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    const item = addItem(project.id);
+    for (const url of [`/projects/${project.id}?dialog=qr&item=${item.id}`, `/products/${item.id}?qr=1`]) {
+      const html = await visibleHtml(await c.request(url));
+      const link = html.match(/<a [^>]*href="\/items\/\d+\/label\.pdf"[^>]*>.*?<\/a>/)?.[0];
+      expect({ url, link }).toEqual({ url, link: expect.stringContaining(`href="/items/${item.id}/label.pdf"`) });
+      expect(link).toContain("Label PDF");
+    }
+  });
+});
+
+/** Statements run while `fn` runs, every execution counted (as in project-detail-page.test.ts). */
+async function countStatements(fn: () => Promise<unknown>): Promise<number> {
+  const db = getDb();
+  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+  const saved = { prepare: client.prepare, query: client.query };
+  let count = 0;
+  const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
+    for (const n of ["all", "get", "run", "values"]) {
+      const f = stmt[n]!.bind(stmt);
+      stmt[n] = (...a: unknown[]) => (count++, f(...a));
+    }
+    return stmt;
+  };
+  client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
+  client.query = (...a) => wrap(saved.query.apply(client, a));
+  try {
+    await fn();
+  } finally {
+    client.prepare = saved.prepare;
+    client.query = saved.query;
+  }
+  return count;
+}
