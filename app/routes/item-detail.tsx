@@ -238,6 +238,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             payload: loaderData.qrPayload,
             svg: `/items/${item.id}/qr.svg`,
             png: `/items/${item.id}/qr.png`,
+            pdf: `/items/${item.id}/label.pdf`,
           }}
         />
       ) : null}

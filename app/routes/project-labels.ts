@@ -29,7 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const project = getProject(id);
   if (!project) return jsonError(404, "Project not found");
   // An item without a stored QR code has no label, as its qr.png answers 404.
-  const labels = listProjectItems(project.id)
+  // Every item, not the project page's first 1,000: a roll of labels that silently stops short is worse than a long one.
+  const labels = listProjectItems(project.id, 100_000)
     .filter((item) => item.qrCode)
     .map((item) => ({ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }));
   if (labels.length === 0) return jsonError(404, "This project has no items to label.");
