@@ -24,14 +24,17 @@ const headers = { cookie, origin, "content-type": "application/json" };
 
 // Stopped items from the newest pages: enough for one per connection.
 const ids = [];
-for (let offset = 0; ids.length < connections && offset < 5000; offset += 500) {
+const wanted = connections * 2;
+for (let offset = 0; ids.length < wanted && offset < 10_000; offset += 500) {
   const page = await (await fetch(`${url}/api/items?limit=500&offset=${offset}`, { headers })).json();
-  for (const item of page) if (!item.isTimerActive && ids.length < connections) ids.push(item.id);
+  for (const item of page) if (!item.isTimerActive && ids.length < wanted) ids.push(item.id);
   if (page.length < 500) break;
 }
-if (ids.length < connections) throw new Error(`only ${ids.length} stopped items for ${connections} connections`);
+if (ids.length < wanted) throw new Error(`only ${ids.length} stopped items for ${connections} connections`);
 
-let next = 0;
+// autocannon clears a connection's context at the start of every start/stop loop: each loop takes a free item
+// and gives it back once its stop has answered, so no two connections ever scan the same item.
+const free = [...ids];
 const statuses = {};
 const result = await autocannon({
   url,
@@ -44,11 +47,15 @@ const result = await autocannon({
     {
       method: "POST",
       setupRequest: (req, context) => {
-        context.id ??= ids[next++ % ids.length];
+        context.id = free.shift();
         return { ...req, path: `/api/items/${context.id}/start-timer` };
       },
     },
-    { method: "POST", setupRequest: (req, context) => ({ ...req, path: `/api/items/${context.id}/end-timer` }) },
+    {
+      method: "POST",
+      setupRequest: (req, context) => ({ ...req, path: `/api/items/${context.id}/end-timer` }),
+      onResponse: (status, body, context) => free.push(context.id),
+    },
   ],
 });
 
