@@ -13,6 +13,7 @@ export default [
   route("workflows", "routes/workflows.tsx"),
   route("department-views", "routes/department-views.tsx"),
   route("pre-production", "routes/pre-production.tsx"),
+  route("items", "routes/items.tsx"),
   route("items/:id", "routes/item-detail.tsx"),
   route("qr/:id", "routes/qr-item.tsx"),
   route("qr-scanner", "routes/qr-scanner.tsx"),

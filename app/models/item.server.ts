@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { categories, departments, items, projects, workflows } from "#db/schema";
@@ -201,4 +201,60 @@ export function listProjectItems(projectId: number, limit = 1000): ProjectItem[]
     .limit(limit)
     .all()
     .map((r) => ({ ...r.item, fileCount: r.fileCount }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The items screen (spec §2 Items list): a page of 200,000 items, filtered by category and project.
+
+export type ItemListFilter = { category?: string; projectId?: number };
+export type ItemListRow = Item & { projectName: string };
+
+const itemFilter = (f: ItemListFilter) =>
+  and(
+    // Exact: items keep the category's own spelling, and a NOCASE comparison could not use the category index.
+    f.category === undefined ? undefined : eq(items.category, f.category),
+    f.projectId === undefined ? undefined : eq(items.projectId, f.projectId),
+  );
+
+/**
+ * One page, newest first, with each item's project name, and how many items match: three queries whatever the page.
+ * Newest first is the rowid order inside the category and project indexes, so a filtered page reads no more
+ * than it shows (plus the offset).
+ */
+export function listItemsPage(filter: ItemListFilter, limit: number, offset: number): { rows: ItemListRow[]; total: number } {
+  const db = getDb();
+  const where = itemFilter(filter);
+  // The page's ids first, from the index alone: a deep page (offset 150,000) then skips rowids, not joined rows.
+  const ids = db
+    .select({ id: items.id })
+    .from(items)
+    .where(where)
+    .orderBy(desc(items.id))
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length
+    ? db
+        .select({ item: items, projectName: projects.name })
+        .from(items)
+        .innerJoin(projects, eq(projects.id, items.projectId))
+        .where(inArray(items.id, ids))
+        .orderBy(desc(items.id))
+        .all()
+        .map((r) => ({ ...r.item, projectName: r.projectName }))
+    : [];
+  const total = db.select({ n: sql<number>`count(*)` }).from(items).where(where).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** The projects the items screen offers in its filter and form: the newest `limit`, plus `keep` if it exists. */
+export function projectChoices(limit: number, keep?: number): { id: number; name: string }[] {
+  const db = getDb();
+  const rows = db.select({ id: projects.id, name: projects.name }).from(projects).orderBy(desc(projects.id)).limit(limit).all();
+  if (keep !== undefined && !rows.some((r) => r.id === keep)) {
+    const extra = db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, keep)).get();
+    if (extra) rows.unshift(extra);
+  }
+  return rows;
 }

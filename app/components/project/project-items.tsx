@@ -43,7 +43,14 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
             {items.length} item{items.length === 1 ? "" : "s"}
           </p>
         </div>
-        {items.length ? add : null}
+        <div className="flex flex-wrap gap-2">
+          {items.length ? (
+            <Link to={`/items?project=${here.split("/").pop()}`} className={btn.secondary}>
+              All items list
+            </Link>
+          ) : null}
+          {items.length ? add : null}
+        </div>
       </div>
       {items.length === 0 ? (
         <div className="mt-4">

@@ -1,0 +1,141 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import { ProductFormSchema } from "~/schemas/item";
+import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
+import { CancelLink, FieldError, inputClass, Label, btn } from "./ui";
+
+export type ProductFormItem = {
+  id: number;
+  name: string;
+  category: string;
+  department: string;
+  projectId: number;
+  material: string;
+  quantity: number;
+  workflowId: number | null;
+  productWorkflowId: number | null;
+};
+
+export type ProductFormChoices = {
+  categories: string[];
+  departments: { value: string; name: string }[];
+  projects: { id: number; name: string }[];
+  materials: string[];
+  workflows: { id: number; name: string }[];
+};
+
+/** Spec §5 'Product form (items screen)': the Create New Product / Edit Product dialog's form. */
+export function ProductForm({
+  item,
+  choices,
+  presetProjectId,
+  action,
+  closeTo,
+  lastResult,
+}: {
+  item?: ProductFormItem;
+  choices: ProductFormChoices;
+  presetProjectId?: number;
+  action: string;
+  closeTo: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const original = item
+    ? {
+        name: item.name,
+        category: item.category,
+        department: item.department,
+        projectId: item.projectId,
+        material: item.material,
+        quantity: item.quantity,
+        workflowId: item.workflowId,
+        productWorkflowId: item.productWorkflowId,
+      }
+    : null;
+  const [form, fields] = useForm<z.output<typeof ProductFormSchema>>({
+    id: `product-${item?.id ?? "new"}`,
+    lastResult,
+    defaultValue: {
+      name: item?.name ?? "",
+      category: item?.category ?? "",
+      department: item?.department ?? DEFAULT_ITEM_DEPARTMENT,
+      projectId: String(item?.projectId ?? presetProjectId ?? ""),
+      material: item?.material ?? DEFAULT_MATERIAL,
+      quantity: String(item?.quantity ?? 1),
+      workflowId: item?.workflowId ? String(item.workflowId) : "none",
+      productWorkflowId: item?.productWorkflowId ? String(item.productWorkflowId) : "none",
+    },
+    constraint: getZodConstraint(ProductFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductFormSchema }),
+  });
+  // A stored value no longer offered (renamed, deleted, or an older project) stays selectable, so saving keeps it.
+  const keep = <T,>(list: T[], has: boolean, value: T) => (has ? list : [value, ...list]);
+  const categories = item ? keep(choices.categories, choices.categories.includes(item.category), item.category) : choices.categories;
+  const materials = item
+    ? keep(choices.materials, choices.materials.includes(item.material), item.material)
+    : choices.materials.includes(DEFAULT_MATERIAL)
+      ? choices.materials
+      : [DEFAULT_MATERIAL, ...choices.materials];
+  const departments = item && !choices.departments.some((d) => d.value === item.department) ? [{ value: item.department, name: item.department }, ...choices.departments] : choices.departments;
+  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string) => (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select className={inputClass} {...getSelectProps(field)}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+  const workflowOptions = [{ value: "none", label: "None" }, ...choices.workflows.map((w) => ({ value: String(w.id), label: w.name }))];
+  return (
+    <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={item ? "update-product" : "create-product"} />
+      {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
+      {original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
+      {form.errors?.length ? (
+        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <div>
+        <Label htmlFor={fields.name.id}>Product name</Label>
+        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category")}
+        {select(fields.department, "Department", departments.map((d) => ({ value: d.value, label: d.name })), "Choose a department")}
+      </div>
+      {select(fields.projectId, "Project", choices.projects.map((p) => ({ value: String(p.id), label: p.name })), "Choose a project")}
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })))}
+        <div>
+          <Label htmlFor={fields.quantity.id}>Quantity</Label>
+          <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />
+          <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {select(fields.workflowId, "Workflow (optional)", workflowOptions)}
+        {select(fields.productWorkflowId, "Product workflow (optional)", workflowOptions)}
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+        <CancelLink to={closeTo} />
+        <button type="submit" className={btn.primary} disabled={busy}>
+          {busy ? "Saving..." : item ? "Update Product" : "Create Product"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,423 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Icon } from "~/components/icons";
+import { LiveDuration } from "~/components/live-duration";
+import { PageLinks } from "~/components/page-links";
+import { ProductForm, type ProductFormChoices } from "~/components/product-form";
+import { QrCodeDialog } from "~/components/qr-code-dialog";
+import { useReauthRetry } from "~/components/reauth";
+import { useToast } from "~/components/toaster";
+import { Badge, btn, CancelLink, cardClass, EmptyState, inputClass, PageHeader, UrlDialog } from "~/components/ui";
+import { categoryModel } from "~/models/category.server";
+import { departmentModel } from "~/models/department.server";
+import { createItem, deleteItem, getItem, listItemsPage, projectChoices, updateItem } from "~/models/item.server";
+import { materialModel } from "~/models/material.server";
+import { getProject } from "~/models/project.server";
+import { workflowModel } from "~/models/workflow.server";
+import { ProductFormSchema } from "~/schemas/item";
+import { actorFrom } from "~/services/actor.server";
+import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { changedFields, originalOf } from "~/utils/form-changes";
+import { formatHMS } from "~/utils/format";
+import { parseIdParam } from "~/utils/ids";
+import { qrBaseUrl } from "~/utils/qr.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/items";
+
+// Spec §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
+// Create New Product / Edit Product dialog (§5 Product form). Filters, page and dialogs live in the URL, so the
+// screen works the same without JavaScript and a link shows what the sender saw.
+
+export const PAGE_SIZE = 50;
+/**
+ * A shop may have 10,000 projects: the project filter and the form offer the newest ones (plus the one chosen),
+ * not a select of ten thousand options. An older project's items are one click away from its own page.
+ */
+export const PROJECT_CHOICES = 200;
+
+export function meta() {
+  return [{ title: "Items · Shopflow" }];
+}
+
+function listState(url: URL) {
+  const category = url.searchParams.get("category")?.trim() || undefined;
+  const projectId = parseIdParam(url.searchParams.get("project") ?? "") ?? undefined;
+  const page = Math.max(1, Math.min(100_000, parseIdParam(url.searchParams.get("page") ?? "1") ?? 1));
+  return { category, projectId, page };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const user = requirePermission(request, "read");
+  const url = new URL(request.url);
+  const state = listState(url);
+  const first = listItemsPage(state, PAGE_SIZE, (state.page - 1) * PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
+  // A page past the end (items deleted since the link was made) shows the last page instead of an empty list.
+  const page = Math.min(state.page, pages);
+  const list = page === state.page ? first : listItemsPage(state, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const canWrite = can(user, "projects:write");
+  const dialogId = parseIdParam(url.searchParams.get("item") ?? "");
+  const dialogRow = dialogId === null ? undefined : (list.rows.find((r) => r.id === dialogId) ?? getItem(dialogId));
+  const dialogProject = dialogRow ? (list.rows.find((r) => r.id === dialogRow.id)?.projectName ?? getProject(dialogRow.projectId)?.name ?? "") : "";
+  const choices: ProductFormChoices & { allCategories: string[] } = {
+    allCategories: categoryModel.list().map((c) => c.name),
+    categories: [],
+    departments: canWrite ? departmentModel.list().map((d) => ({ value: d.value, name: d.name })) : [],
+    projects: projectChoices(PROJECT_CHOICES, state.projectId ?? dialogRow?.projectId),
+    materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+    workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
+  };
+  choices.categories = choices.allCategories;
+  return data(
+    {
+      filter: { category: state.category ?? "", projectId: state.projectId ?? null },
+      page,
+      pages,
+      total: list.total,
+      canWrite,
+      items: list.rows.map((i) => ({
+        id: i.id,
+        name: i.name,
+        category: i.category,
+        material: i.material,
+        projectId: i.projectId,
+        projectName: i.projectName,
+        isTimerActive: i.isTimerActive,
+        sessionStart: i.isTimerActive && i.currentSessionStart ? i.currentSessionStart.getTime() : null,
+        totalTimeSeconds: i.totalTimeSeconds,
+      })),
+      dialogItem: dialogRow
+        ? {
+            id: dialogRow.id,
+            name: dialogRow.name,
+            category: dialogRow.category,
+            department: dialogRow.department,
+            projectId: dialogRow.projectId,
+            projectName: dialogProject,
+            material: dialogRow.material,
+            quantity: dialogRow.quantity,
+            workflowId: dialogRow.workflowId,
+            productWorkflowId: dialogRow.productWorkflowId,
+          }
+        : null,
+      choices,
+      qrBase: qrBaseUrl(request),
+      now: Date.now(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+// Opening or closing a dialog only changes its URL parameters: no need to reload the list.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return ["category", "project", "page"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+}
+
+type Intent = "create-product" | "update-product" | "delete-item";
+const FALLBACK: Record<Intent, string> = {
+  "create-product": "Failed to create product",
+  "update-product": "Failed to update product",
+  "delete-item": "Failed to delete item",
+};
+const GONE = "This item no longer exists. Someone else may have deleted it.";
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData().catch(() => null);
+  const intent = formData?.get("intent") as Intent | null;
+  if (!formData || !intent || !(intent in FALLBACK)) throw data("Unknown form", { status: 400 });
+  const rawId = formData.get("itemId");
+  const itemId = rawId === null ? null : parseIdParam(String(rawId));
+  const formId = intent === "create-product" ? "product-new" : intent === "update-product" ? `product-${rawId}` : `delete-${rawId}`;
+  // Back to the list as it was (filters and page), from the form's own hidden field.
+  const returnTo = String(formData.get("returnTo") ?? "");
+  const back = returnTo.startsWith("/items") && !returnTo.startsWith("//") ? returnTo : "/items";
+  if (!getUser(request)) {
+    return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
+  }
+  const user = requirePermission(request, "projects:write");
+  const actor = actorFrom(request, user);
+  const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
+    data({ formId, result, toast: { title: "Error", description: message || FALLBACK[intent], variant: "destructive" as const }, reauth: false }, { status });
+  const success = (description: string) => redirectWithToast(request, back, { title: "Success", description });
+
+  if (intent === "delete-item") {
+    if (itemId === null || !deleteItem(itemId, actor)) return fail(404, GONE);
+    return success("Item deleted successfully");
+  }
+  const submission = parseWithZod(formData, { schema: ProductFormSchema });
+  if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: 400 });
+  try {
+    if (intent === "create-product") {
+      createItem(submission.value, actor);
+      return success("Item created successfully with QR code!");
+    }
+    if (itemId === null) return fail(404, GONE);
+    const { patch, expected } = changedFields(submission.value, originalOf(formData));
+    if (!updateItem(itemId, patch, actor, { expected })) return fail(404, GONE);
+    return success("Item updated successfully");
+  } catch (error) {
+    if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError) {
+      return fail(error.status, error.message, submission.reply({ formErrors: [error.message] }));
+    }
+    throw error;
+  }
+}
+
+export default function Items({ loaderData }: Route.ComponentProps) {
+  const { items, canWrite, page, pages, total, filter, choices } = loaderData;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const toast = useToast();
+  const actionData = useActionData<typeof action>();
+  const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
+  useEffect(() => {
+    if (actionData?.toast) toast(actionData.toast);
+  }, [actionData, toast]);
+  const filterForm = useRef<HTMLFormElement>(null);
+
+  const href = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    next.delete("dialog");
+    next.delete("item");
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    const q = next.toString();
+    return `/items${q ? `?${q}` : ""}`;
+  };
+  const here = href({});
+  const withDialog = (name: string, id?: number) => `${here}${here.includes("?") ? "&" : "?"}dialog=${name}${id === undefined ? "" : `&item=${id}`}`;
+  const dialog = params.get("dialog");
+  const failed = actionData && "formId" in actionData ? actionData : null;
+  const resultFor = (formId: string) => (failed?.formId === formId ? (failed.result as SubmissionResult<string[]>) : undefined);
+  const dialogId = parseIdParam(params.get("item") ?? "");
+  const dialogItem = loaderData.dialogItem?.id === dialogId ? loaderData.dialogItem : null;
+  // Without JavaScript a refused save comes back as this page: reopen the form that was sent, with its messages.
+  const failedEdit = failed?.formId.startsWith("product-") && failed.formId !== "product-new" ? failed.formId.slice(8) : null;
+  const editItem = dialog === "edit" || (failedEdit && dialogItem && String(dialogItem.id) === failedEdit) ? dialogItem : null;
+  const creating = dialog === "new" || failed?.formId === "product-new";
+  const filtered = filter.category !== "" || filter.projectId !== null;
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/items";
+
+  const newButton = canWrite ? (
+    <Link to={withDialog("new")} preventScrollReset className={btn.primary}>
+      <Icon name="plus" />
+      New Product
+    </Link>
+  ) : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
+      {reauthDialog}
+      <PageHeader title="Items" subtitle="Every item on every project: find one, print its label, see its time." actions={newButton} />
+
+      {creating && canWrite ? (
+        <UrlDialog title="Create New Product" closeTo={here} wide>
+          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={here} closeTo={here} lastResult={resultFor("product-new")} />
+          <ReturnTo value={here} form="product-new" />
+        </UrlDialog>
+      ) : null}
+      {editItem && canWrite ? (
+        <UrlDialog title="Edit Product" description={editItem.name} closeTo={here} wide>
+          <ProductForm key={editItem.id} item={editItem} choices={choices} action={here} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} />
+          <ReturnTo value={here} form={`product-${editItem.id}`} />
+        </UrlDialog>
+      ) : null}
+      {dialog === "delete" && dialogItem && canWrite ? (
+        <UrlDialog title="Delete Item" closeTo={here}>
+          <Form method="post" action={here} className="space-y-4">
+            <input type="hidden" name="intent" value="delete-item" />
+            <input type="hidden" name="itemId" value={dialogItem.id} />
+            <input type="hidden" name="returnTo" value={here} />
+            <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{dialogItem.name}"? This action cannot be undone.</p>
+            {failed?.formId === `delete-${dialogItem.id}` ? (
+              <p role="alert" className="text-sm font-medium text-danger-800">
+                {(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-3">
+              <CancelLink to={here} />
+              <button type="submit" className={btn.danger}>
+                Delete
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+      {dialog === "qr" && dialogItem ? (
+        <QrCodeDialog
+          closeTo={here}
+          label={{
+            itemName: dialogItem.name,
+            projectName: dialogItem.projectName,
+            product: dialogItem.category,
+            material: dialogItem.material,
+            payload: `${loaderData.qrBase}${dialogItem.id}`,
+            svg: `/items/${dialogItem.id}/qr.svg`,
+            png: `/items/${dialogItem.id}/qr.png`,
+            pdf: `/items/${dialogItem.id}/label.pdf`,
+          }}
+        />
+      ) : null}
+
+      <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="items-heading">
+        <h2 id="items-heading" className="sr-only">
+          Item list
+        </h2>
+        {/* A GET form: the filters are the URL. With JavaScript a change applies at once; without, 'Filter' sends it. */}
+        <Form ref={filterForm} method="get" action="/items" className="flex flex-col gap-3 sm:flex-row sm:items-end" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+          <div className="min-w-0 sm:w-64">
+            <label htmlFor="filter-category" className="block text-sm font-medium text-ink">
+              Category
+            </label>
+            <select id="filter-category" name="category" defaultValue={filter.category} className={`mt-1 ${inputClass}`} key={`c-${filter.category}`}>
+              <option value="">All categories</option>
+              {choices.allCategories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="min-w-0 sm:w-80">
+            <label htmlFor="filter-project" className="block text-sm font-medium text-ink">
+              Project
+            </label>
+            <select id="filter-project" name="project" defaultValue={filter.projectId ?? ""} className={`mt-1 ${inputClass}`} key={`p-${filter.projectId}`}>
+              <option value="">All projects</option>
+              {choices.projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className={btn.secondary}>
+              Filter
+            </button>
+          </noscript>
+          {filtered ? (
+            <Link to="/items" className={`${btn.link} min-h-10 inline-flex items-center`}>
+              Clear filters
+            </Link>
+          ) : null}
+        </Form>
+        <p className="mt-3 text-sm text-ink-muted" aria-live="polite">
+          {loading ? "Loading..." : `${total.toLocaleString("en-US")} item${total === 1 ? "" : "s"}${pages > 1 ? ` · page ${page} of ${pages}` : ""}`}
+        </p>
+
+        {items.length === 0 ? (
+          <div className="mt-4">
+            {filtered ? (
+              <EmptyState icon="search" title="No items found" action={<Link to="/items" className={btn.secondary}>Clear filters</Link>}>
+                No item matches these filters.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                icon="products"
+                title="Create Your First Item"
+                action={
+                  canWrite ? (
+                    <Link to={withDialog("new")} preventScrollReset className={btn.primary}>
+                      <Icon name="plus" />
+                      Create Your First Item
+                    </Link>
+                  ) : null
+                }
+              >
+                Items are the signs, panels and parts a project makes; each gets a QR label for the floor.
+              </EmptyState>
+            )}
+          </div>
+        ) : (
+          <table className="table-cards mt-4 w-full text-left text-base">
+            <thead className="border-b border-line text-sm text-ink-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Project
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Total Time
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">
+                    <Link to={`/items/${item.id}`} className="hover:underline">
+                      {item.name}
+                    </Link>
+                    {/* Phones: the card says whether the timer runs (the table shows it in the time). */}
+                    <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
+                  </td>
+                  <td data-label="Category" className="py-3 pr-3 wrap-anywhere">
+                    {item.category}
+                  </td>
+                  <td data-label="Project" className="py-3 pr-3 wrap-anywhere">
+                    <Link to={`/projects/${item.projectId}`} className={btn.link}>
+                      {item.projectName}
+                    </Link>
+                  </td>
+                  <td data-label="Total Time" className="py-3 pr-3">
+                    {item.isTimerActive ? (
+                      <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={loaderData.now} />
+                    ) : (
+                      <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
+                    )}
+                  </td>
+                  <td data-label="Actions" className="py-3">
+                    <div className="flex flex-wrap gap-2">
+                      <Link to={withDialog("qr", item.id)} preventScrollReset className={btn.small} aria-label={`QR code of ${item.name}`}>
+                        <Icon name="qr" />
+                        QR
+                      </Link>
+                      <Link to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
+                        View
+                      </Link>
+                      {canWrite ? (
+                        <>
+                          <Link to={withDialog("edit", item.id)} preventScrollReset className={btn.small} aria-label={`Edit ${item.name}`}>
+                            <Icon name="edit" />
+                            Edit
+                          </Link>
+                          <Link to={withDialog("delete", item.id)} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
+                            <Icon name="trash" />
+                            Delete
+                          </Link>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <PageLinks page={page} pages={pages} href={(n) => href({ page: n === 1 ? null : String(n) })} />
+      </section>
+    </div>
+  );
+}
+
+/** The list to come back to after a save, sent with the form it belongs to. */
+function ReturnTo({ value, form }: { value: string; form: string }) {
+  return <input type="hidden" name="returnTo" value={value} form={form} />;
+}
