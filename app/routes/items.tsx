@@ -199,10 +199,9 @@ export default function Items({ loaderData }: Route.ComponentProps) {
   const resultFor = (formId: string) => (failed?.formId === formId ? (failed.result as SubmissionResult<string[]>) : undefined);
   const dialogId = parseIdParam(params.get("item") ?? "");
   const dialogItem = loaderData.dialogItem?.id === dialogId ? loaderData.dialogItem : null;
-  // Without JavaScript a refused save comes back as this page: reopen the form that was sent, with its messages.
-  const failedEdit = failed?.formId.startsWith("product-") && failed.formId !== "product-new" ? failed.formId.slice(8) : null;
-  const editItem = dialog === "edit" || (failedEdit && dialogItem && String(dialogItem.id) === failedEdit) ? dialogItem : null;
-  const creating = dialog === "new" || failed?.formId === "product-new";
+  // The forms post to their own dialog's URL: without JavaScript a refused save comes back with its dialog open.
+  const editItem = dialog === "edit" ? dialogItem : null;
+  const creating = dialog === "new";
   const filtered = filter.category !== "" || filter.projectId !== null;
   const loading = navigation.state === "loading" && navigation.location.pathname === "/items";
 
@@ -220,19 +219,19 @@ export default function Items({ loaderData }: Route.ComponentProps) {
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Product" closeTo={here} wide>
-          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={here} closeTo={here} lastResult={resultFor("product-new")} />
+          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} />
           <ReturnTo value={here} form="product-new" />
         </UrlDialog>
       ) : null}
       {editItem && canWrite ? (
         <UrlDialog title="Edit Product" description={editItem.name} closeTo={here} wide>
-          <ProductForm key={editItem.id} item={editItem} choices={choices} action={here} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} />
+          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} />
           <ReturnTo value={here} form={`product-${editItem.id}`} />
         </UrlDialog>
       ) : null}
       {dialog === "delete" && dialogItem && canWrite ? (
         <UrlDialog title="Delete Item" closeTo={here}>
-          <Form method="post" action={here} className="space-y-4">
+          <Form method="post" action={withDialog("delete", dialogItem.id)} className="space-y-4">
             <input type="hidden" name="intent" value="delete-item" />
             <input type="hidden" name="itemId" value={dialogItem.id} />
             <input type="hidden" name="returnTo" value={here} />
