@@ -115,7 +115,8 @@ export function loader({ request }: Route.LoaderArgs) {
 // Opening or closing a dialog only changes its URL parameters: no need to reload the list.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  return ["category", "project", "page"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+  // A dialog for another item reads that item (it may be on no page of this list).
+  return ["category", "project", "page", "item"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
 }
 
 type Intent = "create-product" | "update-product" | "delete-item";

@@ -132,6 +132,24 @@ const CASES: Case[] = [
   { name: "project detail, Add Item", path: "/projects/1?dialog=add-item", pin: DEMO.admin.pin, ready: dialog("Add Item") },
   { name: "project detail, Upload Design PDF", path: "/projects/1?dialog=design", pin: DEMO.admin.pin, ready: dialog("Upload Design PDF") },
   { name: "project not found", path: "/projects/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Project not found") },
+  { name: "items list", path: "/items", pin: DEMO.admin.pin, ready: h1("Items") },
+  { name: "items list, Create New Product", path: "/items?dialog=new", pin: DEMO.admin.pin, ready: dialog("Create New Product") },
+  { name: "items list, Edit Product", path: "/items?dialog=edit&item=1", pin: DEMO.admin.pin, ready: dialog("Edit Product") },
+  { name: "items list, Delete Item", path: "/items?dialog=delete&item=1", pin: DEMO.admin.pin, ready: dialog("Delete Item") },
+  { name: "items list, QR Code", path: "/items?dialog=qr&item=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
+  { name: "item detail", path: "/items/1", pin: DEMO.james.pin, ready: async (page) => {
+    await expect(page.getByRole("heading", { name: "Timer Log" })).toBeVisible();
+  } },
+  { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.james.pin, ready: dialog("Reset Timer") },
+  { name: "item detail, Edit Item", path: "/items/1?dialog=edit", pin: DEMO.admin.pin, ready: dialog("Edit Item") },
+  { name: "item not found", path: "/items/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Item not found") },
+  { name: "QR Timer", path: "/qr-scanner", pin: DEMO.james.pin, ready: h1("QR Timer") },
+  { name: "QR Timer after an unknown id", path: "/qr-scanner?last=424242&error=not-found", pin: DEMO.james.pin, ready: async (page) => {
+    await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
+  } },
+  { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
+    await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
+  } },
 ];
 
 for (const c of CASES) {
