@@ -17,5 +17,11 @@ export const migrations: { tag: string; when: number; hash: string; sql: string 
     "when": 1795467592104,
     "hash": "05bda6b07ef017042195155b68d2fd520b6d0ba77745fe7a023aea48b8b7ccf5",
     "sql": "CREATE INDEX `login_attempts_success_at_idx` ON `login_attempts` (`success`,`at`);"
+  },
+  {
+    "tag": "0003_machine_file_updated_at",
+    "when": 1795557131743,
+    "hash": "6520f126f9ad2f374927cf81847f1e9318e728afde6dcf2b307ae937534bb364",
+    "sql": "ALTER TABLE `machine_ready_files` ADD `updated_at` integer;"
   }
 ];

@@ -458,6 +458,8 @@ export const machineReadyFiles = sqliteTable(
     sortOrder: integer("sort_order").notNull().default(0),
     priority: text("priority"),
     createdAt: createdAt(),
+    // The spreadsheet's 'last updated' time: set by every change of the file's details or state.
+    updatedAt: ts("updated_at"),
   },
   (t) => [
     check("mrf_sort_order_ck", sql`${t.sortOrder} >= 0`),

@@ -182,7 +182,7 @@ export function getItemQrCode(id: number): { id: number; qrCode: string | null }
   return itemQrLookup(getDb()).get({ id });
 }
 
-export type ProjectItem = Item & { fileCount: number };
+export type ProjectItem = Item & { fileCount: number; fileDescriptions: string[] };
 
 /**
  * The items of one project for its screen, oldest first, each with how many files it has: one query (the count
@@ -194,13 +194,16 @@ export function listProjectItems(projectId: number, limit = 1000): ProjectItem[]
       item: items,
       // Spelled out: drizzle writes a lone column unqualified, and inside the subquery "id" would be the association's.
       fileCount: sql<number>`(SELECT count(*) FROM item_file_associations AS ifa WHERE ifa.item_id = "items"."id")`,
+      // The assigned files' materials, for the green / red file indicator (compared in JavaScript, which lowercases
+      // every script; SQLite's lower() knows only ASCII).
+      fileDescriptions: sql<string>`(SELECT json_group_array(f.description) FROM item_file_associations AS ifa JOIN machine_ready_files AS f ON f.id = ifa.machine_file_id WHERE ifa.item_id = "items"."id")`,
     })
     .from(items)
     .where(eq(items.projectId, projectId))
     .orderBy(asc(items.id))
     .limit(limit)
     .all()
-    .map((r) => ({ ...r.item, fileCount: r.fileCount }));
+    .map((r) => ({ ...r.item, fileCount: r.fileCount, fileDescriptions: JSON.parse(r.fileDescriptions ?? "[]") as string[] }));
 }
 
 // ---------------------------------------------------------------------------------------------

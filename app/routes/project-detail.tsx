@@ -33,6 +33,7 @@ import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
+import { fileIndicator } from "~/utils/machine-file-rules";
 import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -105,6 +106,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
     sessionStart: i.isTimerActive && i.currentSessionStart ? new Date(i.currentSessionStart).getTime() : null,
     totalTimeSeconds: i.totalTimeSeconds,
     fileCount: i.fileCount,
+    fileIndicator: fileIndicator(i.material, i.fileDescriptions),
     version: i.version,
   }));
   const now = Date.now();

@@ -35,6 +35,8 @@ const DESIGN_UPLOAD_PUT = /^\/api\/uploads\/[A-Za-z0-9_-]+$/;
 const DESIGN_FORM_API = /^\/api\/projects\/\d+\/design$/;
 const DESIGN_FORM_PAGE = /^\/projects\/\d+$/;
 const CSV_API = "/api/machine-ready-files/upload-csv";
+// A spreadsheet save or a queue reorder of thousands of files is a large JSON body by design.
+const LARGE_JSON_API = new Set(["/api/machine-ready-files/bulk", "/api/machine-files/reorder"]);
 const CSV_PAGE = /^\/projects\/\d+\/machine-files\/spreadsheet$/;
 
 /**
@@ -45,7 +47,7 @@ export function bodyLimit(method: string, pathname: string, maxUploadBytes: numb
   const p = routePath(pathname);
   if (method === "PUT" && DESIGN_UPLOAD_PUT.test(p)) return maxUploadBytes;
   if (method === "POST" && (DESIGN_FORM_API.test(p) || DESIGN_FORM_PAGE.test(p))) return maxUploadBytes + 64 * KB;
-  if (method === "POST" && (p === CSV_API || CSV_PAGE.test(p))) return CSV_BODY_LIMIT;
+  if (method === "POST" && (p === CSV_API || CSV_PAGE.test(p) || LARGE_JSON_API.has(p))) return CSV_BODY_LIMIT;
   return JSON_BODY_LIMIT;
 }
 

@@ -25,10 +25,10 @@ export function zodIssues(error: z.ZodError): Issue[] {
 }
 
 /** Parse a JSON body against a schema; anything else is a 400 with a readable message, never a 500. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
   let raw: unknown;
   const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw jsonError(413, "The request body is too large");
+  if (text.length > maxBytes) throw jsonError(413, "The request body is too large");
   try {
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {

@@ -73,3 +73,22 @@ export function formatDateTime(d: Date | number | string, timeZone: string): str
 export function formatLogTime(d: Date | number | string, timeZone: string): string {
   return fmt(timeZone, "log").format(new Date(d));
 }
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86400],
+  ["month", 30 * 86400],
+  ["week", 7 * 86400],
+  ["day", 86400],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** 'just now', '5 minutes ago', 'yesterday', '3 weeks ago': the machine screen's 'Date/Time File Added'. */
+export function formatRelative(d: Date | number | string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(d).getTime() - now) / 1000);
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}

@@ -12,7 +12,7 @@ const html = async (res: Response) => (await res.text()).split(/<script[^>]*>win
 
 describe("pages", () => {
   test("an unknown path answers 404 with '404 Page Not Found'", async () => {
-    for (const path of ["/nope", "/projectz", "/settings/x/y", "/production/hp-latex"]) {
+    for (const path of ["/nope", "/projectz", "/settings/x/y", "/production/hp-latex/extra"]) {
       const res = await app.client().request(path);
       expect(res.status).toBe(404);
       expect(await html(res)).toContain("404 Page Not Found");

@@ -4,6 +4,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ItemFormSchema } from "~/schemas/item";
 import { formatHMS } from "~/utils/format";
+import { FileDot } from "~/components/file-dot";
+import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
 import { Badge, btn, CancelLink, cardClass, EmptyState, FieldError, inputClass, Label } from "../ui";
@@ -19,6 +21,7 @@ export type ItemRow = {
   sessionStart: number | null;
   totalTimeSeconds: number;
   fileCount: number;
+  fileIndicator?: FileIndicator;
   version: number;
 };
 
@@ -92,15 +95,7 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
             {items.map((item) => (
               <tr key={item.id}>
                 <td data-label="Files" className="py-3 pr-3">
-                  {item.fileCount > 0 ? (
-                    <span className="inline-flex items-center gap-1 text-sm font-medium text-green-800" title={`${item.fileCount} file${item.fileCount === 1 ? "" : "s"}`}>
-                      <Icon name="file" />
-                      <span className="sr-only md:not-sr-only">{item.fileCount}</span>
-                      <span className="sr-only"> file{item.fileCount === 1 ? "" : "s"}</span>
-                    </span>
-                  ) : (
-                    <span className="text-sm text-ink-muted">No files</span>
-                  )}
+                  <FileDot indicator={item.fileIndicator ?? (item.fileCount > 0 ? "match" : "none")} />
                 </td>
                 <td data-label="Item Name" className="py-3 pr-3 font-medium wrap-anywhere">
                   {item.name}

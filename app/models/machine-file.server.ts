@@ -1,0 +1,573 @@
+import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import { departments, itemFileAssociations, items, machineReadyFiles, projects, teamMembers } from "#db/schema";
+import type { FileType, MachineFileCreateSchema, MachineFilePatchSchema } from "~/schemas/machine-file";
+import { getDb } from "~/utils/db.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
+import { parseMachineFileCsv } from "~/utils/machine-file-csv";
+import { writeAudit, type Actor } from "./audit.server";
+import type { Tx } from "./crud.server";
+
+// Machine-ready files (spec §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
+// §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (PRODUCT.md 'Files'): its path is the
+// placeholder '/files/{fileName}'. Its machine is the value of a department that is a machine.
+
+export type MachineFile = typeof machineReadyFiles.$inferSelect;
+export type MachineFileCreate = z.infer<typeof MachineFileCreateSchema>;
+export type MachineFilePatch = Omit<z.infer<typeof MachineFilePatchSchema>, "completedBy">;
+
+/** Spec §9: file type 'Document', path '/files/{fileName}', description 'File for {machine}' without material. */
+export const DEFAULT_FILE_TYPE = "Document";
+export const placeholderPath = (fileName: string) => `/files/${fileName}`;
+export const defaultDescription = (machineName: string) => `File for ${machineName}`;
+
+export const CLICK_QR_FIRST = "Click QR first: open this file's QR code before marking it completed.";
+
+type Machine = { value: string; name: string };
+
+/** The machine departments (spec: the spreadsheet's machine choices), active first by name. */
+export function listMachineChoices(): (Machine & { isActive: boolean })[] {
+  return getDb()
+    .select({ value: departments.value, name: departments.name, isActive: departments.isActive })
+    .from(departments)
+    .where(eq(departments.isMachine, true))
+    .orderBy(desc(departments.isActive), asc(departments.name))
+    .all();
+}
+
+function machinesByKey(tx: Tx): Map<string, Machine> {
+  const map = new Map<string, Machine>();
+  for (const m of tx.select({ value: departments.value, name: departments.name }).from(departments).where(eq(departments.isMachine, true)).all()) {
+    map.set(m.value.toLowerCase(), m);
+    map.set(m.name.trim().toLowerCase(), m);
+  }
+  return map;
+}
+
+function machineOrThrow(machines: Map<string, Machine>, raw: string): Machine {
+  const m = machines.get(raw.trim().toLowerCase());
+  if (!m) throw new BadRequestError(`Unknown machine "${raw}": choose a machine from Global Settings > Departments/Stations`);
+  return m;
+}
+
+function projectOrThrow(tx: Tx, id: number | null | undefined) {
+  if (id === null || id === undefined) return null;
+  const p = tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(eq(projects.id, id)).get();
+  if (!p) throw new BadRequestError("Project not found");
+  return p;
+}
+
+/** The end of each machine's queue, so new files join it last. */
+function nextSortOrders(tx: Tx, machineValues: string[]): Map<string, number> {
+  const rows = machineValues.length
+    ? tx
+        .select({ machine: machineReadyFiles.machine, max: sql<number>`max(${machineReadyFiles.sortOrder})` })
+        .from(machineReadyFiles)
+        .where(inArray(machineReadyFiles.machine, [...new Set(machineValues)]))
+        .groupBy(machineReadyFiles.machine)
+        .all()
+    : [];
+  return new Map(rows.map((r) => [r.machine, (r.max ?? 0) + 1]));
+}
+
+function insertFiles(tx: Tx, inputs: MachineFileCreate[], actor: Actor, defaults: { fileType?: string; projectId?: number | null } = {}): MachineFile[] {
+  const machines = machinesByKey(tx);
+  const resolved = inputs.map((input) => ({ input, machine: machineOrThrow(machines, input.machine) }));
+  const projectCache = new Map<number, { id: number; priority: string } | null>();
+  const project = (id: number | null | undefined) => {
+    if (id === null || id === undefined) return null;
+    if (!projectCache.has(id)) projectCache.set(id, projectOrThrow(tx, id));
+    return projectCache.get(id)!;
+  };
+  const next = nextSortOrders(tx, resolved.map((r) => r.machine.value));
+  const now = new Date();
+  const rows = resolved.map(({ input, machine }) => {
+    const p = project(input.projectId === undefined ? defaults.projectId : input.projectId);
+    const sortOrder = next.get(machine.value) ?? 1;
+    next.set(machine.value, sortOrder + 1);
+    const description = input.description?.trim() ? input.description.trim() : defaultDescription(machine.name);
+    return {
+      name: input.name ?? input.fileName,
+      fileName: input.fileName,
+      machine: machine.value,
+      fileType: input.fileType ?? defaults.fileType ?? DEFAULT_FILE_TYPE,
+      filePath: input.filePath ?? placeholderPath(input.fileName),
+      fileSize: input.fileSize ?? null,
+      description,
+      projectId: p?.id ?? null,
+      priority: p?.priority ?? null,
+      sortOrder,
+      updatedAt: now,
+    };
+  });
+  const created: MachineFile[] = [];
+  // SQLite allows 32,766 variables a statement: 500 rows of 10 columns stay well below.
+  for (let i = 0; i < rows.length; i += 500) created.push(...tx.insert(machineReadyFiles).values(rows.slice(i, i + 500)).returning().all());
+  if (created.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: created[0]!.id, after: created[0] }, tx);
+  else if (created.length > 1) {
+    // One row for a bulk save: the ids and names, not 5,000 copies of every column.
+    writeAudit(actor, { action: "bulk-create", entity: "machine-file", entityId: null, after: created.map((f) => ({ id: f.id, fileName: f.fileName, machine: f.machine, projectId: f.projectId })) }, tx);
+  }
+  return created;
+}
+
+function announceFiles(files: MachineFile[], action: string) {
+  const seen = new Set<string>();
+  for (const f of files) {
+    // A bulk save tells each machine and project once, not once per row.
+    const key = `${f.projectId}|${f.machine}`;
+    if (files.length > 1 && seen.has(key)) continue;
+    seen.add(key);
+    announce({ entity: "machine-file", id: files.length > 1 ? null : f.id, action, projectId: f.projectId, department: f.machine });
+  }
+}
+
+export function getMachineFile(id: number): MachineFile | undefined {
+  return getDb().select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
+}
+
+export function listMachineFiles(opts: { projectId?: number; limit?: number; offset?: number } = {}): MachineFile[] {
+  const q = getDb()
+    .select()
+    .from(machineReadyFiles)
+    .where(opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId))
+    .orderBy(asc(machineReadyFiles.id));
+  return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
+}
+
+export function createMachineFile(input: MachineFileCreate, actor: Actor): MachineFile {
+  const [file] = getDb().transaction((tx) => insertFiles(tx, [input], actor));
+  announceFiles([file!], "create");
+  return file!;
+}
+
+/** Spec §5: a bulk save is all or nothing, in one transaction. */
+export function createMachineFiles(inputs: MachineFileCreate[], actor: Actor): MachineFile[] {
+  const files = getDb().transaction((tx) => insertFiles(tx, inputs, actor));
+  announceFiles(files, "create");
+  return files;
+}
+
+export type CsvImportResult = { saved: MachineFile[]; errors: string[] };
+
+/**
+ * POST …/upload-csv: every row that parses and names a known machine is saved, in one transaction; the rest are
+ * reported by line. A row naming an unknown project is the caller's mistake, so the whole import is refused.
+ */
+export function importMachineFilesCsv(csvData: string, defaults: { fileType?: string; projectId?: number | null }, actor: Actor): CsvImportResult {
+  const machines = listMachineChoices();
+  const { rows, errors } = parseMachineFileCsv(csvData, machines);
+  if (rows.length === 0) return { saved: [], errors };
+  const saved = getDb().transaction((tx) => {
+    projectOrThrow(tx, defaults.projectId);
+    return insertFiles(
+      tx,
+      rows.map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material })),
+      actor,
+      defaults,
+    );
+  });
+  announceFiles(saved, "create");
+  return { saved, errors };
+}
+
+const OPERATE_FIELDS = new Set(["isCompleted", "qrCodeClicked"]);
+/** Opening the QR and completing are floor work (any member); changing a file's details is project work. */
+export const isOperatePatch = (patch: Record<string, unknown>) =>
+  Object.entries(patch).every(([k, v]) => v === undefined || k === "completedBy" || OPERATE_FIELDS.has(k));
+
+export function updateMachineFile(id: number, patch: MachineFilePatch, actor: Actor): MachineFile | undefined {
+  const result = getDb().transaction((tx) => {
+    const before = tx.select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
+    if (!before) return undefined;
+    const now = new Date();
+    const values: Partial<typeof machineReadyFiles.$inferInsert> = {};
+    if (patch.fileName !== undefined) values.fileName = patch.fileName;
+    if (patch.name !== undefined) values.name = patch.name;
+    if (patch.machine !== undefined) {
+      const machine = machineOrThrow(machinesByKey(tx), patch.machine);
+      if (machine.value !== before.machine) {
+        values.machine = machine.value;
+        values.sortOrder = nextSortOrders(tx, [machine.value]).get(machine.value) ?? 1;
+      }
+    }
+    if (patch.description !== undefined) {
+      const machineName = patch.machine ?? before.machine;
+      values.description = patch.description.trim() || defaultDescription(machinesByKey(tx).get(machineName.toLowerCase())?.name ?? machineName);
+    }
+    // Spec §4: opening the QR marks the file once; the first time counts for the processing time.
+    const clickedAt = before.qrCodeClickedAt ?? (patch.qrCodeClicked ? now : null);
+    if (patch.qrCodeClicked && !before.qrCodeClicked) {
+      values.qrCodeClicked = true;
+      values.qrCodeClickedAt = now;
+    }
+    if (patch.isCompleted === true && !before.isCompleted) {
+      if (!(before.qrCodeClicked || values.qrCodeClicked)) throw new ConflictError(CLICK_QR_FIRST);
+      values.isCompleted = true;
+      values.completedBy = actor.id;
+      values.completedAt = now;
+      values.processingTimeSeconds = clickedAt ? Math.max(0, Math.round((now.getTime() - clickedAt.getTime()) / 1000)) : null;
+    } else if (patch.isCompleted === false && before.isCompleted) {
+      values.isCompleted = false;
+      values.completedBy = null;
+      values.completedAt = null;
+      values.processingTimeSeconds = null;
+    }
+    if (Object.keys(values).length === 0) return { before, after: before, changed: false };
+    const after = tx.update(machineReadyFiles).set({ ...values, updatedAt: now }).where(eq(machineReadyFiles.id, id)).returning().get();
+    const action = values.isCompleted === true ? "complete" : values.isCompleted === false ? "uncomplete" : values.qrCodeClicked && Object.keys(values).length === 2 ? "qr-click" : "update";
+    writeAudit(actor, { action, entity: "machine-file", entityId: id, before, after }, tx);
+    return { before, after, changed: true, action };
+  });
+  if (!result) return undefined;
+  if (result.changed) {
+    announce({ entity: "machine-file", id, action: result.action!, projectId: result.after.projectId, department: result.after.machine });
+    if (result.before.machine !== result.after.machine) {
+      announce({ entity: "machine-file", id, action: "update", projectId: result.after.projectId, department: result.before.machine });
+    }
+  }
+  return result.after;
+}
+
+/** Deletes the file and its item assignments (the foreign key cascades). */
+export function deleteMachineFile(id: number, actor: Actor): MachineFile | undefined {
+  const deleted = getDb().transaction((tx) => {
+    const before = tx.select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
+    if (!before) return undefined;
+    tx.delete(machineReadyFiles).where(eq(machineReadyFiles.id, id)).run();
+    writeAudit(actor, { action: "delete", entity: "machine-file", entityId: id, before }, tx);
+    return before;
+  });
+  if (deleted) announce({ entity: "machine-file", id, action: "delete", projectId: deleted.projectId, department: deleted.machine });
+  return deleted;
+}
+
+/** Spec §7: POST /api/machine-files/reorder with {id, sortOrder} from 1 in the new order; all or nothing. */
+export function reorderMachineFiles(order: { id: number; sortOrder: number }[], actor: Actor): { id: number; sortOrder: number }[] {
+  const machinesTouched = getDb().transaction((tx) => {
+    const ids = order.map((o) => o.id);
+    const found = new Map<number, { id: number; sortOrder: number; machine: string }>();
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const r of tx
+        .select({ id: machineReadyFiles.id, sortOrder: machineReadyFiles.sortOrder, machine: machineReadyFiles.machine })
+        .from(machineReadyFiles)
+        .where(inArray(machineReadyFiles.id, ids.slice(i, i + 500)))
+        .all())
+        found.set(r.id, r);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw new NotFoundError(`Machine file not found: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`);
+    const changed = order.filter((o) => found.get(o.id)!.sortOrder !== o.sortOrder);
+    const stmt = tx.update(machineReadyFiles).set({ sortOrder: sql.placeholder("sortOrder") as unknown as number }).where(eq(machineReadyFiles.id, sql.placeholder("id"))).prepare();
+    for (const o of changed) stmt.run({ id: o.id, sortOrder: o.sortOrder });
+    if (changed.length) {
+      writeAudit(actor, { action: "reorder", entity: "machine-file", entityId: null, before: changed.map((o) => ({ id: o.id, sortOrder: found.get(o.id)!.sortOrder })), after: changed }, tx);
+    }
+    return changed.length ? [...new Set(changed.map((o) => found.get(o.id)!.machine))] : [];
+  });
+  for (const machine of machinesTouched) announce({ entity: "machine-file", id: null, action: "reorder", department: machine });
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-machine queue and analytics (spec §2 Machine Files for one machine; §3)
+
+const owner = alias(teamMembers, "file_owner");
+const completer = alias(teamMembers, "completer");
+// The first item a file was assigned to names the file's item, owner and assignment time on the machine screen.
+const firstAssociation = sql`(SELECT min(x.id) FROM item_file_associations AS x WHERE x.machine_file_id = ${machineReadyFiles.id})`;
+
+export type MachineFileWithDetails = MachineFile & {
+  projectName: string | null;
+  projectPriority: string | null;
+  itemId: number | null;
+  itemName: string | null;
+  itemCategory: string | null;
+  itemMaterial: string | null;
+  fileOwnerName: string | null;
+  fileAssignedAt: Date | null;
+};
+
+/**
+ * One machine's files in queue order (sortOrder, then oldest), with project, first item and who assigned it:
+ * one query. `completedSince` keeps open files and files completed since then (the screen's working set).
+ */
+export function listMachineFilesWithDetails(machine: string, opts: { completedSince?: Date; limit?: number; offset?: number } = {}): MachineFileWithDetails[] {
+  const q = getDb()
+    .select({
+      file: machineReadyFiles,
+      projectName: projects.name,
+      projectPriority: projects.priority,
+      itemId: items.id,
+      itemName: items.name,
+      itemCategory: items.category,
+      itemMaterial: items.material,
+      fileOwnerName: owner.name,
+      fileAssignedAt: itemFileAssociations.createdAt,
+    })
+    .from(machineReadyFiles)
+    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
+    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
+    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
+    .where(
+      and(
+        eq(machineReadyFiles.machine, machine),
+        opts.completedSince ? or(eq(machineReadyFiles.isCompleted, false), gte(machineReadyFiles.completedAt, opts.completedSince)) : undefined,
+      ),
+    )
+    .orderBy(asc(machineReadyFiles.sortOrder), asc(machineReadyFiles.id));
+  const rows = opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0).all() : q.all();
+  return rows.map(({ file, ...rest }) => ({ ...file, ...rest }));
+}
+
+/** How many files wait (not completed) on one machine. */
+export function countOpenFiles(machine: string): number {
+  return (
+    getDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(machineReadyFiles)
+      .where(and(eq(machineReadyFiles.machine, machine), eq(machineReadyFiles.isCompleted, false)))
+      .get()?.n ?? 0
+  );
+}
+
+export type CompletedFileRow = {
+  id: number;
+  name: string;
+  fileName: string;
+  machine: string;
+  projectId: number | null;
+  projectName: string | null;
+  itemName: string | null;
+  itemMaterial: string | null;
+  qrCodeClicked: boolean;
+  qrCodeClickedAt: Date | null;
+  completedByName: string | null;
+  completedAt: Date | null;
+  processingTimeSeconds: number | null;
+};
+
+/** Spec §3 'completed-file analytics row', newest completion first; optionally one machine or one project. */
+export function listCompletedFiles(filter: { machine?: string; projectId?: number; limit?: number; offset?: number } = {}): CompletedFileRow[] {
+  const q = getDb()
+    .select({
+      id: machineReadyFiles.id,
+      name: machineReadyFiles.name,
+      fileName: machineReadyFiles.fileName,
+      machine: machineReadyFiles.machine,
+      projectId: machineReadyFiles.projectId,
+      projectName: projects.name,
+      itemName: items.name,
+      itemMaterial: items.material,
+      qrCodeClicked: machineReadyFiles.qrCodeClicked,
+      qrCodeClickedAt: machineReadyFiles.qrCodeClickedAt,
+      completedByName: completer.name,
+      completedAt: machineReadyFiles.completedAt,
+      processingTimeSeconds: machineReadyFiles.processingTimeSeconds,
+    })
+    .from(machineReadyFiles)
+    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
+    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
+    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .leftJoin(completer, eq(completer.id, machineReadyFiles.completedBy))
+    .where(
+      and(
+        eq(machineReadyFiles.isCompleted, true),
+        filter.machine === undefined ? undefined : eq(machineReadyFiles.machine, filter.machine),
+        filter.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, filter.projectId),
+      ),
+    )
+    .orderBy(desc(machineReadyFiles.completedAt), desc(machineReadyFiles.id));
+  return filter.limit !== undefined ? q.limit(filter.limit).offset(filter.offset ?? 0).all() : q.all();
+}
+
+export function countCompletedFiles(filter: { machine?: string; projectId?: number } = {}): number {
+  return (
+    getDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(machineReadyFiles)
+      .where(
+        and(
+          eq(machineReadyFiles.isCompleted, true),
+          filter.machine === undefined ? undefined : eq(machineReadyFiles.machine, filter.machine),
+          filter.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, filter.projectId),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item file associations (spec §3; §7 items' file calls)
+
+export type FileAssociation = {
+  itemId: number;
+  machineFileId: number;
+  fileType: FileType;
+  updatedBy: number | null;
+  updatedByName: string | null;
+  createdAt: Date;
+  fileName: string;
+  name: string;
+  machine: string;
+  description: string;
+};
+
+const associationColumns = {
+  itemId: itemFileAssociations.itemId,
+  machineFileId: itemFileAssociations.machineFileId,
+  fileType: itemFileAssociations.fileType,
+  updatedBy: itemFileAssociations.updatedBy,
+  updatedByName: teamMembers.name,
+  createdAt: itemFileAssociations.createdAt,
+  fileName: machineReadyFiles.fileName,
+  name: machineReadyFiles.name,
+  machine: machineReadyFiles.machine,
+  description: machineReadyFiles.description,
+};
+
+/** An item's print and cut files with who assigned them; undefined when there is no such item. */
+export function listFileAssociations(itemId: number): FileAssociation[] | undefined {
+  const db = getDb();
+  if (!db.select({ id: items.id }).from(items).where(eq(items.id, itemId)).get()) return undefined;
+  return db
+    .select(associationColumns)
+    .from(itemFileAssociations)
+    .innerJoin(machineReadyFiles, eq(machineReadyFiles.id, itemFileAssociations.machineFileId))
+    .leftJoin(teamMembers, eq(teamMembers.id, itemFileAssociations.updatedBy))
+    .where(eq(itemFileAssociations.itemId, itemId))
+    .orderBy(asc(itemFileAssociations.fileType))
+    .all();
+}
+
+/** Every association of a project's items, in one query (the Machine Ready Files screen and the Files column). */
+export function listProjectFileAssociations(projectId: number): FileAssociation[] {
+  return getDb()
+    .select(associationColumns)
+    .from(itemFileAssociations)
+    .innerJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .innerJoin(machineReadyFiles, eq(machineReadyFiles.id, itemFileAssociations.machineFileId))
+    .leftJoin(teamMembers, eq(teamMembers.id, itemFileAssociations.updatedBy))
+    .where(eq(items.projectId, projectId))
+    .all();
+}
+
+/** Assign (or replace) the item's print or cut file. The file must be one of the item's project. */
+export function assignFile(itemId: number, fileId: number, fileType: FileType, actor: Actor): FileAssociation {
+  const projectId = getDb().transaction((tx) => {
+    const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
+    if (!item) throw new NotFoundError("Item not found");
+    const file = tx.select({ id: machineReadyFiles.id, projectId: machineReadyFiles.projectId }).from(machineReadyFiles).where(eq(machineReadyFiles.id, fileId)).get();
+    if (!file) throw new BadRequestError("That file no longer exists. Reload to see the project's files.");
+    if (file.projectId !== null && file.projectId !== item.projectId) throw new BadRequestError("That file belongs to another project: choose one of this project's files.");
+    const before = tx.select().from(itemFileAssociations).where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType))).get();
+    const after = tx
+      .insert(itemFileAssociations)
+      .values({ itemId, machineFileId: fileId, fileType, updatedBy: actor.id, createdAt: new Date() })
+      .onConflictDoUpdate({
+        target: [itemFileAssociations.itemId, itemFileAssociations.fileType],
+        set: { machineFileId: fileId, updatedBy: actor.id, createdAt: new Date() },
+      })
+      .returning()
+      .get();
+    writeAudit(actor, { action: "assign-file", entity: "item", entityId: itemId, before: before ?? null, after }, tx);
+    return item.projectId;
+  });
+  announce({ entity: "item-file", id: itemId, action: "assign", projectId });
+  return listFileAssociations(itemId)!.find((a) => a.fileType === fileType)!;
+}
+
+/** Remove the item's print or cut file; undefined when the item had none of that type. */
+export function unassignFile(itemId: number, fileType: FileType, actor: Actor): { itemId: number; fileType: FileType } | undefined {
+  const result = getDb().transaction((tx) => {
+    const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
+    if (!item) throw new NotFoundError("Item not found");
+    const before = tx.select().from(itemFileAssociations).where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType))).get();
+    if (!before) return undefined;
+    tx.delete(itemFileAssociations).where(eq(itemFileAssociations.id, before.id)).run();
+    writeAudit(actor, { action: "unassign-file", entity: "item", entityId: itemId, before }, tx);
+    return item.projectId;
+  });
+  if (result === undefined) return undefined;
+  announce({ entity: "item-file", id: itemId, action: "unassign", projectId: result });
+  return { itemId, fileType };
+}
+
+/** The machine department of a value (the per-machine screen's header), or undefined. */
+export function getMachineDepartment(value: string): { value: string; name: string; description: string; color: string; isActive: boolean; isMachine: boolean } | undefined {
+  return getDb()
+    .select({ value: departments.value, name: departments.name, description: departments.description, color: departments.color, isActive: departments.isActive, isMachine: departments.isMachine })
+    .from(departments)
+    .where(eq(departments.value, value))
+    .get();
+}
+
+/**
+ * The per-machine screen's reorder: `ids` are the files the screen shows, in their new order. They take the
+ * queue places they held before, in the new order, so files the screen does not show keep theirs. Places that
+ * collide (files added with equal sortOrder) are first renumbered 1..N over the whole machine.
+ */
+export function reorderMachineQueue(machine: string, ids: number[], actor: Actor): void {
+  const changed = getDb().transaction((tx) => {
+    const read = () =>
+      tx
+        .select({ id: machineReadyFiles.id, sortOrder: machineReadyFiles.sortOrder, machine: machineReadyFiles.machine })
+        .from(machineReadyFiles)
+        .where(inArray(machineReadyFiles.id, ids))
+        .all();
+    let rows = read();
+    if (rows.length !== ids.length || rows.some((r) => r.machine !== machine)) throw new ConflictError("The queue changed while you were moving files. Reload to see the latest order.");
+    if (new Set(rows.map((r) => r.sortOrder)).size !== rows.length || rows.some((r) => r.sortOrder < 1)) {
+      tx.run(sql`UPDATE machine_ready_files SET sort_order = ranked.rn FROM (SELECT id, row_number() OVER (ORDER BY sort_order, id) AS rn FROM machine_ready_files WHERE machine = ${machine}) AS ranked WHERE machine_ready_files.id = ranked.id`);
+      rows = read();
+    }
+    const before = new Map(rows.map((r) => [r.id, r.sortOrder]));
+    const places = rows.map((r) => r.sortOrder).sort((a, b) => a - b);
+    const moves = ids.map((id, i) => ({ id, sortOrder: places[i]! })).filter((m) => before.get(m.id) !== m.sortOrder);
+    for (const m of moves) tx.update(machineReadyFiles).set({ sortOrder: m.sortOrder }).where(eq(machineReadyFiles.id, m.id)).run();
+    if (moves.length) writeAudit(actor, { action: "reorder", entity: "machine-file", entityId: null, before: moves.map((m) => ({ id: m.id, sortOrder: before.get(m.id) })), after: moves }, tx);
+    return moves.length;
+  });
+  if (changed) announce({ entity: "machine-file", id: null, action: "reorder", department: machine });
+}
+
+/** How many files the per-machine screen lists: open ones and those completed since `completedSince`. */
+export function countMachineQueue(machine: string, completedSince: Date): number {
+  return (
+    getDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(machineReadyFiles)
+      .where(and(eq(machineReadyFiles.machine, machine), or(eq(machineReadyFiles.isCompleted, false), gte(machineReadyFiles.completedAt, completedSince))))
+      .get()?.n ?? 0
+  );
+}
+
+/** One file with what its printed QR label shows (the print page). */
+export function getMachineFileLabel(id: number): (MachineFileWithDetails & { machineName: string }) | undefined {
+  const file = getMachineFile(id);
+  if (!file) return undefined;
+  const details = getDb()
+    .select({
+      projectName: projects.name,
+      projectPriority: projects.priority,
+      itemId: items.id,
+      itemName: items.name,
+      itemCategory: items.category,
+      itemMaterial: items.material,
+      fileOwnerName: owner.name,
+      fileAssignedAt: itemFileAssociations.createdAt,
+      machineName: departments.name,
+    })
+    .from(machineReadyFiles)
+    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
+    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
+    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
+    .leftJoin(departments, eq(departments.value, machineReadyFiles.machine))
+    .where(eq(machineReadyFiles.id, id))
+    .get()!;
+  return { ...file, ...details, machineName: details.machineName ?? file.machine };
+}

@@ -1,0 +1,47 @@
+import { listCompletedFiles, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
+import { ReorderSchema } from "~/schemas/machine-file";
+import { actorFrom } from "~/services/actor.server";
+import { CSV_BODY_LIMIT } from "~/services/http.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, pageParams, parseBody } from "~/utils/api.server";
+import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
+import type { Route } from "./+types/machine-files-queue";
+
+// Spec §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
+// [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
+
+const path = (request: Request) => new URL(request.url).pathname;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    const url = new URL(request.url);
+    const machine = url.searchParams.get("machine")?.trim() || undefined;
+    switch (path(request)) {
+      case "/api/machine-files-with-details":
+        if (!machine) return jsonError(400, "Name the machine: ?machine={machine value}");
+        return json(listMachineFilesWithDetails(machine, pageParams(url)));
+      case "/api/completed-files-analytics":
+        return json(listCompletedFiles({ machine, ...pageParams(url) }));
+      case "/api/machine-ready-files/csv-template":
+        return new Response(machineFileCsvTemplate(), {
+          headers: {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": 'attachment; filename="machine-files-template.csv"',
+            "Cache-Control": "no-store",
+          },
+        });
+      default:
+        return jsonError(405, "Method not allowed");
+    }
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(async () => {
+    const user = requirePermission(request, "machine-files:operate");
+    if (request.method.toUpperCase() !== "POST" || path(request) !== "/api/machine-files/reorder") return jsonError(405, "Method not allowed");
+    const { files } = await parseBody(request, ReorderSchema, CSV_BODY_LIMIT);
+    return json({ message: "Files reordered", files: reorderMachineFiles(files, actorFrom(request, user)) });
+  });
+}

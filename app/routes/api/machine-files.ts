@@ -1,0 +1,82 @@
+import {
+  createMachineFile,
+  createMachineFiles,
+  deleteMachineFile,
+  getMachineFile,
+  importMachineFilesCsv,
+  isOperatePatch,
+  listMachineFiles,
+  updateMachineFile,
+} from "~/models/machine-file.server";
+import { MachineFileBulkSchema, MachineFileCreateSchema, MachineFilePatchSchema, UploadCsvSchema } from "~/schemas/machine-file";
+import { CSV_BODY_LIMIT } from "~/services/http.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { parseIdParam } from "~/utils/ids";
+import { csvImportMessage } from "~/utils/machine-file-messages";
+import type { Route } from "./+types/machine-files";
+
+// Spec §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
+// Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
+// completing it are floor work that any signed-in member does (PRODUCT.md permissions).
+
+const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    if (params.id !== undefined) {
+      const file = getMachineFile(parseId(params.id, "Machine file"));
+      return file ? json(file) : jsonError(404, "Machine file not found");
+    }
+    if (tail(request) !== "machine-ready-files") return jsonError(405, "Method not allowed");
+    const url = new URL(request.url);
+    const rawProject = url.searchParams.get("projectId");
+    const projectId = rawProject === null || rawProject === "" ? undefined : parseIdParam(rawProject);
+    if (projectId === null) return jsonError(400, "projectId must be a project id (a whole number)");
+    return json(listMachineFiles({ projectId, ...pageParams(url) }));
+  });
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(async () => {
+    const method = request.method.toUpperCase();
+    if (params.id !== undefined) {
+      const id = parseId(params.id, "Machine file");
+      if (method === "PATCH") {
+        const user = requirePermission(request, "read");
+        const { completedBy: _ignored, ...patch } = await parseBody(request, MachineFilePatchSchema);
+        requirePermission(request, isOperatePatch(patch) ? "machine-files:operate" : "projects:write");
+        const file = updateMachineFile(id, patch, actorFrom(request, user));
+        return file ? json(file) : jsonError(404, "Machine file not found");
+      }
+      if (method === "DELETE") {
+        const user = requirePermission(request, "projects:write");
+        return deleteMachineFile(id, actorFrom(request, user)) ? json({ message: "Machine file deleted successfully.", id }) : jsonError(404, "Machine file not found");
+      }
+      return jsonError(405, "Method not allowed");
+    }
+    if (method !== "POST") return jsonError(405, "Method not allowed");
+    const user = requirePermission(request, "projects:write");
+    const actor = actorFrom(request, user);
+    switch (tail(request)) {
+      case "machine-ready-files":
+        return json(createMachineFile(await parseBody(request, MachineFileCreateSchema), actor), { status: 201 });
+      case "bulk": {
+        const { files } = await parseBody(request, MachineFileBulkSchema, CSV_BODY_LIMIT);
+        const saved = createMachineFiles(files, actor);
+        return json({ message: `${saved.length} file(s) saved successfully`, files: saved }, { status: 201 });
+      }
+      case "upload-csv": {
+        const body = await parseBody(request, UploadCsvSchema, CSV_BODY_LIMIT);
+        const { saved, errors } = importMachineFilesCsv(body.csvData, { fileType: body.defaultFileType, projectId: body.defaultProjectId ?? null }, actor);
+        const message = csvImportMessage(saved.length, errors.length);
+        // Nothing saved is a refused upload (400) whose errors the screen lists; a partial save is a 200 with them.
+        return json({ message, errors, saved: saved.length, files: saved }, { status: saved.length === 0 ? 400 : 201 });
+      }
+      default:
+        return jsonError(405, "Method not allowed");
+    }
+  });
+}

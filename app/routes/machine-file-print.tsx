@@ -1,0 +1,65 @@
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { btn } from "~/components/ui";
+import { LABEL_PRINT_DELAY_MS } from "~/components/qr-code-dialog";
+import { getMachineFileLabel } from "~/models/machine-file.server";
+import { requirePermission } from "~/services/permissions.server";
+import { parseIdParam } from "~/utils/ids";
+import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
+import { qrImage } from "~/utils/qr.server";
+import type { Route } from "./+types/machine-file-print";
+
+// Spec §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints
+// itself after 0.5 s (spec §9), or with the browser's Print command when JavaScript is off.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.label?.fileName ?? "File not found"} · QR label` }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requirePermission(request, "read");
+  const id = parseIdParam(params.id);
+  const file = id === null ? undefined : getMachineFileLabel(id);
+  if (!file) return data({ label: null }, { status: 404 });
+  const svg = String((await qrImage(machineFileQrPayload(file, file.machineName), "svg")).body);
+  return data(
+    { label: { fileName: file.fileName, machine: file.machineName, machineValue: file.machine, project: file.projectName ?? "N/A", material: machineFileMaterial(file), svg } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
+  const label = loaderData.label;
+  useEffect(() => {
+    if (!label) return;
+    const timer = setTimeout(() => window.print(), LABEL_PRINT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [label]);
+  if (!label) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-ink">File not found</h1>
+        <Link to="/production" className={`mt-6 ${btn.secondary}`}>
+          Back to Production
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-6 px-4 py-8 print:p-0">
+      <style>{"@page { size: 2in 2in; margin: 0 }"}</style>
+      <div className="flex h-[2in] w-[2in] flex-col items-center justify-center overflow-hidden bg-white text-center text-[8pt] leading-tight text-black print:shadow-none">
+        <div className="h-[1.35in] w-[1.35in] [&>svg]:h-full [&>svg]:w-full" role="img" aria-label={`QR code for ${label.fileName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <p className="max-w-[1.9in] truncate font-bold">{label.fileName}</p>
+        <p className="max-w-[1.9in] truncate">{label.machine} · {label.material}</p>
+        <p className="max-w-[1.9in] truncate">{label.project}</p>
+      </div>
+      <div className="flex flex-wrap justify-center gap-2 print:hidden">
+        <p className="w-full text-center text-base text-ink-muted">The label prints by itself; if not, use your browser's Print command (Ctrl+P).</p>
+        <Link to={`/production/${encodeURIComponent(label.machineValue)}`} className={btn.secondary}>
+          Back to the queue
+        </Link>
+      </div>
+    </div>
+  );
+}

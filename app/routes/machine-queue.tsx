@@ -1,0 +1,501 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, Link, redirect, useActionData, useFetcher, useSearchParams } from "react-router";
+import { Icon } from "~/components/icons";
+import { PageLinks } from "~/components/page-links";
+import { RouteError } from "~/components/route-error";
+import { useToast } from "~/components/toaster";
+import { btn, cardClass, checkboxClass, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
+import {
+  countCompletedFiles,
+  getMachineDepartment,
+  getMachineFile,
+  listCompletedFiles,
+  listMachineFilesWithDetails,
+  countMachineQueue,
+  reorderMachineQueue,
+  updateMachineFile,
+} from "~/models/machine-file.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { formatDateTime, formatRelative } from "~/utils/dates";
+import { getEnv } from "~/utils/env.server";
+import { ConflictError, NotFoundError } from "~/utils/errors";
+import { formatMinutesSeconds } from "~/utils/format";
+import { parseIdParam } from "~/utils/ids";
+import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
+import { qrImage } from "~/utils/qr.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/machine-queue";
+
+// Spec §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
+// QR (opening it is the operator's 'I am starting this file'), completion after the QR, reorder, and how long
+// each completed file took. Files completed more than a day ago leave the queue; the analytics keep them.
+
+export const PAGE_SIZE = 100;
+const RECENT_COMPLETED_MS = 24 * 3600 * 1000;
+const ANALYTICS_ROWS = 200;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.machine ? `${loaderData.machine.name} Files` : "Machine not found"} · Shopflow` }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requirePermission(request, "screen:production");
+  const value = params.machine;
+  const machine = getMachineDepartment(value);
+  if (!machine || !machine.isMachine) return data({ machine: null, value }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const now = Date.now();
+  const since = new Date(now - RECENT_COMPLETED_MS);
+  const total = countMachineQueue(value, since);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), pages);
+  const rows = listMachineFilesWithDetails(value, { completedSince: since, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const tz = getEnv().SHOP_TIMEZONE;
+
+  const qrId = parseIdParam(url.searchParams.get("qr") ?? undefined);
+  const qrFile = qrId === null ? undefined : (rows.find((r) => r.id === qrId) ?? listMachineFilesWithDetails(value).find((r) => r.id === qrId));
+  const qr = qrFile
+    ? {
+        id: qrFile.id,
+        name: qrFile.fileName,
+        svg: String((await qrImage(machineFileQrPayload(qrFile, machine.name), "svg")).body),
+        machine: machine.name,
+        project: qrFile.projectName ?? "N/A",
+        material: machineFileMaterial(qrFile),
+        priority: qrFile.projectPriority ?? qrFile.priority ?? "N/A",
+        fileOwner: qrFile.fileOwnerName ?? "N/A",
+      }
+    : null;
+
+  // Spec §7: the analytics are read only when their dialog opens.
+  const analytics =
+    url.searchParams.get("analytics") === "1"
+      ? {
+          total: countCompletedFiles({ machine: value }),
+          rows: listCompletedFiles({ machine: value, limit: ANALYTICS_ROWS }).map((r) => ({
+            id: r.id,
+            fileName: r.fileName,
+            project: r.projectName ?? "N/A",
+            item: r.itemName ?? "N/A",
+            material: r.itemMaterial ?? "N/A",
+            qrClicked: r.qrCodeClicked ? "Yes" : "No",
+            qrClickedAt: r.qrCodeClickedAt ? formatDateTime(r.qrCodeClickedAt, tz) : "N/A",
+            completedBy: r.completedByName ?? "Unknown",
+            completedAt: r.completedAt ? formatDateTime(r.completedAt, tz) : "N/A",
+            processing: r.processingTimeSeconds === null ? "N/A" : formatMinutesSeconds(r.processingTimeSeconds),
+          })),
+        }
+      : null;
+
+  return data(
+    {
+      machine: { value: machine.value, name: machine.name, description: machine.description },
+      total,
+      page,
+      pages,
+      offset: (page - 1) * PAGE_SIZE,
+      files: rows.map((f) => ({
+        id: f.id,
+        fileName: f.fileName,
+        projectId: f.projectId,
+        projectName: f.projectName,
+        itemId: f.itemId,
+        // Spec §2: the item, else its category, else N/A.
+        item: f.itemName ?? f.itemCategory ?? "N/A",
+        material: machineFileMaterial(f),
+        fileOwner: f.fileOwnerName ?? "Unknown",
+        added: formatRelative(f.fileAssignedAt ?? f.createdAt, now),
+        addedTitle: formatDateTime(f.fileAssignedAt ?? f.createdAt, tz),
+        qrCodeClicked: f.qrCodeClicked,
+        isCompleted: f.isCompleted,
+      })),
+      qr,
+      analytics,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type ActionData = { error: string | null };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = requirePermission(request, "screen:production");
+  const actor = actorFrom(request, user);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const here = new URL(request.url);
+  const back = (extra: Record<string, string> = {}) => {
+    const search = new URLSearchParams();
+    const page = here.searchParams.get("page");
+    if (page) search.set("page", page);
+    for (const [k, v] of Object.entries(extra)) search.set(k, v);
+    const qs = search.toString();
+    return `/production/${encodeURIComponent(params.machine)}${qs ? `?${qs}` : ""}`;
+  };
+  const fileId = parseIdParam(String(form?.get("fileId") ?? ""));
+  const fail = (status: number, error: string) => data<ActionData>({ error }, { status });
+  try {
+    switch (intent) {
+      case "open-qr": {
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, "That file is no longer on this machine. Reload to see the queue.");
+        updateMachineFile(fileId, { qrCodeClicked: true }, actor);
+        return redirect(back({ qr: String(fileId) }));
+      }
+      case "complete": {
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, "That file is no longer on this machine. Reload to see the queue.");
+        updateMachineFile(fileId, { isCompleted: form?.get("completed") === "true" }, actor);
+        // A fetcher stays on the page (and revalidates); a plain form post comes back to the same place.
+        return form?.get("js") === "1" ? data<ActionData>({ error: null }) : redirect(back());
+      }
+      case "reorder": {
+        const ids = (form?.getAll("ids") ?? []).map((v) => parseIdParam(String(v)));
+        if (ids.length < 2 || ids.some((id) => id === null)) return fail(400, "The new order names no files.");
+        reorderMachineQueue(params.machine, ids as number[], actor);
+        return form?.get("js") === "1" ? data<ActionData>({ error: null }) : redirect(back());
+      }
+      default:
+        return fail(400, "Unknown form");
+    }
+  } catch (error) {
+    if (error instanceof ConflictError || error instanceof NotFoundError) return fail(error.status, error.message);
+    throw error;
+  }
+}
+
+// Spec §9 / design: the keyboard moves a dragged row by 25 px a key press.
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
+  const step = 25;
+  if (event.code === "ArrowDown") return { ...currentCoordinates, y: currentCoordinates.y + step };
+  if (event.code === "ArrowUp") return { ...currentCoordinates, y: currentCoordinates.y - step };
+  return undefined;
+};
+
+type FileRow = Route.ComponentProps["loaderData"] extends infer L ? (L extends { files: (infer F)[] } ? F : never) : never;
+
+export default function MachineQueue({ loaderData, params }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>();
+  useEffect(() => {
+    if (actionData?.error) toast({ title: "Error", description: actionData.error, variant: "destructive" });
+  }, [actionData, toast]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) toast({ title: "Error", description: fetcher.data.error, variant: "destructive" });
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const files = "files" in loaderData ? loaderData.files : [];
+  const [order, setOrder] = useState(() => files.map((f) => f.id));
+  useEffect(() => setOrder(files.map((f) => f.id)), [files]);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }));
+
+  if (!loaderData.machine || !("files" in loaderData)) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-ink">Machine not found</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No machine station has the value “{params.machine}”.</p>
+        <div className="mt-6">
+          <Link to="/production" className={btn.secondary}>
+            Back to Production
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { machine, total, page, pages, offset, qr, analytics } = loaderData;
+  const base = `/production/${encodeURIComponent(machine.value)}`;
+  const pageQs = page > 1 ? `page=${page}` : "";
+  const here = pageQs ? `${base}?${pageQs}` : base;
+  const withParam = (k: string, v: string) => `${base}?${new URLSearchParams([...(pageQs ? [["page", String(page)]] : []), [k, v]]).toString()}`;
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const rows = order.map((id) => byId.get(id)).filter((f): f is FileRow => Boolean(f));
+
+  function onDragEnd(e: DragEndEvent) {
+    if (!e.over || e.active.id === e.over.id) return;
+    const next = arrayMove(order, order.indexOf(Number(e.active.id)), order.indexOf(Number(e.over.id)));
+    setOrder(next);
+    const body = new FormData();
+    body.set("intent", "reorder");
+    body.set("js", "1");
+    for (const id of next) body.append("ids", String(id));
+    fetcher.submit(body, { method: "post", action: here });
+  }
+
+  const table = (
+    <table className="table-cards w-full text-left text-base">
+      <thead className="border-b border-line text-sm text-ink-muted">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">#</th>
+          <th scope="col" className="py-2 pr-3 font-medium">File Name</th>
+          <th scope="col" className="py-2 pr-3 font-medium">Project Name</th>
+          <th scope="col" className="py-2 pr-3 font-medium">Item</th>
+          <th scope="col" className="py-2 pr-3 font-medium">Material</th>
+          <th scope="col" className="py-2 pr-3 font-medium">File Owner</th>
+          <th scope="col" className="py-2 pr-3 font-medium">Date/Time File Added</th>
+          <th scope="col" className="py-2 pr-3 font-medium">QR Code</th>
+          <th scope="col" className="py-2 pr-3 font-medium">File Completed</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {rows.map((f, i) => (
+          <QueueRow key={f.id} id={f.id} sortable={hydrated}>
+            {(handle) => (
+              <>
+                <td data-label="#" className="py-3 pr-3 tabular-nums">
+                  <div className="flex items-center gap-1">
+                    {handle ? (
+                      <button type="button" className="inline-flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100" aria-label={`Drag ${f.fileName} to reorder`} {...handle}>
+                        <Icon name="grip" />
+                      </button>
+                    ) : null}
+                    <span>{offset + i + 1}</span>
+                    {!hydrated ? (
+                      <>
+                        <MoveButton here={here} ids={i > 0 ? [f.id, rows[i - 1]!.id] : null} label={`Move ${f.fileName} up`} icon="arrow-up" />
+                        <MoveButton here={here} ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null} label={`Move ${f.fileName} down`} icon="arrow-down" />
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+                <td data-label="File Name" className="py-3 pr-3 font-medium wrap-anywhere">{f.fileName}</td>
+                <td data-label="Project Name" className="py-3 pr-3 wrap-anywhere">
+                  {f.projectId ? <Link to={`/projects/${f.projectId}`} className={btn.link}>{f.projectName}</Link> : "N/A"}
+                </td>
+                <td data-label="Item" className="py-3 pr-3 wrap-anywhere">
+                  {f.itemId ? <Link to={`/items/${f.itemId}`} className={btn.link}>{f.item}</Link> : f.item}
+                </td>
+                <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{f.material}</td>
+                <td data-label="File Owner" className="py-3 pr-3 wrap-anywhere">{f.fileOwner}</td>
+                <td data-label="Date/Time File Added" className="py-3 pr-3">
+                  <time title={f.addedTitle}>{f.added}</time>
+                </td>
+                <td data-label="QR Code" className="py-3 pr-3">
+                  <Form method="post" action={here} preventScrollReset>
+                    <input type="hidden" name="intent" value="open-qr" />
+                    <input type="hidden" name="fileId" value={f.id} />
+                    <button type="submit" className={btn.small} aria-label={`QR code for ${f.fileName}`}>
+                      <Icon name="qr" />
+                      QR
+                    </button>
+                  </Form>
+                </td>
+                <td data-label="File Completed" className="py-3 pr-3">
+                  <CompleteControl file={f} here={here} fetcher={fetcher} hydrated={hydrated} />
+                </td>
+              </>
+            )}
+          </QueueRow>
+        ))}
+      </tbody>
+    </table>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <Link to="/production" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+        ← Back to Production
+      </Link>
+      <PageHeader
+        title={`${machine.name} Files`}
+        subtitle="All files currently assigned to this machine"
+        actions={
+          <Link to={withParam("analytics", "1")} preventScrollReset className={btn.secondary}>
+            <Icon name="clock" />
+            View Completion Analytics
+          </Link>
+        }
+      />
+      <p className="mt-1 text-base font-medium text-ink" aria-live="polite">
+        {total} {total === 1 ? "file" : "files"} assigned
+      </p>
+
+      {qr ? <QrDialog qr={qr} closeTo={here} /> : null}
+      {analytics ? <AnalyticsDialog analytics={analytics} closeTo={here} /> : null}
+
+      <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={`${machine.name} queue`}>
+        {files.length === 0 ? (
+          <EmptyState icon="file" title="No Files Assigned" action={<Link to="/production" className={btn.secondary}>Back to Production</Link>}>
+            No files are currently assigned to the {machine.name} machine.
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-ink-muted">
+              {hydrated ? "Drag a row by its handle (or focus the handle and use the arrow keys) to change the order." : "Use the arrows to change the order."} Open a file's QR code before marking it completed.
+            </p>
+            {hydrated ? (
+              <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+                <SortableContext items={order} strategy={verticalListSortingStrategy}>
+                  {table}
+                </SortableContext>
+              </DndContext>
+            ) : (
+              table
+            )}
+            <p className="sr-only" aria-live="polite">{fetcher.state !== "idle" ? "Saving" : ""}</p>
+            {pages > 1 ? <PageLinks page={page} pages={pages} href={(p) => (p > 1 ? `${base}?page=${p}` : base)} /> : null}
+          </>
+        )}
+      </section>
+      {search.get("qr") && !qr ? <p className="mt-3 text-sm text-ink-muted">That file is no longer in this machine's queue.</p> : null}
+    </div>
+  );
+}
+
+function MoveButton({ here, ids, label, icon }: { here: string; ids: [number, number] | null; label: string; icon: "arrow-up" | "arrow-down" }) {
+  return (
+    <Form method="post" action={here} preventScrollReset>
+      <input type="hidden" name="intent" value="reorder" />
+      {ids?.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+      <button type="submit" className={btn.icon} disabled={!ids} aria-label={label}>
+        <Icon name={icon} />
+      </button>
+    </Form>
+  );
+}
+
+function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; here: string; fetcher: ReturnType<typeof useFetcher<typeof action>>; hydrated: boolean }) {
+  const hintId = `qr-first-${file.id}`;
+  // What the operator just clicked shows at once; the revalidated list confirms it.
+  const pending = fetcher.formData?.get("fileId") === String(file.id) && fetcher.formData?.get("intent") === "complete";
+  const checked = pending ? fetcher.formData?.get("completed") === "true" : file.isCompleted;
+  const disabled = !file.qrCodeClicked;
+  if (!hydrated) {
+    return (
+      <Form method="post" action={here} preventScrollReset className="flex items-center gap-2">
+        <input type="hidden" name="intent" value="complete" />
+        <input type="hidden" name="fileId" value={file.id} />
+        <input type="hidden" name="completed" value={file.isCompleted ? "false" : "true"} />
+        <button type="submit" className={file.isCompleted ? btn.small : btn.secondary} disabled={disabled} aria-describedby={disabled ? hintId : undefined}>
+          {file.isCompleted ? "Completed ✓ (undo)" : "Mark completed"}
+        </button>
+        {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : null}
+      </Form>
+    );
+  }
+  return (
+    <label className="flex min-h-10 items-center gap-2">
+      <input
+        type="checkbox"
+        className={checkboxClass}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={disabled ? hintId : undefined}
+        aria-label={`${file.fileName} completed`}
+        onChange={(e) => {
+          const body = new FormData();
+          body.set("intent", "complete");
+          body.set("js", "1");
+          body.set("fileId", String(file.id));
+          body.set("completed", String(e.currentTarget.checked));
+          fetcher.submit(body, { method: "post", action: here });
+        }}
+      />
+      {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : <span className="sr-only">Completed</span>}
+    </label>
+  );
+}
+
+type Handle = Record<string, unknown> | null;
+
+function QueueRow({ id, sortable, children }: { id: number; sortable: boolean; children: (handle: Handle) => ReactNode }) {
+  if (!sortable) return <tr id={`file-${id}`}>{children(null)}</tr>;
+  return <DraggableRow id={id}>{children}</DraggableRow>;
+}
+
+function DraggableRow({ id, children }: { id: number; children: (handle: Handle) => ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <tr id={`file-${id}`} ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? "relative z-10 bg-brand-50 shadow-lg" : undefined}>
+      {children({ ...attributes, ...listeners, ref: setActivatorNodeRef })}
+    </tr>
+  );
+}
+
+type Qr = NonNullable<Route.ComponentProps["loaderData"] extends infer L ? (L extends { qr: infer Q } ? Q : never) : never>;
+
+function QrDialog({ qr, closeTo }: { qr: Qr; closeTo: string }) {
+  return (
+    <UrlDialog title="File QR Code" description={qr.name} closeTo={closeTo}>
+      <div className="flex flex-col items-center">
+        <div className="h-[200px] w-[200px] rounded-lg border border-line bg-white [&>svg]:h-full [&>svg]:w-full" role="img" aria-label={`QR code for ${qr.name}`} dangerouslySetInnerHTML={{ __html: qr.svg }} />
+        <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
+          <dt className="text-ink-muted">Machine</dt>
+          <dd className="min-w-0 wrap-anywhere">{qr.machine}</dd>
+          <dt className="text-ink-muted">Project</dt>
+          <dd className="min-w-0 wrap-anywhere">{qr.project}</dd>
+          <dt className="text-ink-muted">Material</dt>
+          <dd className="min-w-0 wrap-anywhere">{qr.material}</dd>
+          <dt className="text-ink-muted">Priority</dt>
+          <dd className="min-w-0 capitalize">{qr.priority}</dd>
+          <dt className="text-ink-muted">File Owner</dt>
+          <dd className="min-w-0 wrap-anywhere">{qr.fileOwner}</dd>
+        </dl>
+        <div className="mt-5 flex w-full flex-wrap justify-end gap-2">
+          <a href={`/machine-files/${qr.id}/print`} target="_blank" rel="noopener" className={btn.primary}>
+            <Icon name="qr" />
+            Print QR Code
+          </a>
+        </div>
+      </div>
+    </UrlDialog>
+  );
+}
+
+type Analytics = NonNullable<Route.ComponentProps["loaderData"] extends infer L ? (L extends { analytics: infer A } ? A : never) : never>;
+
+function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo: string }) {
+  return (
+    <UrlDialog title="Completion Analytics" description={`${analytics.total} completed ${analytics.total === 1 ? "file" : "files"}`} closeTo={closeTo} wide>
+      {analytics.rows.length === 0 ? (
+        <EmptyState icon="check" title="No Completed Files">
+          No files have been completed yet.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          {analytics.total > analytics.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {analytics.rows.length} of {analytics.total}.</p> : null}
+          <table className="table-cards w-full text-left text-sm">
+            <thead className="border-b border-line text-ink-muted">
+              <tr>
+                {["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-3 font-medium">{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {analytics.rows.map((r) => (
+                <tr key={r.id}>
+                  <td data-label="File Name" className="py-2 pr-3 font-medium wrap-anywhere">{r.fileName}</td>
+                  <td data-label="Project" className="py-2 pr-3 wrap-anywhere">{r.project}</td>
+                  <td data-label="Item" className="py-2 pr-3 wrap-anywhere">{r.item}</td>
+                  <td data-label="Material" className="py-2 pr-3 wrap-anywhere">{r.material}</td>
+                  <td data-label="QR Clicked" className="py-2 pr-3">{r.qrClicked}</td>
+                  <td data-label="QR Clicked At" className="py-2 pr-3">{r.qrClickedAt}</td>
+                  <td data-label="Completed By" className="py-2 pr-3 wrap-anywhere">{r.completedBy}</td>
+                  <td data-label="Completed At" className="py-2 pr-3">{r.completedAt}</td>
+                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">{r.processing}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError error={error}>
+      <h1 className="text-2xl font-bold text-ink">Error Loading Files</h1>
+      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <Link to="/production" className={`mt-6 ${btn.secondary}`}>
+        Back to Production
+      </Link>
+    </RouteError>
+  );
+}

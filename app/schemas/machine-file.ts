@@ -1,0 +1,106 @@
+import { idField, numberish, requiredText } from "./common";
+import { z } from "./messages";
+
+// Spec §7 'Machine files' bodies and §5 'Spreadsheet and CSV', shared by the screens and /api.
+
+export const FILE_TYPES = ["print", "cut"] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** Spec §5: a save needs file name and machine. */
+export const BOTH_REQUIRED = "Please fill in both file name and machine assignment";
+export const SELECTED_ROWS_REQUIRED = "Please fill in file name and machine for selected rows";
+
+const material = z.preprocess(
+  (v) => (v === null || v === undefined ? "" : v),
+  z.string().trim().max(100, "Material must be at most 100 characters"),
+);
+
+const fileSize = numberish(
+  z.number({ error: "File size must be a number of bytes" }).int("File size must be a whole number of bytes").min(0, "File size must be 0 or more").max(Number.MAX_SAFE_INTEGER, "File size is too large"),
+);
+
+/** POST /api/machine-ready-files (and one row of a bulk save). */
+export const MachineFileCreateSchema = z.object({
+  name: requiredText("Name is required", 255).optional(),
+  fileName: requiredText(BOTH_REQUIRED, 255),
+  machine: requiredText(BOTH_REQUIRED, 100),
+  fileType: requiredText("File type is required", 50).optional(),
+  filePath: requiredText("File path is required", 1000).optional(),
+  fileSize: fileSize.optional(),
+  description: material.optional(),
+  projectId: idField("Project must be a project id").nullable().optional(),
+});
+
+export const MachineFileBulkSchema = z.object({
+  files: z.array(MachineFileCreateSchema).min(1, "Add at least one file with a name and a machine").max(5000, "At most 5,000 files at once"),
+});
+
+/**
+ * PATCH /api/machine-ready-files/{id}: a spreadsheet edit (fileName, machine, description, name), a completion
+ * (isCompleted, with completedBy that the server ignores: the signed-in member completes), or qrCodeClicked true.
+ */
+export const MachineFilePatchSchema = z
+  .object({
+    name: requiredText("Name is required", 255).optional(),
+    fileName: requiredText(BOTH_REQUIRED, 255).optional(),
+    machine: requiredText(BOTH_REQUIRED, 100).optional(),
+    description: material.optional(),
+    isCompleted: z.boolean({ error: "isCompleted must be true or false" }).optional(),
+    completedBy: z.unknown().optional(),
+    qrCodeClicked: z.literal(true, { error: "qrCodeClicked can only be set to true: a QR code once opened stays opened" }).optional(),
+  })
+  .refine((p) => Object.entries(p).some(([k, v]) => k !== "completedBy" && v !== undefined), "Nothing to change: send fileName, machine, description, name, isCompleted or qrCodeClicked");
+
+export const MACHINE_FILE_EDIT_FIELDS = ["name", "fileName", "machine", "description"] as const;
+
+export const ReorderSchema = z.object({
+  files: z
+    .array(
+      z.object({
+        id: idField("Each file needs its id"),
+        sortOrder: z.number({ error: "sortOrder must be a whole number from 1" }).int("sortOrder must be a whole number from 1").min(1, "sortOrder starts at 1").max(1_000_000, "sortOrder is too large"),
+      }),
+    )
+    .min(1, "List the files in their new order")
+    .max(20_000, "At most 20,000 files at once")
+    .refine((files) => new Set(files.map((f) => f.id)).size === files.length, "A file appears twice in the new order"),
+});
+
+export const UploadCsvSchema = z.object({
+  csvData: z.string({ error: "Please select a CSV file first" }).refine((s) => s.trim() !== "", "Please select a CSV file first"),
+  defaultFileType: requiredText("File type is required", 50).optional(),
+  defaultProjectId: idField("defaultProjectId must be a project id").nullable().optional(),
+});
+
+const fileType = z.preprocess((v) => (v === undefined || v === null || v === "" ? "print" : v), z.enum(FILE_TYPES, { error: "File type must be print or cut" }));
+
+/** POST /api/items/{id}/assign-file. `userId` is accepted for the spec's clients and ignored: the session decides. */
+export const AssignFileSchema = z.object({
+  fileId: idField("Choose a file to assign"),
+  fileType,
+  userId: z.unknown().optional(),
+});
+
+/** DELETE /api/items/{id}/unassign-file. */
+export const UnassignFileSchema = z.object({
+  fileType,
+  userId: z.unknown().optional(),
+});
+
+const cell = (max: number) => z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, `At most ${max} characters`));
+
+/** One spreadsheet row as the page's form posts it (`rows[3].fileName`); empty cells are empty strings. */
+export const SpreadsheetRowSchema = z.object({
+  id: idField("Row id must be a file id").optional(),
+  fileName: cell(255),
+  machine: cell(100),
+  material: cell(100),
+  selected: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).optional(),
+});
+
+/** The spreadsheet page's form: every row, and what the pressed button asks for. */
+export const SpreadsheetFormSchema = z.object({
+  intent: z.string().max(40),
+  rows: z.array(SpreadsheetRowSchema).max(5000, "At most 5,000 rows at once").default([]),
+});
+export type SpreadsheetRow = z.infer<typeof SpreadsheetRowSchema>;

@@ -1,0 +1,45 @@
+// Machine-file rules of spec §2/§3, shared by the screens (browser) and the server.
+
+/** 'File for {machine}' is the stand-in description of a file saved without a material (spec §9). */
+const isPlaceholderDescription = (description: string | null | undefined) => !description?.trim() || /^File for /.test(description);
+
+/** What a file is cut or printed on: its material (the description), else its item's, else 'Unknown'. */
+export function machineFileMaterial(f: { description: string | null; itemMaterial?: string | null }): string {
+  if (!isPlaceholderDescription(f.description)) return f.description!.trim();
+  return f.itemMaterial?.trim() || "Unknown";
+}
+
+/** Spec §3 'QR payload of a machine file', as the JSON text the code encodes. */
+export function machineFileQrPayload(
+  f: { id: number; fileName: string; projectName?: string | null; description: string | null; itemMaterial?: string | null; fileOwnerName?: string | null },
+  machineName: string,
+): string {
+  return JSON.stringify({
+    type: "machine-file",
+    fileId: f.id,
+    fileName: f.fileName,
+    machine: machineName,
+    project: f.projectName ?? null,
+    material: machineFileMaterial(f),
+    fileOwner: f.fileOwnerName ?? null,
+  });
+}
+
+export type FileIndicator = "match" | "mismatch" | "none";
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/**
+ * Spec §2 file indicator: green when the description of every assigned print or cut file equals the item's
+ * material (trimmed, any case), red pulsing on a mismatch, a dash without files.
+ */
+export function fileIndicator(itemMaterial: string, fileDescriptions: readonly string[]): FileIndicator {
+  if (fileDescriptions.length === 0) return "none";
+  return fileDescriptions.every((d) => norm(d) === norm(itemMaterial)) ? "match" : "mismatch";
+}
+
+export const FILE_INDICATOR_TEXT: Record<FileIndicator, string> = {
+  match: "Files match the item's material",
+  mismatch: "A file's material differs from the item's",
+  none: "No files",
+};

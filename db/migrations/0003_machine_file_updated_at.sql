@@ -1,0 +1,1 @@
+ALTER TABLE `machine_ready_files` ADD `updated_at` integer;
