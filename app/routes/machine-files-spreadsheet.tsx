@@ -278,6 +278,8 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         }
       />
 
+      {!hydrated && (actionData?.toast || csv.data?.toast) ? <Notice toast={(actionData?.toast ?? csv.data?.toast)!} /> : null}
+
       <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-labelledby="csv-heading">
         <h2 id="csv-heading" className="text-lg font-semibold text-ink">
           Import from CSV
@@ -447,6 +449,17 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
           </table>
         )}
       </Form>
+    </div>
+  );
+}
+
+/** Without JavaScript there are no toasts: the answer to the last button shows here instead. */
+function Notice({ toast }: { toast: Toast }) {
+  const bad = toast.variant === "destructive" || toast.title === "Validation Error";
+  return (
+    <div role={bad ? "alert" : "status"} className={`mt-2 rounded-lg border p-3 text-base ${bad ? "border-danger-200 bg-danger-50 text-danger-800" : "border-success-700/30 bg-success-50 text-success-800"}`}>
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="whitespace-pre-line">{toast.description}</p> : null}
     </div>
   );
 }

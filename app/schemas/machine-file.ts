@@ -87,7 +87,8 @@ export const UnassignFileSchema = z.object({
   userId: z.unknown().optional(),
 });
 
-const cell = (max: number) => z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().trim().max(max, `At most ${max} characters`));
+// conform hands an empty field over as undefined, and runs no preprocess on undefined: the default catches it.
+const cell = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default("");
 
 /** One spreadsheet row as the page's form posts it (`rows[3].fileName`); empty cells are empty strings. */
 export const SpreadsheetRowSchema = z.object({

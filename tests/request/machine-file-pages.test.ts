@@ -1,0 +1,279 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { machineReadyFiles } from "#db/schema";
+import { createMachineFiles } from "~/models/machine-file.server";
+import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
+
+// The Step 6 screens without JavaScript (each is a plain form post): spec §2 'Machine Files for one machine',
+// 'Machine Ready Files' and 'Machine Files Spreadsheet'.
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+let pm: Client;
+let operator: Client;
+let fab: Client;
+let signedOut: Client;
+let projectId: number;
+let itemId: number;
+
+const system = { id: null, name: "test" };
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  addMember("Pat PM", "1111", ["pre-production"]);
+  addMember("Otto Operator", "2222", ["production"]);
+  addMember("Fay Fab", "3333", ["fabrication"]);
+  admin = app.client("10.0.0.1");
+  pm = app.client("10.0.0.2");
+  operator = app.client("10.0.0.3");
+  fab = app.client("10.0.0.5");
+  signedOut = app.client("10.0.0.4");
+  await admin.signIn("4321");
+  await pm.signIn("1111");
+  await operator.signIn("2222");
+  await fab.signIn("3333");
+  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
+  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "high", workflowId: wf.id } })).json()).id;
+  itemId = (await (await pm.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", material: "Vinyl", projectId } })).json()).id;
+});
+
+const postForm = (c: Client, path: string, pairs: [string, string][]) =>
+  c.request(path, { method: "POST", body: new URLSearchParams(pairs).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+const files = () => app.db.select().from(machineReadyFiles).all();
+
+describe("/production/{machine}", () => {
+  test("the queue: header, count, the nine columns with their fallbacks, 'Click QR first', the empty state", async () => {
+    const [a, b] = createMachineFiles(
+      [
+        { fileName: "fence.pdf", machine: "hp-latex-800", description: "Vinyl", projectId },
+        { fileName: "loose.pdf", machine: "hp-latex-800" },
+      ],
+      system,
+    );
+    await pm.request(`/api/items/${itemId}/assign-file`, { method: "POST", json: { fileId: a!.id, fileType: "print" } });
+    const res = await operator.request("/production/hp-latex-800");
+    expect(res.status).toBe(200);
+    const html = await visibleHtml(res);
+    for (const text of ["HP Latex 800 Files", "All files currently assigned to this machine", "2 files assigned", "Back to Production", "View Completion Analytics", "Click QR first"]) expect(html).toContain(text);
+    for (const h of ["#", "File Name", "Project Name", "Item", "Material", "File Owner", "Date/Time File Added", "QR Code", "File Completed"]) expect(html).toContain(`>${h}</th>`);
+    expect(html).toContain("fence.pdf");
+    expect(html).toContain(`href="/items/${itemId}"`);
+    expect(html).toContain("Pat PM");
+    expect(html).toContain("just now");
+    // The loose file: no project, item or owner.
+    expect(html).toMatch(/loose\.pdf[\s\S]*N\/A[\s\S]*N\/A[\s\S]*Unknown[\s\S]*Unknown/);
+    expect(b!.sortOrder).toBe(2);
+
+    const empty = await visibleHtml(await operator.request("/production/zund-g3"));
+    expect(empty).toContain("No Files Assigned");
+    expect(empty).toContain("No files are currently assigned to the Zund G3 machine.");
+    expect((await operator.request("/production/no-such-machine")).status).toBe(404);
+  });
+
+  test("who may open it: the production key and management; signed out and others are refused", async () => {
+    expect((await admin.request("/production/hp-latex-800")).status).toBe(200);
+    expect((await pm.request("/production/hp-latex-800")).status).toBe(403);
+    expect((await fab.request("/production/hp-latex-800")).status).toBe(403);
+    const out = await signedOut.request("/production/hp-latex-800");
+    expect(out.status).toBe(401);
+    expect(await visibleHtml(out)).toContain("Access Denied");
+  });
+
+  test("QR, then complete, then undo, then reorder with the arrows — all without JavaScript", async () => {
+    const [a, b, c] = createMachineFiles(["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800", projectId })), system);
+    const path = "/production/hp-latex-800";
+    const early = await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]]);
+    expect(early.status).toBe(409);
+    expect(files().find((f) => f.id === a!.id)!.isCompleted).toBe(false);
+
+    const qr = await postForm(operator, path, [["intent", "open-qr"], ["fileId", String(a!.id)]]);
+    expect(qr.status).toBe(302);
+    expect(qr.headers.get("location")).toBe(`${path}?qr=${a!.id}`);
+    const dialog = await visibleHtml(await operator.request(`${path}?qr=${a!.id}`));
+    expect(dialog).toContain("Print QR Code");
+    expect(dialog).toContain(`href="/machine-files/${a!.id}/print"`);
+    expect(dialog).toContain("<svg");
+    expect(dialog).toMatch(/Priority<\/dt><dd[^>]*>high</);
+
+    expect((await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]])).status).toBe(302);
+    expect(files().find((f) => f.id === a!.id)).toMatchObject({ isCompleted: true, qrCodeClicked: true });
+    expect(await visibleHtml(await operator.request(path))).toContain("Completed ✓ (undo)");
+    await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "false"]]);
+    expect(files().find((f) => f.id === a!.id)!.isCompleted).toBe(false);
+
+    // Move c up: c and b swap places.
+    expect((await postForm(operator, path, [["intent", "reorder"], ["ids", String(c!.id)], ["ids", String(b!.id)]])).status).toBe(302);
+    const order = files().filter((f) => f.machine === "hp-latex-800").sort((x, y) => x.sortOrder - y.sortOrder).map((f) => f.fileName);
+    expect(order).toEqual(["a.pdf", "c.pdf", "b.pdf"]);
+    // A file of another machine is refused, nothing moves.
+    const [z] = createMachineFiles([{ fileName: "z.dxf", machine: "zund-g3" }], system);
+    expect((await postForm(operator, path, [["intent", "reorder"], ["ids", String(z!.id)], ["ids", String(a!.id)]])).status).toBe(409);
+  });
+
+  test("equal places (old data) are renumbered before a move", async () => {
+    const made = createMachineFiles(["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800" })), system);
+    app.db.$client.run("UPDATE machine_ready_files SET sort_order = 0");
+    await postForm(operator, "/production/hp-latex-800", [["intent", "reorder"], ["ids", String(made[2]!.id)], ["ids", String(made[1]!.id)]]);
+    const order = files().sort((x, y) => x.sortOrder - y.sortOrder);
+    expect(order.map((f) => [f.fileName, f.sortOrder])).toEqual([["a.pdf", 1], ["c.pdf", 2], ["b.pdf", 3]]);
+  });
+
+  test("analytics dialog: the table, or 'No Completed Files'", async () => {
+    const path = "/production/hp-latex-800";
+    const none = await visibleHtml(await operator.request(`${path}?analytics=1`));
+    expect(none).toContain("No Completed Files");
+    expect(none).toContain("No files have been completed yet.");
+    const [a] = createMachineFiles([{ fileName: "a.pdf", machine: "hp-latex-800", projectId }], system);
+    await postForm(operator, path, [["intent", "open-qr"], ["fileId", String(a!.id)]]);
+    await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]]);
+    const html = await visibleHtml(await operator.request(`${path}?analytics=1`));
+    expect(html).toContain("1 completed file");
+    for (const h of ["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"]) expect(html).toContain(`>${h}</th>`);
+    expect(html).toContain("Otto Operator");
+    expect(html).toContain("0m 0s");
+  });
+
+  test("5,000 queued files: one page of 100 in a fixed number of statements, fast", async () => {
+    createMachineFiles(Array.from({ length: 5000 }, (_, i) => ({ fileName: `f${i}.pdf`, machine: "hp-latex-800", projectId })), system);
+    await operator.request("/production/hp-latex-800");
+    const started = performance.now();
+    let res: Response | undefined;
+    const n = await countStatements(async () => {
+      res = await operator.request("/production/hp-latex-800?page=3");
+    });
+    const ms = performance.now() - started;
+    const html = await visibleHtml(res!);
+    expect(html).toContain("5000 files assigned");
+    expect(html).toContain("f200.pdf");
+    expect(html).not.toContain("f199.pdf");
+    expect(n).toBeLessThanOrEqual(8);
+    expect(ms).toBeLessThan(200);
+  });
+});
+
+describe("/projects/{id}/machine-files", () => {
+  test("signed out: the banner of spec §2, nothing else", async () => {
+    const html = await visibleHtml(await signedOut.request(`/projects/${projectId}/machine-files`));
+    expect(html).toContain("You are not logged in. File assignments will not track who changed them.");
+    expect(html).not.toContain("Fence banner");
+  });
+
+  test("assign, see the indicator, remove; the signed-in name; the empty states", async () => {
+    const path = `/projects/${projectId}/machine-files`;
+    let html = await visibleHtml(await pm.request(path));
+    expect(html).toContain("Signed in as <span");
+    expect(html).toContain("Pat PM");
+    expect(html).toContain("No files available");
+    const [vinyl, mesh] = createMachineFiles(
+      [
+        { fileName: "print.pdf", machine: "hp-latex-800", description: "vinyl ", projectId },
+        { fileName: "cut.dxf", machine: "zund-g3", description: "Mesh", projectId },
+      ],
+      system,
+    );
+    expect((await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "print"], ["fileId", String(vinyl!.id)]])).status).toBe(302);
+    html = await visibleHtml(await pm.request(path));
+    expect(html).toContain('data-indicator="match"');
+    await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "cut"], ["fileId", String(mesh!.id)]]);
+    html = await visibleHtml(await pm.request(path));
+    expect(html).toContain('data-indicator="mismatch"');
+    expect(html).toContain("A file&#x27;s material differs from the item&#x27;s".replace(/&#x27;/g, "'"));
+    // The project page's Files column shows the same dot.
+    expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).toContain('data-indicator="mismatch"');
+    await postForm(pm, path, [["intent", "unassign"], ["itemId", String(itemId)], ["fileType", "cut"]]);
+    expect(await visibleHtml(await pm.request(path))).toContain('data-indicator="match"');
+    // The floor may look but not assign.
+    expect(await visibleHtml(await operator.request(path))).not.toContain("Choose a file");
+    expect((await postForm(operator, path, [["intent", "unassign"], ["itemId", String(itemId)], ["fileType", "print"]])).status).toBe(403);
+  });
+
+  test("no items: 'No project items found. Items must be created before assigning files.'; log dialog; missing project", async () => {
+    const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W2", departmentSequence: ["zund-g3"] } })).json();
+    const empty = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Empty", description: "d", workflowId: wf.id } })).json()).id;
+    expect(await visibleHtml(await pm.request(`/projects/${empty}/machine-files`))).toContain("No project items found. Items must be created before assigning files.");
+    const log = await visibleHtml(await pm.request(`/projects/${projectId}/machine-files?log=1`));
+    expect(log).toContain("Completed File Log");
+    expect(log).toContain("No Completed Files");
+    const missing = await pm.request("/projects/99999/machine-files");
+    expect(missing.status).toBe(404);
+    expect(await visibleHtml(missing)).toContain("Project not found");
+  });
+});
+
+describe("/projects/{id}/machine-files/spreadsheet", () => {
+  const path = () => `/projects/${projectId}/machine-files/spreadsheet`;
+  const row = (i: number, fileName: string, machine: string, material = "", id?: number): [string, string][] => [
+    ...(id ? ([[`rows[${i}].id`, String(id)]] as [string, string][]) : []),
+    [`rows[${i}].fileName`, fileName],
+    [`rows[${i}].machine`, machine],
+    [`rows[${i}].material`, material],
+  ];
+
+  test("a new project opens with 10 blank rows; Add 10 Rows keeps what was typed", async () => {
+    const html = await visibleHtml(await pm.request(path()));
+    expect(html.match(/name="rows\[\d+\]\.fileName"/g)).toHaveLength(10);
+    const res = await postForm(pm, path(), [["intent", "add-rows"], ...row(0, "typed.pdf", "")]);
+    const after = await visibleHtml(res);
+    expect(after.match(/name="rows\[\d+\]\.fileName"/g)).toHaveLength(11);
+    expect(after).toContain('value="typed.pdf"');
+  });
+
+  test("Save All saves only rows with a name and a machine, keeps the others marked; statuses New / Saved / Modified", async () => {
+    const res = await postForm(pm, path(), [["intent", "save-all"], ...row(0, "a.pdf", "hp-latex-800", "Vinyl"), ...row(1, "half.pdf", ""), ...row(2, "", "")]);
+    expect(res.status).toBe(200);
+    const html = await visibleHtml(res);
+    expect(files().map((f) => [f.fileName, f.machine, f.description, f.fileType, f.filePath])).toEqual([["a.pdf", "hp-latex-800", "Vinyl", "Document", "/files/a.pdf"]]);
+    expect(html).toContain('value="half.pdf"');
+    expect(html).toContain("Please fill in both file name and machine assignment");
+    expect(html).toContain(">Saved</span>");
+    expect(html).toContain(">New</span>");
+    const id = files()[0]!.id;
+    // Save one modified row.
+    const saved = await postForm(pm, path(), [["intent", "save-row:0"], ...row(0, "a2.pdf", "zund-g3", "", id)]);
+    expect(await visibleHtml(saved)).toContain("1 file(s) saved successfully");
+    expect(files()[0]).toMatchObject({ fileName: "a2.pdf", machine: "zund-g3", description: "File for Zund G3" });
+    const modified = await postForm(pm, path(), [["intent", "save-row:1"], ...row(0, "a3.pdf", "zund-g3", "File for Zund G3", id), ...row(1, "", "")]);
+    const modifiedHtml = await visibleHtml(modified);
+    expect(modified.status).toBe(400);
+    expect(modifiedHtml).toContain(">Modified</span>");
+    expect(modifiedHtml).toContain("Please fill in both file name and machine assignment");
+  });
+
+  test("Save Selected: 'Please fill in file name and machine for selected rows'; delete a saved row", async () => {
+    const bad = await postForm(pm, path(), [["intent", "save-selected"], ...row(0, "a.pdf", "hp-latex-800"), ["rows[0].selected", "on"], ...row(1, "b.pdf", ""), ["rows[1].selected", "on"]]);
+    expect(bad.status).toBe(400);
+    expect(await visibleHtml(bad)).toContain("Please fill in file name and machine for selected rows");
+    expect(files()).toHaveLength(0);
+    await postForm(pm, path(), [["intent", "save-selected"], ...row(0, "a.pdf", "hp-latex-800"), ["rows[0].selected", "on"], ...row(1, "b.pdf", "")]);
+    expect(files().map((f) => f.fileName)).toEqual(["a.pdf"]);
+    const del = await postForm(pm, path(), [["intent", "delete:0"], ...row(0, "a.pdf", "hp-latex-800", "", files()[0]!.id)]);
+    expect(del.status).toBe(200);
+    expect(files()).toHaveLength(0);
+  });
+
+  test("CSV upload without JavaScript: the file input posts; 'Please select a CSV file' / '... first'; partial import warns", async () => {
+    const upload = (name: string, text: string | null, type = "text/csv") => {
+      const form = new FormData();
+      form.set("intent", "upload-csv");
+      if (text !== null) form.set("csv", new File([text], name, { type }));
+      return pm.request(path(), { method: "POST", body: form });
+    };
+    expect(await visibleHtml(await upload("", null))).toContain("Please select a CSV file first");
+    expect(await visibleHtml(await upload("files.xlsx", "x", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))).toContain("Please select a CSV file");
+    const res = await upload("files.csv", "File Name;Machine Assignment;Material\r\na.pdf;HP Latex 800;Vinyl\r\nb.pdf;nope;\r\nc.pdf;d;\r\nd.pdf;e;\r\ne.pdf;f;\r\n");
+    expect(res.status).toBe(200);
+    const html = await visibleHtml(res);
+    expect(html).toContain("4 entries had issues");
+    expect(html).toContain('value="a.pdf"');
+    expect(files().map((f) => f.fileName)).toEqual(["a.pdf"]);
+  });
+
+  test("only the project keys open it", async () => {
+    expect((await operator.request(path())).status).toBe(403);
+    expect((await signedOut.request(path())).status).toBe(401);
+    expect((await pm.request("/projects/99999/machine-files/spreadsheet")).status).toBe(404);
+  });
+});
