@@ -23,6 +23,9 @@ export default [
   route("projects/:id/labels.pdf", "routes/project-labels.ts"),
   route("projects/:projectId/machine-files", "routes/project-machine-files.tsx"),
   route("projects/:projectId/machine-files/spreadsheet", "routes/machine-files-spreadsheet.tsx"),
+  route("production", "routes/production-floor.tsx", { id: "production" }),
+  route("production-floor", "routes/production-floor.tsx", { id: "production-floor" }),
+  route("fabrication", "routes/fabrication.tsx"),
   route("production/:machine", "routes/machine-queue.tsx"),
   route("machine-files/:id/print", "routes/machine-file-print.tsx"),
 

@@ -50,6 +50,14 @@ function recordStartLines(text: string): number[] {
   return starts;
 }
 
+// A cell wrapped with Alt+Enter in Excel is one name on a screen or a label: its line breaks become spaces, and
+// control characters (which print as nothing) are dropped.
+const oneLine = (cell: string | undefined) =>
+  (cell ?? "")
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+    .trim();
+
 const listNames = (machines: Machine[]) => {
   const names = machines.map((m) => m.name);
   return names.length > 8 ? `${names.slice(0, 8).join(", ")} and ${names.length - 8} more` : names.join(", ");
@@ -89,9 +97,9 @@ export function parseMachineFileCsv(text: string, machines: Machine[]): { rows: 
     // Blank lines and rows of separators only (Excel pads a sheet's used range with them).
     if (cells.every((c) => c.trim() === "")) continue;
     const line = lines[r] ?? r + 1;
-    const fileName = (cells[fileCol] ?? "").trim();
-    const machineText = (cells[machineCol] ?? "").trim();
-    const material = materialCol >= 0 ? (cells[materialCol] ?? "").trim() : "";
+    const fileName = oneLine(cells[fileCol]);
+    const machineText = oneLine(cells[machineCol]);
+    const material = materialCol >= 0 ? oneLine(cells[materialCol]) : "";
     if (!fileName) errors.push(`Line ${line}: File name is missing.`);
     else if (!machineText) errors.push(`Line ${line}: Machine assignment is missing.`);
     else if (fileName.length > MAX_FILE_NAME) errors.push(`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);

@@ -1,0 +1,98 @@
+import { data, Link } from "react-router";
+import { Icon } from "~/components/icons";
+import { RouteError } from "~/components/route-error";
+import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
+import { getFabrication, type FabricationStation } from "~/models/production-floor.server";
+import { can, requirePermission } from "~/services/permissions.server";
+import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
+import type { Route } from "./+types/fabrication";
+
+// Spec §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
+// interior and exterior work. The cards are information only: clicking one does nothing.
+
+export function meta() {
+  return [{ title: "Fabrication Department · Shopflow" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const user = requirePermission(request, "screen:fabrication");
+  const { department, stations } = getFabrication();
+  return data(
+    {
+      department,
+      interior: stations.filter((s) => isInterior(s.name)),
+      exterior: stations.filter((s) => isExterior(s.name)),
+      canSettings: can(user, "settings:write"),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export default function Fabrication({ loaderData }: Route.ComponentProps) {
+  const { department, interior, exterior, canSettings } = loaderData;
+  const settingsLink = canSettings ? (
+    <Link to="/settings?tab=departments" className={btn.secondary}>
+      Open Global Settings
+    </Link>
+  ) : null;
+  if (!department) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+        <PageHeader title="Fabrication Department" subtitle="Interior and exterior fabrication stations" />
+        <div className={cardClass}>
+          <EmptyState icon="fabrication" title="No Fabrication Department Found" action={settingsLink}>
+            Create a 'Fabrication' department in Global Settings, then add its stations as subdepartments.
+          </EmptyState>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <PageHeader title={`${department.name} Department`} subtitle="Interior and exterior fabrication stations" />
+      <Section title="Interior Fabrication" stations={interior} empty="No interior fabrication departments configured." hint={`Add subdepartments with 'Interior' in the name under ${department.name} in Global Settings.`} action={settingsLink} />
+      <Section title="Exterior Fabrication" stations={exterior} empty="No exterior fabrication departments configured." hint={`Add subdepartments with 'Exterior' or 'Channel' in the name under ${department.name} in Global Settings.`} action={settingsLink} />
+    </div>
+  );
+}
+
+function Section({ title, stations, empty, hint, action }: { title: string; stations: FabricationStation[]; empty: string; hint: string; action: React.ReactNode }) {
+  const id = title.toLowerCase().replace(/\s+/g, "-");
+  return (
+    <section className="mt-6" aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {stations.length === 0 ? (
+        <div className={`mt-3 ${cardClass}`}>
+          <EmptyState icon="fabrication" title={empty} action={action}>
+            {hint}
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {stations.map((s) => (
+            <li key={s.id} className={`flex items-start gap-3 p-5 ${cardClass}`}>
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={stationIcon(s.name)} className="h-6 w-6" />
+              </span>
+              <span className="min-w-0">
+                <span className="block text-lg font-semibold text-ink wrap-anywhere">{s.name}</span>
+                <span className="mt-0.5 block text-sm text-ink-muted wrap-anywhere">{stationDescription(s)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError error={error}>
+      <h1 className="text-2xl font-bold text-ink">Error loading fabrication departments</h1>
+      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+    </RouteError>
+  );
+}

@@ -1,0 +1,98 @@
+import { data, Link } from "react-router";
+import { Icon } from "~/components/icons";
+import { RouteError } from "~/components/route-error";
+import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
+import { listStations } from "~/models/production-floor.server";
+import { can, requirePermission } from "~/services/permissions.server";
+import { colorClass } from "~/utils/colors";
+import type { Route } from "./+types/production-floor";
+
+// Spec §2 'Production Floor' (/production and /production-floor): every active machine station by name, each
+// opening its queue, with how many files wait there; and the way to the QR Timer for scanning items.
+
+export function meta() {
+  return [{ title: "Production Floor · Shopflow" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const user = requirePermission(request, "screen:production");
+  return data({ stations: listStations(), canSettings: can(user, "settings:write") }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
+  const { stations, canSettings } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <PageHeader
+        title="Production Floor"
+        subtitle="Monitor and manage all production stations and machines"
+        actions={
+          <Link to="/qr-scanner" className={btn.primary}>
+            <Icon name="qr" />
+            QR Timer — scan items
+          </Link>
+        }
+      />
+      <p className="text-base font-medium text-ink">
+        {stations.length} active stations
+      </p>
+      {stations.length === 0 ? (
+        <div className={`mt-4 ${cardClass}`}>
+          <EmptyState
+            icon="machine"
+            title="No Production Stations Available"
+            action={
+              canSettings ? (
+                <Link to="/settings?tab=departments" className={btn.primary}>
+                  Open Departments/Stations
+                </Link>
+              ) : null
+            }
+          >
+            Add stations in Global Settings, Departments/Stations{canSettings ? "." : " (ask a manager)."}
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {stations.map((s) => (
+            <li key={s.value}>
+              <Link
+                to={`/production/${encodeURIComponent(s.value)}`}
+                className={`flex h-full min-h-28 flex-col gap-3 p-5 hover:border-brand-300 hover:bg-brand-50 ${cardClass}`}
+              >
+                <span className="flex items-start gap-3">
+                  <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl border ${colorClass(s.color)}`}>
+                    <Icon name="machine" className="h-6 w-6" />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block text-lg font-semibold text-ink wrap-anywhere">{s.name}</span>
+                    {s.description ? <span className="mt-0.5 block text-sm text-ink-muted wrap-anywhere">{s.description}</span> : null}
+                  </span>
+                </span>
+                <span className="mt-auto flex items-center justify-between gap-2 text-base">
+                  <span className={s.waiting > 0 ? "font-semibold text-ink" : "text-ink-muted"}>
+                    {s.waiting === 0 ? "No files waiting" : `${s.waiting} ${s.waiting === 1 ? "file" : "files"} waiting`}
+                  </span>
+                  {s.machineStatus !== "active" ? <span className="rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-sm font-medium text-warning-900 capitalize">{s.machineStatus}</span> : null}
+                  <Icon name="arrowRight" className="h-5 w-5 text-ink-muted" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError error={error}>
+      <h1 className="text-2xl font-bold text-ink">Error Loading Production Floor</h1>
+      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <a href="/production" className={`mt-6 ${btn.secondary}`}>
+        Try again
+      </a>
+    </RouteError>
+  );
+}

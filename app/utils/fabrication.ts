@@ -1,0 +1,28 @@
+// Spec §2 'Fabrication Department': which section a station belongs to and which icon it gets, by its name.
+
+export const isInterior = (name: string) => /interior/i.test(name);
+export const isExterior = (name: string) => /exterior|channel/i.test(name);
+
+/** Spec §2: the description, or '{name} operations'. */
+export const stationDescription = (s: { name: string; description: string | null }) => s.description?.trim() || `${s.name} operations`;
+
+// Spec order of the keywords: the first that matches wins.
+export type StationIcon = "assembly" | "lights" | "quality" | "packing" | "storage" | "riveting" | "trim" | "install" | "paint" | "finish" | "shipping" | "fabrication";
+
+const KEYWORD_ICONS: [RegExp, StationIcon][] = [
+  [/assembl/i, "assembly"],
+  [/light/i, "lights"],
+  [/quality|control/i, "quality"],
+  [/packing|packag/i, "packing"],
+  [/storage/i, "storage"],
+  [/rivet/i, "riveting"],
+  [/trim|cap/i, "trim"],
+  [/install/i, "install"],
+  [/paint/i, "paint"],
+  [/finish/i, "finish"],
+  [/shipping/i, "shipping"],
+];
+
+export function stationIcon(name: string): StationIcon {
+  return KEYWORD_ICONS.find(([re]) => re.test(name))?.[1] ?? "fabrication";
+}
