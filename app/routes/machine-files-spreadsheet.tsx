@@ -428,7 +428,7 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td data-label="Actions" className="py-2 pr-2">
                       <div className="flex gap-1">
-                        <button type="submit" name="intent" value={`save-row:${i}`} className={btn.small} disabled={busy || status === "Saved"} formNoValidate aria-label={`Save ${rowName}`}>
+                        <button type="submit" name="intent" value={`save-row:${i}`} className={btn.small} disabled={busy || (hydrated && status === "Saved")} formNoValidate aria-label={`Save ${rowName}`}>
                           Save
                         </button>
                         {r.id === null && hydrated ? (

@@ -320,11 +320,11 @@ function AssignmentCell({ item, type, files, here, canWrite }: { item: ItemRow; 
       {/* Spec §2: pick, then confirm or cancel. Without JavaScript the pick is confirmed with the button. */}
       {!hydrated || picked ? (
         <>
-          <button type="submit" className={btn.primary}>
+          <button type="submit" className={btn.primary} aria-label={`Confirm ${label.toLowerCase()}`}>
             Confirm
           </button>
           {hydrated ? (
-            <button type="reset" className={btn.secondary}>
+            <button type="reset" className={btn.secondary} aria-label={`Cancel ${label.toLowerCase()}`}>
               Cancel
             </button>
           ) : null}
