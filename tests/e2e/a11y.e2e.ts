@@ -147,6 +147,26 @@ const CASES: Case[] = [
   { name: "QR Timer after an unknown id", path: "/qr-scanner?last=424242&error=not-found", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
   } },
+  { name: "production floor", path: "/production", pin: DEMO.james.pin, ready: h1("Production Floor") },
+  { name: "a machine's queue", path: "/production/hp-latex-800", pin: DEMO.james.pin, ready: h1("HP Latex 800 Files") },
+  {
+    name: "a machine's queue, a file's QR",
+    path: "/production/hp-latex-800",
+    pin: DEMO.james.pin,
+    act: async (page) => {
+      await page.getByRole("button", { name: /^QR code for / }).first().click();
+    },
+    ready: dialog("File QR Code"),
+  },
+  { name: "a machine's queue, analytics", path: "/production/hp-latex-800?analytics=1", pin: DEMO.james.pin, ready: dialog("Completion Analytics") },
+  { name: "an empty machine queue", path: "/production/zund-g3-cutter?page=1", pin: DEMO.admin.pin, ready: h1("Zund G3 Cutter Files") },
+  { name: "fabrication", path: "/fabrication", pin: DEMO.admin.pin, ready: h1("Fabrication Department") },
+  { name: "machine ready files", path: "/projects/1/machine-files", pin: DEMO.admin.pin, ready: h1("Machine Ready Files") },
+  { name: "machine ready files, completed file log", path: "/projects/1/machine-files?log=1", pin: DEMO.admin.pin, ready: dialog("Completed File Log") },
+  { name: "machine ready files, signed out", path: "/projects/1/machine-files", ready: async (page) => {
+    await expect(page.getByText("You are not logged in. File assignments will not track who changed them.")).toBeVisible();
+  } },
+  { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
   } },
