@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppHeader } from "~/components/app-header";
+import { PendingNotice } from "~/components/pending-notice";
 import { RouteError } from "~/components/route-error";
 import { Toaster } from "~/components/toaster";
 import { btn } from "~/components/ui";
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-canvas font-sans text-base text-ink antialiased">
         <Toaster flash={root?.toast ?? null}>
           <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />
+          <PendingNotice />
           <main>{children}</main>
         </Toaster>
         <ScrollRestoration nonce={nonce} />
