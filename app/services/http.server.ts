@@ -4,6 +4,7 @@ import { getEnv } from "~/utils/env.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
 import { lookUpUser, rememberUser } from "./session.server";
+import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -301,7 +302,9 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         response = prepared;
       } else {
         secure = prepared.url.startsWith("https:");
-        response = await handle(prepared);
+        const scan = prepared.method === "POST" ? SCAN_PATH.exec(url.pathname) : null;
+        // Scans skip React Router's matching: the same handler the route module uses, answered here.
+        response = scan ? await timerToggleResponse(prepared, scan[1], scan[2] as "start-timer" | "end-timer") : await handle(prepared);
       }
     } catch (error) {
       console.error(error);
