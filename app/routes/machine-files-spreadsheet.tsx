@@ -164,7 +164,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (r.id !== undefined && stored.has(r.id)) updateMachineFile(r.id, { fileName: r.fileName, machine: r.machine, description: r.material }, actor);
         else createMachineFile({ fileName: r.fileName, machine: r.machine, description: r.material, projectId: project.id }, actor);
       } catch (error) {
-        return failure("Failed to update machine file", error, i);
+        return failure(r.id !== undefined && stored.has(r.id) ? "Failed to update machine file" : "Failed to add machine file", error, i);
       }
       return data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: { title: "Success", description: filesSavedMessage(1) } });
     }
