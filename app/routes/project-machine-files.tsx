@@ -34,6 +34,10 @@ import type { Route } from "./+types/project-machine-files";
 // with the material check of each item, and the log of the project's completed files.
 
 const LOG_ROWS = 200;
+// Up to this many files, each row offers them in a select; past it (a project with hundreds of files) a row links
+// to a picker with a search, so the page does not carry every file once per item and type.
+const INLINE_CHOICES = 60;
+const PICKER_ROWS = 100;
 export const NOT_LOGGED_IN = "You are not logged in. File assignments will not track who changed them.";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -72,6 +76,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
         }
       : null;
   const assignedFileIds = new Set(associations.map((a) => a.machineFileId));
+  const option = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, machine: machineNames.get(f.machine) ?? f.machine, material: f.description });
+  const manyFiles = files.length > INLINE_CHOICES;
+  const pickMatch = /^(\d+)-(print|cut)$/.exec(url.searchParams.get("pick") ?? "");
+  const pickItem = pickMatch ? items.find((i) => i.id === Number(pickMatch[1])) : undefined;
+  const q = (url.searchParams.get("q") ?? "").trim().toLowerCase();
+  const matching = q ? files.filter((f) => `${f.fileName} ${f.description} ${machineNames.get(f.machine) ?? f.machine}`.toLowerCase().includes(q)) : files;
+  const picker =
+    pickMatch && pickItem
+      ? { itemId: pickItem.id, itemName: pickItem.name, type: pickMatch[2] as FileType, q: url.searchParams.get("q") ?? "", total: matching.length, files: matching.slice(0, PICKER_ROWS).map(option) }
+      : null;
   return data(
     {
       signedOut: false as const,
@@ -85,7 +99,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
         itemsWithFiles: items.filter((i) => byItem.has(i.id)).length,
         totalItems: items.length,
       },
-      files: files.map((f) => ({ id: f.id, fileName: f.fileName, machine: machineNames.get(f.machine) ?? f.machine, material: f.description })),
+      files: manyFiles ? [] : files.map(option),
+      manyFiles,
+      picker,
       items: items.map((i) => {
         const mine = byItem.get(i.id) ?? [];
         const slot = (type: FileType) => {
@@ -170,7 +186,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
       </div>
     );
   }
-  const { project, stats, files, items, log, user, canWrite } = loaderData;
+  const { project, stats, files, items, log, user, canWrite, manyFiles, picker } = loaderData;
   const here = `/projects/${project.id}/machine-files`;
 
   return (
@@ -202,6 +218,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
       </p>
 
       {log ? <LogDialog log={log} closeTo={here} /> : null}
+      {picker && canWrite ? <PickerDialog picker={picker} here={here} /> : null}
 
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Total Files" value={stats.totalFiles} />
@@ -221,7 +238,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
           <EmptyState icon="file" title="No project items found. Items must be created before assigning files." action={<Link to={`/projects/${project.id}`} className={btn.secondary}>Go to the project</Link>} />
         ) : (
           <>
-            {files.length === 0 ? (
+            {stats.totalFiles === 0 ? (
               <div className="mt-3 rounded-lg border border-line bg-canvas p-3 text-base">
                 <p className="font-medium">No files available</p>
                 <p className="text-sm text-ink-muted">{canWrite ? "Add this project's print and cut files first with Add/Remove Files." : "Pre-production adds this project's files."}</p>
@@ -252,7 +269,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
                     <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{item.material}</td>
                     {(["print", "cut"] as const).map((type) => (
                       <td key={type} data-label={type === "print" ? "Print File" : "Cut File"} className="py-3 pr-3">
-                        <AssignmentCell item={item} type={type} files={files} here={here} canWrite={canWrite} />
+                        <AssignmentCell item={item} type={type} files={files} manyFiles={manyFiles} here={here} canWrite={canWrite} />
                       </td>
                     ))}
                   </tr>
@@ -275,7 +292,7 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function AssignmentCell({ item, type, files, here, canWrite }: { item: ItemRow; type: FileType; files: FileOption[]; here: string; canWrite: boolean }) {
+function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item: ItemRow; type: FileType; files: FileOption[]; manyFiles: boolean; here: string; canWrite: boolean }) {
   const hydrated = useHydrated();
   const [picked, setPicked] = useState("");
   const current = item[type];
@@ -303,6 +320,13 @@ function AssignmentCell({ item, type, files, here, canWrite }: { item: ItemRow; 
     );
   }
   if (!canWrite) return <span className="text-ink-muted">None</span>;
+  if (manyFiles) {
+    return (
+      <Link to={`${here}?pick=${item.id}-${type}`} preventScrollReset className={btn.secondary} aria-label={`Choose the ${label.toLowerCase()}`}>
+        Choose a file…
+      </Link>
+    );
+  }
   if (files.length === 0) return <span className="text-sm text-ink-muted">No files found.</span>;
   return (
     <Form method="post" action={here} preventScrollReset className="flex flex-wrap items-center gap-2" onReset={() => setPicked("")}>
@@ -331,6 +355,52 @@ function AssignmentCell({ item, type, files, here, canWrite }: { item: ItemRow; 
         </>
       ) : null}
     </Form>
+  );
+}
+
+type Picker = NonNullable<Loaded["picker"]>;
+
+function PickerDialog({ picker, here }: { picker: Picker; here: string }) {
+  const kind = picker.type === "print" ? "print" : "cut";
+  return (
+    <UrlDialog title={`Choose the ${kind} file`} description={picker.itemName} closeTo={here} wide>
+      <Form method="get" action={here} className="flex flex-wrap items-end gap-2" preventScrollReset>
+        <input type="hidden" name="pick" value={`${picker.itemId}-${picker.type}`} />
+        <label className="min-w-0 flex-1 text-sm font-medium text-ink">
+          Search files
+          <input name="q" type="search" defaultValue={picker.q} className={inputClass} placeholder="File name, machine or material" />
+        </label>
+        <button type="submit" className={btn.secondary}>
+          Search
+        </button>
+      </Form>
+      {picker.files.length === 0 ? (
+        <p className="mt-4 text-base text-ink-muted">No files found.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line">
+          {picker.files.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0 wrap-anywhere">
+                <span className="font-medium">{f.fileName}</span>
+                <span className="block text-sm text-ink-muted">
+                  {f.machine} · {f.material}
+                </span>
+              </span>
+              <Form method="post" action={here} preventScrollReset>
+                <input type="hidden" name="intent" value="assign" />
+                <input type="hidden" name="itemId" value={picker.itemId} />
+                <input type="hidden" name="fileType" value={picker.type} />
+                <input type="hidden" name="fileId" value={f.id} />
+                <button type="submit" className={btn.primary} aria-label={`Assign ${f.fileName} as the ${kind} file`}>
+                  Assign
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {picker.total > picker.files.length ? <p className="mt-2 text-sm text-ink-muted">Showing {picker.files.length} of {picker.total}: search to narrow the list.</p> : null}
+    </UrlDialog>
   );
 }
 

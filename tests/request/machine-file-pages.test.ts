@@ -190,6 +190,21 @@ describe("/projects/{id}/machine-files", () => {
     expect((await postForm(operator, path, [["intent", "unassign"], ["itemId", String(itemId)], ["fileType", "print"]])).status).toBe(403);
   });
 
+  test("a project with many files: each row links to a picker with a search instead of a select of every file", async () => {
+    const path = `/projects/${projectId}/machine-files`;
+    createMachineFiles(Array.from({ length: 80 }, (_, i) => ({ fileName: `job-${i}.pdf`, machine: "hp-latex-800", description: "Vinyl", projectId })), system);
+    const page = await visibleHtml(await pm.request(path));
+    expect(page).not.toContain("<select");
+    expect(page).toContain(`href="${path}?pick=${itemId}-print"`);
+    const picker = await visibleHtml(await pm.request(`${path}?pick=${itemId}-cut&q=JOB-7`));
+    expect(picker).toContain("Choose the cut file");
+    const listed = picker.match(/job-\d+\.pdf/g)!;
+    expect(new Set(listed)).toEqual(new Set(["job-7.pdf", ...Array.from({ length: 10 }, (_, i) => `job-7${i}.pdf`)]));
+    const file = app.db.select().from(machineReadyFiles).all().find((f) => f.fileName === "job-72.pdf")!;
+    expect((await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "cut"], ["fileId", String(file.id)]])).status).toBe(302);
+    expect(await visibleHtml(await pm.request(path))).toContain("job-72.pdf");
+  });
+
   test("no items: 'No project items found. Items must be created before assigning files.'; log dialog; missing project", async () => {
     const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W2", departmentSequence: ["zund-g3"] } })).json();
     const empty = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Empty", description: "d", workflowId: wf.id } })).json()).id;
