@@ -1,4 +1,5 @@
 // Shopflow's process entry: `serve` (default), `backup [dir]`, `restore <dir>`. Also the compiled binary's entry.
+import { MigrationError } from "./db/migrate";
 import path from "node:path";
 import { existsSync } from "node:fs";
 import type { ServerBuild } from "react-router";
@@ -40,7 +41,16 @@ function loadEnv(): Env {
 
 function serve(env: Env) {
   getSecret();
-  getDb();
+  try {
+    getDb();
+  } catch (error) {
+    // A failed upgrade: its message says what happened and that the data was left as it was.
+    if (error instanceof MigrationError || (error as Error)?.name === "MigrationError") {
+      console.error(`shopflow: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   bootstrapDatabase(env);
   const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
   const housekeeping = () => {

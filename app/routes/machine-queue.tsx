@@ -360,9 +360,6 @@ function MoveButton({ here, ids, label, icon }: { here: string; ids: [number, nu
 
 function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; here: string; fetcher: ReturnType<typeof useFetcher<typeof action>>; hydrated: boolean }) {
   const hintId = `qr-first-${file.id}`;
-  // What the operator just clicked shows at once; the revalidated list confirms it.
-  const pending = fetcher.formData?.get("fileId") === String(file.id) && fetcher.formData?.get("intent") === "complete";
-  const checked = pending ? fetcher.formData?.get("completed") === "true" : file.isCompleted;
   const disabled = !file.qrCodeClicked;
   if (!hydrated) {
     return (
@@ -379,10 +376,12 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
   }
   return (
     <label className="flex min-h-10 items-center gap-2">
+      {/* Uncontrolled, so the click shows at once; the key remounts it with the state the refetched list reports. */}
       <input
+        key={String(file.isCompleted)}
         type="checkbox"
         className={checkboxClass}
-        checked={checked}
+        defaultChecked={file.isCompleted}
         disabled={disabled}
         aria-describedby={disabled ? hintId : undefined}
         aria-label={`${file.fileName} completed`}

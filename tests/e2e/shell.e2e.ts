@@ -87,7 +87,7 @@ test.describe("the Fabrication tile", () => {
 
     await tile.click();
     await expect(page).toHaveURL(/\/fabrication$/);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible(); // a later step builds it
+    await expect(page.getByRole("heading", { name: "Interior Fabrication" })).toBeVisible();
     const granted = toast(page, js, "Access Granted");
     await expect(granted).toContainText("Accessing Fabrication.");
   });

@@ -102,7 +102,7 @@ test.describe("sign-in from a tile", () => {
     await expect(page).toHaveURL(/\/production$/);
     if (js) await expect(page.getByRole("dialog")).toHaveCount(0); // no PIN asked
     await expect(signedInName(page)).toHaveText(DEMO.admin.name);
-    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible(); // not built yet
+    await expect(page.getByRole("heading", { level: 1, name: "Production Floor" })).toBeVisible();
     const granted = toast(page, js, "Access Granted");
     await expect(granted).toBeVisible();
     await expect(granted).toContainText("Accessing Production Floor (Management Override).");

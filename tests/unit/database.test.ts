@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
 import { migrations } from "../../db/migrations.gen";
-import { migrate } from "../../db/migrate";
+import { migrate, MigrationError } from "../../db/migrate";
 import { openDatabase } from "~/utils/db.server";
 
 describe("database file", () => {
@@ -86,5 +86,38 @@ describe("migration 0001 (constraints) on a database made by 0000", () => {
     expect(() => sqlite.run("UPDATE projects SET priority = 'urgent'")).toThrow(/CHECK/);
     expect(() => sqlite.run("INSERT INTO workflows (name) VALUES ('STANDARD')")).toThrow(/UNIQUE/);
     expect(() => sqlite.run("INSERT INTO project_workflow_instances (project_id, name) VALUES (1, 'a'), (1, 'b')")).toThrow(/UNIQUE/);
+  });
+});
+
+describe("upgrades", () => {
+  test("a failed migration leaves the database as it was, with a message that says so", () => {
+    const sqlite = new Database(":memory:");
+    const previous = migrations.slice(0, -1);
+    migrate(sqlite, previous);
+    sqlite.run("INSERT INTO materials (name, category) VALUES ('Vinyl', 'Film')");
+    const schemaBefore = sqlite.query("SELECT name, sql FROM sqlite_master ORDER BY name").all();
+    const broken = [
+      ...migrations,
+      { tag: "9998_ok", hash: "a", when: 9_999_999_999_998, sql: "CREATE TABLE upgrade_probe (id integer)" },
+      { tag: "9999_broken", hash: "b", when: 9_999_999_999_999, sql: "ALTER TABLE no_such_table ADD x integer" },
+    ];
+    let error: unknown;
+    try {
+      migrate(sqlite, broken);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as Error).message).toStartWith("Upgrading the database failed in migration 9999_broken: no such table: no_such_table. Nothing was changed: the database is still at");
+    expect((error as Error).message).toContain(previous.at(-1)!.tag);
+    // Neither the newest real migration nor the good one before the broken one was kept.
+    expect(sqlite.query("SELECT name, sql FROM sqlite_master ORDER BY name").all()).toEqual(schemaBefore);
+    expect((sqlite.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n).toBe(previous.length);
+    expect(sqlite.query("SELECT name FROM materials").all()).toEqual([{ name: "Vinyl" }]);
+    // The real upgrade then applies cleanly, once.
+    migrate(sqlite);
+    migrate(sqlite);
+    expect((sqlite.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n).toBe(migrations.length);
+    expect(sqlite.query("SELECT name FROM materials").all()).toEqual([{ name: "Vinyl" }]);
   });
 });
