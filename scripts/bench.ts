@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --rounds N                        trivial/app pairs per route; the table shows medians (default 1)
   --only a,b                        only the routes whose label contains one of these words
   --no-build                        use build/ and dist/shopflow as they are
-  --no-write                        do not update docs/benchmarks.md`;
+  --no-write                        do not update docs/benchmarks.md
+  --json FILE                       also write the results as JSON (scripts/bench-sizes.ts reads it)`;
 
 type Args = {
   projects: number;
@@ -41,6 +42,7 @@ type Args = {
   only?: string[];
   build: boolean;
   write: boolean;
+  json?: string;
 };
 
 function parseArgs(argv: string[]): Args {
@@ -65,6 +67,7 @@ function parseArgs(argv: string[]): Args {
       case "--only": a.only = (value() ?? "").split(",").filter(Boolean); break;
       case "--no-build": a.build = false; break;
       case "--no-write": a.write = false; break;
+      case "--json": a.json = path.resolve(value() ?? ""); break;
       case "--help": console.log(USAGE); process.exit(0);
       default: throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
@@ -244,7 +247,7 @@ function jsPerPage() {
 
 // --- The run ---
 
-type Route = { label: string; path: string; signedIn: boolean; kind: "json" | "page" | "product" | "image" | "health" };
+type Route = { label: string; path: string; signedIn: boolean; kind: "json" | "page" | "product" | "image" | "health" | "scan" };
 
 function machine() {
   const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown CPU";
@@ -255,8 +258,21 @@ const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFracti
 const pct = (n: number) => (n >= 10 ? fmt(n, 1) : n >= 1 ? fmt(n, 2) : fmt(n, 3));
 
 // Step 3's targets (issue "Step 3", point 31), as a share of the trivial server's rate measured beside it.
-const TARGET_PCT: Record<Route["kind"], number | null> = { json: 6, page: 1.5, product: 1, image: null, health: null };
-const RSS_TARGET_MB = 150;
+const TARGET_PCT: Record<Route["kind"], number | null> = { json: 6, page: 1.5, product: 1.5, image: null, health: null, scan: 8 };
+// Issue 10: RSS under 120 MB idle and under 200 MB after the bench.
+const RSS_IDLE_TARGET_MB = 120;
+const RSS_TARGET_MB = 200;
+
+/** The scan toggle under load: scripts/bench-timers.mjs (each connection alternates start and end on its own item). */
+async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
+  const cpuBefore = cpuSeconds(serverPid);
+  const run = spawnSync(loadRuntime, [path.join(root, "scripts", "bench-timers.mjs"), "--url", origin, "--pin", "1234", "--connections", String(args.connections), "--duration", String(args.duration)], { cwd: root, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`scan load failed: ${run.stderr}`);
+  const r = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { reqPerSec: number; requests: number; p50ms: number; p99ms: number; maxMs: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number };
+  const result = { reqPerSec: r.reqPerSec, total: r.requests, warmupTotal: 0, seconds: r.seconds, p50: r.p50ms, p99: r.p99ms, max: r.maxMs, ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerReq: 0 } as LoadResult;
+  if (r.requests > 0) result.cpuUsPerReq = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / r.requests;
+  return result;
+}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
@@ -288,6 +304,10 @@ async function main() {
     ro.query<{ id: number }, []>("SELECT id FROM items ORDER BY id LIMIT 1").get()?.id;
   // A project page with the most to show: the project with the most items (ties: the lowest id).
   const projectId = ro.query<{ id: number }, []>("SELECT project_id AS id FROM items GROUP BY project_id ORDER BY count(*) DESC, project_id LIMIT 1").get()?.id;
+  const projectItems = ro.query<{ n: number }, [number]>("SELECT count(*) AS n FROM items WHERE project_id = ?").get(projectId ?? 0)?.n ?? 0;
+  // The machine with the longest queue, and a category to filter the items list by.
+  const busyMachine = ro.query<{ machine: string; n: number }, []>("SELECT machine, count(*) AS n FROM machine_ready_files WHERE is_completed = 0 GROUP BY machine ORDER BY n DESC LIMIT 1").get();
+  const category = ro.query<{ category: string }, []>("SELECT category FROM items GROUP BY category ORDER BY count(*) DESC LIMIT 1").get()?.category ?? "";
   ro.close();
   if (!itemId) throw new Error("the data has no items");
 
@@ -349,9 +369,26 @@ async function main() {
     // Step 4's screens and the list call (a route that is not built yet is reported as skipped).
     { label: "/api/projects-with-metrics?limit=50", path: "/api/projects-with-metrics?limit=50&offset=0", signedIn: true, kind: "json" },
     { label: "/projects (page 1)", path: "/projects", signedIn: true, kind: "page" },
-    { label: "/projects/{id} (most items)", path: `/projects/${projectId}`, signedIn: true, kind: "page" },
+    { label: `/projects/{id} (${projectItems} items)`, path: `/projects/${projectId}`, signedIn: true, kind: "page" },
     { label: "/workflows", path: "/workflows", signedIn: true, kind: "page" },
     { label: "/pre-production", path: "/pre-production", signedIn: true, kind: "page" },
+    // Steps 5 and 6: items, the floor, machine files; the scan toggle.
+    { label: "/api/items?limit=50", path: "/api/items?limit=50&offset=0", signedIn: true, kind: "json" },
+    { label: "/api/items/{id}", path: `/api/items/${itemId}`, signedIn: true, kind: "json" },
+    { label: "/api/items/{id}/timer-logs", path: `/api/items/${itemId}/timer-logs`, signedIn: true, kind: "json" },
+    { label: "/api/machine-ready-files?projectId", path: `/api/machine-ready-files?projectId=${projectId}`, signedIn: true, kind: "json" },
+    { label: "/api/machine-files-with-details?machine&limit=100", path: `/api/machine-files-with-details?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`, signedIn: true, kind: "json" },
+    { label: "/api/completed-files-analytics?machine&limit=100", path: `/api/completed-files-analytics?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`, signedIn: true, kind: "json" },
+    { label: "/items (category filter)", path: `/items?category=${encodeURIComponent(category)}`, signedIn: true, kind: "page" },
+    { label: "/items/{id}", path: `/items/${itemId}`, signedIn: true, kind: "page" },
+    { label: "/qr/{id}", path: `/qr/${itemId}`, signedIn: true, kind: "page" },
+    { label: "/qr-scanner", path: "/qr-scanner", signedIn: true, kind: "page" },
+    { label: "/production", path: "/production", signedIn: true, kind: "page" },
+    { label: `/production/{machine} (${fmt(busyMachine?.n ?? 0)} open files)`, path: `/production/${encodeURIComponent(busyMachine?.machine ?? "none")}`, signedIn: true, kind: "page" },
+    { label: "/fabrication", path: "/fabrication", signedIn: true, kind: "page" },
+    { label: "/projects/{id}/machine-files", path: `/projects/${projectId}/machine-files`, signedIn: true, kind: "page" },
+    { label: "/settings", path: "/settings", signedIn: true, kind: "page" },
+    { label: "scan toggle (start-timer / end-timer)", path: "/api/items/{id}/start-timer", signedIn: true, kind: "scan" },
   ];
   const selected = routes.filter((r) => !args.only || args.only.some((w) => r.label.includes(w)));
 
@@ -363,6 +400,13 @@ async function main() {
   for (let round = 1; round <= args.rounds; round++) {
     for (const route of selected) {
       if (results.some((r) => r.route === route && r.skipped)) continue;
+      if (route.kind === "scan") {
+        const t = await load(trivialUrl, {}, args, trivial.pid);
+        const a = await scanLoad(origin, args, app.pid!);
+        runs.set(route, [...(runs.get(route) ?? []), { app: a, trivial: t }]);
+        console.log(`  ${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms`);
+        continue;
+      }
       const headers = route.signedIn ? cookie : {};
       const probe = await fetch(origin + route.path, { headers, redirect: "manual" });
       await probe.arrayBuffer();
@@ -394,7 +438,7 @@ async function main() {
 
   // The same routes through the built handler in-process, one request at a time (scripts/bench-handler.ts).
   console.log("▶ handler time in-process (sequential, best of 5 batches)");
-  const measuredRoutes = results.filter((r) => r.app).map((r) => r.route);
+  const measuredRoutes = results.filter((r) => r.app && r.route.kind !== "scan").map((r) => r.route);
   const handlerRun = spawnSync(bun, ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes })], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
   const handlerTimes = handlerRun.status === 0
     ? (JSON.parse(handlerRun.stdout.trim().split("\n").pop()!) as Record<string, { bestUs: number; medianUs: number; status: number }>)
@@ -430,7 +474,7 @@ async function main() {
   }
   lines.push("");
   for (const s of startTimes) lines.push(`- Start to first 200 (\`GET /healthz\`), ${s.what}: ${fmt(median(s.ms))} ms (median of ${s.ms.join(", ").replace(/(\d+)\.\d+/g, "$1")} ms)`);
-  lines.push(`- RSS of the app (\`bun server.ts\`): ${fmt(idle.rss)} MB idle after start; ${fmt(after.rss)} MB after the load (peak ${fmt(after.peak)} MB) ${after.rss < RSS_TARGET_MB ? "✓" : "✗"} < ${RSS_TARGET_MB} MB`);
+  lines.push(`- RSS of the app (\`bun server.ts\`): ${fmt(idle.rss)} MB idle after start ${idle.rss < RSS_IDLE_TARGET_MB ? "✓" : "✗"} < ${RSS_IDLE_TARGET_MB} MB; ${fmt(after.rss)} MB after the load (peak ${fmt(after.peak)} MB) ${after.rss < RSS_TARGET_MB ? "✓" : "✗"} < ${RSS_TARGET_MB} MB`);
   lines.push("");
   lines.push("Client JavaScript a first visit loads (manifest, entry, root and route modules; gzip level 6):");
   lines.push("");
@@ -439,6 +483,33 @@ async function main() {
   for (const p of jsPerPage()) lines.push(`| ${p.page} | ${p.files} | ${fmt(p.raw)} | ${fmt(p.gz)} |`);
   const report = lines.join("\n");
   console.log(`\n${report}\n`);
+  if (args.json) {
+    writeFileSync(
+      args.json,
+      JSON.stringify({
+        startedAt,
+        machine: m,
+        sizes,
+        trivialMedian: trivialRates.length ? median(trivialRates) : null,
+        routes: results.map((r) => ({
+          label: r.route.label.replace(/ \([\d,]+ (items|open files)\)$/, ""),
+          fullLabel: r.route.label,
+          kind: r.route.kind,
+          skipped: r.skipped ?? null,
+          reqPerSec: r.app?.reqPerSec ?? null,
+          p50: r.app?.p50 ?? null,
+          p99: r.app?.p99 ?? null,
+          share: r.share ?? null,
+          target: TARGET_PCT[r.route.kind],
+          failed: r.app ? r.app.non2xx + r.app.errors + r.app.timeouts : null,
+          handlerUs: handlerTimes[r.route.label]?.bestUs ?? null,
+        })),
+        startTimes: startTimes.map((st) => ({ what: st.what, medianMs: median(st.ms) })),
+        rss: { idle: idle.rss, after: after.rss, peak: after.peak },
+        js: jsPerPage(),
+      }),
+    );
+  }
 
   if (args.write) {
     const doc = path.join(root, "docs", "benchmarks.md");

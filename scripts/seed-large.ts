@@ -325,6 +325,18 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     const runningFrom = Math.max(0, I - running * 5);
     const runEvery = running > 0 ? Math.max(1, Math.floor((I - runningFrom) / running)) : 0;
     const itemsPerProject = spread(I - Math.min(I, P), P, rnd);
+    // Project 1 gets 200 items (199 + the one every project has): the project page's worst case in the bench. The
+    // extra items are taken one at a time from the other projects, so the totals stay exact.
+    if (P > 1 && I - Math.min(I, P) >= 199 * 4 && itemsPerProject[0]! < 199) {
+      let need = 199 - itemsPerProject[0]!;
+      for (let j = 1; need > 0; j = j + 1 < P ? j + 1 : 1) {
+        if (itemsPerProject[j]! > 0) {
+          itemsPerProject[j]!--;
+          need--;
+        }
+      }
+      itemsPerProject[0] = 199;
+    }
 
     const items = bulk(sqlite, "items", ["id", "name", "category", "material", "quantity", "department", "assigned_machine", "project_id", "workflow_id", "product_workflow_id", "current_step_index", "is_timer_active", "current_session_start", "total_time_seconds", "qr_code", "created_at"], 400);
     const logs = bulk(sqlite, "timer_logs", ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id"], 1000);

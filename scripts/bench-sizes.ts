@@ -1,0 +1,96 @@
+// `npm run bench [-- options]`: scripts/bench.ts at two data sizes, side by side (issue 10: 1,000 and 100,000
+// projects; items ×20 and timer logs ×200 of the projects, as seed-large makes them), with the ratio of each
+// route's cost between the sizes. Options other than --sizes go to bench.ts (e.g. --duration 3, --only items).
+// Writes the combined table to docs/benchmarks.md between the bench markers.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.join(import.meta.dir, "..");
+const argv = process.argv.slice(2);
+const sizesAt = argv.indexOf("--sizes");
+const sizes = sizesAt >= 0 ? argv[sizesAt + 1]!.split(",").map(Number) : [1_000, 100_000];
+const passOn = argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1);
+const write = !passOn.includes("--no-write");
+
+type Row = { label: string; fullLabel: string; kind: string; skipped: string | null; reqPerSec: number | null; p50: number | null; p99: number | null; share: number | null; target: number | null; failed: number | null; handlerUs: number | null };
+type Result = { startedAt: string; machine: { nproc: number; cpu: string; memGb: string; load: string }; sizes: { projects: number; items: number; logs: number }; trivialMedian: number | null; routes: Row[]; startTimes: { what: string; medianMs: number }[]; rss: { idle: number; after: number; peak: number }; js: { page: string; files: number; raw: number; gz: number }[] };
+
+const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? "—" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const work = mkdtempSync(path.join(tmpdir(), "shopflow-bench-sizes-"));
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
+
+const results: Result[] = [];
+sizes.forEach((projects, i) => {
+  const json = path.join(work, `size-${projects}.json`);
+  const args = ["scripts/bench.ts", "--projects", String(projects), "--items", String(projects * 20), "--logs", String(projects * 200), "--no-write", "--json", json, ...passOn.filter((a) => a !== "--no-write")];
+  // Build once, for the first size.
+  if (i > 0 && !args.includes("--no-build")) args.push("--no-build");
+  console.log(`\n════ ${projects.toLocaleString("en-US")} projects ════`);
+  const run = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+  if (run.status !== 0 || !existsSync(json)) {
+    console.error(`bench at ${projects} projects failed (exit ${run.status})`);
+    process.exit(1);
+  }
+  results.push(JSON.parse(readFileSync(json, "utf8")) as Result);
+});
+
+const [small, large] = [results[0]!, results.at(-1)!];
+const lines: string[] = [];
+const m = small.machine;
+lines.push(`Run ${small.startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), Bun ${Bun.version}. Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`.`);
+lines.push("");
+lines.push(`Data: ${results.map((r) => `${fmt(r.sizes.projects)} projects / ${fmt(r.sizes.items)} items / ${fmt(r.sizes.logs)} timer logs`).join(" and ")} (scripts/seed-large.ts; project 1 has 200 items). Load: autocannon, 50 connections, on the same machine; each app run follows a run of a trivial \`Bun.serve\` and "% trivial" divides by it. "handler µs" is one request at a time in-process (the code's own cost; single-user latency). "ratio" is the larger size's handler time over the smaller's (CPU cost, steadier than req/s on a shared VM); the target is ≤ 1.5.`);
+lines.push("");
+const head = results.map((r) => `${fmt(r.sizes.projects)}: req/s | % trivial | p50 | p99 | handler µs`).join(" | ");
+lines.push(`| route | ${head} | ratio | targets |`);
+lines.push(`|---|${results.map(() => "---:|---:|---:|---:|---:|").join("")}---:|---|`);
+for (const row of small.routes) {
+  const cells = results.map((r) => {
+    const x = r.routes.find((y) => y.label === row.label);
+    if (!x || x.skipped) return `— | — | — | — | ${x?.skipped ?? "not run"}`;
+    return `${fmt(x.reqPerSec)} | ${fmt(x.share, 1)} | ${fmt(x.p50)} | ${fmt(x.p99)} | ${fmt(x.handlerUs)}`;
+  });
+  const a = row;
+  const b = large.routes.find((y) => y.label === row.label);
+  const ratio = a.handlerUs && b?.handlerUs ? b.handlerUs / a.handlerUs : a.reqPerSec && b?.reqPerSec ? a.reqPerSec / b.reqPerSec : null;
+  const checks: string[] = [];
+  for (const r of results) {
+    const x = r.routes.find((y) => y.label === row.label);
+    if (!x || x.share === null || x.target === null) continue;
+    checks.push(`${x.share >= x.target ? "✓" : "✗"} ≥ ${x.target}% at ${fmt(r.sizes.projects)}`);
+    if (x.kind === "scan") checks.push(`${(x.p99 ?? Infinity) < 10 ? "✓" : "✗"} p99 < 10 ms`);
+    if (x.kind !== "scan" && x.handlerUs !== null) checks.push(`${x.handlerUs < 20_000 ? "✓" : "✗"} < 20 ms`);
+    if (x.failed) checks.push(`${x.failed} failed`);
+  }
+  if (ratio !== null) checks.push(`${ratio <= 1.5 ? "✓" : "✗"} ratio`);
+  lines.push(`| ${b?.fullLabel ?? a.fullLabel} | ${cells.join(" | ")} | ${fmt(ratio, 2)} | ${[...new Set(checks)].join("; ")} |`);
+}
+lines.push("");
+for (const r of results) {
+  for (const st of r.startTimes) lines.push(`- ${fmt(r.sizes.projects)} projects: start to first 200, ${st.what}: ${fmt(st.medianMs)} ms ${st.what.includes("binary") ? (st.medianMs < 100 ? "✓" : "✗") + " < 100 ms" : ""}`);
+  lines.push(`- ${fmt(r.sizes.projects)} projects: RSS ${fmt(r.rss.idle)} MB idle ${r.rss.idle < 120 ? "✓" : "✗"} < 120 MB; ${fmt(r.rss.after)} MB after the load (peak ${fmt(r.rss.peak)} MB) ${r.rss.after < 200 ? "✓" : "✗"} < 200 MB`);
+}
+lines.push("");
+lines.push("Client JavaScript a first visit loads (gzip level 6); the floor pages' target is ≤ 150 KB:");
+lines.push("");
+lines.push("| page | files | JS bytes | gzipped | |");
+lines.push("|---|---:|---:|---:|---|");
+const FLOOR = ["/qr-scanner", "/qr/:id", "/production/:machine"];
+for (const p of small.js) lines.push(`| ${p.page} | ${p.files} | ${fmt(p.raw)} | ${fmt(p.gz)} | ${FLOOR.includes(p.page) ? (p.gz <= 150 * 1024 ? "✓ ≤ 150 KB" : "✗ > 150 KB") : ""} |`);
+const report = lines.join("\n");
+console.log(`\n${report}\n`);
+
+if (write) {
+  const doc = path.join(root, "docs", "benchmarks.md");
+  const START = "<!-- bench:start (written by npm run bench) -->";
+  const END = "<!-- bench:end -->";
+  const block = `${START}\n${report}\n${END}`;
+  const current = existsSync(doc) ? readFileSync(doc, "utf8") : "# Benchmarks\n\n";
+  const next = current.includes(START) && current.includes(END)
+    ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
+    : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+  writeFileSync(doc, next);
+  console.log(`Written to ${path.relative(root, doc)}`);
+}
