@@ -11,7 +11,7 @@ const root = path.join(import.meta.dir, "..");
 const argv = process.argv.slice(2);
 const sizesAt = argv.indexOf("--sizes");
 const sizes = sizesAt >= 0 ? argv[sizesAt + 1]!.split(",").map(Number) : [1_000, 100_000];
-const passOn = argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1);
+const passOn = sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv;
 const write = !passOn.includes("--no-write");
 
 type Row = { label: string; fullLabel: string; kind: string; skipped: string | null; reqPerSec: number | null; p50: number | null; p99: number | null; share: number | null; target: number | null; failed: number | null; handlerUs: number | null };
