@@ -437,6 +437,15 @@ export const items = sqliteTable(
   ],
 );
 
+// Per-workflow item counts for the workflow overview, kept by triggers on items (migration 0004): counting 2,000,000
+// items on every page view took 430 ms. workflow_id 0 holds the items without a workflow.
+export const workflowItemCounts = sqliteTable("workflow_item_counts", {
+  workflowId: integer("workflow_id").primaryKey(),
+  total: integer("total").notNull().default(0),
+  running: integer("running").notNull().default(0),
+  completed: integer("completed").notNull().default(0),
+});
+
 export const machineReadyFiles = sqliteTable(
   "machine_ready_files",
   {
@@ -465,6 +474,8 @@ export const machineReadyFiles = sqliteTable(
     check("mrf_sort_order_ck", sql`${t.sortOrder} >= 0`),
     index("mrf_project_idx").on(t.projectId),
     index("mrf_machine_sort_idx").on(t.machine, t.sortOrder),
+    // A machine's open queue in order, and how many wait (the floor's counts), without reading completed files.
+    index("mrf_machine_open_idx").on(t.machine, t.isCompleted, t.sortOrder),
     index("mrf_completed_idx").on(t.isCompleted, t.completedAt),
     index("mrf_completed_by_idx").on(t.completedBy),
   ],

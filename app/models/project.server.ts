@@ -556,7 +556,9 @@ export function assignedProjects(memberId: number, department: string): Assigned
     .where(
       and(
         eq(projectWorkflowSteps.department, department),
-        sql`(${projectWorkflowSteps.assignedTeamMemberId} = ${memberId} OR EXISTS (SELECT 1 FROM ${stepAssignments} WHERE ${stepAssignments.projectWorkflowStepId} = ${projectWorkflowSteps.id} AND ${stepAssignments.teamMemberId} = ${memberId}))`,
+        // The member's steps from the two indexes (assignee, step assignments), not a scan of every step of the
+        // department: at 100,000 projects the OR EXISTS form read 100,000 steps (60 ms).
+        sql`${projectWorkflowSteps.id} IN (SELECT s.id FROM ${projectWorkflowSteps} AS s WHERE s.assigned_team_member_id = ${memberId} UNION SELECT a.project_workflow_step_id FROM ${stepAssignments} AS a WHERE a.team_member_id = ${memberId})`,
       ),
     )
     .orderBy(asc(projects.id))
