@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.edge";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "~/utils/nonce";
 

@@ -1,3 +1,4 @@
+import { RowLinkNavigator } from "~/components/row-link";
 import {
   data,
   isRouteErrorResponse,
@@ -66,7 +67,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <RowLinkNavigator />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

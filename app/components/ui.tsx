@@ -8,22 +8,21 @@ import { Icon, type IconName } from "./icons";
 
 // Design tokens in use (docs/design.md): every control is at least 40 px high (44 px+ on floor screens),
 // text is 14 px or more, and each colour pair is WCAG AA. Screens compose these instead of raw classes.
-const control =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60";
-
+// The button looks are component classes in app/app.css (.btn, .btn-primary, ...): a 200-row table repeats
+// them a thousand times, and a 250-character utility string each time was a third of the page's bytes.
 export const btn = {
   /** The one main action of a view: white on brand-700, 5.18:1. */
-  primary: `${control} min-h-10 bg-brand-700 px-4 text-sm text-white shadow-sm hover:bg-brand-800`,
-  secondary: `${control} min-h-10 border border-slate-300 bg-white px-4 text-sm text-ink hover:border-slate-400 hover:bg-slate-50`,
-  danger: `${control} min-h-10 bg-danger-700 px-4 text-sm text-white shadow-sm hover:bg-danger-800`,
+  primary: "btn btn-primary",
+  secondary: "btn btn-secondary",
+  danger: "btn btn-danger",
   /** Card and row actions (Edit, Delete, + Add): 40 px high, 14 px text. */
-  small: `${control} min-h-10 border border-slate-300 bg-white px-3 text-sm text-ink hover:border-slate-400 hover:bg-slate-50`,
-  smallDanger: `${control} min-h-10 border border-danger-200 bg-white px-3 text-sm text-danger-700 hover:bg-danger-50`,
+  small: "btn btn-small",
+  smallDanger: "btn btn-small-danger",
   /** A square icon button (↑ ↓ ×), 40 × 40. */
-  icon: `${control} h-10 w-10 border border-slate-300 bg-white text-base text-ink hover:bg-slate-50 disabled:opacity-40`,
+  icon: "btn btn-icon",
   /** Floor screens (tiles, timers, PIN): 48 px high, 16 px text. */
-  large: `${control} min-h-12 bg-brand-700 px-6 text-base text-white shadow-sm hover:bg-brand-800`,
-  largeSecondary: `${control} min-h-12 border border-slate-300 bg-white px-6 text-base text-ink hover:bg-slate-50`,
+  large: "btn btn-large",
+  largeSecondary: "btn btn-large-secondary",
   /** A text link styled as a link (brand-800, 7.31:1 on white). */
   link: "font-semibold text-brand-800 underline-offset-4 hover:underline",
 };

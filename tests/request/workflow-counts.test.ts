@@ -1,5 +1,7 @@
 import { expect, test } from "bun:test";
 import { workflowItemCounts } from "~/models/overview.server";
+import { countItems } from "~/models/item.server";
+import { projectSummary } from "~/models/project.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp } from "../helpers/app";
 
@@ -46,4 +48,45 @@ test("trigger-kept counts equal the items after creates, scans, moves, deletes a
   getDb().$client.run("DELETE FROM workflows WHERE id = ?", [wfA.id]);
   expect(workflowItemCounts()).toEqual(truth());
   expect(workflowItemCounts().has(wfA.id)).toBe(false);
+});
+
+// The projects strip and the items screen's totals (migration 0005) must equal counts over the rows themselves.
+const projectTruth = () =>
+  getDb().$client.query(
+    "SELECT count(*) AS total, coalesce(sum(status <> 'completed'), 0) AS active, coalesce(sum(priority = 'rush'), 0) AS rush, coalesce(sum(priority = 'high'), 0) AS high, coalesce(sum(priority = 'medium'), 0) AS medium, coalesce(sum(priority = 'low'), 0) AS low FROM projects",
+  ).get();
+const categoryTruth = (category: string) => (getDb().$client.query("SELECT count(*) AS n FROM items WHERE category = ?").get(category) as { n: number }).n;
+
+test("the project summary and the item totals follow creates, edits, a completion and deletes", async () => {
+  const app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  const admin = app.client();
+  await admin.signIn("4321");
+  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
+  for (const name of ["Banner", "Decal"]) await admin.request("/api/categories", { method: "POST", json: { name, departmentSequence: ["production"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "A", departmentSequence: ["production"] } })).json();
+  const ids: number[] = [];
+  for (const priority of ["rush", "high", "medium", "low", "medium"])
+    ids.push((await (await admin.request("/api/projects", { method: "POST", json: { name: `P ${priority}`, description: "d", workflowId: wf.id, priority } })).json()).id);
+  expect(projectSummary()).toEqual(projectTruth() as ReturnType<typeof projectSummary>);
+  expect(projectSummary()).toMatchObject({ total: 5, active: 5, rush: 1, medium: 2 });
+  await admin.request(`/api/projects/${ids[0]}`, { method: "PATCH", json: { priority: "low" } });
+  // A project's status follows its steps; set here directly, as completing every step would.
+  getDb().$client.run("UPDATE projects SET status = 'completed' WHERE id = ?", [ids[1]!]);
+  await admin.request(`/api/projects/${ids[4]}`, { method: "DELETE" });
+  expect(projectSummary()).toEqual(projectTruth() as ReturnType<typeof projectSummary>);
+  expect(projectSummary()).toMatchObject({ total: 4, active: 3, rush: 0, low: 2 });
+
+  const items: number[] = [];
+  for (const [projectId, category] of [[ids[0], "Banner"], [ids[0], "Decal"], [ids[2], "Banner"], [ids[3], "Banner"]] as const)
+    items.push((await (await admin.request("/api/items", { method: "POST", json: { name: "x", category, projectId } })).json()).id);
+  expect(countItems({ category: "Banner" })).toBe(3);
+  await admin.request(`/api/items/${items[0]}`, { method: "PATCH", json: { category: "Decal" } });
+  await admin.request(`/api/items/${items[3]}`, { method: "DELETE" });
+  await admin.request(`/api/projects/${ids[2]}`, { method: "DELETE" });
+  for (const category of ["Banner", "Decal"]) expect(countItems({ category })).toBe(categoryTruth(category));
+  expect(countItems({ category: "Decal" })).toBe(2);
+  expect(countItems({})).toBe((getDb().$client.query("SELECT count(*) AS n FROM items").get() as { n: number }).n);
+  expect(countItems({ projectId: ids[0] })).toBe(2);
+  expect(countItems({ category: "Nothing" })).toBe(0);
 });

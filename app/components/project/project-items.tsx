@@ -8,6 +8,7 @@ import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
+import { RowLink } from "../row-link";
 import { Badge, btn, CancelLink, cardClass, EmptyState, FieldError, inputClass, Label } from "../ui";
 
 export type ItemRow = {
@@ -122,27 +123,27 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                 </td>
                 <td data-label="Actions" className="py-3">
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
+                    <RowLink to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
                       View
-                    </Link>
-                    <Link to={`${here}?dialog=qr&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`QR code of ${item.name}`}>
+                    </RowLink>
+                    <RowLink to={`${here}?dialog=qr&item=${item.id}`} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
                       <Icon name="qr" />
                       QR
-                    </Link>
-                    <Link to={`${here}?dialog=reset-timer&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                    </RowLink>
+                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
                       <Icon name="clock" />
                       Reset
-                    </Link>
+                    </RowLink>
                     {canWrite ? (
                       <>
-                        <Link to={`${here}?dialog=edit-item&item=${item.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${item.name}`}>
+                        <RowLink to={`${here}?dialog=edit-item&item=${item.id}`} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
                           <Icon name="edit" />
                           Edit
-                        </Link>
-                        <Link to={`${here}?dialog=delete-item&item=${item.id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
+                        </RowLink>
+                        <RowLink to={`${here}?dialog=delete-item&item=${item.id}`} keepScroll className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
                           <Icon name="trash" />
                           Delete
-                        </Link>
+                        </RowLink>
                       </>
                     ) : null}
                   </div>
