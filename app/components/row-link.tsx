@@ -1,5 +1,5 @@
-import { useEffect, type AnchorHTMLAttributes } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, type AnchorHTMLAttributes, type FormHTMLAttributes } from "react";
+import { useNavigate, useSubmit } from "react-router";
 
 /**
  * A link for the rows of big tables. React Router's <Link> runs half a dozen hooks per instance to resolve its
@@ -11,9 +11,30 @@ export function RowLink({ to, keepScroll, ...rest }: Omit<AnchorHTMLAttributes<H
   return <a href={to} data-nav={keepScroll ? "keep-scroll" : ""} {...rest} />;
 }
 
-/** One document listener for every RowLink: a plain left click on a same-origin link navigates in the app. */
+/**
+ * A post form for the rows of big tables, for the same reason: React Router's <Form> resolves its action with
+ * hooks per instance. It is a plain <form method="post">; once hydrated, <RowLinkNavigator/> submits it through
+ * the router (no page reload, the scroll position kept), as <Form preventScrollReset> would.
+ */
+export function RowForm({ action, ...rest }: Omit<FormHTMLAttributes<HTMLFormElement>, "method" | "action"> & { action: string }) {
+  return <form method="post" action={action} data-nav="keep-scroll" {...rest} />;
+}
+
+/** One document listener each for every RowLink click and RowForm submit: handled in the app, not by a reload. */
 export function RowLinkNavigator() {
   const navigate = useNavigate();
+  const submit = useSubmit();
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-nav")) return;
+      event.preventDefault();
+      const submitter = event.submitter instanceof HTMLButtonElement || event.submitter instanceof HTMLInputElement ? event.submitter : null;
+      submit(submitter ?? form, { preventScrollReset: true });
+    };
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, [submit]);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;

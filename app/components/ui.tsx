@@ -27,8 +27,7 @@ export const btn = {
   link: "font-semibold text-brand-800 underline-offset-4 hover:underline",
 };
 
-export const inputClass =
-  "mt-1 block min-h-10 w-full rounded-lg border border-field bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-ink-subtle focus:border-focus focus:ring-1 focus:ring-focus focus:outline-none aria-[invalid=true]:border-danger-700 sm:text-sm";
+export const inputClass = "field";
 
 /** A checkbox or radio with its label: the whole row is the 40 px target. */
 export const checkRowClass = "flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm text-ink hover:bg-slate-50";

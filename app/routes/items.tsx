@@ -27,6 +27,7 @@ import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/items";
+import { RowLink } from "~/components/row-link";
 
 // Spec §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
 // Create New Product / Edit Product dialog (§5 Product form). Filters, page and dialogs live in the URL, so the
@@ -362,9 +363,9 @@ export default function Items({ loaderData }: Route.ComponentProps) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">
-                    <Link to={`/items/${item.id}`} className="hover:underline">
+                    <RowLink to={`/items/${item.id}`} className="hover:underline">
                       {item.name}
-                    </Link>
+                    </RowLink>
                     {/* Phones: the card says whether the timer runs (the table shows it in the time). */}
                     <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
                   </td>
@@ -372,9 +373,9 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                     {item.category}
                   </td>
                   <td data-label="Project" className="py-3 pr-3 wrap-anywhere">
-                    <Link to={`/projects/${item.projectId}`} className={btn.link}>
+                    <RowLink to={`/projects/${item.projectId}`} className={btn.link}>
                       {item.projectName}
-                    </Link>
+                    </RowLink>
                   </td>
                   <td data-label="Total Time" className="py-3 pr-3">
                     {item.isTimerActive ? (
@@ -385,23 +386,23 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Actions" className="py-3">
                     <div className="flex flex-wrap gap-2">
-                      <Link to={withDialog("qr", item.id)} preventScrollReset className={btn.small} aria-label={`QR code of ${item.name}`}>
+                      <RowLink to={withDialog("qr", item.id)} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
                         <Icon name="qr" />
                         QR
-                      </Link>
-                      <Link to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
+                      </RowLink>
+                      <RowLink to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
                         View
-                      </Link>
+                      </RowLink>
                       {canWrite ? (
                         <>
-                          <Link to={withDialog("edit", item.id)} preventScrollReset className={btn.small} aria-label={`Edit ${item.name}`}>
+                          <RowLink to={withDialog("edit", item.id)} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
                             <Icon name="edit" />
                             Edit
-                          </Link>
-                          <Link to={withDialog("delete", item.id)} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
+                          </RowLink>
+                          <RowLink to={withDialog("delete", item.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
                             <Icon name="trash" />
                             Delete
-                          </Link>
+                          </RowLink>
                         </>
                       ) : null}
                     </div>

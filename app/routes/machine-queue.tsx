@@ -29,6 +29,7 @@ import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-
 import { qrImage } from "~/utils/qr.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-queue";
+import { RowLink } from "~/components/row-link";
 
 // Spec §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
 // QR (opening it is the operator's 'I am starting this file'), completion after the QR, reorder, and how long
@@ -264,10 +265,10 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
                 </td>
                 <td data-label="File Name" className="py-3 pr-3 font-medium wrap-anywhere">{f.fileName}</td>
                 <td data-label="Project Name" className="py-3 pr-3 wrap-anywhere">
-                  {f.projectId ? <Link to={`/projects/${f.projectId}`} className={btn.link}>{f.projectName}</Link> : "N/A"}
+                  {f.projectId ? <RowLink to={`/projects/${f.projectId}`} className={btn.link}>{f.projectName}</RowLink> : "N/A"}
                 </td>
                 <td data-label="Item" className="py-3 pr-3 wrap-anywhere">
-                  {f.itemId ? <Link to={`/items/${f.itemId}`} className={btn.link}>{f.item}</Link> : f.item}
+                  {f.itemId ? <RowLink to={`/items/${f.itemId}`} className={btn.link}>{f.item}</RowLink> : f.item}
                 </td>
                 <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{f.material}</td>
                 <td data-label="File Owner" className="py-3 pr-3 wrap-anywhere">{f.fileOwner}</td>

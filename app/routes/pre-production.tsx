@@ -10,6 +10,7 @@ import { formatListDate } from "~/utils/dates";
 import { priorityWeight } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/pre-production";
+import { RowLink } from "~/components/row-link";
 
 export function meta() {
   return [{ title: "Pre-Production Dashboard · Shopflow" }];
@@ -227,9 +228,9 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
                   }}
                 >
                   <td data-label="Project Name" className="py-3 pr-3">
-                    <Link to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
+                    <RowLink to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
                       {p.name}
-                    </Link>
+                    </RowLink>
                     {p.description ? <p className="line-clamp-2 text-sm text-ink-muted wrap-anywhere">{p.description}</p> : null}
                   </td>
                   <td data-label="Start Date" className="py-3 pr-3">
@@ -243,14 +244,14 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Actions" className="py-3">
                     <div className="flex flex-wrap gap-2">
-                      <Link to={`/projects/${p.id}/machine-files`} className={btn.small} aria-label={`Files of ${p.name}`}>
+                      <RowLink to={`/projects/${p.id}/machine-files`} className={btn.small} aria-label={`Files of ${p.name}`}>
                         <Icon name="file" />
                         Files
-                      </Link>
-                      <Link to={`/projects/${p.id}?view=design`} className={btn.small} aria-label={`Design of ${p.name}`}>
+                      </RowLink>
+                      <RowLink to={`/projects/${p.id}?view=design`} className={btn.small} aria-label={`Design of ${p.name}`}>
                         <Icon name="eye" />
                         Design
-                      </Link>
+                      </RowLink>
                     </div>
                   </td>
                 </tr>

@@ -29,6 +29,7 @@ import { fileIndicator } from "~/utils/machine-file-rules";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-machine-files";
+import { RowForm, RowLink } from "~/components/row-link";
 
 // Spec §2 'Machine Ready Files' (/projects/{projectId}/machine-files): which print and cut file each item gets,
 // with the material check of each item, and the log of the project's completed files.
@@ -263,7 +264,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
                       <FileDot indicator={item.indicator} />
                     </td>
                     <td data-label="Item" className="py-3 pr-3 font-medium wrap-anywhere">
-                      <Link to={`/items/${item.id}`} className={btn.link}>{item.name}</Link>
+                      <RowLink to={`/items/${item.id}`} className={btn.link}>{item.name}</RowLink>
                       <span className="block text-sm font-normal text-ink-muted">{item.category}</span>
                     </td>
                     <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{item.material}</td>
@@ -307,14 +308,14 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
           </span>
         </span>
         {canWrite ? (
-          <Form method="post" action={here} preventScrollReset>
+          <RowForm action={here}>
             <input type="hidden" name="intent" value="unassign" />
             <input type="hidden" name="itemId" value={item.id} />
             <input type="hidden" name="fileType" value={type} />
             <button type="submit" className={btn.small} aria-label={`Remove ${current.fileName} from ${item.name}`}>
               Remove
             </button>
-          </Form>
+          </RowForm>
         ) : null}
       </div>
     );
@@ -322,14 +323,14 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
   if (!canWrite) return <span className="text-ink-muted">None</span>;
   if (manyFiles) {
     return (
-      <Link to={`${here}?pick=${item.id}-${type}`} preventScrollReset className={btn.secondary} aria-label={`Choose the ${label.toLowerCase()}`}>
+      <RowLink to={`${here}?pick=${item.id}-${type}`} keepScroll className={btn.secondary} aria-label={`Choose the ${label.toLowerCase()}`}>
         Choose a file…
-      </Link>
+      </RowLink>
     );
   }
   if (files.length === 0) return <span className="text-sm text-ink-muted">No files found.</span>;
   return (
-    <Form method="post" action={here} preventScrollReset className="flex flex-wrap items-center gap-2" onReset={() => setPicked("")}>
+    <RowForm action={here} className="flex flex-wrap items-center gap-2" onReset={() => setPicked("")}>
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="fileType" value={type} />
@@ -354,7 +355,7 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
           ) : null}
         </>
       ) : null}
-    </Form>
+    </RowForm>
   );
 }
 

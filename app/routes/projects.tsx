@@ -14,6 +14,7 @@ import { formatDuration } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
+import { RowLink } from "~/components/row-link";
 
 export const PAGE_SIZE = 50;
 
@@ -300,9 +301,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
               {projects.map((p) => (
                 <tr key={p.id} className={p.priority === "rush" ? "md:border-l-4 md:border-l-red-600" : undefined}>
                   <td data-label="Project Name" className="py-3 pr-3">
-                    <Link to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
+                    <RowLink to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
                       {p.name}
-                    </Link>
+                    </RowLink>
                     {p.description ? <p className="line-clamp-2 text-sm text-ink-muted wrap-anywhere">{p.description}</p> : null}
                     <p className="text-sm text-ink-muted wrap-anywhere">
                       {p.workflowName ?? "No workflow"} · {p.totalItems} item{p.totalItems === 1 ? "" : "s"}
@@ -341,19 +342,19 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Actions" className="py-3">
                     <div className="flex flex-wrap gap-2">
-                      <Link to={`/projects/${p.id}`} className={btn.small} aria-label={`View ${p.name}`}>
+                      <RowLink to={`/projects/${p.id}`} className={btn.small} aria-label={`View ${p.name}`}>
                         View
-                      </Link>
+                      </RowLink>
                       {canWrite ? (
                         <>
-                          <Link to={withDialog("edit-project", p.id)} preventScrollReset className={btn.small} aria-label={`Edit ${p.name}`}>
+                          <RowLink to={withDialog("edit-project", p.id)} keepScroll className={btn.small} aria-label={`Edit ${p.name}`}>
                             <Icon name="edit" />
                             Edit
-                          </Link>
-                          <Link to={withDialog("delete-project", p.id)} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
+                          </RowLink>
+                          <RowLink to={withDialog("delete-project", p.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
                             <Icon name="trash" />
                             Delete
-                          </Link>
+                          </RowLink>
                         </>
                       ) : null}
                     </div>

@@ -118,3 +118,30 @@ test("an unknown project shows 'Project not found' with Back", async ({ page, js
   await page.getByRole("link", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(/\/projects$/);
 });
+
+// Row actions are plain links (cheap to render by the thousand). With JavaScript a click must still be an in-app
+// navigation that keeps the scroll position: the page is not reloaded (a marker on window survives) and a
+// dialog opens where the user was. Without JavaScript the same link is an ordinary page load.
+test("an item row's actions navigate in the app without reloading the page", async ({ page, js, signIn }) => {
+  await signIn(DEMO.admin);
+  const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
+  const withItems = [];
+  for (const p of projects) {
+    const items = (await (await page.request.get(`/api/items?projectId=${p.id}`)).json()) as { id: number; name: string }[];
+    if (items.length) withItems.push({ project: p.id, item: items[0]! });
+    if (withItems.length) break;
+  }
+  const { project, item } = withItems[0]!;
+  await visit(page, js, `/projects/${project}`);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await page.getByRole("link", { name: `QR code of ${item.name}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`dialog=qr&item=${item.id}$`));
+  await expect(page.getByRole(js ? "dialog" : "region", { name: /QR/ }).first()).toBeVisible();
+  const marker = await page.evaluate(() => (window as unknown as { marker?: number }).marker);
+  expect(marker).toBe(js ? 42 : undefined);
+  // View leads to the item's own page.
+  await visit(page, js, `/projects/${project}`);
+  await page.getByRole("link", { name: `View ${item.name}`, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/items/${item.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: item.name })).toBeVisible();
+});
