@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { Icon } from "~/components/icons";
+import { PageLinks } from "~/components/page-links";
 import { RouteError } from "~/components/route-error";
 import { Badge, btn, cardClass, EmptyState, inputClass, PageHeader } from "~/components/ui";
 import { assignedProjects } from "~/models/project.server";
@@ -35,8 +36,13 @@ function listState(url: URL) {
   const sort = SORT_KEYS.find((x) => x === s) ?? null;
   const d = url.searchParams.get("dir");
   const dir: Dir | null = sort ? (d === "desc" ? "desc" : "asc") : null;
-  return { q, priority, sort, dir };
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  return { q, priority, sort, dir, page };
 }
+
+// A designer has a few dozen projects; a manager assigned to thousands gets pages instead of a page that takes
+// seconds to render on a floor PC.
+export const PRE_PRODUCTION_PAGE_SIZE = 50;
 
 export function loader({ request }: Route.LoaderArgs) {
   const user = requirePermission(request, "screen:pre-production", PRE_PRODUCTION_SIGNED_OUT);
@@ -65,12 +71,19 @@ export function loader({ request }: Route.LoaderArgs) {
       return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
     });
   }
+  const pages = Math.max(1, Math.ceil(rows.length / PRE_PRODUCTION_PAGE_SIZE));
+  const page = Math.min(state.page, pages);
+  const offset = (page - 1) * PRE_PRODUCTION_PAGE_SIZE;
   return data(
     {
       ...state,
+      page,
+      pages,
+      offset,
+      matching: rows.length,
       assignedCount: all.length,
       rushCount: all.filter((p) => p.priority === "rush").length,
-      projects: rows.map((p) => ({
+      projects: rows.slice(offset, offset + PRE_PRODUCTION_PAGE_SIZE).map((p) => ({
         id: p.id,
         name: p.name,
         description: p.description,
@@ -98,7 +111,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function PreProduction({ loaderData }: Route.ComponentProps) {
-  const { q, priority, sort, dir, projects, assignedCount, rushCount } = loaderData;
+  const { q, priority, sort, dir, projects, assignedCount, rushCount, page, pages, offset, matching } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -108,7 +121,8 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
 
   const query = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams();
-    const base: Record<string, string | null> = { q: q || null, priority, sort, dir };
+    // Any change but the page itself starts again at page 1.
+    const base: Record<string, string | null> = { q: q || null, priority, sort, dir, page: null };
     for (const [k, v] of Object.entries({ ...base, ...changes })) if (v) next.set(k, v);
     const s = next.toString();
     return `/pre-production${s ? `?${s}` : ""}`;
@@ -182,7 +196,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className="sr-only" aria-live="polite">
-          {loading ? "Loading projects..." : `${projects.length} project${projects.length === 1 ? "" : "s"} shown`}
+          {loading ? "Loading projects..." : `${matching} project${matching === 1 ? "" : "s"} found`}
         </p>
 
         {projects.length === 0 ? (
@@ -259,6 +273,14 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
+        {pages > 1 ? (
+          <>
+            <p className="mt-4 text-sm text-ink-muted">
+              {`Showing ${offset + 1}–${offset + projects.length} of ${matching}`}
+            </p>
+            <PageLinks page={page} pages={pages} href={(n) => query({ page: n > 1 ? String(n) : null })} />
+          </>
+        ) : null}
       </section>
     </div>
   );

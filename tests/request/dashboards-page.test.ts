@@ -100,6 +100,32 @@ describe("/department-views", () => {
 });
 
 describe("/pre-production", () => {
+  test("past 50 assigned projects the list has pages; the counts cover them all; sorting and searching start at page 1", async () => {
+    // 120 projects, each with the designer on its Pre-Production step.
+    for (let i = 1; i <= 120; i++) {
+      const id = await newProject(`Bulk ${String(i).padStart(3, "0")}`, i % 10 === 0 ? "rush" : "medium");
+      assign(id, null, null);
+    }
+    const first = await visibleHtml(await designer.request("/pre-production?sort=name&dir=asc"));
+    expect(first).toContain("Showing 1–50 of 120");
+    expect(first).toContain("Bulk 001");
+    expect(first).not.toContain("Bulk 051");
+    expect(first).toMatch(/Number of Projects Currently Assigned[\s\S]*?120/);
+    expect(first).toMatch(/Number of Rush Projects Assigned[\s\S]*?12/);
+    const third = await visibleHtml(await designer.request("/pre-production?sort=name&dir=asc&page=3"));
+    expect(third).toContain("Showing 101–120 of 120");
+    expect(third).toContain("Bulk 120");
+    expect(third).not.toContain("Bulk 100");
+    // A page past the end shows the last one; the header links and the search drop the page.
+    const past = await designer.request("/pre-production?sort=name&dir=asc&page=99");
+    const pastHtml = await past.text();
+    expect(pastHtml).toContain("Showing 101–120 of 120");
+    expect(pastHtml).toContain('href="/pre-production?sort=name&amp;dir=desc"');
+    const search = await visibleHtml(await designer.request("/pre-production?q=Bulk%2011&page=2"));
+    expect(search).toContain("Bulk 110");
+    expect(search).not.toContain("Showing");
+  });
+
   test("signed out: 'Please log in to view your assigned projects'; without the key: Access Denied", async () => {
     const out = await app.client("10.5.0.9").request("/pre-production");
     expect(out.status).toBe(401);
