@@ -477,6 +477,8 @@ export const machineReadyFiles = sqliteTable(
     // A machine's open queue in order, and how many wait (the floor's counts), without reading completed files.
     index("mrf_machine_open_idx").on(t.machine, t.isCompleted, t.sortOrder),
     index("mrf_completed_idx").on(t.isCompleted, t.completedAt),
+    // A machine's recent completions (the queue keeps the last day's), without reading every file it ever finished.
+    index("mrf_machine_done_idx").on(t.machine, t.isCompleted, t.completedAt),
     index("mrf_completed_by_idx").on(t.completedBy),
   ],
 );

@@ -295,7 +295,23 @@ export type MachineFileWithDetails = MachineFile & {
  * one query. `completedSince` keeps open files and files completed since then (the screen's working set).
  */
 export function listMachineFilesWithDetails(machine: string, opts: { completedSince?: Date; limit?: number; offset?: number } = {}): MachineFileWithDetails[] {
-  const q = getDb()
+  const db = getDb();
+  // The working set's page by id first: the open files and the recent completions each come from their own index
+  // (a plain OR read every file the machine ever completed, 8,000 at 100,000 projects), then one sort of that set.
+  const ids =
+    opts.completedSince !== undefined
+      ? db
+          .all<{ id: number }>(
+            sql`SELECT id FROM (
+              SELECT id, sort_order FROM machine_ready_files WHERE machine = ${machine} AND is_completed = 0
+              UNION ALL
+              SELECT id, sort_order FROM machine_ready_files WHERE machine = ${machine} AND is_completed = 1 AND completed_at >= ${opts.completedSince.getTime()}
+            ) ORDER BY sort_order, id LIMIT ${opts.limit ?? -1} OFFSET ${opts.offset ?? 0}`,
+          )
+          .map((r) => r.id)
+      : undefined;
+  if (ids !== undefined && ids.length === 0) return [];
+  const q = db
     .select({
       file: machineReadyFiles,
       projectName: projects.name,
@@ -312,14 +328,9 @@ export function listMachineFilesWithDetails(machine: string, opts: { completedSi
     .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
     .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
     .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
-    .where(
-      and(
-        eq(machineReadyFiles.machine, machine),
-        opts.completedSince ? or(eq(machineReadyFiles.isCompleted, false), gte(machineReadyFiles.completedAt, opts.completedSince)) : undefined,
-      ),
-    )
+    .where(ids !== undefined ? inArray(machineReadyFiles.id, ids) : eq(machineReadyFiles.machine, machine))
     .orderBy(asc(machineReadyFiles.sortOrder), asc(machineReadyFiles.id));
-  const rows = opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0).all() : q.all();
+  const rows = ids === undefined && opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0).all() : q.all();
   return rows.map(({ file, ...rest }) => ({ ...file, ...rest }));
 }
 
@@ -536,13 +547,12 @@ export function reorderMachineQueue(machine: string, ids: number[], actor: Actor
 
 /** How many files the per-machine screen lists: open ones and those completed since `completedSince`. */
 export function countMachineQueue(machine: string, completedSince: Date): number {
-  return (
-    getDb()
-      .select({ n: sql<number>`count(*)` })
-      .from(machineReadyFiles)
-      .where(and(eq(machineReadyFiles.machine, machine), or(eq(machineReadyFiles.isCompleted, false), gte(machineReadyFiles.completedAt, completedSince))))
-      .get()?.n ?? 0
+  // Two index counts (open; completed since) rather than one OR over every file the machine has had.
+  const [row] = getDb().all<{ n: number }>(
+    sql`SELECT (SELECT count(*) FROM machine_ready_files WHERE machine = ${machine} AND is_completed = 0)
+      + (SELECT count(*) FROM machine_ready_files WHERE machine = ${machine} AND is_completed = 1 AND completed_at >= ${completedSince.getTime()}) AS n`,
   );
+  return row?.n ?? 0;
 }
 
 /** One file with what its printed QR label shows (the print page). */

@@ -13,6 +13,7 @@ import {
   getMachineDepartment,
   getMachineFile,
   listCompletedFiles,
+  getMachineFileLabel,
   listMachineFilesWithDetails,
   countMachineQueue,
   reorderMachineQueue,
@@ -29,7 +30,7 @@ import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-
 import { qrImage } from "~/utils/qr.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-queue";
-import { RowLink } from "~/components/row-link";
+import { RowForm, RowLink } from "~/components/row-link";
 
 // Spec §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
 // QR (opening it is the operator's 'I am starting this file'), completion after the QR, reorder, and how long
@@ -58,7 +59,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
 
   const qrId = parseIdParam(url.searchParams.get("qr") ?? undefined);
-  const qrFile = qrId === null ? undefined : (rows.find((r) => r.id === qrId) ?? listMachineFilesWithDetails(value).find((r) => r.id === qrId));
+  // A QR link for a file on another page (or reloaded later) reads that one file, if it is on this machine.
+  const machineFileOn = (machineValue: string, id: number) => {
+    const file = getMachineFileLabel(id);
+    return file && file.machine === machineValue ? file : undefined;
+  };
+  const qrFile = qrId === null ? undefined : (rows.find((r) => r.id === qrId) ?? machineFileOn(value, qrId));
   const qr = qrFile
     ? {
         id: qrFile.id,
@@ -276,14 +282,14 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
                   <time title={f.addedTitle}>{f.added}</time>
                 </td>
                 <td data-label="QR Code" className="py-3 pr-3">
-                  <Form method="post" action={here} preventScrollReset>
+                  <RowForm action={here}>
                     <input type="hidden" name="intent" value="open-qr" />
                     <input type="hidden" name="fileId" value={f.id} />
                     <button type="submit" className={btn.small} aria-label={`QR code for ${f.fileName}`}>
                       <Icon name="qr" />
                       QR
                     </button>
-                  </Form>
+                  </RowForm>
                 </td>
                 <td data-label="File Completed" className="py-3 pr-3">
                   <CompleteControl file={f} here={here} fetcher={fetcher} hydrated={hydrated} />
@@ -349,13 +355,13 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
 
 function MoveButton({ here, ids, label, icon }: { here: string; ids: [number, number] | null; label: string; icon: "arrow-up" | "arrow-down" }) {
   return (
-    <Form method="post" action={here} preventScrollReset>
+    <RowForm action={here}>
       <input type="hidden" name="intent" value="reorder" />
       {ids?.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
       <button type="submit" className={btn.icon} disabled={!ids} aria-label={label}>
         <Icon name={icon} />
       </button>
-    </Form>
+    </RowForm>
   );
 }
 
@@ -364,7 +370,7 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
   const disabled = !file.qrCodeClicked;
   if (!hydrated) {
     return (
-      <Form method="post" action={here} preventScrollReset className="flex items-center gap-2">
+      <RowForm action={here} className="flex items-center gap-2">
         <input type="hidden" name="intent" value="complete" />
         <input type="hidden" name="fileId" value={file.id} />
         <input type="hidden" name="completed" value={file.isCompleted ? "false" : "true"} />
@@ -372,7 +378,7 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
           {file.isCompleted ? "Completed ✓ (undo)" : "Mark completed"}
         </button>
         {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : null}
-      </Form>
+      </RowForm>
     );
   }
   return (

@@ -136,6 +136,25 @@ describe("/production/{machine}", () => {
     expect(html).toContain("0m 0s");
   });
 
+  test("the queue holds the open files and the last day's completions, in queue order; older completions are left out", async () => {
+    const made = createMachineFiles(
+      ["open-1.pdf", "done-today.pdf", "done-last-week.pdf", "open-2.pdf", "other-machine.pdf"].map((fileName, i) => ({ fileName, machine: i === 4 ? "zund-g3" : "hp-latex-800", projectId })),
+      system,
+    );
+    const day = 24 * 60 * 60 * 1000;
+    app.db.$client.run("UPDATE machine_ready_files SET is_completed = 1, completed_at = ? WHERE id = ?", [Date.now() - day / 2, made[1]!.id]);
+    app.db.$client.run("UPDATE machine_ready_files SET is_completed = 1, completed_at = ? WHERE id = ?", [Date.now() - 7 * day, made[2]!.id]);
+    // open-2 first in the queue: the order is sort_order, then age.
+    app.db.$client.run("UPDATE machine_ready_files SET sort_order = CASE file_name WHEN 'open-2.pdf' THEN 0 ELSE 5 END WHERE machine = 'hp-latex-800'");
+    const html = await visibleHtml(await operator.request("/production/hp-latex-800"));
+    expect(html).toContain("3 files assigned");
+    expect(html).not.toContain("done-last-week.pdf");
+    expect(html).not.toContain("other-machine.pdf");
+    const order = ["open-2.pdf", "open-1.pdf", "done-today.pdf"].map((name) => html.indexOf(name));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+  });
+
   test("5,000 queued files: one page of 100 in a fixed number of statements, fast", async () => {
     createMachineFiles(Array.from({ length: 5000 }, (_, i) => ({ fileName: `f${i}.pdf`, machine: "hp-latex-800", projectId })), system);
     await operator.request("/production/hp-latex-800");

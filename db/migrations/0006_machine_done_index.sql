@@ -1,0 +1,1 @@
+CREATE INDEX `mrf_machine_done_idx` ON `machine_ready_files` (`machine`,`is_completed`,`completed_at`);
