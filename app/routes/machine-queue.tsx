@@ -1,11 +1,9 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher, useSearchParams } from "react-router";
 import { Icon } from "~/components/icons";
 import { PageLinks } from "~/components/page-links";
 import { RouteError } from "~/components/route-error";
+import type { Handle } from "~/components/sortable-queue";
 import { useToast } from "~/components/toaster";
 import { btn, cardClass, checkboxClass, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
 import {
@@ -173,14 +171,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-// Spec §9 / design: the keyboard moves a dragged row by 25 px a key press.
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const step = 25;
-  if (event.code === "ArrowDown") return { ...currentCoordinates, y: currentCoordinates.y + step };
-  if (event.code === "ArrowUp") return { ...currentCoordinates, y: currentCoordinates.y - step };
-  return undefined;
-};
-
 type FileRow = Route.ComponentProps["loaderData"] extends infer L ? (L extends { files: (infer F)[] } ? F : never) : never;
 
 export default function MachineQueue({ loaderData, params }: Route.ComponentProps) {
@@ -199,7 +189,16 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   const files = "files" in loaderData ? loaderData.files : [];
   const [order, setOrder] = useState(() => files.map((f) => f.id));
   useEffect(() => setOrder(files.map((f) => f.id)), [files]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }));
+  // dnd-kit arrives after hydration (its own chunk); until then, and without JavaScript, the arrows reorder.
+  const [dnd, setDnd] = useState<{ m: typeof import("~/components/sortable-queue") } | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("~/components/sortable-queue").then((m) => live && setDnd({ m }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const sortable = hydrated && dnd !== null;
 
   if (!loaderData.machine || !("files" in loaderData)) {
     return (
@@ -222,9 +221,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   const byId = new Map(files.map((f) => [f.id, f]));
   const rows = order.map((id) => byId.get(id)).filter((f): f is FileRow => Boolean(f));
 
-  function onDragEnd(e: DragEndEvent) {
-    if (!e.over || e.active.id === e.over.id) return;
-    const next = arrayMove(order, order.indexOf(Number(e.active.id)), order.indexOf(Number(e.over.id)));
+  function onReorder(next: number[]) {
     setOrder(next);
     const body = new FormData();
     body.set("intent", "reorder");
@@ -250,7 +247,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
       </thead>
       <tbody className="divide-y divide-line">
         {rows.map((f, i) => (
-          <QueueRow key={f.id} id={f.id} sortable={hydrated}>
+          <QueueRow key={f.id} id={f.id} Draggable={sortable ? dnd.m.DraggableRow : null}>
             {(handle) => (
               <>
                 <td data-label="#" className="py-3 pr-3 tabular-nums">
@@ -261,7 +258,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
                       </button>
                     ) : null}
                     <span>{offset + i + 1}</span>
-                    {!hydrated ? (
+                    {!sortable ? (
                       <>
                         <MoveButton here={here} ids={i > 0 ? [f.id, rows[i - 1]!.id] : null} label={`Move ${f.fileName} up`} icon="arrow-up" />
                         <MoveButton here={here} ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null} label={`Move ${f.fileName} down`} icon="arrow-down" />
@@ -332,14 +329,12 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
         ) : (
           <>
             <p className="mb-3 text-sm text-ink-muted">
-              {hydrated ? "Drag a row by its handle (or focus the handle and use the arrow keys) to change the order." : "Use the arrows to change the order."} Open a file's QR code before marking it completed.
+              {sortable ? "Drag a row by its handle (or focus the handle and use the arrow keys) to change the order." : "Use the arrows to change the order."} Open a file's QR code before marking it completed.
             </p>
-            {hydrated ? (
-              <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-                <SortableContext items={order} strategy={verticalListSortingStrategy}>
-                  {table}
-                </SortableContext>
-              </DndContext>
+            {sortable ? (
+              <dnd.m.SortableQueue order={order} onReorder={onReorder}>
+                {table}
+              </dnd.m.SortableQueue>
             ) : (
               table
             )}
@@ -406,20 +401,9 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
   );
 }
 
-type Handle = Record<string, unknown> | null;
-
-function QueueRow({ id, sortable, children }: { id: number; sortable: boolean; children: (handle: Handle) => ReactNode }) {
-  if (!sortable) return <tr id={`file-${id}`}>{children(null)}</tr>;
-  return <DraggableRow id={id}>{children}</DraggableRow>;
-}
-
-function DraggableRow({ id, children }: { id: number; children: (handle: Handle) => ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  return (
-    <tr id={`file-${id}`} ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? "relative z-10 bg-brand-50 shadow-lg" : undefined}>
-      {children({ ...attributes, ...listeners, ref: setActivatorNodeRef })}
-    </tr>
-  );
+function QueueRow({ id, Draggable, children }: { id: number; Draggable: ((props: { id: number; children: (handle: Handle) => ReactNode }) => ReactNode) | null; children: (handle: Handle) => ReactNode }) {
+  if (!Draggable) return <tr id={`file-${id}`}>{children(null)}</tr>;
+  return <Draggable id={id}>{children}</Draggable>;
 }
 
 type Qr = NonNullable<Route.ComponentProps["loaderData"] extends infer L ? (L extends { qr: infer Q } ? Q : never) : never>;
