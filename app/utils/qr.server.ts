@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import QRCode from "qrcode";
 import { getEnv } from "./env.server";
 
 // Spec §9: QR image 200 px wide, margin 2, black on white.
@@ -28,6 +27,8 @@ const g = globalThis as unknown as { __shopflowQrCache?: Map<string, Promise<QrI
 const cache = (g.__shopflowQrCache ??= new Map());
 
 async function render(payload: string, format: QrFormat): Promise<QrImage> {
+  // Loaded on the first image rather than at start (qrcode with pngjs is ~15 ms of module evaluation).
+  const { default: QRCode } = await import("qrcode");
   const body =
     format === "png"
       ? new Uint8Array(await QRCode.toBuffer(payload, { ...OPTIONS, type: "png" }))
