@@ -420,6 +420,16 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       files.add(id, `Job ${p + 1} ${cut ? "Cut" : "Print"} File`, fileName, machine, "Document", `/files/${fileName}`, rnd.int(180_000, 40_000_000), MATERIALS[p % MATERIALS.length]!.name, p + 1, done ? 1 : 0, done ? rnd.int(2, memberCount) : null, done ? createdAt + HOUR + (processing ?? 0) * 1000 : null, processing, sort, PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!, createdAt);
       if (p % 6 !== 4) assoc.add(firstItem, id, cut ? "cut" : "print", rnd.int(1, memberCount), createdAt + 3 * HOUR);
     }
+    // Like project 1's 200 items: the first printer always has a full page of open files (150 more), so the
+    // queue screen is compared at equal content across data sizes, not 2 rows against 100.
+    for (let k = 0; k < 150; k++) {
+      const machine = PRINTERS[0]!;
+      const id = ++fileId;
+      const fileName = `queue_${k + 1}_print.pdf`;
+      const sort = (machineSort.get(machine) ?? -1) + 1;
+      machineSort.set(machine, sort);
+      files.add(id, `Queue ${k + 1} Print File`, fileName, machine, "Document", `/files/${fileName}`, rnd.int(180_000, 40_000_000), MATERIALS[k % MATERIALS.length]!.name, 1, 0, null, null, null, sort, PRIORITY_CYCLE[k % PRIORITY_CYCLE.length]!, setupAt);
+    }
     counts.machine_ready_files = files.finish();
     counts.item_file_associations = assoc.finish();
     lap("machine files");
