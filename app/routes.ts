@@ -63,6 +63,8 @@ export default [
   route("api/completed-files-analytics", "routes/api/machine-files-queue.ts", { id: "api-completed-files-analytics" }),
   route("api/machine-files/reorder", "routes/api/machine-files-queue.ts", { id: "api-machine-files-reorder" }),
   ...["file-associations", "assign-file", "unassign-file"].map((verb) => route(`api/items/:id/${verb}`, "routes/api/item-files.ts", { id: `api-items-${verb}` })),
+  route("api/events", "routes/api/events.ts"),
+  route("api/scans", "routes/api/scans.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

@@ -41,5 +41,11 @@ export const migrations: { tag: string; when: number; hash: string; sql: string 
     "when": 1795573217280,
     "hash": "4a2cae4f6263534c78bcf96639a41aa727c2894c46bb0e497b234d1bd5fa0e60",
     "sql": "CREATE INDEX `mrf_machine_done_idx` ON `machine_ready_files` (`machine`,`is_completed`,`completed_at`);"
+  },
+  {
+    "tag": "0007_timer_log_time_source",
+    "when": 1795574359351,
+    "hash": "ae8826e8f83cc39e8ab9f23f6309106ee220e15a38d57e16cbdb5a7c9ab6196c",
+    "sql": "ALTER TABLE `timer_logs` ADD `time_source` text DEFAULT 'server' NOT NULL;"
   }
 ];

@@ -520,6 +520,9 @@ export const timerLogs = sqliteTable(
     teamMemberId: integer("team_member_id").references(() => teamMembers.id, { onDelete: "set null" }),
     // Set by a scanner that replays scans made offline, so a replayed scan is applied once.
     scanId: text("scan_id"),
+    // Whose clock `timestamp` is: the server's, or the scanning device's for a scan replayed after being offline
+    // (accepted only within bounds, see timer.server.ts). No CHECK: adding one would rebuild a 20,000,000-row table.
+    timeSource: text("time_source", { enum: ["server", "device"] }).notNull().default("server"),
   },
   (t) => [
     check("timer_logs_action_ck", oneOf(t.action, TIMER_ACTIONS)),

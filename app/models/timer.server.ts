@@ -77,10 +77,48 @@ const q = (db: DB) => ({
         timestamp: ph("at"),
         sessionDurationSeconds: ph("seconds"),
         teamMemberId: ph("memberId"),
+        scanId: ph("scanId"),
+        timeSource: ph("timeSource"),
       })
       .prepare(),
   ),
+  byScan: prepared(db, "timer:by-scan", (d) =>
+    d.select({ itemId: timerLogs.itemId, action: timerLogs.action }).from(timerLogs).where(eq(timerLogs.scanId, sql.placeholder("scanId"))).prepare(),
+  ),
+  lastAt: prepared(db, "timer:last-at", (d) =>
+    d.select({ at: sql<number | null>`max(${timerLogs.timestamp})` }).from(timerLogs).where(eq(timerLogs.itemId, sql.placeholder("id"))).prepare(),
+  ),
 });
+
+// Offline scanning (issue "Step 8"): a scanner that lost the network queues its scans with an id it made and the
+// device's clock, and sends them when it is back. The id makes a replay apply once; the device's time is used
+// only when it is believable, otherwise the server's, and the log row says which.
+export type ScanMeta = { scanId?: string | null; deviceTime?: number | null };
+export const DEVICE_TIME_MAX_AGE_MS = 24 * 3600 * 1000;
+export const SCAN_ID_REUSED = "This scan id was already used for another item.";
+/** What a scan that was already applied answers: the item as it is now, and what the first time did. */
+export type Replay = { replayed: true; item: Item; action: "start" | "stop" };
+type ScanTime = { at: number; source: "server" | "device" };
+
+/** The device's time if it is not in the future, not older than 24 h and not before the item's last log row. */
+function scanTime(db: DB, id: number, serverNow: number, deviceTime: number | null | undefined): ScanTime {
+  if (deviceTime === null || deviceTime === undefined || !Number.isFinite(deviceTime)) return { at: serverNow, source: "server" };
+  const at = Math.floor(deviceTime);
+  if (at > serverNow || at < serverNow - DEVICE_TIME_MAX_AGE_MS) return { at: serverNow, source: "server" };
+  const last = q(db).lastAt.get({ id })?.at ?? null;
+  const lastMs = last === null ? null : typeof last === "number" ? last : new Date(last).getTime();
+  if (lastMs !== null && at < lastMs) return { at: serverNow, source: "server" };
+  return { at, source: "device" };
+}
+
+/** The earlier outcome of this scan id, or null when it is new. */
+function replayOf(db: DB, id: number, meta: ScanMeta): Replay | null {
+  if (!meta.scanId) return null;
+  const prior = q(db).byScan.get({ scanId: meta.scanId });
+  if (!prior) return null;
+  if (prior.itemId !== id) throw new ConflictError(SCAN_ID_REUSED);
+  return { replayed: true, item: itemOrThrow(db, id), action: prior.action };
+}
 
 function itemOrThrow(db: DB, id: number): Item {
   const item = q(db).item.get({ id });
@@ -94,22 +132,24 @@ function sequenceOf(db: DB, item: Item): readonly string[] {
 }
 
 type Notice = Parameters<typeof announce>[0];
-type Applied<T> = { value: T; notice: Notice };
+type Applied<T> = { value: T; notice: Notice | null };
 
 // The work of one start or stop, without its transaction: the caller commits it, alone or in a batch.
-function applyStart(db: DB, id: number, actor: Actor, now: number): Applied<Item> {
+function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<Item> {
   const before = itemOrThrow(db, id);
+  const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   const after = q(db).start.get({ id, now });
   if (!after) throw new ConflictError(ALREADY_RUNNING);
   const department = before.department ?? DEFAULT_ITEM_DEPARTMENT;
-  q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id });
+  q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source });
   writeAuditPrepared(actor, { action: "start-timer", entity: "item", entityId: id, after: { department, at: new Date(now) } });
   return { value: after, notice: { entity: "item", id, action: "start-timer", projectId: after.projectId, department: after.department } };
 }
 
-function applyStop(db: DB, id: number, actor: Actor, now: number): Applied<StopResult> {
+function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<StopResult> {
   const before = itemOrThrow(db, id);
   if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
+  const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   const started = before.currentSessionStart;
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
@@ -122,7 +162,7 @@ function applyStop(db: DB, id: number, actor: Actor, now: number): Applied<StopR
     stepIndex: next.kind === "none" ? before.currentStepIndex : next.index,
   });
   if (!after) throw new ConflictError(NOT_RUNNING);
-  q(db).log.run({ itemId: id, action: "stop", department: stoppedIn, at: now, seconds: sessionSeconds, memberId: actor.id });
+  q(db).log.run({ itemId: id, action: "stop", department: stoppedIn, at: now, seconds: sessionSeconds, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source });
   writeAuditPrepared(actor, { action: "end-timer", entity: "item", entityId: id, before: { department: stoppedIn }, after: { department: after.department, sessionSeconds } });
   return {
     value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },
@@ -134,7 +174,7 @@ function commitOne<T>(apply: (db: DB) => Applied<T>): T {
   const db = getDb();
   // The prepared statements run on the one connection, inside this transaction.
   const { value, notice } = db.transaction(() => apply(db));
-  announce(notice);
+  if (notice) announce(notice);
   return value;
 }
 
@@ -187,7 +227,7 @@ function flushScans() {
   jobs.forEach((job, i) => {
     const outcome = outcomes[i]!;
     if (outcome.ok) {
-      announce(outcome.applied.notice);
+      if (outcome.applied.notice) announce(outcome.applied.notice);
       job.resolve(outcome.applied.value);
     } else job.reject(outcome.error);
   });
@@ -204,25 +244,39 @@ function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
 }
 
 /** startTimer for request handlers: the same rules, committed together with the scans that arrived with it. */
-export function startTimerQueued(id: number, actor: Actor): Promise<Item> {
-  return enqueue((db) => applyStart(db, id, actor, Date.now()));
+export function startTimerQueued(id: number, actor: Actor, meta: ScanMeta = {}): Promise<Item | Replay> {
+  return enqueue<Item | Replay>((db) => {
+    const replay = replayOf(db, id, meta);
+    return replay ? { value: replay, notice: null } : applyStart(db, id, actor, Date.now(), meta);
+  });
 }
 
 /** endTimer for request handlers, likewise. */
-export function endTimerQueued(id: number, actor: Actor): Promise<StopResult> {
-  return enqueue((db) => applyStop(db, id, actor, Date.now()));
+export function endTimerQueued(id: number, actor: Actor, meta: ScanMeta = {}): Promise<StopResult | Replay> {
+  return enqueue<StopResult | Replay>((db) => {
+    const replay = replayOf(db, id, meta);
+    return replay ? { value: replay, notice: null } : applyStop(db, id, actor, Date.now(), meta);
+  });
 }
 
-/** A scan: starts a stopped timer, stops a running one. */
-export function toggleTimer(id: number, actor: Actor, now = Date.now()): { started: Item } | { stopped: StopResult } {
-  const running = getDb().select({ on: items.isTimerActive }).from(items).where(eq(items.id, id)).get();
+/**
+ * A scan: starts a stopped timer, stops a running one. With a scan id already applied it changes nothing and
+ * says so (an offline scanner replaying its queue twice).
+ */
+export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: ScanMeta = {}): { started: Item } | { stopped: StopResult } | { replayed: Replay } {
+  const db = getDb();
+  const replay = replayOf(db, id, meta);
+  if (replay) return { replayed: replay };
+  const running = db.select({ on: items.isTimerActive }).from(items).where(eq(items.id, id)).get();
   if (!running) throw new NotFoundError(ITEM_NOT_FOUND);
+  const start = () => ({ started: commitOne((d) => applyStart(d, id, actor, now, meta)) });
+  const stop = () => ({ stopped: commitOne((d) => applyStop(d, id, actor, now, meta)) });
   try {
-    return running.on ? { stopped: endTimer(id, actor, now) } : { started: startTimer(id, actor, now) };
+    return running.on ? stop() : start();
   } catch (error) {
     // Someone else's scan changed the state between the read and the write: this scan is the other half.
     if (!(error instanceof ConflictError)) throw error;
-    return running.on ? { started: startTimer(id, actor, now) } : { stopped: endTimer(id, actor, now) };
+    return running.on ? start() : stop();
   }
 }
 

@@ -29,6 +29,7 @@ import { parseIdParam } from "~/utils/ids";
 import { itemQrUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/item-detail";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 // Spec §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
 // exactly how long each department worked on it (the timer log, in the shop's zone).
@@ -166,6 +167,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default function ItemDetail({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
+  const live = useLiveData((n) => (n.entity === "item" || n.entity === "item-file") && String(n.id) === params.id);
   const toast = useToast();
   const actionData = useActionData<typeof action>();
   const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
@@ -203,6 +205,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold text-ink wrap-anywhere sm:text-3xl">{item.name}</h1>
             <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? "Running" : "Stopped"}</Badge>
+            <LiveIndicator status={live} />
           </div>
           <p className="mt-1 text-base text-ink-muted">
             {item.category} · {item.material}

@@ -28,6 +28,7 @@ import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/items";
 import { RowLink } from "~/components/row-link";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 // Spec §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
 // Create New Product / Edit Product dialog (§5 Product form). Filters, page and dialogs live in the URL, so the
@@ -115,6 +116,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // Opening or closing a dialog only changes its URL parameters: no need to reload the list.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The same address: a live update (or a click on the current page) asks for fresh data.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   // A dialog for another item reads that item (it may be on no page of this list).
   return ["category", "project", "page", "item"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
@@ -172,6 +175,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Items({ loaderData }: Route.ComponentProps) {
   const { items, canWrite, page, pages, total, filter, choices } = loaderData;
+  const live = useLiveData((n) => n.entity === "item" || n.entity === "project");
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -217,7 +221,13 @@ export default function Items({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      <PageHeader title="Items" subtitle="Every item on every project: find one, print its label, see its time." actions={newButton} />
+      <PageHeader title="Items" subtitle="Every item on every project: find one, print its label, see its time." actions={
+          <>
+            <LiveIndicator status={live} />
+            {newButton}
+          </>
+        }
+      />
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Product" closeTo={here} wide>

@@ -29,6 +29,7 @@ import { qrImage } from "~/utils/qr.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-queue";
 import { RowForm, RowLink } from "~/components/row-link";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 // Spec §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
 // QR (opening it is the operator's 'I am starting this file'), completion after the QR, reorder, and how long
@@ -176,6 +177,8 @@ type FileRow = Route.ComponentProps["loaderData"] extends infer L ? (L extends {
 export default function MachineQueue({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const hydrated = useHydrated();
+  // This machine's files (a reorder names the machine only), and the items and assignments its rows show.
+  const live = useLiveData((n) => (n.entity === "machine-file" && (n.department === params.machine || n.department === null)) || n.entity === "item-file" || n.entity === "item");
   const toast = useToast();
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
@@ -308,10 +311,13 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
         title={`${machine.name} Files`}
         subtitle="All files currently assigned to this machine"
         actions={
+          <>
+          <LiveIndicator status={live} />
           <Link to={withParam("analytics", "1")} preventScrollReset className={btn.secondary}>
             <Icon name="clock" />
             View Completion Analytics
           </Link>
+          </>
         }
       />
       <p className="mt-1 text-base font-medium text-ink" aria-live="polite">

@@ -12,6 +12,7 @@ import { priorityWeight } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/pre-production";
 import { RowLink } from "~/components/row-link";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 export function meta() {
   return [{ title: "Pre-Production Dashboard · Shopflow" }];
@@ -112,6 +113,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function PreProduction({ loaderData }: Route.ComponentProps) {
   const { q, priority, sort, dir, projects, assignedCount, rushCount, page, pages, offset, matching } = loaderData;
+  // Assignments, dates and priorities change on the projects' pages.
+  const live = useLiveData((n) => n.entity === "project" || n.entity === "workflow-step");
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -143,7 +146,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <PageHeader title="Pre-Production Dashboard" subtitle="The projects whose Pre-Production step is assigned to you." />
+      <PageHeader title="Pre-Production Dashboard" subtitle="The projects whose Pre-Production step is assigned to you." actions={<LiveIndicator status={live} />} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className={`p-5 ${cardClass}`}>
           <p className="text-sm font-semibold text-ink-muted">Number of Projects Currently Assigned</p>

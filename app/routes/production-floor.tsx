@@ -6,6 +6,7 @@ import { listStations } from "~/models/production-floor.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { colorClass } from "~/utils/colors";
 import type { Route } from "./+types/production-floor";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 // Spec §2 'Production Floor' (/production and /production-floor): every active machine station by name, each
 // opening its queue, with how many files wait there; and the way to the QR Timer for scanning items.
@@ -21,16 +22,21 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
   const { stations, canSettings } = loaderData;
+  // Scans move items between stations; files come and go on the machines.
+  const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader
         title="Production Floor"
         subtitle="Monitor and manage all production stations and machines"
         actions={
+          <>
+          <LiveIndicator status={live} />
           <Link to="/qr-scanner" className={btn.primary}>
             <Icon name="qr" />
             QR Timer — scan items
           </Link>
+          </>
         }
       />
       <p className="text-base font-medium text-ink">

@@ -38,6 +38,7 @@ import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/project-detail";
+import { LiveIndicator, useLiveData } from "~/components/live";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.project?.name ?? "Project not found"} · Shopflow` }];
@@ -169,6 +170,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 // Opening or closing a dialog or the step editor only changes the URL: no need to reload the data.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The same address: a live update (or a click on the current page) asks for fresh data.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod) return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   // Leaving the upload dialog after a JavaScript upload reloads the design.
@@ -382,6 +385,8 @@ const PRIORITY_COLORS: Record<string, string> = { rush: "red", high: "orange", m
 
 export default function ProjectDetail({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
+  // Everything on this page belongs to the project: its steps, items, timers, files and design.
+  const live = useLiveData((n) => n.projectId !== null && String(n.projectId) === params.id);
   const navigate = useNavigate();
   const toast = useToast();
   const actionData = useActionData<typeof action>();
@@ -439,6 +444,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             <h1 className="text-2xl font-bold text-ink wrap-anywhere sm:text-3xl">{project.name}</h1>
             {rush ? <Badge color="red">RUSH</Badge> : null}
             {project.status === "completed" ? <Badge color="green">Completed</Badge> : null}
+            <LiveIndicator status={live} />
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
         </div>

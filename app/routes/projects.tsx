@@ -92,6 +92,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // Opening or closing a dialog only changes the URL's dialog parameters: no need to reload the list.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The same address: a live update (or a click on the current page) asks for fresh data.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const keys = ["sort", "dir", "page"];
   return keys.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));

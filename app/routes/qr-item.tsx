@@ -1,4 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
+import { useToast } from "~/components/toaster";
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { Badge, btn, cardClass } from "~/components/ui";
@@ -90,8 +92,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function QrItem({ loaderData }: Route.ComponentProps) {
+export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  // With the network down (issue "Step 8") a tap is queued on the phone and sent when it is back: as a scan
+  // (a toggle, by the usual rules), answered with a toast and the item's state reloaded.
+  const { waiting, offline, send } = useScanQueue({
+    onAnswer: (scan, _ok, answer) => {
+      if (answer?.toast) toast({ ...answer.toast, id: scan.scanId });
+      void revalidator.revalidate();
+    },
+    onSessionEnded: () => navigate(`/login?redirectTo=${encodeURIComponent(`/qr/${params.id}`)}`),
+  });
   if (!loaderData.item) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -166,7 +180,17 @@ export default function QrItem({ loaderData }: Route.ComponentProps) {
             </dd>
           </div>
         </dl>
-        <Form method="post" action={`/qr/${item.id}`} replace className="mt-6">
+        <Form
+          method="post"
+          action={`/qr/${item.id}`}
+          replace
+          className="mt-6"
+          onSubmit={(e) => {
+            if (navigator.onLine !== false) return;
+            e.preventDefault();
+            send(String(item.id));
+          }}
+        >
           <input type="hidden" name="intent" value={item.running ? "stop" : "start"} />
           <button
             type="submit"
@@ -179,6 +203,7 @@ export default function QrItem({ loaderData }: Route.ComponentProps) {
             {item.running ? "Stop Timer" : "Start Timer"}
           </button>
         </Form>
+        <OfflineNotice waiting={waiting} offline={offline} />
         {item.running ? (
           <p className="mt-2 text-center text-sm text-ink-muted">
             {loaderData.next === "Final Department" ? "This is its Final Department: stopping keeps it here." : `Stopping moves it to ${loaderData.next}.`}

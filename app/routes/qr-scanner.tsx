@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { useToast, type ToastData } from "~/components/toaster";
 import { Badge, btn, cardClass, inputClass, PageHeader } from "~/components/ui";
-import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { toggleTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { NotFoundError } from "~/utils/errors";
-import { departmentLabel } from "~/utils/format";
+import { ownBases, scanCode, scannedItem, type ScannedItem } from "~/services/scan.server";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
 import {
   lastScannedText,
   looksLikeScan,
@@ -24,6 +20,7 @@ import {
 } from "~/utils/qr-input";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
 
 // The QR Timer page (spec §2, §5 'QR input', PRODUCT.md 'Items, timers, QR'). A station operator scans label
@@ -37,38 +34,6 @@ const ERRORS = { empty: QR_MESSAGES.empty, format: QR_MESSAGES.noIdInJson, "not-
 type ErrorCode = keyof typeof ERRORS;
 const codeOf = (message: string): ErrorCode => (Object.entries(ERRORS).find(([, m]) => m === message)?.[0] as ErrorCode | undefined) ?? "failed";
 
-type ScannedItem = {
-  id: number;
-  name: string;
-  projectName: string;
-  department: string;
-  running: boolean;
-  totalTimeSeconds: number;
-  sessionStart: number | null;
-  now: number;
-};
-
-function scannedItem(id: number): ScannedItem | null {
-  const card = getItemCard(id);
-  if (!card) return null;
-  const name = departmentNames().get(card.item.department) ?? departmentLabel(card.item.department);
-  return {
-    id: card.item.id,
-    name: card.item.name,
-    projectName: card.project.name,
-    department: name,
-    running: card.item.isTimerActive,
-    totalTimeSeconds: card.item.totalTimeSeconds,
-    sessionStart: card.item.isTimerActive && card.item.currentSessionStart ? card.item.currentSessionStart.getTime() : null,
-    now: Date.now(),
-  };
-}
-
-/** This shop's label prefixes: `{PUBLIC_URL}/qr/` and this server's own origin (a label printed before PUBLIC_URL was set). */
-function ownBases(request: Request) {
-  return [...new Set([qrBaseUrl(request), `${new URL(request.url).origin}/qr/`])];
-}
-
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
@@ -81,60 +46,33 @@ export function loader({ request }: Route.LoaderArgs) {
       ownBases: ownBases(request),
       last: lastScannedText(url.searchParams.get("last") ?? ""),
       item: itemId === null ? null : scannedItem(itemId),
+      // The no-JavaScript form's scan id: the same form sent twice (a double click, Back and resend) counts once.
+      scanId: crypto.randomUUID(),
       error: error && Object.hasOwn(ERRORS, error) ? ERRORS[error as ErrorCode] : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-type ScanReply = { ok: true; item: ScannedItem; toast: ToastData } | { ok: false; message: string; toast: ToastData; reauth?: boolean };
 
+/** What the page says when a queued scan meets an ended session (the scan stays queued until sign-in). */
+const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to scan.";
+
+// The form without JavaScript: post, then back to the page with the result (post-redirect-get). With
+// JavaScript the page sends scans to POST /api/scans instead (through its offline queue).
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const code = String(form?.get("code") ?? "").slice(0, 2000);
-  const js = form?.get("js") === "1";
   const back = (params: Record<string, string>, toast: ToastData) =>
     redirectWithToast(request, `/qr-scanner?${new URLSearchParams({ last: code.slice(0, 60), ...params })}`, toast);
-  if (!getUser(request)) {
-    if (js) return data<ScanReply>({ ok: false, reauth: true, message: "Your session has ended. Sign in again with your PIN to scan.", toast: { title: "Sign in again", variant: "destructive" } }, { status: 401 });
-    throw redirect(`/login?redirectTo=${encodeURIComponent("/qr-scanner")}`);
-  }
+  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent("/qr-scanner")}`);
   const user = requirePermission(request, "timers");
-  const fail = (message: string, toast: ToastData = { title: "Error", description: message, variant: "destructive" }) =>
-    js ? data<ScanReply>({ ok: false, message, toast: { ...toast, id: crypto.randomUUID() } }, { status: 400 }) : back({ error: codeOf(message) }, toast);
-
-  const parsed = parseQrInput(code, ownBases(request));
-  if (parsed.kind === "error") return fail(parsed.message);
-  if (parsed.kind === "redirect") {
-    // The page opens other /qr/ links itself before posting; this is the same rule for a browser without JavaScript.
-    const target = safeScanUrl(parsed.url);
-    return target ? redirect(target) : fail(QR_MESSAGES.failed);
-  }
-  const notFound = () => fail(QR_MESSAGES.notFound, { title: "Item Not Found", description: "The scanned QR code doesn't match any items in the system.", variant: "destructive" });
-  const id = parseIdParam(parsed.id);
-  if (id === null) return notFound();
-  let toast: ToastData;
-  try {
-    const result = toggleTimer(id, actorFrom(request, user));
-    const names = departmentNames();
-    const name = (v: string) => names.get(v) ?? departmentLabel(v);
-    if ("started" in result) {
-      toast = { title: "Timer Started", description: `${result.started.name} in ${name(result.started.department)}.` };
-    } else {
-      const { item, final } = result.stopped;
-      toast = {
-        title: "Timer Stopped & Advanced",
-        description: final ? `Final Department: ${item.name} stays in ${name(item.department)}.` : `${item.name} moved to ${name(item.department)}.`,
-      };
-    }
-  } catch (error) {
-    if (error instanceof NotFoundError) return notFound();
-    throw error;
-  }
-  if (!js) return back({ item: String(id) }, toast);
-  const item = scannedItem(id);
-  if (!item) return notFound();
-  return data<ScanReply>({ ok: true, item, toast: { ...toast, id: crypto.randomUUID() } });
+  // A scan id makes a form posted twice (Back and resend, a double submit) count once.
+  const scanIdField = String(form?.get("scanId") ?? "");
+  const outcome = scanCode(request, actorFrom(request, user), code, { scanId: /^[A-Za-z0-9_-]{8,100}$/.test(scanIdField) ? scanIdField : null });
+  if (outcome.kind === "redirect") return redirect(outcome.url);
+  if (outcome.kind === "error") return back({ error: codeOf(outcome.message) }, outcome.toast);
+  return back({ item: String(outcome.id) }, outcome.toast);
 }
 
 // A scan posted in the background changes nothing else on this page.
@@ -194,35 +132,26 @@ async function decodeImage(source: ImageBitmap | HTMLVideoElement, width: number
 export default function QrScanner({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const fetcher = useFetcher<typeof action>();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState("");
   const [last, setLast] = useState(loaderData.last);
   const [message, setMessage] = useState<string | null>(loaderData.error);
   const [item, setItem] = useState<ScannedItem | null>(loaderData.item);
-  const queue = useRef<string[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [camera, setCamera] = useState(false);
-
-  const post = fetcher.submit;
-  const busy = fetcher.state !== "idle";
-  // Scans arrive faster than answers: each waits for the one before, so none is cancelled or lost.
-  const pump = useCallback(() => {
-    if (busy) return;
-    const next = queue.current.shift();
-    if (next !== undefined) void post({ code: next, js: "1" }, { method: "post", action: "/qr-scanner" });
-  }, [busy, post]);
-  useEffect(pump, [pump]);
-
-  const reply = fetcher.data as ScanReply | undefined;
-  useEffect(() => {
-    if (!reply) return;
-    toast(reply.toast);
-    if (reply.ok) {
-      setItem(reply.item);
-      setMessage(null);
-    } else setMessage(reply.message);
-  }, [reply, toast]);
+  const { waiting, offline, busy, send } = useScanQueue<{ ok?: boolean; item?: ScannedItem; toast?: ToastData; message?: string }>({
+    onAnswer: (scan, ok, answer) => {
+      if (answer?.toast) toast({ ...answer.toast, id: scan.scanId });
+      if (ok && answer?.item) {
+        setItem(answer.item);
+        setMessage(null);
+      } else setMessage(answer?.message ?? QR_MESSAGES.failed);
+    },
+    onSessionEnded: () => {
+      setMessage(SESSION_ENDED);
+      toast({ title: "Sign in again", description: SESSION_ENDED, variant: "destructive" });
+    },
+  });
 
   const process = useCallback(
     (raw: string) => {
@@ -245,10 +174,9 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
         setTimeout(() => window.location.assign(target), QR_REDIRECT_DELAY_MS);
         return;
       }
-      queue.current.push(raw);
-      pump();
+      send(raw);
     },
-    [loaderData.ownBases, pump, toast],
+    [loaderData.ownBases, send, toast],
   );
 
   function onChange(next: string) {
@@ -293,6 +221,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
             process(value);
           }}
         >
+          <input type="hidden" name="scanId" value={loaderData.scanId} />
           <div className="min-w-0 flex-1">
             <label htmlFor="qr-code" className="block text-sm font-medium text-ink">
               Scan or type a QR code or item ID
@@ -328,7 +257,9 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
             Last scanned: <span className="font-mono text-ink" data-testid="last-scanned">{last}</span>
           </p>
         ) : null}
-        {busy ? (
+        {offline && waiting > 0 ? (
+          <OfflineNotice waiting={waiting} offline={offline} />
+        ) : busy ? (
           <p className="mt-2 text-sm text-ink-muted" role="status">
             Processing...
           </p>

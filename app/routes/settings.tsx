@@ -85,6 +85,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 // Opening or closing a dialog only changes the URL's dialog parameters: no need to reload the data.
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The same address: a live update (or a click on the current page) asks for fresh data.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod) return defaultShouldRevalidate;
   return currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
 }

@@ -26,7 +26,10 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-type SocketInfo = { requestIP(req: Request): { address: string } | null };
+type SocketInfo = { requestIP(req: Request): { address: string } | null; timeout?(req: Request, seconds: number): void };
+
+/** The server-sent event stream: open for as long as the page is, so Bun's idle timeout must not cut it. */
+const EVENTS_PATH = "/api/events";
 
 /** React Router's data requests (`/settings.data`) act for the page `/settings`. */
 const routePath = (pathname: string) =>
@@ -290,6 +293,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         );
       }
     }
+    if (url.pathname === EVENTS_PATH) socket?.timeout?.(req, 0);
     if (req.method === "OPTIONS") {
       // No cross-origin use is offered (no CORS); say what the routes take.
       return new Response(null, { status: 204, headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE", ...SECURITY_HEADERS } });
@@ -343,7 +347,9 @@ const MIN_COMPRESS_BYTES = 1024;
 export function compress(req: Request, response: Response): Response {
   if (req.method === "HEAD" || !response.body || response.status === 204 || response.status === 304) return response;
   if (!/\bgzip\b/i.test(req.headers.get("accept-encoding") ?? "")) return response;
-  if (response.headers.has("content-encoding") || !COMPRESSIBLE.test(response.headers.get("content-type") ?? "")) return response;
+  const type = response.headers.get("content-type") ?? "";
+  // An event stream is written event by event; gzip would hold events back until its buffer fills.
+  if (response.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || type.startsWith("text/event-stream")) return response;
   const length = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return response;
   const headers = new Headers(response.headers);

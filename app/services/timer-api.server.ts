@@ -1,10 +1,11 @@
-import { endTimerQueued, startTimerQueued } from "~/models/timer.server";
-import { api, json, parseId } from "~/utils/api.server";
+import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.server";
+import { ScanBodySchema } from "~/schemas/scan";
+import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import { departmentLabel } from "~/utils/format";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 
-// Spec §7: POST /api/items/{id}/start-timer and end-timer (no body; the answer has name and department). The
+// Spec §7: POST /api/items/{id}/start-timer and end-timer (no body needed; the answer has name and department). The
 // floor's hottest call: the HTTP layer answers it directly (see SCAN_PATH in http.server.ts) after its own checks
 // (cross-site refusal, session, body limits), and the route module answers it the same way for anything that
 // reaches React Router.
@@ -17,11 +18,18 @@ export function timerToggleResponse(request: Request, rawId: string | undefined,
     const user = requirePermission(request, "timers");
     const actor = actorFrom(request, user);
     const id = parseId(rawId, "Item");
+    // Optional (issue "Step 8"): a scan id, in the body or as Idempotency-Key, and the device's time of the scan.
+    const body = await parseBody(request, ScanBodySchema);
+    const meta: ScanMeta = { scanId: body.scanId ?? request.headers.get("idempotency-key")?.trim() ?? null, deviceTime: body.deviceTime ?? null };
+    if (meta.scanId && !/^[A-Za-z0-9_-]{8,100}$/.test(meta.scanId)) return jsonError(400, "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'");
     if (verb === "start-timer") {
-      const item = await startTimerQueued(id, actor);
-      return json({ ...item, message: "Timer Started" });
+      const started = await startTimerQueued(id, actor, meta);
+      if ("replayed" in started) return json({ ...started.item, replayed: true, message: "This scan was already recorded." });
+      return json({ ...started, message: "Timer Started" });
     }
-    const { item, stoppedIn, sessionSeconds, final } = await endTimerQueued(id, actor);
+    const stopped = await endTimerQueued(id, actor, meta);
+    if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: "This scan was already recorded." });
+    const { item, stoppedIn, sessionSeconds, final } = stopped;
     // Spec §8 'Timer Stopped & Advanced' names the department the item moved to ('Final Department' at the end).
     const message = final
       ? `Final Department: ${item.name} stays in ${departmentLabel(item.department)}.`

@@ -1,0 +1,28 @@
+import { ScanToggleSchema } from "~/schemas/scan";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { scanCode, scannedItem } from "~/services/scan.server";
+import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import type { Route } from "./+types/scans";
+
+// POST /api/scans (issue "Step 8"): one scan of a label as the QR Timer page makes it — the text scanned, and
+// for a scan queued while offline its id and the device's time — toggling that item's timer. A scan id already
+// applied answers 200 with `replayed: true` and changes nothing.
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(async () => {
+    if (request.method.toUpperCase() !== "POST") return jsonError(405, "Method not allowed");
+    const user = requirePermission(request, "timers");
+    const body = await parseBody(request, ScanToggleSchema);
+    const outcome = scanCode(request, actorFrom(request, user), body.code, { scanId: body.scanId ?? null, deviceTime: body.deviceTime ?? null });
+    if (outcome.kind === "redirect") return json({ message: "That code is another page's address; open it instead.", redirect: outcome.url }, { status: 400 });
+    if (outcome.kind === "error") return json({ message: outcome.message, toast: outcome.toast }, { status: outcome.notFound ? 404 : 400 });
+    const item = scannedItem(outcome.id);
+    if (!item) return jsonError(404, "Item not found");
+    return json({ ok: true, replayed: outcome.replayed, item, toast: outcome.toast });
+  });
+}
+
+export async function loader() {
+  return jsonError(405, "Method not allowed");
+}

@@ -1,0 +1,32 @@
+import { z } from "./messages";
+
+// Issue "Step 8" offline scanning: what a scanner sends with a start-timer / end-timer (JSON body) or a toggle
+// (form fields) so that a scan queued while offline is applied once, at the time it was made.
+
+/** A client-made id (a UUID or similar): letters, digits, '-' and '_'. */
+export const scanId = z
+  .string({ error: "scanId must be text" })
+  .trim()
+  .min(8, { error: "scanId must be 8 to 100 letters, digits, '-' or '_'" })
+  .max(100, { error: "scanId must be 8 to 100 letters, digits, '-' or '_'" })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: "scanId must be 8 to 100 letters, digits, '-' or '_'" });
+
+/** When the scan was made on the device: epoch milliseconds or an ISO 8601 time. */
+export const deviceTime = z.union([z.number(), z.string()], { error: "deviceTime must be a time (epoch milliseconds or ISO 8601)" }).transform((v, ctx) => {
+  const ms = typeof v === "number" ? v : /^\d+$/.test(v.trim()) ? Number(v.trim()) : Date.parse(v);
+  if (!Number.isFinite(ms) || ms <= 0) {
+    ctx.addIssue({ code: "custom", message: "deviceTime must be a time (epoch milliseconds or ISO 8601)" });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+/** POST /api/items/{id}/start-timer | end-timer: the body is optional; both fields are too. */
+export const ScanBodySchema = z.object({ scanId: scanId.optional(), deviceTime: deviceTime.optional() });
+
+/** POST /api/scans: one scan of a label, as the QR Timer page sends it (and replays it after being offline). */
+export const ScanToggleSchema = z.object({
+  code: z.string({ error: "code is required" }).trim().min(1, { error: "code is required" }).max(2000, { error: "code is too long" }),
+  scanId: scanId.optional(),
+  deviceTime: deviceTime.optional(),
+});

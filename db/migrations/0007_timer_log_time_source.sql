@@ -1,0 +1,1 @@
+ALTER TABLE `timer_logs` ADD `time_source` text DEFAULT 'server' NOT NULL;

@@ -1,0 +1,115 @@
+import { beforeEach, expect, test } from "bun:test";
+import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
+import { addMember, createApp, type Client } from "../helpers/app";
+
+// Issue "Step 8" offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
+// end-timer, POST /api/scans and the QR Timer form); the device's time is used only within bounds, and the log
+// row records whose clock it is.
+
+let app: ReturnType<typeof createApp>;
+let operator: Client;
+let itemId: number;
+let otherItemId: number;
+
+const logs = (id = itemId) =>
+  app.db.$client.query("SELECT action, timestamp, scan_id AS scanId, time_source AS timeSource FROM timer_logs WHERE item_id = ? ORDER BY id").all(id) as {
+    action: string;
+    timestamp: number;
+    scanId: string | null;
+    timeSource: string;
+  }[];
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  addMember("Otto", "2222", ["production"]);
+  const admin = app.client("10.8.0.1");
+  operator = app.client("10.8.0.2");
+  await admin.signIn("4321");
+  await operator.signIn("2222");
+  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
+  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
+  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })).json()).id;
+  otherItemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()).id;
+});
+
+test("the same start-timer sent 5 times: one log row; the repeats answer 200 'already recorded'", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => operator.request(`/api/items/${itemId}/start-timer`, { method: "POST", json: { scanId: "scan-start-0001" } })),
+  );
+  expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  const bodies = await Promise.all(answers.map((r) => r.json()));
+  expect(bodies.filter((b) => b.replayed).length).toBe(4);
+  expect(bodies.every((b) => b.isTimerActive === true)).toBe(true);
+  expect(logs()).toMatchObject([{ action: "start", scanId: "scan-start-0001", timeSource: "server" }]);
+  // The same id as an Idempotency-Key header on the stop, twice: one stop.
+  for (let i = 0; i < 2; i++) expect((await operator.request(`/api/items/${itemId}/end-timer`, { method: "POST", headers: { "idempotency-key": "scan-stop-00001" } })).status).toBe(200);
+  expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+});
+
+test("POST /api/scans: a replayed scan id toggles once; the toggles of a queue apply in order", async () => {
+  const scan = (scanId: string) => operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId } });
+  const first = await scan("queue-scan-0001");
+  expect(first.status).toBe(200);
+  expect(await first.json()).toMatchObject({ ok: true, replayed: false, item: { id: itemId, running: true }, toast: { title: "Timer Started" } });
+  for (let i = 0; i < 4; i++) expect(await (await scan("queue-scan-0001")).json()).toMatchObject({ ok: true, replayed: true, item: { running: true } });
+  const second = await (await scan("queue-scan-0002")).json();
+  expect(second).toMatchObject({ ok: true, replayed: false, item: { running: false, department: "Installation" }, toast: { title: "Timer Stopped & Advanced" } });
+  expect(logs().map((l) => [l.action, l.scanId])).toEqual([
+    ["start", "queue-scan-0001"],
+    ["stop", "queue-scan-0002"],
+  ]);
+});
+
+test("the device's time is kept when believable, else the server's, and the row says which", async () => {
+  const now = Date.now();
+  const scan = (scanId: string, deviceTime: number | string) => operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId, deviceTime } });
+  // Ten minutes ago, as an ISO time: kept.
+  expect((await scan("device-time-01", new Date(now - 10 * 60_000).toISOString())).status).toBe(200);
+  // Before the item's last event (the start just logged): the server's time.
+  expect((await scan("device-time-02", now - 20 * 60_000)).status).toBe(200);
+  // In the future: the server's time.
+  expect((await scan("device-time-03", now + 60 * 60_000)).status).toBe(200);
+  // Older than 24 hours: the server's time.
+  expect((await scan("device-time-04", now - DEVICE_TIME_MAX_AGE_MS - 60_000)).status).toBe(200);
+  const rows = logs();
+  expect(rows.map((r) => r.timeSource)).toEqual(["device", "server", "server", "server"]);
+  expect(Math.abs(rows[0]!.timestamp - (now - 10 * 60_000))).toBeLessThan(1000);
+  for (const r of rows.slice(1)) expect(Math.abs(r.timestamp - Date.now())).toBeLessThan(10_000);
+  // The session that began at the device's time is counted from then: about ten minutes.
+  const stop = app.db.$client.query("SELECT session_duration_seconds AS s FROM timer_logs WHERE item_id = ? AND action = 'stop' ORDER BY id LIMIT 1").get(itemId) as { s: number };
+  expect(stop.s).toBeGreaterThanOrEqual(599);
+  expect(stop.s).toBeLessThan(620);
+});
+
+test("bad ids and times are 400 with a readable message; an id used for another item is 409", async () => {
+  const bad = await operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId: "no spaces allowed" } });
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).message).toBe("scanId must be 8 to 100 letters, digits, '-' or '_'");
+  const badTime = await operator.request(`/api/items/${itemId}/start-timer`, { method: "POST", json: { deviceTime: "yesterday-ish" } });
+  expect(badTime.status).toBe(400);
+  expect((await badTime.json()).message).toBe("deviceTime must be a time (epoch milliseconds or ISO 8601)");
+  const badHeader = await operator.request(`/api/items/${itemId}/start-timer`, { method: "POST", headers: { "idempotency-key": "x" } });
+  expect(badHeader.status).toBe(400);
+  expect(logs()).toEqual([]);
+  expect((await operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId: "shared-id-0001" } })).status).toBe(200);
+  const reused = await operator.request("/api/scans", { method: "POST", json: { code: String(otherItemId), scanId: "shared-id-0001" } });
+  expect(reused.status).toBe(409);
+  expect((await reused.json()).message).toBe("This scan id was already used for another item.");
+  expect(logs(otherItemId)).toEqual([]);
+  // Signed out: 401, nothing applied.
+  expect((await app.client("10.8.0.9").request("/api/scans", { method: "POST", json: { code: String(itemId) } })).status).toBe(401);
+});
+
+test("the QR Timer form without JavaScript: the same form posted twice counts once", async () => {
+  const page = await (await operator.request("/qr-scanner")).text();
+  const scanId = /name="scanId" value="([^"]+)"/.exec(page)?.[1];
+  expect(scanId).toBeTruthy();
+  for (let i = 0; i < 2; i++) {
+    const res = await operator.request("/qr-scanner", { method: "POST", form: { code: String(itemId), scanId: scanId! } });
+    expect(res.status).toBe(302);
+  }
+  expect(logs().map((l) => l.action)).toEqual(["start"]);
+});
