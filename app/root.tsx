@@ -44,6 +44,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // The TV board is the whole screen: no header, no menu.
+  const bare = useLocation().pathname === "/board";
   return (
     <html lang="en">
       <head>
@@ -55,8 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-canvas font-sans text-base text-ink antialiased">
         <Toaster flash={root?.toast ?? null}>
-          <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />
-          <PendingNotice />
+          {bare ? null : <AppHeader user={root?.user ?? null} isManagement={root?.isManagement ?? false} />}
+          {bare ? null : <PendingNotice />}
           <main>{children}</main>
         </Toaster>
         <ScrollRestoration nonce={nonce} />

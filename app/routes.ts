@@ -17,6 +17,8 @@ export default [
   route("items/:id", "routes/item-detail.tsx"),
   route("qr/:id", "routes/qr-item.tsx"),
   route("qr-scanner", "routes/qr-scanner.tsx"),
+  route("board", "routes/board.tsx"),
+  route("settings/boards", "routes/settings-boards.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
   route("items/:id/label.pdf", "routes/item-label.ts"),

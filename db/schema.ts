@@ -530,6 +530,8 @@ export const timerLogs = sqliteTable(
     index("timer_logs_item_ts_idx").on(t.itemId, t.timestamp),
     index("timer_logs_member_idx").on(t.teamMemberId),
     uniqueIndex("timer_logs_scan_uq").on(t.scanId).where(sql`${t.scanId} IS NOT NULL`),
+    // The TV board's "completed today" per department: the day's stops, without reading 20,000,000 rows.
+    index("timer_logs_stop_ts_idx").on(t.timestamp).where(sql`${t.action} = 'stop'`),
   ],
 );
 
@@ -588,4 +590,27 @@ export const projectCounts = sqliteTable("project_counts", {
 export const itemCategoryCounts = sqliteTable("item_category_counts", {
   category: text("category").primaryKey(),
   total: integer("total").notNull().default(0),
+});
+
+// Read-only links for a wall TV (issue "Step 8"): a TV cannot type a PIN, so management makes a link with a random
+// key. Only the key's SHA-256 is kept (the link is shown once, when made); a key reads the board and its events.
+export const boardKeys = sqliteTable(
+  "board_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("board_keys_hash_uq").on(t.keyHash), index("board_keys_created_by_idx").on(t.createdBy)],
+);
+
+// Items per department and how many of them run, for the TV board (kept by triggers on items, migration 0008).
+export const departmentItemCounts = sqliteTable("department_item_counts", {
+  department: text("department").primaryKey(),
+  total: integer("total").notNull().default(0),
+  running: integer("running").notNull().default(0),
 });

@@ -24,9 +24,11 @@ function setStatus(next: LiveStatus) {
   for (const listener of statusListeners) listener();
 }
 
+let sourceUrl = "/api/events";
+
 function connect() {
   if (source || typeof EventSource === "undefined") return;
-  const es = new EventSource("/api/events");
+  const es = new EventSource(sourceUrl);
   source = es;
   setStatus("connecting");
   es.addEventListener("ready", () => setStatus("live"));
@@ -71,7 +73,9 @@ const subscribeStatus = (listener: () => void) => {
  * Reloads the page's data when a notice `concerns` it. Debounced; while the tab is hidden it waits for the tab to
  * show again (one reload then). Returns the connection state for <LiveIndicator/>.
  */
-export function useLiveData(concerns: (notice: LiveNotice) => boolean): LiveStatus {
+export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/api/events"): LiveStatus {
+  // One stream per tab: a board (its key in the URL) and a member's pages are never open in one tab at once.
+  sourceUrl = url;
   const revalidator = useRevalidator();
   const latest = useRef({ concerns, revalidate: revalidator.revalidate });
   latest.current = { concerns, revalidate: revalidator.revalidate };

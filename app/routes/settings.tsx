@@ -251,7 +251,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" onSubmitCapture={reauth.onSubmitCapture}>
       {reauth.dialog}
-      <PageHeader title="Global Settings" subtitle="Products, departments and stations, workflows, materials and team members" />
+      <PageHeader
+        title="Global Settings"
+        subtitle="Products, departments and stations, workflows, materials and team members"
+        actions={
+          <Link to="/settings/boards" className={btn.secondary}>
+            TV board links
+          </Link>
+        }
+      />
       {/* One row that scrolls sideways on phones (the edge fades to show there is more); it fits from 768 px. */}
       <nav aria-label="Settings tabs" ref={tabsRef} className="relative -mx-4 border-b border-line sm:mx-0">
         <ul className="flex gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-0">

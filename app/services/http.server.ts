@@ -182,8 +182,10 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB
  * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
  * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
  */
-function apiGate(isApi: boolean, pathname: string, headers: Headers): Response | ReturnType<typeof lookUpUser> | undefined {
+function apiGate(isApi: boolean, pathname: string, headers: Headers, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
   if (!isApi || PUBLIC_API.has(pathname)) return undefined;
+  // A TV board's event stream carries its board key instead of a session; the route checks the key.
+  if (pathname === EVENTS_PATH && url?.searchParams.has("key")) return undefined;
   const user = lookUpUser(headers);
   if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   return user;
@@ -209,7 +211,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const href = publicUrl(req, peerTrusted);
     const method = req.method.toUpperCase();
     if (SAFE_METHODS.has(method)) {
-      const gate = apiGate(isApi, url.pathname, headers);
+      const gate = apiGate(isApi, url.pathname, headers, url);
       if (gate instanceof Response) return gate;
       return remember(new Request(href, { method, headers, signal: req.signal }), gate);
     }

@@ -92,3 +92,9 @@ export function formatRelative(d: Date | number | string, now: number = Date.now
   }
   return "just now";
 }
+
+/** The instant the shop's day began (midnight in `timeZone`) for the day `at` falls on there. */
+export function startOfZoneDay(at: Date | number, timeZone: string): number {
+  const ms = typeof at === "number" ? at : at.getTime();
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).startOfDay().epochMilliseconds;
+}

@@ -82,6 +82,24 @@ test("a scan at one station shows on the item, project and floor pages at anothe
     const created = await page.request.post("/api/machine-ready-files", { data: { name: "Live file", fileName: `live-${Date.now()}.pdf`, machine: machine.value }, headers: { origin: item.origin } });
     expect(created.status()).toBe(201);
     await expect(card).not.toHaveText(before, { timeout: 1000 });
+
+    // The TV board, opened with a board link in a browser that never signed in: a scan shows there too.
+    const makeLink = await page.request.post("/settings/boards", { form: { intent: "create", name: "E2E TV" }, headers: { origin: item.origin } });
+    const link = /data-testid="board-link">([^<]+)</.exec(await makeLink.text())![1]!.replace(/&amp;/g, "&");
+    const tvContext = await browser.newContext({ baseURL, viewport: { width: 1920, height: 1080 } });
+    try {
+      const tv = await tvContext.newPage();
+      await tv.goto(link);
+      // (The board has no header for waitForHydration; its Live indicator appears once it has hydrated.)
+      await expect(tv.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+      const col = tv.getByRole("list", { name: /^Being worked on in / }).getByText("Live js", { exact: true });
+      const running = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
+      await page.request.post(`/api/items/${item.id}/${running.isTimerActive ? "end-timer" : "start-timer"}`, { headers: { origin: item.origin } });
+      if (running.isTimerActive) await expect(col).toHaveCount(0, { timeout: 1000 });
+      else await expect(col).toHaveCount(1, { timeout: 1000 });
+    } finally {
+      await tvContext.close();
+    }
   } finally {
     await other.context.close();
   }

@@ -90,3 +90,26 @@ test("the project summary and the item totals follow creates, edits, a completio
   expect(countItems({ projectId: ids[0] })).toBe(2);
   expect(countItems({ category: "Nothing" })).toBe(0);
 });
+
+// The TV board's per-department counts (migration 0008) must equal counts over the items after scans and deletes.
+test("the board's department counts follow creates, scans (which move items) and deletes", async () => {
+  const app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  const admin = app.client();
+  await admin.signIn("4321");
+  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "A", departmentSequence: ["production"] } })).json();
+  const p = (await (await admin.request("/api/projects", { method: "POST", json: { name: "P", description: "d", workflowId: wf.id } })).json()).id;
+  const ids: number[] = [];
+  for (let i = 0; i < 4; i++) ids.push((await (await admin.request("/api/items", { method: "POST", json: { name: `x${i}`, category: "Banner", projectId: p, department: "production" } })).json()).id);
+  await admin.request(`/api/items/${ids[0]}/start-timer`, { method: "POST" });
+  await admin.request(`/api/items/${ids[0]}/end-timer`, { method: "POST" });
+  await admin.request(`/api/items/${ids[1]}/start-timer`, { method: "POST" });
+  await admin.request(`/api/items/${ids[3]}`, { method: "DELETE" });
+  const kept = new Map((getDb().$client.query("SELECT department AS d, total AS t, running AS r FROM department_item_counts WHERE total > 0").all() as { d: string; t: number; r: number }[]).map((x) => [x.d, [x.t, x.r]]));
+  const truth = new Map((getDb().$client.query("SELECT department AS d, count(*) AS t, sum(is_timer_active) AS r FROM items GROUP BY department").all() as { d: string; t: number; r: number }[]).map((x) => [x.d, [x.t, x.r]]));
+  expect(kept).toEqual(truth);
+  expect(kept.get("production")).toEqual([2, 1]);
+  expect(kept.get("installation")).toEqual([1, 0]);
+});

@@ -1,0 +1,125 @@
+import { data } from "react-router";
+import { LiveIndicator, useLiveData } from "~/components/live";
+import { LiveDuration } from "~/components/live-duration";
+import { boardData, boardKeyId } from "~/models/board.server";
+import { requirePermission } from "~/services/permissions.server";
+import { BOARD_LINK_INVALID } from "~/utils/board";
+import { formatHMS } from "~/utils/format";
+import type { Route } from "./+types/board";
+
+// /board (issue "Step 8"): the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
+// on now (live timers), what waits (rush projects first), today's completed count, and each machine's queue. It
+// follows the event stream by itself; nothing on it needs a mouse or a keyboard. A TV opens it with a board link
+// (?key=…, made in Global Settings → Board links); a signed-in member may open it too.
+
+export const meta = () => [{ title: "Floor Board · Shopflow" }];
+
+/** Items shown running per department (the count says how many there are in all). */
+const RUNNING_PER_COLUMN = 12;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const key = new URL(request.url).searchParams.get("key");
+  if (key !== null) {
+    if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
+  } else requirePermission(request, "read");
+  return data({ board: boardData(), key }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function Board({ loaderData }: Route.ComponentProps) {
+  const { board, key } = loaderData;
+  const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department", key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
+  return (
+    <div className="min-h-screen bg-slate-950 px-6 py-5 text-slate-50" data-testid="board">
+      <div className="flex items-baseline justify-between gap-6">
+        <h1 className="text-4xl font-bold tracking-tight">Shop Floor</h1>
+        <div className="flex items-center gap-6 text-2xl text-slate-300 [&_[role=status]]:text-slate-300 [&_a]:text-brand-300">
+          <LiveIndicator status={live} />
+        </div>
+      </div>
+      <div className="mt-5 grid gap-4" style={{ gridTemplateColumns: `repeat(${Math.max(1, board.departments.length)}, minmax(0, 1fr))` }}>
+        {board.departments.map((d) => (
+          <section key={d.value} className="flex min-w-0 flex-col rounded-2xl border border-slate-700 bg-slate-900 p-4" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
+            <h2 id={`board-${d.value}`} className="truncate text-2xl font-bold">
+              {d.name}
+            </h2>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+              <div className="rounded-lg bg-slate-800 px-2 py-1">
+                <dt className="text-sm text-slate-300">Working</dt>
+                <dd className="text-3xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
+                  {d.runningCount}
+                </dd>
+              </div>
+              <div className="rounded-lg bg-slate-800 px-2 py-1">
+                <dt className="text-sm text-slate-300">Waiting</dt>
+                <dd className="text-3xl font-bold tabular-nums">{d.waitingCount.toLocaleString("en-US")}</dd>
+              </div>
+              <div className="rounded-lg bg-slate-800 px-2 py-1">
+                <dt className="text-sm text-slate-300">Done today</dt>
+                <dd className="text-3xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
+              </div>
+            </dl>
+            <ul className="mt-3 space-y-2" aria-label={`Being worked on in ${d.name}`}>
+              {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
+                <li key={i.id} className={`rounded-lg border px-3 py-2 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
+                  <p className="truncate text-xl font-semibold">{i.name}</p>
+                  <p className="flex justify-between gap-2 text-lg text-slate-300">
+                    <span className="truncate">
+                      {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                      {i.project}
+                    </span>
+                    <span className="text-emerald-300">
+                      <LiveDuration totalSeconds={i.totalSeconds} sessionStart={i.sessionStart} serverNow={board.now} />
+                    </span>
+                  </p>
+                </li>
+              ))}
+              {d.running.length > RUNNING_PER_COLUMN ? <li className="text-lg text-slate-300">and {d.runningCount - RUNNING_PER_COLUMN} more</li> : null}
+              {d.running.length === 0 ? <li className="text-lg text-slate-400">Nothing running</li> : null}
+            </ul>
+            {d.waiting.length ? (
+              <>
+                <h3 className="mt-4 text-lg font-semibold text-slate-300">Next up</h3>
+                <ul className="mt-1 space-y-1" aria-label={`Waiting in ${d.name}`}>
+                  {d.waiting.map((i) => (
+                    <li key={i.id} className="truncate text-lg">
+                      {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                      {i.name} <span className="text-slate-400">· {i.project}</span>
+                      {i.totalSeconds > 0 ? <span className="text-slate-400"> · {formatHMS(i.totalSeconds)}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        ))}
+      </div>
+      {board.machines.length ? (
+        <section className="mt-5" aria-labelledby="board-machines">
+          <h2 id="board-machines" className="text-2xl font-bold">
+            Machine queues
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-3">
+            {board.machines.map((m) => (
+              <li key={m.value} className="rounded-xl border border-slate-700 bg-slate-900 px-4 py-2 text-xl" data-testid={`board-machine-${m.value}`}>
+                <span className="font-semibold">{m.name}</span>: <span className="tabular-nums">{m.waiting}</span> waiting
+                {m.status !== "active" ? <span className="ml-2 text-amber-300 capitalize">({m.status})</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = typeof (error as { data?: unknown })?.data === "string" ? String((error as { data: string }).data) : "The board could not be shown. It tries again in a minute.";
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-950 px-6 text-center text-slate-50">
+      <div>
+        <h1 className="text-4xl font-bold">Floor Board</h1>
+        <p className="mt-4 text-2xl text-slate-300">{message}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
+import { btn, cardClass, EmptyState, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
+import { createBoardKey, listBoardKeys, revokeBoardKey } from "~/models/board.server";
+import { BoardKeyFormSchema, BoardKeyRevokeSchema } from "~/schemas/board";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { boardLink } from "~/utils/board";
+import { formatDateTime } from "~/utils/dates";
+import { getEnv } from "~/utils/env.server";
+import { NotFoundError } from "~/utils/errors";
+import { qrBaseUrl } from "~/utils/qr.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/settings-boards";
+
+// Global Settings → Board links (issue "Step 8"): management makes a read-only link for each wall TV, sees when
+// each was last used, and revokes one that leaked. The link (its key) is shown once, when made.
+
+export const meta = () => [{ title: "Board links · Global Settings · Shopflow" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const tz = getEnv().SHOP_TIMEZONE;
+  return data(
+    {
+      keys: listBoardKeys().map((k) => ({
+        id: k.id,
+        name: k.name,
+        created: formatDateTime(k.createdAt, tz),
+        lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : "Never",
+        revoked: k.revokedAt ? formatDateTime(k.revokedAt, tz) : null,
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const actor = actorFrom(request, user);
+  const form = await request.formData();
+  if (form.get("intent") === "revoke") {
+    const parsed = BoardKeyRevokeSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ result: null, created: null }, { status: 400 });
+    try {
+      revokeBoardKey(parsed.data.id, actor);
+    } catch (error) {
+      if (error instanceof NotFoundError) return redirectWithToast(request, "/settings/boards", { title: "Error", description: error.message, variant: "destructive" });
+      throw error;
+    }
+    return redirectWithToast(request, "/settings/boards", { title: "Board link revoked", description: "A TV still showing it stops updating and shows that the link is no longer valid." });
+  }
+  const submission = parseWithZod(form, { schema: BoardKeyFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
+  const { key } = createBoardKey(submission.value.name, actor);
+  // Shown once, in this answer: only the key's hash is stored.
+  const base = qrBaseUrl(request).replace(/\/qr\/$/, "");
+  return data({ result: submission.reply({ resetForm: true }), created: { name: submission.value.name, link: boardLink(base, key) } });
+}
+
+export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(BoardKeyFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BoardKeyFormSchema }),
+  });
+  const created = actionData?.created ?? null;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
+      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+        ← Back to Global Settings
+      </Link>
+      <PageHeader title="Board links" subtitle="Read-only links for the floor board on a wall TV: no PIN, and they open nothing else." />
+      {created ? (
+        <div role="status" className="mb-6 rounded-xl border border-success-700 bg-success-50 p-4 text-success-800">
+          <p className="font-semibold">Board link for {created.name} made. Copy it now: it is not shown again.</p>
+          <p className="mt-2 font-mono text-sm break-all text-ink" data-testid="board-link">
+            {created.link}
+          </p>
+        </div>
+      ) : null}
+      <section className={`p-5 ${cardClass}`} aria-labelledby="new-board-link">
+        <h2 id="new-board-link" className="text-lg font-semibold text-ink">
+          New board link
+        </h2>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="create" />
+          <div className="min-w-0 flex-1 basis-64">
+            <Label htmlFor={fields.name.id}>Board name (where the TV is)</Label>
+            <input className={inputClass} placeholder="Shop floor TV" {...getInputProps(fields.name, { type: "text" })} />
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <button type="submit" className={btn.primary}>
+            Make board link
+          </button>
+        </Form>
+      </section>
+      <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="board-links">
+        <h2 id="board-links" className="text-lg font-semibold text-ink">
+          Links
+        </h2>
+        {loaderData.keys.length === 0 ? (
+          <div className="mt-3">
+            <EmptyState icon="eye" title="No board links yet">
+              Make one above and open it on the TV's browser; the board updates by itself.
+            </EmptyState>
+          </div>
+        ) : (
+          <table className="table-cards mt-3 w-full text-left text-base">
+            <thead className="border-b border-line text-sm text-ink-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Name</th>
+                <th scope="col" className="py-2 pr-3">Made</th>
+                <th scope="col" className="py-2 pr-3">Last used</th>
+                <th scope="col" className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {loaderData.keys.map((k) => (
+                <tr key={k.id}>
+                  <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">{k.name}</td>
+                  <td data-label="Made" className="py-3 pr-3">{k.created}</td>
+                  <td data-label="Last used" className="py-3 pr-3">{k.lastUsed}</td>
+                  <td data-label="Status" className="py-3">
+                    {k.revoked ? (
+                      <span className="text-ink-muted">Revoked {k.revoked}</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="revoke" />
+                        <input type="hidden" name="id" value={k.id} />
+                        <button type="submit" className={btn.smallDanger} aria-label={`Revoke the board link ${k.name}`}>
+                          Revoke
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
