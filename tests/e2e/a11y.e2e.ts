@@ -167,6 +167,7 @@ const CASES: Case[] = [
     await expect(page.getByText("You are not logged in. File assignments will not track who changed them.")).toBeVisible();
   } },
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
+  { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
   } },

@@ -2,7 +2,7 @@
 // JavaScript; without it the pages are as before (a Refresh link), which live.e2e checks too.
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { signInByApi, visit } from "./helpers";
+import { expectNoSeriousA11yViolations, signInByApi, visit } from "./helpers";
 
 async function newItem(page: Page, baseURL: string, label: string) {
   const origin = new URL(baseURL).origin;
@@ -92,6 +92,7 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       await tv.goto(link);
       // (The board has no header for waitForHydration; its Live indicator appears once it has hydrated.)
       await expect(tv.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+      await expectNoSeriousA11yViolations(tv, "the TV board");
       const col = tv.getByRole("list", { name: /^Being worked on in / }).getByText("Live js", { exact: true });
       const running = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
       await page.request.post(`/api/items/${item.id}/${running.isTimerActive ? "end-timer" : "start-timer"}`, { headers: { origin: item.origin } });
