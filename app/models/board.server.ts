@@ -63,7 +63,11 @@ const WAITING_SHOWN = 5;
 
 export function boardData(now = Date.now()): BoardData {
   const db = getDb();
-  const all = departmentModel.list().filter((d) => d.isActive);
+  // In the shop's own order (Global Settings' sort order), as the work flows, not alphabetically.
+  const all = departmentModel
+    .list()
+    .filter((d) => d.isActive)
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
   const stations = all.filter((d) => !d.isMachine);
   const machines = all.filter((d) => d.isMachine);
   const counts = new Map(db.select().from(departmentItemCounts).all().map((c) => [c.department, c]));

@@ -29,32 +29,50 @@ export default function Board({ loaderData }: Route.ComponentProps) {
   const { board, key } = loaderData;
   const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department", key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
   return (
-    <div className="min-h-screen bg-slate-950 px-6 py-5 text-slate-50" data-testid="board">
-      <div className="flex items-baseline justify-between gap-6">
+    // One screen, no scrolling (a TV has no mouse): the columns take the height left and clip what does not fit;
+    // their counts still say how many there are.
+    <div className="flex h-screen flex-col overflow-hidden bg-slate-950 px-6 py-4 text-slate-50" data-testid="board">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <h1 className="text-4xl font-bold tracking-tight">Shop Floor</h1>
+        {board.machines.length ? (
+          <section aria-labelledby="board-machines" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            <h2 id="board-machines" className="text-lg font-semibold text-slate-300">
+              Machine queues
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {board.machines.map((m) => (
+                <li key={m.value} className="rounded-xl border border-slate-700 bg-slate-900 px-3 py-1 text-base" data-testid={`board-machine-${m.value}`}>
+                  <span className="font-semibold">{m.name}</span>: <span className="tabular-nums">{m.waiting}</span> waiting
+                  {m.status !== "active" ? <span className="ml-2 text-amber-300 capitalize">({m.status})</span> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <div className="flex items-center gap-6 text-2xl text-slate-300 [&_[role=status]]:text-slate-300 [&_a]:text-brand-300">
           <LiveIndicator status={live} />
         </div>
       </div>
-      <div className="mt-5 grid gap-4" style={{ gridTemplateColumns: `repeat(${Math.max(1, board.departments.length)}, minmax(0, 1fr))` }}>
+      <div className="mt-4 grid min-h-0 flex-1 gap-4" style={{ gridTemplateColumns: `repeat(${Math.max(1, board.departments.length)}, minmax(0, 1fr))` }}>
         {board.departments.map((d) => (
-          <section key={d.value} className="flex min-w-0 flex-col rounded-2xl border border-slate-700 bg-slate-900 p-4" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
+          <section key={d.value} className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-4 [&>*]:shrink-0" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
             <h2 id={`board-${d.value}`} className="truncate text-2xl font-bold">
               {d.name}
             </h2>
-            <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-              <div className="rounded-lg bg-slate-800 px-2 py-1">
-                <dt className="text-sm text-slate-300">Working</dt>
+            {/* Label left, number right: fits a column of 200 px (six departments at 1280×720) as well as 300. */}
+            <dl className="mt-2 space-y-1 text-lg">
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
+                <dt className="text-slate-300">Working</dt>
                 <dd className="text-3xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
                   {d.runningCount}
                 </dd>
               </div>
-              <div className="rounded-lg bg-slate-800 px-2 py-1">
-                <dt className="text-sm text-slate-300">Waiting</dt>
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
+                <dt className="text-slate-300">Waiting</dt>
                 <dd className="text-3xl font-bold tabular-nums">{d.waitingCount.toLocaleString("en-US")}</dd>
               </div>
-              <div className="rounded-lg bg-slate-800 px-2 py-1">
-                <dt className="text-sm text-slate-300">Done today</dt>
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
+                <dt className="text-slate-300">Done today</dt>
                 <dd className="text-3xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
               </div>
             </dl>
@@ -62,12 +80,12 @@ export default function Board({ loaderData }: Route.ComponentProps) {
               {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
                 <li key={i.id} className={`rounded-lg border px-3 py-2 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
                   <p className="truncate text-xl font-semibold">{i.name}</p>
-                  <p className="flex justify-between gap-2 text-lg text-slate-300">
-                    <span className="truncate">
+                  <p className="flex items-baseline justify-between gap-2 text-lg">
+                    <span className="min-w-0 truncate text-slate-300">
                       {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
                       {i.project}
                     </span>
-                    <span className="text-emerald-300">
+                    <span className="shrink-0 text-emerald-300">
                       <LiveDuration totalSeconds={i.totalSeconds} sessionStart={i.sessionStart} serverNow={board.now} />
                     </span>
                   </p>
@@ -93,21 +111,6 @@ export default function Board({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
       </div>
-      {board.machines.length ? (
-        <section className="mt-5" aria-labelledby="board-machines">
-          <h2 id="board-machines" className="text-2xl font-bold">
-            Machine queues
-          </h2>
-          <ul className="mt-2 flex flex-wrap gap-3">
-            {board.machines.map((m) => (
-              <li key={m.value} className="rounded-xl border border-slate-700 bg-slate-900 px-4 py-2 text-xl" data-testid={`board-machine-${m.value}`}>
-                <span className="font-semibold">{m.name}</span>: <span className="tabular-nums">{m.waiting}</span> waiting
-                {m.status !== "active" ? <span className="ml-2 text-amber-300 capitalize">({m.status})</span> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </div>
   );
 }
