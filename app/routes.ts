@@ -19,6 +19,7 @@ export default [
   route("qr-scanner", "routes/qr-scanner.tsx"),
   route("board", "routes/board.tsx"),
   route("settings/boards", "routes/settings-boards.tsx"),
+  route("settings/audit", "routes/settings-audit.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
   route("items/:id/label.pdf", "routes/item-label.ts"),

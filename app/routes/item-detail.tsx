@@ -30,6 +30,8 @@ import { itemQrUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
+import { History } from "~/components/history";
+import { historyEntries } from "~/models/audit-trail.server";
 
 // Spec §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
 // exactly how long each department worked on it (the timer log, in the shop's zone).
@@ -98,6 +100,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       now: Date.now(),
+      history: historyEntries("item", item.id, (d) => formatDateTime(d, tz)),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -382,6 +385,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
           </>
         )}
       </section>
+      <History entries={loaderData.history} what="item" />
     </div>
   );
 }

@@ -27,7 +27,9 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { colorClass } from "~/utils/colors";
-import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
+import { historyEntries } from "~/models/audit-trail.server";
+import { History } from "~/components/history";
+import { formatDateTime, formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { percentOf, projectBackTarget } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -163,6 +165,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       qrBase: qrBaseUrl(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
+      history: historyEntries("project", project.id, (d) => formatDateTime(d, tz)),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -590,6 +593,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
       </div>
+      <History entries={loaderData.history} what="project" />
     </div>
   );
 }

@@ -255,9 +255,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Global Settings"
         subtitle="Products, departments and stations, workflows, materials and team members"
         actions={
-          <Link to="/settings/boards" className={btn.secondary}>
-            TV board links
-          </Link>
+          <>
+            <Link to="/settings/audit" className={btn.secondary}>
+              Audit trail
+            </Link>
+            <Link to="/settings/boards" className={btn.secondary}>
+              TV board links
+            </Link>
+          </>
         }
       />
       {/* One row that scrolls sideways on phones (the edge fades to show there is more); it fits from 768 px. */}

@@ -168,6 +168,18 @@ const CASES: Case[] = [
   } },
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
+  {
+    name: "audit trail, an entry opened",
+    path: "/settings/audit",
+    pin: DEMO.admin.pin,
+    act: async (page) => {
+      await page.getByTestId("audit-row").first().locator("summary").click();
+    },
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
+      await expect(page.getByTestId("audit-row").first().locator("details")).toHaveAttribute("open", "");
+    },
+  },
   { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
   } },

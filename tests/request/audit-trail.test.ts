@@ -1,0 +1,96 @@
+import { beforeEach, expect, test } from "bun:test";
+import { AUDIT_PAGE_SIZE } from "~/routes/settings-audit";
+import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+
+// Issue "Step 9" audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
+// each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
+// and item pages.
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+let operator: Client;
+let projectId: number;
+let itemId: number;
+
+const rowsOf = (html: string) => html.split('data-testid="audit-row"').length - 1;
+/** The list of entries only (the header and the member filter name people too). */
+const entries = (html: string) => html.slice(html.indexOf('aria-label="Audit entries"'));
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada Admin", "4321", ["management"]);
+  addMember("Otto Operator", "2222", ["production"]);
+  admin = app.client("10.10.0.1");
+  operator = app.client("10.10.0.2");
+  await admin.signIn("4321");
+  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
+  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
+  await admin.request(`/api/projects/${projectId}`, { method: "PATCH", json: { name: "Bakery Sign" } });
+  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId } })).json()).id;
+  // A refused PIN, then the operator signs in and scans.
+  expect((await app.client("10.10.0.3").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "9999" } })).status).toBe(401);
+  await operator.signIn("2222");
+  await operator.request(`/api/items/${itemId}/start-timer`, { method: "POST" });
+});
+
+test("management only", async () => {
+  expect((await operator.request("/settings/audit")).status).toBe(403);
+  expect((await app.client("10.10.0.9").request("/settings/audit")).status).not.toBe(200);
+});
+
+test("newest first, with who, what and the before/after difference; sign-ins and refused PINs are their own kind", async () => {
+  const html = await visibleHtml(await admin.request("/settings/audit"));
+  expect(html.indexOf("start-timer")).toBeLessThan(html.indexOf("Signed in"));
+  expect(html).toContain("Refused PIN");
+  expect(html).toContain("Otto Operator");
+  // The rename's difference: the name before and after.
+  expect(html).toMatch(/>name<\/td><td[^>]*>Bakery<\/td><td[^>]*>Bakery Sign</);
+
+  const signIns = await visibleHtml(await admin.request("/settings/audit?kind=sign-ins"));
+  expect(signIns).toContain("Refused PIN");
+  expect(signIns).toContain("Signed in");
+  expect(signIns).not.toContain("start-timer");
+  const changes = await visibleHtml(await admin.request("/settings/audit?kind=changes"));
+  expect(changes).not.toContain("Refused PIN");
+  expect(changes).toContain("start-timer");
+});
+
+test("filters: member, record type and id, dates; all in the URL", async () => {
+  const operatorId = (app.db.$client.query("SELECT id FROM team_members WHERE name = 'Otto Operator'").get() as { id: number }).id;
+  const byOtto = await visibleHtml(await admin.request(`/settings/audit?member=${operatorId}`));
+  expect(entries(byOtto)).toContain("start-timer");
+  expect(entries(byOtto)).not.toContain("Ada Admin");
+  const project = await visibleHtml(await admin.request(`/settings/audit?entity=project&record=${projectId}`));
+  expect(rowsOf(project)).toBe(2);
+  expect(project).toContain(`project #${projectId}`);
+  expect(project).not.toContain("item #");
+  const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+  const future = await visibleHtml(await admin.request(`/settings/audit?from=${tomorrow}`));
+  expect(rowsOf(future)).toBe(0);
+  expect(future).toContain("No audit entries match");
+  const today = await visibleHtml(await admin.request(`/settings/audit?to=${tomorrow}&entity=item`));
+  expect(rowsOf(today)).toBeGreaterThanOrEqual(2);
+  // Nonsense values are ignored, never a 500.
+  expect((await admin.request("/settings/audit?member=abc&from=yesterday&kind=all&before=-1")).status).toBe(200);
+});
+
+test("pages go by id: Older shows the next rows, none twice", async () => {
+  for (let i = 0; i < AUDIT_PAGE_SIZE + 5; i++) await admin.request("/api/materials", { method: "POST", json: { name: `M${i}`, category: "Vinyl" } });
+  const first = await (await admin.request("/settings/audit?entity=material")).text();
+  expect(rowsOf(first)).toBe(AUDIT_PAGE_SIZE);
+  const older = /href="(\/settings\/audit\?[^"]*before=\d+)"/.exec(first)?.[1]?.replace(/&amp;/g, "&");
+  expect(older).toBeTruthy();
+  const second = await (await admin.request(older!)).text();
+  expect(rowsOf(second)).toBe(5);
+  expect(second).not.toContain('rel="next"');
+});
+
+test("the project and item pages show their own history", async () => {
+  const project = await visibleHtml(await admin.request(`/projects/${projectId}`));
+  expect(project).toContain("History");
+  expect(project).toContain("name: Bakery → Bakery Sign");
+  const item = await visibleHtml(await admin.request(`/items/${itemId}`));
+  expect(item).toMatch(/Otto Operator<\/span> · start-timer/);
+});
