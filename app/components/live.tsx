@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/utils/use-hydrated";
 
 // Live pages (issue "Step 8", decision 0016): one EventSource per tab on /api/events, shared by every page that
@@ -77,13 +77,21 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
   // One stream per tab: a board (its key in the URL) and a member's pages are never open in one tab at once.
   sourceUrl = url;
   const revalidator = useRevalidator();
-  const latest = useRef({ concerns, revalidate: revalidator.revalidate });
-  latest.current = { concerns, revalidate: revalidator.revalidate };
+  const navigation = useNavigation();
+  // While a navigation or a form post is under way it is left alone: it loads fresh data itself, and interrupting
+  // it would drop its answer (and the flash toast that answer carries, e.g. 'Project updated successfully!').
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const latest = useRef({ concerns, revalidate: revalidator.revalidate, busy });
+  latest.current = { concerns, revalidate: revalidator.revalidate, busy };
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let staleWhileHidden = false;
     const reload = () => {
       timer = undefined;
+      if (latest.current.busy) {
+        timer = setTimeout(reload, LIVE_DEBOUNCE_MS);
+        return;
+      }
       if (document.hidden) {
         staleWhileHidden = true;
         return;

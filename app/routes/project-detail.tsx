@@ -11,7 +11,7 @@ import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
 import { useToast } from "~/components/toaster";
-import { Badge, btn, cardClass, UrlDialog } from "~/components/ui";
+import { Badge, btn, cardClass, inputClass, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
 import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models/design.server";
 import { departmentModel } from "~/models/department.server";
@@ -474,6 +474,39 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
               <Icon name="qr" />
               Print all labels
             </a>
+          ) : null}
+          {loaderData.items.length ? (
+            // Office printers: 2 in labels, 20 to a sheet, from the first free position of a half-used sheet.
+            <details className="relative">
+              <summary className={`${btn.secondary} cursor-pointer`}>Labels on sheets…</summary>
+              <form method="get" action={`${here}/labels.pdf`} target="_blank" className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+                <input type="hidden" name="layout" value="sheet" />
+                <div>
+                  <label htmlFor="sheet-paper" className="block text-sm font-medium text-ink">
+                    Paper
+                  </label>
+                  <select id="sheet-paper" name="paper" defaultValue="letter" className={inputClass}>
+                    <option value="letter">US Letter (20 labels)</option>
+                    <option value="a4">A4 (20 labels)</option>
+                  </select>
+                </div>
+                <div>
+                  <label htmlFor="sheet-start" className="block text-sm font-medium text-ink">
+                    First free position (1 = top left)
+                  </label>
+                  <select id="sheet-start" name="start" defaultValue="1" className={inputClass}>
+                    {Array.from({ length: 20 }, (_, i) => (
+                      <option key={i + 1} value={i + 1}>
+                        {i + 1}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className={`${btn.primary} w-full`}>
+                  Open the sheet PDF
+                </button>
+              </form>
+            </details>
           ) : null}
           {canWrite ? (
             <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>

@@ -2,12 +2,12 @@ import { listProjectItems } from "~/models/item.server";
 import { getProject } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
 import { jsonError, parseId } from "~/utils/api.server";
-import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
+import { labelFileName, labelPdf, SHEET_POSITIONS, type SheetLayout } from "~/utils/label-pdf.server";
 import { itemQrUrl } from "~/utils/qr.server";
 import type { Route } from "./+types/project-labels";
 
 // GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (spec §9), a page each in item id order, for a
-// roll label printer. Two queries whatever the number of items: the project, then its items.
+// roll label printer; with ?layout=sheet, 20 to a US Letter or A4 sheet. Two queries whatever the number of items.
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     requirePermission(request, "read");
@@ -34,7 +34,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     .filter((item) => item.qrCode)
     .map((item) => ({ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }));
   if (labels.length === 0) return jsonError(404, "This project has no items to label.");
-  const pdf = await labelPdf(labels, project.name);
+  // ?layout=sheet[&paper=letter|a4][&start=1..20]: office sheets of 2 in labels, from a given free position.
+  const url = new URL(request.url);
+  let sheet: SheetLayout | undefined;
+  if (url.searchParams.get("layout") === "sheet") {
+    const paper = url.searchParams.get("paper") ?? "letter";
+    const start = Number(url.searchParams.get("start") ?? "1");
+    if (paper !== "letter" && paper !== "a4") return jsonError(400, "paper must be letter or a4");
+    if (!Number.isInteger(start) || start < 1 || start > SHEET_POSITIONS) return jsonError(400, `start must be a label position from 1 to ${SHEET_POSITIONS}`);
+    sheet = { paper, start };
+  }
+  const pdf = await labelPdf(labels, project.name, sheet);
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",

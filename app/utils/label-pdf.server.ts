@@ -20,10 +20,23 @@ const LINE_SIZE = 7.5;
 const ELLIPSIS = "…";
 
 /**
- * The labels as one PDF, a page each, in the given order (a roll label printer prints page after page).
- * The QR modules are drawn as one vector path, so the code is as sharp as the printer can print it.
+ * Office sheets of 2 in labels (issue "Step 9"): 4 across and 5 down on US Letter and on A4, centred. `start` is
+ * the first free position on the first sheet (1 = top left, reading left to right), so a half-used sheet goes
+ * through the printer again.
  */
-export async function labelPdf(labels: LabelData[], title: string): Promise<Uint8Array<ArrayBuffer>> {
+export const SHEETS = {
+  letter: { width: 612, height: 792, cols: 4, rows: 5 },
+  a4: { width: 595.28, height: 841.89, cols: 4, rows: 5 },
+} as const;
+export type Paper = keyof typeof SHEETS;
+export const SHEET_POSITIONS = 20;
+export type SheetLayout = { paper: Paper; start: number };
+
+/**
+ * The labels as one PDF in the given order: a page each for a roll label printer, or `sheet` positions on office
+ * paper. The QR modules are drawn as one vector path, so the code is as sharp as the printer can print it.
+ */
+export async function labelPdf(labels: LabelData[], title: string, sheet?: SheetLayout): Promise<Uint8Array<ArrayBuffer>> {
   if (labels.length === 0) throw new Error("labelPdf needs at least one label");
   const [{ PDFDocument, rgb, StandardFonts }, { default: QRCode }] = await Promise.all([pdfLib(), qrcode()]);
   const BLACK = rgb(0, 0, 0);
@@ -38,17 +51,17 @@ export async function labelPdf(labels: LabelData[], title: string): Promise<Uint
   const charset = new Set(regular.getCharacterSet());
   const maxWidth = LABEL_SIZE_PT - 2 * PAD;
 
-  for (const label of labels) {
-    const page = doc.addPage([LABEL_SIZE_PT, LABEL_SIZE_PT]);
-    page.drawRectangle({ x: 0, y: 0, width: LABEL_SIZE_PT, height: LABEL_SIZE_PT, color: WHITE });
-
+  type Page = ReturnType<typeof doc.addPage>;
+  /** One label with its lower left corner at (ox, oy) on `page`. */
+  const draw = (page: Page, label: LabelData, ox: number, oy: number) => {
+    page.drawRectangle({ x: ox, y: oy, width: LABEL_SIZE_PT, height: LABEL_SIZE_PT, color: WHITE });
     const qr = QRCode.create(label.payload, { errorCorrectionLevel: "M" });
     const n = qr.modules.size;
     const area = LABEL_SIZE_PT - TEXT_BLOCK - PAD / 2;
     const moduleSize = area / (n + 2 * QUIET_ZONE);
     const side = n * moduleSize;
-    const left = (LABEL_SIZE_PT - side) / 2;
-    const top = LABEL_SIZE_PT - PAD / 2 - QUIET_ZONE * moduleSize;
+    const left = ox + (LABEL_SIZE_PT - side) / 2;
+    const top = oy + LABEL_SIZE_PT - PAD / 2 - QUIET_ZONE * moduleSize;
     page.drawSvgPath(modulePath(qr.modules), { x: left, y: top, scale: moduleSize, color: BLACK });
 
     const lines: [string, PDFFont, number, number][] = [
@@ -60,9 +73,26 @@ export async function labelPdf(labels: LabelData[], title: string): Promise<Uint
       const text = fit(winAnsiSafe(raw, charset), font, size, maxWidth);
       if (!text) continue;
       const width = font.widthOfTextAtSize(text, size);
-      page.drawText(text, { x: (LABEL_SIZE_PT - width) / 2, y, size, font, color: BLACK });
+      page.drawText(text, { x: ox + (LABEL_SIZE_PT - width) / 2, y: oy + y, size, font, color: BLACK });
     }
+  };
+
+  if (!sheet) {
+    for (const label of labels) draw(doc.addPage([LABEL_SIZE_PT, LABEL_SIZE_PT]), label, 0, 0);
+    return new Uint8Array(await doc.save());
   }
+  const paper = SHEETS[sheet.paper];
+  const marginX = (paper.width - paper.cols * LABEL_SIZE_PT) / 2;
+  const marginY = (paper.height - paper.rows * LABEL_SIZE_PT) / 2;
+  let page: Page | null = null;
+  labels.forEach((label, i) => {
+    const slot = i + Math.min(Math.max(1, sheet.start), SHEET_POSITIONS) - 1;
+    const onPage = slot % SHEET_POSITIONS;
+    if (page === null || onPage === 0) page = doc.addPage([paper.width, paper.height]);
+    const col = onPage % paper.cols;
+    const row = Math.floor(onPage / paper.cols);
+    draw(page, label, marginX + col * LABEL_SIZE_PT, paper.height - marginY - (row + 1) * LABEL_SIZE_PT);
+  });
   return new Uint8Array(await doc.save());
 }
 

@@ -218,3 +218,39 @@ async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   }
   return count;
 }
+
+describe("GET /projects/{id}/labels.pdf?layout=sheet", () => {
+  test("20 two-inch labels to a Letter or A4 sheet, from the first free position; every label decodes; qpdf finds no error", async () => {
+    const c = await signedIn();
+    const project = addProject("Sheet Signs");
+    const items = [addItem(project.id, "One"), addItem(project.id, "Two"), addItem(project.id, "Three")];
+    const urls = items.map((i) => `http://localhost/qr/${i.id}`);
+    // Letter, starting at position 19 of a half-used sheet: two labels on the first page, one on a new page.
+    const letter = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=letter&start=19`);
+    expect(letter.status).toBe(200);
+    const a = await pdfOf(letter);
+    expect(a.doc.getPageCount()).toBe(2);
+    for (const page of a.doc.getPages()) expect(page.getSize()).toEqual({ width: 612, height: 792 });
+    expect(qpdfCheck(a.bytes).code).toBe(0);
+    expect(decodePdfPages(a.bytes).map((p) => [...p].sort())).toEqual([[urls[0], urls[1]].sort(), [urls[2]]]);
+    // A4 from the top left: all three on one page.
+    const a4 = await pdfOf(await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4`));
+    expect(a4.doc.getPageCount()).toBe(1);
+    const size = a4.doc.getPage(0).getSize();
+    expect([Math.round(size.width), Math.round(size.height)]).toEqual([595, 842]);
+    expect(qpdfCheck(a4.bytes).code).toBe(0);
+    expect([...decodePdfPages(a4.bytes)[0]!].sort()).toEqual([...urls].sort());
+  });
+
+  test("a wrong paper or start position is a 400 that says what is allowed", async () => {
+    const c = await signedIn();
+    const project = addProject();
+    addItem(project.id);
+    const paper = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=tabloid`);
+    expect(paper.status).toBe(400);
+    expect((await paper.json()).message).toBe("paper must be letter or a4");
+    const start = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&start=21`);
+    expect(start.status).toBe(400);
+    expect((await start.json()).message).toBe("start must be a label position from 1 to 20");
+  });
+});
