@@ -20,6 +20,7 @@ export default [
   route("board", "routes/board.tsx"),
   route("settings/boards", "routes/settings-boards.tsx"),
   route("settings/audit", "routes/settings-audit.tsx"),
+  route("settings/printers", "routes/settings-printers.tsx"),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
   route("items/:id/label.pdf", "routes/item-label.ts"),
@@ -34,7 +35,7 @@ export default [
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),
-  ...["categories", "departments", "subdepartments", "materials", "machines", "workflows", "step-templates", "team-members"].flatMap(
+  ...["categories", "departments", "subdepartments", "materials", "machines", "workflows", "step-templates", "team-members", "label-printers"].flatMap(
     (entity) => [
       route(`api/${entity}`, "routes/api/reference.ts", { id: `api-${entity}` }),
       route(`api/${entity}/:id`, "routes/api/reference.ts", { id: `api-${entity}-id` }),
@@ -66,6 +67,8 @@ export default [
   route("api/completed-files-analytics", "routes/api/machine-files-queue.ts", { id: "api-completed-files-analytics" }),
   route("api/machine-files/reorder", "routes/api/machine-files-queue.ts", { id: "api-machine-files-reorder" }),
   ...["file-associations", "assign-file", "unassign-file"].map((verb) => route(`api/items/:id/${verb}`, "routes/api/item-files.ts", { id: `api-items-${verb}` })),
+  route("api/items/:id/print-label", "routes/api/print-labels.ts", { id: "api-items-print-label" }),
+  route("api/projects/:id/print-labels", "routes/api/print-labels.ts", { id: "api-projects-print-labels" }),
   route("api/events", "routes/api/events.ts"),
   route("api/scans", "routes/api/scans.ts"),
   route("api/*", "routes/api/not-found.ts"),

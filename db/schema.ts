@@ -614,3 +614,20 @@ export const departmentItemCounts = sqliteTable("department_item_counts", {
   total: integer("total").notNull().default(0),
   running: integer("running").notNull().default(0),
 });
+
+// Thermal label printers on the shop's network (issue "Step 9"): labels go to them as ZPL over a raw TCP
+// connection (port 9100, the JetDirect convention every Zebra-compatible printer speaks).
+export const labelPrinters = sqliteTable(
+  "label_printers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    host: text("host").notNull(),
+    port: integer("port").notNull().default(9100),
+    dpi: integer("dpi").notNull().default(203),
+    isActive: bool("is_active").notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueNoCase("label_printers_name_uq", t.name)],
+);

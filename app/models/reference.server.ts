@@ -6,6 +6,7 @@ import type { UpdateGuard } from "./crud.server";
 import { categoryModel } from "./category.server";
 import { departmentModel, subdepartmentModel } from "./department.server";
 import { machineModel } from "./machine.server";
+import { labelPrinterModel } from "./label-printer.server";
 import { materialModel } from "./material.server";
 import { stepTemplateModel } from "./step-template.server";
 import {
@@ -75,6 +76,7 @@ export const referenceOps = {
   workflows: plain(workflowModel),
   "step-templates": plain(stepTemplateModel),
   "team-members": teamMemberOps,
+  "label-printers": plain(labelPrinterModel),
 };
 
 export type ReferenceEntity = keyof typeof referenceOps;

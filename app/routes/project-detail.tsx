@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
 import { ProjectForm } from "~/components/project-form";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
@@ -41,6 +41,7 @@ import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
+import { activePrinters, PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.project?.name ?? "Project not found"} · Shopflow` }];
@@ -166,6 +167,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
       history: historyEntries("project", project.id, (d) => formatDateTime(d, tz)),
+      printers: activePrinters(),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -219,6 +221,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     formData = await request.formData();
   } catch {
     return data({ formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false }, { status: 400 });
+  }
+  if (formData.get("intent") === "print-labels") {
+    // Every item's label straight to a label printer of Global Settings (issue "Step 9"), answered with a toast.
+    if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+    const user = requirePermission(request, "read");
+    const printerId = parseIdParam(String(formData.get("printerId") ?? ""));
+    const refused = (description: string) => redirectWithToast(request, here, { title: "Labels not printed", description, variant: "destructive" });
+    if (printerId === null) return refused("Choose a label printer.");
+    try {
+      const done = await printLabelsFor(request, actorFrom(request, user), { projectId }, printerId);
+      return redirectWithToast(request, here, { title: "Labels sent", description: done.message });
+    } catch (error) {
+      if (error instanceof PrinterUnreachable || error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message);
+      throw error;
+    }
   }
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
@@ -506,6 +523,29 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
                   Open the sheet PDF
                 </button>
               </form>
+            </details>
+          ) : null}
+          {loaderData.items.length && loaderData.printers.length ? (
+            <details className="relative">
+              <summary className={`${btn.secondary} cursor-pointer`}>Print to label printer…</summary>
+              <Form method="post" action={here} className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+                <input type="hidden" name="intent" value="print-labels" />
+                <div>
+                  <label htmlFor="label-printer" className="block text-sm font-medium text-ink">
+                    Label printer
+                  </label>
+                  <select id="label-printer" name="printerId" defaultValue={loaderData.printers[0]!.id} className={inputClass}>
+                    {loaderData.printers.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className={`${btn.primary} w-full`}>
+                  {`Print ${loaderData.items.length} ${loaderData.items.length === 1 ? "label" : "labels"}`}
+                </button>
+              </Form>
             </details>
           ) : null}
           {canWrite ? (

@@ -259,6 +259,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Link to="/settings/audit" className={btn.secondary}>
               Audit trail
             </Link>
+            <Link to="/settings/printers" className={btn.secondary}>
+              Label printers
+            </Link>
             <Link to="/settings/boards" className={btn.secondary}>
               TV board links
             </Link>

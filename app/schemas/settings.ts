@@ -4,6 +4,7 @@ import {
   bool,
   color,
   departmentSequence,
+  idField,
   nullableText,
   numberish,
   optionalText,
@@ -147,3 +148,16 @@ export const StepTemplateSchema = z.object({
 });
 export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
 
+
+// Global Settings → Label Printers (issue "Step 9"): where the thermal printer is and what it prints.
+export const LabelPrinterSchema = z.object({
+  name: requiredText("Printer name is required", 100),
+  host: requiredText("Printer address is required", 253).refine((h) => /^[A-Za-z0-9.:-]+$/.test(h), "Printer address must be a host name or an IP address"),
+  port: z.coerce.number({ error: "Port must be a number from 1 to 65535" }).int("Port must be a number from 1 to 65535").min(1, "Port must be a number from 1 to 65535").max(65535, "Port must be a number from 1 to 65535").default(9100),
+  dpi: z.coerce.number({ error: "Resolution must be 203 or 300 dpi" }).refine((d) => d === 203 || d === 300, "Resolution must be 203 or 300 dpi").default(203),
+  isActive: bool.default(true),
+});
+export const LabelPrinterPatchSchema = patchOf(LabelPrinterSchema);
+
+/** POST /api/items/{id}/print-label and /api/projects/{id}/print-labels. */
+export const PrintLabelSchema = z.object({ printerId: idField("Choose a label printer") });

@@ -6,6 +6,8 @@ import {
   CategorySchema,
   DepartmentCreateSchema,
   DepartmentPatchSchema,
+  LabelPrinterPatchSchema,
+  LabelPrinterSchema,
   MachinePatchSchema,
   MachineSchema,
   MaterialPatchSchema,
@@ -56,6 +58,7 @@ const ENTITIES: Record<ReferenceEntity, ReturnType<typeof endpoint>> = {
   workflows: endpoint("Workflow", referenceOps.workflows, WorkflowSchema, WorkflowPatchSchema),
   "step-templates": endpoint("Step template", referenceOps["step-templates"], StepTemplateSchema, StepTemplatePatchSchema),
   "team-members": endpoint("Team member", referenceOps["team-members"], TeamMemberSchema, TeamMemberPatchSchema),
+  "label-printers": endpoint("Label printer", referenceOps["label-printers"], LabelPrinterSchema, LabelPrinterPatchSchema),
 };
 
 function entityOf(request: Request): ReferenceEntity {

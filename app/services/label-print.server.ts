@@ -1,0 +1,79 @@
+import { connect } from "node:net";
+import { writeAudit, type Actor } from "~/models/audit.server";
+import { getItem, listProjectItems } from "~/models/item.server";
+import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { getProject } from "~/models/project.server";
+import { ConflictError, NotFoundError } from "~/utils/errors";
+import { itemQrUrl } from "~/utils/qr.server";
+import { labelZpl, type ZplLabel } from "~/utils/zpl";
+
+// Sends labels to a thermal printer as ZPL over raw TCP (port 9100). A printer that is off, unplugged or busy
+// must not hang the request: the connection and the write each have a deadline, and the answer says which
+// printer did not answer, in words a person at the counter can act on.
+
+export const PRINT_TIMEOUT_MS = 5_000;
+
+export class PrinterUnreachable extends Error {
+  constructor(printer: Pick<LabelPrinter, "name" | "host" | "port">) {
+    super(`The printer "${printer.name}" at ${printer.host}:${printer.port} did not answer. Check that it is switched on and on the network, then try again.`);
+    this.name = "PrinterUnreachable";
+  }
+}
+
+/** Writes the labels' ZPL to the printer and closes the connection; resolves once the bytes are handed over. */
+export function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
+  const dpi = printer.dpi === 300 ? 300 : 203;
+  const zpl = labels.map((l) => labelZpl(l, dpi)).join("");
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: printer.host, port: printer.port });
+    const fail = () => {
+      socket.destroy();
+      reject(new PrinterUnreachable(printer));
+    };
+    const timer = setTimeout(fail, timeoutMs);
+    socket.once("error", () => {
+      clearTimeout(timer);
+      fail();
+    });
+    socket.once("connect", () => {
+      socket.end(zpl, () => {
+        clearTimeout(timer);
+        resolve({ bytes: Buffer.byteLength(zpl) });
+      });
+    });
+  });
+}
+
+/**
+ * Prints an item's label or every label of a project on a printer of Global Settings, and records it in the audit
+ * log. The /api calls and the item and project pages all come here. Throws NotFoundError / ConflictError /
+ * PrinterUnreachable with a sentence for the person who asked.
+ */
+export async function printLabelsFor(request: Request, actor: Actor, target: { itemId: number } | { projectId: number }, printerId: number): Promise<{ printed: number; printer: string; message: string }> {
+  const printer = labelPrinterModel.get(printerId);
+  if (!printer) throw new NotFoundError("Label printer not found");
+  if (!printer.isActive) throw new ConflictError(`The printer "${printer.name}" is switched off in Global Settings.`);
+  let labels: ZplLabel[];
+  if ("itemId" in target) {
+    const item = getItem(target.itemId);
+    if (!item) throw new NotFoundError("Item not found");
+    const project = getProject(item.projectId);
+    labels = [{ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project?.name ?? "", material: item.material }];
+  } else {
+    const project = getProject(target.projectId);
+    if (!project) throw new NotFoundError("Project not found");
+    labels = listProjectItems(project.id, 100_000).map((item) => ({ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project.name, material: item.material }));
+    if (labels.length === 0) throw new NotFoundError("This project has no items to label.");
+  }
+  await printLabels(printer, labels);
+  writeAudit(actor, {
+    action: "print-labels",
+    entity: "itemId" in target ? "item" : "project",
+    entityId: "itemId" in target ? target.itemId : target.projectId,
+    after: { printer: printer.name, labels: labels.length },
+  });
+  return { printed: labels.length, printer: printer.name, message: `${labels.length} ${labels.length === 1 ? "label" : "labels"} sent to ${printer.name}.` };
+}
+
+/** The printers a 'Print label' form offers. */
+export const activePrinters = () => labelPrinterModel.list().filter((p) => p.isActive).map((p) => ({ id: p.id, name: p.name }));

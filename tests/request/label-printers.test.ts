@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { labelZpl, zplText } from "~/utils/zpl";
+import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { freePort } from "../helpers/child-server";
+
+// Issue "Step 9" label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
+// TCP to a listener standing in for the printer; a printer that does not answer gives a clear 504.
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+let operator: Client;
+let projectId: number;
+let itemIds: number[];
+let received: string[];
+let listener: { port: number; stop(closeActive?: boolean): void } | null = null;
+
+function startPrinter() {
+  received = [];
+  const server = Bun.listen<{ data: string }>({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      open(socket) {
+        socket.data = { data: "" };
+      },
+      data(socket, chunk) {
+        socket.data.data += new TextDecoder().decode(chunk);
+      },
+      close(socket) {
+        received.push(socket.data.data);
+      },
+    },
+  });
+  listener = server;
+  return server.port;
+}
+
+afterEach(() => {
+  listener?.stop(true);
+  listener = null;
+});
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  addMember("Otto", "2222", ["production"]);
+  admin = app.client("10.11.0.1");
+  operator = app.client("10.11.0.2");
+  await admin.signIn("4321");
+  await operator.signIn("2222");
+  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
+  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery ^Signs~", description: "d", workflowId: wf.id } })).json()).id;
+  itemIds = [];
+  for (const name of ["Fence banner", "Door decal", "Window"]) itemIds.push((await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } })).json()).id);
+});
+
+const addPrinter = async (port: number, extra: Record<string, unknown> = {}) => {
+  const res = await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "127.0.0.1", port, ...extra } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: number; port: number; dpi: number; isActive: boolean };
+};
+
+test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its name, project and material", async () => {
+  const printer = await addPrinter(startPrinter());
+  expect(printer).toMatchObject({ port: listener!.port, dpi: 203, isActive: true });
+  const res = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ printed: 1, printer: "Counter Zebra", message: "1 label sent to Counter Zebra." });
+  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
+  const zpl = received.join("");
+  expect(zpl.match(/\^XA/g)?.length).toBe(1);
+  expect(zpl).toContain(`^BQN,2,5^FDMA,http://localhost/qr/${itemIds[0]}^FS`);
+  expect(zpl).toContain("^PW406");
+  expect(zpl).toContain("^FDFence banner^FS");
+  // '^' and '~' in a name are hex-escaped, so they cannot end the field or start a command.
+  expect(zpl).toContain("^FDBakery _5ESigns_7E^FS");
+  expect(zpl).toContain("^FDVinyl^FS");
+  expect(zpl.trim().endsWith("^XZ")).toBe(true);
+  const audit = app.db.$client.query("SELECT action, entity_id AS id FROM audit_log WHERE action = 'print-labels'").all();
+  expect(audit).toEqual([{ action: "print-labels", id: String(itemIds[0]) }]);
+});
+
+test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots", async () => {
+  const printer = await addPrinter(startPrinter(), { dpi: 300 });
+  const res = await operator.request(`/api/projects/${projectId}/print-labels`, { method: "POST", json: { printerId: printer.id } });
+  expect(res.status).toBe(200);
+  expect((await res.json()).message).toBe("3 labels sent to Counter Zebra.");
+  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
+  const zpl = received.join("");
+  expect(zpl.match(/\^XA/g)?.length).toBe(3);
+  expect(zpl.match(/\^PW600/g)?.length).toBe(3);
+  for (const id of itemIds) expect(zpl).toContain(`^FDMA,http://localhost/qr/${id}^FS`);
+});
+
+test("a printer that does not answer is a 504 naming it; a switched-off one 409; bad settings 400", async () => {
+  const port = await freePort();
+  const printer = await addPrinter(port);
+  const res = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
+  expect(res.status).toBe(504);
+  expect((await res.json()).message).toBe(`The printer "Counter Zebra" at 127.0.0.1:${port} did not answer. Check that it is switched on and on the network, then try again.`);
+  await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { isActive: false } });
+  const off = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
+  expect(off.status).toBe(409);
+  const badPort = await admin.request("/api/label-printers", { method: "POST", json: { name: "X", host: "10.0.0.9", port: 70000 } });
+  expect(badPort.status).toBe(400);
+  expect((await badPort.json()).message).toBe("Port must be a number from 1 to 65535");
+  const badDpi = await admin.request("/api/label-printers", { method: "POST", json: { name: "Y", host: "10.0.0.9", dpi: 600 } });
+  expect((await badDpi.json()).message).toBe("Resolution must be 203 or 300 dpi");
+  const badHost = await admin.request("/api/label-printers", { method: "POST", json: { name: "Z", host: "printer; rm -rf /" } });
+  expect((await badHost.json()).message).toBe("Printer address must be a host name or an IP address");
+  // Only management adds printers; anyone signed in prints; nobody signed out.
+  expect((await operator.request("/api/label-printers", { method: "POST", json: { name: "Mine", host: "10.0.0.9" } })).status).toBe(403);
+  expect((await app.client("10.11.0.9").request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } })).status).toBe(401);
+  expect((await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: 999 } })).status).toBe(404);
+});
+
+test("zpl: control characters become spaces, long text is cut, the escape character is escaped too", () => {
+  expect(zplText("a^b~c_d\\e\nf")).toBe("a_5Eb_7Ec_5Fd_5Ce f");
+  expect(zplText("x".repeat(100)).length).toBe(60);
+  const zpl = labelZpl({ payload: "https://shop/qr/1", itemName: "A", projectName: "B", material: "C" }, 203);
+  expect(zpl.startsWith("^XA\n^CI28\n")).toBe(true);
+});
+
+test("the pages without JavaScript: add a printer in Global Settings, print from the item and the project pages", async () => {
+  const port = startPrinter();
+  expect((await operator.request("/settings/printers")).status).toBe(403);
+  const bad = await admin.request("/settings/printers", { method: "POST", form: { name: "", host: "10.0.0.9", port: "9100", dpi: "203" } });
+  expect(bad.status).toBe(400);
+  expect(await visibleHtml(bad)).toContain("Printer name is required");
+  const added = await admin.request("/settings/printers", { method: "POST", form: { name: "Counter Zebra", host: "127.0.0.1", port: String(port), dpi: "203" } });
+  expect(added.status).toBe(302);
+  const list = await visibleHtml(await admin.request("/settings/printers"));
+  expect(list).toContain("Counter Zebra");
+  expect(list).toContain(`127.0.0.1:${port}`);
+  const printerId = (app.db.$client.query("SELECT id FROM label_printers").get() as { id: number }).id;
+
+  const itemPage = await visibleHtml(await operator.request(`/items/${itemIds[1]}`));
+  expect(itemPage).toContain("Print label");
+  const printed = await operator.request(`/items/${itemIds[1]}`, { method: "POST", form: { intent: "print-label", printerId: String(printerId) } });
+  expect(printed.status).toBe(302);
+  expect(await visibleHtml(await operator.request(printed.headers.get("location")!))).toContain("1 label sent to Counter Zebra.");
+  const projectPrint = await operator.request(`/projects/${projectId}`, { method: "POST", form: { intent: "print-labels", printerId: String(printerId) } });
+  expect(projectPrint.status).toBe(302);
+  expect(await visibleHtml(await operator.request(projectPrint.headers.get("location")!))).toContain("3 labels sent to Counter Zebra.");
+  for (let i = 0; i < 50 && received.length < 2; i++) await Bun.sleep(10);
+  expect(received.join("").match(/\^XA/g)?.length).toBe(4);
+
+  // Switched off, it is no longer offered; deleted, it is gone.
+  await admin.request("/settings/printers", { method: "POST", form: { intent: "toggle", id: String(printerId) } });
+  expect(await visibleHtml(await operator.request(`/items/${itemIds[1]}`))).not.toContain("Print label");
+  const off = await operator.request(`/items/${itemIds[1]}`, { method: "POST", form: { intent: "print-label", printerId: String(printerId) } });
+  expect(await visibleHtml(await operator.request(off.headers.get("location")!))).toContain('The printer "Counter Zebra" is switched off in Global Settings.');
+  await admin.request("/settings/printers", { method: "POST", form: { intent: "delete", id: String(printerId) } });
+  expect(await visibleHtml(await admin.request("/settings/printers"))).toContain("No label printers yet");
+});
