@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
@@ -32,7 +32,7 @@ import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { History } from "~/components/history";
 import { historyEntries } from "~/models/audit-trail.server";
-import { activePrinters, PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
+import { activePrinters, printFromPage } from "~/services/label-print.server";
 
 // Spec §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
 // exactly how long each department worked on it (the timer log, in the shop's zone).
@@ -116,21 +116,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/items/${id}`;
   const formData = await request.formData().catch(() => null);
   const intent = formData?.get("intent");
-  if (formData && intent === "print-label") {
-    // Straight to a label printer of Global Settings (issue "Step 9"); the answer comes back as a toast.
-    if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
-    const user = requirePermission(request, "read");
-    const printerId = parseIdParam(String(formData.get("printerId") ?? ""));
-    const refused = (description: string) => redirectWithToast(request, here, { title: "Label not printed", description, variant: "destructive" });
-    if (printerId === null) return refused("Choose a label printer.");
-    try {
-      const done = await printLabelsFor(request, actorFrom(request, user), { itemId: id }, printerId);
-      return redirectWithToast(request, here, { title: "Label sent", description: done.message });
-    } catch (error) {
-      if (error instanceof PrinterUnreachable || error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message);
-      throw error;
-    }
-  }
+  // Straight to a label printer of Global Settings (issue "Step 9"); the answer comes back as a toast.
+  if (formData && intent === "print-label") return printFromPage(request, formData, here, { itemId: id });
   if (!formData || (intent !== "update-item" && intent !== "reset-timer")) throw data("Unknown form", { status: 400 });
   const formId = intent === "update-item" ? `item-${id}` : intent;
   if (!getUser(request)) {

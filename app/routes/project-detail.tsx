@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
 import { ProjectForm } from "~/components/project-form";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
@@ -41,7 +41,7 @@ import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
-import { activePrinters, PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
+import { activePrinters, printFromPage } from "~/services/label-print.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.project?.name ?? "Project not found"} · Shopflow` }];
@@ -222,21 +222,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return data({ formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false }, { status: 400 });
   }
-  if (formData.get("intent") === "print-labels") {
-    // Every item's label straight to a label printer of Global Settings (issue "Step 9"), answered with a toast.
-    if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
-    const user = requirePermission(request, "read");
-    const printerId = parseIdParam(String(formData.get("printerId") ?? ""));
-    const refused = (description: string) => redirectWithToast(request, here, { title: "Labels not printed", description, variant: "destructive" });
-    if (printerId === null) return refused("Choose a label printer.");
-    try {
-      const done = await printLabelsFor(request, actorFrom(request, user), { projectId }, printerId);
-      return redirectWithToast(request, here, { title: "Labels sent", description: done.message });
-    } catch (error) {
-      if (error instanceof PrinterUnreachable || error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message);
-      throw error;
-    }
-  }
+  // Every item's label straight to a label printer of Global Settings (issue "Step 9"), answered with a toast.
+  if (formData.get("intent") === "print-labels") return printFromPage(request, formData, here, { projectId });
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
   const rawItem = formData.get("itemId");

@@ -1,11 +1,17 @@
 import { connect } from "node:net";
+import { redirect } from "react-router";
 import { writeAudit, type Actor } from "~/models/audit.server";
 import { getItem, listProjectItems } from "~/models/item.server";
 import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
 import { getProject } from "~/models/project.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
+import { parseIdParam } from "~/utils/ids";
 import { itemQrUrl } from "~/utils/qr.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { labelZpl, type ZplLabel } from "~/utils/zpl";
+import { actorFrom } from "./actor.server";
+import { requirePermission } from "./permissions.server";
+import { getUser } from "./session.server";
 
 // Sends labels to a thermal printer as ZPL over raw TCP (port 9100). A printer that is off, unplugged or busy
 // must not hang the request: the connection and the write each have a deadline, and the answer says which
@@ -77,3 +83,23 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
 
 /** The printers a 'Print label' form offers. */
 export const activePrinters = () => labelPrinterModel.list().filter((p) => p.isActive).map((p) => ({ id: p.id, name: p.name }));
+
+/**
+ * A page's print form (the item's 'Print label', the project's 'Print to label printer…'): prints, then back to
+ * `here` with a toast saying how it went. Works without JavaScript (post-redirect-get).
+ */
+export async function printFromPage(request: Request, formData: FormData, here: string, target: { itemId: number } | { projectId: number }): Promise<Response> {
+  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+  const user = requirePermission(request, "read");
+  const what = "itemId" in target ? "Label" : "Labels";
+  const refused = (description: string) => redirectWithToast(request, here, { title: `${what} not printed`, description, variant: "destructive" });
+  const printerId = parseIdParam(String(formData.get("printerId") ?? ""));
+  if (printerId === null) return refused("Choose a label printer.");
+  try {
+    const done = await printLabelsFor(request, actorFrom(request, user), target, printerId);
+    return redirectWithToast(request, here, { title: `${what} sent`, description: done.message });
+  } catch (error) {
+    if (error instanceof PrinterUnreachable || error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message);
+    throw error;
+  }
+}
