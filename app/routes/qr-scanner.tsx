@@ -7,6 +7,7 @@ import { Badge, btn, cardClass, inputClass, PageHeader } from "~/components/ui";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { isScanId } from "~/schemas/scan";
 import { ownBases, scanCode, scannedItem, type ScannedItem } from "~/services/scan.server";
 import { parseIdParam } from "~/utils/ids";
 import {
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "timers");
   // A scan id makes a form posted twice (Back and resend, a double submit) count once.
   const scanIdField = String(form?.get("scanId") ?? "");
-  const outcome = scanCode(request, actorFrom(request, user), code, { scanId: /^[A-Za-z0-9_-]{8,100}$/.test(scanIdField) ? scanIdField : null });
+  const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null });
   if (outcome.kind === "redirect") return redirect(outcome.url);
   if (outcome.kind === "error") return back({ error: codeOf(outcome.message) }, outcome.toast);
   return back({ item: String(outcome.id) }, outcome.toast);

@@ -3,7 +3,10 @@ import { z } from "./messages";
 // Issue "Step 8" offline scanning: what a scanner sends with a start-timer / end-timer (JSON body) or a toggle
 // (form fields) so that a scan queued while offline is applied once, at the time it was made.
 
-/** A client-made id (a UUID or similar): letters, digits, '-' and '_'. */
+/** A client-made scan id (a UUID or similar): 8 to 100 letters, digits, '-' and '_'. */
+export const SCAN_ID_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const isScanId = (value: string) => SCAN_ID_PATTERN.test(value);
+
 export const scanId = z
   .string({ error: "scanId must be text" })
   .trim()

@@ -1,5 +1,5 @@
 import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.server";
-import { ScanBodySchema } from "~/schemas/scan";
+import { isScanId, ScanBodySchema } from "~/schemas/scan";
 import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import { departmentLabel } from "~/utils/format";
 import { actorFrom } from "./actor.server";
@@ -21,7 +21,7 @@ export function timerToggleResponse(request: Request, rawId: string | undefined,
     // Optional (issue "Step 8"): a scan id, in the body or as Idempotency-Key, and the device's time of the scan.
     const body = await parseBody(request, ScanBodySchema);
     const meta: ScanMeta = { scanId: body.scanId ?? request.headers.get("idempotency-key")?.trim() ?? null, deviceTime: body.deviceTime ?? null };
-    if (meta.scanId && !/^[A-Za-z0-9_-]{8,100}$/.test(meta.scanId)) return jsonError(400, "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'");
+    if (meta.scanId && !isScanId(meta.scanId)) return jsonError(400, "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'");
     if (verb === "start-timer") {
       const started = await startTimerQueued(id, actor, meta);
       if ("replayed" in started) return json({ ...started.item, replayed: true, message: "This scan was already recorded." });
