@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, type SQL } from "drizzle-orm";
 import { auditLog } from "#db/schema";
 import { getDb } from "~/utils/db.server";
 
@@ -67,13 +67,12 @@ export function auditEntities(): string[] {
     .map((r) => r.entity);
 }
 
-/** A record's own history (project and item pages): its newest `limit` rows. */
-export function recordHistory(entity: string, ids: (string | number)[], limit = 20): AuditRow[] {
-  if (ids.length === 0) return [];
+/** A record's own history (project and item pages): its newest `limit` rows, from the entity index. */
+function recordHistory(entity: string, id: string | number, limit = 20): AuditRow[] {
   return getDb()
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, ids.map(String))))
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all() as AuditRow[];
@@ -92,7 +91,7 @@ export function auditDiff(before: unknown, after: unknown): { field: string; fro
 
 /** A record's history as its page shows it: when (in the shop's zone, formatted by the caller), who, what. */
 export function historyEntries(entity: string, id: number | string, format: (d: Date) => string) {
-  return recordHistory(entity, [id]).map((r) => ({
+  return recordHistory(entity, id).map((r) => ({
     id: r.id,
     when: format(r.at),
     who: r.actorName ?? "System",

@@ -3,7 +3,7 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
 import { boardData, boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_LINK_INVALID } from "~/utils/board";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
 import { formatHMS } from "~/utils/format";
 import type { Route } from "./+types/board";
 
@@ -27,7 +27,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { board, key } = loaderData;
-  const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department", key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
+  const live = useLiveData((n) => BOARD_ENTITIES.has(n.entity), key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
   return (
     // One screen, no scrolling (a TV has no mouse): the columns take the height left and clip what does not fit;
     // their counts still say how many there are.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { useToast, type ToastData } from "~/components/toaster";
@@ -76,10 +76,6 @@ export async function action({ request }: Route.ActionArgs) {
   return back({ item: String(outcome.id) }, outcome.toast);
 }
 
-// A scan posted in the background changes nothing else on this page.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
-}
 
 function ItemResult({ item }: { item: ScannedItem }) {
   return (

@@ -2,3 +2,5 @@
 export const BOARD_LINK_INVALID = "This board link is not valid: it may have been revoked. Ask a manager for a new one.";
 /** How a board link looks: /board?key=… on this server (or PUBLIC_URL). */
 export const boardLink = (base: string, key: string) => `${base.replace(/\/$/, "")}/board?key=${encodeURIComponent(key)}`;
+/** What the board shows changes with these notices only; a board key's event stream carries nothing else. */
+export const BOARD_ENTITIES: ReadonlySet<string> = new Set(["item", "machine-file", "department"]);

@@ -1,15 +1,12 @@
 import { boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_LINK_INVALID } from "~/utils/board";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
 import { api, jsonError } from "~/utils/api.server";
 import { openEventStream } from "~/utils/event-stream.server";
 import type { Route } from "./+types/events";
 
 // GET /api/events (issue "Step 8"): the change notices as server-sent events, for the live pages. Notices carry
 // ids, the action and the department, nothing a signed-in member could not read on the pages themselves.
-
-// What a TV board shows changes with items, machine files and departments; a board key is told of nothing else.
-const BOARD_ENTITIES = new Set(["item", "machine-file", "department"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
