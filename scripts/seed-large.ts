@@ -67,6 +67,9 @@ const machineValue = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g,
 const PRINTERS = MACHINES.slice(0, 3).map((m) => machineValue(m.name));
 const CUTTERS = MACHINES.slice(3, 6).map((m) => machineValue(m.name));
 
+// How long items wait before each department, relative to the others (production's printers are the usual queue).
+const WAIT_WEIGHT: Record<string, number> = { [PP]: 1, [PROD]: 1.8, [FAB]: 1.3, [QC]: 0.6, [INST]: 1.1 };
+
 const FAB_SUBDEPARTMENTS = ["Interior Assembly", "Interior Paint & Finish", "Exterior Assembly", "Channel Letter Trim Cap", "Exterior Packaging"];
 
 const WORKFLOWS = [
@@ -266,6 +269,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     const projectWorkflow = new Uint8Array(P);
     const projectCreated = new Float64Array(P);
     const projectProgress = new Float32Array(P);
+    const projectEnd = new Float64Array(P);
     const span = 3 * 365 * DAY;
     for (let p = 0; p < P; p++) {
       const id = p + 1;
@@ -281,6 +285,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       projectWorkflow[p] = wfIndex;
       projectCreated[p] = createdAt;
       projectProgress[p] = progress;
+      projectEnd[p] = end;
       const client = `${CLIENT_A[rnd.int(0, CLIENT_A.length - 1)]} ${CLIENT_B[rnd.int(0, CLIENT_B.length - 1)]}`;
       const job = JOBS[rnd.int(0, JOBS.length - 1)]!;
       const seq = wf.departmentSequence;
@@ -339,7 +344,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     }
 
     const items = bulk(sqlite, "items", ["id", "name", "category", "material", "quantity", "department", "assigned_machine", "project_id", "workflow_id", "product_workflow_id", "current_step_index", "is_timer_active", "current_session_start", "total_time_seconds", "qr_code", "created_at"], 400);
-    const logs = bulk(sqlite, "timer_logs", ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id"], 1000);
+    const logs = bulk(sqlite, "timer_logs", ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id", "wait_seconds", "finished"], 1000);
     let itemId = 0;
     let runningLeft = running;
     for (let p = 0; p < P && itemId < I; p++) {
@@ -360,26 +365,40 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         const k = pairsPerItem[id - 1]!;
         // Each stop moves the item on to the next department of its sequence; at the last it stays there.
         const stepIndex = Math.min(k, seq.length - 1);
-        // Sessions sit one after another between the item's creation and now, none longer than 3 hours.
-        const window = Math.max(k + 2, now - createdAt - HOUR);
-        const slot = window / (k + 2);
+        // Sessions sit one after another between the item's creation and a few days after its project's end date
+        // (now, for a job still under way), none longer than 3 hours. The waits between departments differ by
+        // department (WAIT_WEIGHT), as on a real floor, so /analytics has a bottleneck to name.
+        const windowEnd = Math.min(now - HOUR, projectEnd[p]! + 5 * DAY);
+        const window = Math.max(k + 2, windowEnd - createdAt);
+        const deptOf = (s: number) => seq[Math.min(s, seq.length - 1)]!;
+        // The gap before session s weighs WAIT_WEIGHT of its department; one more gap follows the last session.
+        let weights = 1;
+        for (let s = 0; s < k; s++) weights += s === 0 ? 1 : (WAIT_WEIGHT[deptOf(s)] ?? 1);
         let total = 0;
         let t = createdAt;
+        let at = createdAt;
         for (let s = 0; s < k; s++) {
-          const startAt = Math.floor(createdAt + slot * s + rnd.next() * slot * 0.3);
-          const seconds = Math.max(1, Math.min(rnd.int(5 * 60, 3 * 3600), Math.floor((slot * 0.6) / 1000)));
-          const dept = seq[Math.min(s, seq.length - 1)]!;
+          const gap = (window * (s === 0 ? 1 : (WAIT_WEIGHT[deptOf(s)] ?? 1))) / weights;
+          const nextGap = (window * (s + 1 < k ? (WAIT_WEIGHT[deptOf(s + 1)] ?? 1) : 1)) / weights;
+          at += gap;
+          const startAt = Math.max(t + 1000, Math.floor(at - rnd.next() * gap * 0.3));
+          const seconds = Math.max(1, Math.min(rnd.int(5 * 60, 3 * 3600), Math.floor((nextGap * 0.5) / 1000)));
+          const dept = deptOf(s);
           const who = rnd.int(2, memberCount);
-          logs.add(id, "start", dept, startAt, null, who);
+          // As the timer model writes them: a wait when the item came from another department's stop, and a
+          // finish for a stop in the sequence's last department.
+          const wait = s > 0 && deptOf(s - 1) !== dept ? Math.floor((startAt - t) / 1000) : null;
+          logs.add(id, "start", dept, startAt, null, who, wait, 0);
           t = startAt + seconds * 1000;
-          logs.add(id, "stop", dept, t, seconds, who);
+          logs.add(id, "stop", dept, t, seconds, who, null, s >= seq.length - 1 ? 1 : 0);
           total += seconds;
         }
         let sessionStart: number | null = null;
         if (isRunning) {
           sessionStart = Math.max(t + MINUTE, now - rnd.int(2, 180) * MINUTE);
           if (sessionStart > now) sessionStart = now;
-          logs.add(id, "start", seq[stepIndex]!, sessionStart, null, rnd.int(2, memberCount));
+          const wait = k > 0 && deptOf(k - 1) !== seq[stepIndex] ? Math.floor((sessionStart - t) / 1000) : null;
+          logs.add(id, "start", seq[stepIndex]!, sessionStart, null, rnd.int(2, memberCount), wait, 0);
         }
         const dept = seq[stepIndex]!;
         const machine = dept === PROD ? PRINTERS[id % PRINTERS.length]! : dept === FAB && id % 3 === 0 ? CUTTERS[id % CUTTERS.length]! : null;

@@ -6,6 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { NotFoundError } from "~/utils/errors";
 import { departmentLabel } from "~/utils/format";
+import { loggedDepartments } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
 
@@ -100,7 +101,9 @@ export function boardData(now = Date.now()): BoardData {
   const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
   const done = new Map(
     db
-      .all<{ department: string; n: number }>(sql`SELECT department, count(*) AS n FROM timer_logs WHERE action = 'stop' AND timestamp >= ${since} GROUP BY department`)
+      .all<{ department: string; n: number }>(
+        sql`${loggedDepartments("stop")} SELECT department, count(*) AS n FROM timer_logs WHERE action = 'stop' AND department IN (SELECT v FROM depts) AND timestamp >= ${since} GROUP BY department`,
+      )
       .map((r) => [r.department, r.n]),
   );
   const departments = stations.map((d): BoardDepartment => {

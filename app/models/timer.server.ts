@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
 import { getDb } from "~/utils/db.server";
@@ -79,7 +79,19 @@ const q = (db: DB) => ({
         teamMemberId: ph("memberId"),
         scanId: ph("scanId"),
         timeSource: ph("timeSource"),
+        waitSeconds: ph("waitSeconds"),
+        finished: ph("finished"),
       })
+      .prepare(),
+  ),
+  // The item's latest log row: a start's wait is counted from it when it is a stop in another department.
+  previous: prepared(db, "timer:previous", (d) =>
+    d
+      .select({ action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp })
+      .from(timerLogs)
+      .where(eq(timerLogs.itemId, sql.placeholder("id")))
+      .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
+      .limit(1)
       .prepare(),
   ),
   byScan: prepared(db, "timer:by-scan", (d) =>
@@ -134,6 +146,16 @@ function sequenceOf(db: DB, item: Item): readonly string[] {
 type Notice = Parameters<typeof announce>[0];
 type Applied<T> = { value: T; notice: Notice | null };
 
+/**
+ * How long an item waited before this start (issue "Step 9", flow analytics): from its stop in the previous
+ * department. A restart in the same department, or a first start, is not a wait between departments.
+ */
+export function waitSince(previous: { action: string; department: string | null; at: Date | number } | undefined, department: string, now: number): number | null {
+  if (!previous || previous.action !== "stop" || previous.department === department) return null;
+  const at = typeof previous.at === "number" ? previous.at : previous.at.getTime();
+  return Math.max(0, Math.floor((now - at) / 1000));
+}
+
 // The work of one start or stop, without its transaction: the caller commits it, alone or in a batch.
 function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<Item> {
   const before = itemOrThrow(db, id);
@@ -141,7 +163,8 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   const after = q(db).start.get({ id, now });
   if (!after) throw new ConflictError(ALREADY_RUNNING);
   const department = before.department ?? DEFAULT_ITEM_DEPARTMENT;
-  q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source });
+  const waitSeconds = waitSince(q(db).previous.get({ id }), department, now);
+  q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source, waitSeconds, finished: 0 });
   writeAuditPrepared(actor, { action: "start-timer", entity: "item", entityId: id, after: { department, at: new Date(now) } });
   return { value: after, notice: { entity: "item", id, action: "start-timer", projectId: after.projectId, department: after.department } };
 }
@@ -162,7 +185,8 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
     stepIndex: next.kind === "none" ? before.currentStepIndex : next.index,
   });
   if (!after) throw new ConflictError(NOT_RUNNING);
-  q(db).log.run({ itemId: id, action: "stop", department: stoppedIn, at: now, seconds: sessionSeconds, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source });
+  const finished = next.kind === "final" ? 1 : 0;
+  q(db).log.run({ itemId: id, action: "stop", department: stoppedIn, at: now, seconds: sessionSeconds, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source, waitSeconds: null, finished });
   writeAuditPrepared(actor, { action: "end-timer", entity: "item", entityId: id, before: { department: stoppedIn }, after: { department: after.department, sessionSeconds } });
   return {
     value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },

@@ -588,14 +588,16 @@ export function seedDemo(
 
         const running = runThisProject && j === 0;
 
-        // Stopped sessions: one per department already passed (each stop advanced the item).
+        // Stopped sessions: one per department already passed (each stop advanced the item); a finished job's
+        // items also worked their last department, which finished them.
         const sessions: { dept: string; start: number; seconds: number }[] = [];
-        if (c > 0) {
+        const worked = spec.done ? len : c;
+        if (worked > 0) {
           const ws = Math.max(start.getTime() + 1 * HOUR, createdAt.getTime());
           const we = spec.done ? Math.min(nowMs - 45 * MINUTE, end.getTime()) : nowMs - 45 * MINUTE;
-          const span = Math.max(we - ws, c * 2 * HOUR);
-          const slot = span / c;
-          for (let k = 0; k < c; k++) {
+          const span = Math.max(we - ws, worked * 2 * HOUR);
+          const slot = span / worked;
+          for (let k = 0; k < worked; k++) {
             const maxSec = Math.max(120, Math.min(3 * 3600, Math.floor((slot * 0.6) / 1000)));
             const seconds = clamp(rnd.int(12 * 60, 3 * 3600), 60, maxSec);
             const s0 = we - span + k * slot + Math.floor(rnd.next() * slot * 0.3);
@@ -627,18 +629,24 @@ export function seedDemo(
         projectItems.push({ id: item.id, name, material, category: cat.name });
 
         const logs: (typeof schema.timerLogs.$inferInsert)[] = [];
-        for (const s of sessions) {
-          logs.push({ itemId: item.id, action: "start", department: s.dept, timestamp: new Date(s.start) });
+        // Waits and finishes as the timer model writes them (flow analytics).
+        let lastStop: { dept: string; at: number } | null = null;
+        const waitFrom = (dept: string, at: number) => (lastStop && lastStop.dept !== dept ? Math.floor((at - lastStop.at) / 1000) : null);
+        sessions.forEach((s, k) => {
+          logs.push({ itemId: item.id, action: "start", department: s.dept, timestamp: new Date(s.start), waitSeconds: waitFrom(s.dept, s.start) });
+          const at = s.start + s.seconds * 1000;
           logs.push({
             itemId: item.id,
             action: "stop",
             department: s.dept,
-            timestamp: new Date(s.start + s.seconds * 1000),
+            timestamp: new Date(at),
             sessionDurationSeconds: s.seconds,
+            finished: k === len - 1,
           });
-        }
+          lastStop = { dept: s.dept, at };
+        });
         if (running && sessionStart) {
-          logs.push({ itemId: item.id, action: "start", department: catSeq[c]!, timestamp: sessionStart });
+          logs.push({ itemId: item.id, action: "start", department: catSeq[c]!, timestamp: sessionStart, waitSeconds: waitFrom(catSeq[c]!, sessionStart.getTime()) });
         }
         if (logs.length) tx.insert(schema.timerLogs).values(logs).run();
       }
