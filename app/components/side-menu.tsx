@@ -5,6 +5,7 @@ import { Icon, type IconName } from "./icons";
 const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
   { to: "/", label: "Main Page", hint: "Overview & Analytics", icon: "home" },
   { to: "/projects", label: "Projects", hint: "Manage Projects", icon: "folder" },
+  { to: "/analytics", label: "Flow analytics", hint: "Where work waits", icon: "clock" },
   { to: "/settings", label: "Global Settings", hint: "Configure the shop", icon: "settings" },
 ];
 

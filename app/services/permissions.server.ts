@@ -12,6 +12,7 @@ export type Permission =
   | "machine-files:operate"
   | "projects:write"
   | "settings:write"
+  | "analytics:read"
   | "screen:pre-production"
   | "screen:production"
   | "screen:fabrication";
@@ -27,6 +28,10 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   "settings:write": {
     keys: [],
     reason: "Global Settings needs the management key ('Super User (All Access)').",
+  },
+  "analytics:read": {
+    keys: ["project-management"],
+    reason: "Analytics needs the Project Management key.",
   },
   "screen:pre-production": { keys: ["pre-production"], reason: "This screen needs the Pre-Production key." },
   "screen:production": { keys: ["production"], reason: "This screen needs the Production key." },

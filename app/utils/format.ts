@@ -22,6 +22,18 @@ export function formatDuration(totalSeconds: number): string {
   return `${s}s`;
 }
 
+/** A wait or a total that may run to days: '3d 4h', '5h 12m', '7m 30s', '45s'. */
+export function formatSpan(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${s % 60}s`;
+  return `${s}s`;
+}
+
 /** Processing time: whole minutes and the remaining seconds. */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));

@@ -1,4 +1,7 @@
 import Papa from "papaparse";
+import { toCsv } from "./csv";
+
+export { csvCell, toCsv } from "./csv";
 
 // Machine-file CSV import and export (spec §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
 // the spreadsheet screen checks a file before it sends it, the server parses it.
@@ -112,21 +115,6 @@ export function parseMachineFileCsv(text: string, machines: Machine[]): { rows: 
   }
   if (rows.length === 0 && errors.length === 0) errors.push("The CSV has no data rows.");
   return { rows, errors };
-}
-
-// OWASP 'CSV injection': a cell a spreadsheet would run as a formula is written with a leading quote.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: formula-like text defused, quoted when it holds a separator, a quote or a line break. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",;\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A CSV document: CRLF lines and a UTF-8 byte order mark, so Excel opens accents correctly. */
-export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${[headers, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
 export function machineFileCsvTemplate(exampleMachine = "HP Latex 800"): string {

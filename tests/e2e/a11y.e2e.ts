@@ -169,6 +169,16 @@ const CASES: Case[] = [
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
+  { name: "flow analytics", path: "/analytics", pin: DEMO.admin.pin, ready: h1("Flow analytics") },
+  {
+    name: "flow analytics, a year by week, the numbers opened",
+    path: "/analytics?from=2025-11-26&to=2026-11-25",
+    pin: DEMO.admin.pin,
+    act: async (page) => {
+      await page.getByText("Show the numbers").click();
+    },
+    ready: h1("Flow analytics"),
+  },
   {
     name: "audit trail, an entry opened",
     path: "/settings/audit",

@@ -1,0 +1,19 @@
+import { z } from "./messages";
+
+// /analytics (issue "Step 9"): the date range in the URL, a GET form that works without JavaScript. Both ends are
+// calendar days in the shop's zone and both are included.
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.");
+
+export const MAX_RANGE_DAYS = 3660;
+export const RANGE_ORDER = "The start date must be on or before the end date.";
+export const RANGE_TOO_LONG = "Choose a range of at most 10 years.";
+
+export const AnalyticsRangeSchema = z
+  .object({ from: day, to: day })
+  .refine((r) => r.from <= r.to, { message: RANGE_ORDER, path: ["from"] });
+
+export const ANALYTICS_TABLES = ["departments", "finished", "projects", "machines"] as const;
+export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];

@@ -1,0 +1,57 @@
+// Flow analytics (issue "Step 9"), JavaScript on ("js") and off ("no-js"): a manager opens it from the side menu,
+// reads the bottleneck, changes the range, downloads a table, and a phone shows it without sideways scrolling.
+import { readFileSync } from "node:fs";
+import { DEMO, expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signInByApi, visit } from "./helpers";
+
+test("a manager finds where work waits, changes the range and downloads a table", async ({ page, js, baseURL }) => {
+  await signInByApi(page, DEMO.admin.pin, baseURL!);
+  await visit(page, js, "/projects");
+  await page.getByRole("banner").getByLabel("Open menu").click();
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /Flow analytics/ }).click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Flow analytics" })).toBeVisible();
+  // The demo shop's last 30 days: work was timed, so the bottleneck line is there, in words.
+  await expect(page.getByTestId("bottleneck")).toContainText(/Bottleneck: .+\. Items waited a median of|No bottleneck to name/);
+  await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("table").first().getByRole("rowheader").first()).toBeVisible();
+
+  await page.getByRole("link", { name: "Last 12 months" }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+  await expect(page.getByRole("heading", { level: 2, name: "Items finished per week" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Items finished per week: \d+ items in all/ })).toBeVisible();
+
+  // A range typed in the form; the wrong way round is explained, not an error page.
+  await page.getByLabel("From").fill("2026-11-10");
+  await page.getByLabel("To").fill("2026-11-01");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date.");
+  await page.getByLabel("From").fill("2026-11-01");
+  await page.getByLabel("To").fill("2026-11-10");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/from=2026-11-01&to=2026-11-10/);
+  await expect(page.getByText("Nov 1, 2026 – Nov 10, 2026", { exact: false })).toBeVisible();
+
+  // The departments table as CSV (a plain link: the same with JavaScript off).
+  await page.getByRole("link", { name: "Last 90 days" }).click();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV of the departments table" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^shopflow-departments-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+    "Department,Hands-on seconds,Sessions,Median session seconds,Hand-offs,Median wait seconds,Average wait seconds,Waiting now,Running now,Bottleneck",
+  );
+});
+
+test("floor staff without the Project Management key are refused; a phone shows the page without sideways scrolling", async ({ page, js, baseURL }) => {
+  await signInByApi(page, DEMO.james.pin, baseURL!);
+  expect(await visit(page, js, "/analytics")).toBe(403);
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInByApi(page, DEMO.admin.pin, baseURL!);
+  expect(await visit(page, js, "/analytics")).toBe(200);
+  await expect(page.getByRole("heading", { level: 2, name: "Departments" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The tables scroll sideways inside the page: a keyboard reaches them, and axe (which runs in the page, so with
+  // JavaScript on; the no-JS markup is the same) finds nothing serious.
+  if (js) await expectNoSeriousA11yViolations(page, "flow analytics at 360 px");
+});
