@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 import * as build from "./build/server/index.js";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
+import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
 import { backup, restore } from "~/utils/backup.server";
@@ -57,6 +58,7 @@ function serve(env: Env) {
     deleteIdleSessions(idleMs);
     pruneLoginAttempts(24 * 60 * 60_000);
     pruneUploads();
+    pruneAudit(env.AUDIT_RETENTION_DAYS);
   };
   housekeeping();
   setInterval(housekeeping, 10 * 60_000).unref();

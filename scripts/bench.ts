@@ -388,6 +388,9 @@ async function main() {
     { label: "/fabrication", path: "/fabrication", signedIn: true, kind: "page" },
     { label: "/projects/{id}/machine-files", path: `/projects/${projectId}/machine-files`, signedIn: true, kind: "page" },
     { label: "/settings", path: "/settings", signedIn: true, kind: "page" },
+    { label: "/analytics (last 30 days)", path: "/analytics", signedIn: true, kind: "page" },
+    // Ten years, the longest range it takes: every timer log of the seeded shop (three years).
+    { label: "/analytics (10 years: every log)", path: `/analytics?from=${new Date(Date.now() - 3650 * 86400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`, signedIn: true, kind: "page" },
     { label: "scan toggle (start-timer / end-timer)", path: "/api/items/{id}/start-timer", signedIn: true, kind: "scan" },
   ];
   const selected = routes.filter((r) => !args.only || args.only.some((w) => r.label.includes(w)));

@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, lt, ne, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
 import { auditLog } from "#db/schema";
 import { getDb } from "~/utils/db.server";
+import { writeAudit } from "./audit.server";
 
 // The audit trail (issue "Step 9"): every audited write, sign-ins and refused PINs, newest first. Read only: the
-// app never updates or deletes an audit row. Pages go by id (keyset), so page 500 costs what page 1 does.
+// app never updates an audit row, and deletes one only by the retention the server's operator sets
+// (AUDIT_RETENTION_DAYS, keep forever by default). Pages go by id (keyset), so page 500 costs what page 1 does.
 
 export type AuditFilter = {
   actorId?: number;
@@ -98,4 +100,34 @@ export function historyEntries(entity: string, id: number | string, format: (d: 
     action: r.action,
     changes: auditDiff(r.before, r.after).map((d) => `${d.field}: ${d.from} → ${d.to}`),
   }));
+}
+
+export const PRUNE_BATCH = 5000;
+
+/**
+ * Retention (AUDIT_RETENTION_DAYS): removes the entries older than `days` days, oldest first, PRUNE_BATCH to a
+ * transaction so a scan never waits long behind it, then records what it removed as an entry of its own. 0 keeps
+ * everything. Returns how many entries it removed.
+ */
+export function pruneAudit(days: number, now = Date.now()): number {
+  if (!(days > 0)) return 0;
+  const db = getDb();
+  const cutoff = now - days * 24 * 3600_000;
+  let removed = 0;
+  for (;;) {
+    const n = db.transaction(
+      (tx) =>
+        tx
+          .delete(auditLog)
+          .where(inArray(auditLog.id, tx.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, new Date(cutoff))).orderBy(asc(auditLog.at)).limit(PRUNE_BATCH)))
+          .returning({ id: auditLog.id })
+          .all().length,
+    );
+    removed += n;
+    if (n < PRUNE_BATCH) break;
+  }
+  if (removed > 0) {
+    writeAudit({ id: null, name: "System" }, { action: "prune-audit", entity: "audit_log", after: { removed, olderThan: new Date(cutoff), retentionDays: days } });
+  }
+  return removed;
 }

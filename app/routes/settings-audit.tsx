@@ -68,13 +68,14 @@ export function loader({ request }: Route.LoaderArgs) {
       })),
       older: more && rows.length ? rows[rows.length - 1]!.id : null,
       paged: before !== undefined,
+      retentionDays: getEnv().AUDIT_RETENTION_DAYS,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
-  const { filter, members, entities, rows, older, paged } = loaderData;
+  const { filter, members, entities, rows, older, paged, retentionDays } = loaderData;
   const keep = (extra: Record<string, string>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...filter, ...extra })) if (v) p.set(k, v);
@@ -87,6 +88,11 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
         ← Back to Global Settings
       </Link>
       <PageHeader title="Audit trail" subtitle="Every change, sign-in and refused PIN, newest first. Nothing here can be edited or deleted." />
+      <p className="-mt-2 mb-4 text-sm text-ink-muted" data-testid="audit-retention">
+        {retentionDays > 0
+          ? `Entries older than ${retentionDays} days are removed automatically (AUDIT_RETENTION_DAYS on the server).`
+          : "Entries are kept forever. The server's AUDIT_RETENTION_DAYS setting can remove old ones."}
+      </p>
       <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Filters">
         <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
           <div>

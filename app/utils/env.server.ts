@@ -32,6 +32,9 @@ const EnvSchema = z.object({
     .optional(),
   ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
   SESSION_IDLE_MINUTES: z.coerce.number({ error: "must be a whole number of minutes, 1 or more" }).int("must be a whole number of minutes, 1 or more").min(1, "must be a whole number of minutes, 1 or more").default(720),
+  // Audit entries older than this many days are removed (every 10 minutes); 0 keeps them forever. A server setting,
+  // not a Global Settings one: a management PIN must not be able to erase the record of what was done with it.
+  AUDIT_RETENTION_DAYS: z.coerce.number({ error: "must be a whole number of days, 0 to keep every entry" }).int("must be a whole number of days, 0 to keep every entry").min(0, "must be a whole number of days, 0 to keep every entry").max(36500, "must be at most 36500").default(0),
   MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes above 0" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(50),
   // Off, `1` (a proxy on this machine: loopback), or the proxies' addresses/CIDRs, comma-separated. Forwarded
   // headers are believed only from these peers: anybody else could claim any address and dodge the throttle.
@@ -66,6 +69,7 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
   ["ADMIN_NAME", "Administrator", "that administrator's name"],
   ["SESSION_IDLE_MINUTES", "720", "a session ends after this long without a request"],
   ["MAX_UPLOAD_MB", "50", "largest design PDF accepted"],
+  ["AUDIT_RETENTION_DAYS", "0", "remove audit-trail entries older than this many days; 0 keeps them forever"],
   ["TRUST_PROXY", "off", "1 = a reverse proxy on this machine (loopback), or the proxies' addresses/CIDRs, comma-separated; only they may set X-Forwarded-For/-Proto/-Host"],
   ["DEMO", "0 (1 with npm start)", "1 fills an empty database with the demo shop (same as --demo)"],
 ];

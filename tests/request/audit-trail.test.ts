@@ -1,4 +1,7 @@
-import { beforeEach, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
+import * as schema from "#db/schema";
+import { pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
+import { getDb } from "~/utils/db.server";
 import { AUDIT_PAGE_SIZE } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
@@ -93,4 +96,38 @@ test("the project and item pages show their own history", async () => {
   expect(project).toContain("name: Bakery → Bakery Sign");
   const item = await visibleHtml(await admin.request(`/items/${itemId}`));
   expect(item).toMatch(/Otto Operator<\/span> · start-timer/);
+});
+
+describe("retention (AUDIT_RETENTION_DAYS)", () => {
+  test("0, the default, keeps every entry; the page says so", async () => {
+    const before = getDb().select().from(schema.auditLog).all().length;
+    expect(pruneAudit(0)).toBe(0);
+    expect(getDb().select().from(schema.auditLog).all()).toHaveLength(before);
+    expect(await visibleHtml(await admin.request("/settings/audit"))).toContain("Entries are kept forever.");
+  });
+
+  test("N days removes only older entries, in batches, and records the pruning as an entry of its own", async () => {
+    const db = getDb();
+    const old = Date.now() - 40 * 86400_000;
+    const rows = Array.from({ length: PRUNE_BATCH + 7 }, (_, i) => ({ at: new Date(old + i), action: "update", entity: "project", entityId: "1" }));
+    for (let i = 0; i < rows.length; i += 500) db.insert(schema.auditLog).values(rows.slice(i, i + 500)).run();
+    const recent = db.select().from(schema.auditLog).all().filter((r) => r.at.getTime() > Date.now() - 86400_000).length;
+    expect(pruneAudit(30)).toBe(PRUNE_BATCH + 7);
+    const left = db.select().from(schema.auditLog).all();
+    expect(left.every((r) => r.at.getTime() > Date.now() - 30 * 86400_000)).toBe(true);
+    expect(left).toHaveLength(recent + 1);
+    expect(left.at(-1)).toMatchObject({ action: "prune-audit", entity: "audit_log", actorName: "System" });
+    expect((left.at(-1)!.after as { removed: number }).removed).toBe(PRUNE_BATCH + 7);
+    // Nothing older left: a second run removes nothing and records nothing.
+    expect(pruneAudit(30)).toBe(0);
+    expect(db.select().from(schema.auditLog).all()).toHaveLength(recent + 1);
+  });
+
+  test("the page names the policy the server runs with", async () => {
+    app = createApp({ AUDIT_RETENTION_DAYS: "365" });
+    addMember("Ada Admin", "4321", ["management"]);
+    admin = app.client("10.10.0.1");
+    await admin.signIn("4321");
+    expect(await visibleHtml(await admin.request("/settings/audit"))).toContain("Entries older than 365 days are removed automatically");
+  });
 });

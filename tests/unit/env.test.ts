@@ -12,6 +12,7 @@ describe("configuration", () => {
       ADMIN_NAME: "Administrator",
       SESSION_IDLE_MINUTES: 720,
       MAX_UPLOAD_MB: 50,
+      AUDIT_RETENTION_DAYS: 0,
       TRUST_PROXY: [],
       DEMO: false,
     });
@@ -33,6 +34,7 @@ describe("configuration", () => {
     expect(env.TRUST_PROXY).toEqual(["127.0.0.0/8", "::1/128"]);
     expect(env.PUBLIC_URL).toBe("https://shop.example.com");
     expect(env.ADMIN_PIN).toBe("0042");
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: "730" }).AUDIT_RETENTION_DAYS).toBe(730);
   });
 
   test.each([
@@ -43,6 +45,8 @@ describe("configuration", () => {
     ["SHOP_TIMEZONE", "Mars/Olympus"],
     ["SESSION_IDLE_MINUTES", "0"],
     ["MAX_UPLOAD_MB", "-1"],
+    ["AUDIT_RETENTION_DAYS", "-5"],
+    ["AUDIT_RETENTION_DAYS", "a year"],
     ["PUBLIC_URL", "not a url"],
     ["DEMO", "maybe"],
   ])("a bad %s (%s) stops the start with a message naming it", (key, value) => {
