@@ -1,0 +1,73 @@
+// Labels straight to a thermal printer (issue "Step 9", part 1), JavaScript on ("js") and off ("no-js"): a manager
+// adds the shop's printer in Global Settings, prints an item's label and a whole project's from their pages, reads
+// what happened when the printer is off, and removes the printer. The "printer" is a TCP listener in this test
+// process that keeps what it receives, as a Zebra on port 9100 would.
+import { createServer, type AddressInfo, type Server } from "node:net";
+import { DEMO, expect, test } from "./fixtures";
+import { signInByApi, visit } from "./helpers";
+
+function fakePrinter(): Promise<{ server: Server; port: number; jobs: string[] }> {
+  const jobs: string[] = [];
+  const server = createServer((socket) => {
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (data += chunk));
+    socket.on("end", () => jobs.push(data));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port, jobs })));
+}
+
+test("print an item's label and a project's labels to the shop's printer; a printer that is off is named", async ({ page, js, baseURL }) => {
+  const printer = await fakePrinter();
+  const name = `Bench Zebra ${js ? "js" : "no-js"} ${printer.port}`;
+  try {
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
+    await visit(page, js, "/settings/printers");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Address (host name or IP)").fill("127.0.0.1");
+    await page.getByLabel("Port", { exact: true }).fill(String(printer.port));
+    await page.getByLabel("Resolution").selectOption("300");
+    await page.getByRole("button", { name: "Add printer" }).click();
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+
+    // One item's label.
+    await visit(page, js, "/items/1");
+    await page.getByLabel("Label printer").selectOption({ label: name });
+    await page.getByRole("button", { name: "Print label" }).click();
+    await expect(page.getByText(`1 label sent to ${name}.`).first()).toBeVisible();
+    await expect.poll(() => printer.jobs.length).toBe(1);
+    const job = printer.jobs[0]!;
+    expect(job.startsWith("^XA")).toBe(true);
+    expect(job.trimEnd().endsWith("^XZ")).toBe(true);
+    expect(job).toContain("/qr/1");
+
+    // Every label of the item's project, from the project page.
+    await visit(page, js, "/projects/1");
+    await page.getByText("Print to label printer…").click();
+    await page.getByRole("combobox", { name: "Label printer" }).selectOption({ label: name });
+    const button = page.getByRole("button", { name: /^Print \d+ labels?$/ });
+    const items = Number((await button.innerText()).match(/\d+/)![0]);
+    await button.click();
+    await expect(page.getByText(new RegExp(`\\d+ labels? sent to ${name}\\.`)).first()).toBeVisible();
+    await expect.poll(() => printer.jobs.length).toBe(2);
+    const labels = printer.jobs[1]!.match(/\^XA/g)?.length ?? 0;
+    expect(labels).toBe(items);
+
+    // The printer is switched off: the page says which printer did not answer.
+    await new Promise((r) => printer.server.close(r));
+    await visit(page, js, "/items/1");
+    await page.getByLabel("Label printer").selectOption({ label: name });
+    await page.getByRole("button", { name: "Print label" }).click();
+    await expect(page.getByText(`The printer "${name}" at 127.0.0.1:${printer.port} did not answer.`, { exact: false }).first()).toBeVisible();
+  } finally {
+    printer.server.close();
+    // Leave the shared demo shop as it was.
+    await visit(page, js, "/settings/printers");
+    const remove = page.getByRole("button", { name: `Delete ${name}` });
+    if (await remove.count()) {
+      page.once("dialog", (d) => d.accept());
+      await remove.click();
+      await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
+    }
+  }
+});
