@@ -1,0 +1,1 @@
+CREATE INDEX `audit_log_kind_idx` ON `audit_log` (`entity`);
