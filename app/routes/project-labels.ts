@@ -1,9 +1,8 @@
-import { listProjectItems } from "~/models/item.server";
 import { getProject } from "~/models/project.server";
+import { projectLabels } from "~/services/label-print.server";
 import { requirePermission } from "~/services/permissions.server";
 import { jsonError, parseId } from "~/utils/api.server";
 import { labelFileName, labelPdf, SHEET_POSITIONS, type SheetLayout } from "~/utils/label-pdf.server";
-import { itemQrUrl } from "~/utils/qr.server";
 import type { Route } from "./+types/project-labels";
 
 // GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (spec §9), a page each in item id order, for a
@@ -28,11 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const project = getProject(id);
   if (!project) return jsonError(404, "Project not found");
-  // An item without a stored QR code has no label, as its qr.png answers 404.
-  // Every item, not the project page's first 1,000: a roll of labels that silently stops short is worse than a long one.
-  const labels = listProjectItems(project.id, 100_000)
-    .filter((item) => item.qrCode)
-    .map((item) => ({ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }));
+  const labels = projectLabels(request, project);
   if (labels.length === 0) return jsonError(404, "This project has no items to label.");
   // ?layout=sheet[&paper=letter|a4][&start=1..20]: office sheets of 2 in labels, from a given free position.
   const url = new URL(request.url);

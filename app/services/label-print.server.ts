@@ -62,13 +62,14 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
   let labels: ZplLabel[];
   if ("itemId" in target) {
     const item = getItem(target.itemId);
-    if (!item) throw new NotFoundError("Item not found");
+    // As its PDF label and qr.png: an item without a stored QR code has no label.
+    if (!item?.qrCode) throw new NotFoundError("Item not found");
     const project = getProject(item.projectId);
     labels = [{ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project?.name ?? "", material: item.material }];
   } else {
     const project = getProject(target.projectId);
     if (!project) throw new NotFoundError("Project not found");
-    labels = listProjectItems(project.id, 100_000).map((item) => ({ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project.name, material: item.material }));
+    labels = projectLabels(request, project);
     if (labels.length === 0) throw new NotFoundError("This project has no items to label.");
   }
   await printLabels(printer, labels);
@@ -79,6 +80,17 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
     after: { printer: printer.name, labels: labels.length },
   });
   return { printed: labels.length, printer: printer.name, message: `${labels.length} ${labels.length === 1 ? "label" : "labels"} sent to ${printer.name}.` };
+}
+
+/**
+ * A project's labels, every item in id order (not the project page's first 1,000: a roll of labels that silently
+ * stops short is worse than a long one). An item without a stored QR code has no label, as its qr.png answers 404.
+ * The PDF roll and sheets and the thermal printer print the same list.
+ */
+export function projectLabels(request: Request, project: { id: number; name: string }): ZplLabel[] {
+  return listProjectItems(project.id, 100_000)
+    .filter((item) => item.qrCode)
+    .map((item) => ({ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project.name, material: item.material }));
 }
 
 /** The printers a 'Print label' form offers. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
+import { PDFDocument } from "pdf-lib";
 import { labelZpl, zplText } from "~/utils/zpl";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
@@ -154,4 +155,18 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
   expect(await visibleHtml(await operator.request(off.headers.get("location")!))).toContain('The printer "Counter Zebra" is switched off in Global Settings.');
   await admin.request("/settings/printers", { method: "POST", form: { intent: "delete", id: String(printerId) } });
   expect(await visibleHtml(await admin.request("/settings/printers"))).toContain("No label printers yet");
+});
+
+test("the printer and the PDF print the same labels: an item without a stored QR code has none", async () => {
+  app.db.$client.run("UPDATE items SET qr_code = NULL WHERE id = ?", [itemIds[1]!]);
+  const printer = await addPrinter(startPrinter());
+  const res = await operator.request(`/api/projects/${projectId}/print-labels`, { method: "POST", json: { printerId: printer.id } });
+  expect((await res.json()).message).toBe("2 labels sent to Counter Zebra.");
+  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
+  expect(received.join("")).not.toContain(`/qr/${itemIds[1]}^FS`);
+  const single = await operator.request(`/api/items/${itemIds[1]}/print-label`, { method: "POST", json: { printerId: printer.id } });
+  expect(single.status).toBe(404);
+  // The roll PDF has the same two labels: one page each.
+  const pdf = await PDFDocument.load(new Uint8Array(await (await operator.request(`/projects/${projectId}/labels.pdf`)).arrayBuffer()));
+  expect(pdf.getPageCount()).toBe(2);
 });
