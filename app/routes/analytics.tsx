@@ -105,7 +105,8 @@ export function loader({ request }: Route.LoaderArgs) {
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
 const th = "px-3 py-2 text-left font-medium text-ink-muted";
-const td = "px-3 py-2 whitespace-nowrap tabular-nums";
+const DEPARTMENT_COLUMNS = ["Hands-on time", "Sessions", "Median session", "Median wait before", "Average wait", "Hand-offs", "Waiting now", "Running now"];
+const td = "px-3 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap";
 
 function CsvLink({ table, query, label }: { table: string; query: string; label: string }) {
   return (
@@ -219,43 +220,35 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                 bars={d.departments.filter((x) => x.handsOn > 0).map((x) => ({ key: x.key, label: x.label, value: x.handsOn, display: x.handsOnText }))}
               />
             </div>
-            {/* Wider than a phone: the table scrolls on its own, and a keyboard can scroll it too. */}
-            <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Departments table">
-              <table className="w-full min-w-[44rem] text-sm">
-                <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
-                <thead className="border-b border-line">
-                  <tr>
-                    <th scope="col" className={th}>Department</th>
-                    <th scope="col" className={th}>Hands-on time</th>
-                    <th scope="col" className={th}>Sessions</th>
-                    <th scope="col" className={th}>Median session</th>
-                    <th scope="col" className={th}>Median wait before</th>
-                    <th scope="col" className={th}>Average wait</th>
-                    <th scope="col" className={th}>Hand-offs</th>
-                    <th scope="col" className={th}>Waiting now</th>
-                    <th scope="col" className={th}>Running now</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line text-ink">
-                  {d.departments.map((x) => (
-                    <tr key={x.key} data-testid="department-row">
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
-                        {x.label}
-                        {x.bottleneck ? <span className="ml-2 rounded-full bg-danger-50 px-2 text-xs font-semibold text-danger-800">Bottleneck</span> : null}
-                      </th>
-                      <td className={td}>{x.handsOnText}</td>
-                      <td className={td}>{x.sessions}</td>
-                      <td className={td}>{x.medianSession}</td>
-                      <td className={td}>{x.medianWaitText}</td>
-                      <td className={td}>{x.averageWait}</td>
-                      <td className={td}>{x.waits}</td>
-                      <td className={td}>{x.wipWaiting}</td>
-                      <td className={td}>{x.wipRunning}</td>
-                    </tr>
+            {/* A card per department on a phone (docs/design.md, 'Tables that become cards on phones'). */}
+            <table className="table-cards mt-4 w-full text-sm">
+              <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
+              <thead className="border-b border-line">
+                <tr>
+                  <th scope="col" className={th}>Department</th>
+                  {DEPARTMENT_COLUMNS.map((c) => (
+                    <th key={c} scope="col" className={th}>
+                      {c}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line text-ink">
+                {d.departments.map((x) => (
+                  <tr key={x.key} data-testid="department-row">
+                    <th scope="row" className="px-3 py-2 text-left font-semibold max-md:block max-md:px-0">
+                      {x.label}
+                      {x.bottleneck ? <span className="ml-2 rounded-full bg-danger-50 px-2 text-xs font-semibold text-danger-800">Bottleneck</span> : null}
+                    </th>
+                    {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (
+                      <td key={DEPARTMENT_COLUMNS[i]} data-label={DEPARTMENT_COLUMNS[i]} className={td}>
+                        {v}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </section>
 
           <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="finished-h">
@@ -301,33 +294,31 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
               />
             </div>
             {d.projects.lateList.length ? (
-              <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Late and overdue projects">
-                <table className="w-full min-w-[36rem] text-sm">
-                  <caption className="px-3 pb-1 text-left font-semibold text-ink">Late and overdue projects, latest due first</caption>
-                  <thead className="border-b border-line">
-                    <tr>
-                      <th scope="col" className={th}>Project</th>
-                      <th scope="col" className={th}>Due</th>
-                      <th scope="col" className={th}>Status</th>
-                      <th scope="col" className={th}>Items</th>
+              <table className="table-cards mt-4 w-full text-sm">
+                <caption className="px-3 pb-1 text-left font-semibold text-ink max-md:px-0">Late and overdue projects, latest due first</caption>
+                <thead className="border-b border-line">
+                  <tr>
+                    <th scope="col" className={th}>Project</th>
+                    <th scope="col" className={th}>Due</th>
+                    <th scope="col" className={th}>Status</th>
+                    <th scope="col" className={th}>Items</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line text-ink">
+                  {d.projects.lateList.map((p) => (
+                    <tr key={p.id}>
+                      <td data-label="Project" className="px-3 py-2 max-md:px-0">
+                        <Link to={`/projects/${p.id}`} className={btn.link}>
+                          {p.name}
+                        </Link>
+                      </td>
+                      <td data-label="Due" className="px-3 py-2 max-md:px-0 md:whitespace-nowrap">{p.due}</td>
+                      <td data-label="Status" className="px-3 py-2 max-md:px-0">{p.status}</td>
+                      <td data-label="Items" className="px-3 py-2 max-md:px-0">{p.state}</td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line text-ink">
-                    {d.projects.lateList.map((p) => (
-                      <tr key={p.id}>
-                        <td className="px-3 py-2">
-                          <Link to={`/projects/${p.id}`} className={btn.link}>
-                            {p.name}
-                          </Link>
-                        </td>
-                        <td className="px-3 py-2 whitespace-nowrap">{p.due}</td>
-                        <td className="px-3 py-2">{p.status}</td>
-                        <td className="px-3 py-2">{p.state}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </table>
             ) : null}
           </section>
 
