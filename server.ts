@@ -9,6 +9,7 @@ import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
 import { backup, restore } from "~/utils/backup.server";
+import { startCheckpointer } from "~/utils/checkpointer.server";
 import { databaseFile, getDb } from "~/utils/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
 import pkg from "./package.json";
@@ -53,6 +54,8 @@ function serve(env: Env) {
     throw error;
   }
   bootstrapDatabase(env);
+  // Checkpoints run on a worker thread so a commit never waits for the log to be copied back (decision 0018).
+  const checkpointer = startCheckpointer(getDb().$client, databaseFile());
   const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
   const housekeeping = () => {
     deleteIdleSessions(idleMs);
@@ -79,8 +82,12 @@ function serve(env: Env) {
     console.warn("PUBLIC_URL is not set: QR labels will encode the address each browser used. Set PUBLIC_URL to the address staff scan, e.g. http://shop-server:3000");
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
-  const stop = () => {
+  const stop = async () => {
     server.stop();
+    const cp = checkpointer.stats();
+    // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
+    if (cp.holds > 0) console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds (longest ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+    await checkpointer.stop();
     getDb().$client.close();
     process.exit(0);
   };

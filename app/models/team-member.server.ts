@@ -4,6 +4,7 @@ import { getDb, type DB } from "~/utils/db.server";
 import { hashPin } from "~/utils/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
+import { forgetSessions } from "./session.server";
 import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
 import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
 import { ConflictError } from "~/utils/errors";
@@ -202,6 +203,8 @@ export function updateTeamMember(
     );
     return toPublic(row);
   }));
+  // Remembered session lookups hold the member's row: a new name, key or deactivation applies at once.
+  forgetSessions(db);
   if (updated) announce({ entity: "team-member", id, action: "update" });
   return updated;
 }
@@ -258,6 +261,7 @@ export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | u
     writeAudit(actor, { action: "delete", entity: "team-member", entityId: id, before: toPublic(before) }, tx);
     return toPublic(before);
   });
+  forgetSessions();
   if (deleted) announce({ entity: "team-member", id, action: "delete" });
   return deleted;
 }

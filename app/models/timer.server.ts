@@ -4,6 +4,7 @@ import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
 import { getDb } from "~/utils/db.server";
 import { itemSequence, nextDepartment } from "~/utils/domain";
 import { ConflictError, NotFoundError } from "~/utils/errors";
+import { holdWrites } from "~/utils/checkpointer.server";
 import { announce } from "~/utils/events.server";
 import type { DB } from "~/utils/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
@@ -34,7 +35,8 @@ export type StopResult = {
 // by drizzle on every call, its five statements cost ten times what SQLite needs to run them, so they are
 // compiled once per database. Values go in as raw SQL parameters (times as epoch milliseconds, as stored).
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
-const q = (db: DB) => ({
+const q = (db: DB) => prepared(db, "timer:queries", buildQueries);
+const buildQueries = (db: DB) => ({
   item: prepared(db, "timer:item", (d) => d.select().from(items).where(eq(items.id, sql.placeholder("id"))).prepare()),
   sequence: prepared(db, "timer:sequence", (d) =>
     d
@@ -100,6 +102,10 @@ const q = (db: DB) => ({
   lastAt: prepared(db, "timer:last-at", (d) =>
     d.select({ at: sql<number | null>`max(${timerLogs.timestamp})` }).from(timerLogs).where(eq(timerLogs.itemId, sql.placeholder("id"))).prepare(),
   ),
+  // A batch gives each scan its own savepoint; compiled once, like the statements above.
+  savepoint: db.$client.prepare("SAVEPOINT scan"),
+  release: db.$client.prepare("RELEASE scan"),
+  rollbackTo: db.$client.prepare("ROLLBACK TO scan"),
 });
 
 // Offline scanning (issue "Step 8"): a scanner that lost the network queues its scans with an id it made and the
@@ -158,11 +164,15 @@ export function waitSince(previous: { action: string; department: string | null;
 
 // The work of one start or stop, without its transaction: the caller commits it, alone or in a batch.
 function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<Item> {
-  const before = itemOrThrow(db, id);
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
+  // The conditional update is the read: a start changes no column the log row needs, and only a refused start
+  // needs the item again, to say whether it is missing (404) or already running (409).
   const after = q(db).start.get({ id, now });
-  if (!after) throw new ConflictError(ALREADY_RUNNING);
-  const department = before.department ?? DEFAULT_ITEM_DEPARTMENT;
+  if (!after) {
+    itemOrThrow(db, id);
+    throw new ConflictError(ALREADY_RUNNING);
+  }
+  const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
   const waitSeconds = waitSince(q(db).previous.get({ id }), department, now);
   q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source, waitSeconds, finished: 0 });
   writeAuditPrepared(actor, { action: "start-timer", entity: "item", entityId: id, after: { department, at: new Date(now) } });
@@ -224,21 +234,23 @@ type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void;
 const shared = globalThis as unknown as { __shopflowScanQueue?: Job[] | null };
 
 function flushScans() {
+  // A checkpoint that lets the log start over is finishing: the batch waits for it (utils/checkpointer.server.ts).
+  if (holdWrites(flushScans)) return;
   const jobs = shared.__shopflowScanQueue ?? [];
   shared.__shopflowScanQueue = null;
   const db = getDb();
-  const client = db.$client;
+  const { savepoint, release, rollbackTo } = q(db);
   const outcomes: ({ ok: true; applied: Applied<unknown> } | { ok: false; error: unknown })[] = [];
   try {
     db.transaction(() => {
       for (const job of jobs) {
-        client.run("SAVEPOINT scan");
+        savepoint.run();
         try {
           outcomes.push({ ok: true, applied: job.apply(db) });
-          client.run("RELEASE scan");
+          release.run();
         } catch (error) {
-          client.run("ROLLBACK TO scan");
-          client.run("RELEASE scan");
+          rollbackTo.run();
+          release.run();
           outcomes.push({ ok: false, error });
         }
       }

@@ -1,3 +1,4 @@
+import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -7,6 +8,8 @@ import { getDb } from "~/utils/db.server";
 export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   const db = getDb();
   (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  // Remembered session lookups too, so every counted request reads its session as a first request does.
+  forgetSessions(db);
   const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
   const saved = { prepare: client.prepare, query: client.query };
   let count = 0;

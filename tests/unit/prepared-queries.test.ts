@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { categories, sessions } from "#db/schema";
 import { categoryModel } from "~/models/category.server";
-import { createSession, getSessionMember } from "~/models/session.server";
-import { activeAccessKeys, createTeamMember, listTeamMembers, updateTeamMember } from "~/models/team-member.server";
+import { createSession, deleteSession, forgetSessions, getSessionMember } from "~/models/session.server";
+import { activeAccessKeys, createTeamMember, deleteTeamMember, listTeamMembers, updateTeamMember } from "~/models/team-member.server";
 import type { DB } from "~/utils/db.server";
 import { useTestDb } from "../helpers/db";
 
@@ -20,7 +20,11 @@ function member(name = "Ann", pinCode = "1234", accessibleDepartments = ["produc
   return createTeamMember({ name, pinCode, accessibleDepartments }, actor);
 }
 const lastSeen = (id: string) => db.select().from(sessions).where(eq(sessions.id, id)).get()?.lastSeenAt.getTime();
-const setLastSeen = (id: string, at: number) => db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, id)).run();
+// Written behind the models' back (as time passing would): the remembered lookups are dropped by hand.
+const setLastSeen = (id: string, at: number) => {
+  db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, id)).run();
+  forgetSessions(db);
+};
 
 describe("session lookup", () => {
   test("finds the member, with the stored types (dates, booleans, JSON lists)", () => {
@@ -60,7 +64,7 @@ describe("session lookup", () => {
     const other = member("Bob", "5678");
     createSession({ id: "s2", teamMemberId: other.id, ip: "1.2.3.4", userAgent: null });
     expect(getSessionMember("s2", HOUR)?.id).toBe(other.id);
-    db.$client.run("UPDATE team_members SET is_active = 0 WHERE id = ?", [other.id]);
+    updateTeamMember(other.id, { isActive: false }, actor);
     expect(getSessionMember("s2", HOUR)).toBeUndefined();
   });
 
@@ -73,6 +77,45 @@ describe("session lookup", () => {
     const b = member("Bea", "1111");
     createSession({ id: "s1", teamMemberId: b.id, ip: "1.2.3.4", userAgent: null });
     expect(getSessionMember("s1", HOUR)?.name).toBe("Bea");
+  });
+});
+
+describe("remembered session lookups", () => {
+  afterEach(() => setSystemTime());
+
+  test("a repeated lookup reads nothing; after SESSION_CACHE_MS it reads again", () => {
+    const m = member();
+    createSession({ id: "s1", teamMemberId: m.id, ip: "1.2.3.4", userAgent: null });
+    expect(getSessionMember("s1", HOUR)?.id).toBe(m.id);
+    // Removed behind the models' back: the remembered answer stands for up to 2 s, then the row is read again.
+    db.$client.run("DELETE FROM sessions WHERE id = 's1'");
+    expect(getSessionMember("s1", HOUR)?.id).toBe(m.id);
+    setSystemTime(new Date(Date.now() + 2_100));
+    expect(getSessionMember("s1", HOUR)).toBeUndefined();
+  });
+
+  test("every model write to sessions or team members applies at once", () => {
+    const ann = member("Ann", "1234", ["production"]);
+    const bob = member("Bob", "5678", ["fabrication"]);
+    const cy = member("Cy", "2468", ["production"]);
+    for (const [id, who] of [["a", ann], ["b", bob], ["c", cy], ["d", ann]] as const) createSession({ id, teamMemberId: who.id, ip: "1.2.3.4", userAgent: null });
+    for (const id of ["a", "b", "c", "d"]) expect(getSessionMember(id, HOUR)).toBeDefined();
+
+    updateTeamMember(ann.id, { name: "Ann Lee" }, actor);
+    expect(getSessionMember("a", HOUR)?.name).toBe("Ann Lee");
+    // A new key ends the member's sessions (PRODUCT.md), at once.
+    updateTeamMember(ann.id, { accessibleDepartments: ["fabrication"] }, actor);
+    expect(getSessionMember("a", HOUR)).toBeUndefined();
+    expect(getSessionMember("d", HOUR)).toBeUndefined();
+    updateTeamMember(bob.id, { pinCode: "9999" }, actor);
+    expect(getSessionMember("b", HOUR)).toBeUndefined();
+    deleteTeamMember(cy.id, actor);
+    expect(getSessionMember("c", HOUR)).toBeUndefined();
+
+    createSession({ id: "e", teamMemberId: bob.id, ip: "1.2.3.4", userAgent: null });
+    expect(getSessionMember("e", HOUR)?.id).toBe(bob.id);
+    deleteSession("e");
+    expect(getSessionMember("e", HOUR)).toBeUndefined();
   });
 });
 

@@ -1,0 +1,183 @@
+import type { Database } from "bun:sqlite";
+
+// WAL checkpoints off the request thread (decision 0018). SQLite copies the write-ahead log back into the
+// database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
+// commit then writes every page the log holds into the database file and waits for the disk twice. On a busy
+// floor (issue "Step 5": 50 scans at once on seed-large data) one commit in five took 8–13 ms longer, and every
+// request waiting on the one JavaScript thread waited with it.
+//
+// Here a worker thread with its own connection copies the log back every CHECKPOINT_INTERVAL_MS with PASSIVE
+// checkpoints, which never block the writer. One thing the worker cannot do alone: SQLite starts the log over
+// only when, at the start of a write, every frame in it has been copied, and under continuous writes frames are
+// appended while the worker copies, so the log would grow without end. Once the log passes FINISH_AT_FRAMES the
+// request thread therefore holds its batched writes (the scans: holdWrites) while the worker runs one more pass;
+// that pass only has the frames appended during the previous one, and the next write starts the log over. The
+// request thread is not blocked meanwhile (it goes on reading requests), and a hold ends after MAX_HOLD_MS at the
+// latest. At a shop's usual pace the log starts over by itself after each pass and no hold happens.
+// Durability is unchanged: the same checkpoints, with the same syncs (synchronous = NORMAL), on another thread.
+
+/** Pages in the log at which the batched writes wait for a finishing pass, so the log starts over (~40 MB). */
+export const FINISH_AT_FRAMES = 10_000;
+/** How often the worker copies the log back. */
+export const CHECKPOINT_INTERVAL_MS = 50;
+/** Longest a finishing pass may hold the batched writes. */
+export const MAX_HOLD_MS = 250;
+/** SQLite's own automatic checkpoint: what the connection goes back to when the worker stops or fails. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
+/** A worker that has not reported for this long is treated as gone. */
+const WORKER_SILENT_MS = 10_000;
+
+// The worker's code travels as a string (a Blob URL), so the compiled binary needs no file beside it.
+const WORKER_SOURCE = `
+import { Database } from "bun:sqlite";
+let db = null;
+let timer = null;
+const checkpoint = (kind) => {
+  const t = performance.now();
+  const r = db.query("PRAGMA wal_checkpoint(PASSIVE)").get();
+  postMessage({ kind, busy: r.busy, log: r.log, checkpointed: r.checkpointed, ms: performance.now() - t });
+};
+const fail = (error) => postMessage({ kind: "error", message: String((error && error.message) || error) });
+self.onmessage = (event) => {
+  const msg = event.data;
+  try {
+    if (msg.kind === "start") {
+      db = new Database(msg.file);
+      db.run("PRAGMA busy_timeout = 0");
+      db.run("PRAGMA synchronous = NORMAL");
+      postMessage({ kind: "ready" });
+      timer = setInterval(() => { try { checkpoint("pass"); } catch (error) { fail(error); } }, msg.intervalMs);
+    } else if (msg.kind === "finish") {
+      checkpoint("finished");
+    } else if (msg.kind === "stop") {
+      if (timer) clearInterval(timer);
+      if (db) db.close();
+      postMessage({ kind: "stopped" });
+    }
+  } catch (error) {
+    fail(error);
+  }
+};
+`;
+
+type Pass = { busy: number; log: number; checkpointed: number; ms: number };
+type WorkerMessage = (Pass & { kind: "pass" | "finished" }) | { kind: "ready" } | { kind: "stopped" } | { kind: "error"; message: string };
+
+// The hold is shared through globalThis: the scan queue that consults it lives in the route bundle too.
+type WriteGate = { held: boolean; waiters: (() => void)[] };
+const gate = ((globalThis as unknown as { __shopflowWriteGate?: WriteGate }).__shopflowWriteGate ??= { held: false, waiters: [] });
+
+/** True while batched writes must wait for a finishing checkpoint; `resume` then runs once they may go on. */
+export function holdWrites(resume: () => void): boolean {
+  if (!gate.held) return false;
+  gate.waiters.push(resume);
+  return true;
+}
+
+function openWrites() {
+  gate.held = false;
+  for (const resume of gate.waiters.splice(0)) resume();
+}
+
+export type CheckpointStats = {
+  running: boolean;
+  passes: number;
+  /** Finishing passes, each with the batched writes held. */
+  holds: number;
+  longestHoldMs: number;
+  longestPassMs: number;
+  /** The most pages the log held at a pass. */
+  largestLog: number;
+};
+
+export type Checkpointer = { stop(): Promise<void>; stats(): CheckpointStats };
+
+/**
+ * Moves the checkpoints of `connection` (the server's one writing connection, with `file` open) to a worker
+ * thread. Falls back to SQLite's automatic checkpoint if the worker cannot run.
+ */
+export function startCheckpointer(
+  connection: Database,
+  file: string,
+  opts: { finishAtFrames?: number; intervalMs?: number; log?: (line: string) => void } = {},
+): Checkpointer {
+  const finishAt = opts.finishAtFrames ?? FINISH_AT_FRAMES;
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const stats: CheckpointStats = { running: false, passes: 0, holds: 0, longestHoldMs: 0, longestPassMs: 0, largestLog: 0 };
+  let stopped = false;
+  let lastHeard = Date.now();
+  let heldAt = 0;
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
+  let onStopped: (() => void) | null = null;
+
+  const endHold = () => {
+    if (holdTimer) clearTimeout(holdTimer);
+    holdTimer = null;
+    if (gate.held) {
+      stats.longestHoldMs = Math.max(stats.longestHoldMs, performance.now() - heldAt);
+      openWrites();
+    }
+  };
+
+  const fallBack = (why: string) => {
+    if (stopped) return;
+    stopped = true;
+    stats.running = false;
+    endHold();
+    connection.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+    log(`Checkpoints are back on the request thread: ${why}`);
+    worker.terminate();
+  };
+
+  connection.run("PRAGMA wal_autocheckpoint = 0");
+  const worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" })));
+  // The worker must not keep a finished process alive (tests, one-off commands).
+  (worker as unknown as { unref(): void }).unref();
+
+  worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+    const msg = event.data;
+    lastHeard = Date.now();
+    if (msg.kind === "ready") {
+      stats.running = true;
+    } else if (msg.kind === "pass") {
+      stats.passes++;
+      stats.longestPassMs = Math.max(stats.longestPassMs, msg.ms);
+      stats.largestLog = Math.max(stats.largestLog, msg.log);
+      if (msg.busy === 0 && msg.log >= finishAt && !stopped && !gate.held) {
+        gate.held = true;
+        heldAt = performance.now();
+        stats.holds++;
+        holdTimer = setTimeout(endHold, MAX_HOLD_MS);
+        worker.postMessage({ kind: "finish" });
+      }
+    } else if (msg.kind === "finished") {
+      endHold();
+    } else if (msg.kind === "error") {
+      fallBack(msg.message);
+    } else if (msg.kind === "stopped") {
+      onStopped?.();
+    }
+  };
+  worker.onerror = (event) => fallBack((event as ErrorEvent).message || "the checkpoint worker failed");
+
+  const watchdog = setInterval(() => {
+    if (Date.now() - lastHeard > WORKER_SILENT_MS) fallBack(`the checkpoint worker has not answered for ${WORKER_SILENT_MS / 1000} s`);
+  }, WORKER_SILENT_MS);
+  watchdog.unref();
+
+  worker.postMessage({ kind: "start", file, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS });
+
+  return {
+    stats: () => ({ ...stats }),
+    async stop() {
+      clearInterval(watchdog);
+      if (stopped) return;
+      stopped = true;
+      endHold();
+      await Promise.race([new Promise<void>((resolve) => ((onStopped = resolve), worker.postMessage({ kind: "stop" }))), Bun.sleep(2_000)]);
+      worker.terminate();
+      stats.running = false;
+      connection.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
+    },
+  };
+}
