@@ -1,13 +1,21 @@
 // Timer scans under load (issue "Step 5": a start-timer/end-timer pair answers in under 10 ms p99 at 50 concurrent
 // requests). Run against a server seeded with scripts/seed-large.ts:
 //
-//   node scripts/bench-timers.mjs --url http://127.0.0.1:3000 --pin 1234 [--connections 50] [--duration 10]
+//   node scripts/bench-timers.mjs --url http://127.0.0.1:3000 --pin 1234 [--connections 50] [--duration 10] [--tool wrk|autocannon]
 //
-// It signs in with the PIN, picks one stopped item per connection (so no two connections scan the same item and
-// every call is a real toggle, never a 409), and each connection then alternates POST start-timer and POST
-// end-timer on its item as fast as the answers come. Prints autocannon's latency figures for all the calls.
-// Plain JavaScript under Node, like scripts/bench-load.mjs: the load tool must not share the server's runtime.
+// It signs in with the PIN and takes stopped items, so that every call is a real toggle, never a 409.
+// - wrk (the default when `wrk` is installed: `apt-get install wrk`): a C load generator with two threads, so the
+//   load itself takes little of the machine the server runs on. Each thread toggles its own pool of 2,000 items
+//   (scripts/bench-scans.lua): start each, then stop each, spread over 4,000 items as a busy floor would be.
+// - autocannon (under Node): each connection alternates start and end on one item of 100; Node's load costs
+//   the server more of a 2-core machine's CPU than wrk does.
+// Prints the latency figures of all the calls as JSON. The load tool must not share the server's runtime.
 import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith("--") ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -16,21 +24,44 @@ const url = args.url ?? "http://127.0.0.1:3000";
 const connections = Number(args.connections ?? 50);
 const duration = Number(args.duration ?? 10);
 const origin = new URL(url).origin;
+const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+const tool = args.tool ?? (hasWrk ? "wrk" : "autocannon");
+if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install wrk); or pass --tool autocannon");
+const WRK_THREADS = 2;
+const WRK_POOL = 2_000;
 
 const signIn = await fetch(`${url}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ pinCode: args.pin ?? "1234" }) });
 if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
 const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 const headers = { cookie, origin, "content-type": "application/json" };
 
-// Stopped items from the newest pages: enough for one per connection.
+// Stopped items from the newest pages: enough for one per connection (autocannon) or the threads' pools (wrk).
 const ids = [];
-const wanted = connections * 2;
-for (let offset = 0; ids.length < wanted && offset < 10_000; offset += 500) {
+const wanted = tool === "wrk" ? WRK_THREADS * WRK_POOL : connections * 2;
+for (let offset = 0; ids.length < wanted && offset < 50_000; offset += 500) {
   const page = await (await fetch(`${url}/api/items?limit=500&offset=${offset}`, { headers })).json();
   for (const item of page) if (!item.isTimerActive && ids.length < wanted) ids.push(item.id);
   if (page.length < 500) break;
 }
 if (ids.length < wanted) throw new Error(`only ${ids.length} stopped items for ${connections} connections`);
+
+if (tool === "wrk") {
+  const dir = mkdtempSync(path.join(tmpdir(), "shopflow-wrk-"));
+  const idsFile = path.join(dir, "ids.txt");
+  writeFileSync(idsFile, ids.join("\n"));
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench-scans.lua");
+  const run = spawnSync("wrk", [`-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", script, url, "--", idsFile, String(WRK_POOL), cookie, origin], { encoding: "utf8" });
+  rmSync(dir, { recursive: true, force: true });
+  // Leave no timer running behind.
+  await Promise.all(ids.map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
+  const line = run.stdout.split("\n").find((l) => l.startsWith("{"));
+  if (run.status !== 0 || !line) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
+  const r = JSON.parse(line);
+  const out = { tool, connections, seconds: r.seconds, requests: r.requests, reqPerSec: Math.round(r.requests / r.seconds), p50ms: r.p50ms, p90ms: r.p90ms, p99ms: r.p99ms, p999ms: r.p999ms, maxMs: r.maxMs, ok: r.requests - r.non2xx, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+  console.log(JSON.stringify(out, null, 2));
+  if (out.non2xx > 0 || out.errors > 0) process.exitCode = 1;
+  process.exit();
+}
 
 // autocannon clears a connection's context at the start of every start/stop loop: each loop takes a free item
 // and gives it back once its stop has answered, so no two connections ever scan the same item.
@@ -63,6 +94,7 @@ const result = await autocannon({
 await Promise.all(ids.map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
 
 const out = {
+  tool,
   connections,
   seconds: result.duration,
   requests: result.requests.total,

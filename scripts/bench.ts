@@ -263,12 +263,15 @@ const TARGET_PCT: Record<Route["kind"], number | null> = { json: 6, page: 1.5, p
 const RSS_IDLE_TARGET_MB = 120;
 const RSS_TARGET_MB = 200;
 
-/** The scan toggle under load: scripts/bench-timers.mjs (each connection alternates start and end on its own item). */
+/**
+ * The scan toggle under load: scripts/bench-timers.mjs, with wrk when it is installed (2,000 items per wrk thread,
+ * each started then stopped in turn), else autocannon (each connection alternates start and end on its own item).
+ */
 async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
   const cpuBefore = cpuSeconds(serverPid);
   const run = spawnSync(loadRuntime, [path.join(root, "scripts", "bench-timers.mjs"), "--url", origin, "--pin", "1234", "--connections", String(args.connections), "--duration", String(args.duration)], { cwd: root, encoding: "utf8" });
   if (run.status !== 0) throw new Error(`scan load failed: ${run.stderr}`);
-  const r = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { reqPerSec: number; requests: number; p50ms: number; p99ms: number; maxMs: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number };
+  const r = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { tool: string; reqPerSec: number; requests: number; p50ms: number; p99ms: number; maxMs: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number };
   const result = { reqPerSec: r.reqPerSec, total: r.requests, warmupTotal: 0, seconds: r.seconds, p50: r.p50ms, p99: r.p99ms, max: r.maxMs, ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerReq: 0 } as LoadResult;
   if (r.requests > 0) result.cpuUsPerReq = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / r.requests;
   return result;
@@ -391,7 +394,7 @@ async function main() {
     { label: "/analytics (last 30 days)", path: "/analytics", signedIn: true, kind: "page" },
     // Ten years, the longest range it takes: every timer log of the seeded shop (three years).
     { label: "/analytics (10 years: every log)", path: `/analytics?from=${new Date(Date.now() - 3650 * 86400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`, signedIn: true, kind: "page" },
-    { label: "scan toggle (start-timer / end-timer)", path: "/api/items/{id}/start-timer", signedIn: true, kind: "scan" },
+    { label: `scan toggle (start-timer / end-timer; ${spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk"})`, path: "/api/items/{id}/start-timer", signedIn: true, kind: "scan" },
   ];
   const selected = routes.filter((r) => !args.only || args.only.some((w) => r.label.includes(w)));
 
