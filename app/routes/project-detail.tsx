@@ -27,9 +27,9 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { colorClass } from "~/utils/colors";
-import { historyEntries } from "~/models/audit-trail.server";
+import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
-import { formatDateTime, formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
+import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { percentOf, projectBackTarget } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -166,7 +166,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
       qrBase: qrBaseUrl(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
-      history: historyEntries("project", project.id, (d) => formatDateTime(d, tz)),
+      history: projectHistory(project.id, { timeZone: tz, departmentName: deptName }),
+      // The full audit trail is management's (Global Settings); others see the History alone.
+      auditTrail: can(user, "settings:write") ? `/settings/audit?project=${project.id}` : null,
       printers: activePrinters(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -653,7 +655,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
       </div>
-      <History entries={loaderData.history} what="project" />
+      <History entries={loaderData.history} what="project" auditTrail={loaderData.auditTrail} />
     </div>
   );
 }
