@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { auditLog, projectWorkflowInstances, projectWorkflowSteps, teamMembers } from "#db/schema";
 import { auditActionLabel, auditEntityLabel, HISTORY_LIMIT } from "~/utils/audit-words";
 import { formatLogTime, formatTimelineDate } from "~/utils/dates";
@@ -66,13 +66,41 @@ function scopeWhere(s: ProjectScope): SQL | undefined {
   );
 }
 
-function where(f: AuditFilter): SQL | undefined {
+/**
+ * A date range as the range of ids written in it, read from the `at` index in two seeks: ids and `at` grow
+ * together, so the list walks the primary key (or the member or record index) in id order and stops after a page,
+ * instead of collecting every row of the range to sort it. A clock stepped back (NTP) can blur an end of the
+ * range by the size of the step. null: nothing was written in the range.
+ */
+function idRange(from: number | undefined, to: number | undefined): { lo?: number; hi?: number } | null {
+  const db = getDb();
+  let lo: number | undefined;
+  let hi: number | undefined;
+  if (from !== undefined) {
+    const first = db.select({ id: auditLog.id }).from(auditLog).where(gte(auditLog.at, new Date(from))).orderBy(asc(auditLog.at), asc(auditLog.id)).limit(1).get();
+    if (!first) return null;
+    lo = first.id;
+  }
+  if (to !== undefined) {
+    const last = db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, new Date(to))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(1).get();
+    if (!last) return null;
+    hi = last.id;
+  }
+  if (lo !== undefined && hi !== undefined && lo > hi) return null;
+  return { lo, hi };
+}
+
+function where(f: AuditFilter, ids: { lo?: number; hi?: number }): SQL | undefined {
   return and(
     f.actorId !== undefined ? eq(auditLog.actorId, f.actorId) : undefined,
     f.entity !== undefined ? eq(auditLog.entity, f.entity) : undefined,
     f.entityId !== undefined ? eq(auditLog.entityId, f.entityId) : undefined,
-    f.from !== undefined ? gte(auditLog.at, new Date(f.from)) : undefined,
-    f.to !== undefined ? lt(auditLog.at, new Date(f.to)) : undefined,
+    ids.lo !== undefined ? gte(auditLog.id, ids.lo) : undefined,
+    ids.hi !== undefined ? lte(auditLog.id, ids.hi) : undefined,
+    // The dates themselves still hold each row (a row written under a clock stepped back stays out); the unary
+    // plus keeps SQLite from reading them through the `at` index, which would mean sorting the range by id.
+    f.from !== undefined ? sql`+${auditLog.at} >= ${f.from}` : undefined,
+    f.to !== undefined ? sql`+${auditLog.at} < ${f.to}` : undefined,
     f.kind === "sign-ins" ? eq(auditLog.entity, "session") : f.kind === "changes" ? ne(auditLog.entity, "session") : undefined,
     f.project ? scopeWhere(f.project) : undefined,
   );
@@ -80,13 +108,15 @@ function where(f: AuditFilter): SQL | undefined {
 
 /**
  * One page, newest first: `limit` rows older than `beforeId` (the first page without it), and whether there are
- * more. One statement.
+ * more. One statement, plus two index seeks when a date range is given.
  */
 export function listAudit(filter: AuditFilter, limit: number, beforeId?: number): { rows: AuditRow[]; more: boolean } {
+  const ids = filter.from !== undefined || filter.to !== undefined ? idRange(filter.from, filter.to) : {};
+  if (ids === null) return { rows: [], more: false };
   const rows = getDb()
     .select()
     .from(auditLog)
-    .where(and(where(filter), beforeId !== undefined ? lt(auditLog.id, beforeId) : undefined))
+    .where(and(where(filter, ids), beforeId !== undefined ? lt(auditLog.id, beforeId) : undefined))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1)
     .all() as AuditRow[];

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
+import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
 import { getDb } from "~/utils/db.server";
 import { AUDIT_PAGE_SIZE } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { captureStatements } from "../helpers/statements";
 
 // Issue "Step 9" audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
@@ -202,6 +203,42 @@ describe("a date range", () => {
     // A range the right way round shows no explanation.
     const ok = await visibleHtml(await admin.request("/settings/audit?from=2026-05-01&to=2026-05-02"));
     expect(ok).not.toContain('id="range-error"');
+  });
+
+  test("is read as a range of ids: the list walks an index in id order, never sorts the range", () => {
+    const day = 86400_000;
+    const now = Date.now();
+    const list = (f: Parameters<typeof listAudit>[0]) =>
+      captureStatements(() => listAudit(f, AUDIT_PAGE_SIZE))
+        .map((s) => ({ sql: s.sql, plan: getDb().$client.query(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.params as never[])).map((r) => (r as { detail: string }).detail).join("; ") }));
+    const range = { from: now - 100 * day, to: now + day };
+    for (const f of [range, { ...range, actorId: 2 }, { ...range, entity: "item" }, { ...range, entity: "item", entityId: "1" }, { ...range, kind: "changes" as const }, { ...range, kind: "sign-ins" as const }, { from: now - day }]) {
+      const statements = list(f);
+      const page = statements.at(-1)!;
+      expect(page.sql).toContain("order by");
+      expect({ f, plan: page.plan }).toEqual({ f, plan: expect.not.stringContaining("TEMP B-TREE") });
+      expect(page.plan).not.toContain("audit_log_at_idx");
+      // The ends of the range: one seek each in the `at` index.
+      for (const seek of statements.slice(0, -1)) expect(seek.plan).toContain("audit_log_at_idx");
+    }
+  });
+
+  test("the id range finds exactly the entries of the range, at its edges too", async () => {
+    const db = getDb();
+    db.delete(schema.auditLog).run();
+    const base = Date.UTC(2026, 4, 1, 5, 0, 0); // May 1, 2026, midnight in Chicago (CDT)
+    const hour = 3600_000;
+    const rows = Array.from({ length: 96 }, (_, i) => ({ at: new Date(base - 24 * hour + i * hour), action: "update", entity: "project", entityId: String(i) }));
+    db.insert(schema.auditLog).values(rows).run();
+    const ids = (f: Parameters<typeof listAudit>[0]) => listAudit(f, 500).rows.map((r) => Number(r.entityId)).sort((a, b) => a - b);
+    // May 1 alone: hours 24..47 of the rows.
+    expect(ids({ from: base, to: base + 24 * hour })).toEqual(Array.from({ length: 24 }, (_, i) => 24 + i));
+    expect(ids({ from: base + 95 * hour })).toEqual([]);
+    expect(ids({ to: base - 24 * hour })).toEqual([]);
+    expect(ids({ from: base, to: base + 24 * hour, entity: "project", entityId: "30" })).toEqual([30]);
+    // Through the page: May 1 and 2 as the form sends them.
+    const page = await visibleHtml(await admin.request("/settings/audit?from=2026-05-01&to=2026-05-01"));
+    expect(rowsOf(page)).toBe(24);
   });
 });
 
