@@ -71,5 +71,11 @@ export const migrations: { tag: string; when: number; hash: string; sql: string 
     "when": 1795582049770,
     "hash": "926b5d978f926fffb37c4c7d87da4f4b5dac29b16128c1471aef660f4cfd9174",
     "sql": "CREATE INDEX `audit_log_kind_idx` ON `audit_log` (`entity`);"
+  },
+  {
+    "tag": "0012_audit_actor_no_fk",
+    "when": 1795593344049,
+    "hash": "954fb50e24ac4c740cbcf25688f4de6d1efdffc5008f2056fa5355bce82d335a",
+    "sql": "-- audit_log.actor_id loses its foreign key (ON DELETE SET NULL blanked the actor of every row a deleted member\n-- wrote; audit rows are never rewritten). SQLite drops a foreign key only by rebuilding the table: every row\n-- is copied with its id, and db/migrate.ts turns foreign keys off around the migration.\nCREATE TABLE `__new_audit_log` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`at` integer NOT NULL,\n\t`actor_id` integer,\n\t`actor_name` text,\n\t`action` text NOT NULL,\n\t`entity` text NOT NULL,\n\t`entity_id` text,\n\t`before` text,\n\t`after` text,\n\t`ip` text\n);\n--> statement-breakpoint\nINSERT INTO `__new_audit_log`(\"id\", \"at\", \"actor_id\", \"actor_name\", \"action\", \"entity\", \"entity_id\", \"before\", \"after\", \"ip\") SELECT \"id\", \"at\", \"actor_id\", \"actor_name\", \"action\", \"entity\", \"entity_id\", \"before\", \"after\", \"ip\" FROM `audit_log`;--> statement-breakpoint\n-- The copy's AUTOINCREMENT counter starts at its largest id; the old table's may be higher (its newest rows\n-- removed), and an id once used is never handed out again.\nDELETE FROM `sqlite_sequence` WHERE `name` = '__new_audit_log';--> statement-breakpoint\nINSERT INTO `sqlite_sequence` (`name`, `seq`) SELECT '__new_audit_log', `seq` FROM `sqlite_sequence` WHERE `name` = 'audit_log';--> statement-breakpoint\nDROP TABLE `audit_log`;--> statement-breakpoint\nALTER TABLE `__new_audit_log` RENAME TO `audit_log`;--> statement-breakpoint\nCREATE INDEX `audit_log_at_idx` ON `audit_log` (`at`);--> statement-breakpoint\nCREATE INDEX `audit_log_entity_idx` ON `audit_log` (`entity`,`entity_id`);--> statement-breakpoint\nCREATE INDEX `audit_log_kind_idx` ON `audit_log` (`entity`);--> statement-breakpoint\nCREATE INDEX `audit_log_actor_idx` ON `audit_log` (`actor_id`);\n"
   }
 ];

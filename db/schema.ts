@@ -114,8 +114,9 @@ export const auditLog = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     at: ts("at").notNull(),
-    actorId: integer("actor_id").references(() => teamMembers.id, { onDelete: "set null" }),
-    // Kept as text so the log still names who acted after the member is deleted.
+    // No foreign key: audit rows are never rewritten, so a deleted member's rows keep their id (a `set null`
+    // would blank it on every row they wrote) and the member filter still finds them; actor_name names them.
+    actorId: integer("actor_id"),
     actorName: text("actor_name"),
     action: text("action").notNull(),
     entity: text("entity").notNull(),

@@ -1,9 +1,15 @@
-import { cardClass } from "./ui";
+import { Link } from "react-router";
+import { HISTORY_LIMIT as LIMIT } from "~/utils/audit-words";
+import { btn, cardClass } from "./ui";
 
-export type HistoryEntry = { id: number; when: string; who: string; action: string; changes: string[] };
+export type HistoryEntry = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
 
-/** A record's own changes (issue "Step 9"): closed by default, so it costs no space until asked for. */
-export function History({ entries, what }: { entries: HistoryEntry[]; what: string }) {
+/**
+ * A record's own changes (issue "Step 9"): closed by default, so it costs no space until asked for.
+ * `auditTrail`: the full audit trail filtered to this record, for those who may open it (management).
+ */
+export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]; what: string; auditTrail?: string | null }) {
+  const full = entries.length >= LIMIT;
   return (
     <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="history-heading">
       <details>
@@ -11,7 +17,7 @@ export function History({ entries, what }: { entries: HistoryEntry[]; what: stri
           <h2 id="history-heading" className="text-lg font-semibold text-ink">
             History
           </h2>
-          <span className="ml-2 text-sm text-ink-muted">({entries.length === 20 ? "the last 20 changes" : `${entries.length} ${entries.length === 1 ? "change" : "changes"}`})</span>
+          <span className="ml-2 text-sm text-ink-muted">({full ? `the last ${LIMIT} changes` : `${entries.length} ${entries.length === 1 ? "change" : "changes"}`})</span>
         </summary>
         {entries.length === 0 ? (
           <p className="mt-2 text-sm text-ink-muted">No changes to this {what} are recorded yet.</p>
@@ -20,11 +26,22 @@ export function History({ entries, what }: { entries: HistoryEntry[]; what: stri
             {entries.map((e) => (
               <li key={e.id} className="py-2 text-sm">
                 <span className="text-ink-muted tabular-nums">{e.when}</span> · <span className="font-medium text-ink">{e.who}</span> · {e.action}
+                {e.subject ? ` · ${e.subject}` : null}
                 {e.changes.length ? <span className="block text-ink-muted wrap-anywhere">{e.changes.join("; ")}</span> : null}
               </li>
             ))}
           </ol>
         )}
+        {auditTrail ? (
+          <p className="mt-2 text-sm">
+            {full ? <span className="text-ink-muted">Older changes are in the audit trail. </span> : null}
+            <Link to={auditTrail} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+              Every change to this {what} in the audit trail
+            </Link>
+          </p>
+        ) : full ? (
+          <p className="mt-2 text-sm text-ink-muted">Only the last {LIMIT} changes are shown here.</p>
+        ) : null}
       </details>
     </section>
   );

@@ -1,5 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL } from "drizzle-orm";
-import { auditLog } from "#db/schema";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { auditLog, projectWorkflowInstances, projectWorkflowSteps, teamMembers } from "#db/schema";
+import { auditActionLabel, auditEntityLabel, HISTORY_LIMIT } from "~/utils/audit-words";
+import { formatLogTime, formatTimelineDate } from "~/utils/dates";
+import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
+import { departmentLabel } from "~/utils/format";
 import { getDb } from "~/utils/db.server";
 import { writeAudit } from "./audit.server";
 
@@ -15,6 +19,8 @@ export type AuditFilter = {
   from?: number;
   to?: number;
   kind?: "changes" | "sign-ins";
+  /** A project with what belongs to it: its design and its workflow steps (see projectScope). */
+  project?: ProjectScope;
 };
 
 export type AuditRow = {
@@ -33,26 +39,84 @@ export type AuditRow = {
 /** The sign-in kinds: a member signing in or out, and the refusals (wrong PIN, throttled, the shop-wide budget). */
 export const SIGN_IN_ACTIONS = ["login", "logout", "login-failed", "login-throttled", "login-budget-tripped"] as const;
 
-function where(f: AuditFilter): SQL | undefined {
+export type ProjectScope = { projectId: number; stepIds: number[] };
+
+/** A project's audit scope: its id and the ids of its workflow steps (step edits are recorded under the step). */
+export function projectScope(projectId: number): ProjectScope {
+  const stepIds = getDb()
+    .select({ id: projectWorkflowSteps.id })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(projectWorkflowInstances.projectId, projectId))
+    .all()
+    .map((r) => r.id);
+  return { projectId, stepIds };
+}
+
+function scopeWhere(s: ProjectScope): SQL | undefined {
+  const pid = String(s.projectId);
+  return or(
+    and(inArray(auditLog.entity, ["project", "design"]), eq(auditLog.entityId, pid)),
+    // Reorders written before 'reorder-steps' carry the project's id under 'workflow-step': told apart from a
+    // step's own entries by their action.
+    and(eq(auditLog.entity, "workflow-step"), eq(auditLog.action, "reorder"), eq(auditLog.entityId, pid)),
+    s.stepIds.length
+      ? and(eq(auditLog.entity, "workflow-step"), ne(auditLog.action, "reorder"), inArray(auditLog.entityId, s.stepIds.map(String)))
+      : undefined,
+  );
+}
+
+/**
+ * A date range as the range of ids written in it, read from the `at` index in two seeks: ids and `at` grow
+ * together, so the list walks the primary key (or the member or record index) in id order and stops after a page,
+ * instead of collecting every row of the range to sort it. A clock stepped back (NTP) can blur an end of the
+ * range by the size of the step. null: nothing was written in the range.
+ */
+function idRange(from: number | undefined, to: number | undefined): { lo?: number; hi?: number } | null {
+  const db = getDb();
+  let lo: number | undefined;
+  let hi: number | undefined;
+  if (from !== undefined) {
+    const first = db.select({ id: auditLog.id }).from(auditLog).where(gte(auditLog.at, new Date(from))).orderBy(asc(auditLog.at), asc(auditLog.id)).limit(1).get();
+    if (!first) return null;
+    lo = first.id;
+  }
+  if (to !== undefined) {
+    const last = db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, new Date(to))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(1).get();
+    if (!last) return null;
+    hi = last.id;
+  }
+  if (lo !== undefined && hi !== undefined && lo > hi) return null;
+  return { lo, hi };
+}
+
+function where(f: AuditFilter, ids: { lo?: number; hi?: number }): SQL | undefined {
   return and(
     f.actorId !== undefined ? eq(auditLog.actorId, f.actorId) : undefined,
     f.entity !== undefined ? eq(auditLog.entity, f.entity) : undefined,
     f.entityId !== undefined ? eq(auditLog.entityId, f.entityId) : undefined,
-    f.from !== undefined ? gte(auditLog.at, new Date(f.from)) : undefined,
-    f.to !== undefined ? lt(auditLog.at, new Date(f.to)) : undefined,
+    ids.lo !== undefined ? gte(auditLog.id, ids.lo) : undefined,
+    ids.hi !== undefined ? lte(auditLog.id, ids.hi) : undefined,
+    // The dates themselves still hold each row (a row written under a clock stepped back stays out); the unary
+    // plus keeps SQLite from reading them through the `at` index, which would mean sorting the range by id.
+    f.from !== undefined ? sql`+${auditLog.at} >= ${f.from}` : undefined,
+    f.to !== undefined ? sql`+${auditLog.at} < ${f.to}` : undefined,
     f.kind === "sign-ins" ? eq(auditLog.entity, "session") : f.kind === "changes" ? ne(auditLog.entity, "session") : undefined,
+    f.project ? scopeWhere(f.project) : undefined,
   );
 }
 
 /**
  * One page, newest first: `limit` rows older than `beforeId` (the first page without it), and whether there are
- * more. One statement.
+ * more. One statement, plus two index seeks when a date range is given.
  */
 export function listAudit(filter: AuditFilter, limit: number, beforeId?: number): { rows: AuditRow[]; more: boolean } {
+  const ids = filter.from !== undefined || filter.to !== undefined ? idRange(filter.from, filter.to) : {};
+  if (ids === null) return { rows: [], more: false };
   const rows = getDb()
     .select()
     .from(auditLog)
-    .where(and(where(filter), beforeId !== undefined ? lt(auditLog.id, beforeId) : undefined))
+    .where(and(where(filter, ids), beforeId !== undefined ? lt(auditLog.id, beforeId) : undefined))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1)
     .all() as AuditRow[];
@@ -69,40 +133,141 @@ export function auditEntities(): string[] {
     .map((r) => r.entity);
 }
 
-/** A record's own history (project and item pages): its newest `limit` rows, from the entity index. */
-function recordHistory(entity: string, id: string | number, limit = 20): AuditRow[] {
-  return getDb()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .all() as AuditRow[];
+/**
+ * Members who are gone but still act in the log, for the member filter: those whose deletion is recorded (read
+ * from the record index), and `also` when it is none of the current members (a link to a member whose deletion
+ * the retention has removed since). Named as the log names them.
+ */
+export function deletedActors(also?: number): { id: number; name: string }[] {
+  const db = getDb();
+  const current = new Set(db.select({ id: teamMembers.id }).from(teamMembers).all().map((m) => m.id));
+  const gone = new Map<number, string>();
+  for (const r of db.select({ entityId: auditLog.entityId, before: auditLog.before }).from(auditLog).where(and(eq(auditLog.entity, "team-member"), eq(auditLog.action, "delete"))).all()) {
+    const id = Number(r.entityId);
+    const name = (r.before as { name?: unknown } | null)?.name;
+    if (Number.isInteger(id) && !current.has(id)) gone.set(id, typeof name === "string" ? name : `Member #${id}`);
+  }
+  if (also !== undefined && !current.has(also) && !gone.has(also)) {
+    const last = db.select({ name: auditLog.actorName }).from(auditLog).where(eq(auditLog.actorId, also)).orderBy(desc(auditLog.id)).limit(1).get();
+    if (last) gone.set(also, last.name ?? `Member #${also}`);
+  }
+  return [...gone].map(([id, name]) => ({ id, name }));
 }
 
-/** What changed between `before` and `after`: one line per field whose value differs. */
-export function auditDiff(before: unknown, after: unknown): { field: string; from: string; to: string }[] {
-  const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { value: v });
+/** How a difference is shown: dates in the shop's zone, departments and members by name. */
+export type DiffView = {
+  timeZone: string;
+  /** A department's value → its name in this shop (departmentLabel when not given). */
+  departmentName?: (value: string) => string;
+  /** A team member's id → their name, when known. */
+  memberName?: (id: number) => string | undefined;
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+// Calendar dates (spec §5 Step dates) are stored as noon in the shop's zone: the day alone is what was chosen.
+const DAY_FIELDS = new Set(["startDate", "endDate", "dueDate"]);
+const DEPARTMENT_FIELDS = new Set(["department", "departmentSequence", "stoppedIn"]);
+const MEMBER_FIELDS = new Set(["expectedUserId", "assignedTeamMemberId", "teamMembers", "createdBy"]);
+const REASONS: Record<string, string> = {
+  "unknown-pin": "No active team member has this PIN",
+  "pin-does-not-match-expected-member": "The PIN is another team member's, not the chosen one's",
+};
+
+/** What a bare list (not an object) holds, by the entry it belongs to: the field it is shown as. */
+function listField(action?: string): string {
+  if (action === "refresh-workflow") return "departmentSequence";
+  if (action === "assign") return "teamMembers";
+  if (action === "reorder" || action === "reorder-steps") return "stepOrder";
+  return "value";
+}
+
+function showValue(field: string, v: unknown, view: DiffView): string {
+  if (v === undefined) return "—";
+  if (v === null) return "(empty)";
+  if (Array.isArray(v)) return v.length ? v.map((x) => showValue(field, x, view)).join(", ") : "(none)";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (typeof v === "string") {
+    if (ISO_INSTANT.test(v)) return DAY_FIELDS.has(field) ? formatTimelineDate(v, view.timeZone) : formatLogTime(v, view.timeZone);
+    if (DEPARTMENT_FIELDS.has(field)) return (view.departmentName ?? departmentLabel)(v);
+    if (field === "accessibleDepartments") return DEPARTMENT_KEY_LABELS[v] ?? departmentLabel(v);
+    if (field === "reason") return REASONS[v] ?? v;
+    return v;
+  }
+  if (typeof v === "number" && MEMBER_FIELDS.has(field)) {
+    const name = view.memberName?.(v);
+    return name ? `${name} (#${v})` : `Member #${v}`;
+  }
+  return typeof v === "number" ? String(v) : JSON.stringify(v);
+}
+
+/**
+ * What changed between `before` and `after`: one line per field whose value differs, each value as a person
+ * reads it (`entry` names the action, which says what a bare list holds).
+ */
+export function auditDiff(before: unknown, after: unknown, view: DiffView, entry?: { action?: string }): { field: string; from: string; to: string }[] {
+  const bare = listField(entry?.action);
+  const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { [bare]: v });
   const a = obj(before);
   const b = obj(after);
-  const show = (v: unknown) => (v === undefined ? "—" : v === null ? "(empty)" : typeof v === "string" ? v : JSON.stringify(v));
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-  return fields.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).map((k) => ({ field: k, from: show(a[k]), to: show(b[k]) }));
+  return fields
+    .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((k) => ({ field: k, from: showValue(k, a[k], view), to: showValue(k, b[k], view) }));
 }
 
+/** Who acted, as the audit trail and the History lists name them. */
+export function auditActor(r: Pick<AuditRow, "actorId" | "actorName" | "entity" | "action" | "after">): string {
+  if (r.actorName) return r.actorName;
+  if (r.actorId !== null) return `Member #${r.actorId}`;
+  if (r.entity !== "session") return "System";
+  // A refused sign-in has no member: say what is known about who tried.
+  const reason = (r.after as { reason?: unknown } | null)?.reason;
+  if (r.action === "login-failed") return reason === "pin-does-not-match-expected-member" ? "Unknown (another member's PIN)" : "Unknown (no PIN match)";
+  return "Unknown";
+}
 
-/** A record's history as its page shows it: when (in the shop's zone, formatted by the caller), who, what. */
-export function historyEntries(entity: string, id: number | string, format: (d: Date) => string) {
-  return recordHistory(entity, id).map((r) => ({
+export type HistoryLine = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
+
+function historyLine(r: AuditRow, own: string, view: DiffView): HistoryLine {
+  const department = (v: unknown) => (typeof v === "string" ? (view.departmentName ?? departmentLabel)(v) : null);
+  const step = r.entity === "workflow-step" && r.action !== "reorder" ? department((r.after as { department?: unknown } | null)?.department ?? (r.before as { department?: unknown } | null)?.department) : null;
+  return {
     id: r.id,
-    when: format(r.at),
-    who: r.actorName ?? "System",
-    action: r.action,
-    changes: auditDiff(r.before, r.after).map((d) => `${d.field}: ${d.from} → ${d.to}`),
-  }));
+    when: formatLogTime(r.at, view.timeZone),
+    who: auditActor(r),
+    action: auditActionLabel(r.action),
+    // The record's own entries need no name; a step's or the design's say whose they are.
+    subject: r.entity === own ? null : step ? `${auditEntityLabel(r.entity)}: ${step}` : auditEntityLabel(r.entity),
+    changes: auditDiff(r.before, r.after, view, r).map((d) => `${d.field}: ${d.from} → ${d.to}`),
+  };
+}
+
+/** An item's History (its page): its newest HISTORY_LIMIT entries, from the record index. */
+export function itemHistory(itemId: number, view: DiffView): HistoryLine[] {
+  const rows = getDb()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "item"), eq(auditLog.entityId, String(itemId))))
+    .orderBy(desc(auditLog.id))
+    .limit(HISTORY_LIMIT)
+    .all() as AuditRow[];
+  return rows.map((r) => historyLine(r, "item", view));
+}
+
+/** A project's History (its page): its own entries, its design's and its workflow steps', newest first. */
+export function projectHistory(projectId: number, view: DiffView): HistoryLine[] {
+  const rows = getDb()
+    .select()
+    .from(auditLog)
+    .where(scopeWhere(projectScope(projectId)))
+    .orderBy(desc(auditLog.id))
+    .limit(HISTORY_LIMIT)
+    .all() as AuditRow[];
+  return rows.map((r) => historyLine(r, "project", view));
 }
 
 export const PRUNE_BATCH = 5000;
+
 
 /**
  * Retention (AUDIT_RETENTION_DAYS): removes the entries older than `days` days, oldest first, PRUNE_BATCH to a

@@ -496,13 +496,15 @@ export function reorderSteps(projectId: number, stepIds: number[], actor: Actor)
       .from(projectWorkflowSteps)
       .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
       .where(eq(projectWorkflowInstances.projectId, projectId))
+      .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
       .all()
       .map((r) => r.id);
     if (current.length === 0) return false;
     const same = current.length === stepIds.length && new Set(stepIds).size === stepIds.length && stepIds.every((id) => current.includes(id));
     if (!same) throw new BadRequestError("Send every step of the project once, in the new order");
     stepIds.forEach((id, index) => tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run());
-    writeAudit(actor, { action: "reorder", entity: "workflow-step", entityId: projectId, after: stepIds }, tx);
+    // Recorded under the project: its id under 'workflow-step' would read as the id of a step.
+    writeAudit(actor, { action: "reorder-steps", entity: "project", entityId: projectId, before: current, after: stepIds }, tx);
     return true;
   });
   if (done) announce({ entity: "workflow-step", id: null, action: "reorder", projectId });

@@ -31,7 +31,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { History } from "~/components/history";
-import { historyEntries } from "~/models/audit-trail.server";
+import { itemHistory } from "~/models/audit-trail.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 
 // Spec §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
@@ -101,7 +101,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       now: Date.now(),
-      history: historyEntries("item", item.id, (d) => formatDateTime(d, tz)),
+      history: itemHistory(item.id, { timeZone: tz, departmentName: (v) => names.get(v) ?? departmentLabel(v) }),
+      // The full audit trail is management's (Global Settings); others see the History alone.
+      auditTrail: can(user, "settings:write") ? `/settings/audit?entity=item&record=${item.id}` : null,
       printers: activePrinters(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -404,7 +406,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
           </>
         )}
       </section>
-      <History entries={loaderData.history} what="item" />
+      <History entries={loaderData.history} what="item" auditTrail={loaderData.auditTrail} />
     </div>
   );
 }

@@ -27,9 +27,10 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { colorClass } from "~/utils/colors";
-import { historyEntries } from "~/models/audit-trail.server";
+import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
-import { formatDateTime, formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
+import { SheetLabelsForm } from "~/components/project/sheet-labels-form";
+import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { percentOf, projectBackTarget } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -166,7 +167,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
       qrBase: qrBaseUrl(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
-      history: historyEntries("project", project.id, (d) => formatDateTime(d, tz)),
+      history: projectHistory(project.id, { timeZone: tz, departmentName: deptName }),
+      // The full audit trail is management's (Global Settings); others see the History alone.
+      auditTrail: can(user, "settings:write") ? `/settings/audit?project=${project.id}` : null,
       printers: activePrinters(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -480,36 +483,10 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             </a>
           ) : null}
           {loaderData.items.length ? (
-            // Office printers: 2 in labels, 20 to a sheet, from the first free position of a half-used sheet.
+            // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
             <details className="relative">
               <summary className={`${btn.secondary} cursor-pointer`}>Labels on sheets…</summary>
-              <form method="get" action={`${here}/labels.pdf`} target="_blank" className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
-                <input type="hidden" name="layout" value="sheet" />
-                <div>
-                  <label htmlFor="sheet-paper" className="block text-sm font-medium text-ink">
-                    Paper
-                  </label>
-                  <select id="sheet-paper" name="paper" defaultValue="letter" className={inputClass}>
-                    <option value="letter">US Letter (20 labels)</option>
-                    <option value="a4">A4 (20 labels)</option>
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="sheet-start" className="block text-sm font-medium text-ink">
-                    First free position (1 = top left)
-                  </label>
-                  <select id="sheet-start" name="start" defaultValue="1" className={inputClass}>
-                    {Array.from({ length: 20 }, (_, i) => (
-                      <option key={i + 1} value={i + 1}>
-                        {i + 1}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className={`${btn.primary} w-full`}>
-                  Open the sheet PDF
-                </button>
-              </form>
+              <SheetLabelsForm action={`${here}/labels.pdf`} />
             </details>
           ) : null}
           {loaderData.items.length && loaderData.printers.length ? (
@@ -653,7 +630,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
       </div>
-      <History entries={loaderData.history} what="project" />
+      <History entries={loaderData.history} what="project" auditTrail={loaderData.auditTrail} />
     </div>
   );
 }

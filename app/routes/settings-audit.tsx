@@ -1,10 +1,23 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { btn, cardClass, EmptyState, inputClass, Label, PageHeader } from "~/components/ui";
-import { auditDiff, auditEntities, listAudit, SIGN_IN_ACTIONS, type AuditFilter } from "~/models/audit-trail.server";
+import {
+  auditActor,
+  auditDiff,
+  auditEntities,
+  deletedActors,
+  listAudit,
+  projectScope,
+  SIGN_IN_ACTIONS,
+  type AuditFilter,
+} from "~/models/audit-trail.server";
+import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
+import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
-import { formatDateTime, noonInZone } from "~/utils/dates";
+import { auditActionLabel, auditEntityLabel } from "~/utils/audit-words";
+import { formatLogTime, noonInZone } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
+import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
 import type { Route } from "./+types/settings-audit";
 
@@ -15,15 +28,8 @@ export const meta = () => [{ title: "Audit trail · Global Settings · Shopflow"
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const ACTION_LABELS: Record<string, string> = {
-  login: "Signed in",
-  logout: "Signed out",
-  "login-failed": "Refused PIN",
-  "login-throttled": "Refused PIN (too many tries)",
-  "login-budget-tripped": "Sign-ins slowed shop-wide",
-};
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const BAD_DATE = "Enter a real calendar date.";
 
 export function loader({ request }: Route.LoaderArgs) {
   requirePermission(request, "settings:write");
@@ -31,6 +37,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
   const q = (k: string) => (url.searchParams.get(k) ?? "").trim();
   const member = parseIdParam(q("member"));
+  const project = parseIdParam(q("project"));
   const entity = q("entity").slice(0, 50);
   const record = q("record").slice(0, 50);
   const from = DAY.test(q("from")) ? q("from") : "";
@@ -38,33 +45,53 @@ export function loader({ request }: Route.LoaderArgs) {
   const kind = q("kind") === "changes" || q("kind") === "sign-ins" ? (q("kind") as "changes" | "sign-ins") : "";
   // A day runs from midnight to midnight in the shop's zone: noon ± 12 h is that day on any DST-free date and
   // within an hour on the two DST days, which an audit filter can live with.
-  const dayStart = (d: string) => (noonInZone(d, tz)?.getTime() ?? 0) - 12 * 3600_000;
+  const dayStart = (d: string) => {
+    const noon = noonInZone(d, tz);
+    return noon ? noon.getTime() - 12 * 3600_000 : null;
+  };
+  const fromMs = from ? dayStart(from) : undefined;
+  const toStart = to ? dayStart(to) : undefined;
+  // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing.
+  const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? RANGE_ORDER : null;
   const filter: AuditFilter = {
     actorId: member ?? undefined,
     entity: entity || undefined,
     entityId: record || undefined,
-    from: from ? dayStart(from) : undefined,
-    to: to ? dayStart(to) + 24 * 3600_000 : undefined,
+    from: rangeError || fromMs == null ? undefined : fromMs,
+    to: rangeError || toStart == null ? undefined : toStart + 24 * 3600_000,
     kind: kind || undefined,
+    project: project ? projectScope(project) : undefined,
   };
   const before = parseIdParam(q("before")) ?? undefined;
   const { rows, more } = listAudit(filter, AUDIT_PAGE_SIZE, before);
+  const current = listTeamMembers().map((m) => ({ id: m.id, name: m.name }));
+  const gone = deletedActors(member ?? undefined);
+  const names = new Map([...gone, ...current].map((m) => [m.id, m.name]));
+  const departments = new Map(departmentModel.list().map((d) => [d.value, d.name]));
+  const view = { timeZone: tz, departmentName: (v: string) => departments.get(v) ?? departmentLabel(v), memberName: (id: number) => names.get(id) };
   return data(
     {
-      filter: { member: member ? String(member) : "", entity, record, from, to, kind },
-      members: listTeamMembers().map((m) => ({ id: m.id, name: m.name })),
-      entities: auditEntities(),
+      filter: { member: member ? String(member) : "", entity, record, from, to, kind, project: project ? String(project) : "" },
+      rangeError,
+      members: [...current, ...gone.map((m) => ({ id: m.id, name: `${m.name} (deleted)` }))],
+      entities: auditEntities().map((e) => ({ value: e, label: auditEntityLabel(e) })),
       rows: rows.map((r) => ({
         id: r.id,
-        when: formatDateTime(r.at, tz),
-        who: r.actorName ?? (r.actorId === null ? (r.entity === "session" ? "Unknown (no PIN match)" : "System") : `Member #${r.actorId}`),
-        action: ACTION_LABELS[r.action] ?? r.action,
+        when: formatLogTime(r.at, tz),
+        who: auditActor(r),
+        actorId: r.actorId,
+        action: auditActionLabel(r.action),
         signIn: (SIGN_IN_ACTIONS as readonly string[]).includes(r.action),
-        entity: r.entity,
-        entityId: r.entityId,
-        link: r.entityId && r.entity === "project" ? `/projects/${r.entityId}` : r.entityId && r.entity === "item" ? `/items/${r.entityId}` : null,
+        // A sign-in's record is the member who signed in, already named as who acted.
+        record: r.entity === "session" ? null : `${auditEntityLabel(r.entity)}${r.entityId ? ` #${r.entityId}` : ""}`,
+        link:
+          r.entityId && r.entity === "project"
+            ? { to: `/projects/${r.entityId}`, text: "Open the project" }
+            : r.entityId && r.entity === "item"
+              ? { to: `/items/${r.entityId}`, text: "Open the item" }
+              : null,
         ip: r.ip,
-        diff: auditDiff(r.before, r.after),
+        diff: auditDiff(r.before, r.after, view, r),
       })),
       older: more && rows.length ? rows[rows.length - 1]!.id : null,
       paged: before !== undefined,
@@ -75,13 +102,18 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
-  const { filter, members, entities, rows, older, paged, retentionDays } = loaderData;
+  const { filter, rangeError, members, entities, rows, older, paged, retentionDays } = loaderData;
+  // The fields are uncontrolled (they work without JavaScript): a new key per query makes React draw them afresh
+  // from the URL after Clear, Back or a link, instead of keeping what was typed before. autoComplete="off" does
+  // the same without JavaScript: the browser would otherwise restore, on Back, what was chosen before leaving.
+  const { search } = useLocation();
   const keep = (extra: Record<string, string>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...filter, ...extra })) if (v) p.set(k, v);
     const s = p.toString();
     return `/settings/audit${s ? `?${s}` : ""}`;
   };
+  const dateProps = rangeError ? { "aria-invalid": true as const, "aria-describedby": "range-error" } : {};
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
@@ -94,7 +126,7 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
           : "Entries are kept forever. The server's AUDIT_RETENTION_DAYS setting can remove old ones."}
       </p>
       <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Filters">
-        <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+        <Form key={search} method="get" autoComplete="off" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
           <div>
             <Label htmlFor="member">Team member</Label>
             <select id="member" name="member" defaultValue={filter.member} className={inputClass}>
@@ -119,8 +151,8 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
             <select id="entity" name="entity" defaultValue={filter.entity} className={inputClass}>
               <option value="">Any</option>
               {entities.map((e) => (
-                <option key={e} value={e}>
-                  {e}
+                <option key={e.value} value={e.value}>
+                  {e.label}
                 </option>
               ))}
             </select>
@@ -130,14 +162,18 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
             <input id="record" name="record" defaultValue={filter.record} inputMode="numeric" className={inputClass} />
           </div>
           <div>
+            <Label htmlFor="project">Project id, with its steps and design</Label>
+            <input id="project" name="project" defaultValue={filter.project} inputMode="numeric" className={inputClass} />
+          </div>
+          <div>
             <Label htmlFor="from">From</Label>
-            <input id="from" name="from" type="date" defaultValue={filter.from} className={inputClass} />
+            <input id="from" name="from" type="date" defaultValue={filter.from} className={inputClass} {...dateProps} />
           </div>
           <div>
             <Label htmlFor="to">To</Label>
-            <input id="to" name="to" type="date" defaultValue={filter.to} className={inputClass} />
+            <input id="to" name="to" type="date" defaultValue={filter.to} className={inputClass} {...dateProps} />
           </div>
-          <div className="flex gap-2 sm:col-span-3 lg:col-span-6">
+          <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
             <button type="submit" className={btn.primary}>
               Filter
             </button>
@@ -146,6 +182,11 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </Form>
+        {rangeError ? (
+          <p id="range-error" role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800">
+            {rangeError} Showing entries from every date instead.
+          </p>
+        ) : null}
       </section>
       <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Audit entries">
         {rows.length === 0 ? (
@@ -161,18 +202,22 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                     <span className="text-sm text-ink-muted tabular-nums">{r.when}</span>
                     <span className="font-medium text-ink">{r.who}</span>
                     <span className={r.signIn ? "rounded-full bg-slate-100 px-2 text-sm text-ink" : "text-ink"}>{r.action}</span>
-                    <span className="text-ink-muted">
-                      {r.entity}
-                      {r.entityId ? ` #${r.entityId}` : ""}
-                    </span>
+                    {r.record ? <span className="text-ink-muted">{r.record}</span> : null}
                     {r.ip ? <span className="text-sm text-ink-muted">from {r.ip}</span> : null}
                   </summary>
                   <div className="mt-2 ml-1 text-sm">
-                    {r.link ? (
-                      <Link to={r.link} className={btn.link}>
-                        Open the {r.entity}
-                      </Link>
-                    ) : null}
+                    <div className="flex flex-wrap gap-x-4">
+                      {r.link ? (
+                        <Link to={r.link.to} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+                          {r.link.text}
+                        </Link>
+                      ) : null}
+                      {r.actorId !== null && filter.member !== String(r.actorId) ? (
+                        <Link to={keep({ member: String(r.actorId) })} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+                          Every entry by {r.who}
+                        </Link>
+                      ) : null}
+                    </div>
                     {r.diff.length ? (
                       <table className="mt-2 w-full text-left">
                         <thead className="text-ink-muted">

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
-import { btn, cardClass, EmptyState, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
-import { labelPrinterModel } from "~/models/label-printer.server";
-import { LabelPrinterSchema } from "~/schemas/settings";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
+import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
@@ -12,14 +12,25 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
 
 // Global Settings → Label Printers (issue "Step 9"): the shop's thermal printers (ZPL over TCP port 9100). Items
-// and projects print to them with 'Print label'. Works without JavaScript (plain form posts).
+// and projects print to them with 'Print label'. Works without JavaScript: Edit and Delete open in the URL
+// (?edit=, ?delete=), a dialog with JavaScript and a panel on the page without; every change is a form post.
 
 export const meta = () => [{ title: "Label printers · Global Settings · Shopflow" }];
 
+const HERE = "/settings/printers";
+
 export function loader({ request }: Route.LoaderArgs) {
   requirePermission(request, "settings:write");
-  return data({ printers: labelPrinterModel.list() }, { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const printers = labelPrinterModel.list();
+  const pick = (key: string) => {
+    const id = parseIdParam(url.searchParams.get(key) ?? "");
+    return id === null ? null : (printers.find((p) => p.id === id) ?? null);
+  };
+  return data({ printers, editing: pick("edit"), deleting: pick("delete") }, { headers: { "Cache-Control": "no-store" } });
 }
+
+const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
@@ -27,11 +38,24 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const back = (title: string, description: string, destructive = false) =>
-    redirectWithToast(request, "/settings/printers", { title, description, variant: destructive ? "destructive" : "default" });
-  if (intent === "toggle" || intent === "delete") {
+    redirectWithToast(request, HERE, { title, description, variant: destructive ? "destructive" : "default" });
+  if (intent === "toggle" || intent === "delete" || intent === "update") {
     const id = parseIdParam(String(form.get("id") ?? ""));
     const printer = id === null ? undefined : labelPrinterModel.get(id);
-    if (!printer) return back("Error", "Label printer not found", true);
+    if (!printer) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
+    if (intent === "update") {
+      const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
+      if (submission.status !== "success") return data({ form: `edit-${printer.id}`, result: submission.reply() }, { status: 400 });
+      const version = Number(form.get("version"));
+      try {
+        const saved = labelPrinterModel.update(printer.id, submission.value, actor, { version: Number.isInteger(version) ? version : undefined });
+        if (!saved) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
+        return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
+      } catch (error) {
+        if (error instanceof ConflictError) return data({ form: `edit-${printer.id}`, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+        throw error;
+      }
+    }
     try {
       if (intent === "delete") {
         labelPrinterModel.remove(printer.id, actor);
@@ -45,76 +69,133 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(form, { schema: LabelPrinterSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ form: "new", result: submission.reply() }, { status: 400 });
   try {
     const created = labelPrinterModel.create(submission.value, actor);
-    return back("Printer added", `${created.name} at ${created.host}:${created.port} (${created.dpi} dpi).`);
+    return back("Printer added", `${describe(created)}.`);
   } catch (error) {
-    if (error instanceof ConflictError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    if (error instanceof ConflictError) return data({ form: "new", result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
     throw error;
   }
 }
 
+/** Add (no `printer`) or edit one printer: the same fields, checked by the same schema here and in the action. */
+function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null }) {
+  const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: printer ? `edit-printer-${printer.id}` : "new-printer",
+    lastResult,
+    defaultValue: printer
+      ? { name: printer.name, host: printer.host, port: String(printer.port), dpi: String(printer.dpi), isActive: printer.isActive ? "on" : undefined }
+      : { port: "9100", dpi: "203" },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" action={printer ? `${HERE}?edit=${printer.id}` : HERE} className="mt-3 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
+      {printer ? (
+        <>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={printer.id} />
+          <input type="hidden" name="version" value={printer.version} />
+        </>
+      ) : null}
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <div>
+        <Label htmlFor={fields.name.id}>Name</Label>
+        <input className={inputClass} placeholder="Counter Zebra" {...getInputProps(fields.name, { type: "text" })} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.host.id}>Address (host name or IP)</Label>
+        <input className={inputClass} placeholder="192.168.1.50" {...getInputProps(fields.host, { type: "text" })} />
+        <FieldError id={fields.host.errorId} errors={fields.host.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.port.id}>Port</Label>
+        <input className={inputClass} inputMode="numeric" {...getInputProps(fields.port, { type: "number" })} />
+        <FieldError id={fields.port.errorId} errors={fields.port.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.dpi.id}>Resolution</Label>
+        <select className={inputClass} {...getSelectProps(fields.dpi)}>
+          <option value="203">203 dpi</option>
+          <option value="300">300 dpi</option>
+        </select>
+        <FieldError id={fields.dpi.errorId} errors={fields.dpi.errors} />
+      </div>
+      {printer ? (
+        <label className={`${checkRowClass} sm:col-span-2`}>
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> Active (offered for printing)
+        </label>
+      ) : null}
+      {printer ? (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4 sm:col-span-2">
+          <CancelLink to={HERE} />
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? "Saving..." : "Save printer"}
+          </button>
+        </div>
+      ) : (
+        <div className="sm:col-span-2">
+          <button type="submit" className={btn.primary}>
+            Add printer
+          </button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
 export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { port: "9100", dpi: "203" },
-    constraint: getZodConstraint(LabelPrinterSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LabelPrinterSchema }),
-  });
+  const { printers, editing, deleting } = loaderData;
+  const resultFor = (form: string) => (actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Label printers" subtitle="Thermal printers for 2 in × 2 in item labels (ZPL, raw TCP, usually port 9100)." />
-      <section className={`p-5 ${cardClass}`} aria-labelledby="new-printer">
-        <h2 id="new-printer" className="text-lg font-semibold text-ink">
+      {editing ? (
+        <UrlDialog title="Edit printer" description={`${editing.name}: its name, address, port, resolution, and whether it is offered.`} closeTo={HERE}>
+          <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} />
+        </UrlDialog>
+      ) : null}
+      {deleting ? (
+        <UrlDialog title="Delete printer" closeTo={HERE}>
+          <Form method="post" action={HERE} className="space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting.id} />
+            <p className="text-base text-ink wrap-anywhere">
+              Are you sure you want to delete "{deleting.name}" ({deleting.host}:{deleting.port})? Items and projects can no longer print to it. This action cannot be undone.
+            </p>
+            <div className="flex flex-wrap justify-end gap-3">
+              <CancelLink to={HERE} />
+              <button type="submit" className={btn.danger}>
+                Delete
+              </button>
+            </div>
+          </Form>
+        </UrlDialog>
+      ) : null}
+      <section className={`p-5 ${cardClass}`} aria-labelledby="new-printer-heading">
+        <h2 id="new-printer-heading" className="text-lg font-semibold text-ink">
           Add a printer
         </h2>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
-          {form.errors?.length ? (
-            <p role="alert" className="text-sm font-medium text-danger-800 sm:col-span-2">
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
-          <div>
-            <Label htmlFor={fields.name.id}>Name</Label>
-            <input className={inputClass} placeholder="Counter Zebra" {...getInputProps(fields.name, { type: "text" })} />
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div>
-            <Label htmlFor={fields.host.id}>Address (host name or IP)</Label>
-            <input className={inputClass} placeholder="192.168.1.50" {...getInputProps(fields.host, { type: "text" })} />
-            <FieldError id={fields.host.errorId} errors={fields.host.errors} />
-          </div>
-          <div>
-            <Label htmlFor={fields.port.id}>Port</Label>
-            <input className={inputClass} inputMode="numeric" {...getInputProps(fields.port, { type: "number" })} />
-            <FieldError id={fields.port.errorId} errors={fields.port.errors} />
-          </div>
-          <div>
-            <Label htmlFor={fields.dpi.id}>Resolution</Label>
-            <select className={inputClass} {...getSelectProps(fields.dpi)}>
-              <option value="203">203 dpi</option>
-              <option value="300">300 dpi</option>
-            </select>
-            <FieldError id={fields.dpi.errorId} errors={fields.dpi.errors} />
-          </div>
-          <div className="sm:col-span-2">
-            <button type="submit" className={btn.primary}>
-              Add printer
-            </button>
-          </div>
-        </Form>
+        <PrinterForm lastResult={resultFor("new")} />
       </section>
       <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="printers">
         <h2 id="printers" className="text-lg font-semibold text-ink">
           Printers
         </h2>
-        {loaderData.printers.length === 0 ? (
+        {printers.length === 0 ? (
           <div className="mt-3">
             <EmptyState icon="qr" title="No label printers yet">
               Add the shop's label printer above; 'Print label' on items and projects then sends to it. Without one, labels print as PDFs.
@@ -131,7 +212,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              {loaderData.printers.map((p) => (
+              {printers.map((p) => (
                 <tr key={p.id}>
                   <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">
                     {p.name}
@@ -143,20 +224,19 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                   <td data-label="Resolution" className="py-3 pr-3">{p.dpi} dpi</td>
                   <td data-label="Actions" className="py-3">
                     <div className="flex flex-wrap gap-2">
-                      <Form method="post">
+                      <Link to={`${HERE}?edit=${p.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </Link>
+                      <Form method="post" action={HERE}>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={p.id} />
                         <button type="submit" className={btn.small} aria-label={`${p.isActive ? "Switch off" : "Switch on"} ${p.name}`}>
                           {p.isActive ? "Switch off" : "Switch on"}
                         </button>
                       </Form>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="id" value={p.id} />
-                        <button type="submit" className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
-                          Delete
-                        </button>
-                      </Form>
+                      <Link to={`${HERE}?delete=${p.id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
+                        Delete
+                      </Link>
                     </div>
                   </td>
                 </tr>

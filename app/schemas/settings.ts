@@ -158,6 +158,8 @@ export const LabelPrinterSchema = z.object({
   isActive: bool.default(true),
 });
 export const LabelPrinterPatchSchema = patchOf(LabelPrinterSchema);
+/** Global Settings → Label printers → Edit: an unticked 'Active' box is not sent at all, so it means off. */
+export const LabelPrinterEditFormSchema = LabelPrinterSchema.extend({ isActive: bool.default(false) });
 
 /** POST /api/items/{id}/print-label and /api/projects/{id}/print-labels. */
 export const PrintLabelSchema = z.object({ printerId: idField("Choose a label printer") });

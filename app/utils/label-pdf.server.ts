@@ -1,4 +1,5 @@
 import type { PDFFont } from "pdf-lib";
+import { LABEL_SIZE_PT, SHEETS, sheetMargins, sheetPositions, type Paper } from "./label-sheets";
 
 // pdf-lib and qrcode are loaded on the first label, not at start: evaluating pdf-lib alone took about half of the
 // server's 100 ms start (issue "Step 7": binary start to first 200 under 100 ms).
@@ -8,8 +9,7 @@ const qrcode = () => import("qrcode");
 /** One 2 in × 2 in label: the item's QR payload (`itemQrUrl`) and the text printed under the code. */
 export type LabelData = { itemName: string; projectName: string; material: string; payload: string };
 
-// Spec §9: a 2 inch square label. PDF points are 1/72 in.
-export const LABEL_SIZE_PT = 144;
+// Spec §9: a 2 inch square label (LABEL_SIZE_PT).
 const PAD = 6;
 // ISO/IEC 18004 asks for 4 modules of white around the symbol; a label edge is not a reliable white border
 // (printers shift the roll by a millimetre or two), so the quiet zone is inside the page.
@@ -20,16 +20,9 @@ const LINE_SIZE = 7.5;
 const ELLIPSIS = "…";
 
 /**
- * Office sheets of 2 in labels (issue "Step 9"): 4 across and 5 down on US Letter and on A4, centred. `start` is
- * the first free position on the first sheet (1 = top left, reading left to right), so a half-used sheet goes
- * through the printer again.
+ * Office sheets (label-sheets.ts). `start` is the first free position on the first sheet (1 = top left, reading
+ * left to right), so a half-used sheet goes through the printer again.
  */
-export const SHEETS = {
-  letter: { width: 612, height: 792, cols: 4, rows: 5 },
-  a4: { width: 595.28, height: 841.89, cols: 4, rows: 5 },
-} as const;
-export type Paper = keyof typeof SHEETS;
-export const SHEET_POSITIONS = 20;
 export type SheetLayout = { paper: Paper; start: number };
 
 /**
@@ -82,12 +75,12 @@ export async function labelPdf(labels: LabelData[], title: string, sheet?: Sheet
     return new Uint8Array(await doc.save());
   }
   const paper = SHEETS[sheet.paper];
-  const marginX = (paper.width - paper.cols * LABEL_SIZE_PT) / 2;
-  const marginY = (paper.height - paper.rows * LABEL_SIZE_PT) / 2;
+  const positions = sheetPositions(sheet.paper);
+  const { x: marginX, y: marginY } = sheetMargins(sheet.paper);
   let page: Page | null = null;
   labels.forEach((label, i) => {
-    const slot = i + Math.min(Math.max(1, sheet.start), SHEET_POSITIONS) - 1;
-    const onPage = slot % SHEET_POSITIONS;
+    const slot = i + Math.min(Math.max(1, sheet.start), positions) - 1;
+    const onPage = slot % positions;
     if (page === null || onPage === 0) page = doc.addPage([paper.width, paper.height]);
     const col = onPage % paper.cols;
     const row = Math.floor(onPage / paper.cols);

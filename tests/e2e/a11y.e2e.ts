@@ -28,7 +28,24 @@ type Case = {
   ready: (page: Page, js: boolean) => Promise<void>;
   /** Something to do first (open a menu or dialog). */
   act?: (page: Page, js: boolean) => Promise<void>;
+  /** Removes what `act` added to the worker's shared demo shop. */
+  cleanup?: (page: Page) => Promise<void>;
 };
+
+/** A label printer of the test's own (the demo shop has none), opened at `?{open}=` on the printers page. */
+const withPrinter = (open: "edit" | "delete") => ({
+  act: async (page: Page, js: boolean) => {
+    const origin = new URL(page.url()).origin;
+    const res = await page.request.post("/api/label-printers", { data: { name: `A11y Zebra ${open} ${js ? "js" : "no-js"}`, host: "192.0.2.10" }, headers: { origin } });
+    expect(res.status(), await res.text()).toBe(201);
+    await visit(page, js, `/settings/printers?${open}=${((await res.json()) as { id: number }).id}`);
+  },
+  cleanup: async (page: Page) => {
+    const origin = new URL(page.url()).origin;
+    const printers = (await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[];
+    for (const p of printers.filter((p) => p.name.startsWith("A11y Zebra"))) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin } });
+  },
+});
 
 const h1 = (name: string) => async (page: Page) => {
   await expect(page.getByRole("heading", { name, level: 1 }).first()).toBeVisible();
@@ -169,6 +186,8 @@ const CASES: Case[] = [
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
+  { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
+  { name: "label printers, a printer's Delete confirmation", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("delete"), ready: dialog("Delete printer") },
   { name: "flow analytics", path: "/analytics", pin: DEMO.admin.pin, ready: h1("Flow analytics") },
   {
     name: "flow analytics, a year by week, the numbers opened",
@@ -202,8 +221,12 @@ for (const c of CASES) {
     if (c.pin) await signInByApi(page, c.pin, baseURL!);
     const status = await visit(page, js, c.path);
     expect(status, c.path).toBe(c.status ?? 200);
-    if (c.act) await c.act(page, js);
-    await c.ready(page, js);
-    await expectNoSeriousA11yViolations(page, `${c.name} (${c.path})`);
+    try {
+      if (c.act) await c.act(page, js);
+      await c.ready(page, js);
+      await expectNoSeriousA11yViolations(page, `${c.name} (${c.path})`);
+    } finally {
+      await c.cleanup?.(page);
+    }
   });
 }

@@ -122,8 +122,8 @@ test("a manager renames a project, finds the change by member, record and dates,
   // Exactly this project's two entries, the rename above its creation (newest first).
   const rows = auditRows(page);
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "update", `project #${id}`));
-  await expect(rows.nth(1).locator("summary")).toContainText(line(DEMO.admin.name, "create", `project #${id}`));
+  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Update", `Project #${id}`));
+  await expect(rows.nth(1).locator("summary")).toContainText(line(DEMO.admin.name, "Create", `Project #${id}`));
 
   // The rename's difference: the old and the new name (and the version it bumped), nothing about the others.
   const diff = await openEntry(page, rows.nth(0));
@@ -157,9 +157,9 @@ test("a manager renames a project, finds the change by member, record and dates,
   await history.getByText("History", { exact: true }).click();
   const lines = history.getByTestId("history").getByRole("listitem");
   await expect(lines).toHaveCount(2);
-  await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · update`);
+  await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · Update`);
   await expect(lines.nth(0)).toContainText(`name: ${oldName} → ${newName}`);
-  await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · create`);
+  await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · Create`);
 });
 
 test("an item's edit shows in its History and in the audit trail under its record", async ({ page, js, baseURL, signIn }) => {
@@ -183,10 +183,10 @@ test("an item's edit shows in its History and in the audit trail under its recor
   await history.getByText("History", { exact: true }).click();
   const lines = history.getByTestId("history").getByRole("listitem");
   await expect(lines).toHaveCount(2);
-  await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · update`);
+  await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · Update`);
   await expect(lines.nth(0)).toContainText("name: Window vinyl → Window vinyl, frosted");
   await expect(lines.nth(0)).toContainText("quantity: 1 → 3");
-  await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · create`);
+  await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · Create`);
 
   // The same change in the audit trail, found by record type and id.
   await openAuditTrail(page, js);
@@ -195,7 +195,7 @@ test("an item's edit shows in its History and in the audit trail under its recor
   expect(params(page).get("record")).toBe(String(itemId));
   const rows = auditRows(page);
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "update", `item #${itemId}`));
+  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Update", `Item #${itemId}`));
   const diff = await openEntry(page, rows.nth(0));
   await expect(diffLine(page, diff, "name")).toHaveText(["name", "Window vinyl", "Window vinyl, frosted"]);
   await expect(diffLine(page, diff, "quantity")).toHaveText(["quantity", "1", "3"]);
@@ -223,7 +223,7 @@ test("a refused PIN and a sign-in are kinds of their own", async ({ page, js, cl
   await expect(mine.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Signed in"));
   await expect(mine.nth(1).locator("summary")).toContainText(line("Unknown (no PIN match)", "Refused PIN"));
   const why = await openEntry(page, mine.nth(1));
-  await expect(diffLine(page, why, "reason")).toHaveText(["reason", "—", "unknown-pin"]);
+  await expect(diffLine(page, why, "reason")).toHaveText(["reason", "—", "No active team member has this PIN"]);
   // Nothing but sign-in kinds under this filter.
   await expect(auditRows(page).filter({ hasNotText: /Signed in|Signed out|Refused PIN|Sign-ins slowed/ })).toHaveCount(0);
 
@@ -262,7 +262,7 @@ test("pages go Older → and back to the newest, keeping the filters, no entry t
   await expect(rows).toHaveCount(3);
   await expect(pages.getByRole("link", { name: "Older →" })).toHaveCount(0);
   // The oldest three: revisions 2 and 1, then the creation.
-  await expect(rows.nth(2).locator("summary")).toContainText(line(DEMO.admin.name, "create", `project #${id}`));
+  await expect(rows.nth(2).locator("summary")).toContainText(line(DEMO.admin.name, "Create", `Project #${id}`));
   const oldest = await openEntry(page, rows.nth(0));
   await expect(diffLine(page, oldest, "description")).toHaveText(["description", "Revision 1", "Revision 2"]);
   const middle = await openEntry(page, rows.nth(1));
@@ -275,28 +275,70 @@ test("pages go Older → and back to the newest, keeping the filters, no entry t
   await expect(rows).toHaveCount(50);
 });
 
-test("Clear empties the filter form as well as the URL, so the next Filter starts from nothing", async ({ page, js, signIn }) => {
-  // Known bug (JavaScript on): the fields are uncontrolled (defaultValue) and React Router keeps the same form when
-  // only the URL's query changes, so after Clear the form still shows, and the next Filter sends, the old filters.
-  test.fail(js, "app/routes/settings-audit.tsx: the filter form keeps its old values after Clear with JavaScript");
+test("Clear, Clear filters and Back show the filters of the address they land on, so the next Filter starts from there", async ({ page, js, signIn }) => {
+  // The fields are uncontrolled (defaultValue): with JavaScript the router keeps the same form when only the query
+  // changes, so the form is drawn afresh for each address (keyed on it). Without JavaScript every step loads a page.
   await signIn(DEMO.admin);
   await openAuditTrail(page, js);
+  const form = page.getByRole("region", { name: "Filters" });
+  const expectEmpty = async () => {
+    await expect(form.getByLabel("Team member")).toHaveValue("");
+    await expect(form.getByLabel("Kind")).toHaveValue("");
+    await expect(form.getByLabel("Record type")).toHaveValue("");
+    await expect(form.getByLabel("Record id")).toHaveValue("");
+    await expect(form.getByLabel("From")).toHaveValue("");
+    await expect(form.getByLabel("To")).toHaveValue("");
+  };
+
+  // 'Clear' in the form.
   await filter(page, { member: DEMO.admin.name, kind: "Changes", entity: "session", from: shopDay(1) });
   await expect(page.getByText("No audit entries match")).toBeVisible();
-  await page.getByRole("region", { name: "Filters" }).getByRole("link", { name: "Clear" }).click();
+  await form.getByRole("link", { name: "Clear" }).click();
   await expect(page).toHaveURL(/\/settings\/audit$/);
   await expect(auditRows(page).first()).toBeVisible();
-  const form = page.getByRole("region", { name: "Filters" });
-  await expect(form.getByLabel("Team member")).toHaveValue("");
-  await expect(form.getByLabel("Kind")).toHaveValue("");
-  await expect(form.getByLabel("Record type")).toHaveValue("");
-  await expect(form.getByLabel("From")).toHaveValue("");
+  await expectEmpty();
   // What a user sees next: Filter with nothing chosen lists entries again.
   await form.getByRole("button", { name: "Filter" }).click();
   await page.waitForURL(/\/settings\/audit\?/);
   await page.waitForLoadState();
   expect(params(page).get("member") ?? "", "the member sent by Filter").toBe("");
   await expect(page.getByText("No audit entries match")).toHaveCount(0);
+  await expect(auditRows(page).first()).toBeVisible();
+
+  // 'Clear filters' in the empty list.
+  await filter(page, { kind: "Changes", entity: "session", record: "12345" });
+  await expect(page.getByText("No audit entries match")).toBeVisible();
+  await page.getByRole("region", { name: "Audit entries" }).getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+  await expect(auditRows(page).first()).toBeVisible();
+  await expectEmpty();
+
+  // Back to a filtered address shows its filters again; Back once more, to none, empties them.
+  await filter(page, { kind: "Sign-ins and refused PINs", record: "7" });
+  await expect(form.getByLabel("Kind")).toHaveValue("sign-ins");
+  await filter(page, { kind: "Changes", record: "8" });
+  await expect(form.getByLabel("Kind")).toHaveValue("changes");
+  await page.goBack();
+  await expect(page).toHaveURL(/kind=sign-ins/);
+  await expect(form.getByLabel("Kind")).toHaveValue("sign-ins");
+  await expect(form.getByLabel("Record id")).toHaveValue("7");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+  await expectEmpty();
+});
+
+test("a backwards date range is explained and every date is listed instead", async ({ page, js, signIn }) => {
+  await signIn(DEMO.admin);
+  await openAuditTrail(page, js);
+  await filter(page, { from: shopDay(1), to: shopDay(-1) });
+  await expect(page.getByRole("alert")).toHaveText("The start date must be on or before the end date. Showing entries from every date instead.");
+  const form = page.getByRole("region", { name: "Filters" });
+  await expect(form.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("From")).toHaveValue(shopDay(1));
+  await expect(auditRows(page).first()).toBeVisible();
+  // Turned the right way round, the explanation goes.
+  await filter(page, { from: shopDay(-1), to: shopDay(1) });
+  await expect(page.getByText("The start date must be on or before the end date.")).toHaveCount(0);
   await expect(auditRows(page).first()).toBeVisible();
 });
 

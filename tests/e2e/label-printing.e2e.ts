@@ -1,10 +1,16 @@
 // Labels straight to a thermal printer (issue "Step 9", part 1), JavaScript on ("js") and off ("no-js"): a manager
-// adds the shop's printer in Global Settings, prints an item's label and a whole project's from their pages, reads
-// what happened when the printer is off, and removes the printer. The "printer" is a TCP listener in this test
-// process that keeps what it receives, as a Zebra on port 9100 would.
+// adds the shop's printer in Global Settings, corrects its port and resolution with Edit, prints an item's label and
+// a whole project's from their pages, reads what happened when the printer is off, and removes the printer after
+// confirming it. The "printer" is a TCP listener in this test process that keeps what it receives, as a Zebra on
+// port 9100 would.
 import { createServer, type AddressInfo, type Server } from "node:net";
+import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { DEMO, expect, test } from "./fixtures";
 import { signInByApi, visit } from "./helpers";
+
+/** The Edit or Delete dialog of the printers page: a Radix dialog with JavaScript, a panel on the page without. */
+const panel = (page: Page, js: boolean, name: string) => (js ? page.getByRole("dialog", { name }) : page.getByRole("region", { name }));
 
 function fakePrinter(): Promise<{ server: Server; port: number; jobs: string[] }> {
   const jobs: string[] = [];
@@ -23,12 +29,25 @@ test("print an item's label and a project's labels to the shop's printer; a prin
   try {
     await signInByApi(page, DEMO.admin.pin, baseURL!);
     await visit(page, js, "/settings/printers");
+    // Added with the usual port and resolution, which are wrong for this printer...
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Address (host name or IP)").fill("127.0.0.1");
-    await page.getByLabel("Port", { exact: true }).fill(String(printer.port));
-    await page.getByLabel("Resolution").selectOption("300");
+    await page.getByLabel("Port", { exact: true }).fill("9100");
     await page.getByRole("button", { name: "Add printer" }).click();
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "127.0.0.1:9100", exact: true })).toBeVisible();
+    // ... so Edit corrects them in place.
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const edit = panel(page, js, "Edit printer");
+    await expect(edit.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(edit.getByLabel("Active (offered for printing)")).toBeChecked();
+    await edit.getByLabel("Port", { exact: true }).fill(String(printer.port));
+    await edit.getByLabel("Resolution").selectOption("300");
+    await edit.getByRole("button", { name: "Save printer" }).click();
+    await expect(page.getByText(`${name} at 127.0.0.1:${printer.port} (300 dpi).`).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: `127.0.0.1:${printer.port}`, exact: true })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "300 dpi", exact: true })).toBeVisible();
+    await expect(edit).toHaveCount(0);
 
     // One item's label.
     await visit(page, js, "/items/1");
@@ -59,15 +78,93 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     await page.getByLabel("Label printer").selectOption({ label: name });
     await page.getByRole("button", { name: "Print label" }).click();
     await expect(page.getByText(`The printer "${name}" at 127.0.0.1:${printer.port} did not answer.`, { exact: false }).first()).toBeVisible();
+
+    // Delete asks first: Cancel keeps the printer; the confirmation's Delete removes it.
+    await visit(page, js, "/settings/printers");
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    let confirm = panel(page, js, "Delete printer");
+    await expect(confirm).toContainText(`Are you sure you want to delete "${name}" (127.0.0.1:${printer.port})?`);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    confirm = panel(page, js, "Delete printer");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText(`${name} is no longer offered for printing.`).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
   } finally {
     printer.server.close();
-    // Leave the shared demo shop as it was.
-    await visit(page, js, "/settings/printers");
-    const remove = page.getByRole("button", { name: `Delete ${name}` });
-    if (await remove.count()) {
-      page.once("dialog", (d) => d.accept());
-      await remove.click();
-      await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
-    }
+    // Leave the shared demo shop as it was, whatever step failed.
+    const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
+    for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin: new URL(baseURL!).origin } });
   }
+});
+
+test("Labels on sheets…: choose the paper and the first free position; the sheet PDF opens in a new tab", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const created = await page.request.post("/api/projects", { data: { name: `Sheet Labels ${js ? "js" : "no-js"} ${Date.now()}`, description: "Sheets", workflowId: workflows[0]!.id }, headers: { origin } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
+  for (const name of ["Door decal", "Window vinyl", "Fence banner"]) {
+    const item = await page.request.post("/api/items", { data: { name, category: categories[0]!.name, projectId: id }, headers: { origin } });
+    expect(item.status(), await item.text()).toBe(201);
+  }
+
+  // The new tab's PDF viewer keeps the bytes to itself: the request the tab makes is passed through a route that
+  // keeps a copy of the server's answer.
+  const answers: { url: string; status: number; type: string | undefined; body: Buffer }[] = [];
+  await page.context().route(`**/projects/${id}/labels.pdf?**`, async (route) => {
+    const res = await route.fetch();
+    answers.push({ url: route.request().url(), status: res.status(), type: res.headers()["content-type"], body: await res.body() });
+    await route.fulfill({ response: res });
+  });
+  /** Submits the form and returns what the server answered the new tab. */
+  const openSheet = async () => {
+    const before = answers.length;
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Open the sheet PDF" }).click();
+    await popup;
+    await expect.poll(() => answers.length).toBe(before + 1);
+    return answers.at(-1)!;
+  };
+  const isPdf = async (res: (typeof answers)[number], sheets: number) => {
+    expect(res.status).toBe(200);
+    expect(res.type).toBe("application/pdf");
+    expect(res.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const doc = await PDFDocument.load(res.body);
+    expect(doc.getPageCount()).toBe(sheets);
+    return doc.getPage(0).getSize();
+  };
+
+  await visit(page, js, `/projects/${id}`);
+  await page.getByText("Labels on sheets…").click();
+  const paper = page.getByLabel("Paper");
+  const start = page.getByLabel("First free position (1 = top left)");
+  await expect(paper.getByRole("option")).toHaveText(["US Letter (20 labels)", "A4 (15 labels)"]);
+  await expect(start.getByRole("option")).toHaveCount(20);
+  await expect(start.getByRole("option", { name: "16 (US Letter only)" })).toBeAttached();
+
+  // US Letter from position 19: two labels on the half-used sheet, one on the next.
+  await start.selectOption("19");
+  const letter = await openSheet();
+  expect(new URL(letter.url).search).toBe("?layout=sheet&paper=letter&start=19");
+  expect(await isPdf(letter, 2)).toEqual({ width: 612, height: 792 });
+
+  // A4, from its last position: one label on the half-used sheet, two on a new one.
+  await paper.selectOption("a4");
+  if (js) {
+    // With JavaScript the positions follow the paper: A4 has no 16th, and 19 became its last, 15.
+    await expect(start).toHaveValue("15");
+    await expect(start.getByRole("option", { name: "16 (US Letter only)" })).toBeDisabled();
+    await expect(start.getByRole("option", { name: "15", exact: true })).toBeEnabled();
+  } else {
+    await start.selectOption("15");
+  }
+  const a4 = await openSheet();
+  expect(new URL(a4.url).search).toBe("?layout=sheet&paper=a4&start=15");
+  const a4Size = await isPdf(a4, 2);
+  expect([Math.round(a4Size.width), Math.round(a4Size.height)]).toEqual([595, 842]);
 });

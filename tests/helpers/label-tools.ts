@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -68,4 +68,28 @@ function decodeImageFile(zbarimg: string, file: string): string[] {
   // 0: found; 4: no symbol found (an empty result, which the caller's assertion reports).
   if (r.code !== 0 && r.code !== 4) throw new Error(`zbarimg failed (${r.code}): ${r.err}`);
   return r.out.split("\n").filter((line) => line !== "");
+}
+
+/**
+ * Where each label sits: per page, the lower left corner (in points) of every 144 × 144 label square, read from
+ * the content streams as qpdf writes them out uncompressed (`qpdf --qdf`). Independent of pdf-lib's reader.
+ */
+export function labelSquares(pdf: Uint8Array): { x: number; y: number }[][] {
+  return withTempDir((dir) => {
+    const file = path.join(dir, "in.pdf");
+    const out = path.join(dir, "qdf.pdf");
+    writeFileSync(file, pdf);
+    const r = run([tool("qpdf"), "--qdf", "--object-streams=disable", file, out]);
+    if (r.code !== 0 && r.code !== 3) throw new Error(`qpdf --qdf failed (${r.code}): ${r.err}`);
+    const text = readFileSync(out, "latin1");
+    return text
+      .split(/%% Contents for page \d+/)
+      .slice(1)
+      .map((page) =>
+        [...page.split("endstream")[0]!.matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\n1 0 0 1 0 0 cm\n1 0 0 1 0 0 cm\n0 0 m\n0 144 l\n144 144 l\n144 0 l/g)].map((m) => ({
+          x: Math.round(Number(m[1]) * 100) / 100,
+          y: Math.round(Number(m[2]) * 100) / 100,
+        })),
+      );
+  });
 }

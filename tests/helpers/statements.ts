@@ -30,3 +30,28 @@ export async function countStatements(fn: () => Promise<unknown>): Promise<numbe
   }
   return count;
 }
+
+/** The statements `fn` runs, each with the parameters of its first execution: for EXPLAIN QUERY PLAN. */
+export function captureStatements(fn: () => unknown): { sql: string; params: unknown[] }[] {
+  const db = getDb();
+  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+  const saved = { prepare: client.prepare, query: client.query };
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const wrap = (sql: string, stmt: Record<string, (...a: unknown[]) => unknown>) => {
+    for (const n of ["all", "get", "run", "values"]) {
+      const f = stmt[n]!.bind(stmt);
+      stmt[n] = (...a: unknown[]) => (seen.push({ sql, params: a }), f(...a));
+    }
+    return stmt;
+  };
+  client.prepare = (...a) => wrap(String(a[0]), saved.prepare.apply(client, a));
+  client.query = (...a) => wrap(String(a[0]), saved.query.apply(client, a));
+  try {
+    fn();
+  } finally {
+    client.prepare = saved.prepare;
+    client.query = saved.query;
+  }
+  return seen;
+}

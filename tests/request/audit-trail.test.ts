@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
+import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
 import { getDb } from "~/utils/db.server";
 import { AUDIT_PAGE_SIZE } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { captureStatements } from "../helpers/statements";
 
 // Issue "Step 9" audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
@@ -46,7 +47,8 @@ test("management only", async () => {
 
 test("newest first, with who, what and the before/after difference; sign-ins and refused PINs are their own kind", async () => {
   const html = await visibleHtml(await admin.request("/settings/audit"));
-  expect(html.indexOf("start-timer")).toBeLessThan(html.indexOf("Signed in"));
+  expect(html).toContain(">Start timer<");
+  expect(html.indexOf(">Start timer<")).toBeLessThan(html.indexOf("Signed in"));
   expect(html).toContain("Refused PIN");
   expect(html).toContain("Otto Operator");
   // The rename's difference: the name before and after.
@@ -55,21 +57,21 @@ test("newest first, with who, what and the before/after difference; sign-ins and
   const signIns = await visibleHtml(await admin.request("/settings/audit?kind=sign-ins"));
   expect(signIns).toContain("Refused PIN");
   expect(signIns).toContain("Signed in");
-  expect(signIns).not.toContain("start-timer");
+  expect(signIns).not.toContain("Start timer");
   const changes = await visibleHtml(await admin.request("/settings/audit?kind=changes"));
   expect(changes).not.toContain("Refused PIN");
-  expect(changes).toContain("start-timer");
+  expect(changes).toContain("Start timer");
 });
 
 test("filters: member, record type and id, dates; all in the URL", async () => {
   const operatorId = (app.db.$client.query("SELECT id FROM team_members WHERE name = 'Otto Operator'").get() as { id: number }).id;
   const byOtto = await visibleHtml(await admin.request(`/settings/audit?member=${operatorId}`));
-  expect(entries(byOtto)).toContain("start-timer");
+  expect(entries(byOtto)).toContain("Start timer");
   expect(entries(byOtto)).not.toContain("Ada Admin");
   const project = await visibleHtml(await admin.request(`/settings/audit?entity=project&record=${projectId}`));
   expect(rowsOf(project)).toBe(2);
-  expect(project).toContain(`project #${projectId}`);
-  expect(project).not.toContain("item #");
+  expect(project).toContain(`Project #${projectId}`);
+  expect(project).not.toContain("Item #");
   const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
   const future = await visibleHtml(await admin.request(`/settings/audit?from=${tomorrow}`));
   expect(rowsOf(future)).toBe(0);
@@ -96,7 +98,7 @@ test("the project and item pages show their own history", async () => {
   expect(project).toContain("History");
   expect(project).toContain("name: Bakery → Bakery Sign");
   const item = await visibleHtml(await admin.request(`/items/${itemId}`));
-  expect(item).toMatch(/Otto Operator<\/span> · start-timer/);
+  expect(item).toMatch(/Otto Operator<\/span> · Start timer/);
 });
 
 describe("retention (AUDIT_RETENTION_DAYS)", () => {
@@ -141,4 +143,193 @@ test("a page of one record type is read in id order from an index, never by sort
     .join("; ");
   expect(plan).toContain("audit_log_kind_idx");
   expect(plan).not.toContain("TEMP B-TREE");
+});
+
+describe("what an entry says", () => {
+  const zone = process.env.SHOP_TIMEZONE || "America/Chicago";
+  const inShop = (d: Date) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" }).format(d);
+
+  test("times carry the year in the shop's zone; a timer's start time, its department and the names read as words", async () => {
+    const start = app.db.$client.query("SELECT at, after FROM audit_log WHERE action = 'start-timer'").get() as { at: number; after: string };
+    const startedAt = new Date(JSON.parse(start.after).at as string);
+    const html = entries(await visibleHtml(await admin.request(`/settings/audit?entity=item&record=${itemId}`)));
+    // The entry's own time and the timer's start inside it: 'Nov 25, 2026, 1:58:25 AM', never the stored UTC text.
+    expect(html).toContain(`>${inShop(new Date(start.at))}<`);
+    expect(inShop(startedAt)).toMatch(/, \d{4}, /);
+    expect(html).toMatch(new RegExp(`>at</td><td[^>]*>—</td><td[^>]*>${inShop(startedAt)}<`));
+    expect(html).not.toContain(startedAt.toISOString());
+    // The department's name, not its value; the action and the record type as words.
+    expect(html).toMatch(/>department<\/td><td[^>]*>—<\/td><td[^>]*>Pre-Production</);
+    expect(html).toContain(">Start timer<");
+    expect(html).toContain(`>Item #${itemId}<`);
+    expect(html).not.toContain("start-timer");
+    // The record type filter offers words too, keeping the stored value.
+    const page = await visibleHtml(await admin.request("/settings/audit"));
+    expect(page).toContain('<option value="team-member">Team member</option>');
+    // The History of the item: the same year-bearing time.
+    const item = await visibleHtml(await admin.request(`/items/${itemId}`));
+    expect(item).toContain(inShop(new Date(start.at)));
+  });
+
+  test("a sign-in names the member once, with no 'session #' record; refused PINs say what is known", async () => {
+    const adaId = (app.db.$client.query("SELECT id FROM team_members WHERE name = 'Ada Admin'").get() as { id: number }).id;
+    // Otto's PIN typed at Ada's name: the PIN matched a member, just not the chosen one.
+    expect((await app.client("10.10.0.4").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "2222", expectedUserId: adaId } })).status).toBe(401);
+    const html = entries(await visibleHtml(await admin.request("/settings/audit?kind=sign-ins")));
+    expect(html).not.toMatch(/session #|Sign-in #/i);
+    const rows = html.split('data-testid="audit-row"').slice(1);
+    const wrongMember = rows.find((r) => r.includes("from 10.10.0.4"))!;
+    expect(wrongMember).toContain("Unknown (another member's PIN)");
+    expect(wrongMember).toContain("The PIN is another team member's, not the chosen one's");
+    expect(wrongMember).toMatch(/>expectedUserId<\/td><td[^>]*>—<\/td><td[^>]*>Ada Admin \(#\d+\)</);
+    const unknown = rows.find((r) => r.includes("from 10.10.0.3"))!;
+    expect(unknown).toContain("Unknown (no PIN match)");
+    expect(unknown).toContain("No active team member has this PIN");
+  });
+});
+
+describe("a date range", () => {
+  test("from after to is explained, as /analytics does, and every date is listed instead", async () => {
+    const html = await visibleHtml(await admin.request("/settings/audit?from=2026-05-02&to=2026-05-01"));
+    expect(html).toContain("The start date must be on or before the end date. Showing entries from every date instead.");
+    expect(html).toMatch(/id="from"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="from"/);
+    expect(rowsOf(html)).toBeGreaterThan(0);
+    expect(html).not.toContain("No audit entries match");
+    // The form keeps what was asked for, so it can be corrected.
+    expect(html).toContain('value="2026-05-02"');
+    const bad = await visibleHtml(await admin.request("/settings/audit?from=2026-02-31"));
+    expect(bad).toContain("Enter a real calendar date. Showing entries from every date instead.");
+    // A range the right way round shows no explanation.
+    const ok = await visibleHtml(await admin.request("/settings/audit?from=2026-05-01&to=2026-05-02"));
+    expect(ok).not.toContain('id="range-error"');
+  });
+
+  test("is read as a range of ids: the list walks an index in id order, never sorts the range", () => {
+    const day = 86400_000;
+    const now = Date.now();
+    const list = (f: Parameters<typeof listAudit>[0]) =>
+      captureStatements(() => listAudit(f, AUDIT_PAGE_SIZE))
+        .map((s) => ({ sql: s.sql, plan: getDb().$client.query(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.params as never[])).map((r) => (r as { detail: string }).detail).join("; ") }));
+    const range = { from: now - 100 * day, to: now + day };
+    for (const f of [range, { ...range, actorId: 2 }, { ...range, entity: "item" }, { ...range, entity: "item", entityId: "1" }, { ...range, kind: "changes" as const }, { ...range, kind: "sign-ins" as const }, { from: now - day }]) {
+      const statements = list(f);
+      const page = statements.at(-1)!;
+      expect(page.sql).toContain("order by");
+      expect({ f, plan: page.plan }).toEqual({ f, plan: expect.not.stringContaining("TEMP B-TREE") });
+      expect(page.plan).not.toContain("audit_log_at_idx");
+      // The ends of the range: one seek each in the `at` index.
+      for (const seek of statements.slice(0, -1)) expect(seek.plan).toContain("audit_log_at_idx");
+    }
+  });
+
+  test("the id range finds exactly the entries of the range, at its edges too", async () => {
+    const db = getDb();
+    db.delete(schema.auditLog).run();
+    const base = Date.UTC(2026, 4, 1, 5, 0, 0); // May 1, 2026, midnight in Chicago (CDT)
+    const hour = 3600_000;
+    const rows = Array.from({ length: 96 }, (_, i) => ({ at: new Date(base - 24 * hour + i * hour), action: "update", entity: "project", entityId: String(i) }));
+    db.insert(schema.auditLog).values(rows).run();
+    const ids = (f: Parameters<typeof listAudit>[0]) => listAudit(f, 500).rows.map((r) => Number(r.entityId)).sort((a, b) => a - b);
+    // May 1 alone: hours 24..47 of the rows.
+    expect(ids({ from: base, to: base + 24 * hour })).toEqual(Array.from({ length: 24 }, (_, i) => 24 + i));
+    expect(ids({ from: base + 95 * hour })).toEqual([]);
+    expect(ids({ to: base - 24 * hour })).toEqual([]);
+    expect(ids({ from: base, to: base + 24 * hour, entity: "project", entityId: "30" })).toEqual([30]);
+    // Through the page: May 1 and 2 as the form sends them.
+    const page = await visibleHtml(await admin.request("/settings/audit?from=2026-05-01&to=2026-05-01"));
+    expect(rowsOf(page)).toBe(24);
+  });
+});
+
+describe("a deleted member", () => {
+  test("keeps their audit rows, actor id and all; the member filter still offers them and finds their entries", async () => {
+    const dora = addMember("Dora Departed", "5555", ["management"]);
+    const c = app.client("10.10.0.7");
+    await c.signIn("5555");
+    expect((await c.request("/api/materials", { method: "POST", json: { name: "Dora's vinyl", category: "Vinyl" } })).status).toBe(201);
+    const mine = () => app.db.$client.query("SELECT id, actor_id AS actorId, actor_name AS actorName FROM audit_log WHERE actor_name = 'Dora Departed' ORDER BY id").all();
+    const before = mine();
+    expect(before.length).toBe(2); // the sign-in and the material
+    expect((await admin.request(`/api/team-members/${dora.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(mine()).toEqual(before);
+    expect(before.every((r) => (r as { actorId: number }).actorId === dora.id)).toBe(true);
+
+    const html = await visibleHtml(await admin.request(`/settings/audit?member=${dora.id}`));
+    expect(html).toContain(`<option value="${dora.id}" selected="">Dora Departed (deleted)</option>`);
+    expect(rowsOf(html)).toBe(2);
+    expect(entries(html)).toContain("Dora&#x27;s vinyl".replace("&#x27;", "'"));
+    // Offered on the unfiltered page too, so someone can pick them.
+    expect(await visibleHtml(await admin.request("/settings/audit"))).toContain(`<option value="${dora.id}">Dora Departed (deleted)</option>`);
+  });
+});
+
+describe("History", () => {
+  test("a project's History has its steps' changes, its design and its step reorders, and nothing of another project's", async () => {
+    await admin.request("/api/departments", { method: "POST", json: { name: "Fabrication" } });
+    const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Two steps", departmentSequence: ["production", "fabrication"] } })).json();
+    const make = async (name: string) => (await (await admin.request("/api/projects", { method: "POST", json: { name, description: "d", workflowId: wf.id } })).json()).id as number;
+    const a = await make("Alpha");
+    const b = await make("Beta");
+    const stepsOf = async (p: number) => {
+      const [instance] = await (await admin.request(`/api/projects/${p}/workflow-instances`)).json();
+      return ((await (await admin.request(`/api/workflow-instances/${instance.id}/steps`)).json()) as { id: number }[]).map((s) => s.id);
+    };
+    const stepsA = await stepsOf(a);
+    const stepsB = await stepsOf(b);
+    // A step of Alpha whose id is Beta's id: the old reorder entry would have read as this step's.
+    const twin = stepsA.find((s) => s === b) ?? stepsA[0]!;
+    expect((await admin.request(`/api/workflow-steps/${twin}`, { method: "PATCH", json: { percentComplete: 40 } })).status).toBe(200);
+    expect((await admin.request(`/api/projects/${b}/reorder-steps`, { method: "POST", json: { stepIds: [...stepsB].reverse() } })).status).toBe(200);
+    const { uploadURL } = await (await admin.request(`/api/projects/${b}/design/upload-url`, { method: "POST" })).json();
+    const { uploadedPath } = await (await admin.request(uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.7\n%%EOF\n" })).json();
+    expect((await admin.request(`/api/projects/${b}/design`, { method: "POST", json: { fileName: "beta.pdf", uploadedPath } })).status).toBe(201);
+    expect((await admin.request(`/api/projects/${b}/design`, { method: "DELETE" })).status).toBe(200);
+    // A reorder as the previous version recorded it: the project's id under 'workflow-step'.
+    getDb().insert(schema.auditLog).values({ at: new Date(), actorName: "Ada Admin", action: "reorder", entity: "workflow-step", entityId: String(b), after: stepsB }).run();
+
+    const history = async (p: number) => {
+      const html = await visibleHtml(await admin.request(`/projects/${p}`));
+      return html.slice(html.indexOf('data-testid="history"'), html.indexOf("</ol>", html.indexOf('data-testid="history"')));
+    };
+    const alpha = await history(a);
+    expect(alpha).toMatch(/Update · Workflow step: (Production|Fabrication)</);
+    expect(alpha).toContain("percentComplete: 0 → 40");
+    expect(alpha).not.toContain("Reorder");
+    expect(alpha).not.toContain("Design");
+    const beta = await history(b);
+    expect(beta).not.toContain("percentComplete");
+    expect(beta).toContain("Reorder steps");
+    expect(beta).toContain(`stepOrder: ${stepsB.join(", ")} → ${[...stepsB].reverse().join(", ")}`);
+    expect(beta).toMatch(/Create · Design/);
+    expect(beta).toMatch(/Delete · Design/);
+    expect(beta).toContain("Reorder · Workflow step");
+    // The reorder is recorded under the project.
+    const reorder = app.db.$client.query("SELECT entity, entity_id AS id FROM audit_log WHERE action = 'reorder-steps'").get();
+    expect(reorder).toEqual({ entity: "project", id: String(b) });
+
+    // The audit trail filtered to the project lists what its History lists.
+    const trail = entries(await visibleHtml(await admin.request(`/settings/audit?project=${b}`)));
+    expect(trail).toContain("Reorder steps");
+    expect(trail).toContain(">Design #");
+    expect(trail).not.toContain("percentComplete");
+    expect(rowsOf(trail)).toBe(6); // create, reorder-steps, upload link, design create and delete, the old reorder
+  });
+
+  test("past 20 entries, management gets a link to the full audit trail of the record; others are told it is cut", async () => {
+    for (let i = 0; i < 22; i++) await admin.request(`/api/items/${itemId}`, { method: "PATCH", json: { quantity: i + 2 } });
+    const mine = await visibleHtml(await admin.request(`/items/${itemId}`));
+    expect(mine).toContain("(the last 20 changes)");
+    expect(mine).toContain(`href="/settings/audit?entity=item&amp;record=${itemId}"`);
+    expect(mine).toContain("Older changes are in the audit trail.");
+    const project = await visibleHtml(await admin.request(`/projects/${projectId}`));
+    expect(project).toContain(`href="/settings/audit?project=${projectId}"`);
+    // Floor staff may read the item, not the audit trail.
+    const floor = await visibleHtml(await operator.request(`/items/${itemId}`));
+    expect(floor).toContain("(the last 20 changes)");
+    expect(floor).not.toContain("/settings/audit");
+    expect(floor).toContain("Only the last 20 changes are shown here.");
+    // The link's target lists more than 20.
+    expect(rowsOf(await (await admin.request(`/settings/audit?entity=item&record=${itemId}`)).text())).toBe(24);
+  });
 });

@@ -138,7 +138,8 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
   const printerId = (app.db.$client.query("SELECT id FROM label_printers").get() as { id: number }).id;
 
   const itemPage = await visibleHtml(await operator.request(`/items/${itemIds[1]}`));
-  expect(itemPage).toContain("Print label");
+  // The button (History may name an earlier 'Print labels' entry).
+  expect(itemPage).toMatch(/<button[^>]*>Print label<\/button>/);
   const printed = await operator.request(`/items/${itemIds[1]}`, { method: "POST", form: { intent: "print-label", printerId: String(printerId) } });
   expect(printed.status).toBe(302);
   expect(await visibleHtml(await operator.request(printed.headers.get("location")!))).toContain("1 label sent to Counter Zebra.");
@@ -150,7 +151,7 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
 
   // Switched off, it is no longer offered; deleted, it is gone.
   await admin.request("/settings/printers", { method: "POST", form: { intent: "toggle", id: String(printerId) } });
-  expect(await visibleHtml(await operator.request(`/items/${itemIds[1]}`))).not.toContain("Print label");
+  expect(await visibleHtml(await operator.request(`/items/${itemIds[1]}`))).not.toMatch(/<button[^>]*>Print label<\/button>/);
   const off = await operator.request(`/items/${itemIds[1]}`, { method: "POST", form: { intent: "print-label", printerId: String(printerId) } });
   expect(await visibleHtml(await operator.request(off.headers.get("location")!))).toContain('The printer "Counter Zebra" is switched off in Global Settings.');
   await admin.request("/settings/printers", { method: "POST", form: { intent: "delete", id: String(printerId) } });
@@ -169,4 +170,65 @@ test("the printer and the PDF print the same labels: an item without a stored QR
   // The roll PDF has the same two labels: one page each.
   const pdf = await PDFDocument.load(new Uint8Array(await (await operator.request(`/projects/${projectId}/labels.pdf`)).arrayBuffer()));
   expect(pdf.getPageCount()).toBe(2);
+});
+
+test("PATCH /api/label-printers/{id} edits a printer in place (a new address is no longer delete and add), audited; bad values are sentences", async () => {
+  const printer = await addPrinter(9100);
+  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 9101, dpi: 300, name: "Back Zebra" } });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 9101, dpi: 300, isActive: true, version: 2 });
+  const audit = app.db.$client.query("SELECT action, entity, entity_id AS id, before, after FROM audit_log WHERE entity = 'label-printer' AND action = 'update'").all() as { id: string; before: string; after: string }[];
+  expect(audit).toHaveLength(1);
+  expect(audit[0]!.id).toBe(String(printer.id));
+  expect(JSON.parse(audit[0]!.before)).toMatchObject({ host: "127.0.0.1", port: 9100 });
+  expect(JSON.parse(audit[0]!.after)).toMatchObject({ host: "192.168.1.77", port: 9101 });
+  const bad = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { port: 0 } });
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).message).toBe("Port must be a number from 1 to 65535");
+  const stale = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { name: "Old view", version: 1 } });
+  expect(stale.status).toBe(409);
+  expect((await operator.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { name: "Mine" } })).status).toBe(403);
+  expect((await admin.request("/api/label-printers/999", { method: "PATCH", json: { name: "Nobody" } })).status).toBe(404);
+});
+
+test("the page without JavaScript: Edit opens a form in the URL and saves in place; Delete asks first and only the confirmation deletes", async () => {
+  const printer = await addPrinter(9100);
+  const list = await visibleHtml(await admin.request("/settings/printers"));
+  expect(list).toContain(`href="/settings/printers?edit=${printer.id}"`);
+  expect(list).toContain(`href="/settings/printers?delete=${printer.id}"`);
+  // Delete is a link to a confirmation, not a button that deletes.
+  expect(list).not.toMatch(/<button[^>]*aria-label="Delete Counter Zebra"/);
+
+  const edit = await visibleHtml(await admin.request(`/settings/printers?edit=${printer.id}`));
+  expect(edit).toContain('aria-label="Edit printer"');
+  // The fields name their form by id (form="…"): an id used twice would leave them outside it, posting nothing.
+  const ids = [...edit.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  for (const [, form] of edit.matchAll(/ form="([^"]+)"/g)) expect(edit).toMatch(new RegExp(`<form[^>]* id="${form}"`));
+  expect(edit).toContain('value="127.0.0.1"');
+  expect(edit).toMatch(/name="isActive"[^>]*checked/);
+  // A bad value: the form again, with the sentence and what was typed.
+  const bad = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "printer one", port: "9100", dpi: "203", isActive: "on" } });
+  expect(bad.status).toBe(400);
+  const badHtml = await visibleHtml(bad);
+  expect(badHtml).toContain("Printer address must be a host name or an IP address");
+  expect(badHtml).toContain('value="printer one"');
+  // Saved: a new address and resolution, and the unticked Active box switches it off.
+  const saved = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.42", port: "6101", dpi: "300" } });
+  expect(saved.status).toBe(302);
+  expect(saved.headers.get("location")).toBe("/settings/printers");
+  expect(await visibleHtml(await admin.request("/settings/printers"))).toContain("Counter Zebra at 10.0.0.42:6101 (300 dpi), switched off.");
+  expect(app.db.$client.query("SELECT host, port, dpi, is_active AS active, version FROM label_printers").get()).toEqual({ host: "10.0.0.42", port: 6101, dpi: 300, active: 0, version: 2 });
+  // A form opened before that save is refused, not saved over it.
+  const stale = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.43", port: "9100", dpi: "203", isActive: "on" } });
+  expect(stale.status).toBe(409);
+  expect(await visibleHtml(stale)).toMatch(/changed/i);
+
+  const confirm = await visibleHtml(await admin.request(`/settings/printers?delete=${printer.id}`));
+  expect(confirm).toContain('aria-label="Delete printer"');
+  expect(confirm).toContain('Are you sure you want to delete "Counter Zebra" (10.0.0.42:6101)?');
+  expect(app.db.$client.query("SELECT count(*) AS n FROM label_printers").get()).toEqual({ n: 1 });
+  expect((await admin.request("/settings/printers", { method: "POST", form: { intent: "delete", id: String(printer.id) } })).status).toBe(302);
+  expect(app.db.$client.query("SELECT count(*) AS n FROM label_printers").get()).toEqual({ n: 0 });
+  expect(app.db.$client.query("SELECT count(*) AS n FROM audit_log WHERE entity = 'label-printer' AND action = 'delete'").get()).toEqual({ n: 1 });
 });

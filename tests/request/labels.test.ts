@@ -220,7 +220,7 @@ async function countStatements(fn: () => Promise<unknown>): Promise<number> {
 }
 
 describe("GET /projects/{id}/labels.pdf?layout=sheet", () => {
-  test("20 two-inch labels to a Letter or A4 sheet, from the first free position; every label decodes; qpdf finds no error", async () => {
+  test("two-inch labels to a Letter (20) or A4 (15) sheet, from the first free position; every label decodes; qpdf finds no error", async () => {
     const c = await signedIn();
     const project = addProject("Sheet Signs");
     const items = [addItem(project.id, "One"), addItem(project.id, "Two"), addItem(project.id, "Three")];
@@ -242,15 +242,33 @@ describe("GET /projects/{id}/labels.pdf?layout=sheet", () => {
     expect([...decodePdfPages(a4.bytes)[0]!].sort()).toEqual([...urls].sort());
   });
 
+  test("the project page's form without JavaScript: each paper with its count, positions only Letter has named so", async () => {
+    const c = await signedIn();
+    const project = addProject("Form Signs");
+    addItem(project.id);
+    const html = await visibleHtml(await c.request(`/projects/${project.id}`));
+    expect(html).toContain(`action="/projects/${project.id}/labels.pdf"`);
+    expect(html).toContain('<option value="letter" selected="">US Letter (20 labels)</option><option value="a4">A4 (15 labels)</option>');
+    expect(html).toContain('<option value="15">15</option><option value="16">16 (US Letter only)</option>');
+    expect(html).toContain('<option value="20">20 (US Letter only)</option>');
+    expect(html).not.toContain('value="21"');
+  });
+
   test("a wrong paper or start position is a 400 that says what is allowed", async () => {
     const c = await signedIn();
     const project = addProject();
     addItem(project.id);
     const paper = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=tabloid`);
     expect(paper.status).toBe(400);
-    expect((await paper.json()).message).toBe("paper must be letter or a4");
+    expect((await paper.json()).message).toBe("Choose the paper: letter (US Letter) or a4 (A4).");
     const start = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&start=21`);
     expect(start.status).toBe(400);
-    expect((await start.json()).message).toBe("start must be a label position from 1 to 20");
+    expect((await start.json()).message).toBe("A sheet of US Letter has 20 label positions: choose a first free position from 1 to 20.");
+    // A4 holds 15 (3 across, for margins an office printer can print): 16 is Letter's alone.
+    const a4 = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=16`);
+    expect(a4.status).toBe(400);
+    expect((await a4.json()).message).toBe("A sheet of A4 has 15 label positions: choose a first free position from 1 to 15.");
+    expect((await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=15`)).status).toBe(200);
+    for (const bad of ["0", "1.5", "x"]) expect((await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=${bad}`)).status).toBe(400);
   });
 });

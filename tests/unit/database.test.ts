@@ -121,3 +121,44 @@ describe("upgrades", () => {
     expect(sqlite.query("SELECT name FROM materials").all()).toEqual([{ name: "Vinyl" }]);
   });
 });
+
+describe("migration 0012 (audit_log.actor_id without a foreign key) on a database made by 0011", () => {
+  // The audit trail is rebuilt: every row keeps its id and values, every index comes back (audit_log_kind_idx from
+  // 0011 too), ids are never reused, and deleting a member no longer touches the rows they wrote.
+  const sqlite = new Database(":memory:", { strict: true });
+  sqlite.run("PRAGMA foreign_keys = ON");
+  const at0012 = migrations.findIndex((m) => m.tag.startsWith("0012_"));
+  migrate(sqlite, migrations.slice(0, at0012));
+  sqlite.run("INSERT INTO team_members (name, pin_hash) VALUES ('Ann', 'h1'), ('Ben', 'h2')");
+  const insert = sqlite.prepare("INSERT INTO audit_log (at, actor_id, actor_name, action, entity, entity_id, before, after, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (let i = 1; i <= 6; i++) insert.run(1000 + i, (i % 2) + 1, i % 2 ? "Ben" : "Ann", "update", "item", String(i), '{"name":"a"}', '{"name":"b"}', "10.0.0.1");
+  // The newest entry is gone (as if removed by hand): its id must still never come back.
+  sqlite.run("DELETE FROM audit_log WHERE id = 6");
+  const rowsBefore = sqlite.query("SELECT * FROM audit_log ORDER BY id").all();
+  const indexNames = () => (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const indexesBefore = indexNames();
+  migrate(sqlite);
+
+  test("every row survives with its id and values; every index is back", () => {
+    expect(rowsBefore).toHaveLength(5);
+    expect(sqlite.query("SELECT * FROM audit_log ORDER BY id").all()).toEqual(rowsBefore);
+    expect(indexesBefore).toContain("audit_log_kind_idx");
+    expect(indexNames()).toEqual(indexesBefore);
+    expect(sqlite.query("PRAGMA foreign_key_list(audit_log)").all()).toEqual([]);
+    expect((sqlite.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys).toBe(1);
+    expect((sqlite.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
+  });
+
+  test("the next id follows the largest ever handed out, not the largest left", () => {
+    insert.run(2000, 1, "Ann", "create", "item", "7", null, null, null);
+    expect((sqlite.query("SELECT max(id) AS id FROM audit_log").get() as { id: number }).id).toBe(7);
+  });
+
+  test("deleting a member leaves their audit rows as they were", () => {
+    const ann = () => sqlite.query("SELECT id, actor_id, actor_name FROM audit_log WHERE actor_name = 'Ann' ORDER BY id").all();
+    const before = ann();
+    sqlite.run("DELETE FROM team_members WHERE name = 'Ann'");
+    expect(ann()).toEqual(before);
+    expect(before.every((r) => (r as { actor_id: number }).actor_id === 1)).toBe(true);
+  });
+});

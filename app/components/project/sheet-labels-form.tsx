@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
+import { btn, inputClass } from "../ui";
+
+/**
+ * 'Labels on sheets…' (issue "Step 9"): a GET form to the sheet PDF, opened in a new tab, with JavaScript or
+ * without. Without JavaScript the position list is the longest paper's and names the positions only US Letter has
+ * (the PDF route refuses them on A4 with a sentence); with JavaScript it follows the chosen paper.
+ */
+export function SheetLabelsForm({ action }: { action: string }) {
+  const [paper, setPaper] = useState<Paper>("letter");
+  const [start, setStart] = useState("1");
+  const positions = sheetPositions(paper);
+  const onlyOn = (n: number) => PAPERS.filter((p) => sheetPositions(p) >= n);
+  return (
+    <form method="get" action={action} target="_blank" className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+      <input type="hidden" name="layout" value="sheet" />
+      <div>
+        <label htmlFor="sheet-paper" className="block text-sm font-medium text-ink">
+          Paper
+        </label>
+        <select
+          id="sheet-paper"
+          name="paper"
+          value={paper}
+          onChange={(e) => {
+            const next = e.target.value as Paper;
+            setPaper(next);
+            if (Number(start) > sheetPositions(next)) setStart(String(sheetPositions(next)));
+          }}
+          className={inputClass}
+        >
+          {PAPERS.map((p) => (
+            <option key={p} value={p}>
+              {SHEETS[p].name} ({sheetPositions(p)} labels)
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="sheet-start" className="block text-sm font-medium text-ink">
+          First free position (1 = top left)
+        </label>
+        <select id="sheet-start" name="start" value={start} onChange={(e) => setStart(e.target.value)} className={inputClass}>
+          {Array.from({ length: MAX_SHEET_POSITIONS }, (_, i) => i + 1).map((n) => {
+            const papers = onlyOn(n);
+            return (
+              <option key={n} value={n} disabled={n > positions}>
+                {papers.length < PAPERS.length ? `${n} (${papers.map((p) => SHEETS[p].name).join(", ")} only)` : n}
+              </option>
+            );
+          })}
+        </select>
+      </div>
+      <button type="submit" className={`${btn.primary} w-full`}>
+        Open the sheet PDF
+      </button>
+    </form>
+  );
+}
