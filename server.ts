@@ -54,7 +54,7 @@ function serve(env: Env) {
     throw error;
   }
   bootstrapDatabase(env);
-  // Checkpoints run on a worker thread so a commit never waits for the log to be copied back (decision 0018).
+  // Checkpoints run on a worker thread so a commit never waits for the log to be copied back (decision 0019).
   const checkpointer = startCheckpointer(getDb().$client, databaseFile());
   const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
   const housekeeping = () => {

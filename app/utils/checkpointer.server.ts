@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 
-// WAL checkpoints off the request thread (decision 0018). SQLite copies the write-ahead log back into the
+// WAL checkpoints off the request thread (decision 0019). SQLite copies the write-ahead log back into the
 // database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
 // commit then writes every page the log holds into the database file and waits for the disk twice. On a busy
 // floor (issue "Step 5": 50 scans at once on seed-large data) one commit in five took 8–13 ms longer, and every

@@ -21,7 +21,7 @@ export function openDatabase(file: string): DB {
   sqlite.run("PRAGMA synchronous = NORMAL");
   // Savepoints (each scan of a batch has one) and statements that may abort keep the pages they change in a
   // side journal, which SQLite spills to a temporary file past 64 KB: on a busy floor that was a third of a
-  // scan's time (decision 0018). In memory instead; so are sorts that do not fit the cache, a few MB at most here.
+  // scan's time (decision 0019). In memory instead; so are sorts that do not fit the cache, a few MB at most here.
   sqlite.run("PRAGMA temp_store = MEMORY");
   migrate(sqlite);
   return drizzle({ client: sqlite, schema }) as DB;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { holdWrites, startCheckpointer, type Checkpointer } from "~/utils/checkpointer.server";
 
-// Decision 0018: the checkpoints run on a worker thread, and under writes that never pause the log must still
+// Decision 0019: the checkpoints run on a worker thread, and under writes that never pause the log must still
 // start over (a PASSIVE checkpoint alone never catches up with such a writer: the log grew to 850 MB in 16 s).
 
 const dirs: string[] = [];
