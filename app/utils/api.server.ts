@@ -15,6 +15,8 @@ export function jsonError(status: number, message: string, init: { issues?: Issu
 }
 
 export function json(body: unknown, init: ResponseInit = {}) {
+  // Most answers carry no headers of their own: a plain object spares building and copying a Headers.
+  if (!init.headers) return Response.json(body, { ...init, headers: NO_STORE });
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(body, { ...init, headers });

@@ -10,16 +10,18 @@ import type { Database } from "bun:sqlite";
 // checkpoints, which never block the writer. One thing the worker cannot do alone: SQLite starts the log over
 // only when, at the start of a write, every frame in it has been copied, and under continuous writes frames are
 // appended while the worker copies, so the log would grow without end. Once the log passes FINISH_AT_FRAMES the
-// request thread therefore holds its batched writes (the scans: holdWrites) while the worker runs one more pass;
-// that pass only has the frames appended during the previous one, and the next write starts the log over. The
-// request thread is not blocked meanwhile (it goes on reading requests), and a hold ends after MAX_HOLD_MS at the
-// latest. At a shop's usual pace the log starts over by itself after each pass and no hold happens.
+// worker runs one more pass at once (catching up), then the request thread holds its batched writes (the scans:
+// holdWrites) while the worker runs a last pass, which has only the pages of those few milliseconds to copy and
+// sync; the next write starts the log over. The request thread is not blocked meanwhile (it goes on reading
+// requests), and a hold ends after MAX_HOLD_MS at the latest. At a shop's usual pace the log starts over by itself
+// after each pass and no hold happens. A log file left large by a busy spell is truncated once nothing has been
+// written for IDLE_TRUNCATE_MS.
 // Durability is unchanged: the same checkpoints, with the same syncs (synchronous = NORMAL), on another thread.
 
 /**
- * Pages in the log at which the batched writes wait for a finishing pass, so the log starts over (~130 MB). Each
- * hold costs the scans in flight a few milliseconds (two disk syncs); at 10,000 pages there were three times as
- * many and the p99 of a busy floor went past 10 ms.
+ * Pages in the log at which it is made to start over (~130 MB of log). Each time, the scans in flight wait a few
+ * milliseconds for two disk syncs; at 10,000 pages that happened three times as often and the p99 of 50 scans in
+ * flight went past 10 ms on the benchmark machine.
  */
 export const FINISH_AT_FRAMES = 32_768;
 /** How often the worker copies the log back. */
@@ -65,6 +67,8 @@ self.onmessage = (event) => {
       db.run("PRAGMA synchronous = NORMAL");
       postMessage({ kind: "ready" });
       timer = setInterval(() => { try { checkpoint("pass"); } catch (error) { fail(error); } }, msg.intervalMs);
+    } else if (msg.kind === "catch-up") {
+      checkpoint("caught-up");
     } else if (msg.kind === "finish") {
       checkpoint("finished");
     } else if (msg.kind === "stop") {
@@ -79,7 +83,7 @@ self.onmessage = (event) => {
 `;
 
 type Pass = { busy: number; log: number; checkpointed: number; ms: number };
-type WorkerMessage = (Pass & { kind: "pass" | "finished" }) | { kind: "ready" } | { kind: "stopped" } | { kind: "error"; message: string };
+type WorkerMessage = (Pass & { kind: "pass" | "caught-up" | "finished" }) | { kind: "ready" } | { kind: "stopped" } | { kind: "error"; message: string };
 
 // The hold is shared through globalThis: the scan queue that consults it lives in the route bundle too.
 type WriteGate = { held: boolean; waiters: (() => void)[] };
@@ -125,11 +129,13 @@ export function startCheckpointer(
   let stopped = false;
   let lastHeard = Date.now();
   let heldAt = 0;
+  let finishing = false;
   let holdTimer: ReturnType<typeof setTimeout> | null = null;
   let onStopped: (() => void) | null = null;
 
   const endHold = () => {
     if (holdTimer) clearTimeout(holdTimer);
+    finishing = false;
     holdTimer = null;
     if (gate.held) {
       stats.longestHoldMs = Math.max(stats.longestHoldMs, performance.now() - heldAt);
@@ -161,14 +167,21 @@ export function startCheckpointer(
       stats.passes++;
       stats.longestPassMs = Math.max(stats.longestPassMs, msg.ms);
       stats.largestLog = Math.max(stats.largestLog, msg.log);
-      if (msg.busy === 0 && msg.log >= finishAt && !stopped && !gate.held) {
-        gate.held = true;
-        heldAt = performance.now();
-        stats.holds++;
-        holdTimer = setTimeout(endHold, MAX_HOLD_MS);
-        worker.postMessage({ kind: "finish" });
+      if (msg.busy === 0 && msg.log >= finishAt && !stopped && !finishing) {
+        // First one more pass right away, without holding anything, so the held pass has only the pages of a
+        // few milliseconds to copy and sync.
+        finishing = true;
+        worker.postMessage({ kind: "catch-up" });
       }
+    } else if (msg.kind === "caught-up") {
+      if (stopped) return;
+      gate.held = true;
+      heldAt = performance.now();
+      stats.holds++;
+      holdTimer = setTimeout(endHold, MAX_HOLD_MS);
+      worker.postMessage({ kind: "finish" });
     } else if (msg.kind === "finished") {
+      finishing = false;
       endHold();
     } else if (msg.kind === "error") {
       fallBack(msg.message);
