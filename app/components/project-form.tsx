@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { PRIORITIES } from "~/utils/constants";
-import { btn, CancelLink, FieldError, inputClass, Label } from "./ui";
+import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -125,12 +125,7 @@ export function DeleteProjectForm({ project, closeTo, errors, returnTo }: { proj
           {errors.join(" ")}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
-        <CancelLink to={closeTo} />
-        <button type="submit" className={btn.danger}>
-          Delete Project
-        </button>
-      </div>
+      <DeleteConfirmActions cancelTo={closeTo} label="Delete Project" />
     </Form>
   );
 }

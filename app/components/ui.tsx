@@ -204,3 +204,15 @@ export function CancelLink({ to }: { to: string }) {
     </Link>
   );
 }
+
+/** The foot of every delete confirmation: Cancel goes back to `cancelTo`, the red button submits the form. */
+export function DeleteConfirmActions({ cancelTo, label = "Delete" }: { cancelTo: string; label?: string }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      <CancelLink to={cancelTo} />
+      <button type="submit" className={btn.danger}>
+        {label}
+      </button>
+    </div>
+  );
+}

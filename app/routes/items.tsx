@@ -9,7 +9,7 @@ import { ProductForm, type ProductFormChoices } from "~/components/product-form"
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { useReauthRetry } from "~/components/reauth";
 import { useToast } from "~/components/toaster";
-import { Badge, btn, CancelLink, cardClass, EmptyState, inputClass, PageHeader, UrlDialog } from "~/components/ui";
+import { Badge, btn, cardClass, DeleteConfirmActions, EmptyState, inputClass, PageHeader, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
 import { departmentModel } from "~/models/department.server";
 import { createItem, deleteItem, getItem, listItemsPage, projectChoices, updateItem } from "~/models/item.server";
@@ -253,12 +253,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                 {(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}
               </p>
             ) : null}
-            <div className="flex flex-wrap justify-end gap-3">
-              <CancelLink to={here} />
-              <button type="submit" className={btn.danger}>
-                Delete
-              </button>
-            </div>
+            <DeleteConfirmActions cancelTo={here} />
           </Form>
         </UrlDialog>
       ) : null}

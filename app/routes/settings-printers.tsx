@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
+import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
 import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
@@ -176,12 +176,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
             <p className="text-base text-ink wrap-anywhere">
               Are you sure you want to delete "{deleting.name}" ({deleting.host}:{deleting.port})? Items and projects can no longer print to it. This action cannot be undone.
             </p>
-            <div className="flex flex-wrap justify-end gap-3">
-              <CancelLink to={HERE} />
-              <button type="submit" className={btn.danger}>
-                Delete
-              </button>
-            </div>
+            <DeleteConfirmActions cancelTo={HERE} />
           </Form>
         </UrlDialog>
       ) : null}

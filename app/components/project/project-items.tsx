@@ -9,7 +9,7 @@ import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
 import { RowLink } from "../row-link";
-import { Badge, btn, CancelLink, cardClass, EmptyState, FieldError, inputClass, Label } from "../ui";
+import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 
 export type ItemRow = {
   id: number;
@@ -259,12 +259,7 @@ export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: st
           {errors.join(" ")}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3">
-        <CancelLink to={here} />
-        <button type="submit" className={btn.danger}>
-          Delete
-        </button>
-      </div>
+      <DeleteConfirmActions cancelTo={here} />
     </Form>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
-import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, FieldError, initials, inputClass, Label } from "../ui";
+import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
 import { useSettingsForm } from "./use-settings-form";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -383,12 +383,7 @@ export function DeleteForm({ entity, id, name, closeTo, errors }: { entity: stri
         Are you sure you want to delete "{name}"? This action cannot be undone.
       </p>
       <FormErrors errors={errors} />
-      <div className="flex flex-wrap justify-end gap-3">
-        <CancelLink to={closeTo} />
-        <button type="submit" className={btn.danger}>
-          Delete
-        </button>
-      </div>
+      <DeleteConfirmActions cancelTo={closeTo} />
     </Form>
   );
 }
