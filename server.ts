@@ -86,7 +86,9 @@ function serve(env: Env) {
     server.stop();
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
-    if (cp.holds > 0) console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds (longest ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+    if (cp.holds + cp.blockingFinishes > 0) {
+      console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+    }
     await checkpointer.stop();
     getDb().$client.close();
     process.exit(0);
