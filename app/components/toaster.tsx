@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import type { ToastData } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
 // Spec §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
@@ -8,12 +9,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export type ToastData = {
-  id?: string;
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-};
+export type { ToastData };
 
 type Entry = ToastData & { key: string; open: boolean };
 

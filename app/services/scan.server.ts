@@ -6,12 +6,12 @@ import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
 import type { Actor } from "~/models/audit.server";
+import type { ToastData } from "~/utils/toast";
 
 // One scan of a label on the QR Timer page (spec §2, §5, §8): the page's form (with or without JavaScript) and
 // POST /api/scans (the page's background posts and its offline replays) both come here, so they answer alike.
 
 /** The toast a scan's answer carries (the shape components/toaster.tsx shows). */
-export type ToastData = { id?: string; title: string; description?: string; variant?: "default" | "destructive" };
 
 export type ScannedItem = {
   id: number;
