@@ -1,8 +1,8 @@
 // One route of the built app, rendered in-process N times as the seeded administrator: prints the mean time and
 // the response size, and with --out writes the body. Run under `bun --cpu-prof` to see where a page's time goes.
 //   bun [--cpu-prof --cpu-prof-dir=DIR] scripts/profile-route.ts --data-dir DIR --path /projects/1 [-n 100] [--pin 1234] [--out page.html]
-import type { ServerBuild } from "react-router";
 import { parseArgs } from "node:util";
+import { ORIGIN, signedInHandler, SOCKET as socket } from "./in-process";
 
 const { values } = parseArgs({
   options: { "data-dir": { type: "string" }, path: { type: "string" }, n: { type: "string", short: "n", default: "100" }, pin: { type: "string", default: "1234" }, out: { type: "string" } },
@@ -11,20 +11,7 @@ if (!values["data-dir"] || !values.path) {
   console.error("Usage: bun scripts/profile-route.ts --data-dir DIR --path /route [-n 100] [--pin 1234] [--out file]");
   process.exit(2);
 }
-process.env.DATA_DIR = values["data-dir"];
-process.env.NODE_ENV = "production";
-const { createFetchHandler, staticFromDir } = await import("~/services/http.server");
-const buildDir = new URL("../build", import.meta.url).pathname;
-const build = (await import(`${buildDir}/server/index.js`)) as unknown as ServerBuild;
-const handler = createFetchHandler(build, { staticSource: staticFromDir(`${buildDir}/client`), mode: "production" });
-const socket = { requestIP: () => ({ address: "127.0.0.1" }) };
-const ORIGIN = "http://127.0.0.1:3000";
-const signIn = await handler(
-  new Request(`${ORIGIN}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN }, body: JSON.stringify({ pinCode: values.pin }) }),
-  socket,
-);
-const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))?.split(";")[0];
-if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+const { handler, cookie } = await signedInHandler({ dataDir: values["data-dir"], pin: values.pin! });
 const get = async () => {
   const res = await handler(new Request(ORIGIN + values.path, { headers: { cookie } }), socket);
   return { status: res.status, body: new Uint8Array(await res.arrayBuffer()) };

@@ -1,0 +1,34 @@
+// The built app's fetch handler in this process, signed in: for the scripts that time the code itself with no
+// network and no load tool (bench-handler.ts, profile-route.ts, bench-scan-cpu.ts).
+import type { ServerBuild } from "react-router";
+
+export const ORIGIN = "http://127.0.0.1:3000";
+export const SOCKET = { requestIP: () => ({ address: "127.0.0.1" }) };
+
+export type InProcess = { handler: (req: Request, socket: typeof SOCKET) => Promise<Response>; cookie: string };
+
+/** Opens DATA_DIR's database with the build in `buildDir` (default ../build) and signs in with `pin`. */
+export async function signedInHandler(opts: { dataDir: string; pin: string; buildDir?: string; headers?: Record<string, string> }): Promise<InProcess> {
+  process.env.DATA_DIR = opts.dataDir;
+  // Before React loads (hence the dynamic imports): the development build of React is another program.
+  process.env.NODE_ENV = "production";
+  const { createFetchHandler, staticFromDir } = await import("~/services/http.server");
+  const { getDb } = await import("~/utils/db.server");
+  const { getSecret } = await import("~/utils/secret.server");
+  const buildDir = opts.buildDir ?? new URL("../build", import.meta.url).pathname;
+  const build = (await import(`${buildDir}/server/index.js`)) as unknown as ServerBuild;
+  getSecret();
+  getDb();
+  const handler = createFetchHandler(build, { staticSource: staticFromDir(`${buildDir}/client`), mode: "production" });
+  const signIn = await handler(
+    new Request(`${ORIGIN}/api/auth/verify-pin`, {
+      method: "POST",
+      headers: { ...opts.headers, "content-type": "application/json", origin: ORIGIN },
+      body: JSON.stringify({ pinCode: opts.pin }),
+    }),
+    SOCKET,
+  );
+  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))?.split(";")[0];
+  if (signIn.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+  return { handler, cookie };
+}
