@@ -42,6 +42,29 @@ test("a manager finds where work waits, changes the range and downloads a table"
   );
 });
 
+test("a project manager finds Flow analytics from the Projects page; floor staff are offered no link", async ({ page, js, signIn }) => {
+  // Tom holds only the Project Management key: no side menu (management's), so the way in is Projects' header.
+  await signIn(DEMO.tom);
+  await visit(page, js, "/");
+  await page.getByTestId("tile-project-management").click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole("banner").getByLabel("Open menu")).toHaveCount(0);
+  const link = page.getByRole("main").getByRole("link", { name: "Flow analytics" });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Flow analytics" })).toBeVisible();
+  // Global Settings stays management's.
+  await expect(page.getByRole("link", { name: /Global Settings/ })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(DEMO.james);
+  await visit(page, js, "/projects");
+  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Flow analytics" })).toHaveCount(0);
+  await expect(page.locator('a[href="/analytics"]')).toHaveCount(0);
+});
+
 test("floor staff without the Project Management key are refused; a phone shows the page without sideways scrolling", async ({ page, js, baseURL }) => {
   await signInByApi(page, DEMO.james.pin, baseURL!);
   expect(await visit(page, js, "/analytics")).toBe(403);
