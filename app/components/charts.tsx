@@ -19,7 +19,7 @@ export function BarChart({ title, bars, empty, note }: { title: string; bars: Ba
       <figcaption id={id} className="text-sm font-semibold text-ink">
         {title}
       </figcaption>
-      {note ? <p className="text-xs text-ink-muted">{note}</p> : null}
+      {note ? <p className="text-sm text-ink-muted">{note}</p> : null}
       {bars.length === 0 || max === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">{empty}</p>
       ) : (
@@ -68,8 +68,9 @@ export function ColumnChart({ title, columns, unit, empty }: { title: string; co
   return (
     <figure className="min-w-0">
       <figcaption className="text-sm font-semibold text-ink">{title}</figcaption>
-      <div className="mt-2 flex gap-2">
-        <div className="flex flex-col justify-between text-right text-xs tabular-nums text-ink-muted" aria-hidden="true">
+      {/* A grid, so the period labels under the chart start where the chart does, whatever the axis's width. */}
+      <div className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="flex flex-col justify-between text-right text-sm tabular-nums text-ink-muted" aria-hidden="true">
           <span>{max}</span>
           <span>0</span>
         </div>
@@ -91,10 +92,10 @@ export function ColumnChart({ title, columns, unit, empty }: { title: string; co
             );
           })}
         </svg>
-      </div>
-      <div className="mt-1 flex justify-between gap-2 pl-6 text-xs text-ink-muted" aria-hidden="true">
-        <span>{columns[0]!.label}</span>
-        <span>{columns[columns.length - 1]!.label}</span>
+        <div className="col-start-2 mt-1 flex justify-between gap-2 text-sm text-ink-muted" aria-hidden="true">
+          <span>{columns[0]!.label}</span>
+          <span className="text-right">{columns[columns.length - 1]!.label}</span>
+        </div>
       </div>
     </figure>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { HISTORY_LIMIT as LIMIT } from "~/utils/audit-words";
+import { Icon } from "./icons";
 import { btn, cardClass } from "./ui";
 
 export type HistoryEntry = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
@@ -12,12 +13,14 @@ export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]
   const full = entries.length >= LIMIT;
   return (
     <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="history-heading">
-      <details>
+      {/* A flex summary loses the browser's disclosure triangle: the chevron shows that it opens. */}
+      <details className="group">
         <summary className="flex min-h-10 cursor-pointer items-center">
           <h2 id="history-heading" className="text-lg font-semibold text-ink">
             History
           </h2>
           <span className="ml-2 text-sm text-ink-muted">({full ? `the last ${LIMIT} changes` : `${entries.length} ${entries.length === 1 ? "change" : "changes"}`})</span>
+          <Icon name="chevron-down" className="ml-auto h-5 w-5 text-ink-muted group-open:rotate-180 motion-safe:transition-transform" />
         </summary>
         {entries.length === 0 ? (
           <p className="mt-2 text-sm text-ink-muted">No changes to this {what} are recorded yet.</p>

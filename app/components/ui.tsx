@@ -36,10 +36,17 @@ export const checkboxClass = "h-5 w-5 shrink-0 rounded border-field accent-brand
 /** A card surface. */
 export const cardClass = "min-w-0 rounded-xl border border-line bg-surface shadow-sm";
 
-export function Badge({ color, children }: { color?: string | null; children: ReactNode }) {
+/**
+ * A status or a short label. Fixed words and short phrases ('Stopped', 'Medium', 'No department access') stay on
+ * one line: breaking anywhere let a table squeeze them to 'Stoppe/d'. `wrap` is for text people type (a category's
+ * or department's name), which may be longer than the room: it breaks between words, and inside a word only when
+ * that word alone is wider than the space. In a grid (a table row as a phone card) it keeps its own width instead
+ * of stretching across the cell.
+ */
+export function Badge({ color, wrap = false, children }: { color?: string | null; wrap?: boolean; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex max-w-full items-center rounded-full border px-2.5 py-0.5 text-sm leading-5 font-medium wrap-anywhere ${colorClass(color)}`}
+      className={`max-w-full justify-self-start rounded-full border px-2.5 py-0.5 text-sm leading-5 font-medium ${wrap ? "inline-block wrap-break-word" : "inline-flex items-center whitespace-nowrap"} ${colorClass(color)}`}
     >
       {children}
     </span>

@@ -1,9 +1,27 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { auditLog, projectWorkflowInstances, projectWorkflowSteps, teamMembers } from "#db/schema";
-import { auditActionLabel, auditEntityLabel, HISTORY_LIMIT } from "~/utils/audit-words";
+import {
+  auditLog,
+  boardKeys,
+  categories,
+  departments,
+  items,
+  labelPrinters,
+  machineReadyFiles,
+  machines,
+  materials,
+  projects,
+  projectWorkflowInstances,
+  projectWorkflowSteps,
+  stepTemplates,
+  subdepartments,
+  teamMembers,
+  workflows,
+} from "#db/schema";
+import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT } from "~/utils/audit-words";
 import { formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { departmentLabel } from "~/utils/format";
+import { parseIdParam } from "~/utils/ids";
 import { getDb } from "~/utils/db.server";
 import { writeAudit } from "./audit.server";
 
@@ -168,6 +186,14 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const DAY_FIELDS = new Set(["startDate", "endDate", "dueDate"]);
 const DEPARTMENT_FIELDS = new Set(["department", "departmentSequence", "stoppedIn"]);
 const MEMBER_FIELDS = new Set(["expectedUserId", "assignedTeamMemberId", "teamMembers", "createdBy"]);
+// Stored as code values ('in-progress', 'rush', 'maintenance'): shown as words.
+const CODE_FIELDS = new Set(["status", "priority", "machineStatus", "color", "fileType", "timeSource", "scope"]);
+// The app's own bookkeeping, which tells a manager nothing: the version goes up by one on every save (it only
+// guards against two people saving over each other) and the id is the record's, already named by the entry.
+const BOOKKEEPING = new Set(["version", "id"]);
+// When a record was made or last saved: worth reading on a creation or a deletion, but an update's own time
+// already says when it was saved.
+const STAMPS = new Set(["createdAt", "updatedAt"]);
 const REASONS: Record<string, string> = {
   "unknown-pin": "No active team member has this PIN",
   "pin-does-not-match-expected-member": "The PIN is another team member's, not the chosen one's",
@@ -191,32 +217,46 @@ function showValue(field: string, v: unknown, view: DiffView): string {
     if (DEPARTMENT_FIELDS.has(field)) return (view.departmentName ?? departmentLabel)(v);
     if (field === "accessibleDepartments") return DEPARTMENT_KEY_LABELS[v] ?? departmentLabel(v);
     if (field === "reason") return REASONS[v] ?? v;
+    if (CODE_FIELDS.has(field)) return codeWords(v);
     return v;
   }
   if (typeof v === "number" && MEMBER_FIELDS.has(field)) {
     const name = view.memberName?.(v);
     return name ? `${name} (#${v})` : `Member #${v}`;
   }
+  // Another record's id ('projectId', 'workflowId'): a number that names a record, as the summary writes it.
+  if (typeof v === "number" && /[a-z]Id$/.test(field)) return `#${v}`;
   return typeof v === "number" ? String(v) : JSON.stringify(v);
 }
 
 /**
- * What changed between `before` and `after`: one line per field whose value differs, each value as a person
- * reads it (`entry` names the action, which says what a bare list holds).
+ * What changed between `before` and `after`: one line per field whose value differs, the field named in words and
+ * each value as a person reads it (`entry` names the action, which says what a bare list holds). The app's own
+ * bookkeeping (version, id, and the stamps on an update) is left out.
  */
-export function auditDiff(before: unknown, after: unknown, view: DiffView, entry?: { action?: string }): { field: string; from: string; to: string }[] {
+export function auditDiff(
+  before: unknown,
+  after: unknown,
+  view: DiffView,
+  entry?: { action?: string },
+): { key: string; field: string; from: string; to: string }[] {
   const bare = listField(entry?.action);
-  const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { [bare]: v });
+  const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+  const obj = (v: unknown): Record<string, unknown> => (isObj(v) ? v : v === null || v === undefined ? {} : { [bare]: v });
   const a = obj(before);
   const b = obj(after);
-  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const update = isObj(before) && isObj(after);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !BOOKKEEPING.has(k) && !(update && STAMPS.has(k)));
   return fields
     .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => ({ field: k, from: showValue(k, a[k], view), to: showValue(k, b[k], view) }));
+    .map((k) => ({ key: k, field: auditFieldLabel(k), from: showValue(k, a[k], view), to: showValue(k, b[k], view) }))
+    .sort((x, y) => x.field.localeCompare(y.field));
 }
 
 /** Who acted, as the audit trail and the History lists name them. */
 export function auditActor(r: Pick<AuditRow, "actorId" | "actorName" | "entity" | "action" | "after">): string {
+  // The server itself (the demo seed, the first administrator, the retention): older rows name it 'system'.
+  if (r.actorId === null && r.actorName?.toLowerCase() === "system") return "System";
   if (r.actorName) return r.actorName;
   if (r.actorId !== null) return `Member #${r.actorId}`;
   if (r.entity !== "session") return "System";
@@ -224,6 +264,92 @@ export function auditActor(r: Pick<AuditRow, "actorId" | "actorName" | "entity" 
   const reason = (r.after as { reason?: unknown } | null)?.reason;
   if (r.action === "login-failed") return reason === "pin-does-not-match-expected-member" ? "Unknown (another member's PIN)" : "Unknown (no PIN match)";
   return "Unknown";
+}
+
+// The record types whose rows carry a name, and their tables.
+const NAMED_TABLES = {
+  item: items,
+  project: projects,
+  "label-printer": labelPrinters,
+  "team-member": teamMembers,
+  material: materials,
+  machine: machines,
+  department: departments,
+  subdepartment: subdepartments,
+  category: categories,
+  workflow: workflows,
+  "step-template": stepTemplates,
+  "board-key": boardKeys,
+  "machine-file": machineReadyFiles,
+} as const;
+
+export type RecordName = { name: string; exists: boolean };
+
+/**
+ * The names of the records a page of entries is about, 'entity:id' → name, in one statement for the whole page
+ * (a UNION of one id list per record type), never a query per row. A record deleted since is named as its own
+ * entries last recorded it, and marked as gone.
+ */
+export function auditRecordNames(rows: Pick<AuditRow, "entity" | "entityId" | "action" | "before" | "after">[]): Map<string, RecordName> {
+  const wanted = new Map<keyof typeof NAMED_TABLES | "workflow-step", Set<number>>();
+  for (const r of rows) {
+    const id = parseIdParam(r.entityId);
+    // An old 'reorder' entry carries its project's id under 'workflow-step' (see scopeWhere).
+    const step = r.entity === "workflow-step" && r.action !== "reorder";
+    if (id === null || !(r.entity in NAMED_TABLES || step)) continue;
+    const entity = r.entity as keyof typeof NAMED_TABLES | "workflow-step";
+    if (!wanted.has(entity)) wanted.set(entity, new Set());
+    wanted.get(entity)!.add(id);
+  }
+  const names = new Map<string, RecordName>();
+  if (wanted.size) {
+    const parts = [...wanted].map(([entity, set]) => {
+      const ids = sql.join([...set].map((id) => sql`${id}`), sql`, `);
+      // A step has no name of its own: its department's, and the project it belongs to.
+      if (entity === "workflow-step") {
+        return sql`SELECT ${entity} AS entity, s.id AS id, coalesce(d.name, s.department) || ' of ' || p.name AS name
+          FROM ${projectWorkflowSteps} s
+          JOIN ${projectWorkflowInstances} i ON i.id = s.project_workflow_instance_id
+          JOIN ${projects} p ON p.id = i.project_id
+          LEFT JOIN ${departments} d ON d.value = s.department
+          WHERE s.id IN (${ids})`;
+      }
+      return sql`SELECT ${entity} AS entity, id, name FROM ${NAMED_TABLES[entity]} WHERE id IN (${ids})`;
+    });
+    for (const r of getDb().all<{ entity: string; id: number; name: string }>(sql.join(parts, sql` UNION ALL `))) {
+      names.set(`${r.entity}:${r.id}`, { name: r.name, exists: true });
+    }
+  }
+  for (const r of rows) {
+    const key = `${r.entity}:${r.entityId}`;
+    if (names.has(key) || !(r.entity in NAMED_TABLES) || parseIdParam(r.entityId) === null) continue;
+    const recorded = [r.after, r.before].map((v) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { name?: unknown }).name : undefined)).find((n) => typeof n === "string");
+    if (typeof recorded === "string") names.set(key, { name: recorded, exists: false });
+  }
+  return names;
+}
+
+/**
+ * A sign-in entry in a sentence: who, and from which address (the row holds no more than that). Another entry
+ * that changed no field says so, so that no opened entry is left blank.
+ */
+export function auditNote(r: Pick<AuditRow, "action" | "entity" | "ip" | "before" | "after">, who: string, changed: number): string | null {
+  const from = r.ip ? `from ${r.ip}` : "from an address that was not recorded";
+  switch (r.action) {
+    case "login":
+      return `${who} signed in with their PIN ${from}.`;
+    case "logout":
+      return `${who} signed out ${from}.`;
+    case "login-failed":
+      return `A PIN typed ${from} was refused.`;
+    case "login-throttled":
+      return `Sign-ins ${from} were refused for a while: too many wrong PINs came from there in a few minutes.`;
+    case "login-budget-tripped":
+      return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
+  }
+  if (changed > 0) return null;
+  if (r.before && r.after && typeof r.before === "object" && typeof r.after === "object") return "Saved without changing any field.";
+  return "Nothing more was recorded than who did it and when.";
 }
 
 export type HistoryLine = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };

@@ -6,7 +6,7 @@ import { hashPin } from "~/utils/secret.server";
 import { writeAudit } from "./audit.server";
 import { createTeamMember } from "./team-member.server";
 
-const SYSTEM = { id: null, name: "system", ip: null };
+const SYSTEM = { id: null, name: "System", ip: null };
 
 /** True when no table a person fills holds a row: the only state in which a seed may run. */
 export function isDatabaseEmpty(): boolean {

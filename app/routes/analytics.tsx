@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { BarChart, ColumnChart, StackedBar } from "~/components/charts";
 import { btn, cardClass, EmptyState, inputClass, Label, PageHeader } from "~/components/ui";
 import { MIN_WAITS_FOR_BOTTLENECK } from "~/models/analytics.server";
@@ -7,7 +7,7 @@ import { requirePermission } from "~/services/permissions.server";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { formatDuration, formatSpan } from "~/utils/format";
-import { addDays } from "~/utils/periods.server";
+import { addDays, isCalendarDay } from "~/utils/periods.server";
 import type { Route } from "./+types/analytics";
 
 // Flow analytics (issue "Step 9"): hands-on time against waiting time per department, the bottleneck named in
@@ -38,13 +38,19 @@ export function loader({ request }: Route.LoaderArgs) {
   const span = (s: number | null) => (s === null ? "—" : formatSpan(s));
   const handsOn = flow.departments.reduce((s, d) => s + d.handsOnSeconds, 0);
   const wip = flow.departments.reduce((s, d) => s + d.wipWaiting + d.wipRunning, 0);
+  const rangeText = `${formatTimelineDate(noonOf(a.from), "UTC")} – ${formatTimelineDate(noonOf(a.to), "UTC")}`;
+  // The refused range in words, as far as it reads as dates: 'Nov 20, 2026 – Nov 1, 2026', '"yesterday" – …'.
+  const askedDay = (v: string, missing: string) =>
+    !v ? missing : /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDay(v) ? formatTimelineDate(noonOf(v), "UTC") : `"${v.slice(0, 40)}"`;
   return data(
     {
       from: a.from,
       to: a.to,
-      rangeText: `${formatTimelineDate(noonOf(a.from), "UTC")} – ${formatTimelineDate(noonOf(a.to), "UTC")}`,
+      rangeText,
       timeZone: tz,
-      rangeError: a.rangeError,
+      rangeError: a.rangeError
+        ? `${a.rangeError} ${askedDay(a.asked.from, "No start")} – ${askedDay(a.asked.to, "no end")} was not applied: showing ${rangeText} instead.`
+        : null,
       quick,
       query: `from=${a.from}&to=${a.to}`,
       totals: {
@@ -117,6 +123,12 @@ function CsvLink({ table, query, label }: { table: string; query: string; label:
 }
 
 export default function Analytics({ loaderData: d }: Route.ComponentProps) {
+  // The From and To fields show the range the figures are for, a refused one included: people read a form as the
+  // state of the page, and fields still holding the refused dates above figures for the last 30 days read as if
+  // those dates had been applied (review 3). What was asked for stays in the explanation under the fields. The
+  // fields are uncontrolled (the form works without JavaScript), so with JavaScript they are drawn afresh for
+  // every navigation (its key), a repeated refused range too, instead of keeping what was typed.
+  const location = useLocation();
   const sectionHead = (title: string, table: string, label: string) => (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
@@ -128,14 +140,14 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
       <PageHeader title="Flow analytics" subtitle={`Where work is done and where it waits: ${d.rangeText} (${d.timeZone} time).`} />
 
       <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Date range">
-        <Form method="get" className="flex flex-wrap items-end gap-3">
+        <Form key={location.key} method="get" className="flex flex-wrap items-end gap-3">
           <div>
             <Label htmlFor="from">From</Label>
             <input id="from" name="from" type="date" required defaultValue={d.from} className={inputClass} aria-describedby={d.rangeError ? "range-error" : undefined} />
           </div>
           <div>
             <Label htmlFor="to">To</Label>
-            <input id="to" name="to" type="date" required defaultValue={d.to} className={inputClass} />
+            <input id="to" name="to" type="date" required defaultValue={d.to} className={inputClass} aria-describedby={d.rangeError ? "range-error" : undefined} />
           </div>
           <button type="submit" className={btn.primary}>
             Show
@@ -143,7 +155,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
         </Form>
         {d.rangeError ? (
           <p id="range-error" role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800">
-            {d.rangeError} Showing {d.rangeText} instead.
+            {d.rangeError}
           </p>
         ) : null}
         <nav aria-label="Quick ranges" className="mt-3 flex flex-wrap gap-2">
@@ -238,7 +250,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                   <tr key={x.key} data-testid="department-row">
                     <th scope="row" className="px-3 py-2 text-left font-semibold max-md:block max-md:px-0">
                       {x.label}
-                      {x.bottleneck ? <span className="ml-2 rounded-full bg-danger-50 px-2 text-xs font-semibold text-danger-800">Bottleneck</span> : null}
+                      {x.bottleneck ? <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">Bottleneck</span> : null}
                     </th>
                     {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (
                       <td key={DEPARTMENT_COLUMNS[i]} data-label={DEPARTMENT_COLUMNS[i]} className={td}>
@@ -353,7 +365,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
               ) : null}
             </div>
           </section>
-          <p className="mt-4 text-xs text-ink-muted">Figures computed in {d.ms} ms.</p>
+          <p className="mt-4 text-sm text-ink-muted">Figures computed in {d.ms} ms.</p>
         </>
       )}
     </div>

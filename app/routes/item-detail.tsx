@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Icon, type IconName } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
@@ -179,6 +179,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
   const live = useLiveData((n) => (n.entity === "item" || n.entity === "item-file") && String(n.id) === params.id);
   const toast = useToast();
   const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
   const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
@@ -198,6 +199,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
     );
   }
   const { item, project, design, log, canWrite } = loaderData;
+  const printing = navigation.state !== "idle" && navigation.formData?.get("intent") === "print-label";
   const here = `/items/${item.id}`;
   const dialog = search.get("dialog");
   const itemRow: ItemRow = { ...item, departmentName: loaderData.department, fileCount: 0 };
@@ -231,17 +233,22 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             QR Code
           </Link>
           {loaderData.printers.length ? (
-            <Form method="post" className="flex gap-2">
+            <Form method="post" className="flex flex-wrap items-center gap-2">
               <input type="hidden" name="intent" value="print-label" />
-              <select name="printerId" aria-label="Label printer" className={`${inputClass} mt-0 w-auto`} defaultValue={loaderData.printers[0]!.id}>
+              <label htmlFor="item-label-printer" className="text-sm font-semibold text-ink">
+                Label printer
+              </label>
+              <select id="item-label-printer" name="printerId" className={`${inputClass} mt-0 w-auto max-w-full`} defaultValue={loaderData.printers[0]!.id}>
                 {loaderData.printers.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
                   </option>
                 ))}
               </select>
-              <button type="submit" className={btn.secondary}>
-                Print label
+              {/* A printer that does not answer holds the post for up to 5 s: say that it is under way, and take
+                  no second click meanwhile (with JavaScript; without, the browser shows its own loading). */}
+              <button type="submit" className={btn.secondary} disabled={printing}>
+                {printing ? "Printing…" : "Print label"}
               </button>
             </Form>
           ) : null}

@@ -52,6 +52,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
   const page = Math.min(state.page, pages);
   const canWrite = can(user, "projects:write");
+  const canAnalytics = can(user, "analytics:read");
   const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   // The project a dialog names may be on another page (a link kept from before): read it on its own.
   const dialogId = parseIdParam(url.searchParams.get("id") ?? "");
@@ -65,6 +66,7 @@ export function loader({ request }: Route.LoaderArgs) {
       pages,
       total: summary.total,
       canWrite,
+      canAnalytics,
       projects: rows.map((p) => ({
         id: p.id,
         name: p.name,
@@ -158,18 +160,31 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
   const priorityDir = sort === "priority" && dir === "desc" ? "asc" : "desc";
 
-  const newButton = canWrite ? (
-    <Link to={`${here}${here.includes("?") ? "&" : "?"}dialog=new-project`} preventScrollReset className={btn.primary}>
-      <Icon name="plus" />
-      New Project
-    </Link>
-  ) : null;
+  // Flow analytics is open to the Project Management key, whose way in is this page (the Project Management tile):
+  // the side menu, which also links it, is management's alone (spec §2).
+  const actions =
+    canWrite || loaderData.canAnalytics ? (
+      <>
+        {loaderData.canAnalytics ? (
+          <Link to="/analytics" className={btn.secondary}>
+            <Icon name="clock" />
+            Flow analytics
+          </Link>
+        ) : null}
+        {canWrite ? (
+          <Link to={`${here}${here.includes("?") ? "&" : "?"}dialog=new-project`} preventScrollReset className={btn.primary}>
+            <Icon name="plus" />
+            New Project
+          </Link>
+        ) : null}
+      </>
+    ) : null;
   const withDialog = (name: string, id: number) => `${here}${here.includes("?") ? "&" : "?"}dialog=${name}&id=${id}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      <PageHeader title="Projects" subtitle="Manage manufacturing flow projects: their workflow steps, items and progress." actions={newButton} />
+      <PageHeader title="Projects" subtitle="Manage manufacturing flow projects: their workflow steps, items and progress." actions={actions} />
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Project" closeTo={here} wide>

@@ -1,9 +1,12 @@
 import { data, Form, Link, useLocation } from "react-router";
+import { Icon } from "~/components/icons";
 import { btn, cardClass, EmptyState, inputClass, Label, PageHeader } from "~/components/ui";
 import {
   auditActor,
   auditDiff,
   auditEntities,
+  auditNote,
+  auditRecordNames,
   deletedActors,
   listAudit,
   projectScope,
@@ -31,15 +34,24 @@ export const AUDIT_PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const BAD_DATE = "Enter a real calendar date.";
 
+/** The explanation of a record or project id that is not a number: the filter is left out, and the page says so. */
+export function notAnId(what: "record" | "project", typed: string): string {
+  return what === "record"
+    ? `A record id is a whole number, such as 88: "${typed}" is not one. Showing entries for every record instead.`
+    : `A project id is a whole number, such as 23: "${typed}" is not one. Showing entries for every project instead.`;
+}
+
 export function loader({ request }: Route.LoaderArgs) {
   requirePermission(request, "settings:write");
   const url = new URL(request.url);
   const tz = getEnv().SHOP_TIMEZONE;
   const q = (k: string) => (url.searchParams.get(k) ?? "").trim();
   const member = parseIdParam(q("member"));
-  const project = parseIdParam(q("project"));
+  const projectText = q("project").slice(0, 50);
+  const project = parseIdParam(projectText);
   const entity = q("entity").slice(0, 50);
   const record = q("record").slice(0, 50);
+  const recordId = parseIdParam(record);
   const from = DAY.test(q("from")) ? q("from") : "";
   const to = DAY.test(q("to")) ? q("to") : "";
   const kind = q("kind") === "changes" || q("kind") === "sign-ins" ? (q("kind") as "changes" | "sign-ins") : "";
@@ -51,12 +63,15 @@ export function loader({ request }: Route.LoaderArgs) {
   };
   const fromMs = from ? dayStart(from) : undefined;
   const toStart = to ? dayStart(to) : undefined;
-  // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing.
+  // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing; so is an id
+  // that is not a number, which no entry can carry.
   const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? RANGE_ORDER : null;
+  const recordError = record && recordId === null ? notAnId("record", record) : null;
+  const projectError = projectText && project === null ? notAnId("project", projectText) : null;
   const filter: AuditFilter = {
     actorId: member ?? undefined,
     entity: entity || undefined,
-    entityId: record || undefined,
+    entityId: recordId === null ? undefined : String(recordId),
     from: rangeError || fromMs == null ? undefined : fromMs,
     to: rangeError || toStart == null ? undefined : toStart + 24 * 3600_000,
     kind: kind || undefined,
@@ -69,30 +84,40 @@ export function loader({ request }: Route.LoaderArgs) {
   const names = new Map([...gone, ...current].map((m) => [m.id, m.name]));
   const departments = new Map(departmentModel.list().map((d) => [d.value, d.name]));
   const view = { timeZone: tz, departmentName: (v: string) => departments.get(v) ?? departmentLabel(v), memberName: (id: number) => names.get(id) };
+  const recordNames = auditRecordNames(rows);
   return data(
     {
-      filter: { member: member ? String(member) : "", entity, record, from, to, kind, project: project ? String(project) : "" },
+      filter: { member: member ? String(member) : "", entity, record, from, to, kind, project: projectText },
       rangeError,
+      recordError,
+      projectError,
       members: [...current, ...gone.map((m) => ({ id: m.id, name: `${m.name} (deleted)` }))],
       entities: auditEntities().map((e) => ({ value: e, label: auditEntityLabel(e) })),
-      rows: rows.map((r) => ({
-        id: r.id,
-        when: formatLogTime(r.at, tz),
-        who: auditActor(r),
-        actorId: r.actorId,
-        action: auditActionLabel(r.action),
-        signIn: (SIGN_IN_ACTIONS as readonly string[]).includes(r.action),
-        // A sign-in's record is the member who signed in, already named as who acted.
-        record: r.entity === "session" ? null : `${auditEntityLabel(r.entity)}${r.entityId ? ` #${r.entityId}` : ""}`,
-        link:
-          r.entityId && r.entity === "project"
-            ? { to: `/projects/${r.entityId}`, text: "Open the project" }
-            : r.entityId && r.entity === "item"
-              ? { to: `/items/${r.entityId}`, text: "Open the item" }
-              : null,
-        ip: r.ip,
-        diff: auditDiff(r.before, r.after, view, r),
-      })),
+      rows: rows.map((r) => {
+        const who = auditActor(r);
+        const diff = auditDiff(r.before, r.after, view, r);
+        // An old 'reorder' entry carries its project's id under 'workflow-step': no step of that id is meant.
+        const named = r.entity === "workflow-step" && r.action === "reorder" ? undefined : recordNames.get(`${r.entity}:${r.entityId}`);
+        const page = r.entity === "project" ? "project" : r.entity === "item" ? "item" : null;
+        return {
+          id: r.id,
+          when: formatLogTime(r.at, tz),
+          who,
+          actorId: r.actorId,
+          action: auditActionLabel(r.action),
+          signIn: (SIGN_IN_ACTIONS as readonly string[]).includes(r.action),
+          // A sign-in's record is the member who signed in, already named as who acted.
+          record:
+            r.entity === "session"
+              ? null
+              : `${auditEntityLabel(r.entity)}${r.entityId ? ` #${r.entityId}` : ""}${named ? ` · ${named.name}${named.exists ? "" : " (deleted)"}` : ""}`,
+          // Only to a page that is there: a deleted project or item has none.
+          link: page && named?.exists ? { to: `/${page}s/${r.entityId}`, text: `Open the ${page}` } : null,
+          ip: r.ip,
+          diff,
+          note: auditNote(r, who, diff.length),
+        };
+      }),
       older: more && rows.length ? rows[rows.length - 1]!.id : null,
       paged: before !== undefined,
       retentionDays: getEnv().AUDIT_RETENTION_DAYS,
@@ -102,7 +127,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
-  const { filter, rangeError, members, entities, rows, older, paged, retentionDays } = loaderData;
+  const { filter, rangeError, recordError, projectError, members, entities, rows, older, paged, retentionDays } = loaderData;
   // The fields are uncontrolled (they work without JavaScript): a new key per query makes React draw them afresh
   // from the URL after Clear, Back or a link, instead of keeping what was typed before. autoComplete="off" does
   // the same without JavaScript: the browser would otherwise restore, on Back, what was chosen before leaving.
@@ -113,7 +138,8 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
     const s = p.toString();
     return `/settings/audit${s ? `?${s}` : ""}`;
   };
-  const dateProps = rangeError ? { "aria-invalid": true as const, "aria-describedby": "range-error" } : {};
+  const invalid = (error: string | null, id: string) => (error ? { "aria-invalid": true as const, "aria-describedby": id } : {});
+  const dateProps = invalid(rangeError, "range-error");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
@@ -159,11 +185,11 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <Label htmlFor="record">Record id</Label>
-            <input id="record" name="record" defaultValue={filter.record} inputMode="numeric" className={inputClass} />
+            <input id="record" name="record" defaultValue={filter.record} inputMode="numeric" className={inputClass} {...invalid(recordError, "record-error")} />
           </div>
           <div>
             <Label htmlFor="project">Project id, with its steps and design</Label>
-            <input id="project" name="project" defaultValue={filter.project} inputMode="numeric" className={inputClass} />
+            <input id="project" name="project" defaultValue={filter.project} inputMode="numeric" className={inputClass} {...invalid(projectError, "project-error")} />
           </div>
           <div>
             <Label htmlFor="from">From</Label>
@@ -182,11 +208,17 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
         </Form>
-        {rangeError ? (
-          <p id="range-error" role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800">
-            {rangeError} Showing entries from every date instead.
-          </p>
-        ) : null}
+        {[
+          { id: "range-error", text: rangeError ? `${rangeError} Showing entries from every date instead.` : null },
+          { id: "record-error", text: recordError },
+          { id: "project-error", text: projectError },
+        ].map((e) =>
+          e.text ? (
+            <p key={e.id} id={e.id} role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800 wrap-break-word">
+              {e.text}
+            </p>
+          ) : null,
+        )}
       </section>
       <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Audit entries">
         {rows.length === 0 ? (
@@ -197,15 +229,23 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-line">
             {rows.map((r) => (
               <li key={r.id} className="py-2" data-testid="audit-row">
-                <details>
+                {/* The summary is a flex row, which drops the browser's disclosure triangle: the chevron and
+                    'Details' show that the row opens (CSS only, so the same without JavaScript). */}
+                <details className="group">
                   <summary className="flex min-h-10 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-1 hover:bg-slate-50">
                     <span className="text-sm text-ink-muted tabular-nums">{r.when}</span>
                     <span className="font-medium text-ink">{r.who}</span>
                     <span className={r.signIn ? "rounded-full bg-slate-100 px-2 text-sm text-ink" : "text-ink"}>{r.action}</span>
-                    {r.record ? <span className="text-ink-muted">{r.record}</span> : null}
+                    {r.record ? <span className="min-w-0 text-ink-muted wrap-break-word">{r.record}</span> : null}
                     {r.ip ? <span className="text-sm text-ink-muted">from {r.ip}</span> : null}
+                    <span className="ml-auto inline-flex items-center gap-1 text-sm font-semibold text-brand-800" data-testid="audit-row-toggle">
+                      <span className="group-open:hidden">Details</span>
+                      <span className="hidden group-open:inline">Hide details</span>
+                      <Icon name="chevron-down" className="h-4 w-4 group-open:rotate-180 motion-safe:transition-transform" />
+                    </span>
                   </summary>
                   <div className="mt-2 ml-1 text-sm">
+                    {r.note ? <p className="mt-1 text-ink">{r.note}</p> : null}
                     <div className="flex flex-wrap gap-x-4">
                       {r.link ? (
                         <Link to={r.link.to} className={`inline-flex min-h-10 items-center ${btn.link}`}>
@@ -229,17 +269,15 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                         </thead>
                         <tbody>
                           {r.diff.map((d) => (
-                            <tr key={d.field}>
-                              <td className="py-1 pr-3 font-mono">{d.field}</td>
+                            <tr key={d.key}>
+                              <td className="py-1 pr-3 font-medium text-ink">{d.field}</td>
                               <td className="py-1 pr-3 wrap-anywhere">{d.from}</td>
                               <td className="py-1 wrap-anywhere">{d.to}</td>
                             </tr>
                           ))}
                         </tbody>
                       </table>
-                    ) : (
-                      <p className="mt-1 text-ink-muted">No field values recorded.</p>
-                    )}
+                    ) : null}
                   </div>
                 </details>
               </li>

@@ -157,6 +157,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { printers, editing, deleting } = loaderData;
   const resultFor = (form: string) => (actionData && "form" in actionData && actionData.form === form ? actionData.result : undefined);
+  const newestId = printers.reduce((max, p) => Math.max(max, p.id), 0);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
       <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
@@ -184,7 +185,10 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         <h2 id="new-printer-heading" className="text-lg font-semibold text-ink">
           Add a printer
         </h2>
-        <PrinterForm lastResult={resultFor("new")} />
+        {/* Drawn afresh once a printer has been added (its key is the newest printer's id): with JavaScript the
+            router keeps the page, and the fields would otherwise hand the last printer's name, address and port to
+            the next one. A refused add changes no printer, so what was typed stays to be corrected. */}
+        <PrinterForm key={newestId} lastResult={resultFor("new")} />
       </section>
       <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="printers">
         <h2 id="printers" className="text-lg font-semibold text-ink">

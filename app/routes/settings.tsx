@@ -472,7 +472,7 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
     return (
       <ul className={grid}>
         {data.categories.map((c) => (
-          <Card key={c.id} testId="category-card" title={<Badge color={c.color}>{c.name}</Badge>} actions={<CardActions here={here} id={c.id} name={c.name} />}>
+          <Card key={c.id} testId="category-card" title={<Badge color={c.color} wrap>{c.name}</Badge>} actions={<CardActions here={here} id={c.id} name={c.name} />}>
             {c.description ? <p className="mt-2 text-sm text-ink-muted">{c.description}</p> : null}
             <Sequence values={c.departmentSequence} departments={data.sequenceDepartments} />
           </Card>
@@ -500,7 +500,7 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
         {data.materials.map((m) => (
           <Card key={m.id} testId="material-card" title={m.name} actions={<CardActions here={here} id={m.id} name={m.name} />}>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Badge color={m.color}>{m.category}</Badge>
+              <Badge color={m.color} wrap>{m.category}</Badge>
             </div>
             {m.description ? <p className="mt-2 text-sm text-ink-muted">{m.description}</p> : null}
           </Card>
@@ -540,7 +540,7 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
       {data.departments.map((d) => {
         const subs = data.subdepartments.filter((s) => s.departmentId === d.id);
         return (
-          <Card key={d.id} testId="department-card" title={<Badge color={d.color}>{d.name}</Badge>} actions={<CardActions here={here} id={d.id} name={d.name} />}>
+          <Card key={d.id} testId="department-card" title={<Badge color={d.color} wrap>{d.name}</Badge>} actions={<CardActions here={here} id={d.id} name={d.name} />}>
             <p className="mt-2 text-sm text-ink-muted wrap-anywhere">
               <code className="font-mono text-ink">{d.value}</code> · order {d.sortOrder} · {d.category}
             </p>

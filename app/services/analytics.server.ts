@@ -13,6 +13,8 @@ export type AnalyticsRead = {
   to: string;
   /** What was wrong with the range in the URL, when it was replaced by the default. */
   rangeError: string | null;
+  /** The range the URL asked for, as typed (empty when not given). */
+  asked: { from: string; to: string };
   flow: Flow;
   granularity: Granularity;
   finished: { key: string; label: string; value: number }[];
@@ -37,5 +39,5 @@ export function readAnalytics(url: URL, now = Date.now()): AnalyticsRead {
   const { granularity, periods } = periodsFor(range.from, range.to, tz);
   const flow = flowAnalytics({ from: dayStart(range.from, tz), to: dayStart(addDays(range.to, 1), tz) }, periods, now);
   const finished = periods.map((p, i) => ({ key: p.key, label: p.label, value: flow.finishedPerPeriod[i] ?? 0 }));
-  return { ...range, rangeError, flow, granularity, finished, ms: performance.now() - started };
+  return { ...range, rangeError, asked, flow, granularity, finished, ms: performance.now() - started };
 }

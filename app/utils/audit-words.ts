@@ -34,3 +34,87 @@ export const auditActionLabel = (action: string) => ACTION_LABELS[action] ?? wor
 
 /** How many entries the History of a project or item page shows; older ones are in the audit trail. */
 export const HISTORY_LIMIT = 20;
+
+// Field names as a shop manager reads them, in the words the forms use. A field without an entry is worded by
+// rule ('estimatedDurationHours' → 'Estimated duration hours'), so a new column still reads as words.
+const FIELD_LABELS: Record<string, string> = {
+  accessibleDepartments: "Department keys",
+  assignedMachine: "Machine",
+  assignedTeamMemberId: "Assigned to",
+  at: "Time",
+  category: "Category",
+  color: "Color",
+  completedAt: "Completed",
+  completedBy: "Completed by",
+  createdAt: "Created",
+  createdBy: "Created by",
+  currentSessionStart: "Timer started",
+  currentStepIndex: "Step in the sequence",
+  department: "Department",
+  departmentId: "Department",
+  departmentSequence: "Department sequence",
+  description: "Description",
+  dpi: "Resolution (dpi)",
+  dueDate: "Due date",
+  email: "Email",
+  endDate: "End date",
+  estimatedDurationHours: "Estimated hours",
+  expectedUserId: "Chosen team member",
+  fileName: "File name",
+  filePath: "Stored file",
+  fileSize: "File size (bytes)",
+  fileType: "File type",
+  host: "Address",
+  isActive: "Active",
+  isMachine: "Machine",
+  isTimerActive: "Timer running",
+  labels: "Labels",
+  machine: "Machine",
+  machineStatus: "Machine status",
+  material: "Material",
+  members: "Team members",
+  name: "Name",
+  notes: "Notes",
+  olderThan: "Older than",
+  percentComplete: "Completion %",
+  pinChanged: "PIN changed",
+  port: "Port",
+  printer: "Printer",
+  priority: "Priority",
+  processingTimeSeconds: "Processing time (seconds)",
+  productWorkflowId: "Product workflow",
+  profilePhotoUrl: "Photo URL",
+  projectId: "Project",
+  qrCode: "QR code",
+  quantity: "Quantity",
+  reason: "Reason",
+  removed: "Entries removed",
+  requiredSkills: "Required skills",
+  retentionDays: "Keep entries (days)",
+  running: "Timer running",
+  scope: "Scope",
+  sessionSeconds: "Session (seconds)",
+  skills: "Skills",
+  sortOrder: "Sort order",
+  startDate: "Start date",
+  status: "Status",
+  stepOrder: "Step order",
+  stoppedIn: "Stopped in",
+  subdepartment: "Subdepartment",
+  teamMembers: "Team members",
+  totalTimeSeconds: "Total time (seconds)",
+  updatedAt: "Updated",
+  value: "Value",
+  workflowId: "Workflow",
+  workflowName: "Workflow name",
+};
+
+/** 'percentComplete' → 'Completion %'; a field without a label: 'estimatedDurationHours' → 'Estimated duration hours'. */
+export function auditFieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? words(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2"));
+}
+
+/** A stored code value ('in-progress', 'rush') as a word ('In progress', 'Rush'); anything else as it is. */
+export function codeWords(value: string): string {
+  return /^[a-z]+(?:-[a-z]+)*$/.test(value) ? words(value) : value;
+}

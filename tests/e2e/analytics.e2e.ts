@@ -2,7 +2,7 @@
 // reads the bottleneck, changes the range, downloads a table, and a phone shows it without sideways scrolling.
 import { readFileSync } from "node:fs";
 import { DEMO, expect, test } from "./fixtures";
-import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signInByApi, visit } from "./helpers";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectNoTextBelow14px, signInByApi, visit } from "./helpers";
 
 test("a manager finds where work waits, changes the range and downloads a table", async ({ page, js, baseURL }) => {
   await signInByApi(page, DEMO.admin.pin, baseURL!);
@@ -20,12 +20,23 @@ test("a manager finds where work waits, changes the range and downloads a table"
   await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
   await expect(page.getByRole("heading", { level: 2, name: "Items finished per week" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Items finished per week: \d+ items in all/ })).toBeVisible();
+  // Chart notes, axis labels, the Bottleneck tag and the timing line included.
+  await expect(page.getByRole("rowheader").getByText("Bottleneck", { exact: true })).toBeVisible();
+  await expectNoTextBelow14px(page, "flow analytics, last 12 months");
 
-  // A range typed in the form; the wrong way round is explained, not an error page.
-  await page.getByLabel("From").fill("2026-11-10");
-  await page.getByLabel("To").fill("2026-11-01");
-  await page.getByRole("button", { name: "Show" }).click();
-  await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date.");
+  // A range typed in the form; the wrong way round is explained, not an error page. The fields then show the
+  // range the figures are for (the last 30 days), not the refused dates; the explanation names those. Twice: the
+  // same refused range typed again is drawn afresh too.
+  const last30 = new URL((await page.getByRole("link", { name: "Last 30 days" }).getAttribute("href"))!, baseURL).searchParams;
+  for (let i = 0; i < 2; i++) {
+    await page.getByLabel("From").fill("2026-11-10");
+    await page.getByLabel("To").fill("2026-11-01");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date. Nov 10, 2026 – Nov 1, 2026 was not applied: showing");
+    await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByLabel("From")).toHaveValue(last30.get("from")!);
+    await expect(page.getByLabel("To")).toHaveValue(last30.get("to")!);
+  }
   await page.getByLabel("From").fill("2026-11-01");
   await page.getByLabel("To").fill("2026-11-10");
   await page.getByRole("button", { name: "Show" }).click();
@@ -42,6 +53,29 @@ test("a manager finds where work waits, changes the range and downloads a table"
   );
 });
 
+test("a project manager finds Flow analytics from the Projects page; floor staff are offered no link", async ({ page, js, signIn }) => {
+  // Tom holds only the Project Management key: no side menu (management's), so the way in is Projects' header.
+  await signIn(DEMO.tom);
+  await visit(page, js, "/");
+  await page.getByTestId("tile-project-management").click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole("banner").getByLabel("Open menu")).toHaveCount(0);
+  const link = page.getByRole("main").getByRole("link", { name: "Flow analytics" });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Flow analytics" })).toBeVisible();
+  // Global Settings stays management's.
+  await expect(page.getByRole("link", { name: /Global Settings/ })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(DEMO.james);
+  await visit(page, js, "/projects");
+  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Flow analytics" })).toHaveCount(0);
+  await expect(page.locator('a[href="/analytics"]')).toHaveCount(0);
+});
+
 test("floor staff without the Project Management key are refused; a phone shows the page without sideways scrolling", async ({ page, js, baseURL }) => {
   await signInByApi(page, DEMO.james.pin, baseURL!);
   expect(await visit(page, js, "/analytics")).toBe(403);
@@ -51,6 +85,11 @@ test("floor staff without the Project Management key are refused; a phone shows 
   expect(await visit(page, js, "/analytics")).toBe(200);
   await expect(page.getByRole("heading", { level: 2, name: "Departments" })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoTextBelow14px(page, "flow analytics at 360 px");
+  await page.getByRole("link", { name: "Last 12 months" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Items finished per week" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoTextBelow14px(page, "flow analytics, last 12 months, at 360 px");
   // The tables scroll sideways inside the page: a keyboard reaches them, and axe (which runs in the page, so with
   // JavaScript on; the no-JS markup is the same) finds nothing serious.
   if (js) await expectNoSeriousA11yViolations(page, "flow analytics at 360 px");

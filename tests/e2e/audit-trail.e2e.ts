@@ -35,9 +35,18 @@ async function makeItem(request: APIRequestContext, headers: Record<string, stri
 /** The entries of the audit list, newest first. */
 const auditRows = (page: Page) => page.getByTestId("audit-row");
 
-/** Opens an entry (a <details>: the same with and without JavaScript) and returns its before/after table. */
+/**
+ * Opens an entry (a <details>: the same with and without JavaScript) and returns its before/after table. Closed,
+ * the entry shows that it opens ('Details' and a chevron: the flex summary has no disclosure triangle); open, that
+ * it closes.
+ */
 async function openEntry(page: Page, row: Locator): Promise<Locator> {
+  const toggle = row.getByTestId("audit-row-toggle");
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveText("Details", { useInnerText: true });
+  await expect(toggle.locator("svg")).toBeVisible();
   await row.locator("summary").click();
+  await expect(toggle).toHaveText("Hide details", { useInnerText: true });
   const table = row.getByRole("table");
   await expect(table).toBeVisible();
   await expect(table.getByRole("columnheader")).toHaveText(["Field", "Before", "After"]);
@@ -125,14 +134,21 @@ test("a manager renames a project, finds the change by member, record and dates,
   await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Update", `Project #${id}`));
   await expect(rows.nth(1).locator("summary")).toContainText(line(DEMO.admin.name, "Create", `Project #${id}`));
 
-  // The rename's difference: the old and the new name (and the version it bumped), nothing about the others.
+  // The summary names the project by its name as well as its number.
+  await expect(rows.nth(0).locator("summary")).toContainText(`Project #${id} · ${newName}`);
+  // The rename's difference: the old and the new name in words, nothing about the others and nothing of the
+  // app's bookkeeping (the version the save bumped, the stamps).
   const diff = await openEntry(page, rows.nth(0));
-  await expect(diffLine(page, diff, "name")).toHaveText(["name", oldName, newName]);
-  await expect(diffLine(page, diff, "version")).toHaveText(["version", "1", "2"]);
-  await expect(diff.getByRole("cell", { name: "description", exact: true })).toHaveCount(0);
-  // The creation shows what was created: no value before.
+  await expect(diffLine(page, diff, "Name")).toHaveText(["Name", oldName, newName]);
+  await expect(diff.getByRole("row")).toHaveCount(2);
+  for (const hidden of ["version", "Version", "updatedAt", "Updated", "description", "Description"]) {
+    await expect(diff.getByRole("cell", { name: hidden, exact: true })).toHaveCount(0);
+  }
+  // The creation shows what was created: no value before, the priority and status as words.
   const created = await openEntry(page, rows.nth(1));
-  await expect(diffLine(page, created, "name")).toHaveText(["name", "—", oldName]);
+  await expect(diffLine(page, created, "Name")).toHaveText(["Name", "—", oldName]);
+  await expect(diffLine(page, created, "Priority")).toHaveText(["Priority", "—", "Medium"]);
+  await expect(created.getByRole("cell", { name: "id", exact: true })).toHaveCount(0);
 
   // Filters that exclude it really exclude it: another member, or a day after today.
   await filter(page, { member: DEMO.maria.name });
@@ -158,7 +174,8 @@ test("a manager renames a project, finds the change by member, record and dates,
   const lines = history.getByTestId("history").getByRole("listitem");
   await expect(lines).toHaveCount(2);
   await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · Update`);
-  await expect(lines.nth(0)).toContainText(`name: ${oldName} → ${newName}`);
+  await expect(lines.nth(0)).toContainText(`Name: ${oldName} → ${newName}`);
+  await expect(lines.nth(0)).not.toContainText("version");
   await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · Create`);
 });
 
@@ -184,8 +201,9 @@ test("an item's edit shows in its History and in the audit trail under its recor
   const lines = history.getByTestId("history").getByRole("listitem");
   await expect(lines).toHaveCount(2);
   await expect(lines.nth(0)).toContainText(`${DEMO.admin.name} · Update`);
-  await expect(lines.nth(0)).toContainText("name: Window vinyl → Window vinyl, frosted");
-  await expect(lines.nth(0)).toContainText("quantity: 1 → 3");
+  await expect(lines.nth(0)).toContainText("Name: Window vinyl → Window vinyl, frosted");
+  await expect(lines.nth(0)).toContainText("Quantity: 1 → 3");
+  await expect(lines.nth(0)).not.toContainText(/version|Version/);
   await expect(lines.nth(1)).toContainText(`${DEMO.admin.name} · Create`);
 
   // The same change in the audit trail, found by record type and id.
@@ -195,10 +213,10 @@ test("an item's edit shows in its History and in the audit trail under its recor
   expect(params(page).get("record")).toBe(String(itemId));
   const rows = auditRows(page);
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Update", `Item #${itemId}`));
+  await expect(rows.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Update", `Item #${itemId} · Window vinyl, frosted`));
   const diff = await openEntry(page, rows.nth(0));
-  await expect(diffLine(page, diff, "name")).toHaveText(["name", "Window vinyl", "Window vinyl, frosted"]);
-  await expect(diffLine(page, diff, "quantity")).toHaveText(["quantity", "1", "3"]);
+  await expect(diffLine(page, diff, "Name")).toHaveText(["Name", "Window vinyl", "Window vinyl, frosted"]);
+  await expect(diffLine(page, diff, "Quantity")).toHaveText(["Quantity", "1", "3"]);
   await rows.nth(0).getByRole("link", { name: "Open the item" }).click();
   await expect(page).toHaveURL(new RegExp(`/items/${itemId}$`));
 });
@@ -223,7 +241,12 @@ test("a refused PIN and a sign-in are kinds of their own", async ({ page, js, cl
   await expect(mine.nth(0).locator("summary")).toContainText(line(DEMO.admin.name, "Signed in"));
   await expect(mine.nth(1).locator("summary")).toContainText(line("Unknown (no PIN match)", "Refused PIN"));
   const why = await openEntry(page, mine.nth(1));
-  await expect(diffLine(page, why, "reason")).toHaveText(["reason", "—", "No active team member has this PIN"]);
+  await expect(diffLine(page, why, "Reason")).toHaveText(["Reason", "—", "No active team member has this PIN"]);
+  await expect(mine.nth(1)).toContainText(`A PIN typed from ${clientIp} was refused.`);
+  // The sign-in opens to who signed in from where (it has no fields to compare).
+  await mine.nth(0).locator("summary").click();
+  await expect(mine.nth(0).getByText(`${DEMO.admin.name} signed in with their PIN from ${clientIp}.`)).toBeVisible();
+  await expect(mine.nth(0).getByText("No field values recorded.")).toHaveCount(0);
   // Nothing but sign-in kinds under this filter.
   await expect(auditRows(page).filter({ hasNotText: /Signed in|Signed out|Refused PIN|Sign-ins slowed/ })).toHaveCount(0);
 
@@ -249,10 +272,10 @@ test("pages go Older → and back to the newest, keeping the filters, no entry t
   await expect(pages.getByRole("link", { name: "← Newest" })).toHaveCount(0);
   // The newest is the last revision.
   const newest = await openEntry(page, rows.nth(0));
-  await expect(diffLine(page, newest, "description")).toHaveText(["description", "Revision 51", "Revision 52"]);
+  await expect(diffLine(page, newest, "Description")).toHaveText(["Description", "Revision 51", "Revision 52"]);
   // The last of the page is revision 3: the next page must start at revision 2, neither skipped nor repeated.
   const last = await openEntry(page, rows.nth(49));
-  await expect(diffLine(page, last, "description")).toHaveText(["description", "Revision 2", "Revision 3"]);
+  await expect(diffLine(page, last, "Description")).toHaveText(["Description", "Revision 2", "Revision 3"]);
 
   await pages.getByRole("link", { name: "Older →" }).click();
   await expect(page).toHaveURL(/before=\d+/);
@@ -264,9 +287,9 @@ test("pages go Older → and back to the newest, keeping the filters, no entry t
   // The oldest three: revisions 2 and 1, then the creation.
   await expect(rows.nth(2).locator("summary")).toContainText(line(DEMO.admin.name, "Create", `Project #${id}`));
   const oldest = await openEntry(page, rows.nth(0));
-  await expect(diffLine(page, oldest, "description")).toHaveText(["description", "Revision 1", "Revision 2"]);
+  await expect(diffLine(page, oldest, "Description")).toHaveText(["Description", "Revision 1", "Revision 2"]);
   const middle = await openEntry(page, rows.nth(1));
-  await expect(diffLine(page, middle, "description")).toHaveText(["description", "Audit trail e2e", "Revision 1"]);
+  await expect(diffLine(page, middle, "Description")).toHaveText(["Description", "Audit trail e2e", "Revision 1"]);
 
   await pages.getByRole("link", { name: "← Newest" }).click();
   await expect(page).not.toHaveURL(/before=/);
@@ -327,7 +350,7 @@ test("Clear, Clear filters and Back show the filters of the address they land on
   await expectEmpty();
 });
 
-test("a backwards date range is explained and every date is listed instead", async ({ page, js, signIn }) => {
+test("a backwards date range or a record id that is not a number is explained, and every entry listed instead", async ({ page, js, signIn }) => {
   await signIn(DEMO.admin);
   await openAuditTrail(page, js);
   await filter(page, { from: shopDay(1), to: shopDay(-1) });
@@ -339,6 +362,13 @@ test("a backwards date range is explained and every date is listed instead", asy
   // Turned the right way round, the explanation goes.
   await filter(page, { from: shopDay(-1), to: shopDay(1) });
   await expect(page.getByText("The start date must be on or before the end date.")).toHaveCount(0);
+  await expect(auditRows(page).first()).toBeVisible();
+  // A record id that is not a number is explained the same way, not a silent 'No audit entries match'.
+  await filter(page, { from: "", to: "", record: "abc" });
+  await expect(page.getByRole("alert")).toHaveText('A record id is a whole number, such as 88: "abc" is not one. Showing entries for every record instead.');
+  await expect(form.getByLabel("Record id")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Record id")).toHaveValue("abc");
+  await expect(page.getByText("No audit entries match")).toHaveCount(0);
   await expect(auditRows(page).first()).toBeVisible();
 });
 

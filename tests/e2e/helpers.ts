@@ -31,6 +31,29 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
+ * Every piece of visible text is at least 14 px (docs/design.md: '14 px is the floor'). Screen-reader-only text
+ * and SVG <title>/<desc> (never drawn) are not looked at.
+ */
+export async function expectNoTextBelow14px(page: Page, label: string) {
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim();
+      const el = n.parentElement;
+      if (!text || !el || el.closest(".sr-only, title, desc, script, style, [hidden]")) continue;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === "hidden") continue;
+      const size = parseFloat(style.fontSize);
+      if (size < 14) out.push(`${size}px "${text.slice(0, 40)}"`);
+    }
+    return out;
+  });
+  expect(small, `text under 14 px on ${label}`).toEqual([]);
+}
+
+/**
  * Runs axe-core on the page and fails on any serious or critical violation, listing each with its elements.
  * Legacy mode (one frame: the app has no iframes) and violations only keep a run to a few seconds on a slow box.
  */

@@ -49,8 +49,10 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     await expect(page.getByRole("cell", { name: "300 dpi", exact: true })).toBeVisible();
     await expect(edit).toHaveCount(0);
 
-    // One item's label.
+    // One item's label. The printer picker has a visible label of its own.
     await visit(page, js, "/items/1");
+    await expect(page.getByText("Label printer", { exact: true })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Label printer" })).not.toHaveAttribute("aria-label");
     await page.getByLabel("Label printer").selectOption({ label: name });
     await page.getByRole("button", { name: "Print label" }).click();
     await expect(page.getByText(`1 label sent to ${name}.`).first()).toBeVisible();
@@ -97,6 +99,71 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     // Leave the shared demo shop as it was, whatever step failed.
     const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
     for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin: new URL(baseURL!).origin } });
+  }
+});
+
+test("Add a printer: after a save the form is empty for the next one; a refused save keeps what was typed", async ({ page, js, baseURL }) => {
+  const name = `Form Reset ${js ? "js" : "no-js"} ${Date.now()}`;
+  try {
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
+    await visit(page, js, "/settings/printers");
+    const add = page.getByRole("region", { name: "Add a printer" });
+    await add.getByLabel("Name", { exact: true }).fill(name);
+    await add.getByLabel("Address (host name or IP)").fill("10.20.30.40");
+    await add.getByLabel("Port", { exact: true }).fill("9101");
+    await add.getByLabel("Resolution").selectOption("300");
+    await add.getByRole("button", { name: "Add printer" }).click();
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+    // Nothing of the printer just added waits in the form for the next one.
+    await expect(add.getByLabel("Name", { exact: true })).toHaveValue("");
+    await expect(add.getByLabel("Address (host name or IP)")).toHaveValue("");
+    await expect(add.getByLabel("Port", { exact: true })).toHaveValue("9100");
+    await expect(add.getByLabel("Resolution")).toHaveValue("203");
+
+    // The same name again is refused: what was typed stays, to be corrected.
+    await add.getByLabel("Name", { exact: true }).fill(name);
+    await add.getByLabel("Address (host name or IP)").fill("10.20.30.41");
+    await add.getByLabel("Port", { exact: true }).fill("9102");
+    await add.getByRole("button", { name: "Add printer" }).click();
+    await expect(add.getByRole("alert")).toContainText(`A label printer named "${name}" already exists`);
+    await expect(add.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(add.getByLabel("Address (host name or IP)")).toHaveValue("10.20.30.41");
+    await expect(add.getByLabel("Port", { exact: true })).toHaveValue("9102");
+  } finally {
+    const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
+    for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin: new URL(baseURL!).origin } });
+  }
+});
+
+test("Print label says 'Printing…' on a disabled button while the printer has not answered", async ({ page, js, baseURL }) => {
+  test.skip(!js, "Without JavaScript the browser shows its own loading while the post is under way.");
+  const printer = await fakePrinter();
+  const origin = new URL(baseURL!).origin;
+  const name = `Slow Zebra ${printer.port}`;
+  try {
+    await signInByApi(page, DEMO.admin.pin, baseURL!);
+    const created = await page.request.post("/api/label-printers", { data: { name, host: "127.0.0.1", port: printer.port, dpi: 203 }, headers: { origin } });
+    expect(created.status(), await created.text()).toBe(201);
+    await visit(page, js, "/items/1");
+    // The post is held here as long as a printer that does not answer would hold it (up to 5 s).
+    let release!: () => void;
+    const answered = new Promise<void>((r) => (release = r));
+    await page.route(/\/items\/1\.data/, async (route) => {
+      if (route.request().method() === "POST") await answered;
+      await route.continue();
+    });
+    await page.getByLabel("Label printer").selectOption({ label: name });
+    await page.getByRole("button", { name: "Print label" }).click();
+    const busy = page.getByRole("button", { name: "Printing…" });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    release();
+    await expect(page.getByText(`1 label sent to ${name}.`).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Print label" })).toBeEnabled();
+  } finally {
+    printer.server.close();
+    const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
+    for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin } });
   }
 });
 

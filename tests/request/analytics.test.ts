@@ -167,11 +167,18 @@ describe("figures", () => {
     const swapped = await visibleHtml(await pm.request(`/analytics?from=${to}&to=${from}`));
     expect(swapped).toContain(RANGE_ORDER);
     expect(swapped).toContain('role="alert"');
+    // The fields show the range the figures are for (the last 30 days), the refused one is named in the sentence.
+    const shown = { from: zoneDate(Date.now() - 29 * DAY, TZ), to: zoneDate(Date.now(), TZ) };
+    const day = (d: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${d}T12:00:00Z`));
+    expect(swapped).toMatch(new RegExp(`id="from"[^>]*value="${shown.from}"`));
+    expect(swapped).toMatch(new RegExp(`id="to"[^>]*value="${shown.to}"`));
+    expect(swapped).not.toMatch(new RegExp(`id="from"[^>]*value="${to}"`));
+    expect(swapped).toContain(`${RANGE_ORDER} ${day(to)} – ${day(from)} was not applied: showing ${day(shown.from)} – ${day(shown.to)} instead.`);
     const impossible = await visibleHtml(await pm.request("/analytics?from=2026-02-30&to=2026-03-02"));
     expect(impossible).toContain("Enter a real calendar date.");
     const junk = await pm.request("/analytics?from=yesterday&to=%3Cscript%3E");
     expect(junk.status).toBe(200);
-    expect(await visibleHtml(junk)).toContain("Enter a date as YYYY-MM-DD.");
+    expect(await visibleHtml(junk)).toContain('Enter a date as YYYY-MM-DD. "yesterday" – "&lt;script&gt;" was not applied');
     expect((await pm.request("/analytics/departments.csv?from=2026-03-02&to=2026-03-01")).status).toBe(400);
   });
 

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
 import { getDb } from "~/utils/db.server";
-import { AUDIT_PAGE_SIZE } from "~/routes/settings-audit";
+import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { captureStatements } from "../helpers/statements";
+import { captureStatements, countStatements } from "../helpers/statements";
 
 // Issue "Step 9" audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
@@ -52,7 +52,7 @@ test("newest first, with who, what and the before/after difference; sign-ins and
   expect(html).toContain("Refused PIN");
   expect(html).toContain("Otto Operator");
   // The rename's difference: the name before and after.
-  expect(html).toMatch(/>name<\/td><td[^>]*>Bakery<\/td><td[^>]*>Bakery Sign</);
+  expect(html).toMatch(/>Name<\/td><td[^>]*>Bakery<\/td><td[^>]*>Bakery Sign</);
 
   const signIns = await visibleHtml(await admin.request("/settings/audit?kind=sign-ins"));
   expect(signIns).toContain("Refused PIN");
@@ -96,7 +96,7 @@ test("pages go by id: Older shows the next rows, none twice", async () => {
 test("the project and item pages show their own history", async () => {
   const project = await visibleHtml(await admin.request(`/projects/${projectId}`));
   expect(project).toContain("History");
-  expect(project).toContain("name: Bakery → Bakery Sign");
+  expect(project).toContain("Name: Bakery → Bakery Sign");
   const item = await visibleHtml(await admin.request(`/items/${itemId}`));
   expect(item).toMatch(/Otto Operator<\/span> · Start timer/);
 });
@@ -157,12 +157,12 @@ describe("what an entry says", () => {
     // The entry's own time and the timer's start inside it: 'Nov 25, 2026, 1:58:25 AM', never the stored UTC text.
     expect(html).toContain(`>${inShop(new Date(start.at))}<`);
     expect(inShop(startedAt)).toMatch(/, \d{4}, /);
-    expect(html).toMatch(new RegExp(`>at</td><td[^>]*>—</td><td[^>]*>${inShop(startedAt)}<`));
+    expect(html).toMatch(new RegExp(`>Time</td><td[^>]*>—</td><td[^>]*>${inShop(startedAt)}<`));
     expect(html).not.toContain(startedAt.toISOString());
     // The department's name, not its value; the action and the record type as words.
-    expect(html).toMatch(/>department<\/td><td[^>]*>—<\/td><td[^>]*>Pre-Production</);
+    expect(html).toMatch(/>Department<\/td><td[^>]*>—<\/td><td[^>]*>Pre-Production</);
     expect(html).toContain(">Start timer<");
-    expect(html).toContain(`>Item #${itemId}<`);
+    expect(html).toContain(`>Item #${itemId} · Fence banner<`);
     expect(html).not.toContain("start-timer");
     // The record type filter offers words too, keeping the stored value.
     const page = await visibleHtml(await admin.request("/settings/audit"));
@@ -182,10 +182,111 @@ describe("what an entry says", () => {
     const wrongMember = rows.find((r) => r.includes("from 10.10.0.4"))!;
     expect(wrongMember).toContain("Unknown (another member's PIN)");
     expect(wrongMember).toContain("The PIN is another team member's, not the chosen one's");
-    expect(wrongMember).toMatch(/>expectedUserId<\/td><td[^>]*>—<\/td><td[^>]*>Ada Admin \(#\d+\)</);
+    expect(wrongMember).toMatch(/>Chosen team member<\/td><td[^>]*>—<\/td><td[^>]*>Ada Admin \(#\d+\)</);
     const unknown = rows.find((r) => r.includes("from 10.10.0.3"))!;
     expect(unknown).toContain("Unknown (no PIN match)");
     expect(unknown).toContain("No active team member has this PIN");
+  });
+});
+
+describe("fields, values and records in words", () => {
+  /** One entry's rows of the before/after table: [field, before, after]. */
+  const diffRows = (row: string) =>
+    [...row.matchAll(/<tr><td[^>]*>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><\/tr>/g)].map((m) => [m[1], m[2], m[3]]);
+  const rowsIn = (html: string) => entries(html).split('data-testid="audit-row"').slice(1);
+
+  test("an update lists only what a person changed, named in words; the version, id and stamps are left out", async () => {
+    const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "10.0.0.5", port: 9100, dpi: 203 } })).json();
+    expect((await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { isActive: false, dpi: 300 } })).status).toBe(200);
+    const [update, create] = rowsIn(await visibleHtml(await admin.request(`/settings/audit?entity=label-printer&record=${printer.id}`)));
+    expect(diffRows(update!)).toEqual([
+      ["Active", "Yes", "No"],
+      ["Resolution (dpi)", "203", "300"],
+    ]);
+    // The creation: what was made, when, no id or version.
+    const made = diffRows(create!);
+    expect(made.map((r) => r[0])).toEqual(["Active", "Address", "Created", "Name", "Port", "Resolution (dpi)"]);
+    expect(made.find((r) => r[0] === "Created")![2]).toMatch(/, \d{4}, \d+:\d{2}:\d{2} [AP]M$/);
+    for (const stored of [">version<", ">id<", ">isActive<", ">dpi<", ">createdAt<", ">Version<", ">Id<"]) expect(entries(await visibleHtml(await admin.request("/settings/audit?entity=label-printer")))).not.toContain(stored);
+  });
+
+  test("a step's status reads as words in the audit trail and the project's History", async () => {
+    const [instance] = await (await admin.request(`/api/projects/${projectId}/workflow-instances`)).json();
+    const [step] = (await (await admin.request(`/api/workflow-instances/${instance.id}/steps`)).json()) as { id: number }[];
+    expect((await admin.request(`/api/workflow-steps/${step!.id}`, { method: "PATCH", json: { percentComplete: 40 } })).status).toBe(200);
+    const [update] = rowsIn(await visibleHtml(await admin.request(`/settings/audit?entity=workflow-step&record=${step!.id}`)));
+    // A step is named by its department and its project.
+    expect(update).toContain(`>Workflow step #${step!.id} · Production of Bakery Sign<`);
+    expect(diffRows(update!)).toContainEqual(["Status", "Pending", "In progress"]);
+    expect(diffRows(update!)).toContainEqual(["Completion %", "0", "40"]);
+    const project = await visibleHtml(await admin.request(`/projects/${projectId}`));
+    const history = project.slice(project.indexOf('data-testid="history"'));
+    expect(history).toContain("Status: Pending → In progress");
+    expect(history).not.toMatch(/version|percentComplete|in-progress/);
+  });
+
+  test("records are named by their name and number, in one statement for the page; a deleted one says so and has no link", async () => {
+    const html = entries(await visibleHtml(await admin.request("/settings/audit")));
+    expect(html).toContain(`>Item #${itemId} · Fence banner<`);
+    expect(html).toContain(`>Project #${projectId} · Bakery Sign<`);
+    expect(html).toContain(`href="/items/${itemId}"`);
+    expect(html).toContain(`href="/projects/${projectId}"`);
+
+    const gone = (await (await admin.request("/api/items", { method: "POST", json: { name: "Old flag", category: "Banner", projectId } })).json()).id;
+    expect((await admin.request(`/api/items/${gone}`, { method: "DELETE" })).status).toBe(200);
+    const after = entries(await visibleHtml(await admin.request(`/settings/audit?entity=item&record=${gone}`)));
+    expect(rowsOf(after)).toBe(2);
+    expect(after).toContain(`>Item #${gone} · Old flag (deleted)<`);
+    expect(after).not.toContain(`href="/items/${gone}"`);
+
+    // The names cost the same for 3 entries as for 50: one statement for the page, not one per row.
+    const page = () => countStatements(() => admin.request("/settings/audit?entity=material"));
+    for (let i = 0; i < 3; i++) await admin.request("/api/materials", { method: "POST", json: { name: `Vinyl ${i}`, category: "Vinyl" } });
+    const few = await page();
+    for (let i = 3; i < 60; i++) await admin.request("/api/materials", { method: "POST", json: { name: `Vinyl ${i}`, category: "Vinyl" } });
+    expect(await page()).toBe(few);
+    expect(entries(await visibleHtml(await admin.request("/settings/audit?entity=material")))).toContain(" · Vinyl 59<");
+  });
+
+  test("the server acts as 'System', the demo seed's old lowercase rows too", async () => {
+    getDb().insert(schema.auditLog).values({ at: new Date(), actorName: "system", action: "seed-demo", entity: "database", after: { members: 8 } }).run();
+    const [row] = rowsIn(await visibleHtml(await admin.request("/settings/audit?entity=database")));
+    expect(row).toMatch(/>System<\/span>/);
+    expect(row).not.toMatch(/>system</);
+    expect(diffRows(row!)).toEqual([["Team members", "—", "8"]]);
+  });
+
+  test("a sign-in opens to who signed in from which address, never 'No field values recorded.'", async () => {
+    const html = entries(await visibleHtml(await admin.request("/settings/audit?kind=sign-ins")));
+    expect(html).not.toContain("No field values recorded");
+    const otto = rowsIn(html).find((r) => r.includes("Signed in") && r.includes("Otto Operator"))!;
+    expect(otto).toContain("Otto Operator signed in with their PIN from 10.10.0.2.");
+    const refused = rowsIn(html).find((r) => r.includes("from 10.10.0.3"))!;
+    expect(refused).toContain("A PIN typed from 10.10.0.3 was refused.");
+  });
+
+  test("every entry shows it opens: 'Details' and a chevron in its summary, no JavaScript needed", async () => {
+    const html = await visibleHtml(await admin.request("/settings/audit"));
+    for (const row of rowsIn(html)) {
+      const summary = row.slice(row.indexOf("<summary"), row.indexOf("</summary>"));
+      expect(summary).toMatch(/data-testid="audit-row-toggle"[^>]*><span[^>]*group-open:hidden[^>]*>Details<\/span>/);
+      expect(summary).toContain("<svg");
+    }
+  });
+
+  test("a record or project id that is not a number is explained, the filter left out, like a backwards range", async () => {
+    const html = await visibleHtml(await admin.request("/settings/audit?record=abc&entity=project"));
+    expect(html).toContain(notAnId("record", "abc"));
+    expect(html).toContain('A record id is a whole number, such as 88: "abc" is not one. Showing entries for every record instead.');
+    expect(html).toMatch(/id="record"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="record"/);
+    expect(html).not.toContain("No audit entries match");
+    // Still only projects: the other filters hold.
+    expect(rowsOf(html)).toBe(2);
+    const project = await visibleHtml(await admin.request("/settings/audit?project=12a"));
+    expect(project).toContain('A project id is a whole number, such as 23: "12a" is not one. Showing entries for every project instead.');
+    expect(rowsOf(project)).toBeGreaterThan(2);
+    // A real id shows no explanation.
+    expect(await visibleHtml(await admin.request(`/settings/audit?record=${projectId}`))).not.toContain('id="record-error"');
   });
 });
 
@@ -294,13 +395,13 @@ describe("History", () => {
     };
     const alpha = await history(a);
     expect(alpha).toMatch(/Update · Workflow step: (Production|Fabrication)</);
-    expect(alpha).toContain("percentComplete: 0 → 40");
+    expect(alpha).toContain("Completion %: 0 → 40");
     expect(alpha).not.toContain("Reorder");
     expect(alpha).not.toContain("Design");
     const beta = await history(b);
-    expect(beta).not.toContain("percentComplete");
+    expect(beta).not.toContain("Completion %");
     expect(beta).toContain("Reorder steps");
-    expect(beta).toContain(`stepOrder: ${stepsB.join(", ")} → ${[...stepsB].reverse().join(", ")}`);
+    expect(beta).toContain(`Step order: ${stepsB.join(", ")} → ${[...stepsB].reverse().join(", ")}`);
     expect(beta).toMatch(/Create · Design/);
     expect(beta).toMatch(/Delete · Design/);
     expect(beta).toContain("Reorder · Workflow step");
@@ -312,7 +413,7 @@ describe("History", () => {
     const trail = entries(await visibleHtml(await admin.request(`/settings/audit?project=${b}`)));
     expect(trail).toContain("Reorder steps");
     expect(trail).toContain(">Design #");
-    expect(trail).not.toContain("percentComplete");
+    expect(trail).not.toContain("Completion %");
     expect(rowsOf(trail)).toBe(6); // create, reorder-steps, upload link, design create and delete, the old reorder
   });
 

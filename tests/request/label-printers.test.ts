@@ -140,6 +140,9 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
   const itemPage = await visibleHtml(await operator.request(`/items/${itemIds[1]}`));
   // The button (History may name an earlier 'Print labels' entry).
   expect(itemPage).toMatch(/<button[^>]*>Print label<\/button>/);
+  // The printer picker has a visible label tied to it, not only an aria-label.
+  expect(itemPage).toMatch(/<label for="item-label-printer"[^>]*>Label printer<\/label><select id="item-label-printer"/);
+  expect(itemPage).not.toContain('aria-label="Label printer"');
   const printed = await operator.request(`/items/${itemIds[1]}`, { method: "POST", form: { intent: "print-label", printerId: String(printerId) } });
   expect(printed.status).toBe(302);
   expect(await visibleHtml(await operator.request(printed.headers.get("location")!))).toContain("1 label sent to Counter Zebra.");

@@ -39,6 +39,18 @@ function insertProjects(n: number, prefix = "P") {
 }
 
 describe("the list", () => {
+  test("the header links Flow analytics for those who may open it (Project Management, management), not floor staff", async () => {
+    const analyticsLink = /<a[^>]*href="\/analytics"[^>]*>.*?Flow analytics<\/a>/;
+    // The Project Management key has no side menu (management's alone): the page's own header is its way in.
+    const pmHtml = await visibleHtml(await pm.request("/projects"));
+    expect(pmHtml).not.toContain('aria-label="Main menu"');
+    expect(pmHtml).toMatch(analyticsLink);
+    expect((await pm.request("/analytics")).status).toBe(200);
+    const floorHtml = await visibleHtml(await floor.request("/projects"));
+    expect(floorHtml).not.toContain('href="/analytics"');
+    expect((await floor.request("/analytics")).status).toBe(403);
+  });
+
   test("empty: 'No projects yet' and 'Create Your First Project'; the summary strip counts zero", async () => {
     const res = await pm.request("/projects");
     expect(res.status).toBe(200);
