@@ -37,6 +37,16 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   await expect(rows.first()).toContainText(DEMO.maria.name);
   await expect(page.getByText("Dec 1, 2026 – Dec 4, 2026")).toBeVisible();
 
+  // Change the dates it now has: the row opens with the saved days, which the save must not take for stale.
+  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
+  await page.getByLabel(/^End date of /).fill("2026-12-09");
+  await page.getByLabel(/^Start date of /).fill("2026-12-02");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Dec 2, 2026 – Dec 9, 2026")).toBeVisible();
+  await expect(page.getByText("Update Failed")).toHaveCount(0);
+  await expect(page.getByText(/changed by someone else/)).toHaveCount(0);
+
   // Move the second step up: it becomes the first.
   const second = (await rows.nth(1).locator("td").first().innerText()).trim();
   await rows.nth(1).getByRole("button", { name: / up$/ }).click();

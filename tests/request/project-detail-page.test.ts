@@ -163,6 +163,41 @@ describe("workflow steps", () => {
     expect(res.status).toBe(400);
   });
 
+  // The edit row opens with the days the page shows ('2026-03-02'); the database keeps noon in the shop's zone.
+  const scheduled = async () => {
+    const [first] = steps();
+    await follow(pm, await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0" }));
+    return first!.id;
+  };
+  const opened = JSON.stringify({ startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: 0, teamMemberIds: [] });
+  const edit = (stepId: number, fields: Record<string, string>) =>
+    post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0", ...fields, _original: opened });
+
+  test("changing the dates of a step that already has dates saves them", async () => {
+    const stepId = await scheduled();
+    const landed = await follow(pm, await edit(stepId, { startDate: "2026-03-03", endDate: "2026-03-09" }));
+    expect(landed).toContain("Step Updated");
+    expect(steps()[0]!.startDate!.toISOString()).toBe("2026-03-03T18:00:00.000Z");
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-09T17:00:00.000Z"); // noon CDT after the DST change
+    // Only the end: the start's day still matches the stored noon.
+    await follow(pm, await post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-03", endDate: "2026-03-10", percentComplete: "0", _original: JSON.stringify({ startDate: "2026-03-03", endDate: "2026-03-09", percentComplete: 0, teamMemberIds: [] }) }));
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-10T17:00:00.000Z");
+  });
+
+  test("a date edit opened before someone else changed that date is refused; another field's change is kept", async () => {
+    const stepId = await scheduled();
+    // Someone else moves the start after this form was opened.
+    expect((await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { startDate: "2026-03-04" } })).status).toBe(200);
+    const stale = await edit(stepId, { startDate: "2026-03-03" });
+    expect(stale.status).toBe(409);
+    expect(steps()[0]!.startDate!.toISOString()).toBe("2026-03-04T18:00:00.000Z");
+    // Someone else's percent does not stop a change of the end date.
+    await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { percentComplete: 20 } });
+    await follow(pm, await edit(stepId, { endDate: "2026-03-06" }));
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-06T18:00:00.000Z");
+    expect(steps()[0]!.percentComplete).toBe(20);
+  });
+
   test("100% completes the step; all steps completed completes the project", async () => {
     for (const s of steps()) {
       await post(pm, { intent: "update-step", stepId: String(s.id), startDate: "", endDate: "", percentComplete: "100" });
