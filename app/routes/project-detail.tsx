@@ -10,7 +10,7 @@ import { DeleteItemForm, ItemForm, ProjectItems, type ItemRow } from "~/componen
 import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps";
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
-import { useToast } from "~/components/toaster";
+import { StaticToast, useToast } from "~/components/toaster";
 import { Badge, btn, cardClass, inputClass, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
 import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models/design.server";
@@ -40,6 +40,7 @@ import { fileIndicator } from "~/utils/machine-file-rules";
 import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
@@ -399,6 +400,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const live = useLiveData((n) => n.projectId !== null && String(n.projectId) === params.id);
   const navigate = useNavigate();
   const toast = useToast();
+  const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
   useEffect(() => {
@@ -438,13 +440,17 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : null);
   const itemParam = parseIdParam(search.get("item") ?? (failedItem && failedItem[1] !== "new" ? failedItem[1]! : ""));
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
-  const editStep = parseIdParam(search.get("edit-step") ?? "");
+  // The same for a refused step save: its row reopens with what was typed and the message.
+  const failedStep = actionData?.result ? /^step-(\d+)-form$/.exec(actionData.formId ?? "") : null;
+  const editStep = parseIdParam(search.get("edit-step") ?? failedStep?.[1] ?? "");
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const rush = project.priority === "rush";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
+      {/* Without JavaScript no script shows the action's toast: drawn here, so no refusal is silent. */}
+      {!hydrated && actionData?.toast ? <StaticToast toast={actionData.toast} /> : null}
       <Link to={loaderData.back.to} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
         ← {loaderData.back.label}
       </Link>

@@ -112,6 +112,34 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   expect((await page.request.get(proxy!)).status()).toBe(404);
 });
 
+test("a step save refused because someone else changed the date says so, with the row still open", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const created = await page.request.post("/api/projects", {
+    data: { name: `E2E Stale step ${js ? "js" : "nojs"} ${Date.now()}`, description: "Pylon", priority: "low", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
+  const { id } = (await created.json()) as { id: number };
+  const [instance] = (await (await page.request.get(`/api/projects/${id}/workflow-instances`)).json()) as { id: number }[];
+  const [step] = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number }[];
+  const patch = (data: object) => page.request.patch(`/api/workflow-steps/${step!.id}`, { data, headers: { origin } });
+  expect((await patch({ startDate: "2026-12-01", endDate: "2026-12-11" })).status()).toBe(200);
+
+  await visit(page, js, `/projects/${id}?edit-step=${step!.id}`);
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
+  // Someone else moves the start while this row is open.
+  expect((await patch({ startDate: "2026-12-03" })).status()).toBe(200);
+  await page.getByLabel(/^Start date of /).fill("2026-12-02");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This workflow step was changed by someone else. Reload to see the latest." })).toBeVisible();
+  await expect(page.getByText("Update Failed").first()).toBeVisible();
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-02");
+  const saved = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; startDate: string }[];
+  expect(saved.find((s) => s.id === step!.id)!.startDate).toBe("2026-12-03T18:00:00.000Z");
+  await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
+});
+
 test("a phone shows steps and items as cards without sideways scrolling", async ({ page, js, signIn }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(DEMO.admin);

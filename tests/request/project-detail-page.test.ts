@@ -198,6 +198,31 @@ describe("workflow steps", () => {
     expect(steps()[0]!.percentComplete).toBe(20);
   });
 
+  test("without JavaScript a refused save shows its message with the edit row still open", async () => {
+    const stepId = await scheduled();
+    await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { startDate: "2026-03-04" } });
+    const stale = await visibleHtml(await edit(stepId, { startDate: "2026-03-03" }));
+    expect(stale).toContain("This workflow step was changed by someone else. Reload to see the latest.");
+    expect(stale).toContain(`id="step-${stepId}-form"`);
+    // What was typed stays in the row.
+    expect(stale).toContain('value="2026-03-03"');
+    // A rule of the dates: the message under the field, the row open.
+    const rule = await visibleHtml(await edit(stepId, { startDate: "2026-03-09", endDate: "2026-03-05" }));
+    expect(rule).toContain("Start date cannot be later than end date.");
+    expect(rule).toContain(`id="step-${stepId}-form"`);
+  });
+
+  test("without JavaScript a save of a step removed meanwhile says so on the page", async () => {
+    await admin.request(`/api/workflows/${wfId}`, { method: "PATCH", json: { departmentSequence: ["pre-production", "installation"] } });
+    const production = steps().find((s) => s.department === "production")!;
+    await follow(pm, await post(pm, { intent: "refresh-workflow" }));
+    const res = await post(pm, { intent: "update-step", stepId: String(production.id), startDate: "", endDate: "", percentComplete: "10" });
+    expect(res.status).toBe(404);
+    const html = await visibleHtml(res);
+    expect(html).toContain("Update Failed");
+    expect(html).toContain("This workflow step no longer exists. Someone else may have removed it.");
+  });
+
   test("100% completes the step; all steps completed completes the project", async () => {
     for (const s of steps()) {
       await post(pm, { intent: "update-step", stepId: String(s.id), startDate: "", endDate: "", percentComplete: "100" });
