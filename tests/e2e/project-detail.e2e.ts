@@ -112,7 +112,7 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   expect((await page.request.get(proxy!)).status()).toBe(404);
 });
 
-test("a step save refused because someone else changed the date says so, with the row still open", async ({ page, js, baseURL, signIn }) => {
+test("a step save refused because someone else changed the date says so, with the row still open; a live reload reverts nothing", async ({ page, js, baseURL, signIn }) => {
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
@@ -128,8 +128,9 @@ test("a step save refused because someone else changed the date says so, with th
 
   await visit(page, js, `/projects/${id}?edit-step=${step!.id}`);
   await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
-  // Someone else moves the start while this row is open.
+  // Someone else moves the start while this row is open; with JavaScript the page reloads its data live.
   expect((await patch({ startDate: "2026-12-03" })).status()).toBe(200);
+  if (js) await expect(page.getByText("Dec 3, 2026 – Dec 11, 2026")).toBeVisible();
   await page.getByLabel(/^Start date of /).fill("2026-12-02");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This workflow step was changed by someone else. Reload to see the latest." })).toBeVisible();
@@ -137,6 +138,17 @@ test("a step save refused because someone else changed the date says so, with th
   await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-02");
   const saved = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; startDate: string }[];
   expect(saved.find((s) => s.id === step!.id)!.startDate).toBe("2026-12-03T18:00:00.000Z");
+
+  // Opened again, only the percent is changed while someone else moves the end: both changes stay.
+  await visit(page, js, `/projects/${id}?edit-step=${step!.id}`);
+  await expect(page.getByLabel(/^End date of /)).toHaveValue("2026-12-11");
+  expect((await patch({ endDate: "2026-12-18" })).status()).toBe(200);
+  if (js) await expect(page.getByText("Dec 3, 2026 – Dec 18, 2026")).toBeVisible();
+  await page.getByLabel(/^Completion % of /).fill("40");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Step Updated").first()).toBeVisible();
+  const after = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; endDate: string; percentComplete: number }[];
+  expect(after.find((s) => s.id === step!.id)).toMatchObject({ endDate: "2026-12-18T18:00:00.000Z", percentComplete: 40 });
   await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
 });
 

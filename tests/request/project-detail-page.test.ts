@@ -204,8 +204,10 @@ describe("workflow steps", () => {
     const stale = await visibleHtml(await edit(stepId, { startDate: "2026-03-03" }));
     expect(stale).toContain("This workflow step was changed by someone else. Reload to see the latest.");
     expect(stale).toContain(`id="step-${stepId}-form"`);
-    // What was typed stays in the row.
+    // What was typed stays in the row, checked against what the row opened with: sent again, it is refused again.
     expect(stale).toContain('value="2026-03-03"');
+    expect(stale).toContain(`name="_original" value="${opened}"`);
+    expect((await edit(stepId, { startDate: "2026-03-03" })).status).toBe(409);
     // A rule of the dates: the message under the field, the row open.
     const rule = await visibleHtml(await edit(stepId, { startDate: "2026-03-09", endDate: "2026-03-05" }));
     expect(rule).toContain("Start date cannot be later than end date.");
