@@ -30,6 +30,7 @@ import { colorClass } from "~/utils/colors";
 import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
 import { SheetLabelsForm } from "~/components/project/sheet-labels-form";
+import { Popover } from "~/components/popover";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { percentOf, projectBackTarget } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
@@ -467,7 +468,8 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* relative: below lg the label pop-ups span this row of buttons. */}
+        <div className="relative flex flex-wrap gap-2">
           {design ? (
             <Link to={`${here}?dialog=view-design`} preventScrollReset className={btn.secondary}>
               <Icon name="eye" />
@@ -493,15 +495,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           ) : null}
           {loaderData.items.length ? (
             // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
-            <details className="relative">
-              <summary className={`${btn.secondary} cursor-pointer`}>Labels on sheets…</summary>
+            <Popover label="Labels on sheets…" group="project-labels">
               <SheetLabelsForm action={`${here}/labels.pdf`} />
-            </details>
+            </Popover>
           ) : null}
           {loaderData.items.length && loaderData.printers.length ? (
-            <details className="relative">
-              <summary className={`${btn.secondary} cursor-pointer`}>Print to label printer…</summary>
-              <Form method="post" action={here} className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+            <Popover label="Print to label printer…" group="project-labels">
+              <Form method="post" action={here} className="space-y-3">
                 <input type="hidden" name="intent" value="print-labels" />
                 <div>
                   <label htmlFor="label-printer" className="block text-sm font-medium text-ink">
@@ -519,7 +519,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
                   {`Print ${loaderData.items.length} ${loaderData.items.length === 1 ? "label" : "labels"}`}
                 </button>
               </Form>
-            </details>
+            </Popover>
           ) : null}
           {canWrite ? (
             <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>

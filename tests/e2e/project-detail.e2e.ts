@@ -152,6 +152,60 @@ test("a step save refused because someone else changed the date says so, with th
   await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
 });
 
+test("the label pop-ups fit a phone; Escape and a click outside close them (JavaScript), their button toggles them without", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const added = await page.request.post("/api/label-printers", { data: { name: `Pop-up Zebra ${js ? "js" : "no-js"} ${Date.now()}`, host: "127.0.0.1", port: 9100 }, headers: { origin } });
+  expect(added.status(), await added.text()).toBe(201);
+  const printer = (await added.json()) as { id: number };
+  const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
+  try {
+    for (const width of [390, 320, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await visit(page, js, `/projects/${projects[0]!.id}`);
+      for (const [button, field] of [
+        ["Labels on sheets…", "Paper"],
+        ["Print to label printer…", "Label printer"],
+      ] as const) {
+        const popup = page.locator("details", { has: page.getByText(button, { exact: true }) });
+        const trigger = popup.locator("summary");
+        const panel = popup.getByTestId("popover-panel");
+        await trigger.click();
+        await expect(panel.getByLabel(field, { exact: true })).toBeVisible();
+        const box = (await panel.boundingBox())!;
+        expect(box.x, `${button} at ${width} px: left edge`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${button} at ${width} px: right edge`).toBeLessThanOrEqual(width);
+        await expectNoSidewaysScroll(page);
+        if (js) {
+          await page.keyboard.press("Escape");
+          await expect(panel).toBeHidden();
+          await expect(trigger).toBeFocused();
+          // A click beside it closes it too; a click inside does not.
+          await trigger.click();
+          await panel.click({ position: { x: 4, y: 4 } });
+          await expect(panel).toBeVisible();
+          await page.getByRole("heading", { level: 1 }).click();
+          await expect(panel).toBeHidden();
+        } else {
+          await trigger.click();
+          await expect(panel).toBeHidden();
+        }
+      }
+      // Opening one closes the other, so an open one never hides the other's button.
+      const sheets = page.locator("details", { has: page.getByText("Labels on sheets…", { exact: true }) });
+      const print = page.locator("details", { has: page.getByText("Print to label printer…", { exact: true }) });
+      await sheets.locator("summary").click();
+      await print.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(print.getByTestId("popover-panel")).toBeVisible();
+      await expect(sheets.getByTestId("popover-panel")).toBeHidden();
+      await print.locator("summary").click();
+    }
+  } finally {
+    await page.request.delete(`/api/label-printers/${printer.id}`, { headers: { origin } });
+  }
+});
+
 test("a phone shows steps and items as cards without sideways scrolling", async ({ page, js, signIn }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(DEMO.admin);
