@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
+import { useDismissibleDetails } from "~/utils/use-dismissible-details";
 import { Icon, type IconName } from "./icons";
 
 const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
@@ -13,30 +14,8 @@ const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
 // backdrop, so a second tap on it closes the menu). JavaScript adds Escape and a click outside to close it.
 export function SideMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const summary = details.querySelector("summary");
-    const panel = details.querySelector("nav");
-    function onKeyDown(e: KeyboardEvent) {
-      if (e.key !== "Escape" || !details!.open) return;
-      details!.open = false;
-      summary?.focus();
-    }
-    function onClick(e: MouseEvent) {
-      if (!details!.open) return;
-      const target = e.target as Node;
-      if (summary?.contains(target) || panel?.contains(target)) return;
-      details!.open = false;
-    }
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("click", onClick);
-    };
-  }, []);
+  const panel = useRef<HTMLElement>(null);
+  useDismissibleDetails(ref, panel);
 
   return (
     <details ref={ref} className="group shrink-0">
@@ -48,6 +27,7 @@ export function SideMenu() {
       </summary>
       <div className="fixed inset-x-0 top-16 bottom-0 bg-slate-900/50" aria-hidden="true" data-testid="side-menu-backdrop" />
       <nav
+        ref={panel}
         aria-label="Main menu"
         className="fixed top-16 bottom-0 left-0 flex w-[min(20rem,85vw)] flex-col overflow-y-auto border-r border-line bg-white p-3 shadow-2xl"
       >

@@ -24,6 +24,21 @@ const variantClass = {
   destructive: "border-danger-700 bg-danger-700 text-white",
 };
 
+/**
+ * A toast as plain markup where the toast would appear, for a page drawn without JavaScript: the flash after a
+ * redirect, or the toast an action answered with (a page renders that one itself, since only it has the answer).
+ */
+export function StaticToast({ toast }: { toast: ToastData }) {
+  return (
+    <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
+      <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[toast.variant ?? "default"]}`}>
+        <p className="text-base font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+      </div>
+    </div>
+  );
+}
+
 export function Toaster({ children, flash }: { children: ReactNode; flash: ToastData | null }) {
   const hydrated = useHydrated();
   const [toasts, setToasts] = useState<Entry[]>([]);
@@ -60,15 +75,8 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
     <ToastContext.Provider value={show}>
       <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
         {children}
-        {!hydrated && flash ? (
-          // Server render / JavaScript off: the flash toast as plain markup.
-          <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
-            <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[flash.variant ?? "default"]}`}>
-              <p className="text-base font-semibold">{flash.title}</p>
-              {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
-            </div>
-          </div>
-        ) : null}
+        {/* Server render / JavaScript off: the flash toast as plain markup. */}
+        {!hydrated && flash ? <StaticToast toast={flash} /> : null}
         {toasts.map((t) => (
           <ToastPrimitive.Root
             key={t.key}

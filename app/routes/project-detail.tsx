@@ -10,7 +10,7 @@ import { DeleteItemForm, ItemForm, ProjectItems, type ItemRow } from "~/componen
 import { WorkflowSteps, type StepRow } from "~/components/project/workflow-steps";
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
-import { useToast } from "~/components/toaster";
+import { StaticToast, useToast } from "~/components/toaster";
 import { Badge, btn, cardClass, inputClass, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
 import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models/design.server";
@@ -30,6 +30,7 @@ import { colorClass } from "~/utils/colors";
 import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
 import { SheetLabelsForm } from "~/components/project/sheet-labels-form";
+import { Popover } from "~/components/popover";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
 import { percentOf, projectBackTarget } from "~/utils/domain";
 import { getEnv } from "~/utils/env.server";
@@ -40,6 +41,7 @@ import { fileIndicator } from "~/utils/machine-file-rules";
 import { parseIdParam } from "~/utils/ids";
 import { qrBaseUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
@@ -242,8 +244,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   // PRODUCT.md: any signed-in member resets a timer; everything else here changes the project.
   const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
   const actor = actorFrom(request, user);
+  // A refused step save hands back the `_original` its row was opened with: drawn again without JavaScript, the row
+  // still checks the next save against what this person saw, not against the latest.
+  const original = intent === "update-step" ? originalOf(formData) : null;
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
-    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
+    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false, original }, { status });
   const known = (error: unknown) => {
     if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError || error instanceof UploadRefused) return error;
     throw error;
@@ -255,10 +260,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         const stepId = parseIdParam(String(rawStep ?? ""));
         if (stepId === null) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
         const submission = parseWithZod(formData, { schema: StepEditFormSchema });
-        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: 400 });
+        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false, original }, { status: 400 });
         const { teamMemberIds, ...fields } = submission.value;
-        const { patch, expected } = changedFields(fields, originalOf(formData));
-        const original = originalOf(formData);
+        const { patch, expected } = changedFields(fields, original);
         const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
         let department: string | undefined;
         try {
@@ -282,6 +286,7 @@ export async function action({ request, params }: Route.ActionArgs) {
                 result: submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
                 toast: { title: "Invalid Date", description: e.message, variant: "destructive" as const },
                 reauth: false,
+                original,
               },
               { status: 400 },
             );
@@ -399,6 +404,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const live = useLiveData((n) => n.projectId !== null && String(n.projectId) === params.id);
   const navigate = useNavigate();
   const toast = useToast();
+  const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
   useEffect(() => {
@@ -438,13 +444,17 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : null);
   const itemParam = parseIdParam(search.get("item") ?? (failedItem && failedItem[1] !== "new" ? failedItem[1]! : ""));
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
-  const editStep = parseIdParam(search.get("edit-step") ?? "");
+  // The same for a refused step save: its row reopens with what was typed and the message.
+  const failedStep = actionData?.result ? /^step-(\d+)-form$/.exec(actionData.formId ?? "") : null;
+  const editStep = parseIdParam(search.get("edit-step") ?? failedStep?.[1] ?? "");
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const rush = project.priority === "rush";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
+      {/* Without JavaScript no script shows the action's toast: drawn here, so no refusal is silent. */}
+      {!hydrated && actionData?.toast ? <StaticToast toast={actionData.toast} /> : null}
       <Link to={loaderData.back.to} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
         ← {loaderData.back.label}
       </Link>
@@ -458,7 +468,8 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* relative: below lg the label pop-ups span this row of buttons. */}
+        <div className="relative flex flex-wrap gap-2">
           {design ? (
             <Link to={`${here}?dialog=view-design`} preventScrollReset className={btn.secondary}>
               <Icon name="eye" />
@@ -484,15 +495,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           ) : null}
           {loaderData.items.length ? (
             // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
-            <details className="relative">
-              <summary className={`${btn.secondary} cursor-pointer`}>Labels on sheets…</summary>
+            <Popover label="Labels on sheets…" group="project-labels">
               <SheetLabelsForm action={`${here}/labels.pdf`} />
-            </details>
+            </Popover>
           ) : null}
           {loaderData.items.length && loaderData.printers.length ? (
-            <details className="relative">
-              <summary className={`${btn.secondary} cursor-pointer`}>Print to label printer…</summary>
-              <Form method="post" action={here} className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+            <Popover label="Print to label printer…" group="project-labels">
+              <Form method="post" action={here} className="space-y-3">
                 <input type="hidden" name="intent" value="print-labels" />
                 <div>
                   <label htmlFor="label-printer" className="block text-sm font-medium text-ink">
@@ -510,7 +519,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
                   {`Print ${loaderData.items.length} ${loaderData.items.length === 1 ? "label" : "labels"}`}
                 </button>
               </Form>
-            </details>
+            </Popover>
           ) : null}
           {canWrite ? (
             <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>
@@ -627,6 +636,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           members={loaderData.members}
           here={here}
           lastResult={editStep !== null ? resultFor(`step-${editStep}-form`) : undefined}
+          lastOriginal={failedStep && Number(failedStep[1]) === editStep && actionData && "original" in actionData ? actionData.original : undefined}
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
       </div>

@@ -1,7 +1,9 @@
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
 import { requirePermission } from "~/services/permissions.server";
-import { jsonError, parseId } from "~/utils/api.server";
+import { jsonError } from "~/utils/api.server";
+import { errorPage, wantsPage, type ErrorPageLink } from "~/utils/error-page.server";
+import { parseIdParam } from "~/utils/ids";
 import { labelFileName, labelPdf, type SheetLayout } from "~/utils/label-pdf.server";
 import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
 import type { Route } from "./+types/project-labels";
@@ -9,28 +11,42 @@ import type { Route } from "./+types/project-labels";
 // GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (spec §9), a page each in item id order, for a
 // roll label printer; with ?layout=sheet, 20 to a US Letter or 15 to an A4 sheet. Two queries whatever the number of
 // items.
+//
+// A browser opens it in a tab, from a link or from the 'Labels on sheets…' form: a refusal there is a plain page
+// with the sentence and a way back (a tab of raw JSON helps nobody). Other clients keep JSON (plain text for 401
+// and 403, as before).
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const page = wantsPage(request);
+  const PROJECTS: ErrorPageLink = { href: "/projects", text: "Back to Projects" };
+  const refuse = (status: number, title: string, message: string, back: ErrorPageLink) =>
+    page ? errorPage(status, title, message, back) : jsonError(status, message);
   try {
     requirePermission(request, "read");
   } catch (refusal) {
-    // A PDF has no page to show 'Access Denied' on: the refusal's status, as plain text (like routes/item-qr.ts).
     const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
+    if (page) {
+      // The words of the app's 'Access Denied' page, and its Login link back to this address.
+      const reason = (refusal as { data?: { reason?: unknown } }).data?.reason;
+      const url = new URL(request.url);
+      return errorPage(
+        status,
+        "Access Denied",
+        typeof reason === "string" ? reason : "You cannot open these labels.",
+        status === 401 ? { href: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, text: "Login" } : { href: "/", text: "Go to Home" },
+      );
+    }
+    // A PDF has no page to show 'Access Denied' on: the refusal's status, as plain text (like routes/item-qr.ts).
     return new Response(status === 401 ? "Authentication required" : "Access denied", {
       status,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  let id: number;
-  try {
-    id = parseId(params.id, "Project");
-  } catch (notFound) {
-    if (notFound instanceof Response) return notFound;
-    throw notFound;
-  }
-  const project = getProject(id);
-  if (!project) return jsonError(404, "Project not found");
+  const id = parseIdParam(params.id);
+  const project = id === null ? undefined : getProject(id);
+  if (!project) return refuse(404, "Project not found", "Project not found", PROJECTS);
+  const back: ErrorPageLink = { href: `/projects/${project.id}`, text: `Back to ${project.name}` };
   const labels = projectLabels(request, project);
-  if (labels.length === 0) return jsonError(404, "This project has no items to label.");
+  if (labels.length === 0) return refuse(404, "No labels to print", "This project has no items to label.", back);
   // ?layout=sheet[&paper=letter|a4][&start=1..N]: office sheets of 2 in labels, from a given free position (N is 20
   // on Letter, 15 on A4: label-sheets.ts).
   const url = new URL(request.url);
@@ -38,10 +54,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (url.searchParams.get("layout") === "sheet") {
     const paper = url.searchParams.get("paper") ?? "letter";
     const start = Number(url.searchParams.get("start") ?? "1");
-    if (!(PAPERS as string[]).includes(paper)) return jsonError(400, "Choose the paper: letter (US Letter) or a4 (A4).");
+    if (!(PAPERS as string[]).includes(paper)) return refuse(400, "Labels not made", "Choose the paper: letter (US Letter) or a4 (A4).", back);
     const positions = sheetPositions(paper as Paper);
     if (!Number.isInteger(start) || start < 1 || start > positions) {
-      return jsonError(400, `A sheet of ${SHEETS[paper as Paper].name} has ${positions} label positions: choose a first free position from 1 to ${positions}.`);
+      return refuse(
+        400,
+        "Labels not made",
+        `A sheet of ${SHEETS[paper as Paper].name} has ${positions} label positions: choose a first free position from 1 to ${positions}.`,
+        back,
+      );
     }
     sheet = { paper: paper as Paper, start };
   }

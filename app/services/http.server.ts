@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
 import { getEnv } from "~/utils/env.server";
+import { errorPage } from "~/utils/error-page.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
 import { lookUpUser, rememberUser } from "./session.server";
@@ -116,21 +117,6 @@ export function staticFromDir(dir: string): StaticSource {
     const blob = Bun.file(file);
     return (await blob.exists()) ? blob : null;
   };
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A plain page for answers given before React Router runs (refused requests); readable with no scripts. */
-function errorPage(status: number, title: string, message: string): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Shopflow</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1 style="color:#b91c1c">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/" style="color:#9a3412">Go to Home</a></p></body></html>`;
-  return new Response(body, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    },
-  });
 }
 
 function refuse(isApi: boolean, status: number, title: string, message: string): Response {

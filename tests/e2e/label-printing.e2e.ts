@@ -228,6 +228,18 @@ test("Labels on sheets…: choose the paper and the first free position; the she
     await expect(start.getByRole("option", { name: "16 (US Letter only)" })).toBeDisabled();
     await expect(start.getByRole("option", { name: "15", exact: true })).toBeEnabled();
   } else {
+    // Without JavaScript 16 is still offered: the new tab says why not, as a page with a way back to the project.
+    await start.selectOption("16");
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Open the sheet PDF" }).click();
+    const tab = await popup;
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Labels not made");
+    await expect(tab.getByText("A sheet of A4 has 15 label positions: choose a first free position from 1 to 15.", { exact: true })).toBeVisible();
+    await expect(tab.locator("body")).not.toContainText('{"message"');
+    await tab.getByRole("link", { name: /^Back to Sheet Labels no-js / }).click();
+    await expect(tab).toHaveURL(new RegExp(`/projects/${id}$`));
+    await expect(tab.getByRole("heading", { level: 1 })).toContainText("Sheet Labels no-js");
+    await tab.close();
     await start.selectOption("15");
   }
   const a4 = await openSheet();

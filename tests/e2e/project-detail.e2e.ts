@@ -37,6 +37,16 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   await expect(rows.first()).toContainText(DEMO.maria.name);
   await expect(page.getByText("Dec 1, 2026 – Dec 4, 2026")).toBeVisible();
 
+  // Change the dates it now has: the row opens with the saved days, which the save must not take for stale.
+  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
+  await page.getByLabel(/^End date of /).fill("2026-12-09");
+  await page.getByLabel(/^Start date of /).fill("2026-12-02");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Dec 2, 2026 – Dec 9, 2026")).toBeVisible();
+  await expect(page.getByText("Update Failed")).toHaveCount(0);
+  await expect(page.getByText(/changed by someone else/)).toHaveCount(0);
+
   // Move the second step up: it becomes the first.
   const second = (await rows.nth(1).locator("td").first().innerText()).trim();
   await rows.nth(1).getByRole("button", { name: / up$/ }).click();
@@ -100,6 +110,100 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   await expect(page.getByText("Project deleted successfully!").first()).toBeVisible();
   expect((await page.request.get(`/api/projects/${id}`)).status()).toBe(404);
   expect((await page.request.get(proxy!)).status()).toBe(404);
+});
+
+test("a step save refused because someone else changed the date says so, with the row still open; a live reload reverts nothing", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const created = await page.request.post("/api/projects", {
+    data: { name: `E2E Stale step ${js ? "js" : "nojs"} ${Date.now()}`, description: "Pylon", priority: "low", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
+  const { id } = (await created.json()) as { id: number };
+  const [instance] = (await (await page.request.get(`/api/projects/${id}/workflow-instances`)).json()) as { id: number }[];
+  const [step] = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number }[];
+  const patch = (data: object) => page.request.patch(`/api/workflow-steps/${step!.id}`, { data, headers: { origin } });
+  expect((await patch({ startDate: "2026-12-01", endDate: "2026-12-11" })).status()).toBe(200);
+
+  await visit(page, js, `/projects/${id}?edit-step=${step!.id}`);
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
+  // Someone else moves the start while this row is open; with JavaScript the page reloads its data live.
+  expect((await patch({ startDate: "2026-12-03" })).status()).toBe(200);
+  if (js) await expect(page.getByText("Dec 3, 2026 – Dec 11, 2026")).toBeVisible();
+  await page.getByLabel(/^Start date of /).fill("2026-12-02");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This workflow step was changed by someone else. Reload to see the latest." })).toBeVisible();
+  await expect(page.getByText("Update Failed").first()).toBeVisible();
+  await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-02");
+  const saved = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; startDate: string }[];
+  expect(saved.find((s) => s.id === step!.id)!.startDate).toBe("2026-12-03T18:00:00.000Z");
+
+  // Opened again, only the percent is changed while someone else moves the end: both changes stay.
+  await visit(page, js, `/projects/${id}?edit-step=${step!.id}`);
+  await expect(page.getByLabel(/^End date of /)).toHaveValue("2026-12-11");
+  expect((await patch({ endDate: "2026-12-18" })).status()).toBe(200);
+  if (js) await expect(page.getByText("Dec 3, 2026 – Dec 18, 2026")).toBeVisible();
+  await page.getByLabel(/^Completion % of /).fill("40");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Step Updated").first()).toBeVisible();
+  const after = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; endDate: string; percentComplete: number }[];
+  expect(after.find((s) => s.id === step!.id)).toMatchObject({ endDate: "2026-12-18T18:00:00.000Z", percentComplete: 40 });
+  await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
+});
+
+test("the label pop-ups fit a phone; Escape and a click outside close them (JavaScript), their button toggles them without", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const added = await page.request.post("/api/label-printers", { data: { name: `Pop-up Zebra ${js ? "js" : "no-js"} ${Date.now()}`, host: "127.0.0.1", port: 9100 }, headers: { origin } });
+  expect(added.status(), await added.text()).toBe(201);
+  const printer = (await added.json()) as { id: number };
+  const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
+  try {
+    for (const width of [390, 320, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await visit(page, js, `/projects/${projects[0]!.id}`);
+      for (const [button, field] of [
+        ["Labels on sheets…", "Paper"],
+        ["Print to label printer…", "Label printer"],
+      ] as const) {
+        const popup = page.locator("details", { has: page.getByText(button, { exact: true }) });
+        const trigger = popup.locator("summary");
+        const panel = popup.getByTestId("popover-panel");
+        await trigger.click();
+        await expect(panel.getByLabel(field, { exact: true })).toBeVisible();
+        const box = (await panel.boundingBox())!;
+        expect(box.x, `${button} at ${width} px: left edge`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${button} at ${width} px: right edge`).toBeLessThanOrEqual(width);
+        await expectNoSidewaysScroll(page);
+        if (js) {
+          await page.keyboard.press("Escape");
+          await expect(panel).toBeHidden();
+          await expect(trigger).toBeFocused();
+          // A click beside it closes it too; a click inside does not.
+          await trigger.click();
+          await panel.click({ position: { x: 4, y: 4 } });
+          await expect(panel).toBeVisible();
+          await page.getByRole("heading", { level: 1 }).click();
+          await expect(panel).toBeHidden();
+        } else {
+          await trigger.click();
+          await expect(panel).toBeHidden();
+        }
+      }
+      // Opening one closes the other, so an open one never hides the other's button.
+      const sheets = page.locator("details", { has: page.getByText("Labels on sheets…", { exact: true }) });
+      const print = page.locator("details", { has: page.getByText("Print to label printer…", { exact: true }) });
+      await sheets.locator("summary").click();
+      await print.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(print.getByTestId("popover-panel")).toBeVisible();
+      await expect(sheets.getByTestId("popover-panel")).toBeHidden();
+      await print.locator("summary").click();
+    }
+  } finally {
+    await page.request.delete(`/api/label-printers/${printer.id}`, { headers: { origin } });
+  }
 });
 
 test("a phone shows steps and items as cards without sideways scrolling", async ({ page, js, signIn }) => {

@@ -271,4 +271,41 @@ describe("GET /projects/{id}/labels.pdf?layout=sheet", () => {
     expect((await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=15`)).status).toBe(200);
     for (const bad of ["0", "1.5", "x"]) expect((await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=${bad}`)).status).toBe(400);
   });
+
+  // 'Labels on sheets…' without JavaScript: the browser sends the form to a new tab, which must read as a page.
+  test("a browser's refused form gets a readable page with the sentence and a way back to the project", async () => {
+    const c = await signedIn();
+    const project = addProject("Acme <Sign>");
+    addItem(project.id);
+    const browser = { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" };
+    const a4 = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=16`, { headers: browser });
+    expect(a4.status).toBe(400);
+    expect(a4.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(a4.headers.get("cache-control")).toBe("no-store");
+    const html = await a4.text();
+    expect(html).toStartWith("<!doctype html>");
+    expect(html).toContain("<h1");
+    expect(html).toContain("A sheet of A4 has 15 label positions: choose a first free position from 1 to 15.");
+    expect(html).toContain(`<a href="/projects/${project.id}"`);
+    expect(html).toContain("Back to Acme &#60;Sign&#62;");
+    expect(html).not.toContain('{"message"');
+    // A project with nothing to label, and one that is not there: pages too, each with a way back.
+    const empty = addProject("Empty");
+    const none = await c.request(`/projects/${empty.id}/labels.pdf`, { headers: browser });
+    expect([none.status, none.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
+    const noneHtml = await none.text();
+    expect(noneHtml).toContain("This project has no items to label.");
+    expect(noneHtml).toContain(`<a href="/projects/${empty.id}"`);
+    const gone = await c.request(`/projects/987654/labels.pdf`, { headers: browser });
+    expect([gone.status, gone.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
+    expect(await gone.text()).toContain('<a href="/projects"');
+    // Signed out, a browser reads why too.
+    const out = await app.client("10.9.0.3").request(`/projects/${project.id}/labels.pdf?layout=sheet`, { headers: browser });
+    expect([out.status, out.headers.get("content-type")]).toEqual([401, "text/html; charset=utf-8"]);
+    expect(await out.text()).toContain(`href="/login?redirectTo=${encodeURIComponent(`/projects/${project.id}/labels.pdf?layout=sheet`)}"`);
+    // A client that asks for JSON still gets JSON.
+    const api = await c.request(`/projects/${project.id}/labels.pdf?layout=sheet&paper=a4&start=16`, { headers: { accept: "application/json" } });
+    expect([api.status, api.headers.get("content-type")?.split(";")[0]]).toEqual([400, "application/json"]);
+    expect((await api.json()).message).toBe("A sheet of A4 has 15 label positions: choose a first free position from 1 to 15.");
+  });
 });

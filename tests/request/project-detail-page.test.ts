@@ -163,6 +163,68 @@ describe("workflow steps", () => {
     expect(res.status).toBe(400);
   });
 
+  // The edit row opens with the days the page shows ('2026-03-02'); the database keeps noon in the shop's zone.
+  const scheduled = async () => {
+    const [first] = steps();
+    await follow(pm, await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0" }));
+    return first!.id;
+  };
+  const opened = JSON.stringify({ startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: 0, teamMemberIds: [] });
+  const edit = (stepId: number, fields: Record<string, string>) =>
+    post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0", ...fields, _original: opened });
+
+  test("changing the dates of a step that already has dates saves them", async () => {
+    const stepId = await scheduled();
+    const landed = await follow(pm, await edit(stepId, { startDate: "2026-03-03", endDate: "2026-03-09" }));
+    expect(landed).toContain("Step Updated");
+    expect(steps()[0]!.startDate!.toISOString()).toBe("2026-03-03T18:00:00.000Z");
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-09T17:00:00.000Z"); // noon CDT after the DST change
+    // Only the end: the start's day still matches the stored noon.
+    await follow(pm, await post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-03", endDate: "2026-03-10", percentComplete: "0", _original: JSON.stringify({ startDate: "2026-03-03", endDate: "2026-03-09", percentComplete: 0, teamMemberIds: [] }) }));
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-10T17:00:00.000Z");
+  });
+
+  test("a date edit opened before someone else changed that date is refused; another field's change is kept", async () => {
+    const stepId = await scheduled();
+    // Someone else moves the start after this form was opened.
+    expect((await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { startDate: "2026-03-04" } })).status).toBe(200);
+    const stale = await edit(stepId, { startDate: "2026-03-03" });
+    expect(stale.status).toBe(409);
+    expect(steps()[0]!.startDate!.toISOString()).toBe("2026-03-04T18:00:00.000Z");
+    // Someone else's percent does not stop a change of the end date.
+    await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { percentComplete: 20 } });
+    await follow(pm, await edit(stepId, { endDate: "2026-03-06" }));
+    expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-06T18:00:00.000Z");
+    expect(steps()[0]!.percentComplete).toBe(20);
+  });
+
+  test("without JavaScript a refused save shows its message with the edit row still open", async () => {
+    const stepId = await scheduled();
+    await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { startDate: "2026-03-04" } });
+    const stale = await visibleHtml(await edit(stepId, { startDate: "2026-03-03" }));
+    expect(stale).toContain("This workflow step was changed by someone else. Reload to see the latest.");
+    expect(stale).toContain(`id="step-${stepId}-form"`);
+    // What was typed stays in the row, checked against what the row opened with: sent again, it is refused again.
+    expect(stale).toContain('value="2026-03-03"');
+    expect(stale).toContain(`name="_original" value="${opened}"`);
+    expect((await edit(stepId, { startDate: "2026-03-03" })).status).toBe(409);
+    // A rule of the dates: the message under the field, the row open.
+    const rule = await visibleHtml(await edit(stepId, { startDate: "2026-03-09", endDate: "2026-03-05" }));
+    expect(rule).toContain("Start date cannot be later than end date.");
+    expect(rule).toContain(`id="step-${stepId}-form"`);
+  });
+
+  test("without JavaScript a save of a step removed meanwhile says so on the page", async () => {
+    await admin.request(`/api/workflows/${wfId}`, { method: "PATCH", json: { departmentSequence: ["pre-production", "installation"] } });
+    const production = steps().find((s) => s.department === "production")!;
+    await follow(pm, await post(pm, { intent: "refresh-workflow" }));
+    const res = await post(pm, { intent: "update-step", stepId: String(production.id), startDate: "", endDate: "", percentComplete: "10" });
+    expect(res.status).toBe(404);
+    const html = await visibleHtml(res);
+    expect(html).toContain("Update Failed");
+    expect(html).toContain("This workflow step no longer exists. Someone else may have removed it.");
+  });
+
   test("100% completes the step; all steps completed completes the project", async () => {
     for (const s of steps()) {
       await post(pm, { intent: "update-step", stepId: String(s.id), startDate: "", endDate: "", percentComplete: "100" });

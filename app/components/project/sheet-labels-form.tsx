@@ -5,7 +5,8 @@ import { btn, inputClass } from "../ui";
 /**
  * 'Labels on sheets…' (issue "Step 9"): a GET form to the sheet PDF, opened in a new tab, with JavaScript or
  * without. Without JavaScript the position list is the longest paper's and names the positions only US Letter has
- * (the PDF route refuses them on A4 with a sentence); with JavaScript it follows the chosen paper.
+ * (the PDF route refuses them on A4 with a sentence); with JavaScript it follows the chosen paper. It sits in a
+ * Popover.
  */
 export function SheetLabelsForm({ action }: { action: string }) {
   const [paper, setPaper] = useState<Paper>("letter");
@@ -13,7 +14,7 @@ export function SheetLabelsForm({ action }: { action: string }) {
   const positions = sheetPositions(paper);
   const onlyOn = (n: number) => PAPERS.filter((p) => sheetPositions(p) >= n);
   return (
-    <form method="get" action={action} target="_blank" className="absolute right-0 z-20 mt-2 w-72 space-y-3 rounded-xl border border-line bg-white p-4 shadow-lg">
+    <form method="get" action={action} target="_blank" className="space-y-3">
       <input type="hidden" name="layout" value="sheet" />
       <div>
         <label htmlFor="sheet-paper" className="block text-sm font-medium text-ink">

@@ -56,6 +56,7 @@ export function WorkflowSteps({
   members,
   here,
   lastResult,
+  lastOriginal,
 }: {
   projectId: number;
   steps: StepRow[];
@@ -66,6 +67,8 @@ export function WorkflowSteps({
   members: { id: number; name: string }[];
   here: string;
   lastResult: Result;
+  /** After a refused save: the `_original` that row's form was sent with. */
+  lastOriginal?: Record<string, unknown> | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ toast?: { title: string; description?: string; variant?: "default" | "destructive" } | null }>();
@@ -146,7 +149,7 @@ export function WorkflowSteps({
 
   const body = rows.map((step, index) =>
     editStepId === step.id && canWrite ? (
-      <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} />
+      <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} lastOriginal={lastOriginal} />
     ) : (
       <SortableStepRow key={step.id} id={step.id} sortable={hydrated && canWrite}>
         {(handle) => (
@@ -299,25 +302,64 @@ function DraggableRow({ id, children }: { id: number; children: (handle: Handle)
   );
 }
 
-function EditStepRow({ step, members, here, lastResult }: { step: StepRow; members: { id: number; name: string }[]; here: string; lastResult: Result }) {
+/** What the edit row shows when it opens, and sends back as `_original` for the stale-edit check. */
+type OpenedStep = { startDate: string | null; endDate: string | null; percentComplete: number; teamMemberIds: number[] };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function openedStep(step: StepRow, sent: Record<string, unknown> | null | undefined): OpenedStep {
+  const day = (v: unknown) => (typeof v === "string" && DAY.test(v) ? v : null);
+  if (sent && Array.isArray(sent.teamMemberIds) && typeof sent.percentComplete === "number") {
+    return {
+      startDate: day(sent.startDate),
+      endDate: day(sent.endDate),
+      percentComplete: sent.percentComplete,
+      teamMemberIds: sent.teamMemberIds.filter((id): id is number => Number.isInteger(id)),
+    };
+  }
+  return { startDate: step.startInput || null, endDate: step.endInput || null, percentComplete: step.percentComplete, teamMemberIds: step.members.map((m) => m.id) };
+}
+
+function EditStepRow({
+  step,
+  members,
+  here,
+  lastResult,
+  lastOriginal,
+}: {
+  step: StepRow;
+  members: { id: number; name: string }[];
+  here: string;
+  lastResult: Result;
+  lastOriginal?: Record<string, unknown> | null;
+}) {
   const formId = `step-${step.id}-form`;
+  // The step as this row opened, kept while it stays open. A live reload of the page (someone else saved the step)
+  // must change neither the fields nor what the save is checked against: with a fresh `_original` under the old
+  // fields, the save took the days still shown for this person's change and put them back over the other one. A
+  // page drawn again after a refused save (no JavaScript) gets the `_original` it was sent with from the action.
+  const [opened] = useState(() => openedStep(step, lastOriginal));
   const [form, fields] = useForm<z.output<typeof StepEditFormSchema>>({
     id: formId,
     lastResult,
     defaultValue: {
-      startDate: step.startInput,
-      endDate: step.endInput,
-      percentComplete: String(step.percentComplete),
-      teamMemberIds: step.members.map((m) => String(m.id)),
+      startDate: opened.startDate ?? "",
+      endDate: opened.endDate ?? "",
+      percentComplete: String(opened.percentComplete),
+      teamMemberIds: opened.teamMemberIds.map(String),
     },
     constraint: getZodConstraint(StepEditFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: StepEditFormSchema }),
   });
-  const startValue = typeof fields.startDate.value === "string" ? fields.startDate.value : step.startInput;
-  const endValue = typeof fields.endDate.value === "string" ? fields.endDate.value : step.endInput;
-  const selected = new Set(step.members.map((m) => m.id));
+  const startValue = typeof fields.startDate.value === "string" ? fields.startDate.value : (opened.startDate ?? "");
+  const endValue = typeof fields.endDate.value === "string" ? fields.endDate.value : (opened.endDate ?? "");
+  // What was ticked when a refused save comes back (none is absent from the form); otherwise who was on the step
+  // when the row opened.
+  const sent = lastResult?.initialValue;
+  const ticked = sent ? sent.teamMemberIds : undefined;
+  const selected = new Set(sent ? (Array.isArray(ticked) ? ticked : ticked ? [ticked] : []).map(Number) : opened.teamMemberIds);
   // Members no longer active but still on the step stay offered, so saving keeps them.
   const offered = [...members, ...step.members.filter((m) => !members.some((x) => x.id === m.id))];
   return (
@@ -376,7 +418,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
           <input
             type="hidden"
             name="_original"
-            value={JSON.stringify({ startDate: step.startInput || null, endDate: step.endInput || null, percentComplete: step.percentComplete, teamMemberIds: step.members.map((m) => m.id) })}
+            value={JSON.stringify(opened)}
           />
           <button type="submit" className={btn.primary}>
             Save
