@@ -1,6 +1,6 @@
 import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
 import { readAnalytics } from "~/services/analytics.server";
-import { requirePermission } from "~/services/permissions.server";
+import { fileRefusal } from "~/services/file-refusal.server";
 import { toCsv } from "~/utils/csv";
 import { zoneDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
@@ -14,12 +14,8 @@ const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export function loader({ request }: Route.LoaderArgs) {
-  try {
-    requirePermission(request, "analytics:read");
-  } catch (refusal) {
-    const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
-    return text(status, status === 401 ? "Authentication required" : "Access denied");
-  }
+  const refused = fileRefusal(request, "analytics:read", "these figures");
+  if (refused) return refused;
   const table = new URL(request.url).pathname.match(/\/analytics\/([a-z]+)\.csv$/)?.[1] as AnalyticsTable | undefined;
   if (!table || !(ANALYTICS_TABLES as readonly string[]).includes(table)) return text(404, "Not found");
   const a = readAnalytics(new URL(request.url));

@@ -1,6 +1,6 @@
 import { getProductDetails } from "~/models/item.server";
-import { requirePermission } from "~/services/permissions.server";
-import { jsonError, parseId } from "~/utils/api.server";
+import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
+import { parseId } from "~/utils/api.server";
 import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
 import { itemQrUrl } from "~/utils/qr.server";
 import type { Route } from "./+types/item-label";
@@ -8,16 +8,8 @@ import type { Route } from "./+types/item-label";
 // GET /items/{id}/label.pdf: the item's 2 in × 2 in label (spec §9) as a PDF, for printers and browsers that
 // print a web page's 2 in label badly. Built per request: it is small, and the item's text can change any time.
 export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    requirePermission(request, "read");
-  } catch (refusal) {
-    // A PDF has no page to show 'Access Denied' on: the refusal's status, as plain text (like routes/item-qr.ts).
-    const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
-    return new Response(status === 401 ? "Authentication required" : "Access denied", {
-      status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  const refused = fileRefusal(request, "read", "this label");
+  if (refused) return refused;
   let id: number;
   try {
     id = parseId(params.id, "Item");
@@ -27,7 +19,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const details = getProductDetails(id);
   // An item without a stored QR code has no label, as its qr.png answers 404.
-  if (!details?.item.qrCode) return jsonError(404, "Item not found");
+  if (!details) return fileMissing(request, 404, "Item not found", "Item not found", { href: "/items", text: "Back to Items" });
+  if (!details.item.qrCode) {
+    const back = { href: `/items/${id}`, text: `Back to ${details.item.name}` };
+    return fileMissing(request, 404, "No label", "This item has no QR code, so it has no label.", back, "Item not found");
+  }
   const { item, project } = details;
   const pdf = await labelPdf(
     [{ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }],

@@ -1,5 +1,5 @@
 import { getItemQrCode } from "~/models/item.server";
-import { requirePermission } from "~/services/permissions.server";
+import { fileRefusal } from "~/services/file-refusal.server";
 import { jsonError, parseId } from "~/utils/api.server";
 import { itemQrUrl, qrImage, type QrFormat } from "~/utils/qr.server";
 import type { Route } from "./+types/item-qr";
@@ -18,16 +18,9 @@ function matches(ifNoneMatch: string | null, etag: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  try {
-    requirePermission(request, "read");
-  } catch (refusal) {
-    // An image has no page to show 'Access Denied' on: the refusal's status, as plain text.
-    const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
-    return new Response(status === 401 ? "Authentication required" : "Access denied", {
-      status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  // An <img> gets the refusal's status as plain text; a tab opened on the image gets the page.
+  const refused = fileRefusal(request, "read", "this QR code");
+  if (refused) return refused;
   let id: number;
   try {
     id = parseId(params.id, "Item");

@@ -1,8 +1,7 @@
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
-import { requirePermission } from "~/services/permissions.server";
-import { jsonError } from "~/utils/api.server";
-import { errorPage, wantsPage, type ErrorPageLink } from "~/utils/error-page.server";
+import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
+import type { ErrorPageLink } from "~/utils/error-page.server";
 import { parseIdParam } from "~/utils/ids";
 import { labelFileName, labelPdf, type SheetLayout } from "~/utils/label-pdf.server";
 import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
@@ -13,34 +12,12 @@ import type { Route } from "./+types/project-labels";
 // items.
 //
 // A browser opens it in a tab, from a link or from the 'Labels on sheets…' form: a refusal there is a plain page
-// with the sentence and a way back (a tab of raw JSON helps nobody). Other clients keep JSON (plain text for 401
-// and 403, as before).
+// with the sentence and a way back (services/file-refusal.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const page = wantsPage(request);
+  const refused = fileRefusal(request, "read", "these labels");
+  if (refused) return refused;
   const PROJECTS: ErrorPageLink = { href: "/projects", text: "Back to Projects" };
-  const refuse = (status: number, title: string, message: string, back: ErrorPageLink) =>
-    page ? errorPage(status, title, message, back) : jsonError(status, message);
-  try {
-    requirePermission(request, "read");
-  } catch (refusal) {
-    const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
-    if (page) {
-      // The words of the app's 'Access Denied' page, and its Login link back to this address.
-      const reason = (refusal as { data?: { reason?: unknown } }).data?.reason;
-      const url = new URL(request.url);
-      return errorPage(
-        status,
-        "Access Denied",
-        typeof reason === "string" ? reason : "You cannot open these labels.",
-        status === 401 ? { href: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, text: "Login" } : { href: "/", text: "Go to Home" },
-      );
-    }
-    // A PDF has no page to show 'Access Denied' on: the refusal's status, as plain text (like routes/item-qr.ts).
-    return new Response(status === 401 ? "Authentication required" : "Access denied", {
-      status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  const refuse = (status: number, title: string, message: string, back: ErrorPageLink) => fileMissing(request, status, title, message, back);
   const id = parseIdParam(params.id);
   const project = id === null ? undefined : getProject(id);
   if (!project) return refuse(404, "Project not found", "Project not found", PROJECTS);

@@ -64,6 +64,36 @@ describe("label PDFs: access and ids", () => {
     expect((await c.request(`/projects/${project.id}/labels.pdf`)).status).toBe(200);
   });
 
+  test("a browser tab (Accept: text/html) gets a readable page with a way back instead of JSON or plain text", async () => {
+    app = createApp();
+    const project = addProject();
+    const item = addItem(project.id);
+    const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    const out = await app.client().request(`/items/${item.id}/label.pdf`, { headers: html });
+    expect(out.status).toBe(401);
+    expect(out.headers.get("content-type")).toContain("text/html");
+    const outPage = await out.text();
+    expect(outPage).toContain("Access Denied");
+    expect(outPage).toContain(`/login?redirectTo=${encodeURIComponent(`/items/${item.id}/label.pdf`)}`);
+
+    addMember("Sam Shop", "2468", ["production"]);
+    const c = app.client("10.9.0.2");
+    await c.signIn("2468");
+    const bare = addItem(project.id, "No code", { qrCode: null });
+    const noLabel = await c.request(`/items/${bare.id}/label.pdf`, { headers: html });
+    expect(noLabel.status).toBe(404);
+    const noLabelPage = await noLabel.text();
+    expect(noLabelPage).toContain("This item has no QR code, so it has no label.");
+    expect(noLabelPage).toContain(`href="/items/${bare.id}"`);
+    const unknown = await (await c.request(`/items/99999/label.pdf`, { headers: html })).text();
+    expect(unknown).toContain("Item not found");
+    expect(unknown).toContain('href="/items"');
+    // The CSV of a figure a floor member may not see: the page says why, as the app's own page would.
+    const csv = await c.request(`/analytics/departments.csv`, { headers: html });
+    expect(csv.status).toBe(403);
+    expect(await csv.text()).toContain("Access Denied");
+  });
+
   test("a project without items: 404 'This project has no items to label.'", async () => {
     const c = await signedIn();
     const empty = addProject("Empty");
