@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { useState } from "react";
 import type { z } from "zod";
 import { ProductFormSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
@@ -44,18 +45,23 @@ export function ProductForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const original = item
-    ? {
-        name: item.name,
-        category: item.category,
-        department: item.department,
-        projectId: item.projectId,
-        material: item.material,
-        quantity: item.quantity,
-        workflowId: item.workflowId,
-        productWorkflowId: item.productWorkflowId,
-      }
-    : null;
+  // What the dialog opened with, kept while it stays open: a live reload brings the latest item, but the fields
+  // still show what this person saw, so the stale-edit check must compare against that (decision 0009), or a save
+  // would put back the old values of fields someone else changed meanwhile.
+  const [original] = useState(() =>
+    item
+      ? {
+          name: item.name,
+          category: item.category,
+          department: item.department,
+          projectId: item.projectId,
+          material: item.material,
+          quantity: item.quantity,
+          workflowId: item.workflowId,
+          productWorkflowId: item.productWorkflowId,
+        }
+      : null,
+  );
   const [form, fields] = useForm<z.output<typeof ProductFormSchema>>({
     id: `product-${item?.id ?? "new"}`,
     lastResult,

@@ -279,7 +279,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
+          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" ? (

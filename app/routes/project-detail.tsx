@@ -552,7 +552,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} />
+            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} />
           </UrlDialog>
         ) : null}
         {dialog === "qr" && dialogItem ? (

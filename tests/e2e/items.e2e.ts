@@ -71,3 +71,28 @@ test("on a phone the items are cards with a timer badge and nothing scrolls side
   await expect(page.getByText(/Active Timer|Timer Off/).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
 });
+
+test("an edit saved after someone else renamed the item keeps their name: the dialog keeps what it opened with through a live reload", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
+  const project = await page.request.post("/api/projects", { data: { name: `E2E Stale item ${js ? "js" : "nojs"} ${Date.now()}`, description: "d", workflowId: workflows[0]!.id }, headers: { origin } });
+  const { id: projectId } = (await project.json()) as { id: number };
+  const created = await page.request.post("/api/items", { data: { name: "Stale Panel", category: categories[0]!.name, projectId }, headers: { origin } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await visit(page, js, `/items?project=${projectId}&dialog=edit&item=${id}`);
+  const editForm = page.locator(`form#product-${id}`);
+  await expect(editForm.getByLabel("Product name")).toHaveValue("Stale Panel");
+  // Someone else renames it while the dialog is open; with JavaScript the list behind it reloads live.
+  expect((await page.request.patch(`/api/items/${id}`, { data: { name: "Renamed Panel" }, headers: { origin } })).status()).toBe(200);
+  if (js) await expect(page.locator("tr", { hasText: "Renamed Panel" })).toBeVisible();
+  await editForm.getByLabel("Quantity").fill("5");
+  await editForm.getByRole("button", { name: "Update Product" }).click();
+  await expect(page.getByText("Item updated successfully").first()).toBeVisible();
+  const saved = (await (await page.request.get(`/api/items/${id}`)).json()) as { name: string; quantity: number };
+  expect(saved).toMatchObject({ name: "Renamed Panel", quantity: 5 });
+  await page.request.delete(`/api/projects/${projectId}`, { headers: { origin } });
+});

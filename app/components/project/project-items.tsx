@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
 import type { z } from "zod";
 import { ItemFormSchema } from "~/schemas/item";
 import { formatHMS } from "~/utils/format";
@@ -173,6 +174,8 @@ export function ItemForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  // What the dialog opened with, kept while it stays open (see ProductForm): a live reload must not move it.
+  const [original] = useState(() => (item ? { name: item.name, category: item.category, material: item.material, quantity: item.quantity } : null));
   const [form, fields] = useForm<z.output<typeof ItemFormSchema>>({
     id: `item-${item?.id ?? "new"}`,
     lastResult,
@@ -189,9 +192,7 @@ export function ItemForm({
     <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
-      {item ? (
-        <input type="hidden" name="_original" value={JSON.stringify({ name: item.name, category: item.category, material: item.material, quantity: item.quantity })} />
-      ) : null}
+      {original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
       {form.errors?.length ? (
         <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
