@@ -25,7 +25,11 @@ export function usePinEntry({ active, expectedUserId, onSuccess }: { active: boo
     if (!active) return;
     setDigits(EMPTY);
     setError("");
-    const t = setTimeout(focusFirst, PIN_FOCUS_DELAY_MS);
+    // Spec §9: focus the first box ~100 ms after the PIN UI opens — unless the user already put the cursor in a box
+    // and is typing, when moving it back to the first box would lose the digits that follow.
+    const t = setTimeout(() => {
+      if (!refs.current.some((box) => box !== null && box === document.activeElement)) focusFirst();
+    }, PIN_FOCUS_DELAY_MS);
     return () => clearTimeout(t);
   }, [active]);
 

@@ -407,6 +407,34 @@ test.describe("PIN entry details", () => {
   });
 });
 
+test("a box the user is already typing in keeps the cursor when the first box's delayed focus comes due", async ({ page, js }) => {
+  test.skip(!js, "the four boxes and their focus are JavaScript; without it the PIN is one field");
+  await gotoHome(page, js);
+  // In the page itself, so it happens inside the 100 ms: open the dialog, put the cursor in the third box as soon
+  // as it exists, and see where the cursor is once the delayed focus has come due. (A keyboard-wedge or quick
+  // typist hit this: the cursor jumped back to the first box mid-PIN, and the digits after it were lost.)
+  const focused = await page.evaluate(async () => {
+    const login = [...document.querySelectorAll("a,button")].find((el) => el.textContent?.trim() === "Login") as HTMLElement;
+    login.click();
+    const third = await new Promise<HTMLInputElement>((resolve) => {
+      const look = () => {
+        const box = document.querySelector<HTMLInputElement>('[aria-label="PIN digit 3"]');
+        if (box) resolve(box);
+        else requestAnimationFrame(look);
+      };
+      look();
+    });
+    third.focus();
+    await new Promise((r) => setTimeout(r, 300));
+    return document.activeElement?.getAttribute("aria-label");
+  });
+  expect(focused).toBe("PIN digit 3");
+  // Typed from there, the digits land where the cursor is.
+  await page.keyboard.type("11");
+  await expect(pinDigit(page, 3)).toHaveValue("1");
+  await expect(pinDigit(page, 4)).toHaveValue("1");
+});
+
 test.describe("management and access", () => {
   test("the Administrator sees the side menu, every tile and the Global Settings button", async ({ page, js, signIn }) => {
     await signIn(DEMO.admin);
