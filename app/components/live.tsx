@@ -13,6 +13,21 @@ export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
 /** A burst of notices (a CSV import, a scanner at full speed) becomes one reload this long after its first one. */
 export const LIVE_DEBOUNCE_MS = 100;
 
+/**
+ * After a form is sent, live reloads wait this long. The rendered navigation state that otherwise holds them back
+ * lags the router's own (React renders it in a transition): a reload started in that gap restarts the post's
+ * redirect, and the answer it drops carried the flash toast ('Step Updated', seen lost in CI on a busy machine).
+ */
+export const AFTER_SUBMIT_QUIET_MS = 1_500;
+let lastSubmitAt = -Infinity;
+let submitWatched = false;
+
+function watchSubmits() {
+  if (submitWatched || typeof document === "undefined") return;
+  submitWatched = true;
+  document.addEventListener("submit", () => (lastSubmitAt = performance.now()), true);
+}
+
 let source: EventSource | null = null;
 let status: LiveStatus = "connecting";
 const statusListeners = new Set<() => void>();
@@ -88,7 +103,7 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
     let staleWhileHidden = false;
     const reload = () => {
       timer = undefined;
-      if (latest.current.busy) {
+      if (latest.current.busy || performance.now() - lastSubmitAt < AFTER_SUBMIT_QUIET_MS) {
         timer = setTimeout(reload, LIVE_DEBOUNCE_MS);
         return;
       }
@@ -109,6 +124,7 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
       }
     };
     noticeListeners.add(onNotice);
+    watchSubmits();
     document.addEventListener("visibilitychange", onVisible);
     connect();
     return () => {
