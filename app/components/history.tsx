@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { HISTORY_LIMIT as LIMIT } from "~/utils/audit-words";
+import { HISTORY_LIMIT as LIMIT, type HistoryLine } from "~/utils/audit-words";
 import { Icon } from "./icons";
 import { btn, cardClass } from "./ui";
 
-export type HistoryEntry = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
+export type HistoryEntry = HistoryLine;
 
 /**
  * A record's own changes (issue "Step 9"): closed by default, so it costs no space until asked for.

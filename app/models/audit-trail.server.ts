@@ -17,7 +17,7 @@ import {
   teamMembers,
   workflows,
 } from "#db/schema";
-import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT } from "~/utils/audit-words";
+import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/utils/audit-words";
 import { formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { departmentLabel } from "~/utils/format";
@@ -352,7 +352,7 @@ export function auditNote(r: Pick<AuditRow, "action" | "entity" | "ip" | "before
   return "Nothing more was recorded than who did it and when.";
 }
 
-export type HistoryLine = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
+export type { HistoryLine };
 
 function historyLine(r: AuditRow, own: string, view: DiffView): HistoryLine {
   const department = (v: unknown) => (typeof v === "string" ? (view.departmentName ?? departmentLabel)(v) : null);
@@ -368,28 +368,20 @@ function historyLine(r: AuditRow, own: string, view: DiffView): HistoryLine {
   };
 }
 
-/** An item's History (its page): its newest HISTORY_LIMIT entries, from the record index. */
+/** A record's History: the newest HISTORY_LIMIT entries `scope` selects, worded for its page. */
+function historyOf(scope: SQL | undefined, own: string, view: DiffView): HistoryLine[] {
+  const rows = getDb().select().from(auditLog).where(scope).orderBy(desc(auditLog.id)).limit(HISTORY_LIMIT).all() as AuditRow[];
+  return rows.map((r) => historyLine(r, own, view));
+}
+
+/** An item's History (its page): its newest entries, from the record index. */
 export function itemHistory(itemId: number, view: DiffView): HistoryLine[] {
-  const rows = getDb()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "item"), eq(auditLog.entityId, String(itemId))))
-    .orderBy(desc(auditLog.id))
-    .limit(HISTORY_LIMIT)
-    .all() as AuditRow[];
-  return rows.map((r) => historyLine(r, "item", view));
+  return historyOf(and(eq(auditLog.entity, "item"), eq(auditLog.entityId, String(itemId))), "item", view);
 }
 
 /** A project's History (its page): its own entries, its design's and its workflow steps', newest first. */
 export function projectHistory(projectId: number, view: DiffView): HistoryLine[] {
-  const rows = getDb()
-    .select()
-    .from(auditLog)
-    .where(scopeWhere(projectScope(projectId)))
-    .orderBy(desc(auditLog.id))
-    .limit(HISTORY_LIMIT)
-    .all() as AuditRow[];
-  return rows.map((r) => historyLine(r, "project", view));
+  return historyOf(scopeWhere(projectScope(projectId)), "project", view);
 }
 
 export const PRUNE_BATCH = 5000;

@@ -35,6 +35,9 @@ export const auditActionLabel = (action: string) => ACTION_LABELS[action] ?? wor
 /** How many entries the History of a project or item page shows; older ones are in the audit trail. */
 export const HISTORY_LIMIT = 20;
 
+/** One entry of a project's or item's History, as the model words it and the page shows it. */
+export type HistoryLine = { id: number; when: string; who: string; action: string; subject: string | null; changes: string[] };
+
 // Field names as a shop manager reads them, in the words the forms use. A field without an entry is worded by
 // rule ('estimatedDurationHours' → 'Estimated duration hours'), so a new column still reads as words.
 const FIELD_LABELS: Record<string, string> = {
