@@ -40,7 +40,7 @@ const WORKER_SILENT_MS = 10_000;
 // The worker's code travels as a string (a Blob URL), so the compiled binary needs no file beside it.
 const WORKER_SOURCE = `
 import { Database } from "bun:sqlite";
-let IDLE_TRUNCATE_MS = 10000;
+let IDLE_TRUNCATE_MS = 0;
 let db = null;
 let timer = null;
 let idleSince = 0;
@@ -194,7 +194,6 @@ export function startCheckpointer(
       holdTimer = setTimeout(endHold, MAX_HOLD_MS);
       worker.postMessage({ kind: "finish" });
     } else if (msg.kind === "finished") {
-      finishing = false;
       endHold();
     } else if (msg.kind === "error") {
       fallBack(msg.message);
