@@ -18,7 +18,8 @@ import { listTeamMembers } from "~/models/team-member.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
 import { auditActionLabel, auditEntityLabel } from "~/utils/audit-words";
-import { formatLogTime, noonInZone } from "~/utils/dates";
+import { formatLogTime } from "~/utils/dates";
+import { addDays, dayStart, isCalendarDay } from "~/utils/periods.server";
 import { getEnv } from "~/utils/env.server";
 import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
@@ -55,14 +56,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const from = DAY.test(q("from")) ? q("from") : "";
   const to = DAY.test(q("to")) ? q("to") : "";
   const kind = q("kind") === "changes" || q("kind") === "sign-ins" ? (q("kind") as "changes" | "sign-ins") : "";
-  // A day runs from midnight to midnight in the shop's zone: noon ± 12 h is that day on any DST-free date and
-  // within an hour on the two DST days, which an audit filter can live with.
-  const dayStart = (d: string) => {
-    const noon = noonInZone(d, tz);
-    return noon ? noon.getTime() - 12 * 3600_000 : null;
-  };
-  const fromMs = from ? dayStart(from) : undefined;
-  const toStart = to ? dayStart(to) : undefined;
+  // A day runs from midnight to midnight in the shop's zone (the same days /analytics counts, DST days included).
+  const startOf = (d: string) => (isCalendarDay(d) ? dayStart(d, tz) : null);
+  const fromMs = from ? startOf(from) : undefined;
+  const toStart = to ? startOf(to) : undefined;
   // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing; so is an id
   // that is not a number, which no entry can carry.
   const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? RANGE_ORDER : null;
@@ -73,7 +70,7 @@ export function loader({ request }: Route.LoaderArgs) {
     entity: entity || undefined,
     entityId: recordId === null ? undefined : String(recordId),
     from: rangeError || fromMs == null ? undefined : fromMs,
-    to: rangeError || toStart == null ? undefined : toStart + 24 * 3600_000,
+    to: rangeError || toStart == null ? undefined : dayStart(addDays(to, 1), tz),
     kind: kind || undefined,
     project: project ? projectScope(project) : undefined,
   };
