@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { zoneDate } from "~/utils/dates";
+import { PLAIN_DATE, zoneDate } from "~/utils/dates";
 import { getDb, type DB } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { ConflictError } from "~/utils/errors";
@@ -44,14 +44,13 @@ export type UpdateGuard = {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A stored value as the client saw it. A date input shows a stored timestamp (a step's noon in the shop's zone) as
  * its calendar day there, so a form that says it saw '2026-12-11' saw any instant of that day, not the string.
  */
 function asSeen(stored: unknown, seen: unknown): unknown {
-  if (!(stored instanceof Date) || typeof seen !== "string" || !PLAIN_DAY.test(seen)) return stored;
+  if (!(stored instanceof Date) || typeof seen !== "string" || !PLAIN_DATE.test(seen)) return stored;
   return Number.isNaN(stored.getTime()) ? null : zoneDate(stored, getEnv().SHOP_TIMEZONE);
 }
 

@@ -18,7 +18,7 @@ import { listTeamMembers } from "~/models/team-member.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
 import { auditActionLabel, auditEntityLabel } from "~/utils/audit-words";
-import { formatLogTime } from "~/utils/dates";
+import { formatLogTime, PLAIN_DATE } from "~/utils/dates";
 import { addDays, dayStart, isCalendarDay } from "~/utils/periods.server";
 import { getEnv } from "~/utils/env.server";
 import { departmentLabel } from "~/utils/format";
@@ -32,7 +32,6 @@ export const meta = () => [{ title: "Audit trail · Global Settings · Shopflow"
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const BAD_DATE = "Enter a real calendar date.";
 
 /** The explanation of a record or project id that is not a number: the filter is left out, and the page says so. */
@@ -53,8 +52,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const entity = q("entity").slice(0, 50);
   const record = q("record").slice(0, 50);
   const recordId = parseIdParam(record);
-  const from = DAY.test(q("from")) ? q("from") : "";
-  const to = DAY.test(q("to")) ? q("to") : "";
+  const from = PLAIN_DATE.test(q("from")) ? q("from") : "";
+  const to = PLAIN_DATE.test(q("to")) ? q("to") : "";
   const kind = q("kind") === "changes" || q("kind") === "sign-ins" ? (q("kind") as "changes" | "sign-ins") : "";
   // A day runs from midnight to midnight in the shop's zone (the same days /analytics counts, DST days included).
   const startOf = (d: string) => (isCalendarDay(d) ? dayStart(d, tz) : null);

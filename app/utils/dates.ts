@@ -4,7 +4,8 @@ import { Temporal } from "@js-temporal/polyfill";
 // calendar date (a step's start or end) is stored as 12:00 in the shop's zone (spec §5 Step dates), which stays
 // the same calendar day in every zone a browser may be in and never lands on a DST gap.
 
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date as a date input sends it, 'yyyy-mm-dd'. */
+export const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 'yyyy-mm-dd' → the instant of noon that day in `timeZone`; null for an empty or invalid date. */
 export function noonInZone(date: string, timeZone: string): Date | null {

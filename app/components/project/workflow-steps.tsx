@@ -13,6 +13,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "../icons";
 import { useToast } from "../toaster";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
+import { PLAIN_DATE } from "~/utils/dates";
 
 /** Spec §9: a keyboard drag moves a row 25 px per key press. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
@@ -305,10 +306,9 @@ function DraggableRow({ id, children }: { id: number; children: (handle: Handle)
 /** What the edit row shows when it opens, and sends back as `_original` for the stale-edit check. */
 type OpenedStep = { startDate: string | null; endDate: string | null; percentComplete: number; teamMemberIds: number[] };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function openedStep(step: StepRow, sent: Record<string, unknown> | null | undefined): OpenedStep {
-  const day = (v: unknown) => (typeof v === "string" && DAY.test(v) ? v : null);
+  const day = (v: unknown) => (typeof v === "string" && PLAIN_DATE.test(v) ? v : null);
   if (sent && Array.isArray(sent.teamMemberIds) && typeof sent.percentComplete === "number") {
     return {
       startDate: day(sent.startDate),
