@@ -73,6 +73,7 @@ export default [
   route("api/projects/:id/print-labels", "routes/api/print-labels.ts", { id: "api-projects-print-labels" }),
   route("api/events", "routes/api/events.ts"),
   route("api/scans", "routes/api/scans.ts"),
+  route("api/shop-settings", "routes/api/shop-settings.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   type SQLiteColumn,
 } from "drizzle-orm/sqlite-core";
-import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
+import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
 const createdAt = () =>
@@ -646,4 +646,18 @@ export const labelPrinters = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueNoCase("label_printers_name_uq", t.name)],
+);
+
+// The shop's own settings that Global Settings changes at run time (one row, id 1): how staff sign in and the
+// address QR labels carry when PUBLIC_URL is not set (docs/decisions/0020-shop-settings.md).
+export const shopSettings = sqliteTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey(),
+    signInMode: text("sign_in_mode", { enum: SIGN_IN_MODES }).notNull().default("pin"),
+    shopAddress: text("shop_address"),
+    version: version(),
+    updatedAt: ts("updated_at"),
+  },
+  (t) => [check("shop_settings_one_row", sql`${t.id} = 1`), check("shop_settings_sign_in_mode", oneOf(t.signInMode, SIGN_IN_MODES))],
 );

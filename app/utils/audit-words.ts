@@ -5,6 +5,7 @@
 const ENTITY_LABELS: Record<string, string> = {
   audit_log: "Audit trail",
   "board-key": "TV board link",
+  "shop-settings": "Shop settings",
   database: "Database",
   session: "Sign-in",
 };

@@ -46,4 +46,8 @@ export const COLORS = ["blue", "green", "yellow", "red", "purple", "pink", "oran
 export type ColorName = (typeof COLORS)[number];
 
 export const PIN_LENGTH = 4;
+/** How staff sign in (Global Settings → Sign-in): the PIN alone, or their name first and then the PIN. */
+export const SIGN_IN_MODES = ["pin", "name-then-pin"] as const;
+export type SignInMode = (typeof SIGN_IN_MODES)[number];
+export const DEFAULT_SIGN_IN_MODE: SignInMode = "pin";
 export const MIN_QUANTITY = 1;

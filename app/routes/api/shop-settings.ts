@@ -1,0 +1,27 @@
+import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import type { Route } from "./+types/shop-settings";
+
+// `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
+// management key, like every Global Settings write.
+
+const view = (s: ReturnType<typeof getShopSettings>) => ({ signInMode: s.signInMode, shopAddress: s.shopAddress, version: s.version });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return api(() => {
+    requirePermission(request, "read");
+    return json(view(getShopSettings()));
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(async () => {
+    if (request.method !== "PATCH") return jsonError(405, "Method not allowed", { headers: { Allow: "GET, HEAD, PATCH" } });
+    const user = requirePermission(request, "settings:write");
+    const { version, ...patch } = await parseBody(request, ShopSettingsPatchSchema);
+    return json(view(updateShopSettings(patch, actorFrom(request, user), { version })));
+  });
+}

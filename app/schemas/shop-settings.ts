@@ -1,0 +1,35 @@
+import { SIGN_IN_MODES } from "~/utils/constants";
+import { z } from "./messages";
+
+// Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.
+
+export const SHOP_ADDRESS_MESSAGE = "Enter the shop's address as http:// or https:// followed by a host name or address, e.g. http://shop-server:3000";
+
+/**
+ * The address phones and scanners reach the server at: an http(s) origin, kept without a trailing slash. A path is
+ * allowed (a proxy may serve the app under one); a query, fragment or user name is not.
+ */
+export const shopAddressField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().replace(/\/+$/, "") : v),
+  z
+    .string({ error: SHOP_ADDRESS_MESSAGE })
+    .max(300, "At most 300 characters")
+    .refine((s) => {
+      if (!/^https?:\/\/[^/?#\s]+/i.test(s)) return false;
+      try {
+        const u = new URL(s);
+        return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname && !u.username && !u.password && !u.search && !u.hash;
+      } catch {
+        return false;
+      }
+    }, SHOP_ADDRESS_MESSAGE),
+);
+
+export const ShopSettingsPatchSchema = z
+  .object({
+    signInMode: z.enum(SIGN_IN_MODES, { error: "Sign-in mode must be 'pin' or 'name-then-pin'" }).optional(),
+    // null (or "") forgets the address: labels then follow the request's address again.
+    shopAddress: z.preprocess((v) => (v === "" ? null : v), shopAddressField.nullable()).optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .strict();
