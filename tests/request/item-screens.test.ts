@@ -58,7 +58,9 @@ describe("/items/{id}", () => {
     expect(html).toContain("Follows Banner&#x27;s department sequence".replace("&#x27;", "'"));
     expect(html).toContain(`href="/projects/${projectId}"`);
     expect(html).toContain(`href="/items/${id}?dialog=qr"`);
-    expect(html).toContain(`href="/items/${id}?dialog=reset-timer"`);
+    // Resetting the timer needs the project keys: not offered to a production member.
+    expect(html).not.toContain(`href="/items/${id}?dialog=reset-timer"`);
+    expect(await visibleHtml(await admin.request(`/items/${id}`))).toContain(`href="/items/${id}?dialog=reset-timer"`);
   });
 
   test("'Final Department' at the last department; the standard order without a category sequence", async () => {
@@ -83,12 +85,15 @@ describe("/items/{id}", () => {
     expect(html).toContain("Current session start");
   });
 
-  test("Reset Timer: confirmation dialog, then 'Timer reset successfully.'; any signed-in member", async () => {
+  test("Reset Timer: confirmation dialog, then 'Timer reset successfully.'; the project keys only", async () => {
     const { id } = await newItem();
     getDb().update(schema.items).set({ totalTimeSeconds: 3725 }).where(eq(schema.items.id, id)).run();
-    const dialog = await visibleHtml(await floor.request(`/items/${id}?dialog=reset-timer`));
+    expect(await visibleHtml(await floor.request(`/items/${id}?dialog=reset-timer`))).not.toContain("Reset the timer of");
+    expect((await form(floor, `/items/${id}`, { intent: "reset-timer", itemId: String(id) })).status).toBe(403);
+    expect(item(id).totalTimeSeconds).toBe(3725);
+    const dialog = await visibleHtml(await admin.request(`/items/${id}?dialog=reset-timer`));
     expect(dialog).toContain('Reset the timer of "Lobby Sign" to 00:00:00?');
-    const page = await follow(floor, await form(floor, `/items/${id}`, { intent: "reset-timer", itemId: String(id) }));
+    const page = await follow(admin, await form(admin, `/items/${id}`, { intent: "reset-timer", itemId: String(id) }));
     expect(page).toContain("Timer reset successfully.");
     expect(item(id).totalTimeSeconds).toBe(0);
   });

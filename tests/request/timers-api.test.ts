@@ -133,7 +133,12 @@ describe("reset", () => {
     await call(floor, id, "end-timer");
     await call(floor, id, "start-timer");
     getDb().update(schema.items).set({ totalTimeSeconds: 500 }).where(eq(schema.items.id, id)).run();
-    const res = await call(floor, id, "reset-timer");
+    // The project keys only (PRODUCT.md): a production member is refused and nothing changes.
+    const refused = await call(floor, id, "reset-timer");
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe("Resetting a timer needs the Pre-Production or Project Management key.");
+    expect(item(id).totalTimeSeconds).toBe(500);
+    const res = await call(admin, id, "reset-timer");
     expect(res.status).toBe(200);
     expect(res.json.message).toBe("Timer reset successfully.");
     expect(item(id)).toMatchObject({ totalTimeSeconds: 0, isTimerActive: false, currentSessionStart: null });
