@@ -344,7 +344,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "upload-design": {
         const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return fail(400, "Please select a PDF file", { status: "error", error: { "": ["Please select a PDF file"] } });
+        if (!(file instanceof File) || file.size === 0) {
+          const toast = { title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" as const };
+          return data({ formId, result: { status: "error", error: { "": [toast.description] } }, toast, reauth: false }, { status: 400 });
+        }
         try {
           await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
         } catch (error) {
