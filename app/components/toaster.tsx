@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import type { ToastData } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -68,6 +69,17 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
   useEffect(() => {
     if (flash) show(flash);
   }, [flash, show]);
+
+  // Back or Forward leaves the moment a toast was about: it closes, so the page gone back to does not seem to say
+  // it again (docs/decisions/0022).
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const lastKey = useRef(key);
+  useEffect(() => {
+    if (lastKey.current === key) return;
+    lastKey.current = key;
+    if (navigationType === "POP") setToasts((list) => list.map((x) => ({ ...x, open: false })));
+  }, [key, navigationType]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 

@@ -98,6 +98,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       },
       qrPayload: itemQrUrl(request, item.id),
       canWrite,
+      canReset: can(user, "timers:reset"),
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       now: Date.now(),
@@ -125,8 +126,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // PRODUCT.md: any signed-in member resets a timer; editing the item needs the project keys.
-  const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
+  // PRODUCT.md: editing the item and resetting its timer both need the project keys.
+  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fallback = intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item";
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
@@ -282,7 +283,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
           <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
         </UrlDialog>
       ) : null}
-      {dialog === "reset-timer" ? (
+      {dialog === "reset-timer" && loaderData.canReset ? (
         <UrlDialog title="Reset Timer" description={item.name} closeTo={here}>
           <ResetTimerForm item={item} here={here} />
         </UrlDialog>
@@ -354,12 +355,14 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             </Row>
             {item.sessionStartText ? <Row label="Current session start">{item.sessionStartText}</Row> : null}
           </dl>
-          <div className="mt-4">
-            <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
-              <Icon name="refresh" />
-              Reset Timer
-            </Link>
-          </div>
+          {loaderData.canReset ? (
+            <div className="mt-4">
+              <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
+                <Icon name="refresh" />
+                Reset Timer
+              </Link>
+            </div>
+          ) : null}
         </Card>
       </div>
 

@@ -160,6 +160,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       items: itemRows,
       design: designInfo,
       canWrite,
+      canReset: can(user, "timers:reset"),
       members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
@@ -241,8 +242,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // PRODUCT.md: any signed-in member resets a timer; everything else here changes the project.
-  const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
+  // Everything here changes the project; resetting an item's timer needs the same keys (PRODUCT.md).
+  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   // A refused step save hands back the `_original` its row was opened with: drawn again without JavaScript, the row
   // still checks the next save against what this person saw, not against the latest.
@@ -343,7 +344,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "upload-design": {
         const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return fail(400, "Please select a PDF file", { status: "error", error: { "": ["Please select a PDF file"] } });
+        if (!(file instanceof File) || file.size === 0) {
+          const toast = { title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" as const };
+          return data({ formId, result: { status: "error", error: { "": [toast.description] } }, toast, reauth: false }, { status: 400 });
+        }
         try {
           await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
         } catch (error) {
@@ -570,7 +574,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             }}
           />
         ) : null}
-        {dialog === "reset-timer" && dialogItem ? (
+        {dialog === "reset-timer" && loaderData.canReset && dialogItem ? (
           <UrlDialog title="Reset Timer" description={dialogItem.name} closeTo={here}>
             <ResetTimerForm item={dialogItem} here={here} />
           </UrlDialog>
@@ -638,7 +642,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           lastResult={editStep !== null ? resultFor(`step-${editStep}-form`) : undefined}
           lastOriginal={failedStep && Number(failedStep[1]) === editStep && actionData && "original" in actionData ? actionData.original : undefined}
         />
-        <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
+        <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} canReset={loaderData.canReset} serverNow={loaderData.now} />
       </div>
       <History entries={loaderData.history} what="project" auditTrail={loaderData.auditTrail} />
     </div>

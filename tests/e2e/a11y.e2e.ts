@@ -157,11 +157,14 @@ const CASES: Case[] = [
   { name: "item detail", path: "/items/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("heading", { name: "Timer Log" })).toBeVisible();
   } },
-  { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.james.pin, ready: dialog("Reset Timer") },
+  { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.admin.pin, ready: dialog("Reset Timer") },
   { name: "item detail, Edit Item", path: "/items/1?dialog=edit", pin: DEMO.admin.pin, ready: dialog("Edit Item") },
   { name: "item not found", path: "/items/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Item not found") },
   { name: "QR Timer", path: "/qr-scanner", pin: DEMO.james.pin, ready: h1("QR Timer") },
-  { name: "QR Timer after an unknown id", path: "/qr-scanner?last=424242&error=not-found", pin: DEMO.james.pin, ready: async (page) => {
+  { name: "QR Timer after an unknown id", path: "/qr-scanner", pin: DEMO.james.pin, act: async (page) => {
+    await page.getByLabel("Scan or type a QR code or item ID").fill("424242");
+    await page.getByRole("button", { name: "Process" }).click();
+  }, ready: async (page) => {
     await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
   } },
   { name: "production floor", path: "/production", pin: DEMO.james.pin, ready: h1("Production Floor") },

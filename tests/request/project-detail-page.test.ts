@@ -399,13 +399,19 @@ describe("item timer and QR actions", () => {
     expect(qr).toContain("QR Code");
     expect(qr).toContain(`http://localhost/qr/${item.id}`);
     expect(qr).toContain(`/items/${item.id}/qr.png`);
-    const ask = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
+    // Resetting a timer needs the project keys (PRODUCT.md): a production member is neither offered it nor allowed.
+    const floorView = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
+    expect(floorView).not.toContain("Its running session stops and is not counted.");
+    expect(floorView).not.toContain(`Reset timer of Letter Q`);
+    expect((await post(floor, { intent: "reset-timer", itemId: String(item.id) })).status).toBe(403);
+    expect(getDb().select().from(schema.items).all()[0]).toMatchObject({ totalTimeSeconds: 3600, isTimerActive: true });
+    const ask = await visibleHtml(await page(pm, `?dialog=reset-timer&item=${item.id}`));
     expect(ask).toContain("Its running session stops and is not counted.");
-    // Any signed-in member may reset a timer (PRODUCT.md).
-    const landed = await follow(floor, await post(floor, { intent: "reset-timer", itemId: String(item.id) }));
+    expect(ask).toContain(`Reset timer of Letter Q`);
+    const landed = await follow(pm, await post(pm, { intent: "reset-timer", itemId: String(item.id) }));
     expect(landed).toContain("Timer reset successfully.");
     expect(getDb().select().from(schema.items).all()[0]).toMatchObject({ totalTimeSeconds: 0, isTimerActive: false });
-    expect((await post(floor, { intent: "reset-timer", itemId: "999999" })).status).toBe(404);
+    expect((await post(pm, { intent: "reset-timer", itemId: "999999" })).status).toBe(404);
     expect((await post(floor, { intent: "delete-item", itemId: String(item.id) })).status).toBe(403);
   });
 });

@@ -30,7 +30,20 @@ export type ItemRow = {
 type Result = SubmissionResult<string[]> | null | undefined;
 
 /** Spec §2 Project Items: Add Item, the table (a card per item on phones), and the empty state. */
-export function ProjectItems({ items, here, canWrite, serverNow }: { items: ItemRow[]; here: string; canWrite: boolean; serverNow: number }) {
+export function ProjectItems({
+  items,
+  here,
+  canWrite,
+  canReset,
+  serverNow,
+}: {
+  items: ItemRow[];
+  here: string;
+  canWrite: boolean;
+  /** Reset Timer is offered only to those who may reset (the project keys). */
+  canReset: boolean;
+  serverNow: number;
+}) {
   const add = canWrite ? (
     <Link to={`${here}?dialog=add-item`} preventScrollReset className={btn.primary}>
       <Icon name="plus" />
@@ -131,10 +144,12 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                       <Icon name="qr" />
                       QR
                     </RowLink>
-                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
-                      <Icon name="clock" />
-                      Reset
-                    </RowLink>
+                    {canReset ? (
+                      <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                        <Icon name="clock" />
+                        Reset
+                      </RowLink>
+                    ) : null}
                     {canWrite ? (
                       <>
                         <RowLink to={`${here}?dialog=edit-item&item=${item.id}`} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>

@@ -7,7 +7,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { z } from "zod";
-import { StepEditFormSchema } from "~/schemas/project";
+import { STEP_DATE_MAX, STEP_DATE_MIN, StepEditFormSchema } from "~/schemas/project";
 import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Icon } from "../icons";
@@ -378,14 +378,15 @@ function EditStepRow({
         <label htmlFor={fields.startDate.id} className="sr-only">
           Start date of {step.departmentName}
         </label>
-        <input className={inputClass} max={endValue || undefined} {...getInputProps(fields.startDate, { type: "date" })} />
+        {/* Spec §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
+        <input className={inputClass} {...getInputProps(fields.startDate, { type: "date" })} required={false} min={STEP_DATE_MIN} max={endValue || STEP_DATE_MAX} />
         <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
       </td>
       <td data-label="End Date" className="py-3 pr-3 align-top">
         <label htmlFor={fields.endDate.id} className="sr-only">
           End date of {step.departmentName}
         </label>
-        <input className={inputClass} min={startValue || undefined} {...getInputProps(fields.endDate, { type: "date" })} />
+        <input className={inputClass} {...getInputProps(fields.endDate, { type: "date" })} required={false} min={startValue || STEP_DATE_MIN} max={STEP_DATE_MAX} />
         <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
       </td>
       <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">

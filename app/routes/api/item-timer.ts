@@ -6,7 +6,8 @@ import { api, json, jsonError, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/item-timer";
 
 // Spec §7 'Items': POST /api/items/{id}/start-timer, end-timer and reset-timer (no body), GET …/timer-logs.
-// PRODUCT.md: any signed-in member starts, stops and resets timers; each change is audited with who made it.
+// PRODUCT.md: any signed-in member starts and stops timers; resetting one needs the project keys (pre-production,
+// project-management, management). Each change is audited with who made it.
 
 const verb = (request: Request) => new URL(request.url).pathname.split("/").pop();
 
@@ -23,9 +24,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const which = verb(request);
   if (request.method.toUpperCase() === "POST" && (which === "start-timer" || which === "end-timer")) return timerToggleResponse(request, params.id, which);
   return api(() => {
-    const user = requirePermission(request, "timers");
-    const actor = actorFrom(request, user);
-    if (request.method.toUpperCase() !== "POST" || which !== "reset-timer") return jsonError(405, "Method not allowed");
+    if (request.method.toUpperCase() !== "POST" || which !== "reset-timer") {
+      requirePermission(request, "timers");
+      return jsonError(405, "Method not allowed");
+    }
+    const actor = actorFrom(request, requirePermission(request, "timers:reset"));
     return json({ ...resetTimer(parseId(params.id, "Item"), actor), message: "Timer reset successfully." });
   });
 }
