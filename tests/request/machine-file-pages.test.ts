@@ -33,7 +33,7 @@ beforeEach(async () => {
   await pm.signIn("1111");
   await operator.signIn("2222");
   await fab.signIn("3333");
-  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } });
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
   projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "high", workflowId: wf.id } })).json()).id;

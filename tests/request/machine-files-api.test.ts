@@ -29,8 +29,7 @@ beforeEach(async () => {
   await admin.signIn("4321");
   await pm.signIn("1111");
   await floor.signIn("2222");
-  // Departments made in Global Settings are machines (spec §5).
-  for (const name of ["HP Latex 800", "Zund G3"]) expect((await admin.request("/api/departments", { method: "POST", json: { name } })).status).toBe(201);
+  for (const name of ["HP Latex 800", "Zund G3"]) expect((await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } })).status).toBe(201);
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
   projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "rush", workflowId: wf.id } })).json()).id;
