@@ -1,4 +1,4 @@
-import { listCompletedFiles, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
+import { listCompletedFiles, listMachineChoices, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
 import { ReorderSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
@@ -24,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       case "/api/completed-files-analytics":
         return json(listCompletedFiles({ machine, ...pageParams(url) }));
       case "/api/machine-ready-files/csv-template":
-        return new Response(machineFileCsvTemplate(), {
+        // The shop's own active machines in the example rows, so the template imports as it is.
+        return new Response(machineFileCsvTemplate(listMachineChoices().filter((m) => m.isActive).map((m) => m.name)), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": 'attachment; filename="machine-files-template.csv"',
