@@ -9,6 +9,7 @@ import { announce } from "~/utils/events.server";
 import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/utils/machine-file-csv";
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
+import { prepared } from "./prepared.server";
 
 // Machine-ready files (spec §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
 // §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (PRODUCT.md 'Files'): its path is the
@@ -86,10 +87,12 @@ function existingKeys(tx: Reader, projectIds: readonly (number | null)[], afterI
   const ids = [...new Set(projectIds.filter((p): p is number => p !== null))];
   const loose = projectIds.includes(null);
   if (ids.length === 0 && !loose) return { keys: [], lastId: afterId, count: 0 };
+  // Each project's files come from the project index (an OR of the two terms uses it for both).
+  const inProjects = sql`project_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const which = ids.length && loose ? sql`(${inProjects} OR project_id IS NULL)` : ids.length ? inProjects : sql`project_id IS NULL`;
   const rows = tx.all<{ id: number; projectId: number | null; machine: string; fileName: string }>(
     sql`SELECT id, project_id AS projectId, machine, file_name AS fileName FROM machine_ready_files
-        WHERE id > ${afterId} AND (${ids.length ? sql`project_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`0`} OR ${loose ? sql`project_id IS NULL` : sql`0`})
-        ORDER BY id LIMIT ${limit}`,
+        WHERE ${which} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
   );
   return { keys: rows.map((r) => fileKey(r.projectId, r.machine, r.fileName)), lastId: rows.at(-1)?.id ?? afterId, count: rows.length };
 }
@@ -104,12 +107,45 @@ function resolveInputs(tx: Tx, inputs: MachineFileCreate[], defaults: Defaults):
   });
 }
 
+// One row a statement, compiled once: a 500-row INSERT built by the query builder cost more to write and compile
+// than to run, and a large import runs thousands of them.
+const insertOne = () =>
+  prepared(getDb(), "machine-files:insert", (d) =>
+    d
+      .insert(machineReadyFiles)
+      .values({
+        name: sql`${sql.placeholder("name")}`,
+        fileName: sql`${sql.placeholder("fileName")}`,
+        machine: sql`${sql.placeholder("machine")}`,
+        fileType: sql`${sql.placeholder("fileType")}`,
+        filePath: sql`${sql.placeholder("filePath")}`,
+        fileSize: sql`${sql.placeholder("fileSize")}`,
+        description: sql`${sql.placeholder("description")}`,
+        projectId: sql`${sql.placeholder("projectId")}`,
+        priority: sql`${sql.placeholder("priority")}`,
+        sortOrder: sql`${sql.placeholder("sortOrder")}`,
+        updatedAt: sql`${sql.placeholder("updatedAt")}`,
+      })
+      .returning({ id: machineReadyFiles.id })
+      .prepare(),
+  );
+
+type Inserted = { id: number; fileName: string; machine: string; projectId: number | null };
+
 /**
- * Insert resolved files at the end of their machines' queues, with one audit row. With `known` (the keys of files
- * already there), a file whose key is known is skipped and counted, and each new key joins `known`, so a file
- * listed twice in one save is saved once.
+ * Insert resolved files at the end of their machines' queues, with one audit row; the caller's transaction holds
+ * it all. With `known` (the keys of files already there), a file whose key is known is skipped and counted, and
+ * each new key joins `known`, so a file listed twice in one save is saved once. `rows: false` skips reading the
+ * new rows back (a large import returns only the first few).
  */
-function insertFiles(tx: Tx, resolved: Resolved[], actor: Actor, defaults: Defaults, known?: Set<string>): { created: MachineFile[]; skipped: number } {
+function insertFiles(
+  tx: Tx,
+  resolved: Resolved[],
+  actor: Actor,
+  defaults: Defaults,
+  known?: Set<string>,
+  opts: { rows: boolean } = { rows: true },
+): { created: MachineFile[]; inserted: Inserted[]; skipped: number } {
   let skipped = 0;
   const fresh = known
     ? resolved.filter((r) => {
@@ -125,34 +161,37 @@ function insertFiles(tx: Tx, resolved: Resolved[], actor: Actor, defaults: Defau
     for (const p of tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(inArray(projects.id, projectIds.slice(i, i + 500))).all()) priorities.set(p.id, p.priority);
   }
   const next = nextSortOrders(tx, fresh.map((r) => r.machine.value));
-  const now = new Date();
-  const rows = fresh.map(({ input, machine, projectId }) => {
+  const updatedAt = Date.now();
+  const statement = insertOne();
+  const inserted: Inserted[] = fresh.map(({ input, machine, projectId }) => {
     const sortOrder = next.get(machine.value) ?? 1;
     next.set(machine.value, sortOrder + 1);
-    const description = input.description?.trim() ? input.description.trim() : defaultDescription(machine.name);
-    return {
+    const { id } = statement.get({
       name: input.name ?? input.fileName,
       fileName: input.fileName,
       machine: machine.value,
       fileType: input.fileType ?? defaults.fileType ?? DEFAULT_FILE_TYPE,
       filePath: input.filePath ?? placeholderPath(input.fileName),
       fileSize: input.fileSize ?? null,
-      description,
+      description: input.description?.trim() ? input.description.trim() : defaultDescription(machine.name),
       projectId,
       priority: projectId === null ? null : (priorities.get(projectId) ?? null),
       sortOrder,
-      updatedAt: now,
-    };
+      updatedAt,
+    })!;
+    return { id, fileName: input.fileName, machine: machine.value, projectId };
   });
   const created: MachineFile[] = [];
-  // SQLite allows 32,766 variables a statement: 500 rows of 11 columns stay well below.
-  for (let i = 0; i < rows.length; i += 500) created.push(...tx.insert(machineReadyFiles).values(rows.slice(i, i + 500)).returning().all());
-  if (created.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: created[0]!.id, after: created[0] }, tx);
-  else if (created.length > 1) {
-    // One row for a bulk save: the ids and names, not 5,000 copies of every column.
-    writeAudit(actor, { action: "bulk-create", entity: "machine-file", entityId: null, after: created.map((f) => ({ id: f.id, fileName: f.fileName, machine: f.machine, projectId: f.projectId })) }, tx);
+  if (opts.rows) {
+    const ids = inserted.map((f) => f.id);
+    for (let i = 0; i < ids.length; i += 500) created.push(...tx.select().from(machineReadyFiles).where(inArray(machineReadyFiles.id, ids.slice(i, i + 500))).orderBy(asc(machineReadyFiles.id)).all());
   }
-  return { created, skipped };
+  if (inserted.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: inserted[0]!.id, after: created[0] ?? inserted[0] }, tx);
+  else if (inserted.length > 1) {
+    // One row for a bulk save: the ids and names, not 5,000 copies of every column.
+    writeAudit(actor, { action: "bulk-create", entity: "machine-file", entityId: null, after: inserted }, tx);
+  }
+  return { created, inserted, skipped };
 }
 
 type Touched = { projectId: number | null; machine: string };
@@ -181,12 +220,18 @@ export function listMachineFiles(opts: { projectId?: number; limit?: number; off
   return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
 }
 
-export function countMachineFiles(opts: { projectId?: number } = {}): number {
+/** How many files a project has, or a machine, or the shop. */
+export function countMachineFiles(opts: { projectId?: number; machine?: string } = {}): number {
   return (
     getDb()
       .select({ n: sql<number>`count(*)` })
       .from(machineReadyFiles)
-      .where(opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId))
+      .where(
+        and(
+          opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId),
+          opts.machine === undefined ? undefined : eq(machineReadyFiles.machine, opts.machine),
+        ),
+      )
       .get()?.n ?? 0
   );
 }
@@ -245,7 +290,7 @@ export const FILES_RETURNED = 500;
 /** Rows a transaction of a large import writes; between two, the server answers other requests. */
 export const IMPORT_BATCH_ROWS = 1000;
 // Reading a project's files for the duplicate check, a page at a time for the same reason.
-const KEYS_PAGE = 20_000;
+const KEYS_PAGE = 5000;
 
 /** Lets the event loop answer waiting requests before the next slice of a long job. */
 export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -295,16 +340,14 @@ export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { te
       const since = existingKeys(tx, [projectId], lastId);
       for (const k of since.keys) known.add(k);
       const resolved = resolveInputs(tx, batch, defaults);
-      const result = insertFiles(tx, resolved, actor, defaults, known);
-      lastId = Math.max(since.lastId, ...result.created.map((f) => f.id));
+      const result = insertFiles(tx, resolved, actor, defaults, known, { rows: files.length < FILES_RETURNED });
+      lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
       return result;
     });
-    saved += done.created.length;
+    saved += done.inserted.length;
     skipped += done.skipped;
-    for (const f of done.created) {
-      if (files.length < FILES_RETURNED) files.push(f);
-      touched.set(`${f.projectId}|${f.machine}`, { projectId: f.projectId, machine: f.machine });
-    }
+    files.push(...done.created.slice(0, FILES_RETURNED - files.length));
+    for (const f of done.inserted) touched.set(`${f.projectId}|${f.machine}`, { projectId: f.projectId, machine: f.machine });
   }
   announceFiles([...touched.values()], "create", saved === 1 ? files[0]?.id : undefined);
   return { saved, skipped, files, errors };

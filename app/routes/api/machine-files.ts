@@ -1,4 +1,5 @@
 import {
+  countMachineFiles,
   createMachineFile,
   deleteMachineFile,
   getMachineFile,
@@ -12,7 +13,7 @@ import { MachineFileBulkSchema, MachineFileCreateSchema, MachineFilePatchSchema,
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
 import { parseIdParam } from "~/utils/ids";
 import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
 import type { Route } from "./+types/machine-files";
@@ -37,7 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rawProject = url.searchParams.get("projectId");
     const projectId = rawProject === null || rawProject === "" ? undefined : parseIdParam(rawProject);
     if (projectId === null) return jsonError(400, "projectId must be a project id (a whole number)");
-    return json(listMachineFiles({ projectId, ...pageParams(url) }));
+    const page = pageParams(url);
+    return listPage(url, page, listMachineFiles({ projectId, ...page }), countMachineFiles({ projectId }));
   });
 }
 
