@@ -362,8 +362,13 @@ export function resetTimer(id: number, actor: Actor): Item {
 }
 
 /** The item's timer log, oldest first (the (item_id, timestamp) index serves it). */
-export function listTimerLogs(id: number): TimerLog[] | undefined {
+export function listTimerLogs(id: number, page?: { limit: number; offset: number }): TimerLog[] | undefined {
   const db = getDb();
   if (!db.select({ id: items.id }).from(items).where(eq(items.id, id)).get()) return undefined;
-  return db.select().from(timerLogs).where(eq(timerLogs.itemId, id)).orderBy(asc(timerLogs.timestamp), asc(timerLogs.id)).all();
+  const q = db.select().from(timerLogs).where(eq(timerLogs.itemId, id)).orderBy(asc(timerLogs.timestamp), asc(timerLogs.id));
+  return (page ? q.limit(page.limit).offset(page.offset) : q).all();
+}
+
+export function countTimerLogs(id: number): number {
+  return getDb().select({ n: sql<number>`count(*)` }).from(timerLogs).where(eq(timerLogs.itemId, id)).get()?.n ?? 0;
 }

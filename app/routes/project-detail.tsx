@@ -17,7 +17,7 @@ import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models
 import { departmentModel } from "~/models/department.server";
 import { createItem, deleteItem, getItem, listProjectItems, updateItem } from "~/models/item.server";
 import { materialModel } from "~/models/material.server";
-import { assignTeamMembers, getProjectWithMetrics, getSteps, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
+import { assignTeamMembers, getProjectWithMetrics, getSteps, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { resetTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
@@ -299,13 +299,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "move-step": {
         const submission = parseWithZod(formData, { schema: StepMoveSchema });
         if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
-        const order = getSteps({ projectId }).map((s) => s.id);
-        const at = order.indexOf(submission.value.stepId);
-        const to = submission.value.direction === "up" ? at - 1 : at + 1;
-        if (at < 0) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
-        if (to >= 0 && to < order.length) {
-          [order[at], order[to]] = [order[to]!, order[at]!];
-          reorderSteps(projectId, order, actor);
+        try {
+          moveStep(projectId, submission.value.stepId, submission.value.direction, actor);
+        } catch (error) {
+          const e = known(error);
+          return fail(e.status, e.message);
         }
         return success(request, `${here}#step-${submission.value.stepId}`, "Workflow steps reordered successfully");
       }

@@ -4,7 +4,7 @@ import * as schema from "#db/schema";
 import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { countStatements, statementsByTransaction } from "../helpers/statements";
 
 // Spec §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.
@@ -248,6 +248,22 @@ describe("workflow steps", () => {
     expect(res.status).toBe(200);
     expect(steps().map((s) => s.id)).toEqual([c!.id, a!.id, b!.id]);
     expect(steps().map((s) => s.sortOrder)).toEqual([0, 1, 2]);
+  });
+
+  test("↑/↓ reads the order and writes it in one transaction; a step removed meanwhile says so", async () => {
+    const [a, b, c] = steps();
+    const seen = await statementsByTransaction(() => post(pm, { intent: "move-step", stepId: String(c!.id), direction: "up" }));
+    const onSteps = seen.filter((s) => /project_workflow_steps/.test(s.sql));
+    expect(onSteps.some((s) => /^update/i.test(s.sql))).toBe(true);
+    expect(new Set(onSteps.map((s) => s.tx)).size).toBe(1);
+    expect(onSteps[0]!.tx).toBeGreaterThan(0);
+    expect(steps().map((s) => s.id)).toEqual([a!.id, c!.id, b!.id]);
+    // The first step up: nothing to move, nothing written.
+    await post(pm, { intent: "move-step", stepId: String(a!.id), direction: "up" });
+    expect(steps().map((s) => s.id)).toEqual([a!.id, c!.id, b!.id]);
+    const gone = await post(pm, { intent: "move-step", stepId: "999999", direction: "down" });
+    expect(gone.status).toBe(404);
+    expect(await visibleHtml(gone)).toContain("This workflow step no longer exists. Someone else may have removed it.");
   });
 
   test("refresh follows the workflow's current sequence and keeps what remains: 'Workflow Refreshed'", async () => {

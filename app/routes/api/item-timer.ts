@@ -1,8 +1,8 @@
-import { listTimerLogs, resetTimer } from "~/models/timer.server";
+import { countTimerLogs, listTimerLogs, resetTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { timerToggleResponse } from "~/services/timer-api.server";
-import { api, json, jsonError, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/item-timer";
 
 // Spec §7 'Items': POST /api/items/{id}/start-timer, end-timer and reset-timer (no body), GET …/timer-logs.
@@ -15,8 +15,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     if (verb(request) !== "timer-logs") return jsonError(405, "Method not allowed");
-    const logs = listTimerLogs(parseId(params.id, "Item"));
-    return logs ? json(logs) : jsonError(404, "Item not found");
+    const url = new URL(request.url);
+    const page = pageParams(url);
+    const id = parseId(params.id, "Item");
+    const logs = listTimerLogs(id, page);
+    return logs ? listPage(url, page, logs, countTimerLogs(id)) : jsonError(404, "Item not found");
   });
 }
 

@@ -21,7 +21,7 @@ import {
   WorkflowPatchSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listSlice, parseBody, parseId } from "~/utils/api.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
@@ -71,7 +71,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const e = ENTITIES[entityOf(request)];
-    if (params.id === undefined) return json(e.list(new URL(request.url).searchParams));
+    if (params.id === undefined) {
+      const url = new URL(request.url);
+      return listSlice(url, e.list(url.searchParams));
+    }
     const row = e.get(parseId(params.id, e.label));
     return row ? json(row) : jsonError(404, `${e.label} not found`);
   });
