@@ -184,6 +184,12 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
     to: "/settings?tab=products",
     icon: "products",
   },
+  materials: {
+    title: "Add your materials",
+    hint: "Vinyl, aluminium, acrylic: every item is made of one.",
+    to: "/settings?tab=materials",
+    icon: "materials",
+  },
   workflows: {
     title: "Add a project workflow",
     hint: "The order of departments a project follows.",

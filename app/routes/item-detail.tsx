@@ -20,6 +20,7 @@ import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
 import { formatDateTime, formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -100,6 +101,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       canWrite,
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
       now: Date.now(),
       history: itemHistory(item.id, { timeZone: tz, departmentName: (v) => names.get(v) ?? departmentLabel(v) }),
       // The full audit trail is management's (Global Settings); others see the History alone.
@@ -279,7 +281,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
+          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} who={loaderData.whoCanAdd} self={`${here}?dialog=edit`} />
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" ? (

@@ -20,6 +20,7 @@ import { ProductFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { formatHMS } from "~/utils/format";
@@ -107,6 +108,7 @@ export function loader({ request }: Route.LoaderArgs) {
           }
         : null,
       choices,
+      whoCanAdd: whoCanAdd(user, canWrite),
       qrBase: qrBaseUrl(request),
       now: Date.now(),
     },
@@ -231,13 +233,13 @@ export default function Items({ loaderData }: Route.ComponentProps) {
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Product" closeTo={here} wide>
-          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} />
+          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} who={loaderData.whoCanAdd} />
           <ReturnTo value={here} form="product-new" />
         </UrlDialog>
       ) : null}
       {editItem && canWrite ? (
         <UrlDialog title="Edit Product" description={editItem.name} closeTo={here} wide>
-          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} />
+          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} who={loaderData.whoCanAdd} />
           <ReturnTo value={here} form={`product-${editItem.id}`} />
         </UrlDialog>
       ) : null}
