@@ -15,7 +15,7 @@ import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
 import { btn, FieldError } from "./ui";
 
-export type SequenceDepartment = { value: string; name: string; color: string; isActive: boolean };
+export type SequenceDepartment = { value: string; name: string; color: string; isActive: boolean; isMachine?: boolean };
 
 type Props = {
   form: FormMetadata<any>;

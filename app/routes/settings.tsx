@@ -81,7 +81,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const sequenceDepartments = departmentModel
     .list()
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
-    .map((d) => ({ id: d.id, value: d.value, name: d.name, color: d.color, isActive: d.isActive }));
+    .map((d) => ({ id: d.id, value: d.value, name: d.name, color: d.color, isActive: d.isActive, isMachine: d.isMachine }));
   return {
     tab,
     returnTo: returnToOf(url),

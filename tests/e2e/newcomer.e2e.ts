@@ -7,6 +7,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startAppServer } from "./app-server";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
+import { adminApi, createMember, createRecord } from "./helpers";
 
 /** A port for this file's own servers, clear of the workers' (E2E_PORT + worker index). */
 const freshPort = () => Number(process.env.E2E_PORT ?? 3510) + 40 + test.info().parallelIndex;
@@ -71,5 +72,52 @@ test.describe("a fresh shop without demo data", () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A new project with one item, through the administrator's API: what a test scans or searches. */
+async function projectWithItem(api: import("@playwright/test").APIRequestContext, projectName: string, itemName: string, category = "Channel Letters") {
+  const workflows = (await (await api.get("/api/workflows")).json()) as { id: number }[];
+  const project = await createRecord(api, "projects", { name: projectName, description: "e2e", priority: "medium", workflowId: workflows[0]!.id });
+  const item = await createRecord(api, "items", { name: itemName, category, material: "3M IJ180 Vinyl", quantity: 1, projectId: project.id });
+  return { projectId: project.id, itemId: item.id };
+}
+
+test.describe("team members and their keys", () => {
+  test("the team member form explains Department against Accessible departments and offers no machine as a department", async ({ page, js, signIn }) => {
+    await signIn(DEMO.admin);
+    await open(page, js, "/settings?tab=team");
+    await page.getByRole("link", { name: "Add Team Member" }).first().click();
+    const form = js ? page.getByRole("dialog", { name: "Add Team Member" }) : page.getByRole("region", { name: "Add Team Member" });
+    const department = form.getByLabel("Department", { exact: true });
+    await expect(department).toHaveAccessibleDescription(/Their home department: where Back on a project page and Department Views take them\. It opens nothing by itself\./);
+    const options = await department.locator("option").allTextContents();
+    expect(options).toContain("Pre-Production");
+    expect(options).not.toContain("HP Latex 800");
+    expect(options).not.toContain("Zund G3 Cutter");
+    await expect(form.getByRole("group", { name: "Accessible departments" })).toHaveAccessibleDescription(/Their keys: the areas they may unlock with their PIN/);
+  });
+
+  test("a member without keys is greeted on Home and runs a timer from the QR Timer", async ({ page, js, signIn, baseURL, clientIp }) => {
+    const api = await adminApi(baseURL!, clientIp);
+    const tag = `${test.info().project.name}-${Date.now()}`;
+    const member = await createMember(api, `Nora ${tag}`, []);
+    const { itemId } = await projectWithItem(api, `Keyless ${tag}`, `Sign ${tag}`);
+    await api.dispose();
+
+    await signIn(member);
+    await open(page, js, "/");
+    const welcome = page.getByTestId("no-keys");
+    await expect(welcome.getByRole("heading", { name: `Welcome, ${member.name}` })).toBeVisible();
+    await expect(welcome).toContainText("you have no department keys yet");
+    await expect(welcome).toContainText(/Administrator.* can give you keys in Global Settings → Team Members\./);
+    await expect(page.getByText("No Access Configured")).toHaveCount(0);
+    await welcome.getByRole("link", { name: "Open the QR Timer" }).click();
+    await expect(page).toHaveURL(/\/qr-scanner$/);
+    if (js) await waitForHydration(page);
+    await page.getByLabel("Scan or type a QR code or item ID").fill(String(itemId));
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByTestId("scan-result")).toContainText(`Sign ${tag}`);
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
   });
 });
