@@ -33,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const setup = steps.some((s) => !s.done) ? steps : null;
   // A member signed in without any key: who can give them one.
   const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
-  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers };
+  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read") };
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -132,6 +132,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
+
       <p className="mt-10 text-center text-base text-ink-muted">
         {tiles.length === 0
           ? "Access permissions are managed by your administrator"
@@ -151,6 +153,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
     </div>
+  );
+}
+
+/** The screens every signed-in member may open that no tile leads to (the side menu is management's alone). */
+function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
+  const links: { to: string; label: string; icon: IconName }[] = [
+    { to: "/department-views", label: "Department Views", icon: "departments" },
+    { to: "/items", label: "Items", icon: "products" },
+    { to: "/workflows", label: "Workflows", icon: "workflows" },
+    ...(canAnalytics ? [{ to: "/analytics", label: "Flow analytics", icon: "clock" as IconName }] : []),
+  ];
+  return (
+    <nav aria-label="More screens" className="mt-8">
+      <ul className="flex flex-wrap justify-center gap-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={btn.secondary}>
+              <Icon name={l.icon} />
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

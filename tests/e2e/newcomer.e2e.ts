@@ -121,3 +121,40 @@ test.describe("team members and their keys", () => {
     await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
   });
 });
+
+test.describe("every screen has a way in by clicking", () => {
+  test("management: the side menu leads to Items, Workflows and Department Views, and Main Page says what it is", async ({ page, js, signIn }) => {
+    await signIn(DEMO.admin);
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    for (const [entry, heading] of [
+      [/^Items/, "Items"],
+      [/^Workflows/, "Project Workflows"],
+      [/^Department Views/, "Department Views"],
+    ] as const) {
+      await open(page, js, "/");
+      await page.getByRole("banner").getByLabel("Open menu").click();
+      await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Department tiles");
+      await menu.getByRole("link", { name: entry }).click();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test("a floor member: Home → Department Views → their own screen; locked cards are no links; Projects → Workflows", async ({ page, js, signIn }) => {
+    await signIn(DEMO.james);
+    await open(page, js, "/");
+    await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: "Department Views" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Department Views" })).toBeVisible();
+    const locked = page.getByTestId("department-view").filter({ hasText: "Locked" });
+    await expect(locked).toHaveCount(2);
+    await expect(locked.getByRole("link")).toHaveCount(0);
+    await page.getByRole("link", { name: /^Production/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Production Floor" })).toBeVisible();
+
+    await open(page, js, "/");
+    await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: "Items" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Items" })).toBeVisible();
+    await open(page, js, "/projects");
+    await page.getByRole("main").getByRole("link", { name: "Workflows" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Project Workflows" })).toBeVisible();
+  });
+});
