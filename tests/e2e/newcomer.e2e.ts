@@ -158,3 +158,33 @@ test.describe("every screen has a way in by clicking", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Project Workflows" })).toBeVisible();
   });
 });
+
+test.describe("the items list", () => {
+  test("searches by name with the filters, JavaScript on (as you type) and off (Enter)", async ({ page, js, signIn, baseURL, clientIp }) => {
+    const api = await adminApi(baseURL!, clientIp);
+    const tag = `Zq${test.info().project.name.replace("-", "")}${Date.now() % 100000}`;
+    const { projectId } = await projectWithItem(api, `Search ${tag}`, `${tag} Channel Letters`);
+    await createRecord(api, "items", { name: `${tag} Vinyl Banner`, category: "Vinyl Banner", material: "3M IJ180 Vinyl", quantity: 1, projectId });
+    await api.dispose();
+
+    await signIn(DEMO.james);
+    await open(page, js, "/items");
+    const search = page.getByRole("searchbox", { name: "Search by name" });
+    await search.fill(`${tag.toLowerCase()} letters`);
+    if (!js) await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]q=/);
+    const rows = page.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${tag} Channel Letters`);
+
+    // The category filter works with the search, and the field keeps it.
+    await search.fill(tag);
+    if (!js) await search.press("Enter");
+    await expect(rows).toHaveCount(2);
+    await page.getByLabel("Category").selectOption("Vinyl Banner");
+    if (!js) await page.getByRole("button", { name: "Filter" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${tag} Vinyl Banner`);
+    await expect(search).toHaveValue(tag);
+  });
+});
