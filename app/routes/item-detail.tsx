@@ -21,6 +21,7 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
+import { possessive } from "~/utils/words";
 import { formatDateTime, formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -81,7 +82,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       department: name(item.department),
       // PRODUCT.md: the next stop follows the category's sequence, else the standard order.
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
-      sequenceSource: card.hasCategorySequence ? `${item.category}'s department sequence` : "the standard order",
+      sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
       workflowName: card.workflowName,
       productWorkflowName: card.productWorkflowName,

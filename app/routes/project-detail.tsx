@@ -622,7 +622,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         <SummaryCard title="Total Time" icon="clock">
           <LiveTotal base={metrics.totalSeconds} runningSeconds={metrics.runningSeconds} runningCount={metrics.runningCount} serverNow={loaderData.now} />
           <p className="text-sm text-ink-muted">
-            {metrics.activeTimers} active timer{metrics.activeTimers === 1 ? "" : "s"}
+            {metrics.activeTimers} timer{metrics.activeTimers === 1 ? "" : "s"} running
           </p>
         </SummaryCard>
       </div>

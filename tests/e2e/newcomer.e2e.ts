@@ -188,3 +188,59 @@ test.describe("the items list", () => {
     await expect(search).toHaveValue(tag);
   });
 });
+
+test.describe("drag and drop speaks in words", () => {
+  test("the machine queue and a project's workflow steps announce names and positions", async ({ page, js, signIn, baseURL, clientIp }) => {
+    test.skip(!js, "rows are dragged only with JavaScript; without it the ↑/↓ buttons move them (their own tests)");
+    const api = await adminApi(baseURL!, clientIp);
+    const tag = `${Date.now() % 1_000_000}`;
+    const machine = await createRecord<{ value: string; name: string }>(api, "departments", { name: `Dnd Router ${tag}`, isMachine: true });
+    const { projectId } = await projectWithItem(api, `Dnd ${tag}`, `Dnd item ${tag}`);
+    const files = ["a", "b", "c"].map((n) => `${n}-${tag}.pdf`);
+    expect((await api.post("/api/machine-ready-files/bulk", { data: { files: files.map((fileName) => ({ fileName, machine: machine.value, projectId })) } })).status()).toBe(201);
+    await api.dispose();
+    await signIn(DEMO.admin);
+    const live = page.locator('[id^="DndLiveRegion"]');
+
+    /** Picks up `handle`, presses `key` until the drag is over `target`, drops it. */
+    async function drag(handle: import("@playwright/test").Locator, key: "ArrowDown" | "ArrowUp", target: string) {
+      await handle.focus();
+      await expect(page.locator('[id^="DndDescribedBy"]').first()).toHaveText(/press Space or Enter to pick it up/);
+      await page.keyboard.press("Space");
+      await expect(live).toHaveText(/^Picked up .* at position \d+ of \d+\.$/);
+      // Each key moves the row 25 px: as many as it takes to be over the target position (rows differ in height).
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(150);
+        if ((await live.textContent())?.startsWith("Moving") && (await live.textContent())?.includes(target)) break;
+      }
+      await expect(live).toHaveText(new RegExp(`^Moving .* to ${target}\\.$`));
+      await page.keyboard.press("Space");
+    }
+
+    await open(page, js, `/production/${encodeURIComponent(machine.value)}`);
+    await drag(page.getByRole("button", { name: `Drag ${files[0]} to reorder` }), "ArrowDown", "position 2 of 3");
+    await expect(live).toHaveText(`Moved ${files[0]} to position 2 of 3.`);
+
+    await open(page, js, `/projects/${projectId}`);
+    const handles = page.getByRole("button", { name: /^Drag .* to reorder$/ });
+    const first = ((await handles.first().getAttribute("aria-label")) ?? "").replace(/^Drag | to reorder$/g, "");
+    const count = await handles.count();
+    expect(count).toBeGreaterThan(1);
+    await drag(handles.first(), "ArrowDown", `position 2 of ${count}`);
+    await expect(live).toHaveText(`Moved ${first} to position 2 of ${count}.`);
+  });
+});
+
+test.describe("the QR Timer's image upload", () => {
+  test("a PDF given to 'Upload QR image' is told it is not an image", async ({ page, js, signIn }) => {
+    test.skip(!js, "the upload reads the picture in the browser; without JavaScript the page says it needs JavaScript");
+    await signIn(DEMO.james);
+    await open(page, js, "/qr-scanner");
+    await page.locator('input[type="file"]').setInputFiles({ name: "Front Letters label.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") });
+    await expect(page.locator("#qr-message")).toHaveText(
+      "“Front Letters label.pdf” is a PDF, not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.",
+    );
+    await expect(page.getByText("No QR code found in the uploaded image")).toHaveCount(0);
+  });
+});

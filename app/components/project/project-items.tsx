@@ -115,7 +115,7 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                   {item.material}
                 </td>
                 <td data-label="Timer Status" className="py-3 pr-3">
-                  {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+                  {item.isTimerActive ? <Badge color="green">Running</Badge> : <Badge color="gray">Stopped</Badge>}
                 </td>
                 <td data-label="Total Time" className="py-3 pr-3">
                   {item.isTimerActive ? (
