@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { useDismissibleDetails } from "~/utils/use-dismissible-details";
 import { Icon, type IconName } from "./icons";
 
-// The menu is management's alone (spec §2), and management opens every screen: each entry leads somewhere it may go.
-// Main Page is the department tiles: the spec's 'Overview & Analytics' would promise what Home does not have, so its
-// hint says what is there, and the analytics have their own entry (docs/decisions/0028-newcomer-ways-in.md).
+// The menu is management's alone, and management opens every screen: each entry leads somewhere it may go. Main
+// Page is the department tiles: 'Overview & Analytics' would promise what Home does not have, so its hint says what
+// is there, and those words label the entry that has them (docs/decisions/0028-newcomer-ways-in.md).
 const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
   { to: "/", label: "Main Page", hint: "Department tiles", icon: "home" },
   { to: "/projects", label: "Projects", hint: "Manage Projects", icon: "folder" },

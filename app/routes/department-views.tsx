@@ -27,7 +27,7 @@ const slug = (s: string | null | undefined) => (s ?? "").trim().toLowerCase().re
 
 export function loader({ request }: Route.LoaderArgs) {
   const user = requireUser(request, DEPARTMENT_VIEWS_SIGNED_OUT);
-  // Spec §2: a member of Pre-Production goes straight to their dashboard, when their keys open it.
+  // A member of Pre-Production goes straight to their dashboard, when their keys open it (not to 'Access Denied').
   if (slug(user.department) === "pre-production" && can(user, "screen:pre-production")) throw redirect("/pre-production");
   const views = VIEWS.map(({ permission, ...v }) => ({ ...v, open: can(user, permission) }));
   return { views, keyGivers: views.some((v) => !v.open) ? activeHoldersOf("management") : [] };

@@ -181,7 +181,7 @@ function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
 }
 
 /**
- * A member signed in without any department key: the spec's 'No Access Configured' would tell them nobody has
+ * A member signed in without any department key: 'No Access Configured' would tell them nobody has
  * access, which is not so. They are told who they are, whom to ask for keys, and that the QR Timer works already.
  */
 function NoKeysYet({ name, keyGivers }: { name: string; keyGivers: string[] }) {

@@ -399,8 +399,8 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                     <RowLink to={`/items/${item.id}`} className="hover:underline">
                       {item.name}
                     </RowLink>
-                    {/* Phones: the card says whether the timer runs (the table shows it in the time), in the spec's words
-                        for this badge; every other screen says Running (decision 0028). */}
+                    {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
+                        its own words by design; every other screen says Running (decision 0028). */}
                     <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
                   </td>
                   <td data-label="Category" className="py-3 pr-3 wrap-anywhere">
