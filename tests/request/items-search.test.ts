@@ -41,6 +41,8 @@ describe("the name search", () => {
     add("Channel Letters A", projectA, "Letters");
     add("Channel Letters B", projectB, "Letters");
     add("Channel Banner", projectB, "Banner");
+    add("Monument Letters", projectB, "Letters");
+    add("Raceway", projectA, "Letters");
     expect(names(await text(await floor.request(`/items?q=channel&project=${projectB}`)))).toEqual(["Channel Banner", "Channel Letters B"]);
     expect(names(await text(await floor.request("/items?q=channel&category=Letters")))).toEqual(["Channel Letters B", "Channel Letters A"]);
     expect(names(await text(await floor.request(`/items?q=letters&category=Letters&project=${projectA}`)))).toEqual(["Channel Letters A"]);
