@@ -5,6 +5,8 @@ import { useState } from "react";
 import type { z } from "zod";
 import { ProductFormSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
+import type { WhoCanAdd } from "~/utils/words";
+import { AddEntryHint } from "./add-entry-hint";
 import { CancelLink, FieldError, inputClass, Label, btn } from "./ui";
 
 export type ProductFormItem = {
@@ -35,13 +37,17 @@ export function ProductForm({
   action,
   closeTo,
   lastResult,
+  who,
 }: {
   item?: ProductFormItem;
   choices: ProductFormChoices;
   presetProjectId?: number;
+  /** The dialog's own address: the form posts there, and 'Add a material' comes back there. */
   action: string;
   closeTo: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** Who may add a missing product or material: the hint under those fields. */
+  who: WhoCanAdd;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -89,7 +95,7 @@ export function ProductForm({
       ? choices.materials
       : [DEFAULT_MATERIAL, ...choices.materials];
   const departments = item && !choices.departments.some((d) => d.value === item.department) ? [{ value: item.department, name: item.department }, ...choices.departments] : choices.departments;
-  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string) => (
+  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string, hint?: React.ReactNode) => (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
       <select className={inputClass} {...getSelectProps(field)}>
@@ -101,6 +107,7 @@ export function ProductForm({
         ))}
       </select>
       <FieldError id={field.errorId} errors={field.errors} />
+      {hint}
     </div>
   );
   const workflowOptions = [{ value: "none", label: "None" }, ...choices.workflows.map((w) => ({ value: String(w.id), label: w.name }))];
@@ -120,12 +127,12 @@ export function ProductForm({
         <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category")}
+        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category", <AddEntryHint kind="product" who={who} empty={choices.categories.length === 0} returnTo={action} />)}
         {select(fields.department, "Department", departments.map((d) => ({ value: d.value, label: d.name })), "Choose a department")}
       </div>
       {select(fields.projectId, "Project", choices.projects.map((p) => ({ value: String(p.id), label: p.name })), "Choose a project")}
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })))}
+        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })), undefined, <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />)}
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>
           <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />

@@ -6,6 +6,7 @@ export type SetupCounts = {
   machines: number;
   /** Product categories (the Products tab). */
   products: number;
+  materials: number;
   workflows: number;
   teamMembers: number;
 };
@@ -18,6 +19,7 @@ export function getSetupCounts(): SetupCounts {
       (SELECT count(*) FROM departments) AS departments,
       (SELECT count(*) FROM departments WHERE is_machine = 1) + (SELECT count(*) FROM machines) AS machines,
       (SELECT count(*) FROM categories) AS products,
+      (SELECT count(*) FROM materials) AS materials,
       (SELECT count(*) FROM workflows) AS workflows,
       (SELECT count(*) FROM team_members) AS teamMembers`,
     )
@@ -26,6 +28,7 @@ export function getSetupCounts(): SetupCounts {
     departments: Number(row.departments),
     machines: Number(row.machines),
     products: Number(row.products),
+    materials: Number(row.materials),
     workflows: Number(row.workflows),
     teamMembers: Number(row.teamMembers),
   };
@@ -39,6 +42,8 @@ export function setupSteps(counts: SetupCounts): SetupStep[] {
     { key: "departments", done: counts.departments > 0 },
     { key: "machines", done: counts.machines > 0 },
     { key: "products", done: counts.products > 0 },
+    // Every item is made of a material (the item form requires one): without any, the first item cannot be added.
+    { key: "materials", done: counts.materials > 0 },
     { key: "workflows", done: counts.workflows > 0 },
     { key: "teamMembers", done: counts.teamMembers > 1 },
   ];

@@ -75,6 +75,21 @@ export function activeAccessKeys(): Set<string> {
   return new Set(heldKeys(getDb()).all().map((r) => r.key));
 }
 
+/**
+ * The active members who hold `key`, by name: who a member is told to ask ('management' gives keys and adds
+ * materials). At most `limit`: a message names a few people, not the whole office.
+ */
+export function activeHoldersOf(key: string, limit = 3): string[] {
+  return getDb()
+    .select({ name: sql<string>`${teamMembers.name}` })
+    .from(sql`${teamMembers}, json_each(${teamMembers.accessibleDepartments}) AS j`)
+    .where(and(eq(teamMembers.isActive, true), sql`j.value = ${key}`))
+    .all()
+    .map((r) => r.name)
+    .sort(compareNames)
+    .slice(0, limit);
+}
+
 export class PinInUseError extends ConflictError {
   constructor() {
     super("PIN is already in use by another team member");

@@ -62,7 +62,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
             {/* Label left, number right: fits a column of 200 px (six departments at 1280×720) as well as 300. */}
             <dl className="mt-2 space-y-1 text-lg">
               <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
-                <dt className="text-slate-300">Working</dt>
+                <dt className="text-slate-300">Running</dt>
                 <dd className="text-3xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
                   {d.runningCount}
                 </dd>
@@ -76,7 +76,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
                 <dd className="text-3xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
               </div>
             </dl>
-            <ul className="mt-3 space-y-2" aria-label={`Being worked on in ${d.name}`}>
+            <ul className="mt-3 space-y-2" aria-label={`Running in ${d.name}`}>
               {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
                 <li key={i.id} className={`rounded-lg border px-3 py-2 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
                   <p className="truncate text-xl font-semibold">{i.name}</p>

@@ -20,6 +20,8 @@ import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
+import { possessive } from "~/utils/words";
 import { formatDateTime, formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
@@ -80,7 +82,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       department: name(item.department),
       // PRODUCT.md: the next stop follows the category's sequence, else the standard order.
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
-      sequenceSource: card.hasCategorySequence ? `${item.category}'s department sequence` : "the standard order",
+      sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
       workflowName: card.workflowName,
       productWorkflowName: card.productWorkflowName,
@@ -101,6 +103,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       canReset: can(user, "timers:reset"),
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
       now: Date.now(),
       history: itemHistory(item.id, { timeZone: tz, departmentName: (v) => names.get(v) ?? departmentLabel(v) }),
       // The full audit trail is management's (Global Settings); others see the History alone.
@@ -280,7 +283,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
+          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} who={loaderData.whoCanAdd} self={`${here}?dialog=edit`} />
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" && loaderData.canReset ? (

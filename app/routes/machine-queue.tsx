@@ -338,7 +338,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
               {sortable ? "Drag a row by its handle (or focus the handle and use the arrow keys) to change the order." : "Use the arrows to change the order."} Open a file's QR code before marking it completed.
             </p>
             {sortable ? (
-              <dnd.m.SortableQueue order={order} onReorder={onReorder}>
+              <dnd.m.SortableQueue order={order} onReorder={onReorder} nameOf={(id) => byId.get(id)?.fileName ?? "this file"} paging={{ offset, total }}>
                 {table}
               </dnd.m.SortableQueue>
             ) : (

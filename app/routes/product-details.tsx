@@ -131,6 +131,7 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         </InfoCard>
         <InfoCard title="Timer Information" icon="clock">
           <Row label="Status">
+            {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
             {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
           </Row>
           <Row label="Total time">

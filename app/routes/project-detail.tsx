@@ -26,6 +26,7 @@ import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/p
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
 import { colorClass } from "~/utils/colors";
 import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
@@ -164,6 +165,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
       back: { to: back, label: BACK_LABELS[back] ?? "Back" },
       // The label's payload for the QR dialog: {PUBLIC_URL}/qr/{id}, or this request's origin without PUBLIC_URL.
@@ -549,12 +551,12 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "add-item" && canWrite ? (
           <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
-            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} />
+            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} who={loaderData.whoCanAdd} />
           </UrlDialog>
         ) : null}
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} />
+            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} who={loaderData.whoCanAdd} />
           </UrlDialog>
         ) : null}
         {dialog === "qr" && dialogItem ? (
@@ -622,7 +624,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         <SummaryCard title="Total Time" icon="clock">
           <LiveTotal base={metrics.totalSeconds} runningSeconds={metrics.runningSeconds} runningCount={metrics.runningCount} serverNow={loaderData.now} />
           <p className="text-sm text-ink-muted">
-            {metrics.activeTimers} active timer{metrics.activeTimers === 1 ? "" : "s"}
+            {metrics.activeTimers} timer{metrics.activeTimers === 1 ? "" : "s"} running
           </p>
         </SummaryCard>
       </div>

@@ -20,6 +20,7 @@ import {
   SCANNER_AUTO_PROCESS_MS,
 } from "~/utils/qr-input";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notAnImageMessage } from "~/utils/image-upload";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
@@ -181,6 +182,13 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
   async function onImage(file: File | undefined) {
     if (!file) return;
     try {
+      // A PDF or any other file that is no picture: say so, rather than 'No QR code found' or a decoding failure.
+      const notImage = await notAnImageMessage(file);
+      if (notImage) {
+        setMessage(notImage);
+        toast({ title: "Not an image", description: notImage, variant: "destructive" });
+        return;
+      }
       const bitmap = await createImageBitmap(file);
       const text = await decodeImage(bitmap, bitmap.width, bitmap.height);
       bitmap.close();

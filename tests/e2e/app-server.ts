@@ -52,7 +52,7 @@ function exited(child: ChildProcess): Promise<void> {
  * answers 200. On failure (the process exits, or no answer within `timeoutMs`) the error carries the server's
  * output.
  */
-export async function startAppServer(opts: { port: number; dataDir: string; timeoutMs?: number }): Promise<AppServer> {
+export async function startAppServer(opts: { port: number; dataDir: string; timeoutMs?: number; emptyShopAdminPin?: string }): Promise<AppServer> {
   const { port, dataDir, timeoutMs = 30_000 } = opts;
   const url = `http://${HOST}:${port}`;
   await assertPortFree(port);
@@ -69,6 +69,11 @@ export async function startAppServer(opts: { port: number; dataDir: string; time
   };
   // A developer's own settings must not change what the tests expect (the demo Administrator's PIN 1234, ...).
   for (const name of ["ADMIN_PIN", "ADMIN_NAME", "PUBLIC_URL", "SESSION_IDLE_MINUTES"]) delete env[name];
+  // A first start without demo data: an empty shop with only its administrator.
+  if (opts.emptyShopAdminPin) {
+    delete env.DEMO;
+    env.ADMIN_PIN = opts.emptyShopAdminPin;
+  }
 
   const command = `${path.relative(ROOT, BUN)} server.ts`;
   const child = spawn(BUN, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -451,7 +451,7 @@ test.describe("management and access", () => {
     await trigger.click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: /Main Page/ })).toHaveAttribute("href", "/");
-    await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Overview & Analytics");
+    await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Department tiles");
     await expect(menu.getByRole("link", { name: /Projects/ })).toHaveAttribute("href", "/projects");
     await expect(menu.getByRole("link", { name: /Projects/ })).toContainText("Manage Projects");
     await expect(menu.getByRole("link", { name: /Global Settings/ })).toHaveAttribute("href", "/settings");

@@ -117,7 +117,7 @@ test("the board: running items with their project (rush first), waiting rush ite
     return html.slice(from, html.indexOf("</section>", from));
   };
   const production = column("production");
-  expect(production).toMatch(/Working<\/dt><dd[^>]*>2</);
+  expect(production).toMatch(/Running<\/dt><dd[^>]*>2</);
   expect(production).toMatch(/Waiting<\/dt><dd[^>]*>2</);
   expect(production.indexOf("Urgent banner")).toBeLessThan(production.indexOf("Calm banner"));
   expect(production.indexOf("Waiting rush")).toBeLessThan(production.indexOf("Waiting normal"));

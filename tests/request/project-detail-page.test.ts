@@ -61,7 +61,7 @@ describe("the page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await visibleHtml(res);
-    for (const text of ["Acme Letters", "Front sign", "RUSH", "rush-border", "Add Design", "Machine Files", "Edit Project", "Timeline", "Not scheduled", "Priority", "Workflow Steps", "0 / 3", "Files", "Items", "Total Time", "00:00:00", "0 active timers"]) {
+    for (const text of ["Acme Letters", "Front sign", "RUSH", "rush-border", "Add Design", "Machine Files", "Edit Project", "Timeline", "Not scheduled", "Priority", "Workflow Steps", "0 / 3", "Files", "Items", "Total Time", "00:00:00", "0 timers running"]) {
       expect(html).toContain(text);
     }
     for (const text of ["Department", "Start Date", "End Date", "Assigned Team Member", "Completion %", "Pre-Production", "Production", "Installation", "Not set", "Add First Item"]) {

@@ -10,6 +10,8 @@ import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
 import { RowLink } from "../row-link";
+import type { WhoCanAdd } from "~/utils/words";
+import { AddEntryHint } from "../add-entry-hint";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 
 export type ItemRow = {
@@ -126,7 +128,7 @@ export function ProjectItems({
                   {item.material}
                 </td>
                 <td data-label="Timer Status" className="py-3 pr-3">
-                  {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+                  {item.isTimerActive ? <Badge color="green">Running</Badge> : <Badge color="gray">Stopped</Badge>}
                 </td>
                 <td data-label="Total Time" className="py-3 pr-3">
                   {item.isTimerActive ? (
@@ -180,12 +182,18 @@ export function ItemForm({
   materials,
   here,
   lastResult,
+  who,
+  self,
 }: {
   item?: ItemRow;
   categories: string[];
   materials: string[];
   here: string;
   lastResult: Result;
+  /** Who may add a missing product or material: the hint under those fields. */
+  who: WhoCanAdd;
+  /** This dialog's own address (default: the project page's add-item / edit-item dialog). */
+  self?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -203,6 +211,8 @@ export function ItemForm({
   // A stored name that is no longer offered (renamed or deleted since) stays selectable, so saving keeps it.
   const categoryOptions = item && !categories.includes(item.category) ? [item.category, ...categories] : categories;
   const materialOptions = item && !materials.includes(item.material) ? [item.material, ...materials] : materials;
+  // Where 'Add a material' brings a manager back to.
+  const dialogUrl = self ?? `${here}?dialog=${item ? `edit-item&item=${item.id}` : "add-item"}`;
   return (
     <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
@@ -229,9 +239,7 @@ export function ItemForm({
           ))}
         </select>
         <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-        {categories.length === 0 ? (
-          <p className="mt-1 text-sm text-ink-muted">No products yet: a manager adds them in Global Settings → Products.</p>
-        ) : null}
+        <AddEntryHint kind="product" who={who} empty={categories.length === 0} returnTo={dialogUrl} />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <div>
@@ -245,6 +253,7 @@ export function ItemForm({
             ))}
           </select>
           <FieldError id={fields.material.errorId} errors={fields.material.errors} />
+          <AddEntryHint kind="material" who={who} empty={materials.length === 0} returnTo={dialogUrl} />
         </div>
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { STEP_DATE_MAX, STEP_DATE_MIN, StepEditFormSchema } from "~/schemas/project";
 import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
+import { sortableAnnouncements } from "../drag-announcements";
 import { Icon } from "../icons";
 import { useToast } from "../toaster";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
@@ -208,7 +209,7 @@ export function WorkflowSteps({
     <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Workflow Steps">
       {header}
       {hydrated && canWrite ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? "this step")}>
           <SortableContext items={order} strategy={verticalListSortingStrategy}>
             {table}
           </SortableContext>

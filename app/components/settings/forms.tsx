@@ -294,8 +294,9 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
   const showPhoto = /^https?:\/\/\S+$/.test(photo) && !photoBroken;
   const name = typeof f.name.value === "string" ? f.name.value : (member?.name ?? "");
   // A member's department is one of the shop's departments (by name), or none. A stored value that is not a
-  // department any more (e.g. the administrator's 'Management') stays offered so saving keeps it.
-  const departmentNames = departments.filter((d) => d.isActive).map((d) => d.name);
+  // department any more (e.g. the administrator's 'Management') stays offered so saving keeps it. Machine stations
+  // are where work happens, not where a person belongs: they are not offered.
+  const departmentNames = departments.filter((d) => d.isActive && !d.isMachine).map((d) => d.name);
   const current = typeof f.department.initialValue === "string" ? f.department.initialValue : "";
   if (current && !departmentNames.includes(current)) departmentNames.push(current);
   return (
@@ -308,7 +309,7 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
         <TextField field={f.email} label="Email" type="email" autoComplete="off" />
         <div>
           <Label htmlFor={f.department.id}>Department</Label>
-          <select className={inputClass} {...getSelectProps(f.department)}>
+          <select className={inputClass} {...getSelectProps(f.department)} aria-describedby={f.department.errors ? `${f.department.errorId} ${f.department.id}-hint` : `${f.department.id}-hint`}>
             <option value="">None</option>
             {departmentNames.map((d) => (
               <option key={d} value={d}>
@@ -317,6 +318,9 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
             ))}
           </select>
           <FieldError id={f.department.errorId} errors={f.department.errors} />
+          <p id={`${f.department.id}-hint`} className="mt-1 text-sm text-ink-muted">
+            Their home department: where Back on a project page and Department Views take them. It opens nothing by itself.
+          </p>
         </div>
         <TextField field={f.subdepartment} label="Subdepartment" />
       </div>
@@ -348,8 +352,11 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
           )}
         </div>
       </div>
-      <fieldset>
+      <fieldset aria-describedby={`${f.accessibleDepartments.id}-hint`}>
         <legend className="block text-sm font-semibold text-ink">Accessible departments</legend>
+        <p id={`${f.accessibleDepartments.id}-hint`} className="text-sm text-ink-muted">
+          Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.
+        </p>
         <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
           {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }) => (
             <label key={key} className={checkRowClass}>
