@@ -2,10 +2,10 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/utils/use-hydrated";
 
-// Live pages (issue "Step 8", decision 0016): one EventSource per tab on /api/events, shared by every page that
-// listens. A page says which notices concern it; a burst of them reloads its data once (React Router's
-// revalidation: no scroll, and form fields the user is typing in keep their text). Without JavaScript the pages
-// are what they always were, with a Refresh link.
+// Live pages (issue "Step 8", decision 0016): one EventSource on /api/events per browser (decision 0027), shared
+// by every page of every tab that listens. A page says which notices concern it; a burst of them reloads its data
+// once (React Router's revalidation: no scroll, and form fields the user is typing in keep their text). Without
+// JavaScript the pages are what they always were, with a Refresh link.
 
 export type LiveNotice = { entity: string; id: number | string | null; action: string; projectId: number | null; department: string | null; at: number };
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
@@ -28,7 +28,6 @@ function watchSubmits() {
   document.addEventListener("submit", () => (lastSubmitAt = performance.now()), true);
 }
 
-let source: EventSource | null = null;
 let status: LiveStatus = "connecting";
 const statusListeners = new Set<() => void>();
 const noticeListeners = new Set<(notice: LiveNotice | "reset") => void>();
@@ -39,45 +38,170 @@ function setStatus(next: LiveStatus) {
   for (const listener of statusListeners) listener();
 }
 
-let sourceUrl = "/api/events";
+function dispatch(notice: LiveNotice | "reset") {
+  for (const listener of noticeListeners) listener(notice);
+}
 
-function connect() {
-  if (source || typeof EventSource === "undefined") return;
-  const es = new EventSource(sourceUrl);
+// One stream per browser (decision 0027): a browser opens at most six HTTP/1.1 connections to a host, so a stream
+// per tab left the 7th tab without one. The tabs following the same stream URL elect a leader with a Web Lock;
+// the leader holds the one EventSource and passes every notice on through a BroadcastChannel. When it closes (or
+// leaves its live pages) the lock is released, the next tab takes over and resumes after the last notice id it
+// was passed. Browsers without those APIs keep one stream per tab.
+type Wire =
+  | { kind: "change"; notice: LiveNotice; id: string }
+  | { kind: "reset"; id: string | null }
+  | { kind: "status"; status: LiveStatus; id: string | null }
+  | { kind: "hello" };
+
+/** After a tab's last live page goes, its share in the stream is kept this long (the next page is usually live too). */
+const LEAVE_GRACE_MS = 2_000;
+/** A stream the server refused (signed out) is tried again after this long. */
+const RETRY_CLOSED_MS = 15_000;
+
+/** The stream this tab follows: '/api/events', or a board link's '/api/events?key=…'. Tabs share by this URL. */
+let scope: string | null = null;
+let joined = false;
+let role: "leader" | "follower" | "alone" | null = null;
+let source: EventSource | null = null;
+let channel: BroadcastChannel | null = null;
+let lockAbort: AbortController | null = null;
+let endLeadership: (() => void) | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let leaveTimer: ReturnType<typeof setTimeout> | undefined;
+/** The last notice id this tab saw (from its own stream or the leader's): where a new stream resumes. */
+let lastEventId: string | null = null;
+
+const canShare = () => typeof navigator !== "undefined" && !!navigator.locks && typeof BroadcastChannel !== "undefined";
+
+function post(message: Wire) {
+  if (role === "leader") channel?.postMessage(message);
+}
+
+function announceStatus(next: LiveStatus) {
+  setStatus(next);
+  post({ kind: "status", status: next, id: lastEventId });
+}
+
+function openSource() {
+  if (source || !scope || typeof EventSource === "undefined") return;
+  // A new stream (a hand-over, or after a refusal) picks up after the last notice this tab saw; the server replays
+  // what came since, or says `reset` when it no longer can. EventSource sends Last-Event-ID itself on reconnects.
+  const url = lastEventId ? `${scope}${scope.includes("?") ? "&" : "?"}lastEventId=${encodeURIComponent(lastEventId)}` : scope;
+  const es = new EventSource(url);
   source = es;
-  setStatus("connecting");
-  es.addEventListener("ready", () => setStatus("live"));
+  announceStatus("connecting");
+  es.addEventListener("ready", (event) => {
+    lastEventId = (event as MessageEvent).lastEventId || lastEventId;
+    announceStatus("live");
+  });
   es.addEventListener("change", (event) => {
+    const { data, lastEventId: id } = event as MessageEvent<string>;
     let notice: LiveNotice;
     try {
-      notice = JSON.parse((event as MessageEvent<string>).data) as LiveNotice;
+      notice = JSON.parse(data) as LiveNotice;
     } catch {
       return;
     }
-    for (const listener of noticeListeners) listener(notice);
+    if (id) lastEventId = id;
+    post({ kind: "change", notice, id: lastEventId ?? "" });
+    dispatch(notice);
   });
   // The server no longer knows what this tab missed (it restarted, or the tab slept past the ring): reload all.
   es.addEventListener("reset", () => {
-    for (const listener of noticeListeners) listener("reset");
+    post({ kind: "reset", id: lastEventId });
+    dispatch("reset");
   });
   es.addEventListener("error", () => {
     if (es.readyState === EventSource.CLOSED) {
       // Refused (signed out) or the server answered something else: EventSource gives up, so try again later.
-      setStatus("closed");
       if (source === es) source = null;
-      setTimeout(() => {
-        if (!source && noticeListeners.size > 0) connect();
-      }, 15_000);
-    } else setStatus("reconnecting");
+      announceStatus("closed");
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(openSource, RETRY_CLOSED_MS);
+    } else announceStatus("reconnecting");
   });
 }
 
-function release() {
-  if (noticeListeners.size > 0 || !source) return;
-  source.close();
+function closeSource() {
+  clearTimeout(retryTimer);
+  source?.close();
   source = null;
+}
+
+function onWire(event: MessageEvent<Wire>) {
+  const message = event.data;
+  if (message.kind === "hello") {
+    // A tab joined: tell it the state and how far the stream has got.
+    if (role === "leader") post({ kind: "status", status, id: lastEventId });
+    return;
+  }
+  if (role !== "follower") return;
+  if (message.id) lastEventId = message.id;
+  if (message.kind === "status") setStatus(message.status);
+  else if (message.kind === "change") dispatch(message.notice);
+  else dispatch("reset");
+}
+
+function join(url: string) {
+  clearTimeout(leaveTimer);
+  if (joined && scope === url) return;
+  if (joined) leave();
+  joined = true;
+  if (scope !== url) lastEventId = null;
+  scope = url;
+  setStatus("connecting");
+  if (!canShare()) {
+    role = "alone";
+    openSource();
+    return;
+  }
+  role = "follower";
+  const name = `shopflow-live ${url}`;
+  const bus = new BroadcastChannel(name);
+  channel = bus;
+  bus.onmessage = onWire;
+  const abort = new AbortController();
+  lockAbort = abort;
+  navigator.locks
+    .request(name, { signal: abort.signal }, () => {
+      if (channel !== bus) return undefined;
+      role = "leader";
+      openSource();
+      // Held until this tab leaves (or closes: the browser releases it then, and the next tab takes over).
+      return new Promise<void>((resolve) => (endLeadership = resolve));
+    })
+    .catch(() => {
+      // Left before its turn came (the request was aborted).
+    });
+  bus.postMessage({ kind: "hello" } satisfies Wire);
+}
+
+function leave() {
+  clearTimeout(leaveTimer);
+  if (!joined) return;
+  joined = false;
+  closeSource();
+  lockAbort?.abort();
+  lockAbort = null;
+  endLeadership?.();
+  endLeadership = null;
+  channel?.close();
+  channel = null;
+  role = null;
   setStatus("connecting");
 }
+
+function watchPageLifecycle() {
+  if (typeof window === "undefined") return;
+  // A page kept for the back button must not keep the stream (or the lock) from the tabs still open.
+  window.addEventListener("pagehide", (event) => {
+    if (event.persisted) leave();
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && noticeListeners.size > 0 && scope) join(scope);
+  });
+}
+let lifecycleWatched = false;
 
 const subscribeStatus = (listener: () => void) => {
   statusListeners.add(listener);
@@ -86,11 +210,10 @@ const subscribeStatus = (listener: () => void) => {
 
 /**
  * Reloads the page's data when a notice `concerns` it. Debounced; while the tab is hidden it waits for the tab to
- * show again (one reload then). Returns the connection state for <LiveIndicator/>.
+ * show again (one reload then). Returns the connection state for <LiveIndicator/>. `url` is the stream: a board
+ * opened with its link passes its key.
  */
 export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/api/events"): LiveStatus {
-  // One stream per tab: a board (its key in the URL) and a member's pages are never open in one tab at once.
-  sourceUrl = url;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   // While a navigation or a form post is under way it is left alone: it loads fresh data itself, and interrupting
@@ -125,15 +248,24 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
     };
     noticeListeners.add(onNotice);
     watchSubmits();
+    if (!lifecycleWatched) {
+      lifecycleWatched = true;
+      watchPageLifecycle();
+    }
     document.addEventListener("visibilitychange", onVisible);
-    connect();
+    join(url);
     return () => {
       noticeListeners.delete(onNotice);
       document.removeEventListener("visibilitychange", onVisible);
       clearTimeout(timer);
-      release();
+      if (noticeListeners.size === 0) {
+        clearTimeout(leaveTimer);
+        leaveTimer = setTimeout(() => {
+          if (noticeListeners.size === 0) leave();
+        }, LEAVE_GRACE_MS);
+      }
     };
-  }, []);
+  }, [url]);
   return useSyncExternalStore(subscribeStatus, () => status, () => "connecting");
 }
 
