@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
 import { itemQrUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { labelZpl, type ZplLabel } from "~/utils/zpl";
+import { labelsZpl, type ZplLabel } from "~/utils/zpl";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 import { getUser } from "./session.server";
@@ -27,9 +27,8 @@ export class PrinterUnreachable extends Error {
 }
 
 /** Writes the labels' ZPL to the printer and closes the connection; resolves once the bytes are handed over. */
-export function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
-  const dpi = printer.dpi === 300 ? 300 : 203;
-  const zpl = labels.map((l) => labelZpl(l, dpi)).join("");
+export async function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
+  const zpl = await labelsZpl(labels, printer.dpi === 300 ? 300 : 203);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: printer.host, port: printer.port });
     const fail = () => {
