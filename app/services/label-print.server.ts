@@ -2,7 +2,7 @@ import { connect } from "node:net";
 import { redirect } from "react-router";
 import { writeAudit, type Actor } from "~/models/audit.server";
 import { getItem, listProjectItems } from "~/models/item.server";
-import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { labelPrinterModel, printerPortRefusal, type LabelPrinter } from "~/models/label-printer.server";
 import { getProject } from "~/models/project.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
@@ -58,6 +58,9 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
   const printer = labelPrinterModel.get(printerId);
   if (!printer) throw new NotFoundError("Label printer not found");
   if (!printer.isActive) throw new ConflictError(`The printer "${printer.name}" is switched off in Global Settings.`);
+  // A printer saved before the port rule (or before PRINTER_PORTS changed) is refused here, before any connection.
+  const portRefusal = printerPortRefusal(printer.port);
+  if (portRefusal) throw new ConflictError(`The printer "${printer.name}" cannot be used. ${portRefusal} Change its port in Global Settings → Label printers.`);
   let labels: ZplLabel[];
   if ("itemId" in target) {
     const item = getItem(target.itemId);

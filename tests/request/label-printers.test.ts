@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import { cleanText, labelsZpl, zplText } from "~/utils/zpl";
+import { resetEnvForTests } from "~/utils/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
@@ -58,7 +59,11 @@ beforeEach(async () => {
   for (const name of ["Fence banner", "Door decal", "Window"]) itemIds.push((await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } })).json()).id);
 });
 
+/** Test printers listen on a port of the system's choosing: the server is told to allow it (PRINTER_PORTS). */
+const allowPort = (port: number) => resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: `9100,6101,${port}` });
+
 const addPrinter = async (port: number, extra: Record<string, unknown> = {}) => {
+  allowPort(port);
   const res = await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "127.0.0.1", port, ...extra } });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number; port: number; dpi: number; isActive: boolean };
@@ -128,6 +133,7 @@ test("zpl: control characters become spaces, the escape character is escaped too
 
 test("the pages without JavaScript: add a printer in Global Settings, print from the item and the project pages", async () => {
   const port = startPrinter();
+  allowPort(port);
   expect((await operator.request("/settings/printers")).status).toBe(403);
   const bad = await admin.request("/settings/printers", { method: "POST", form: { name: "", host: "10.0.0.9", port: "9100", dpi: "203" } });
   expect(bad.status).toBe(400);
@@ -179,14 +185,14 @@ test("the printer and the PDF print the same labels: an item without a stored QR
 
 test("PATCH /api/label-printers/{id} edits a printer in place (a new address is no longer delete and add), audited; bad values are sentences", async () => {
   const printer = await addPrinter(9100);
-  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 9101, dpi: 300, name: "Back Zebra" } });
+  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 6101, dpi: 300, name: "Back Zebra" } });
   expect(res.status).toBe(200);
-  expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 9101, dpi: 300, isActive: true, version: 2 });
+  expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 6101, dpi: 300, isActive: true, version: 2 });
   const audit = app.db.$client.query("SELECT action, entity, entity_id AS id, before, after FROM audit_log WHERE entity = 'label-printer' AND action = 'update'").all() as { id: string; before: string; after: string }[];
   expect(audit).toHaveLength(1);
   expect(audit[0]!.id).toBe(String(printer.id));
   expect(JSON.parse(audit[0]!.before)).toMatchObject({ host: "127.0.0.1", port: 9100 });
-  expect(JSON.parse(audit[0]!.after)).toMatchObject({ host: "192.168.1.77", port: 9101 });
+  expect(JSON.parse(audit[0]!.after)).toMatchObject({ host: "192.168.1.77", port: 6101 });
   const bad = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { port: 0 } });
   expect(bad.status).toBe(400);
   expect((await bad.json()).message).toBe("Port must be a number from 1 to 65535");
