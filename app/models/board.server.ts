@@ -5,6 +5,7 @@ import { startOfZoneDay } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { NotFoundError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
 import { departmentLabel } from "~/utils/format";
 import { loggedDepartments } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -43,6 +44,8 @@ export function revokeBoardKey(id: number, actor: Actor): void {
     if (!row) throw new NotFoundError("Board link not found");
     writeAudit(actor, { action: "revoke", entity: "board-key", entityId: id, before: { name: row.name } }, tx);
   });
+  // A TV still showing the link holds its event stream open: this ends it (utils/event-stream.server.ts).
+  announce({ entity: "board-key", id, action: "revoke" });
 }
 
 /** The board link a key opens, or null (unknown, revoked). Marks it used, at most once a minute. */
