@@ -2,7 +2,9 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
+import { shopAddressNote } from "~/services/shop-address.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -28,7 +30,7 @@ export function loader({ request }: Route.LoaderArgs) {
     return id === null ? null : (printers.find((p) => p.id === id) ?? null);
   };
   const refused = Object.fromEntries(printers.map((p) => [p.id, printerPortRefusal(p.port)]).filter(([, why]) => why));
-  return data({ printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused }, { headers: { "Cache-Control": "no-store" } });
+  return data({ printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused, addressNote: shopAddressNote(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
@@ -170,6 +172,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         ← Back to Global Settings
       </Link>
       <PageHeader title="Label printers" subtitle="Thermal printers for 2 in × 2 in item labels (ZPL, raw TCP, usually port 9100)." />
+      <ShopAddressNotice note={loaderData.addressNote} className="mb-6" />
       {editing ? (
         <UrlDialog title="Edit printer" description={`${editing.name}: its name, address, port, resolution, and whether it is offered.`} closeTo={HERE}>
           <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} ports={loaderData.ports} />

@@ -6,7 +6,7 @@ import { labelPrinterModel, printerPortRefusal, type LabelPrinter } from "~/mode
 import { getProject } from "~/models/project.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl, qrBaseUrl } from "./shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { labelsZpl, type ZplLabel } from "~/utils/zpl";
 import { actorFrom } from "./actor.server";
@@ -90,9 +90,11 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
  * The PDF roll and sheets and the thermal printer print the same list.
  */
 export function projectLabels(request: Request, project: { id: number; name: string }): ZplLabel[] {
+  // The shop's address is read once for the whole roll, not once a label.
+  const base = qrBaseUrl(request);
   return listProjectItems(project.id, 100_000)
     .filter((item) => item.qrCode)
-    .map((item) => ({ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project.name, material: item.material }));
+    .map((item) => ({ payload: `${base}${item.id}`, itemName: item.name, projectName: project.name, material: item.material }));
 }
 
 /** The printers a 'Print label' form offers. */

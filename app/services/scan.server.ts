@@ -3,7 +3,7 @@ import { toggleTimer, type ScanMeta } from "~/models/timer.server";
 import { NotFoundError } from "~/utils/errors";
 import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/utils/toast";
@@ -45,10 +45,8 @@ export function scannedItem(id: number): ScannedItem | null {
   };
 }
 
-/** This shop's label prefixes: `{PUBLIC_URL}/qr/` and this server's own origin (a label printed before PUBLIC_URL was set). */
-export function ownBases(request: Request) {
-  return [...new Set([qrBaseUrl(request), `${new URL(request.url).origin}/qr/`])];
-}
+/** This shop's label prefixes: its address's `/qr/` and this server's own origin (a label printed before it was known). */
+export const ownBases = ownQrBases;
 
 const failure = (message: string, toast: ToastData = { title: "Error", description: message, variant: "destructive" }): ScanOutcome => ({ kind: "error", message, toast });
 
