@@ -8,6 +8,7 @@ import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { knownShopAddress } from "~/models/shop-settings.server";
 import { backup, restore } from "~/utils/backup.server";
 import { startCheckpointer } from "~/utils/checkpointer.server";
 import { databaseFile, getDb } from "~/utils/db.server";
@@ -77,9 +78,9 @@ function serve(env: Env) {
       return new Response("Something went wrong on the server", { status: 500 });
     },
   });
-  if (!env.PUBLIC_URL) {
+  if (!knownShopAddress()) {
     // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
-    console.warn("PUBLIC_URL is not set: QR labels will encode the address each browser used. Set PUBLIC_URL to the address staff scan, e.g. http://shop-server:3000");
+    console.warn("PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000");
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {

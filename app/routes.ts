@@ -21,6 +21,7 @@ export default [
   route("settings/boards", "routes/settings-boards.tsx"),
   route("settings/audit", "routes/settings-audit.tsx"),
   route("settings/printers", "routes/settings-printers.tsx"),
+  route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("analytics", "routes/analytics.tsx"),
   ...["departments", "finished", "projects", "machines"].map((table) => route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` })),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),

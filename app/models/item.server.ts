@@ -6,11 +6,11 @@ import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb, type DB } from "~/utils/db.server";
 import { itemSequence } from "~/utils/domain";
-import { getEnv } from "~/utils/env.server";
 import { BadRequestError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+import { knownShopAddress } from "./shop-settings.server";
 import { prepared } from "./prepared.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
@@ -50,8 +50,8 @@ export type Item = typeof items.$inferSelect;
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 export type ItemPatch = Omit<z.infer<typeof ItemPatchSchema>, "version">;
 
-/** `{PUBLIC_URL}/qr/{id}` (PRODUCT.md); without PUBLIC_URL the path, completed with the origin when shown. */
-export const itemQrCode = (id: number) => `${getEnv().PUBLIC_URL ?? ""}/qr/${id}`;
+/** `{shop address}/qr/{id}` (PRODUCT.md); until the address is known the path, completed with the origin when shown. */
+export const itemQrCode = (id: number) => `${knownShopAddress() ?? ""}/qr/${id}`;
 
 export function getItem(id: number): Item | undefined {
   return getDb().select().from(items).where(eq(items.id, id)).get();

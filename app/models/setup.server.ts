@@ -1,4 +1,5 @@
 import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 
 export type SetupCounts = {
   departments: number;
@@ -9,6 +10,8 @@ export type SetupCounts = {
   materials: number;
   workflows: number;
   teamMembers: number;
+  /** 1 once the shop's address is known (PUBLIC_URL, or saved in Global Settings → Shop address). */
+  shopAddress: number;
 };
 
 /** What the Home 'Set up your shop' checklist needs (PRODUCT.md), in one query. */
@@ -21,7 +24,8 @@ export function getSetupCounts(): SetupCounts {
       (SELECT count(*) FROM categories) AS products,
       (SELECT count(*) FROM materials) AS materials,
       (SELECT count(*) FROM workflows) AS workflows,
-      (SELECT count(*) FROM team_members) AS teamMembers`,
+      (SELECT count(*) FROM team_members) AS teamMembers,
+      (SELECT count(*) FROM shop_settings WHERE shop_address IS NOT NULL) AS shopAddress`,
     )
     .get()!;
   return {
@@ -31,6 +35,7 @@ export function getSetupCounts(): SetupCounts {
     materials: Number(row.materials),
     workflows: Number(row.workflows),
     teamMembers: Number(row.teamMembers),
+    shopAddress: getEnv().PUBLIC_URL ? 1 : Number(row.shopAddress),
   };
 }
 
@@ -46,5 +51,6 @@ export function setupSteps(counts: SetupCounts): SetupStep[] {
     { key: "materials", done: counts.materials > 0 },
     { key: "workflows", done: counts.workflows > 0 },
     { key: "teamMembers", done: counts.teamMembers > 1 },
+    { key: "shopAddress", done: counts.shopAddress > 0 },
   ];
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { PinDialog } from "~/components/pin-dialog";
+import { ShopAddressStep } from "~/components/shop-address-step";
 import { useToast } from "~/components/toaster";
 import { Icon, type IconName } from "~/components/icons";
 import { btn } from "~/components/ui";
@@ -9,6 +10,8 @@ import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
 import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/utils/departments";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { shopAddressOffer } from "~/services/shop-address.server";
+import type { ShopAddressOffer } from "~/utils/hosts";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { orList } from "~/utils/words";
@@ -33,7 +36,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const setup = steps.some((s) => !s.done) ? steps : null;
   // A member signed in without any key: who can give them one.
   const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
-  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read") };
+  const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
+  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read"), addressOffer };
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.
@@ -50,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -79,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>
       </div>
 
-      {setup ? <SetupChecklist steps={setup} /> : null}
+      {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
 
       {loading ? (
         <p className="mt-12 text-center text-base text-ink-muted" role="status">
@@ -261,10 +265,16 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
     to: "/settings?tab=team",
     icon: "team",
   },
+  shopAddress: {
+    title: "Set the shop's address",
+    hint: "The address a phone opens from a QR label.",
+    to: "/settings/shop-address",
+    icon: "qr",
+  },
 };
 
 /** PRODUCT.md: a first start without demo data is never a dead end. Management sees what is left to set up. */
-function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+function SetupChecklist({ steps, addressOffer }: { steps: SetupStep[]; addressOffer: ShopAddressOffer | null }) {
   const done = steps.filter((s) => s.done).length;
   return (
     <section aria-labelledby="setup-title" className="mx-auto mt-10 max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" data-testid="setup-checklist">
@@ -282,6 +292,7 @@ function SetupChecklist({ steps }: { steps: SetupStep[] }) {
       <ol className="mt-4 divide-y divide-line">
         {steps.map((step) => {
           const line = SETUP_LINES[step.key];
+          if (step.key === "shopAddress" && !step.done && addressOffer) return <ShopAddressStep key={step.key} offer={addressOffer} title={line.title} />;
           return (
             <li key={step.key} data-testid={`setup-${step.key}`} data-done={step.done ? "true" : "false"}>
               <Link to={line.to} className="group flex min-h-14 items-center gap-3 py-3">

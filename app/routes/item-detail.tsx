@@ -7,6 +7,7 @@ import { LiveDuration } from "~/components/live-duration";
 import { DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
 import { ItemForm, type ItemRow } from "~/components/project/project-items";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
 import { useToast } from "~/components/toaster";
@@ -28,7 +29,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -99,6 +100,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
         })),
       },
       qrPayload: itemQrUrl(request, item.id),
+      addressNote: shopAddressNote(request),
       canWrite,
       canReset: can(user, "timers:reset"),
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
@@ -236,6 +238,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             <Icon name="qr" />
             QR Code
           </Link>
+          {loaderData.printers.length ? <ShopAddressNotice note={loaderData.addressNote} className="w-full" /> : null}
           {loaderData.printers.length ? (
             <Form method="post" className="flex flex-wrap items-center gap-2">
               <input type="hidden" name="intent" value="print-label" />
@@ -267,6 +270,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
 
       {dialog === "qr" ? (
         <QrCodeDialog
+          addressNote={loaderData.addressNote}
           closeTo={here}
           label={{
             itemName: item.name,

@@ -2,7 +2,7 @@ import { getProductDetails } from "~/models/item.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
 import { parseId } from "~/utils/api.server";
 import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl } from "~/services/shop-address.server";
 import type { Route } from "./+types/item-label";
 
 // GET /items/{id}/label.pdf: the item's 2 in × 2 in label (spec §9) as a PDF, for printers and browsers that

@@ -25,7 +25,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { formatHMS } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/items";
 import { RowLink } from "~/components/row-link";
@@ -112,6 +112,7 @@ export function loader({ request }: Route.LoaderArgs) {
       choices,
       whoCanAdd: whoCanAdd(user, canWrite),
       qrBase: qrBaseUrl(request),
+      addressNote: shopAddressNote(request),
       now: Date.now(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -281,6 +282,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog === "qr" && dialogItem ? (
         <QrCodeDialog
+          addressNote={loaderData.addressNote}
           closeTo={here}
           label={{
             itemName: dialogItem.name,

@@ -40,7 +40,8 @@ import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
 import { fileIndicator } from "~/utils/machine-file-rules";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-detail";
@@ -170,6 +171,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       back: { to: back, label: BACK_LABELS[back] ?? "Back" },
       // The label's payload for the QR dialog: {PUBLIC_URL}/qr/{id}, or this request's origin without PUBLIC_URL.
       qrBase: qrBaseUrl(request),
+      addressNote: shopAddressNote(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
       history: projectHistory(project.id, { timeZone: tz, departmentName: deptName }),
@@ -500,11 +502,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           {loaderData.items.length ? (
             // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
             <Popover label="Labels on sheets…" group="project-labels">
+              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
               <SheetLabelsForm action={`${here}/labels.pdf`} />
             </Popover>
           ) : null}
           {loaderData.items.length && loaderData.printers.length ? (
             <Popover label="Print to label printer…" group="project-labels">
+              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
               <Form method="post" action={here} className="space-y-3">
                 <input type="hidden" name="intent" value="print-labels" />
                 <div>
@@ -561,6 +565,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "qr" && dialogItem ? (
           <QrCodeDialog
+            addressNote={loaderData.addressNote}
             closeTo={here}
             label={{
               itemName: dialogItem.name,

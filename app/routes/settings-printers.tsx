@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
-import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
+import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
+import { shopAddressNote } from "~/services/shop-address.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
@@ -27,7 +29,8 @@ export function loader({ request }: Route.LoaderArgs) {
     const id = parseIdParam(url.searchParams.get(key) ?? "");
     return id === null ? null : (printers.find((p) => p.id === id) ?? null);
   };
-  return data({ printers, editing: pick("edit"), deleting: pick("delete") }, { headers: { "Cache-Control": "no-store" } });
+  const refused = Object.fromEntries(printers.map((p) => [p.id, printerPortRefusal(p.port)]).filter(([, why]) => why));
+  return data({ printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused, addressNote: shopAddressNote(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
@@ -53,6 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
         return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
       } catch (error) {
         if (error instanceof ConflictError) return data({ form: `edit-${printer.id}`, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+        if (error instanceof BadRequestError) return data({ form: `edit-${printer.id}`, result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
         throw error;
       }
     }
@@ -75,12 +79,13 @@ export async function action({ request }: Route.ActionArgs) {
     return back("Printer added", `${describe(created)}.`);
   } catch (error) {
     if (error instanceof ConflictError) return data({ form: "new", result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    if (error instanceof BadRequestError) return data({ form: "new", result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
     throw error;
   }
 }
 
 /** Add (no `printer`) or edit one printer: the same fields, checked by the same schema here and in the action. */
-function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null }) {
+function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -119,7 +124,10 @@ function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResu
       </div>
       <div>
         <Label htmlFor={fields.port.id}>Port</Label>
-        <input className={inputClass} inputMode="numeric" {...getInputProps(fields.port, { type: "number" })} />
+        <input className={inputClass} inputMode="numeric" aria-describedby={`${fields.port.id}-hint`} {...getInputProps(fields.port, { type: "number" })} />
+        <p id={`${fields.port.id}-hint`} className="mt-1 text-sm text-ink-muted">
+          Port {ports} (label printers only)
+        </p>
         <FieldError id={fields.port.errorId} errors={fields.port.errors} />
       </div>
       <div>
@@ -164,9 +172,10 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         ← Back to Global Settings
       </Link>
       <PageHeader title="Label printers" subtitle="Thermal printers for 2 in × 2 in item labels (ZPL, raw TCP, usually port 9100)." />
+      <ShopAddressNotice note={loaderData.addressNote} className="mb-6" />
       {editing ? (
         <UrlDialog title="Edit printer" description={`${editing.name}: its name, address, port, resolution, and whether it is offered.`} closeTo={HERE}>
-          <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} />
+          <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} ports={loaderData.ports} />
         </UrlDialog>
       ) : null}
       {deleting ? (
@@ -188,7 +197,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         {/* Drawn afresh once a printer has been added (its key is the newest printer's id): with JavaScript the
             router keeps the page, and the fields would otherwise hand the last printer's name, address and port to
             the next one. A refused add changes no printer, so what was typed stays to be corrected. */}
-        <PrinterForm key={newestId} lastResult={resultFor("new")} />
+        <PrinterForm key={newestId} lastResult={resultFor("new")} ports={loaderData.ports} />
       </section>
       <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="printers">
         <h2 id="printers" className="text-lg font-semibold text-ink">
@@ -219,6 +228,9 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Address" className="py-3 pr-3 font-mono text-sm wrap-anywhere">
                     {p.host}:{p.port}
+                    {loaderData.refused[p.id] ? (
+                      <span className="mt-1 block font-sans text-sm font-medium text-danger-800">Not used for printing: {loaderData.refused[p.id]}</span>
+                    ) : null}
                   </td>
                   <td data-label="Resolution" className="py-3 pr-3">{p.dpi} dpi</td>
                   <td data-label="Actions" className="py-3">

@@ -278,6 +278,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Link to="/settings/boards" className={btn.secondary}>
               TV board links
             </Link>
+            <Link to="/settings/shop-address" className={btn.secondary}>
+              Shop address
+            </Link>
           </>
         }
       />

@@ -4,6 +4,7 @@ import { getEnv } from "~/utils/env.server";
 import { errorPage } from "~/utils/error-page.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
+import { unknownHostResponse } from "./host-check.server";
 import { lookUpUser, rememberUser } from "./session.server";
 import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
 
@@ -200,6 +201,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const headers = req.headers;
     headers.set(CLIENT_IP_HEADER, clientAddress(peer, req.headers.get("x-forwarded-for"), trusted));
     const href = publicUrl(req, peerTrusted);
+    const unknownHost = unknownHostResponse(href, isApi);
+    if (unknownHost) return unknownHost;
     const method = req.method.toUpperCase();
     const sameUrl = href === req.url;
     if (SAFE_METHODS.has(method)) {

@@ -3,7 +3,7 @@ import { DoubleScanError, toggleTimer, type ScanMeta } from "~/models/timer.serv
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
 import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words";
 import { z } from "zod";
@@ -67,10 +67,8 @@ export function scannedItem(id: number): ScannedItem | null {
   };
 }
 
-/** This shop's label prefixes: `{PUBLIC_URL}/qr/` and this server's own origin (a label printed before PUBLIC_URL was set). */
-export function ownBases(request: Request) {
-  return [...new Set([qrBaseUrl(request), `${new URL(request.url).origin}/qr/`])];
-}
+/** This shop's label prefixes: its address's `/qr/` and this server's own origin (a label printed before it was known). */
+export const ownBases = ownQrBases;
 
 const failure = (message: string, status: 400 | 409 = 400): ScanOutcome => ({
   kind: "error",

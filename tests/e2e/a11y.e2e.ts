@@ -213,6 +213,7 @@ const CASES: Case[] = [
       await expect(page.getByTestId("audit-row").first().locator("details")).toHaveAttribute("open", "");
     },
   },
+  { name: "shop address", path: "/settings/shop-address", pin: DEMO.admin.pin, ready: h1("Shop address") },
   { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
   } },

@@ -93,7 +93,7 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       // (The board has no header for waitForHydration; its Live indicator appears once it has hydrated.)
       await expect(tv.getByTestId("live-status")).toHaveAttribute("data-status", "live");
       await expectNoSeriousA11yViolations(tv, "the TV board");
-      const col = tv.getByRole("list", { name: /^Being worked on in / }).getByText("Live js", { exact: true });
+      const col = tv.getByRole("list", { name: /^Running in / }).getByText("Live js", { exact: true });
       const running = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
       await page.request.post(`/api/items/${item.id}/${running.isTimerActive ? "end-timer" : "start-timer"}`, { headers: { origin: item.origin } });
       if (running.isTimerActive) await expect(col).toHaveCount(0, { timeout: 1000 });

@@ -6,7 +6,7 @@ import { setSlowLaneForTests } from "~/services/auth.server";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { sign } from "~/utils/cookies.server";
 import { setDb, type DB } from "~/utils/db.server";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl } from "~/services/shop-address.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { addMember, build, createApp, visibleHtml, type Client } from "../helpers/app";
 import { dataSnapshot, routePaths } from "../helpers/routes";

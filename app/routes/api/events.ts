@@ -13,7 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const key = new URL(request.url).searchParams.get("key");
     if (key !== null) {
       if (boardKeyId(key) === null) return jsonError(401, BOARD_LINK_INVALID);
-      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity));
+      // Ends once the link is revoked (at once, or at the next heartbeat at the latest).
+      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity), () => boardKeyId(key) !== null);
     }
     requirePermission(request, "read");
     return openEventStream(request);

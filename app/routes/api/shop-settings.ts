@@ -2,6 +2,7 @@ import { getShopSettings, updateShopSettings } from "~/models/shop-settings.serv
 import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
+import { shopAddressRefusal } from "~/services/shop-address.server";
 import { api, json, jsonError, parseBody } from "~/utils/api.server";
 import type { Route } from "./+types/shop-settings";
 
@@ -22,6 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (request.method !== "PATCH") return jsonError(405, "Method not allowed", { headers: { Allow: "GET, HEAD, PATCH" } });
     const user = requirePermission(request, "settings:write");
     const { version, ...patch } = await parseBody(request, ShopSettingsPatchSchema);
+    const lockout = patch.shopAddress ? shopAddressRefusal(request, patch.shopAddress) : null;
+    if (lockout) return jsonError(409, lockout);
     return json(view(updateShopSettings(patch, actorFrom(request, user), { version })));
   });
 }
