@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data({ error: result.message }, { status: result.status, headers });
   }
-  const headers = new Headers({ "Set-Cookie": result.setCookie });
+  const headers = new Headers(result.cookies.map((c): [string, string] => ["Set-Cookie", c]));
   const tile = TILES.find((t) => t.key === tileKey);
   if (tile) {
     const decision = decideTileClick(tile, result.user, []);
