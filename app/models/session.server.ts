@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } from "drizzle-orm";
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
 import { getDb, type DB } from "~/utils/db.server";
 import { prepared } from "./prepared.server";
@@ -133,11 +133,12 @@ export function recentFailureTimes(key: string, windowMs: number, limit: number)
 }
 
 /**
- * Times of the latest `limit` wrong PINs typed for one member inside the window, newest first: from browsers
- * that signed in here before (`known`), or from all others. The two are counted apart so that strangers trying a
- * name cannot lock that member out of the shop's own PCs.
+ * Times of the latest `limit` wrong PINs typed for one member inside the window, newest first. For a browser that
+ * signed in here before (`known`): those typed on such browsers, and those typed from its own address (`address`)
+ * before it was one; for any other browser: those typed on browsers that never signed in here. Counted apart so
+ * that strangers trying a name cannot lock that member out of the shop's own PCs.
  */
-export function recentMemberFailureTimes(teamMemberId: number, known: boolean, windowMs: number, limit: number): Date[] {
+export function recentMemberFailureTimes(teamMemberId: number, known: boolean, address: string, windowMs: number, limit: number): Date[] {
   return getDb()
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
@@ -146,7 +147,7 @@ export function recentMemberFailureTimes(teamMemberId: number, known: boolean, w
         eq(loginAttempts.teamMemberId, teamMemberId),
         eq(loginAttempts.success, false),
         gte(loginAttempts.at, new Date(Date.now() - windowMs)),
-        known ? isDeviceKey : not(isDeviceKey),
+        known ? or(isDeviceKey, eq(loginAttempts.ip, address)) : not(isDeviceKey),
       ),
     )
     .orderBy(desc(loginAttempts.at))

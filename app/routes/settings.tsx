@@ -265,6 +265,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Link to="/settings/boards" className={btn.secondary}>
               TV board links
             </Link>
+            <Link to="/settings/sign-in" className={btn.secondary}>
+              Sign-in
+            </Link>
           </>
         }
       />

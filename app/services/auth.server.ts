@@ -13,7 +13,8 @@ import {
   unloggedWindows,
 } from "~/models/session.server";
 import { getShopSettings } from "~/models/shop-settings.server";
-import { findActiveMemberByPin, getTeamMember, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
+import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
+import type { SignInMode } from "~/utils/constants";
 import { addressKey } from "~/utils/ip";
 import { getClientIp } from "~/utils/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
@@ -94,15 +95,18 @@ export function throttleSeconds(key: string, maxFailures = MAX_FAILURES, windowM
 }
 
 /**
- * Seconds this member stays locked for known devices (`known`) or for other browsers, 0 when not locked: 5 wrong
+ * Seconds this member stays locked for known devices (`known`; `address` is the device's, whose own earlier wrong
+ * PINs still count) or for other browsers, 0 when not locked: 5 wrong
  * PINs inside 15 minutes lock the member for 15 minutes from the 5th. While locked nothing more is counted, so
  * once it ends it takes 5 fresh wrong PINs to lock again.
  */
-export function memberLockSeconds(teamMemberId: number, known: boolean): number {
-  const times = recentMemberFailureTimes(teamMemberId, known, MEMBER_WINDOW_MS + MEMBER_LOCK_MS, MEMBER_MAX_FAILURES);
+export function memberLockSeconds(teamMemberId: number, known: boolean, address: string): number {
+  const times = recentMemberFailureTimes(teamMemberId, known, address, MEMBER_WINDOW_MS + MEMBER_LOCK_MS, MEMBER_MAX_FAILURES);
   if (times.length < MEMBER_MAX_FAILURES) return 0;
   const newest = times[0]!.getTime();
-  if (newest - times[MEMBER_MAX_FAILURES - 1]!.getTime() > MEMBER_WINDOW_MS) return 0;
+  // A wrong PIN 15 minutes older than the newest no longer counts: when a lock ends, those that caused it are
+  // all that old, so the next lock takes 5 new ones.
+  if (newest - times[MEMBER_MAX_FAILURES - 1]!.getTime() >= MEMBER_WINDOW_MS) return 0;
   return Math.max(0, Math.ceil((newest + MEMBER_LOCK_MS - Date.now()) / 1000));
 }
 
@@ -213,7 +217,8 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   writeUpWindows(now);
   const ip = getClientIp(request);
   const device = knownDeviceId(request);
-  const client = device ? `${DEVICE_KEY_PREFIX}${device}` : addressKey(ip);
+  const address = addressKey(ip);
+  const client = device ? `${DEVICE_KEY_PREFIX}${device}` : address;
   const window = windowStart(now);
   const tripped = !device && shopBudgetSpent();
   if (tripped) bumpCounter(TRIPPED, window);
@@ -229,7 +234,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
     return tooMany(wait);
   }
   const member = chosenMember(expectedUserId);
-  const locked = member ? memberLockSeconds(member.id, !!device) : 0;
+  const locked = member ? memberLockSeconds(member.id, !!device, address) : 0;
   if (locked > 0) {
     ledger.refused(null);
     return memberLocked(locked);
@@ -246,7 +251,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   if (!owner || (expectedUserId !== undefined && owner.id !== expectedUserId)) {
     recordLoginAttempt(client, false, member?.id ?? null);
     ledger.failed({ reason: owner ? "pin-does-not-match-expected-member" : "unknown-pin", expectedUserId });
-    if (member && memberLockSeconds(member.id, !!device) > 0) ledger.memberLocked(member.id, !!device);
+    if (member && memberLockSeconds(member.id, !!device, address) > 0) ledger.memberLocked(member.id, !!device);
     // With a name chosen, every wrong PIN gets the same answer: telling 'nobody's PIN' from 'someone else's PIN'
     // would show a stranger which PINs are in use, and then only the names would be left to try.
     return { ok: false, status: 401, message: expectedUserId !== undefined ? PIN_NOT_THIS_MEMBER : INVALID_PIN };
@@ -254,4 +259,15 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   recordLoginAttempt(client, true, owner.id);
   writeAudit({ id: owner.id, name: owner.name, ip }, { action: "login", entity: "session", entityId: owner.id });
   return { ok: true, user: toSignedInUser(owner), cookies: [startSession(request, owner.id), knownDeviceCookie(request, device ?? undefined)] };
+}
+
+export type SignInChoices = { signInMode: SignInMode; members: { id: number; name: string }[] };
+
+/**
+ * What a signed-out PIN screen may show: the mode, and in 'Choose your name, then PIN' the active members' names
+ * (id and name, nothing else). With 'PIN only' nobody's name is handed out.
+ */
+export function signInChoices(): SignInChoices {
+  const { signInMode } = getShopSettings();
+  return { signInMode, members: signInMode === "name-then-pin" ? listSignInNames() : [] };
 }
