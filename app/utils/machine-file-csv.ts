@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { BIDI_MESSAGE, hasBidiControls } from "./bidi";
 import { toCsv } from "./csv";
 
 export { csvCell, toCsv } from "./csv";
@@ -107,6 +108,7 @@ export function parseMachineFileCsv(text: string, machines: Machine[]): { rows: 
     else if (!machineText) errors.push(`Line ${line}: Machine assignment is missing.`);
     else if (fileName.length > MAX_FILE_NAME) errors.push(`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
     else if (material.length > MAX_MATERIAL) errors.push(`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
+    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(`Line ${line}: ${BIDI_MESSAGE}`);
     else {
       const machine = byKey.get(machineText.toLowerCase());
       if (!machine) errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);
