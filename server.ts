@@ -15,6 +15,7 @@ import { databaseFile, getDb } from "~/utils/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
 import pkg from "./package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/utils/secret.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
@@ -61,6 +62,7 @@ function serve(env: Env) {
   const housekeeping = () => {
     deleteIdleSessions(idleMs);
     pruneLoginAttempts(24 * 60 * 60_000);
+    writeUpWindows();
     pruneUploads();
     pruneAudit(env.AUDIT_RETENTION_DAYS);
   };

@@ -3,6 +3,7 @@ import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
+import { withoutBidiControls } from "~/utils/bidi";
 import { getDb } from "~/utils/db.server";
 import { BadRequestError, NotFoundError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
@@ -139,7 +140,9 @@ export async function saveDesignFile(projectId: number, file: File, actor: Actor
   }
 }
 
-const cleanFileName = (name: string) => path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "").slice(0, 200) || "design.pdf";
+// The name the browser sent with the file: not typed here, so cleaned rather than refused (text-direction
+// characters too, see utils/bidi.ts).
+const cleanFileName = (name: string) => withoutBidiControls(path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "")).slice(0, 200) || "design.pdf";
 
 function recordDesign(projectId: number, storedPath: string, fileName: string, actor: Actor, tokenId: string | null): Design {
   const fileSize = statSync(storedFilePath(storedPath)!).size;

@@ -55,6 +55,21 @@ export function listTeamMembers(): PublicTeamMember[] {
     .map(toPublic);
 }
 
+const activeNames = (db: DB) =>
+  prepared(db, "team-members:active-names", (d) =>
+    d.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.isActive, true)).prepare(),
+  );
+
+/**
+ * 'Choose your name, then PIN': who may be chosen. Only the id and the name of each active member, the most a
+ * signed-out visitor may see in that mode; sorted as people read names.
+ */
+export function listSignInNames(): { id: number; name: string }[] {
+  return activeNames(getDb())
+    .all()
+    .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+}
+
 export function getTeamMember(id: number): TeamMember | undefined {
   return getDb().select().from(teamMembers).where(eq(teamMembers.id, id)).get();
 }

@@ -281,6 +281,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Link to="/settings/shop-address" className={btn.secondary}>
               Shop address
             </Link>
+            <Link to="/settings/sign-in" className={btn.secondary}>
+              Sign-in
+            </Link>
           </>
         }
       />

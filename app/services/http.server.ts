@@ -12,7 +12,7 @@ import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
 // must hold for every route, present and future, live here rather than in each route.
 
-const PUBLIC_API = new Set(["/api/auth/verify-pin"]);
+const PUBLIC_API = new Set(["/api/auth/verify-pin", "/api/auth/sign-in-names"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const KB = 1024;
 const MB = 1024 * KB;

@@ -1,3 +1,4 @@
+import { BIDI_MESSAGE, hasBidiControls } from "./bidi";
 import { toCsv } from "./csv";
 
 export { csvCell, toCsv } from "./csv";
@@ -245,6 +246,7 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
     else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(`Line ${line}: ${UNREADABLE_CHARACTER}`);
     else if (fileName.length > MAX_FILE_NAME) errors.push(`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
     else if (material.length > MAX_MATERIAL) errors.push(`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
+    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(`Line ${line}: ${BIDI_MESSAGE}`);
     else {
       const machine = byKey.get(machineText.toLowerCase()) ?? byKey.get(undefused(machineText).toLowerCase());
       if (!machine) errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);

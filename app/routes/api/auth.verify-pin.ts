@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
         headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
       });
     }
-    return json(result.user, { headers: { "Set-Cookie": result.setCookie } });
+    return json(result.user, { headers: result.cookies.map((c): [string, string] => ["Set-Cookie", c]) });
   });
 }
 
