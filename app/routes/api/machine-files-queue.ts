@@ -4,6 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, pageParams, parseBody } from "~/utils/api.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         return new Response(machineFileCsvTemplate(), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": 'attachment; filename="machine-files-template.csv"',
+            "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
             "Cache-Control": "no-store",
           },
         });
