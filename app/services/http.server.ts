@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
+import { clearDuplicateCookies } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { errorPage } from "~/utils/error-page.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
@@ -170,11 +171,11 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB
  * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
  * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
  */
-function apiGate(isApi: boolean, pathname: string, headers: Headers, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
+function apiGate(isApi: boolean, pathname: string, headers: Headers, secure: boolean, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
   if (!isApi || PUBLIC_API.has(pathname)) return undefined;
   // A TV board's event stream carries its board key instead of a session; the route checks the key.
   if (pathname === EVENTS_PATH && url?.searchParams.has("key")) return undefined;
-  const user = lookUpUser(headers);
+  const user = lookUpUser(headers, secure);
   if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   return user;
 }
@@ -190,7 +191,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   const trusted = ipMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
-  async function prepare(req: Request, socket: SocketInfo | null, url: URL): Promise<Request | Response> {
+  async function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: { href: string }): Promise<Request | Response> {
     const isApi = url.pathname.startsWith("/api/");
     const peer = socket?.requestIP(req)?.address ?? "unknown";
     const peerTrusted = trusted(peer);
@@ -200,10 +201,12 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const headers = req.headers;
     headers.set(CLIENT_IP_HEADER, clientAddress(peer, req.headers.get("x-forwarded-for"), trusted));
     const href = publicUrl(req, peerTrusted);
+    seen.href = href;
     const method = req.method.toUpperCase();
     const sameUrl = href === req.url;
+    const secure = href.startsWith("https:");
     if (SAFE_METHODS.has(method)) {
-      const gate = apiGate(isApi, url.pathname, headers, url);
+      const gate = apiGate(isApi, url.pathname, headers, secure, url);
       if (gate instanceof Response) return gate;
       return remember(sameUrl ? req : new Request(href, { method, headers, signal: req.signal }), gate);
     }
@@ -213,7 +216,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       return refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again.");
     }
     // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
-    const gate = apiGate(isApi, url.pathname, headers);
+    const gate = apiGate(isApi, url.pathname, headers, secure);
     if (gate instanceof Response) return gate;
     const limit = bodyLimit(method, url.pathname, maxUploadBytes);
     const declared = req.headers.get("content-length");
@@ -294,8 +297,9 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     }
     let response: Response;
     let secure = false;
+    const seen = { href: req.url };
     try {
-      const prepared = await prepare(req, socket, url);
+      const prepared = await prepare(req, socket, url, seen);
       if (prepared instanceof Response) {
         response = prepared;
       } else {
@@ -321,6 +325,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     try {
       for (const [k, v] of SECURITY_HEADER_LIST) if (!response.headers.has(k)) response.headers.set(k, v);
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
+      // Two cookies of one name of ours (one planted from another port or path): the request was answered
+      // signed out, and the answer deletes every copy (utils/cookies.server).
+      for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {
+        response.headers.append("Set-Cookie", clear);
+      }
       // Pages carry names, PINs' owners and job data: never kept in a cache or shown again by Back after logout.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     } catch {
