@@ -9,6 +9,7 @@ import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
 import { backup, restore } from "~/utils/backup.server";
+import { DataDirBusy, lockDataDir } from "~/utils/data-dir-lock.server";
 import { startCheckpointer } from "~/utils/checkpointer.server";
 import { databaseFile, getDb } from "~/utils/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
@@ -42,6 +43,19 @@ function loadEnv(): Env {
 }
 
 function serve(env: Env) {
+  // Before the database is opened or migrated: one server per data directory, and none during a restore.
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(env.DATA_DIR, "serve", (holder) =>
+      holder.role === "restore"
+        ? `A restore is running on this data directory (pid ${holder.pid ?? "unknown"}): start the server when it has finished.`
+        : `Another Shopflow server is already running on this data directory (pid ${holder.pid ?? "unknown"}). Stop it first, or give this server its own DATA_DIR.`,
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirBusy)) throw error;
+    console.error(`shopflow: ${error.message}`);
+    process.exit(1);
+  }
   getSecret();
   try {
     getDb();
@@ -91,6 +105,7 @@ function serve(env: Env) {
     }
     await checkpointer.stop();
     getDb().$client.close();
+    lock.release();
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -130,7 +145,8 @@ if (import.meta.main) {
       const r = restore(arg);
       console.log(`Restored from ${r.restoredFrom}.${r.previousSavedAs ? ` The previous data is in ${r.previousSavedAs}.` : ""}`);
     } catch (error) {
-      console.error(`shopflow: ${(error as Error).message}`);
+      // The sentence alone: it is what the operator reads and acts on ('Stop the server first: …').
+      console.error((error as Error).message);
       process.exit(1);
     }
   } else {
