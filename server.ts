@@ -84,7 +84,9 @@ function serve(env: Env) {
   const server = Bun.serve({
     port: env.PORT,
     hostname: env.HOST,
-    maxRequestBodySize: Math.ceil(env.MAX_UPLOAD_MB * 1024 * 1024) + 64 * 1024,
+    // The HTTP layer sets each write's limit (by route and member) and answers 413 with a readable body; past
+    // this one Bun would answer 413 itself, with none. Bodies are never read beyond the layer's limits.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch: (req, srv) => fetch(req, srv),
     error(error) {
       console.error(error);

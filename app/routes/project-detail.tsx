@@ -25,6 +25,7 @@ import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { uploadedFile } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
 import { colorClass } from "~/utils/colors";
 import { projectHistory } from "~/models/audit-trail.server";
@@ -342,8 +343,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         return success(request, here, "Item deleted successfully");
       }
       case "upload-design": {
-        const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return fail(400, "Please select a PDF file", { status: "error", error: { "": ["Please select a PDF file"] } });
+        // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
+        const file = uploadedFile(request, "file");
+        if (!file || file.size === 0) return fail(400, "Please select a PDF file", { status: "error", error: { "": ["Please select a PDF file"] } });
         try {
           await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
         } catch (error) {

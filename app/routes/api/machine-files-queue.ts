@@ -7,11 +7,15 @@ import { api, json, jsonError, pageParams, parseBody } from "~/utils/api.server"
 import { contentDisposition } from "~/utils/content-disposition";
 import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = (id) => (id === "api-machine-files-reorder" ? ["POST"] : ["GET"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {

@@ -16,12 +16,21 @@ import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/ap
 import { parseIdParam } from "~/utils/ids";
 import { csvImportMessage } from "~/utils/machine-file-messages";
 import type { Route } from "./+types/machine-files";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
 // completing it are floor work that any signed-in member does (PRODUCT.md permissions).
 
 const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = {
+  "api-machine-files": ["GET", "POST"],
+  "api-machine-files-bulk": ["POST"],
+  "api-machine-files-upload-csv": ["POST"],
+  "api-machine-files-id": ["GET", "PATCH", "DELETE"],
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
