@@ -25,6 +25,7 @@ import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { uploadedFile } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
 import { colorClass } from "~/utils/colors";
@@ -345,8 +346,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         return success(request, here, "Item deleted successfully");
       }
       case "upload-design": {
-        const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) {
+        // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
+        const file = uploadedFile(request, "file");
+        if (!file || file.size === 0) {
           const toast = { title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" as const };
           return data({ formId, result: { status: "error", error: { "": [toast.description] } }, toast, reauth: false }, { status: 400 });
         }

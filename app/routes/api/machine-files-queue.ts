@@ -4,13 +4,18 @@ import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, listPage, pageParams, parseBody } from "~/utils/api.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = (id) => (id === "api-machine-files-reorder" ? ["POST"] : ["GET"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
@@ -28,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         return new Response(machineFileCsvTemplate(listMachineChoices().filter((m) => m.isActive).map((m) => m.name)), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": 'attachment; filename="machine-files-template.csv"',
+            "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
             "Cache-Control": "no-store",
           },
         });

@@ -17,6 +17,7 @@ import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "
 import { parseIdParam } from "~/utils/ids";
 import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
 import type { Route } from "./+types/machine-files";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
@@ -25,6 +26,14 @@ import type { Route } from "./+types/machine-files";
 const ERRORS_RETURNED = 1000;
 
 const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = {
+  "api-machine-files": ["GET", "POST"],
+  "api-machine-files-bulk": ["POST"],
+  "api-machine-files-upload-csv": ["POST"],
+  "api-machine-files-id": ["GET", "PATCH", "DELETE"],
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {

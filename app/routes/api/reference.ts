@@ -25,6 +25,7 @@ import { api, json, jsonError, listSlice, parseBody, parseId } from "~/utils/api
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
 // management key. app/routes.ts mounts this module once per entity path.
@@ -66,6 +67,9 @@ function entityOf(request: Request): ReferenceEntity {
   if (!segment || !Object.hasOwn(ENTITIES, segment)) throw jsonError(404, "Not found");
   return segment as ReferenceEntity;
 }
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = (id) => (id.endsWith("-id") ? ["GET", "PATCH", "DELETE"] : ["GET", "POST"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
