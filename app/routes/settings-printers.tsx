@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { OpenedValuesField, useOpenedValues } from "~/components/opened-values";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
 import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
+import { changedFields, originalOf } from "~/utils/form-changes";
 import { parseIdParam } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
@@ -46,9 +48,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "update") {
       const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
       if (submission.status !== "success") return data({ form: `edit-${printer.id}`, result: submission.reply() }, { status: 400 });
+      // Only what this person changed is saved, checked against what the form opened with (docs/decisions/0021):
+      // someone else's new port survives a rename made in a form opened before it. A post without `_original`
+      // (a page drawn before it was sent) is checked by the version it read.
+      const original = originalOf(form);
+      const { patch, expected } = changedFields(submission.value, original);
       const version = Number(form.get("version"));
       try {
-        const saved = labelPrinterModel.update(printer.id, submission.value, actor, { version: Number.isInteger(version) ? version : undefined });
+        const saved = labelPrinterModel.update(printer.id, patch, actor, original ? { expected } : { version: Number.isInteger(version) ? version : undefined });
         if (!saved) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
         return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
       } catch (error) {
@@ -61,8 +68,11 @@ export async function action({ request }: Route.ActionArgs) {
         labelPrinterModel.remove(printer.id, actor);
         return back("Printer deleted", `${printer.name} is no longer offered for printing.`);
       }
-      labelPrinterModel.update(printer.id, { isActive: !printer.isActive }, actor);
-      return back(printer.isActive ? "Printer switched off" : "Printer switched on", `${printer.name} is ${printer.isActive ? "no longer" : "now"} offered for printing.`);
+      // The button says what it does ('Switch off'): two people pressing it at once leave the printer off, not on.
+      const to = form.get("to");
+      const on = to === "on" ? true : to === "off" ? false : !printer.isActive;
+      if (on !== printer.isActive) labelPrinterModel.update(printer.id, { isActive: on }, actor);
+      return back(on ? "Printer switched on" : "Printer switched off", `${printer.name} is ${on ? "now" : "no longer"} offered for printing.`);
     } catch (error) {
       if (error instanceof ConflictError || error instanceof NotFoundError) return back("Error", error.message, true);
       throw error;
@@ -83,11 +93,12 @@ export async function action({ request }: Route.ActionArgs) {
 function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null }) {
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
+  const opened = useOpenedValues(printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive }, lastResult);
   const [form, fields] = useForm({
     id: printer ? `edit-printer-${printer.id}` : "new-printer",
     lastResult,
-    defaultValue: printer
-      ? { name: printer.name, host: printer.host, port: String(printer.port), dpi: String(printer.dpi), isActive: printer.isActive ? "on" : undefined }
+    defaultValue: opened
+      ? { name: opened.name, host: opened.host, port: String(opened.port), dpi: String(opened.dpi), isActive: opened.isActive ? "on" : undefined }
       : { port: "9100", dpi: "203" },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -99,7 +110,7 @@ function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResu
         <>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={printer.id} />
-          <input type="hidden" name="version" value={printer.version} />
+          <OpenedValuesField values={opened} />
         </>
       ) : null}
       {form.errors?.length ? (
@@ -229,6 +240,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                       <Form method="post" action={HERE}>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={p.id} />
+                        <input type="hidden" name="to" value={p.isActive ? "off" : "on"} />
                         <button type="submit" className={btn.small} aria-label={`${p.isActive ? "Switch off" : "Switch on"} ${p.name}`}>
                           {p.isActive ? "Switch off" : "Switch on"}
                         </button>
