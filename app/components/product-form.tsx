@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ProductFormSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
+import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { CancelLink, FieldError, inputClass, Label, btn } from "./ui";
 
@@ -108,9 +109,9 @@ export function ProductForm({
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Product name</Label>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { PRIORITIES } from "~/utils/constants";
+import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
 
@@ -59,9 +60,9 @@ export function ProjectForm({
       <OpenedValuesField values={opened} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Project name</Label>
@@ -118,11 +119,7 @@ export function DeleteProjectForm({ project, closeTo, errors, returnTo }: { proj
       <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{project.name}"? This action cannot be undone. All items of this project will also be deleted.
       </p>
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={closeTo} label="Delete Project" />
     </Form>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert } from "~/components/error-focus";
 import { OpenedValuesField, useOpenedValues } from "~/components/opened-values";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
 import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
@@ -114,9 +115,9 @@ function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResu
         </>
       ) : null}
       {form.errors?.length ? (
-        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
+        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
           {form.errors.join(" ")}
-        </p>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Name</Label>

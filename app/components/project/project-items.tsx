@@ -8,6 +8,7 @@ import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
+import { FormAlert } from "../error-focus";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { RowLink } from "../row-link";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
@@ -194,9 +195,9 @@ export function ItemForm({
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Item name</Label>
@@ -255,11 +256,7 @@ export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: st
       <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{item.name}"? Its timer history goes with it. This action cannot be undone.
       </p>
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={here} />
     </Form>
   );

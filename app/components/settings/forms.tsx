@@ -17,6 +17,7 @@ import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
+import { FormAlert } from "../error-focus";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -36,9 +37,9 @@ function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: P
 function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+    <FormAlert id={id} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
       {errors.join(" ")}
-    </div>
+    </FormAlert>
   );
 }
 
