@@ -7,7 +7,8 @@ import { openedFromSent, ORIGINAL_FIELD, type OpenedValue } from "~/utils/form-c
 // this person's changes and puts them back over someone else's save (decision 0009's stale-edit check compares
 // against `_original`).
 
-type Opened = Record<string, OpenedValue>;
+/** An edit form's fields as it opened, by name. */
+export type Opened = Record<string, OpenedValue>;
 
 /**
  * The values an edit form opened with: `current` (the record's editable fields as the page has them) on the first

@@ -18,13 +18,13 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
 import { FormAlert } from "../error-focus";
-import { OpenedValuesField, useOpenedValues } from "../opened-values";
+import { OpenedValuesField, useOpenedValues, type Opened } from "../opened-values";
 import { useSettingsForm } from "./use-settings-form";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
 /** `opened`: the record's fields as the form opened (useOpenedValues), so the action saves only what this person changed. */
-function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: Parameters<typeof OpenedValuesField>[0]["values"] }) {
+function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: Opened | null }) {
   return (
     <>
       <input type="hidden" name="_entity" value={entity} />
