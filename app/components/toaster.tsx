@@ -31,7 +31,7 @@ const variantClass = {
  */
 export function StaticToast({ toast }: { toast: ToastData }) {
   return (
-    <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
+    <div className="fixed right-4 bottom-4 z-60 w-[360px] max-w-[calc(100vw-2rem)]">
       <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[toast.variant ?? "default"]}`}>
         <p className="text-base font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
@@ -96,6 +96,8 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             onOpenChange={(open) => (open ? null : dismiss(t.key))}
             className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
             type={t.variant === "destructive" ? "foreground" : "background"}
+            // An open dialog turns pointer events off outside itself; a toast shown before it opened stays closable.
+            style={{ pointerEvents: "auto" }}
           >
             <div>
               <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
@@ -108,9 +110,13 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ))}
+        {/* Above dialogs (overlay z-40, panel z-50): a toast raised while one is open is seen, not covered by it.
+            aria-live="off" (the list itself announces nothing; Radix announces each toast on its own) keeps the
+            toasts out of what an open dialog hides from screen readers: aria-hidden skips live regions. */}
         <ToastPrimitive.Viewport
           hotkey={["F8"]}
-          className="fixed right-0 bottom-0 z-50 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
+          aria-live="off"
+          className="fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
         />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams, useSub
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { PageLinks } from "~/components/page-links";
+import { FormAlert } from "~/components/error-focus";
 import { ProductForm, type ProductFormChoices } from "~/components/product-form";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { useReauthRetry } from "~/components/reauth";
@@ -272,9 +273,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="returnTo" value={here} />
             <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{dialogItem.name}"? This action cannot be undone.</p>
             {failed?.formId === `delete-${dialogItem.id}` ? (
-              <p role="alert" className="text-sm font-medium text-danger-800">
-                {(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}
-              </p>
+              <FormAlert className="text-sm font-medium text-danger-800">{(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}</FormAlert>
             ) : null}
             <DeleteConfirmActions cancelTo={here} />
           </Form>

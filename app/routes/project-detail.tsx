@@ -250,11 +250,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Everything here changes the project; resetting an item's timer needs the same keys (PRODUCT.md).
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
-  // A refused step save hands back the `_original` its row was opened with: drawn again without JavaScript, the row
-  // still checks the next save against what this person saw, not against the latest.
-  const original = intent === "update-step" ? originalOf(formData) : null;
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
-    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false, original }, { status });
+    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
   const known = (error: unknown) => {
     if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError || error instanceof UploadRefused) return error;
     throw error;
@@ -266,8 +263,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         const stepId = parseIdParam(String(rawStep ?? ""));
         if (stepId === null) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
         const submission = parseWithZod(formData, { schema: StepEditFormSchema });
-        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false, original }, { status: 400 });
+        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: 400 });
         const { teamMemberIds, ...fields } = submission.value;
+        const original = originalOf(formData);
         const { patch, expected } = changedFields(fields, original);
         const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
         let department: string | undefined;
@@ -292,7 +290,6 @@ export async function action({ request, params }: Route.ActionArgs) {
                 result: submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
                 toast: { title: "Invalid Date", description: e.message, variant: "destructive" as const },
                 reauth: false,
-                original,
               },
               { status: 400 },
             );
@@ -647,7 +644,6 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           members={loaderData.members}
           here={here}
           lastResult={editStep !== null ? resultFor(`step-${editStep}-form`) : undefined}
-          lastOriginal={failedStep && Number(failedStep[1]) === editStep && actionData && "original" in actionData ? actionData.original : undefined}
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} canReset={loaderData.canReset} serverNow={loaderData.now} />
       </div>

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert } from "~/components/error-focus";
+import { OpenedValuesField, useOpenedValues } from "~/components/opened-values";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
@@ -9,6 +11,7 @@ import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settin
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { changedFields, originalOf } from "~/utils/form-changes";
 import { parseIdParam } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
@@ -49,9 +52,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "update") {
       const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
       if (submission.status !== "success") return data({ form: `edit-${printer.id}`, result: submission.reply() }, { status: 400 });
+      // Only what this person changed is saved, checked against what the form opened with (docs/decisions/0021):
+      // someone else's new port survives a rename made in a form opened before it. A post without `_original`
+      // (a page drawn before it was sent) is checked by the version it read.
+      const original = originalOf(form);
+      const { patch, expected } = changedFields(submission.value, original);
       const version = Number(form.get("version"));
       try {
-        const saved = labelPrinterModel.update(printer.id, submission.value, actor, { version: Number.isInteger(version) ? version : undefined });
+        const saved = labelPrinterModel.update(printer.id, patch, actor, original ? { expected } : { version: Number.isInteger(version) ? version : undefined });
         if (!saved) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
         return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
       } catch (error) {
@@ -65,8 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
         labelPrinterModel.remove(printer.id, actor);
         return back("Printer deleted", `${printer.name} is no longer offered for printing.`);
       }
-      labelPrinterModel.update(printer.id, { isActive: !printer.isActive }, actor);
-      return back(printer.isActive ? "Printer switched off" : "Printer switched on", `${printer.name} is ${printer.isActive ? "no longer" : "now"} offered for printing.`);
+      // The button says what it does ('Switch off'): two people pressing it at once leave the printer off, not on.
+      const to = form.get("to");
+      const on = to === "on" ? true : to === "off" ? false : !printer.isActive;
+      if (on !== printer.isActive) labelPrinterModel.update(printer.id, { isActive: on }, actor);
+      return back(on ? "Printer switched on" : "Printer switched off", `${printer.name} is ${on ? "now" : "no longer"} offered for printing.`);
     } catch (error) {
       if (error instanceof ConflictError || error instanceof NotFoundError) return back("Error", error.message, true);
       throw error;
@@ -88,11 +99,12 @@ export async function action({ request }: Route.ActionArgs) {
 function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
+  const opened = useOpenedValues(printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive }, lastResult);
   const [form, fields] = useForm({
     id: printer ? `edit-printer-${printer.id}` : "new-printer",
     lastResult,
-    defaultValue: printer
-      ? { name: printer.name, host: printer.host, port: String(printer.port), dpi: String(printer.dpi), isActive: printer.isActive ? "on" : undefined }
+    defaultValue: opened
+      ? { name: opened.name, host: opened.host, port: String(opened.port), dpi: String(opened.dpi), isActive: opened.isActive ? "on" : undefined }
       : { port: "9100", dpi: "203" },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -104,13 +116,13 @@ function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; l
         <>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={printer.id} />
-          <input type="hidden" name="version" value={printer.version} />
+          <OpenedValuesField values={opened} />
         </>
       ) : null}
       {form.errors?.length ? (
-        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
+        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
           {form.errors.join(" ")}
-        </p>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Name</Label>
@@ -241,6 +253,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                       <Form method="post" action={HERE}>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={p.id} />
+                        <input type="hidden" name="to" value={p.isActive ? "off" : "on"} />
                         <button type="submit" className={btn.small} aria-label={`${p.isActive ? "Switch off" : "Switch on"} ${p.name}`}>
                           {p.isActive ? "Switch off" : "Switch on"}
                         </button>

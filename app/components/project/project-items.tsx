@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { useState } from "react";
 import type { z } from "zod";
 import { ItemFormSchema } from "~/schemas/item";
 import { formatHMS } from "~/utils/format";
@@ -9,6 +8,8 @@ import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
+import { FormAlert } from "../error-focus";
+import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { RowLink } from "../row-link";
 import type { WhoCanAdd } from "~/utils/words";
 import { AddEntryHint } from "../add-entry-hint";
@@ -197,31 +198,31 @@ export function ItemForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What the dialog opened with, kept while it stays open (see ProductForm): a live reload must not move it.
-  const [original] = useState(() => (item ? { name: item.name, category: item.category, material: item.material, quantity: item.quantity } : null));
+  // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
+  const opened = useOpenedValues(item && { name: item.name, category: item.category, material: item.material, quantity: item.quantity }, lastResult);
   const [form, fields] = useForm<z.output<typeof ItemFormSchema>>({
     id: `item-${item?.id ?? "new"}`,
     lastResult,
-    defaultValue: { name: item?.name ?? "", category: item?.category ?? "", material: item?.material ?? "", quantity: String(item?.quantity ?? 1) },
+    defaultValue: { name: opened?.name ?? "", category: opened?.category ?? "", material: opened?.material ?? "", quantity: String(opened?.quantity ?? 1) },
     constraint: getZodConstraint(ItemFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ItemFormSchema }),
   });
   // A stored name that is no longer offered (renamed or deleted since) stays selectable, so saving keeps it.
-  const categoryOptions = item && !categories.includes(item.category) ? [item.category, ...categories] : categories;
-  const materialOptions = item && !materials.includes(item.material) ? [item.material, ...materials] : materials;
+  const categoryOptions = opened && !categories.includes(opened.category) ? [opened.category, ...categories] : categories;
+  const materialOptions = opened && !materials.includes(opened.material) ? [opened.material, ...materials] : materials;
   // Where 'Add a material' brings a manager back to.
   const dialogUrl = self ?? `${here}?dialog=${item ? `edit-item&item=${item.id}` : "add-item"}`;
   return (
     <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
-      {original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
+      <OpenedValuesField values={opened} />
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Item name</Label>
@@ -279,11 +280,7 @@ export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: st
       <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{item.name}"? Its timer history goes with it. This action cannot be undone.
       </p>
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={here} />
     </Form>
   );
