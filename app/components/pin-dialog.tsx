@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { login, type ClientUser } from "~/utils/auth-client";
+import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/utils/auth-client";
 import type { SignInMode } from "~/utils/constants";
 import { btn } from "./ui";
 
@@ -356,7 +356,7 @@ export function useSignInMode(): SignInMode {
   return root?.signInMode ?? "pin";
 }
 
-type NamesState = { members: SignInName[] | null; error: string };
+type NamesState = { members: SignInName[] | null; error: string; signInMode?: SignInMode };
 
 /** The names for the dialog's first step, asked for when it opens (they are not sent with every page). */
 function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
@@ -368,7 +368,7 @@ function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
     setState({ members: null, error: "" });
     fetch("/api/auth/sign-in-names", { credentials: "include" })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
-      .then((body: { members?: SignInName[] }) => live && setState({ members: body.members ?? [], error: "" }))
+      .then((body: { members?: SignInName[]; signInMode?: SignInMode }) => live && setState({ members: body.members ?? [], error: "", signInMode: body.signInMode }))
       .catch(() => live && setState({ members: null, error: "The team's names could not be loaded. Check the connection and try again." }));
     return () => {
       live = false;
@@ -386,13 +386,19 @@ type Props = {
 };
 
 export function PinDialog({ open, onOpenChange, title, expectedUserId, onSuccess }: Props) {
-  const mode = useSignInMode();
+  // The page's mode, unless a manager has switched it since the page was drawn: the server's answers say so.
+  const pageMode = useSignInMode();
+  const [switched, setSwitched] = useState<SignInMode | null>(null);
+  const mode = switched ?? pageMode;
   const askName = mode === "name-then-pin" && expectedUserId === undefined;
   const [chosen, setChosen] = useState<SignInName | null>(null);
   useEffect(() => {
     if (!open) setChosen(null);
   }, [open]);
   const names = useSignInNames(open && askName);
+  useEffect(() => {
+    if (names.signInMode && names.signInMode !== mode) setSwitched(names.signInMode);
+  }, [names.signInMode, mode]);
   const pinStep = !askName || chosen !== null;
   const entry = usePinEntry({
     active: open && pinStep,
@@ -402,6 +408,9 @@ export function PinDialog({ open, onOpenChange, title, expectedUserId, onSuccess
       onOpenChange(false);
     },
   });
+  useEffect(() => {
+    if (entry.error === CHOOSE_NAME_FIRST) setSwitched("name-then-pin");
+  }, [entry.error]);
   const cancel = (
     <Dialog.Close type="button" disabled={entry.busy} className={btn.largeSecondary}>
       Cancel
@@ -413,7 +422,7 @@ export function PinDialog({ open, onOpenChange, title, expectedUserId, onSuccess
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl ${pinStep ? "max-w-sm" : "max-w-lg"}`}
           onOpenAutoFocus={(e) => e.preventDefault()}
           data-testid="pin-dialog"
         >

@@ -15,6 +15,7 @@ import {
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import type { SignInMode } from "~/utils/constants";
+import { CHOOSE_NAME_FIRST } from "~/utils/auth-client";
 import { addressKey } from "~/utils/ip";
 import { getClientIp } from "~/utils/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
@@ -42,7 +43,6 @@ export const MEMBER_LOCK_MS = 15 * 60_000;
 /** Sign-in refusals written one by one per 5-minute window; the rest are counted into one entry. */
 export const AUDIT_DETAIL_PER_WINDOW = 10;
 
-export const CHOOSE_NAME_FIRST = "Choose your name first";
 export const PIN_NOT_THIS_MEMBER = "PIN does not match the selected team member";
 const INVALID_PIN = "Invalid PIN code";
 

@@ -189,6 +189,7 @@ const CASES: Case[] = [
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
+  { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   { name: "label printers, a printer's Delete confirmation", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("delete"), ready: dialog("Delete printer") },
   { name: "flow analytics", path: "/analytics", pin: DEMO.admin.pin, ready: h1("Flow analytics") },

@@ -2,7 +2,7 @@
 // with it from the header, with JavaScript (the PIN dialog) and without (the /login page). Each test that switches
 // the mode puts it back: the tests of a worker share its server.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApi } from "./helpers";
+import { adminApi, expectNoSeriousA11yViolations } from "./helpers";
 import { continueButton, DEMO, expect, gotoHome, headerLogin, pinDigit, pinError, pinField, pinSurface, signedInName, test, toast, waitForHydration, WRONG_PIN } from "./fixtures";
 
 async function setMode(api: APIRequestContext, signInMode: "pin" | "name-then-pin") {
@@ -104,6 +104,7 @@ test("choose your name, then PIN: a wrong PIN is refused for the chosen member, 
     await expect(nameChoice(page, js, DEMO.maria.name)).toBeVisible();
     await expect(nameChoice(page, js, DEMO.admin.name)).toBeVisible();
     await expect(pinSurface(page, js).getByText("@")).toHaveCount(0);
+    if (js) await expectNoSeriousA11yViolations(page, "the PIN dialog's names");
     await chooseName(page, js, "mar", DEMO.maria.name);
 
     const wrong = await typePin(page, js, DEMO.james.pin);
