@@ -58,7 +58,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 grid min-h-0 flex-1 auto-rows-[minmax(0,1fr)] grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-3">
         {board.departments.map((d) => (
           <section key={d.value} className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-3" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
-            <h2 id={`board-${d.value}`} className="shrink-0 text-xl leading-tight font-bold wrap-break-word xl:text-2xl" data-testid="board-department-name">
+            <h2 id={`board-${d.value}`} className="shrink-0 text-xl leading-tight font-bold wrap-break-word xl:text-2xl">
               {d.name}
             </h2>
             {/* Label left, number right: fits a column of 11rem as well as 300 px. */}
@@ -82,7 +82,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 grid min-h-0 flex-1 grid-rows-[minmax(0,max-content)_minmax(0,max-content)] gap-2">
               <ul className={FIT_LIST} aria-label={`Running in ${d.name}`}>
                 {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
-                  <li key={i.id} className={`w-full rounded-lg border px-2 py-1.5 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`} data-testid="board-item">
+                  <li key={i.id} className={`w-full rounded-lg border px-2 py-1.5 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
                     <p className="text-lg leading-snug font-semibold wrap-break-word">{i.name}</p>
                     {/* The time goes to a line of its own when the project's name needs the whole width. */}
                     <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-base">
@@ -103,7 +103,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
                   <h3 className="shrink-0 text-lg font-semibold text-slate-300">Next up</h3>
                   <ul className={`${FIT_LIST} mt-1 flex-1`} aria-label={`Waiting in ${d.name}`}>
                     {d.waiting.map((i) => (
-                      <li key={i.id} className="w-full text-base leading-snug wrap-break-word" data-testid="board-item">
+                      <li key={i.id} className="w-full text-base leading-snug wrap-break-word">
                         {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
                         {i.name} <span className="text-slate-400">· {i.project}</span>
                         {i.totalSeconds > 0 ? <span className="text-slate-400"> · {formatHMS(i.totalSeconds)}</span> : null}

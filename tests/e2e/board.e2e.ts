@@ -20,7 +20,8 @@ for (const size of [
       const within = (r: DOMRect, box: DOMRect) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
       const apart = (r: DOMRect, box: DOMRect) => r.right <= box.left + 0.5 || r.left >= box.right - 0.5 || r.bottom <= box.top + 0.5 || r.top >= box.bottom - 0.5;
       const doc = document.documentElement;
-      const columns = [...document.querySelectorAll<HTMLElement>("section[data-testid^='board-']:not([data-testid^='board-machine'])")].filter((s) => s.querySelector("[data-testid='board-department-name']"));
+      // A column is a section named by its department's heading.
+      const columns = [...document.querySelectorAll<HTMLElement>("section > h2[id^='board-']:not(#board-machines)")].map((h) => h.parentElement!);
       const problems: string[] = [];
       const names: string[] = [];
       let nextUp = 0;
@@ -28,7 +29,7 @@ for (const size of [
       for (const col of columns) {
         const box = col.getBoundingClientRect();
         if (!within(box, new DOMRect(0, 0, innerWidth, innerHeight))) problems.push(`column ${col.dataset.testid} leaves the screen`);
-        const name = col.querySelector<HTMLElement>("[data-testid='board-department-name']")!;
+        const name = col.querySelector<HTMLElement>(":scope > h2")!;
         names.push(name.textContent ?? "");
         if (name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight) problems.push(`name "${name.textContent}" overflows its cell`);
         if (!within(name.getBoundingClientRect(), box)) problems.push(`name "${name.textContent}" is cut by its column`);
@@ -39,7 +40,7 @@ for (const size of [
           if (!within(h.getBoundingClientRect(), box)) problems.push(`'${h.textContent}' of ${name.textContent} is cut off`);
         }
         // Every item is shown whole, or not at all (moved out of the clipped box); its text never overflows.
-        for (const li of col.querySelectorAll<HTMLElement>("[data-testid='board-item']")) {
+        for (const li of col.querySelectorAll<HTMLElement>("ul > li")) {
           const r = li.getBoundingClientRect();
           const list = li.parentElement!.getBoundingClientRect();
           if (apart(r, list)) continue;
