@@ -72,11 +72,11 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "home, no keys ('No Access Configured')",
+    name: "home, no keys (the member's welcome)",
     path: "/",
     pin: DEMO.priya.pin,
     ready: async (page) => {
-      await expect(page.getByRole("heading", { name: "No Access Configured" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.priya.name}` })).toBeVisible();
     },
   },
   { name: "Access Denied signed in (/settings as 7777)", path: "/settings", pin: DEMO.priya.pin, status: 403, ready: h1("Access Denied") },
