@@ -34,7 +34,9 @@ export async function labelPdf(labels: LabelData[], title: string, sheet?: Sheet
   const [{ PDFDocument, rgb, StandardFonts }, { default: QRCode }] = await Promise.all([pdfLib(), qrcode()]);
   const BLACK = rgb(0, 0, 0);
   const WHITE = rgb(1, 1, 1);
-  const doc = await PDFDocument.create();
+  // No creation or modification date: the same labels give the same bytes, so a PDF viewer asking for byte ranges
+  // across requests (pdf.js does) reads one file, not pieces of two.
+  const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(winAnsiSafe(title, new Set()) || "Labels");
   doc.setProducer("Shopflow");
   doc.setCreator("Shopflow");

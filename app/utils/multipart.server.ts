@@ -49,7 +49,7 @@ function partHeaders(raw: string): { name: string; fileName: string | null; type
   }
   const name = /^form-data\b/i.test(disposition) ? param(disposition, "name") : null;
   if (name === null) throw new MultipartError(400, "The form could not be read (a part has no name).");
-  // filename*= (RFC 5987) when a client sends it; browsers send filename= in UTF-8.
+  // The RFC 5987 parameter (filename*) when a client sends it; browsers send the plain filename parameter in UTF-8.
   const star = param(disposition, "filename\\*");
   let fileName = param(disposition, "filename");
   if (star) {

@@ -39,7 +39,7 @@ describe("a fresh shop reaches its first item", () => {
   test("Home's checklist has 'Add your materials' after products, linking to the Materials tab", async () => {
     const page = await html(await admin.request("/"));
     const keys = [...page.matchAll(/data-testid="setup-(\w+)" data-done/g)].map((m) => m[1]);
-    expect(keys).toEqual(["departments", "machines", "products", "materials", "workflows", "teamMembers"]);
+    expect(keys).toEqual(["departments", "machines", "products", "materials", "workflows", "teamMembers", "shopAddress"]);
     expect(page).toMatch(/<a[^>]*href="\/settings\?tab=materials"[^>]*>.*?Add your materials/s);
   });
 

@@ -23,6 +23,14 @@ describe("labelPdf", () => {
     expect(decodePdfPages(bytes)).toEqual(labels.map((l) => [l.payload]));
   });
 
+  test("the same labels give the same bytes a second later (a viewer's byte ranges read one file)", async () => {
+    const label = { itemName: "Letter A", projectName: "P", material: "Vinyl", payload: "https://shop.example.com/qr/5" };
+    const first = await labelPdf([label], "P");
+    await Bun.sleep(1100);
+    expect(Buffer.from(await labelPdf([label], "P")).equals(Buffer.from(first))).toBe(true);
+    expect((await PDFDocument.load(first, { updateMetadata: false })).getProducer()).toBe("Shopflow");
+  });
+
   test("no labels is a programming error, not an empty PDF", async () => {
     await expect(labelPdf([], "x")).rejects.toThrow();
   });
