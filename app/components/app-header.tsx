@@ -10,7 +10,7 @@ type Props = { user: { name: string } | null; isManagement: boolean };
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" className="flex min-h-10 shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
+    <Link to="/" className="flex min-h-tap min-w-tap shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
       <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="#c2410c" />
         <path d="M8 21h5l3-10 3 10h5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />

@@ -264,7 +264,7 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to={`/projects/${project.id}/machine-files`} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to={`/projects/${project.id}/machine-files`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Machine Ready Files
       </Link>
       <PageHeader

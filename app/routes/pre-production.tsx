@@ -135,7 +135,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
   const ariaSort = (key: SortKey) => (sort === key ? (dir === "asc" ? "ascending" : "descending") : "none");
   const Header = ({ k, label }: { k: SortKey; label: string }) => (
     <th scope="col" className="py-2 pr-3" aria-sort={ariaSort(k)}>
-      <Link to={headerHref(k)} preventScrollReset className="inline-flex min-h-10 items-center gap-1 font-semibold text-ink hover:text-brand-800">
+      <Link to={headerHref(k)} preventScrollReset className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800">
         {label}
         <span aria-hidden>{sort === k ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
       </Link>

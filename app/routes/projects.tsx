@@ -297,7 +297,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                   Project Name
                 </th>
                 <th scope="col" className="py-2 pr-3" aria-sort={sort === "priority" ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-                  <Link to={href({ sort: "priority", dir: priorityDir, page: null })} className="inline-flex min-h-10 items-center gap-1 font-semibold text-ink hover:text-brand-800">
+                  <Link to={href({ sort: "priority", dir: priorityDir, page: null })} className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800">
                     Priority
                     <span aria-hidden>{sort === "priority" ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
                     <span className="sr-only">, sort {priorityDir === "asc" ? "ascending" : "descending"}</span>

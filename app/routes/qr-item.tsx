@@ -141,7 +141,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
       ) : null}
       <section className={`p-5 ${cardClass}`} aria-labelledby="qr-item-name">
         <p className="text-sm text-ink-muted">
-          <Link to={`/projects/${project.id}`} className={btn.link}>
+          <Link to={`/projects/${project.id}`} className={btn.textLink}>
             {project.name}
           </Link>
           {project.priority === "rush" ? (
