@@ -8,12 +8,15 @@ import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { knownShopAddress } from "~/models/shop-settings.server";
 import { backup, restore } from "~/utils/backup.server";
+import { DataDirBusy, lockDataDir } from "~/utils/data-dir-lock.server";
 import { startCheckpointer } from "~/utils/checkpointer.server";
 import { databaseFile, getDb } from "~/utils/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
 import pkg from "./package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/utils/secret.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
@@ -42,6 +45,19 @@ function loadEnv(): Env {
 }
 
 function serve(env: Env) {
+  // Before the database is opened or migrated: one server per data directory, and none during a restore.
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(env.DATA_DIR, "serve", (holder) =>
+      holder.role === "restore"
+        ? `A restore is running on this data directory (pid ${holder.pid ?? "unknown"}): start the server when it has finished.`
+        : `Another Shopflow server is already running on this data directory (pid ${holder.pid ?? "unknown"}). Stop it first, or give this server its own DATA_DIR.`,
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirBusy)) throw error;
+    console.error(`shopflow: ${error.message}`);
+    process.exit(1);
+  }
   getSecret();
   try {
     getDb();
@@ -60,6 +76,7 @@ function serve(env: Env) {
   const housekeeping = () => {
     deleteIdleSessions(idleMs);
     pruneLoginAttempts(24 * 60 * 60_000);
+    writeUpWindows();
     pruneUploads();
     pruneAudit(env.AUDIT_RETENTION_DAYS);
   };
@@ -70,16 +87,18 @@ function serve(env: Env) {
   const server = Bun.serve({
     port: env.PORT,
     hostname: env.HOST,
-    maxRequestBodySize: Math.ceil(env.MAX_UPLOAD_MB * 1024 * 1024) + 64 * 1024,
+    // The HTTP layer sets each write's limit (by route and member) and answers 413 with a readable body; past
+    // this one Bun would answer 413 itself, with none. Bodies are never read beyond the layer's limits.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch: (req, srv) => fetch(req, srv),
     error(error) {
       console.error(error);
       return new Response("Something went wrong on the server", { status: 500 });
     },
   });
-  if (!env.PUBLIC_URL) {
+  if (!knownShopAddress()) {
     // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
-    console.warn("PUBLIC_URL is not set: QR labels will encode the address each browser used. Set PUBLIC_URL to the address staff scan, e.g. http://shop-server:3000");
+    console.warn("PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000");
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {
@@ -91,6 +110,7 @@ function serve(env: Env) {
     }
     await checkpointer.stop();
     getDb().$client.close();
+    lock.release();
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -130,7 +150,8 @@ if (import.meta.main) {
       const r = restore(arg);
       console.log(`Restored from ${r.restoredFrom}.${r.previousSavedAs ? ` The previous data is in ${r.previousSavedAs}.` : ""}`);
     } catch (error) {
-      console.error(`shopflow: ${(error as Error).message}`);
+      // The sentence alone: it is what the operator reads and acts on ('Stop the server first: …').
+      console.error((error as Error).message);
       process.exit(1);
     }
   } else {

@@ -17,6 +17,7 @@ import { PendingNotice } from "~/components/pending-notice";
 import { RouteError } from "~/components/route-error";
 import { Toaster } from "~/components/toaster";
 import { btn } from "~/components/ui";
+import { getShopSettings } from "~/models/shop-settings.server";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { popToast } from "~/utils/toast.server";
@@ -31,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = getUser(request);
   const { toast, setCookie } = popToast(request);
   return data(
-    { user, isManagement: can(user, "settings:write"), toast },
+    // The PIN dialog opens on any page and must know at once whether to ask for a name first.
+    { user, isManagement: can(user, "settings:write"), toast, signInMode: getShopSettings().signInMode },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

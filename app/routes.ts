@@ -21,6 +21,8 @@ export default [
   route("settings/boards", "routes/settings-boards.tsx"),
   route("settings/audit", "routes/settings-audit.tsx"),
   route("settings/printers", "routes/settings-printers.tsx"),
+  route("settings/shop-address", "routes/settings-shop-address.tsx"),
+  route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("analytics", "routes/analytics.tsx"),
   ...["departments", "finished", "projects", "machines"].map((table) => route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` })),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
@@ -37,6 +39,7 @@ export default [
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
   route("api/auth/logout", "routes/api/auth.logout.ts"),
+  route("api/auth/sign-in-names", "routes/api/auth.sign-in-names.ts"),
   ...["categories", "departments", "subdepartments", "materials", "machines", "workflows", "step-templates", "team-members", "label-printers"].flatMap(
     (entity) => [
       route(`api/${entity}`, "routes/api/reference.ts", { id: `api-${entity}` }),

@@ -13,10 +13,13 @@ import {
 import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
+// The default is written with julianday() (SQLite 3.31+, to the millisecond), not unixepoch('subsec'), which
+// needs 3.42: the sqlite3 tools of Debian 12 and older systems could not insert a row without it (decision 0024).
+export const NOW_MS_SQL = "(CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER))";
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
-    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+    .default(sql.raw(NOW_MS_SQL));
 const ts = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
 const jsonList = (name: string) =>

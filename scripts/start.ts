@@ -22,6 +22,8 @@ function newestSource(): number {
 }
 
 if (!existsSync(built) || statSync(built).mtimeMs < newestSource() || process.env.SHOPFLOW_REBUILD === "1") {
+  // The first start on a fresh clone builds the app: about a minute on a small machine, with nothing listening yet.
+  console.log("Building Shopflow before its first start (about a minute; it builds again only after the code changes)...");
   const b = Bun.spawnSync([bun, "--bun", "x", "react-router", "build"], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
   if (b.exitCode !== 0) process.exit(b.exitCode ?? 1);
 }

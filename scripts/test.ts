@@ -43,15 +43,19 @@ function ensureChromium() {
 
 // The label PDF tests check the PDFs with independent tools: qpdf, poppler's pdftoppm and zbar's zbarimg.
 const LABEL_TOOLS: Record<string, string> = { qpdf: "qpdf", pdftoppm: "poppler-utils", zbarimg: "zbar-tools" };
+// Real clients the tests drive: lynx (a text browser, as on old floor PCs) and Debian's sqlite3 CLI (older than
+// Bun's SQLite: the schema must suit the tools a shop has).
+const CLIENT_TOOLS: Record<string, string> = { lynx: "lynx", sqlite3: "sqlite3" };
 
-function ensureLabelTools() {
-  const missing = () => Object.keys(LABEL_TOOLS).filter((bin) => !Bun.which(bin));
+/** Installs the Debian packages of the tools (binary → package) that are missing, or stops with how to. */
+function ensureTools(tools: Record<string, string>, what: string) {
+  const missing = () => Object.keys(tools).filter((bin) => !Bun.which(bin));
   if (missing().length === 0) return;
-  const packages = [...new Set(missing().map((bin) => LABEL_TOOLS[bin]!))];
+  const packages = [...new Set(missing().map((bin) => tools[bin]!))];
   console.log(`${missing().join(", ")} missing: installing ${packages.join(" ")} (apt-get)...`);
   if (aptInstall(packages) && missing().length === 0) return;
   console.error(
-    `\n✗ The label PDF tests need ${missing().join(", ")}.\n` +
+    `\n✗ ${what} need ${missing().join(", ")}.\n` +
       `  On Debian/Ubuntu run:  sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
   );
   process.exit(1);
@@ -62,7 +66,8 @@ run("build", [bun, "--bun", "x", "react-router", "build"]);
 run("typecheck", [bun, "--bun", "x", "react-router", "typegen"]);
 run("typecheck", [bun, "--bun", "x", "tsc", "--noEmit"]);
 if (only !== "e2e") {
-  ensureLabelTools();
+  ensureTools(LABEL_TOOLS, "The label PDF tests");
+  ensureTools(CLIENT_TOOLS, "The text-browser and database-tool tests");
   run("unit and request tests", [bun, "test"]);
 }
 if (only !== "unit") {

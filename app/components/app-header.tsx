@@ -50,6 +50,8 @@ export function AppHeader({ user, isManagement }: Props) {
                 <span className="hidden sm:inline">QR Timer</span>
               </Link>
               <Form method="post" action="/logout" className="shrink-0">
+                {/* A form with no field is sent as a GET by text browsers (lynx), and a GET signs nobody out. */}
+                <input type="hidden" name="intent" value="logout" />
                 <button type="submit" className={`${btn.small} px-3`}>
                   <Icon name="logout" className="hidden h-4 w-4 sm:block" />
                   Logout

@@ -13,9 +13,10 @@ import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
 import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
+import { sortableAnnouncements } from "./drag-announcements";
 import { btn, FieldError } from "./ui";
 
-export type SequenceDepartment = { value: string; name: string; color: string; isActive: boolean };
+export type SequenceDepartment = { value: string; name: string; color: string; isActive: boolean; isMachine?: boolean };
 
 type Props = {
   form: FormMetadata<any>;
@@ -92,7 +93,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
       <legend className="block text-sm font-semibold text-ink">{label}</legend>
       {hydrated ? (
         // DndContext renders its live region next to its children: keep it outside the <ol> (a list holds only <li>).
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(values, (id) => byValue.get(String(id))?.name ?? String(id))}>
           <SortableContext items={values} strategy={verticalListSortingStrategy}>
             <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
               {rows}

@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { useState } from "react";
 import type { z } from "zod";
 import { ProductFormSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
+import type { WhoCanAdd } from "~/utils/words";
+import { AddEntryHint } from "./add-entry-hint";
+import { FormAlert } from "./error-focus";
+import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { CancelLink, FieldError, inputClass, Label, btn } from "./ui";
 
 export type ProductFormItem = {
@@ -35,45 +38,46 @@ export function ProductForm({
   action,
   closeTo,
   lastResult,
+  who,
 }: {
   item?: ProductFormItem;
   choices: ProductFormChoices;
   presetProjectId?: number;
+  /** The dialog's own address: the form posts there, and 'Add a material' comes back there. */
   action: string;
   closeTo: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  /** Who may add a missing product or material: the hint under those fields. */
+  who: WhoCanAdd;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What the dialog opened with, kept while it stays open: a live reload brings the latest item, but the fields
-  // still show what this person saw, so the stale-edit check must compare against that (decision 0009), or a save
-  // would put back the old values of fields someone else changed meanwhile.
-  const [original] = useState(() =>
-    item
-      ? {
-          name: item.name,
-          category: item.category,
-          department: item.department,
-          projectId: item.projectId,
-          material: item.material,
-          quantity: item.quantity,
-          workflowId: item.workflowId,
-          productWorkflowId: item.productWorkflowId,
-        }
-      : null,
+  // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
+  const opened = useOpenedValues(
+    item && {
+      name: item.name,
+      category: item.category,
+      department: item.department,
+      projectId: item.projectId,
+      material: item.material,
+      quantity: item.quantity,
+      workflowId: item.workflowId,
+      productWorkflowId: item.productWorkflowId,
+    },
+    lastResult,
   );
   const [form, fields] = useForm<z.output<typeof ProductFormSchema>>({
     id: `product-${item?.id ?? "new"}`,
     lastResult,
     defaultValue: {
-      name: item?.name ?? "",
-      category: item?.category ?? "",
-      department: item?.department ?? DEFAULT_ITEM_DEPARTMENT,
-      projectId: String(item?.projectId ?? presetProjectId ?? ""),
-      material: item?.material ?? DEFAULT_MATERIAL,
-      quantity: String(item?.quantity ?? 1),
-      workflowId: item?.workflowId ? String(item.workflowId) : "none",
-      productWorkflowId: item?.productWorkflowId ? String(item.productWorkflowId) : "none",
+      name: opened?.name ?? "",
+      category: opened?.category ?? "",
+      department: opened?.department ?? DEFAULT_ITEM_DEPARTMENT,
+      projectId: String(opened?.projectId ?? presetProjectId ?? ""),
+      material: opened?.material ?? DEFAULT_MATERIAL,
+      quantity: String(opened?.quantity ?? 1),
+      workflowId: opened?.workflowId ? String(opened.workflowId) : "none",
+      productWorkflowId: opened?.productWorkflowId ? String(opened.productWorkflowId) : "none",
     },
     constraint: getZodConstraint(ProductFormSchema),
     shouldValidate: "onSubmit",
@@ -82,14 +86,15 @@ export function ProductForm({
   });
   // A stored value no longer offered (renamed, deleted, or an older project) stays selectable, so saving keeps it.
   const keep = <T,>(list: T[], has: boolean, value: T) => (has ? list : [value, ...list]);
-  const categories = item ? keep(choices.categories, choices.categories.includes(item.category), item.category) : choices.categories;
-  const materials = item
-    ? keep(choices.materials, choices.materials.includes(item.material), item.material)
+  const categories = opened ? keep(choices.categories, choices.categories.includes(opened.category), opened.category) : choices.categories;
+  const materials = opened
+    ? keep(choices.materials, choices.materials.includes(opened.material), opened.material)
     : choices.materials.includes(DEFAULT_MATERIAL)
       ? choices.materials
       : [DEFAULT_MATERIAL, ...choices.materials];
-  const departments = item && !choices.departments.some((d) => d.value === item.department) ? [{ value: item.department, name: item.department }, ...choices.departments] : choices.departments;
-  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string) => (
+  const departments =
+    opened && !choices.departments.some((d) => d.value === opened.department) ? [{ value: opened.department, name: opened.department }, ...choices.departments] : choices.departments;
+  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string, hint?: React.ReactNode) => (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
       <select className={inputClass} {...getSelectProps(field)}>
@@ -101,6 +106,7 @@ export function ProductForm({
         ))}
       </select>
       <FieldError id={field.errorId} errors={field.errors} />
+      {hint}
     </div>
   );
   const workflowOptions = [{ value: "none", label: "None" }, ...choices.workflows.map((w) => ({ value: String(w.id), label: w.name }))];
@@ -108,11 +114,11 @@ export function ProductForm({
     <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-product" : "create-product"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
-      {original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
+      <OpenedValuesField values={opened} />
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Product name</Label>
@@ -120,12 +126,12 @@ export function ProductForm({
         <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category")}
+        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category", <AddEntryHint kind="product" who={who} empty={choices.categories.length === 0} returnTo={action} />)}
         {select(fields.department, "Department", departments.map((d) => ({ value: d.value, label: d.name })), "Choose a department")}
       </div>
       {select(fields.projectId, "Project", choices.projects.map((p) => ({ value: String(p.id), label: p.name })), "Choose a project")}
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })))}
+        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })), undefined, <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />)}
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>
           <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />

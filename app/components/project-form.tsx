@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { PRIORITIES } from "~/utils/constants";
+import { FormAlert } from "./error-focus";
+import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -32,14 +34,19 @@ export function ProjectForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const schema = project ? ProjectEditSchema : ProjectCreateSchema;
+  // Drawn from, and checked against, the project as the dialog opened: a live reload does not move either.
+  const opened = useOpenedValues(
+    project && { name: project.name, description: project.description, priority: project.priority, workflowId: project.workflowId },
+    lastResult,
+  );
   const [form, fields] = useForm({
     id: `project-${project?.id ?? "new"}`,
     lastResult,
     defaultValue: {
-      name: project?.name ?? "",
-      description: project?.description ?? "",
-      priority: project?.priority ?? "medium",
-      workflowId: project?.workflowId ? String(project.workflowId) : "",
+      name: opened?.name ?? "",
+      description: opened?.description ?? "",
+      priority: opened?.priority ?? "medium",
+      workflowId: opened?.workflowId ? String(opened.workflowId) : "",
     },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -49,21 +56,13 @@ export function ProjectForm({
   return (
     <Form method="post" action="/projects" className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={project ? "update-project" : "create-project"} />
-      {project ? (
-        <>
-          <input type="hidden" name="_id" value={project.id} />
-          <input
-            type="hidden"
-            name="_original"
-            value={JSON.stringify({ name: project.name, description: project.description, priority: project.priority, workflowId: project.workflowId })}
-          />
-        </>
-      ) : null}
+      {project ? <input type="hidden" name="_id" value={project.id} /> : null}
+      <OpenedValuesField values={opened} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Project name</Label>
@@ -120,11 +119,7 @@ export function DeleteProjectForm({ project, closeTo, errors, returnTo }: { proj
       <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{project.name}"? This action cannot be undone. All items of this project will also be deleted.
       </p>
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={closeTo} label="Delete Project" />
     </Form>
   );

@@ -1,3 +1,5 @@
+import type { ShopAddressNote } from "~/utils/hosts";
+import { ShopAddressNotice } from "./shop-address-notice";
 import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -8,7 +10,8 @@ export type QrLabel = { itemName: string; projectName: string; product: string; 
 // Spec §9: a 2 in square label that prints itself after 0.5 s.
 export const LABEL_PRINT_DELAY_MS = 500;
 
-export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: string }) {
+/** `addressNote`: the shop-address notice, while labels still carry this browser's address. */
+export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; closeTo: string; addressNote?: ShopAddressNote }) {
   const hydrated = useHydrated();
   const toast = useToast();
   const fileName = `qr-${label.itemName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "item"}.png`;
@@ -50,6 +53,7 @@ export function QrCodeDialog({ label, closeTo }: { label: QrLabel; closeTo: stri
       <div className="flex flex-col items-center">
         <img src={label.svg} width={200} height={200} className="h-[200px] w-[200px] rounded-lg border border-line bg-white" alt={`QR code for ${label.itemName}`} />
         <p className="mt-2 text-sm break-all text-ink-muted">{label.payload}</p>
+        <ShopAddressNotice note={addressNote} className="mt-3 w-full" />
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
           <dt className="text-ink-muted">Item</dt>
           <dd className="min-w-0 wrap-anywhere">{label.itemName}</dd>

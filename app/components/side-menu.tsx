@@ -3,10 +3,16 @@ import { Link } from "react-router";
 import { useDismissibleDetails } from "~/utils/use-dismissible-details";
 import { Icon, type IconName } from "./icons";
 
+// The menu is management's alone, and management opens every screen: each entry leads somewhere it may go. Main
+// Page is the department tiles: 'Overview & Analytics' would promise what Home does not have, so its hint says what
+// is there, and those words label the entry that has them (docs/decisions/0028-newcomer-ways-in.md).
 const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
-  { to: "/", label: "Main Page", hint: "Overview & Analytics", icon: "home" },
+  { to: "/", label: "Main Page", hint: "Department tiles", icon: "home" },
   { to: "/projects", label: "Projects", hint: "Manage Projects", icon: "folder" },
-  { to: "/analytics", label: "Flow analytics", hint: "Where work waits", icon: "clock" },
+  { to: "/items", label: "Items", hint: "Every item, its label and time", icon: "products" },
+  { to: "/workflows", label: "Workflows", hint: "Items moving through each workflow", icon: "workflows" },
+  { to: "/department-views", label: "Department Views", hint: "Each department's screen", icon: "departments" },
+  { to: "/analytics", label: "Flow analytics", hint: "Overview & Analytics", icon: "clock" },
   { to: "/settings", label: "Global Settings", hint: "Configure the shop", icon: "settings" },
 ];
 

@@ -2,6 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
+import { sortableAnnouncements } from "./drag-announcements";
 
 // Drag-and-drop for a machine's queue. Its own module, loaded after the page has hydrated: dnd-kit is 14 KB of
 // gzipped JavaScript that a floor PC need not parse before the queue shows (the page works without it, with
@@ -17,15 +18,30 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinat
   return undefined;
 };
 
-/** The sortable area around the queue's table; `onReorder` gets the whole new order after a drop. */
-export function SortableQueue({ order, onReorder, children }: { order: number[]; onReorder: (next: number[]) => void; children: ReactNode }) {
+/**
+ * The sortable area around the queue's table; `onReorder` gets the whole new order after a drop. `nameOf` and
+ * `paging` make what a screen reader hears: the file's name and its place in the whole queue.
+ */
+export function SortableQueue({
+  order,
+  onReorder,
+  nameOf,
+  paging,
+  children,
+}: {
+  order: number[];
+  onReorder: (next: number[]) => void;
+  nameOf: (id: number) => string;
+  paging: { offset: number; total: number };
+  children: ReactNode;
+}) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }));
   function onDragEnd(e: DragEndEvent) {
     if (!e.over || e.active.id === e.over.id) return;
     onReorder(arrayMove(order, order.indexOf(Number(e.active.id)), order.indexOf(Number(e.over.id))));
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(order, (id) => nameOf(Number(id)), paging)}>
       <SortableContext items={order} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>

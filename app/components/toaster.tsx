@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigationType } from "react-router";
 import type { ToastData } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -30,7 +31,7 @@ const variantClass = {
  */
 export function StaticToast({ toast }: { toast: ToastData }) {
   return (
-    <div className="fixed right-4 bottom-4 z-50 w-[360px] max-w-[calc(100vw-2rem)]">
+    <div className="fixed right-4 bottom-4 z-60 w-[360px] max-w-[calc(100vw-2rem)]">
       <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[toast.variant ?? "default"]}`}>
         <p className="text-base font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
@@ -69,6 +70,17 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
     if (flash) show(flash);
   }, [flash, show]);
 
+  // Back or Forward leaves the moment a toast was about: it closes, so the page gone back to does not seem to say
+  // it again (docs/decisions/0022).
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const lastKey = useRef(key);
+  useEffect(() => {
+    if (lastKey.current === key) return;
+    lastKey.current = key;
+    if (navigationType === "POP") setToasts((list) => list.map((x) => ({ ...x, open: false })));
+  }, [key, navigationType]);
+
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   return (
@@ -84,6 +96,8 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             onOpenChange={(open) => (open ? null : dismiss(t.key))}
             className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
             type={t.variant === "destructive" ? "foreground" : "background"}
+            // An open dialog turns pointer events off outside itself; a toast shown before it opened stays closable.
+            style={{ pointerEvents: "auto" }}
           >
             <div>
               <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
@@ -96,9 +110,13 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         ))}
+        {/* Above dialogs (overlay z-40, panel z-50): a toast raised while one is open is seen, not covered by it.
+            aria-live="off" (the list itself announces nothing; Radix announces each toast on its own) keeps the
+            toasts out of what an open dialog hides from screen readers: aria-hidden skips live regions. */}
         <ToastPrimitive.Viewport
           hotkey={["F8"]}
-          className="fixed right-0 bottom-0 z-50 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
+          aria-live="off"
+          className="fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
         />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>

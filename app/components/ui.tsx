@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/utils/constants";
 import { colorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
+import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
 
 // Design tokens in use (docs/design.md): every control is a touch target (`tap`: 40 px, 44 px on phones and touch screens),
@@ -117,9 +118,10 @@ export function Avatar({ name, photoUrl, className = "h-10 w-10 text-sm" }: { na
 }
 
 export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  const focus = useErrorFocusProps();
   if (!errors?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger-700">
+    <p id={id} className="mt-1 text-sm font-medium text-danger-700" {...focus}>
       {errors[0]}
     </p>
   );
@@ -164,6 +166,7 @@ export function UrlDialog({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const errors = useFirstErrorInView<HTMLDivElement>();
   if (!hydrated) {
     return (
       <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
@@ -176,7 +179,9 @@ export function UrlDialog({
             Close
           </Link>
         </div>
-        <div className="mt-4">{children}</div>
+        <div className="mt-4">
+          <ErrorFocusPanel>{children}</ErrorFocusPanel>
+        </div>
       </section>
     );
   }
@@ -185,6 +190,8 @@ export function UrlDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
+          ref={errors.ref}
+          onSubmitCapture={errors.onSubmitCapture}
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6 ${wide ? "max-w-2xl" : "max-w-lg"}`}
         >
           <Dialog.Title className="pr-10 text-xl font-semibold text-ink wrap-anywhere">{title}</Dialog.Title>

@@ -78,6 +78,24 @@ export function loggedDepartments(action: "start" | "stop") {
   )`;
 }
 
+/**
+ * Items in progress (SQL condition on `i`, an items row joined to its project `p`): an active project's item that
+ * is not done, where done is having finished its last department and not being restarted. /analytics and the TV
+ * board count by this one rule.
+ */
+export const IN_PROGRESS = sql`p.status = 'active' AND NOT (i.is_timer_active = 0 AND EXISTS (
+      SELECT 1 FROM timer_logs l WHERE l.item_id = i.id AND l.action = 'stop' AND l.finished = 1 AND l.department = i.department))`;
+
+/** Work in progress now, per department: `n` items in progress, `r` of them running. One statement. */
+export function workInProgress(): { department: string; n: number; r: number }[] {
+  // Open projects are few next to all projects ever made, so this starts from them.
+  return getDb().all<{ department: string; n: number; r: number }>(sql`
+    SELECT i.department AS department, count(*) AS n, coalesce(sum(i.is_timer_active), 0) AS r
+    FROM projects p CROSS JOIN items i ON i.project_id = p.id
+    WHERE ${IN_PROGRESS}
+    GROUP BY i.department`);
+}
+
 /** The figures for `range`; `periods` (consecutive, [start, end)) are what items finished are counted by. */
 export function flowAnalytics(range: Range, periods: readonly { start: number; end: number }[], now = Date.now()): Flow {
   const db = getDb();
@@ -97,14 +115,7 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
     FROM timer_logs WHERE action = 'start' AND department IN (SELECT v FROM depts) AND timestamp >= ${from} AND timestamp < ${to}
       AND wait_seconds IS NOT NULL
     GROUP BY department`);
-  // Work in progress: open projects are few next to all projects ever made, so this starts from them. An item
-  // that finished its last department and was not restarted is done, not in progress.
-  const wip = db.all<{ department: string; n: number; r: number }>(sql`
-    SELECT i.department AS department, count(*) AS n, coalesce(sum(i.is_timer_active), 0) AS r
-    FROM projects p CROSS JOIN items i ON i.project_id = p.id
-    WHERE p.status = 'active' AND NOT (i.is_timer_active = 0 AND EXISTS (
-      SELECT 1 FROM timer_logs l WHERE l.item_id = i.id AND l.action = 'stop' AND l.finished = 1 AND l.department = i.department))
-    GROUP BY i.department`);
+  const wip = workInProgress();
   // One count per period, each a range of the finishing stops' index.
   const bounds = JSON.stringify(periods.map((p) => [p.start, p.end]));
   const perPeriod = db.all<{ i: number; n: number }>(sql`

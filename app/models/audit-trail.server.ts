@@ -55,7 +55,7 @@ export type AuditRow = {
 };
 
 /** The sign-in kinds: a member signing in or out, and the refusals (wrong PIN, throttled, the shop-wide budget). */
-export const SIGN_IN_ACTIONS = ["login", "logout", "login-failed", "login-throttled", "login-budget-tripped"] as const;
+export const SIGN_IN_ACTIONS = ["login", "logout", "login-failed", "login-throttled", "login-budget-tripped", "login-refusals-counted", "login-member-locked"] as const;
 
 export type ProjectScope = { projectId: number; stepIds: number[] };
 
@@ -185,7 +185,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 // Calendar dates (spec §5 Step dates) are stored as noon in the shop's zone: the day alone is what was chosen.
 const DAY_FIELDS = new Set(["startDate", "endDate", "dueDate"]);
 const DEPARTMENT_FIELDS = new Set(["department", "departmentSequence", "stoppedIn"]);
-const MEMBER_FIELDS = new Set(["expectedUserId", "assignedTeamMemberId", "teamMembers", "createdBy"]);
+const MEMBER_FIELDS = new Set(["expectedUserId", "assignedTeamMemberId", "teamMembers", "createdBy", "lockedMembers"]);
 // Stored as code values ('in-progress', 'rush', 'maintenance'): shown as words.
 const CODE_FIELDS = new Set(["status", "priority", "machineStatus", "color", "fileType", "timeSource", "scope"]);
 // The app's own bookkeeping, which tells a manager nothing: the version goes up by one on every save (it only
@@ -331,10 +331,17 @@ export function auditRecordNames(rows: Pick<AuditRow, "entity" | "entityId" | "a
 
 /**
  * A sign-in entry in a sentence: who, and from which address (the row holds no more than that). Another entry
- * that changed no field says so, so that no opened entry is left blank.
+ * that changed no field says so, so that no opened entry is left blank. `memberName` names a locked member.
  */
-export function auditNote(r: Pick<AuditRow, "action" | "entity" | "ip" | "before" | "after">, who: string, changed: number): string | null {
+export function auditNote(
+  r: Pick<AuditRow, "action" | "entity" | "ip" | "before" | "after">,
+  who: string,
+  changed: number,
+  memberName?: (id: number) => string | undefined,
+): string | null {
   const from = r.ip ? `from ${r.ip}` : "from an address that was not recorded";
+  const after = (r.after && typeof r.after === "object" ? r.after : {}) as Record<string, unknown>;
+  const counted = () => `${plural(after.wrongPins, "wrong PIN")} and ${plural(after.refusedSignIns, "refused sign-in")}`;
   switch (r.action) {
     case "login":
       return `${who} signed in with their PIN ${from}.`;
@@ -345,11 +352,27 @@ export function auditNote(r: Pick<AuditRow, "action" | "entity" | "ip" | "before
     case "login-throttled":
       return `Sign-ins ${from} were refused for a while: too many wrong PINs came from there in a few minutes.`;
     case "login-budget-tripped":
-      return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
+      // Entries from before the window counts carry no numbers.
+      if (after.wrongPins === undefined) return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
+      return `Too many wrong PINs across the shop: browsers that had not signed in here before got one try at a time. ${counted()} are counted here instead of one entry each.`;
+    case "login-refusals-counted":
+      return `More sign-ins were refused in these 5 minutes than the log lists one by one: ${counted()} are counted here instead.`;
+    case "login-member-locked": {
+      const id = typeof after.expectedUserId === "number" ? after.expectedUserId : null;
+      const name = (id !== null && memberName?.(id)) || "This team member";
+      const where = after.scope === "known-devices" ? "on the browsers that signed in here before" : "on browsers that have not signed in here before";
+      return `${name} cannot sign in for 15 minutes ${where}: 5 wrong PINs were typed for them in 15 minutes, the last ${from}. Other members still can.`;
+    }
   }
   if (changed > 0) return null;
   if (r.before && r.after && typeof r.before === "object" && typeof r.after === "object") return "Saved without changing any field.";
   return "Nothing more was recorded than who did it and when.";
+}
+
+/** '1 wrong PIN', '3,450 refused sign-ins'. */
+function plural(n: unknown, word: string): string {
+  const count = typeof n === "number" ? n : 0;
+  return `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
 }
 
 export type { HistoryLine };

@@ -1,17 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { boardKeys, departmentItemCounts, items, projects } from "#db/schema";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { boardKeys, departmentItemCounts } from "#db/schema";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
 import { startOfZoneDay } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { NotFoundError } from "~/utils/errors";
+import { announce } from "~/utils/events.server";
 import { departmentLabel } from "~/utils/format";
-import { loggedDepartments } from "./analytics.server";
+import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
 
 // The TV board (issue "Step 8"): its read-only links and what it shows. Every read is a fixed number of
-// statements (two per department for the waiting lists), whatever the number of items.
+// statements, whatever the number of departments and items.
 
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 /** A key is shown once; a board only re-checks it against the database this often (and marks it used). */
@@ -43,6 +45,8 @@ export function revokeBoardKey(id: number, actor: Actor): void {
     if (!row) throw new NotFoundError("Board link not found");
     writeAudit(actor, { action: "revoke", entity: "board-key", entityId: id, before: { name: row.name } }, tx);
   });
+  // A TV still showing the link holds its event stream open: this ends it (utils/event-stream.server.ts).
+  announce({ entity: "board-key", id, action: "revoke" });
 }
 
 /** The board link a key opens, or null (unknown, revoked). Marks it used, at most once a minute. */
@@ -64,40 +68,47 @@ const WAITING_SHOWN = 5;
 
 export function boardData(now = Date.now()): BoardData {
   const db = getDb();
-  // In the shop's own order (Global Settings' sort order), as the work flows, not alphabetically.
+  // Columns: the departments work goes through (a workflow's or a product's sequence) or that hold items now, in
+  // the shop's own order (Global Settings' sort order), as the work flows. A department nothing passes through
+  // would only be a column of zeros taking room from the others.
+  const counts = new Map(db.select().from(departmentItemCounts).all().map((c) => [c.department, c]));
+  const sequences = db.all<{ v: string }>(sql`
+    SELECT DISTINCT s.value AS v FROM workflows w, json_each(w.department_sequence) s
+    UNION SELECT DISTINCT s.value FROM categories c, json_each(c.department_sequence) s`);
+  const used = new Set(sequences.map((r) => r.v));
   const all = departmentModel
     .list()
     .filter((d) => d.isActive)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
-  const stations = all.filter((d) => !d.isMachine);
+  const stations = all.filter((d) => !d.isMachine && (used.has(d.value) || (counts.get(d.value)?.total ?? 0) > 0));
   const machines = all.filter((d) => d.isMachine);
-  const counts = new Map(db.select().from(departmentItemCounts).all().map((c) => [c.department, c]));
-  const cols = {
-    id: items.id,
-    name: items.name,
-    department: items.department,
-    project: projects.name,
-    priority: projects.priority,
-    sessionStart: items.currentSessionStart,
-    totalSeconds: items.totalTimeSeconds,
-  };
-  const toItem = (r: { id: number; name: string; project: string; priority: string; sessionStart: Date | null; totalSeconds: number }): BoardItem => ({
+  // Working and waiting as /analytics counts work in progress (analytics.server.ts IN_PROGRESS): an item that has
+  // finished its last department, or belongs to a completed project, is not waiting for anyone.
+  const wip = new Map(workInProgress().map((w) => [w.department ?? DEFAULT_ITEM_DEPARTMENT, w]));
+  const toItem = (r: { id: number; name: string; project: string; priority: string; sessionStart: number | null; totalSeconds: number }): BoardItem => ({
     id: r.id,
     name: r.name,
     project: r.project,
     rush: r.priority === "rush",
-    sessionStart: r.sessionStart ? r.sessionStart.getTime() : null,
+    sessionStart: r.sessionStart ?? null,
     totalSeconds: r.totalSeconds,
   });
+  type Row = { id: number; name: string; department: string; project: string; priority: string; sessionStart: number | null; totalSeconds: number };
+  const cols = sql`i.id AS id, i.name AS name, coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, p.name AS project, p.priority AS priority,
+    i.current_session_start AS sessionStart, i.total_time_seconds AS totalSeconds`;
   // Everything being worked on now (the partial index of running items), rush first, longest running first.
-  const running = db
-    .select(cols)
-    .from(items)
-    .innerJoin(projects, eq(projects.id, items.projectId))
-    .where(eq(items.isTimerActive, true))
-    .orderBy(desc(sql`${projects.priority} = 'rush'`), asc(items.currentSessionStart))
-    .limit(RUNNING_SHOWN)
-    .all();
+  const running = db.all<Row>(sql`
+    SELECT ${cols} FROM items i JOIN projects p ON p.id = i.project_id
+    WHERE i.is_timer_active = 1 AND p.status = 'active'
+    ORDER BY p.priority = 'rush' DESC, i.current_session_start ASC LIMIT ${RUNNING_SHOWN}`);
+  // Next up in each department: items in progress that are not running, rush projects' first, then the oldest.
+  // One statement for every column, from the active projects (few next to every project ever made).
+  const waiting = db.all<Row>(sql`
+    SELECT * FROM (
+      SELECT ${cols}, row_number() OVER (PARTITION BY coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) ORDER BY p.priority = 'rush' DESC, i.id) AS n
+      FROM projects p CROSS JOIN items i ON i.project_id = p.id
+      WHERE i.is_timer_active = 0 AND ${IN_PROGRESS}
+    ) WHERE n <= ${WAITING_SHOWN} ORDER BY department, n`);
   const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
   const done = new Map(
     db
@@ -107,36 +118,15 @@ export function boardData(now = Date.now()): BoardData {
       .map((r) => [r.department, r.n]),
   );
   const departments = stations.map((d): BoardDepartment => {
-    // Waiting: rush projects' items first, then the oldest; each list from the department's index, cut short.
-    const waitingRush = db
-      .select(cols)
-      .from(items)
-      .innerJoin(projects, eq(projects.id, items.projectId))
-      .where(and(eq(items.department, d.value), eq(items.isTimerActive, false), eq(projects.priority, "rush"), sql`${projects.status} <> 'completed'`))
-      .orderBy(asc(items.id))
-      .limit(WAITING_SHOWN)
-      .all();
-    const rest =
-      waitingRush.length < WAITING_SHOWN
-        ? db
-            .select(cols)
-            .from(items)
-            .innerJoin(projects, eq(projects.id, items.projectId))
-            .where(and(eq(items.department, d.value), eq(items.isTimerActive, false), sql`${projects.priority} <> 'rush'`))
-            .orderBy(asc(items.id))
-            .limit(WAITING_SHOWN - waitingRush.length)
-            .all()
-        : [];
-    const c = counts.get(d.value);
-    const mine = running.filter((r) => r.department === d.value);
+    const w = wip.get(d.value);
     return {
       value: d.value,
       name: d.name || departmentLabel(d.value),
       color: d.color ?? null,
-      running: mine.map(toItem),
-      runningCount: c?.running ?? mine.length,
-      waitingCount: Math.max(0, (c?.total ?? 0) - (c?.running ?? 0)),
-      waiting: [...waitingRush, ...rest].map(toItem),
+      running: running.filter((r) => r.department === d.value).map(toItem),
+      runningCount: w?.r ?? 0,
+      waitingCount: Math.max(0, (w?.n ?? 0) - (w?.r ?? 0)),
+      waiting: waiting.filter((r) => r.department === d.value).map(toItem),
       completedToday: done.get(d.value) ?? 0,
     };
   });

@@ -24,8 +24,8 @@ import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./cru
 const valueTaken = (tx: Tx, value: string) =>
   tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
 
-/** The API's create body, or the settings form's (which also says whether the department is a machine station). */
-type DepartmentCreate = z.infer<typeof DepartmentCreateSchema> & { isMachine?: boolean };
+/** The API's create body, or the settings form's (which says only whether the department is a machine station). */
+type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> & Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
 
 export const NO_SLUG_MESSAGE = "The name needs at least one letter or digit";
 
@@ -41,13 +41,14 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
   entity: "department",
   label: "Department",
   uniqueName: false,
-  // Spec §5: value from the name; an active station. A machine station (the default) is in category Production,
-  // a process department (the settings form's checkbox unticked, PRODUCT.md) in Process.
+  // Spec §5: the value comes from the name. The fields are the caller's (the settings form says only whether it is
+  // a machine station, ticked by default; the API defaults to a process department, spec §3); without a category a
+  // machine is in Production and a process department in Process.
   prepareCreate: (input, tx) => {
     const value = valueOf(input.name);
     if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
-    const isMachine = input.isMachine ?? true;
-    return { value, isMachine, machineStatus: "active", category: isMachine ? "Production" : "Process", isActive: true };
+    const { isMachine } = input;
+    return { value, isMachine, machineStatus: input.machineStatus ?? "active", category: input.category ?? (isMachine ? "Production" : "Process"), isActive: input.isActive ?? true };
   },
   // The value is the key other records use: it never changes after creation.
   preparePatch: () => ({ value: undefined }),

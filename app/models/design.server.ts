@@ -3,10 +3,11 @@ import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
+import { withoutBidiControls } from "~/utils/bidi";
 import { getDb } from "~/utils/db.server";
 import { BadRequestError, NotFoundError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
-import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath } from "~/utils/storage.server";
+import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/utils/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 // Design PDFs (spec §7 'Design', PRODUCT.md 'Files'): a signed, single-use, same-origin upload URL valid for 10
@@ -53,22 +54,9 @@ export class UploadRefused extends Error {
   }
 }
 
-/**
- * Streams an upload to a temporary file, then checks it: at most `maxBytes` (the stream itself fails past
- * that), and the bytes must start with %PDF-. Returns the temporary path relative to DATA_DIR.
- */
-export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ tmp: string; size: number }> {
-  if (!body) throw new UploadRefused(400, NOT_A_PDF);
-  ensureDir(DESIGNS_DIR);
-  const tmp = `${DESIGNS_DIR}/.upload-${randomBytes(8).toString("hex")}`;
+/** Checks an upload stored at `tmp`: at most `maxBytes`, and it starts with %PDF-. Removes it when it fails. */
+async function checkPdf(tmp: string, maxBytes: number): Promise<number> {
   const full = storedFilePath(tmp)!;
-  try {
-    await Bun.write(full, new Response(body));
-  } catch (error) {
-    removeStoredFile(tmp);
-    if (error instanceof RangeError || /too large/i.test(String(error))) throw new UploadRefused(413, "The file is too large");
-    throw error;
-  }
   const size = statSync(full).size;
   if (size > maxBytes) {
     removeStoredFile(tmp);
@@ -79,7 +67,25 @@ export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxByt
     removeStoredFile(tmp);
     throw new UploadRefused(400, NOT_A_PDF);
   }
-  return { tmp, size };
+  return size;
+}
+
+/**
+ * Streams an upload to a temporary file, then checks it: at most `maxBytes` (the stream itself fails past
+ * that), and the bytes must start with %PDF-. Returns the temporary path relative to DATA_DIR.
+ */
+export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ tmp: string; size: number }> {
+  if (!body) throw new UploadRefused(400, NOT_A_PDF);
+  ensureDir(DESIGNS_DIR);
+  const tmp = `${DESIGNS_DIR}/.upload-${randomBytes(8).toString("hex")}`;
+  try {
+    await writeStream(body, tmp, maxBytes);
+  } catch (error) {
+    removeStoredFile(tmp);
+    if (error instanceof RangeError || /too large/i.test(String(error))) throw new UploadRefused(413, "The file is too large");
+    throw error;
+  }
+  return { tmp, size: await checkPdf(tmp, maxBytes) };
 }
 
 /** The PUT to an upload URL: single use, not expired, a PDF within the limit. */
@@ -124,22 +130,26 @@ export function saveDesign(projectId: number, input: { fileName: string; uploade
   return recordDesign(projectId, token.storedPath, input.fileName, actor, token.id);
 }
 
-/** The no-JavaScript path: one multipart post carries the file; it is checked and stored the same way. */
-export async function saveDesignFile(projectId: number, file: File, actor: Actor, maxBytes: number): Promise<Design> {
+/**
+ * The no-JavaScript path: one multipart post carries the file, which the HTTP layer has already written to a
+ * temporary file (`upload.path`); it is checked and stored the same way.
+ */
+export async function saveDesignFile(projectId: number, upload: { path: string; fileName: string }, actor: Actor, maxBytes: number): Promise<Design> {
   if (!getDb().select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
-  if (file.size > maxBytes) throw new UploadRefused(413, "The file is too large");
-  const { tmp } = await receivePdf(file.stream(), maxBytes);
+  await checkPdf(upload.path, maxBytes);
   const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
-  renameSync(storedFilePath(tmp)!, storedFilePath(storedPath)!);
+  renameSync(storedFilePath(upload.path)!, storedFilePath(storedPath)!);
   try {
-    return recordDesign(projectId, storedPath, file.name || "design.pdf", actor, null);
+    return recordDesign(projectId, storedPath, upload.fileName || "design.pdf", actor, null);
   } catch (error) {
     removeStoredFile(storedPath);
     throw error;
   }
 }
 
-const cleanFileName = (name: string) => path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "").slice(0, 200) || "design.pdf";
+// The name the browser sent with the file: not typed here, so cleaned rather than refused (text-direction
+// characters too, see utils/bidi.ts).
+const cleanFileName = (name: string) => withoutBidiControls(path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "")).slice(0, 200) || "design.pdf";
 
 function recordDesign(projectId: number, storedPath: string, fileName: string, actor: Actor, tokenId: string | null): Design {
   const fileSize = statSync(storedFilePath(storedPath)!).size;

@@ -6,11 +6,11 @@ import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb, type DB } from "~/utils/db.server";
 import { itemSequence } from "~/utils/domain";
-import { getEnv } from "~/utils/env.server";
 import { BadRequestError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+import { knownShopAddress } from "./shop-settings.server";
 import { prepared } from "./prepared.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
@@ -50,8 +50,8 @@ export type Item = typeof items.$inferSelect;
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 export type ItemPatch = Omit<z.infer<typeof ItemPatchSchema>, "version">;
 
-/** `{PUBLIC_URL}/qr/{id}` (PRODUCT.md); without PUBLIC_URL the path, completed with the origin when shown. */
-export const itemQrCode = (id: number) => `${getEnv().PUBLIC_URL ?? ""}/qr/${id}`;
+/** `{shop address}/qr/{id}` (PRODUCT.md); until the address is known the path, completed with the origin when shown. */
+export const itemQrCode = (id: number) => `${knownShopAddress() ?? ""}/qr/${id}`;
 
 export function getItem(id: number): Item | undefined {
   return getDb().select().from(items).where(eq(items.id, id)).get();
@@ -215,14 +215,24 @@ export function listProjectItems(projectId: number, limit = 1000): ProjectItem[]
 // ---------------------------------------------------------------------------------------------
 // The items screen (spec §2 Items list): a page of 200,000 items, filtered by category and project.
 
-export type ItemListFilter = { category?: string; projectId?: number };
+/** `q`: a name search; every word of it must appear in the name, anywhere, in any case (ASCII letters). */
+export type ItemListFilter = { category?: string; projectId?: number; q?: string };
 export type ItemListRow = Item & { projectName: string };
+
+/** The words of a name search, at most 8: "letters 3" finds "Channel Letters #3". */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? "").trim().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+// LIKE's own wildcards in what was typed are plain characters ("50%" finds "50% off").
+const nameContains = (word: string) => sql`${items.name} LIKE ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
 
 const itemFilter = (f: ItemListFilter) =>
   and(
     // Exact: items keep the category's own spelling, and a NOCASE comparison could not use the category index.
     f.category === undefined ? undefined : eq(items.category, f.category),
     f.projectId === undefined ? undefined : eq(items.projectId, f.projectId),
+    ...searchWords(f.q).map(nameContains),
   );
 
 /**
@@ -231,11 +241,20 @@ const itemFilter = (f: ItemListFilter) =>
  */
 export function countItems(filter: ItemListFilter): number {
   const db = getDb();
-  if (filter.projectId !== undefined) return db.select({ n: sql<number>`count(*)` }).from(items).where(itemFilter(filter)).get()?.n ?? 0;
+  // A search counts its matches: a scan of the name index alone (name and rowid, no table row), 12 ms at 200,000.
+  if (filter.projectId !== undefined || searchWords(filter.q).length) return db.select({ n: sql<number>`count(*)` }).from(items).where(itemFilter(filter)).get()?.n ?? 0;
   if (filter.category !== undefined)
     return prepared(db, "items:category-count", (d) => d.select({ n: itemCategoryCounts.total }).from(itemCategoryCounts).where(eq(itemCategoryCounts.category, sql.placeholder("category"))).prepare()).get({ category: filter.category })?.n ?? 0;
   return prepared(db, "items:count", (d) => d.select({ n: sql<number>`coalesce(sum(${workflowItemCounts.total}), 0)` }).from(workflowItemCounts).prepare()).get()?.n ?? 0;
 }
+
+/**
+ * A name search without a category or project matches few items or many. Few (up to this many): the page's ids come
+ * from the name index alone and are sorted (12 ms at 200,000 items, however rare the word). Many: newest first
+ * along the rowids stops after the page's matches (under 1 ms for a common word), where a rare word would read every
+ * row (37 ms).
+ */
+const FEW_MATCHES = 2_000;
 
 /**
  * One page, newest first, with each item's project name, and how many items match: three queries whatever the page.
@@ -245,16 +264,22 @@ export function countItems(filter: ItemListFilter): number {
 export function listItemsPage(filter: ItemListFilter, limit: number, offset: number): { rows: ItemListRow[]; total: number } {
   const db = getDb();
   const where = itemFilter(filter);
+  const total = countItems(filter);
+  const fromNameIndex = filter.category === undefined && filter.projectId === undefined && searchWords(filter.q).length > 0 && total <= FEW_MATCHES;
   // The page's ids first, from the index alone: a deep page (offset 150,000) then skips rowids, not joined rows.
-  const ids = db
-    .select({ id: items.id })
-    .from(items)
-    .where(where)
-    .orderBy(desc(items.id))
-    .limit(limit)
-    .offset(offset)
-    .all()
-    .map((r) => r.id);
+  const ids = fromNameIndex
+    ? db
+        .all<{ id: number }>(sql`SELECT id FROM items INDEXED BY items_name_idx WHERE ${where} ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`)
+        .map((r) => r.id)
+    : db
+        .select({ id: items.id })
+        .from(items)
+        .where(where)
+        .orderBy(desc(items.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map((r) => r.id);
   const rows = ids.length
     ? db
         .select({ item: items, projectName: projects.name })
@@ -265,7 +290,7 @@ export function listItemsPage(filter: ItemListFilter, limit: number, offset: num
         .all()
         .map((r) => ({ ...r.item, projectName: r.projectName }))
     : [];
-  return { rows, total: countItems(filter) };
+  return { rows, total };
 }
 
 /** The projects the items screen offers in its filter and form: the newest `limit`, plus `keep` if it exists. */

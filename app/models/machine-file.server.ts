@@ -6,9 +6,10 @@ import type { FileType, MachineFileCreateSchema, MachineFilePatchSchema } from "
 import { getDb } from "~/utils/db.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { announce } from "~/utils/events.server";
-import { parseMachineFileCsv } from "~/utils/machine-file-csv";
+import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/utils/machine-file-csv";
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
+import { prepared } from "./prepared.server";
 
 // Machine-ready files (spec §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
 // §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (PRODUCT.md 'Files'): its path is the
@@ -52,7 +53,10 @@ function machineOrThrow(machines: Map<string, Machine>, raw: string): Machine {
   return m;
 }
 
-function projectOrThrow(tx: Tx, id: number | null | undefined) {
+/** Reads run inside a write transaction or, for a long import's checks, on their own. */
+type Reader = Pick<Tx, "select" | "all">;
+
+function projectOrThrow(tx: Reader, id: number | null | undefined) {
   if (id === null || id === undefined) return null;
   const p = tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(eq(projects.id, id)).get();
   if (!p) throw new BadRequestError("Project not found");
@@ -72,55 +76,134 @@ function nextSortOrders(tx: Tx, machineValues: string[]): Map<string, number> {
   return new Map(rows.map((r) => [r.machine, (r.max ?? 0) + 1]));
 }
 
-function insertFiles(tx: Tx, inputs: MachineFileCreate[], actor: Actor, defaults: { fileType?: string; projectId?: number | null } = {}): MachineFile[] {
+type Defaults = { fileType?: string; projectId?: number | null };
+type Resolved = { input: MachineFileCreate; machine: Machine; projectId: number | null };
+
+// A file is already there when its project has a file of that name (any case: Windows file names) on that machine.
+const fileKey = (projectId: number | null, machine: string, fileName: string) => `${projectId ?? ""}\u0000${machine}\u0000${fileName.trim().toLowerCase()}`;
+
+/** The files of the named projects (null: files of no project) with an id above `afterId`, as keys; and the last id. */
+function existingKeys(tx: Reader, projectIds: readonly (number | null)[], afterId: number, limit = -1): { keys: string[]; lastId: number; count: number } {
+  const ids = [...new Set(projectIds.filter((p): p is number => p !== null))];
+  const loose = projectIds.includes(null);
+  if (ids.length === 0 && !loose) return { keys: [], lastId: afterId, count: 0 };
+  // Each project's files come from the project index (an OR of the two terms uses it for both).
+  const inProjects = sql`project_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const which = ids.length && loose ? sql`(${inProjects} OR project_id IS NULL)` : ids.length ? inProjects : sql`project_id IS NULL`;
+  const rows = tx.all<{ id: number; projectId: number | null; machine: string; fileName: string }>(
+    sql`SELECT id, project_id AS projectId, machine, file_name AS fileName FROM machine_ready_files
+        WHERE ${which} AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
+  );
+  return { keys: rows.map((r) => fileKey(r.projectId, r.machine, r.fileName)), lastId: rows.at(-1)?.id ?? afterId, count: rows.length };
+}
+
+function resolveInputs(tx: Tx, inputs: MachineFileCreate[], defaults: Defaults): Resolved[] {
   const machines = machinesByKey(tx);
-  const resolved = inputs.map((input) => ({ input, machine: machineOrThrow(machines, input.machine) }));
-  const projectCache = new Map<number, { id: number; priority: string } | null>();
-  const project = (id: number | null | undefined) => {
-    if (id === null || id === undefined) return null;
-    if (!projectCache.has(id)) projectCache.set(id, projectOrThrow(tx, id));
-    return projectCache.get(id)!;
-  };
-  const next = nextSortOrders(tx, resolved.map((r) => r.machine.value));
-  const now = new Date();
-  const rows = resolved.map(({ input, machine }) => {
-    const p = project(input.projectId === undefined ? defaults.projectId : input.projectId);
+  const checked = new Map<number, boolean>();
+  return inputs.map((input) => {
+    const projectId = input.projectId === undefined ? (defaults.projectId ?? null) : input.projectId;
+    if (projectId !== null && !checked.has(projectId)) checked.set(projectId, projectOrThrow(tx, projectId) !== null);
+    return { input, machine: machineOrThrow(machines, input.machine), projectId };
+  });
+}
+
+// One row a statement, compiled once: a 500-row INSERT built by the query builder cost more to write and compile
+// than to run, and a large import runs thousands of them.
+const insertOne = () =>
+  prepared(getDb(), "machine-files:insert", (d) =>
+    d
+      .insert(machineReadyFiles)
+      .values({
+        name: sql`${sql.placeholder("name")}`,
+        fileName: sql`${sql.placeholder("fileName")}`,
+        machine: sql`${sql.placeholder("machine")}`,
+        fileType: sql`${sql.placeholder("fileType")}`,
+        filePath: sql`${sql.placeholder("filePath")}`,
+        fileSize: sql`${sql.placeholder("fileSize")}`,
+        description: sql`${sql.placeholder("description")}`,
+        projectId: sql`${sql.placeholder("projectId")}`,
+        priority: sql`${sql.placeholder("priority")}`,
+        sortOrder: sql`${sql.placeholder("sortOrder")}`,
+        updatedAt: sql`${sql.placeholder("updatedAt")}`,
+      })
+      .returning({ id: machineReadyFiles.id })
+      .prepare(),
+  );
+
+type Inserted = { id: number; fileName: string; machine: string; projectId: number | null };
+
+/**
+ * Insert resolved files at the end of their machines' queues, with one audit row; the caller's transaction holds
+ * it all. With `known` (the keys of files already there), a file whose key is known is skipped and counted, and
+ * each new key joins `known`, so a file listed twice in one save is saved once. `rows: false` skips reading the
+ * new rows back (a large import returns only the first few).
+ */
+function insertFiles(
+  tx: Tx,
+  resolved: Resolved[],
+  actor: Actor,
+  defaults: Defaults,
+  known?: Set<string>,
+  opts: { rows: boolean } = { rows: true },
+): { created: MachineFile[]; inserted: Inserted[]; skipped: number } {
+  let skipped = 0;
+  const fresh = known
+    ? resolved.filter((r) => {
+        const key = fileKey(r.projectId, r.machine.value, r.input.fileName);
+        if (known.has(key)) return (skipped++, false);
+        known.add(key);
+        return true;
+      })
+    : resolved;
+  const priorities = new Map<number, string>();
+  const projectIds = [...new Set(fresh.map((r) => r.projectId).filter((p): p is number => p !== null))];
+  for (let i = 0; i < projectIds.length; i += 500) {
+    for (const p of tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(inArray(projects.id, projectIds.slice(i, i + 500))).all()) priorities.set(p.id, p.priority);
+  }
+  const next = nextSortOrders(tx, fresh.map((r) => r.machine.value));
+  const updatedAt = Date.now();
+  const statement = insertOne();
+  const inserted: Inserted[] = fresh.map(({ input, machine, projectId }) => {
     const sortOrder = next.get(machine.value) ?? 1;
     next.set(machine.value, sortOrder + 1);
-    const description = input.description?.trim() ? input.description.trim() : defaultDescription(machine.name);
-    return {
+    const { id } = statement.get({
       name: input.name ?? input.fileName,
       fileName: input.fileName,
       machine: machine.value,
       fileType: input.fileType ?? defaults.fileType ?? DEFAULT_FILE_TYPE,
       filePath: input.filePath ?? placeholderPath(input.fileName),
       fileSize: input.fileSize ?? null,
-      description,
-      projectId: p?.id ?? null,
-      priority: p?.priority ?? null,
+      description: input.description?.trim() ? input.description.trim() : defaultDescription(machine.name),
+      projectId,
+      priority: projectId === null ? null : (priorities.get(projectId) ?? null),
       sortOrder,
-      updatedAt: now,
-    };
+      updatedAt,
+    })!;
+    return { id, fileName: input.fileName, machine: machine.value, projectId };
   });
   const created: MachineFile[] = [];
-  // SQLite allows 32,766 variables a statement: 500 rows of 10 columns stay well below.
-  for (let i = 0; i < rows.length; i += 500) created.push(...tx.insert(machineReadyFiles).values(rows.slice(i, i + 500)).returning().all());
-  if (created.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: created[0]!.id, after: created[0] }, tx);
-  else if (created.length > 1) {
-    // One row for a bulk save: the ids and names, not 5,000 copies of every column.
-    writeAudit(actor, { action: "bulk-create", entity: "machine-file", entityId: null, after: created.map((f) => ({ id: f.id, fileName: f.fileName, machine: f.machine, projectId: f.projectId })) }, tx);
+  if (opts.rows) {
+    const ids = inserted.map((f) => f.id);
+    for (let i = 0; i < ids.length; i += 500) created.push(...tx.select().from(machineReadyFiles).where(inArray(machineReadyFiles.id, ids.slice(i, i + 500))).orderBy(asc(machineReadyFiles.id)).all());
   }
-  return created;
+  if (inserted.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: inserted[0]!.id, after: created[0] ?? inserted[0] }, tx);
+  else if (inserted.length > 1) {
+    // One row for a bulk save: the ids and names, not 5,000 copies of every column.
+    writeAudit(actor, { action: "bulk-create", entity: "machine-file", entityId: null, after: inserted }, tx);
+  }
+  return { created, inserted, skipped };
 }
 
-function announceFiles(files: MachineFile[], action: string) {
+type Touched = { projectId: number | null; machine: string };
+
+function announceFiles(files: Touched[], action: string, id?: number) {
   const seen = new Set<string>();
   for (const f of files) {
     // A bulk save tells each machine and project once, not once per row.
     const key = `${f.projectId}|${f.machine}`;
-    if (files.length > 1 && seen.has(key)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
-    announce({ entity: "machine-file", id: files.length > 1 ? null : f.id, action, projectId: f.projectId, department: f.machine });
+    announce({ entity: "machine-file", id: files.length === 1 ? (id ?? null) : null, action, projectId: f.projectId, department: f.machine });
   }
 }
 
@@ -137,40 +220,137 @@ export function listMachineFiles(opts: { projectId?: number; limit?: number; off
   return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
 }
 
+/** How many files a project has, or a machine, or the shop. */
+export function countMachineFiles(opts: { projectId?: number; machine?: string } = {}): number {
+  return (
+    getDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(machineReadyFiles)
+      .where(
+        and(
+          opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId),
+          opts.machine === undefined ? undefined : eq(machineReadyFiles.machine, opts.machine),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/** One file, as given: POST /api/machine-ready-files (spec §7), which always adds. */
 export function createMachineFile(input: MachineFileCreate, actor: Actor): MachineFile {
-  const [file] = getDb().transaction((tx) => insertFiles(tx, [input], actor));
-  announceFiles([file!], "create");
-  return file!;
+  const { created } = getDb().transaction((tx) => insertFiles(tx, resolveInputs(tx, [input], {}), actor, {}));
+  announceFiles(created, "create", created[0]!.id);
+  return created[0]!;
 }
 
-/** Spec §5: a bulk save is all or nothing, in one transaction. */
+/** Files as given, all or nothing in one transaction (no duplicate check: seed data and tests). */
 export function createMachineFiles(inputs: MachineFileCreate[], actor: Actor): MachineFile[] {
-  const files = getDb().transaction((tx) => insertFiles(tx, inputs, actor));
-  announceFiles(files, "create");
-  return files;
+  const { created } = getDb().transaction((tx) => insertFiles(tx, resolveInputs(tx, inputs, {}), actor, {}));
+  announceFiles(created, "create", created[0]?.id);
+  return created;
 }
 
-export type CsvImportResult = { saved: MachineFile[]; errors: string[] };
+export type FileEdit = { id: number; patch: MachineFilePatch };
+export type SaveResult = { created: MachineFile[]; updated: MachineFile[]; skipped: number };
 
 /**
- * POST …/upload-csv: every row that parses and names a known machine is saved, in one transaction; the rest are
- * reported by line. A row naming an unknown project is the caller's mistake, so the whole import is refused.
+ * A bulk save (spec §5): the spreadsheet's Save All, Save Selected and Save, and POST /api/machine-ready-files/bulk.
+ * Edits and new files in ONE transaction, all or nothing. A new file whose project, file name and machine are
+ * already there (or listed earlier in the same save) is skipped and counted, so a save sent twice adds nothing.
  */
-export function importMachineFilesCsv(csvData: string, defaults: { fileType?: string; projectId?: number | null }, actor: Actor): CsvImportResult {
-  const machines = listMachineChoices();
-  const { rows, errors } = parseMachineFileCsv(csvData, machines);
-  if (rows.length === 0) return { saved: [], errors };
-  const saved = getDb().transaction((tx) => {
-    projectOrThrow(tx, defaults.projectId);
-    return insertFiles(
-      tx,
-      rows.map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material })),
-      actor,
-      defaults,
-    );
+export function saveMachineFiles(save: { creates: MachineFileCreate[]; edits?: FileEdit[] }, actor: Actor, defaults: Defaults = {}): SaveResult {
+  const result = getDb().transaction((tx) => {
+    const edits = (save.edits ?? []).map((e) => {
+      const r = updateInTx(tx, e.id, e.patch, actor);
+      if (!r) throw new NotFoundError("A file was deleted while you were editing it. Reload to see the project's files.");
+      return r;
+    });
+    const resolved = resolveInputs(tx, save.creates, defaults);
+    const known = new Set(existingKeys(tx, resolved.map((r) => r.projectId), 0).keys);
+    return { edits, ...insertFiles(tx, resolved, actor, defaults, known) };
   });
-  announceFiles(saved, "create");
-  return { saved, errors };
+  for (const e of result.edits) announceUpdate(e);
+  announceFiles(result.created, "create", result.created[0]?.id);
+  return { created: result.created, updated: result.edits.map((e) => e.after), skipped: result.skipped };
+}
+
+export type CsvImportResult = {
+  /** How many files were added, and how many rows were already there (same project, file name and machine). */
+  saved: number;
+  skipped: number;
+  /** The first FILES_RETURNED of the files added. */
+  files: MachineFile[];
+  /** Rows not saved, by line. */
+  errors: string[];
+  /** A problem with the whole file: nothing was saved. */
+  problem?: string;
+};
+
+export const FILES_RETURNED = 500;
+/** Rows a transaction of a large import writes; between two, the server answers other requests. */
+export const IMPORT_BATCH_ROWS = 1000;
+// Reading a project's files for the duplicate check, a page at a time for the same reason.
+const KEYS_PAGE = 5000;
+
+/** Lets the event loop answer waiting requests before the next slice of a long job. */
+export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The CSV import (spreadsheet page and POST …/upload-csv). Everything is read and checked first; a problem with
+ * the whole file (columns, a quote never closed, text that cannot be read) saves nothing. Good rows are then
+ * written in transactions of IMPORT_BATCH_ROWS rows, pausing between them, so a 200,000-row file never holds the
+ * server for more than a few milliseconds at a time. Rows already there are skipped and counted, so re-running an
+ * import that stopped half-way (or the same file after fixing one line) adds only what is missing. A row naming an
+ * unknown project is the caller's mistake: the whole import is refused.
+ */
+export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { text: string }, defaults: Defaults, actor: Actor): Promise<CsvImportResult> {
+  const nothing = (problem: string): CsvImportResult => ({ saved: 0, skipped: 0, files: [], errors: [problem], problem });
+  let text: string;
+  if ("bytes" in source) {
+    const decoded = decodeCsvBytes(source.bytes);
+    if ("error" in decoded) return nothing(decoded.error);
+    text = decoded.text;
+  } else text = source.text;
+  const db = getDb();
+  const projectId = defaults.projectId ?? null;
+  projectOrThrow(db, projectId);
+  const parsed = await parseMachineFileCsvInSteps(text, listMachineChoices(), pause);
+  if (parsed.problem) return nothing(parsed.problem);
+  const { rows, errors } = parsed;
+  if (rows.length === 0) return { saved: 0, skipped: 0, files: [], errors };
+
+  // The project's files already there, a page at a time; each batch then adds what arrived since.
+  const known = new Set<string>();
+  let lastId = 0;
+  for (;;) {
+    const page = existingKeys(db, [projectId], lastId, KEYS_PAGE);
+    for (const k of page.keys) known.add(k);
+    lastId = page.lastId;
+    if (page.count < KEYS_PAGE) break;
+    await pause();
+  }
+  const files: MachineFile[] = [];
+  const touched = new Map<string, Touched>();
+  let saved = 0;
+  let skipped = 0;
+  for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
+    if (i > 0) await pause();
+    const batch = rows.slice(i, i + IMPORT_BATCH_ROWS).map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
+    const done = db.transaction((tx) => {
+      const since = existingKeys(tx, [projectId], lastId);
+      for (const k of since.keys) known.add(k);
+      const resolved = resolveInputs(tx, batch, defaults);
+      const result = insertFiles(tx, resolved, actor, defaults, known, { rows: files.length < FILES_RETURNED });
+      lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
+      return result;
+    });
+    saved += done.inserted.length;
+    skipped += done.skipped;
+    files.push(...done.created.slice(0, FILES_RETURNED - files.length));
+    for (const f of done.inserted) touched.set(`${f.projectId}|${f.machine}`, { projectId: f.projectId, machine: f.machine });
+  }
+  announceFiles([...touched.values()], "create", saved === 1 ? files[0]?.id : undefined);
+  return { saved, skipped, files, errors };
 }
 
 const OPERATE_FIELDS = new Set(["isCompleted", "qrCodeClicked"]);
@@ -178,57 +358,108 @@ const OPERATE_FIELDS = new Set(["isCompleted", "qrCodeClicked"]);
 export const isOperatePatch = (patch: Record<string, unknown>) =>
   Object.entries(patch).every(([k, v]) => v === undefined || k === "completedBy" || OPERATE_FIELDS.has(k));
 
-export function updateMachineFile(id: number, patch: MachineFilePatch, actor: Actor): MachineFile | undefined {
-  const result = getDb().transaction((tx) => {
-    const before = tx.select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
-    if (!before) return undefined;
-    const now = new Date();
-    const values: Partial<typeof machineReadyFiles.$inferInsert> = {};
-    if (patch.fileName !== undefined) values.fileName = patch.fileName;
-    if (patch.name !== undefined) values.name = patch.name;
-    if (patch.machine !== undefined) {
-      const machine = machineOrThrow(machinesByKey(tx), patch.machine);
-      if (machine.value !== before.machine) {
-        values.machine = machine.value;
-        values.sortOrder = nextSortOrders(tx, [machine.value]).get(machine.value) ?? 1;
-      }
-    }
-    if (patch.description !== undefined) {
-      const machineName = patch.machine ?? before.machine;
-      values.description = patch.description.trim() || defaultDescription(machinesByKey(tx).get(machineName.toLowerCase())?.name ?? machineName);
-    }
-    // Spec §4: opening the QR marks the file once; the first time counts for the processing time.
-    const clickedAt = before.qrCodeClickedAt ?? (patch.qrCodeClicked ? now : null);
-    if (patch.qrCodeClicked && !before.qrCodeClicked) {
-      values.qrCodeClicked = true;
-      values.qrCodeClickedAt = now;
-    }
-    if (patch.isCompleted === true && !before.isCompleted) {
-      if (!(before.qrCodeClicked || values.qrCodeClicked)) throw new ConflictError(CLICK_QR_FIRST);
-      values.isCompleted = true;
-      values.completedBy = actor.id;
-      values.completedAt = now;
-      values.processingTimeSeconds = clickedAt ? Math.max(0, Math.round((now.getTime() - clickedAt.getTime()) / 1000)) : null;
-    } else if (patch.isCompleted === false && before.isCompleted) {
-      values.isCompleted = false;
-      values.completedBy = null;
-      values.completedAt = null;
-      values.processingTimeSeconds = null;
-    }
-    if (Object.keys(values).length === 0) return { before, after: before, changed: false };
-    const after = tx.update(machineReadyFiles).set({ ...values, updatedAt: now }).where(eq(machineReadyFiles.id, id)).returning().get();
-    const action = values.isCompleted === true ? "complete" : values.isCompleted === false ? "uncomplete" : values.qrCodeClicked && Object.keys(values).length === 2 ? "qr-click" : "update";
-    writeAudit(actor, { action, entity: "machine-file", entityId: id, before, after }, tx);
-    return { before, after, changed: true, action };
-  });
-  if (!result) return undefined;
-  if (result.changed) {
-    announce({ entity: "machine-file", id, action: result.action!, projectId: result.after.projectId, department: result.after.machine });
-    if (result.before.machine !== result.after.machine) {
-      announce({ entity: "machine-file", id, action: "update", projectId: result.after.projectId, department: result.before.machine });
+type UpdateResult = { before: MachineFile; after: MachineFile; changed: boolean; action?: string };
+
+function updateInTx(tx: Tx, id: number, patch: MachineFilePatch, actor: Actor): UpdateResult | undefined {
+  const before = tx.select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
+  if (!before) return undefined;
+  const now = new Date();
+  const values: Partial<typeof machineReadyFiles.$inferInsert> = {};
+  if (patch.fileName !== undefined) values.fileName = patch.fileName;
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.machine !== undefined) {
+    const machine = machineOrThrow(machinesByKey(tx), patch.machine);
+    if (machine.value !== before.machine) {
+      values.machine = machine.value;
+      values.sortOrder = nextSortOrders(tx, [machine.value]).get(machine.value) ?? 1;
     }
   }
+  if (patch.description !== undefined) {
+    const machineName = patch.machine ?? before.machine;
+    values.description = patch.description.trim() || defaultDescription(machinesByKey(tx).get(machineName.toLowerCase())?.name ?? machineName);
+  }
+  // Spec §4: opening the QR marks the file once; the first time counts for the processing time.
+  const clickedAt = before.qrCodeClickedAt ?? (patch.qrCodeClicked ? now : null);
+  if (patch.qrCodeClicked && !before.qrCodeClicked) {
+    values.qrCodeClicked = true;
+    values.qrCodeClickedAt = now;
+  }
+  if (patch.isCompleted === true && !before.isCompleted) {
+    if (!(before.qrCodeClicked || values.qrCodeClicked)) throw new ConflictError(CLICK_QR_FIRST);
+    values.isCompleted = true;
+    values.completedBy = actor.id;
+    values.completedAt = now;
+    values.processingTimeSeconds = clickedAt ? Math.max(0, Math.round((now.getTime() - clickedAt.getTime()) / 1000)) : null;
+  } else if (patch.isCompleted === false && before.isCompleted) {
+    values.isCompleted = false;
+    values.completedBy = null;
+    values.completedAt = null;
+    values.processingTimeSeconds = null;
+  }
+  if (Object.keys(values).length === 0) return { before, after: before, changed: false };
+  const after = tx.update(machineReadyFiles).set({ ...values, updatedAt: now }).where(eq(machineReadyFiles.id, id)).returning().get()!;
+  const action = values.isCompleted === true ? "complete" : values.isCompleted === false ? "uncomplete" : values.qrCodeClicked && Object.keys(values).length === 2 ? "qr-click" : "update";
+  writeAudit(actor, { action, entity: "machine-file", entityId: id, before, after }, tx);
+  return { before, after, changed: true, action };
+}
+
+function announceUpdate(result: UpdateResult) {
+  if (!result.changed) return;
+  const { before, after } = result;
+  announce({ entity: "machine-file", id: after.id, action: result.action!, projectId: after.projectId, department: after.machine });
+  if (before.machine !== after.machine) announce({ entity: "machine-file", id: after.id, action: "update", projectId: after.projectId, department: before.machine });
+}
+
+export function updateMachineFile(id: number, patch: MachineFilePatch, actor: Actor): MachineFile | undefined {
+  const result = getDb().transaction((tx) => updateInTx(tx, id, patch, actor));
+  if (!result) return undefined;
+  announceUpdate(result);
   return result.after;
+}
+
+export type FileUse = {
+  id: number;
+  fileName: string;
+  projectId: number | null;
+  machine: string;
+  machineName: string;
+  isCompleted: boolean;
+  /** Its place among the machine's open files (1 = next), and how many are open; null once completed. */
+  queuePosition: number | null;
+  queueLength: number;
+  items: { id: number; name: string; fileType: FileType }[];
+};
+
+/** What deleting a file takes with it, for the question asked before: its machine queue and the items it is on. */
+export function describeFileUse(id: number): FileUse | undefined {
+  const db = getDb();
+  const file = db.select().from(machineReadyFiles).where(eq(machineReadyFiles.id, id)).get();
+  if (!file) return undefined;
+  const [queue] = db.all<{ position: number; length: number }>(
+    sql`SELECT
+      (SELECT count(*) FROM machine_ready_files WHERE machine = ${file.machine} AND is_completed = 0
+        AND (sort_order < ${file.sortOrder} OR (sort_order = ${file.sortOrder} AND id <= ${file.id}))) AS position,
+      (SELECT count(*) FROM machine_ready_files WHERE machine = ${file.machine} AND is_completed = 0) AS length`,
+  );
+  const machineName = db.select({ name: departments.name }).from(departments).where(eq(departments.value, file.machine)).get()?.name ?? file.machine;
+  const used = db
+    .select({ id: items.id, name: items.name, fileType: itemFileAssociations.fileType })
+    .from(itemFileAssociations)
+    .innerJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .where(eq(itemFileAssociations.machineFileId, id))
+    .orderBy(asc(items.name), asc(itemFileAssociations.fileType))
+    .all();
+  return {
+    id,
+    fileName: file.fileName,
+    projectId: file.projectId,
+    machine: file.machine,
+    machineName,
+    isCompleted: file.isCompleted,
+    queuePosition: file.isCompleted ? null : (queue?.position ?? null),
+    queueLength: queue?.length ?? 0,
+    items: used.map((u) => ({ ...u, fileType: u.fileType as FileType })),
+  };
 }
 
 /** Deletes the file and its item assignments (the foreign key cascades). */

@@ -488,27 +488,56 @@ export function assignTeamMembers(stepId: number, memberIds: number[], actor: Ac
   return getSteps({ instanceId: result.step.projectWorkflowInstanceId }).find((s) => s.id === stepId);
 }
 
+/** The project's step ids in their order. */
+function stepOrder(tx: Tx, projectId: number): number[] {
+  return tx
+    .select({ id: projectWorkflowSteps.id })
+    .from(projectWorkflowSteps)
+    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(projectWorkflowInstances.projectId, projectId))
+    .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
+    .all()
+    .map((r) => r.id);
+}
+
+function writeStepOrder(tx: Tx, projectId: number, current: number[], stepIds: number[], actor: Actor) {
+  stepIds.forEach((id, index) => tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run());
+  // Recorded under the project: its id under 'workflow-step' would read as the id of a step.
+  writeAudit(actor, { action: "reorder-steps", entity: "project", entityId: projectId, before: current, after: stepIds }, tx);
+}
+
 /** Spec §4: a reorder rewrites sortOrder as the zero-based index of every step of the project. */
 export function reorderSteps(projectId: number, stepIds: number[], actor: Actor) {
   const done = getDb().transaction((tx) => {
-    const current = tx
-      .select({ id: projectWorkflowSteps.id })
-      .from(projectWorkflowSteps)
-      .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
-      .where(eq(projectWorkflowInstances.projectId, projectId))
-      .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
-      .all()
-      .map((r) => r.id);
+    const current = stepOrder(tx, projectId);
     if (current.length === 0) return false;
     const same = current.length === stepIds.length && new Set(stepIds).size === stepIds.length && stepIds.every((id) => current.includes(id));
     if (!same) throw new BadRequestError("Send every step of the project once, in the new order");
-    stepIds.forEach((id, index) => tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run());
-    // Recorded under the project: its id under 'workflow-step' would read as the id of a step.
-    writeAudit(actor, { action: "reorder-steps", entity: "project", entityId: projectId, before: current, after: stepIds }, tx);
+    writeStepOrder(tx, projectId, current, stepIds, actor);
     return true;
   });
   if (done) announce({ entity: "workflow-step", id: null, action: "reorder", projectId });
   return done;
+}
+
+/**
+ * The project page's ↑/↓ on a step: it swaps places with its neighbour, the order read and written in one
+ * transaction, so two moves at once each act on the order the other left. At either end nothing changes.
+ */
+export function moveStep(projectId: number, stepId: number, direction: "up" | "down", actor: Actor): "moved" | "at-end" {
+  const moved = getDb().transaction((tx) => {
+    const current = stepOrder(tx, projectId);
+    const at = current.indexOf(stepId);
+    if (at < 0) throw new NotFoundError("This workflow step no longer exists. Someone else may have removed it.");
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= current.length) return false;
+    const order = [...current];
+    [order[at], order[to]] = [order[to]!, order[at]!];
+    writeStepOrder(tx, projectId, current, order, actor);
+    return true;
+  });
+  if (moved) announce({ entity: "workflow-step", id: null, action: "reorder", projectId });
+  return moved ? "moved" : "at-end";
 }
 
 /** PRODUCT.md refresh-workflow: re-sync with the workflow's current sequence, keeping what remains. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } from "drizzle-orm";
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
 import { getDb, type DB } from "~/utils/db.server";
 import { prepared } from "./prepared.server";
@@ -101,18 +101,27 @@ export function deleteIdleSessions(idleMs: number) {
   forgetSessions(db);
 }
 
-export function recordLoginAttempt(ip: string, success: boolean, teamMemberId: number | null) {
-  getDb().insert(loginAttempts).values({ ip, at: new Date(), success, teamMemberId }).run();
+// Sign-in attempts are counted under a key: a client address (an IPv6 one by its /64), or `device:<id>` for a
+// browser that signed in here before (docs/decisions/0025-sign-in-under-attack.md). `teamMemberId` on a failure is
+// the member the attempt was for (the chosen name), on a success the member who signed in.
+// Keys that start with '*' (the character before '+'): a range the primary key can seek, where LIKE could not.
+const shopKey = and(gte(loginRefusals.ip, "*"), lt(loginRefusals.ip, "+"));
+
+export const DEVICE_KEY_PREFIX = "device:";
+const isDeviceKey = sql`${loginAttempts.ip} LIKE 'device:%'`;
+
+export function recordLoginAttempt(key: string, success: boolean, teamMemberId: number | null) {
+  getDb().insert(loginAttempts).values({ ip: key, at: new Date(), success, teamMemberId }).run();
 }
 
-/** Times of the latest `limit` failed attempts from one address inside the window, newest first. */
-export function recentFailureTimes(ip: string, windowMs: number, limit: number): Date[] {
+/** Times of the latest `limit` failed attempts under one key inside the window, newest first. */
+export function recentFailureTimes(key: string, windowMs: number, limit: number): Date[] {
   return getDb()
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
     .where(
       and(
-        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.ip, key),
         eq(loginAttempts.success, false),
         gte(loginAttempts.at, new Date(Date.now() - windowMs)),
       ),
@@ -123,22 +132,57 @@ export function recentFailureTimes(ip: string, windowMs: number, limit: number):
     .map((r) => r.at);
 }
 
-/** Failed sign-ins from every address inside the window (the shop-wide budget). */
+/**
+ * Times of the latest `limit` wrong PINs typed for one member inside the window, newest first. For a browser that
+ * signed in here before (`known`): those typed on such browsers, and those typed from its own address (`address`)
+ * before it was one; for any other browser: those typed on browsers that never signed in here. Counted apart so
+ * that strangers trying a name cannot lock that member out of the shop's own PCs.
+ */
+export function recentMemberFailureTimes(teamMemberId: number, known: boolean, address: string, windowMs: number, limit: number): Date[] {
+  return getDb()
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.teamMemberId, teamMemberId),
+        eq(loginAttempts.success, false),
+        gte(loginAttempts.at, new Date(Date.now() - windowMs)),
+        known ? or(isDeviceKey, eq(loginAttempts.ip, address)) : not(isDeviceKey),
+      ),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .limit(limit)
+    .all()
+    .map((r) => r.at);
+}
+
+/** Failed sign-ins inside the window from browsers that never signed in here (the shop-wide budget). */
 export function recentFailureCount(windowMs: number): number {
   return (
     getDb()
       .select({ n: count() })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.success, false), gte(loginAttempts.at, new Date(Date.now() - windowMs))))
+      .where(and(eq(loginAttempts.success, false), gte(loginAttempts.at, new Date(Date.now() - windowMs)), not(isDeviceKey)))
+      .get()?.n ?? 0
+  );
+}
+
+/** Distinct keys (addresses, /64s, devices) that typed a wrong PIN in [from, to). */
+export function failureKeyCount(from: Date, to: Date): number {
+  return (
+    getDb()
+      .select({ n: countDistinct(loginAttempts.ip) })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.success, false), gte(loginAttempts.at, from), lt(loginAttempts.at, to)))
       .get()?.n ?? 0
   );
 }
 
 /**
- * Counts one refused sign-in of `key` (an address, or '*' for the shop-wide budget) in the window starting at
- * `windowStart`: one row per key and window however many requests arrive. True for the first of the window.
+ * Adds one to the counter `key` of the window starting at `windowStart` (one row per key and window, however
+ * many requests arrive) and returns the new count. Keys are client addresses, or `*…` for the shop's own counters.
  */
-export function recordRefusal(key: string, windowStart: Date): boolean {
+export function bumpCounter(key: string, windowStart: Date): number {
   const now = new Date();
   const row = getDb()
     .insert(loginRefusals)
@@ -149,7 +193,56 @@ export function recordRefusal(key: string, windowStart: Date): boolean {
     })
     .returning({ count: loginRefusals.count })
     .get();
-  return row?.count === 1;
+  return row?.count ?? 1;
+}
+
+/** Counts one refused sign-in of `key` in the window: true for the first of the window. */
+export function recordRefusal(key: string, windowStart: Date): boolean {
+  return bumpCounter(key, windowStart) === 1;
+}
+
+/** Every shop counter (`*…`) of one window, key → count. */
+export function shopCounters(windowStart: Date): Map<string, number> {
+  const rows = getDb()
+    .select({ key: loginRefusals.ip, n: loginRefusals.count })
+    .from(loginRefusals)
+    .where(and(eq(loginRefusals.windowStart, windowStart), shopKey))
+    .all();
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
+/**
+ * Windows before `before` with a shop counter (`*…`) other than `skip`, not yet written up (no `logged` counter):
+ * oldest first.
+ */
+export function unloggedWindows(skip: string[], logged: string, before: Date): Date[] {
+  const rows = getDb()
+    .selectDistinct({ w: loginRefusals.windowStart })
+    .from(loginRefusals)
+    .where(
+      and(
+        shopKey,
+        not(inArray(loginRefusals.ip, skip)),
+        lt(loginRefusals.windowStart, before),
+        sql`NOT EXISTS (SELECT 1 FROM ${loginRefusals} l WHERE l.ip = ${logged} AND l.window_start = ${loginRefusals.windowStart})`,
+      ),
+    )
+    .orderBy(loginRefusals.windowStart)
+    .all();
+  return rows.map((r) => r.w);
+}
+
+/** Writes a window's one audit entry and marks it written, in one transaction: never twice, never lost. */
+export function logWindow(windowStart: Date, logged: string, write: (tx: Pick<DB, "insert">) => void) {
+  getDb().transaction((tx) => {
+    const done = tx
+      .insert(loginRefusals)
+      .values({ ip: logged, windowStart, count: 1, lastAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ n: loginRefusals.count })
+      .get();
+    if (done) write(tx);
+  });
 }
 
 export function pruneLoginAttempts(olderThanMs: number) {

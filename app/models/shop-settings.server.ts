@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { shopSettings } from "#db/schema";
 import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/utils/constants";
 import { getDb, type DB } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { ConflictError } from "~/utils/errors";
 import { writeAudit, type Actor } from "./audit.server";
 import { announce } from "~/utils/events.server";
@@ -54,3 +55,11 @@ export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard
 }
 
 const pick = (r: { signInMode: string; shopAddress: string | null }) => ({ signInMode: r.signInMode, shopAddress: r.shopAddress });
+
+/**
+ * The shop's address, once it is known: the server's PUBLIC_URL, or else the one saved in Global Settings → Shop
+ * address; null until then. Labels and QR codes carry it, and requests for any other host are refused.
+ */
+export function knownShopAddress(): string | null {
+  return getEnv().PUBLIC_URL ?? getShopSettings().shopAddress ?? null;
+}

@@ -55,6 +55,21 @@ export function listTeamMembers(): PublicTeamMember[] {
     .map(toPublic);
 }
 
+const activeNames = (db: DB) =>
+  prepared(db, "team-members:active-names", (d) =>
+    d.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.isActive, true)).prepare(),
+  );
+
+/**
+ * 'Choose your name, then PIN': who may be chosen. Only the id and the name of each active member, the most a
+ * signed-out visitor may see in that mode; sorted as people read names.
+ */
+export function listSignInNames(): { id: number; name: string }[] {
+  return activeNames(getDb())
+    .all()
+    .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+}
+
 export function getTeamMember(id: number): TeamMember | undefined {
   return getDb().select().from(teamMembers).where(eq(teamMembers.id, id)).get();
 }
@@ -73,6 +88,21 @@ export function findActiveMemberByPin(pin: string): TeamMember | undefined {
  */
 export function activeAccessKeys(): Set<string> {
   return new Set(heldKeys(getDb()).all().map((r) => r.key));
+}
+
+/**
+ * The active members who hold `key`, by name: who a member is told to ask ('management' gives keys and adds
+ * materials). At most `limit`: a message names a few people, not the whole office.
+ */
+export function activeHoldersOf(key: string, limit = 3): string[] {
+  return getDb()
+    .select({ name: sql<string>`${teamMembers.name}` })
+    .from(sql`${teamMembers}, json_each(${teamMembers.accessibleDepartments}) AS j`)
+    .where(and(eq(teamMembers.isActive, true), sql`j.value = ${key}`))
+    .all()
+    .map((r) => r.name)
+    .sort(compareNames)
+    .slice(0, limit);
 }
 
 export class PinInUseError extends ConflictError {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
 import { getDb } from "~/utils/db.server";
 import { itemSequence, nextDepartment } from "~/utils/domain";
 import { ConflictError, NotFoundError } from "~/utils/errors";
@@ -21,6 +22,16 @@ export type TimerLog = typeof timerLogs.$inferSelect;
 export const ITEM_NOT_FOUND = "Item not found";
 export const ALREADY_RUNNING = "This item's timer is already running. Stop it before starting it again.";
 export const NOT_RUNNING = "This item's timer is not running. Start it before stopping it.";
+
+/**
+ * A scan that would stop a session the same member started less than DOUBLE_SCAN_WINDOW_MS ago: one label read
+ * twice. Refused (409) and nothing changes; an explicit end-timer is never refused for this.
+ */
+export class DoubleScanError extends ConflictError {
+  constructor(readonly itemId: number) {
+    super(DOUBLE_SCAN);
+  }
+}
 
 export type StopResult = {
   item: Item;
@@ -86,10 +97,11 @@ const buildQueries = (db: DB) => ({
       })
       .prepare(),
   ),
-  // The item's latest log row: a start's wait is counted from it when it is a stop in another department.
+  // The item's latest log row: a start's wait is counted from it when it is a stop in another department; for a
+  // running item it is the start of its session, which says who started it.
   previous: prepared(db, "timer:previous", (d) =>
     d
-      .select({ action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp })
+      .select({ action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp, memberId: timerLogs.teamMemberId })
       .from(timerLogs)
       .where(eq(timerLogs.itemId, sql.placeholder("id")))
       .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
@@ -179,11 +191,22 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   return { value: after, notice: { entity: "item", id, action: "start-timer", projectId: after.projectId, department: after.department } };
 }
 
-function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<StopResult> {
+/** Whether this stop would end, as a scan, a session `actor` started moments ago (see DoubleScanError). */
+function isDoubleScan(db: DB, id: number, actor: Actor, started: Date, now: number): boolean {
+  // Read only inside the window, so an ordinary stop costs no extra query. The scan's own time is compared, so a
+  // double read queued offline and sent minutes later is still recognised.
+  if (actor.id === null || now - started.getTime() >= DOUBLE_SCAN_WINDOW_MS) return false;
+  const start = q(db).previous.get({ id });
+  return start?.action === "start" && start.memberId === actor.id;
+}
+
+/** `asScan`: the stop is a scan's toggle (QR Timer, /api/scans, the /qr/{id} form), refused for a double read. */
+function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}, asScan = false): Applied<StopResult> {
   const before = itemOrThrow(db, id);
   if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   const started = before.currentSessionStart;
+  if (asScan && isDoubleScan(db, id, actor, started, now)) throw new DoubleScanError(id);
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
   const next = nextDepartment(sequenceOf(db, before), stoppedIn);
@@ -220,8 +243,8 @@ export function startTimer(id: number, actor: Actor, now = Date.now()): Item {
  * Stops the running session: its seconds (server clock, any length, across midnight or days) go to the item's
  * total and its log row, and the item moves to the next department of its sequence (it stays at the last).
  */
-export function endTimer(id: number, actor: Actor, now = Date.now()): StopResult {
-  return commitOne((db) => applyStop(db, id, actor, now));
+export function endTimer(id: number, actor: Actor, now = Date.now(), opts: { asScan?: boolean } = {}): StopResult {
+  return commitOne((db) => applyStop(db, id, actor, now, {}, opts.asScan));
 }
 
 // Group commit for scans. A commit costs far more than a scan's own statements (measured on seed-large data:
@@ -297,7 +320,8 @@ export function endTimerQueued(id: number, actor: Actor, meta: ScanMeta = {}): P
 
 /**
  * A scan: starts a stopped timer, stops a running one. With a scan id already applied it changes nothing and
- * says so (an offline scanner replaying its queue twice).
+ * says so (an offline scanner replaying its queue twice). A second read of a label its member scanned moments
+ * ago is refused with DoubleScanError.
  */
 export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: ScanMeta = {}): { started: Item } | { stopped: StopResult } | { replayed: Replay } {
   const db = getDb();
@@ -306,12 +330,13 @@ export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: Sc
   const running = db.select({ on: items.isTimerActive }).from(items).where(eq(items.id, id)).get();
   if (!running) throw new NotFoundError(ITEM_NOT_FOUND);
   const start = () => ({ started: commitOne((d) => applyStart(d, id, actor, now, meta)) });
-  const stop = () => ({ stopped: commitOne((d) => applyStop(d, id, actor, now, meta)) });
+  const stop = () => ({ stopped: commitOne((d) => applyStop(d, id, actor, now, meta, true)) });
   try {
     return running.on ? stop() : start();
   } catch (error) {
-    // Someone else's scan changed the state between the read and the write: this scan is the other half.
-    if (!(error instanceof ConflictError)) throw error;
+    // Someone else's scan changed the state between the read and the write: this scan is the other half (and is
+    // refused like any stop if that was this member's own start a moment ago).
+    if (!(error instanceof ConflictError) || error instanceof DoubleScanError) throw error;
     return running.on ? start() : stop();
   }
 }
@@ -337,8 +362,13 @@ export function resetTimer(id: number, actor: Actor): Item {
 }
 
 /** The item's timer log, oldest first (the (item_id, timestamp) index serves it). */
-export function listTimerLogs(id: number): TimerLog[] | undefined {
+export function listTimerLogs(id: number, page?: { limit: number; offset: number }): TimerLog[] | undefined {
   const db = getDb();
   if (!db.select({ id: items.id }).from(items).where(eq(items.id, id)).get()) return undefined;
-  return db.select().from(timerLogs).where(eq(timerLogs.itemId, id)).orderBy(asc(timerLogs.timestamp), asc(timerLogs.id)).all();
+  const q = db.select().from(timerLogs).where(eq(timerLogs.itemId, id)).orderBy(asc(timerLogs.timestamp), asc(timerLogs.id));
+  return (page ? q.limit(page.limit).offset(page.offset) : q).all();
+}
+
+export function countTimerLogs(id: number): number {
+  return getDb().select({ n: sql<number>`count(*)` }).from(timerLogs).where(eq(timerLogs.itemId, id)).get()?.n ?? 0;
 }

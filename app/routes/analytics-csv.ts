@@ -2,6 +2,7 @@ import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
 import { readAnalytics } from "~/services/analytics.server";
 import { fileRefusal } from "~/services/file-refusal.server";
 import { toCsv } from "~/utils/csv";
+import { contentDisposition } from "~/utils/content-disposition";
 import { zoneDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/analytics-csv";
@@ -57,7 +58,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="shopflow-${table}-${a.from}-to-${a.to}.csv"`,
+      "Content-Disposition": contentDisposition("attachment", `shopflow-${table}-${a.from}-to-${a.to}.csv`),
       "Cache-Control": "no-store",
     },
   });

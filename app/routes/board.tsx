@@ -14,7 +14,7 @@ import type { Route } from "./+types/board";
 
 export const meta = () => [{ title: "Floor Board · Shopflow" }];
 
-/** Items shown running per department (the count says how many there are in all). */
+/** Items sent running per department, at most (the count says how many there are in all). */
 const RUNNING_PER_COLUMN = 12;
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -29,11 +29,12 @@ export default function Board({ loaderData }: Route.ComponentProps) {
   const { board, key } = loaderData;
   const live = useLiveData((n) => BOARD_ENTITIES.has(n.entity), key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
   return (
-    // One screen, no scrolling (a TV has no mouse): the columns take the height left and clip what does not fit;
-    // their counts still say how many there are.
-    <div className="flex h-screen flex-col overflow-hidden bg-slate-950 px-6 py-4 text-slate-50" data-testid="board">
+    // One screen, no scrolling (a TV has no mouse). Each column shows what fits whole: a list leaves out the items
+    // below its last whole one (FIT_LIST), so nothing is shown cut in half, and 'Next up' keeps its share of the
+    // height whatever runs. The counts say how many there are in all.
+    <div className="flex h-screen flex-col overflow-hidden bg-slate-950 px-4 py-3 text-slate-50 xl:px-6 xl:py-4" data-testid="board">
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <h1 className="text-4xl font-bold tracking-tight">Shop Floor</h1>
+        <h1 className="text-3xl font-bold tracking-tight xl:text-4xl">Shop Floor</h1>
         {board.machines.length ? (
           <section aria-labelledby="board-machines" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
             <h2 id="board-machines" className="text-lg font-semibold text-slate-300">
@@ -53,67 +54,78 @@ export default function Board({ loaderData }: Route.ComponentProps) {
           <LiveIndicator status={live} />
         </div>
       </div>
-      <div className="mt-4 grid min-h-0 flex-1 gap-4" style={{ gridTemplateColumns: `repeat(${Math.max(1, board.departments.length)}, minmax(0, 1fr))` }}>
+      {/* Columns of at least 11rem: six fit side by side at 1280 px; more wrap into a second row. */}
+      <div className="mt-3 grid min-h-0 flex-1 auto-rows-[minmax(0,1fr)] grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-3">
         {board.departments.map((d) => (
-          <section key={d.value} className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-4 [&>*]:shrink-0" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
-            <h2 id={`board-${d.value}`} className="truncate text-2xl font-bold">
+          <section key={d.value} className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-3" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
+            <h2 id={`board-${d.value}`} className="shrink-0 text-xl leading-tight font-bold wrap-break-word xl:text-2xl">
               {d.name}
             </h2>
-            {/* Label left, number right: fits a column of 200 px (six departments at 1280×720) as well as 300. */}
-            <dl className="mt-2 space-y-1 text-lg">
-              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
-                <dt className="text-slate-300">Working</dt>
-                <dd className="text-3xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
+            {/* Label left, number right: fits a column of 11rem as well as 300 px. */}
+            <dl className="mt-2 shrink-0 space-y-1 text-base">
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
+                <dt className="text-slate-300">Running</dt>
+                <dd className="text-2xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
                   {d.runningCount}
                 </dd>
               </div>
-              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
                 <dt className="text-slate-300">Waiting</dt>
-                <dd className="text-3xl font-bold tabular-nums">{d.waitingCount.toLocaleString("en-US")}</dd>
+                <dd className="text-2xl font-bold tabular-nums">{d.waitingCount.toLocaleString("en-US")}</dd>
               </div>
-              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-3 py-1">
+              <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
                 <dt className="text-slate-300">Done today</dt>
-                <dd className="text-3xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
+                <dd className="text-2xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
               </div>
             </dl>
-            <ul className="mt-3 space-y-2" aria-label={`Being worked on in ${d.name}`}>
-              {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
-                <li key={i.id} className={`rounded-lg border px-3 py-2 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
-                  <p className="truncate text-xl font-semibold">{i.name}</p>
-                  <p className="flex items-baseline justify-between gap-2 text-lg">
-                    <span className="min-w-0 truncate text-slate-300">
-                      {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
-                      {i.project}
-                    </span>
-                    <span className="shrink-0 text-emerald-300">
-                      <LiveDuration totalSeconds={i.totalSeconds} sessionStart={i.sessionStart} serverNow={board.now} />
-                    </span>
-                  </p>
-                </li>
-              ))}
-              {d.running.length > RUNNING_PER_COLUMN ? <li className="text-lg text-slate-300">and {d.runningCount - RUNNING_PER_COLUMN} more</li> : null}
-              {d.running.length === 0 ? <li className="text-lg text-slate-400">Nothing running</li> : null}
-            </ul>
-            {d.waiting.length ? (
-              <>
-                <h3 className="mt-4 text-lg font-semibold text-slate-300">Next up</h3>
-                <ul className="mt-1 space-y-1" aria-label={`Waiting in ${d.name}`}>
-                  {d.waiting.map((i) => (
-                    <li key={i.id} className="truncate text-lg">
-                      {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
-                      {i.name} <span className="text-slate-400">· {i.project}</span>
-                      {i.totalSeconds > 0 ? <span className="text-slate-400"> · {formatHMS(i.totalSeconds)}</span> : null}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            {/* Two rows that each take what their items need; short of room, they share it evenly. */}
+            <div className="mt-2 grid min-h-0 flex-1 grid-rows-[minmax(0,max-content)_minmax(0,max-content)] gap-2">
+              <ul className={FIT_LIST} aria-label={`Running in ${d.name}`}>
+                {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
+                  <li key={i.id} className={`w-full rounded-lg border px-2 py-1.5 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
+                    <p className="text-lg leading-snug font-semibold wrap-break-word">{i.name}</p>
+                    {/* The time goes to a line of its own when the project's name needs the whole width. */}
+                    <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-base">
+                      <span className="min-w-0 text-slate-300 wrap-break-word">
+                        {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                        {i.project}
+                      </span>
+                      <span className="shrink-0 text-emerald-300">
+                        <LiveDuration totalSeconds={i.totalSeconds} sessionStart={i.sessionStart} serverNow={board.now} />
+                      </span>
+                    </p>
+                  </li>
+                ))}
+                {d.running.length === 0 ? <li className="w-full text-base text-slate-400">Nothing running</li> : null}
+              </ul>
+              {d.waiting.length ? (
+                <div className="flex min-h-0 flex-col">
+                  <h3 className="shrink-0 text-lg font-semibold text-slate-300">Next up</h3>
+                  <ul className={`${FIT_LIST} mt-1 flex-1`} aria-label={`Waiting in ${d.name}`}>
+                    {d.waiting.map((i) => (
+                      <li key={i.id} className="w-full text-base leading-snug wrap-break-word">
+                        {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                        {i.name} <span className="text-slate-400">· {i.project}</span>
+                        {i.totalSeconds > 0 ? <span className="text-slate-400"> · {formatHMS(i.totalSeconds)}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
           </section>
         ))}
       </div>
     </div>
   );
 }
+
+/**
+ * A list that shows only the items that fit whole: a single column of a multi-column box whose columns fill in
+ * turn, so an item that would be cut at the bottom moves into the next column, which lies outside the clipped box.
+ * Its natural height is still all its items', which is what the rows above share the room by.
+ */
+const FIT_LIST = "h-full min-h-0 overflow-hidden [column-fill:auto] [column-count:1] gap-x-8 *:break-inside-avoid *:mb-1.5";
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = typeof (error as { data?: unknown })?.data === "string" ? String((error as { data: string }).data) : "The board could not be shown. It tries again in a minute.";

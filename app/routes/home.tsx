@@ -1,16 +1,20 @@
 import { useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { PinDialog } from "~/components/pin-dialog";
+import { ShopAddressStep } from "~/components/shop-address-step";
 import { useToast } from "~/components/toaster";
 import { Icon, type IconName } from "~/components/icons";
 import { btn } from "~/components/ui";
 import { getSetupCounts, setupSteps, type SetupStep } from "~/models/setup.server";
-import { activeAccessKeys } from "~/models/team-member.server";
+import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
 import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/utils/departments";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { shopAddressOffer } from "~/services/shop-address.server";
+import type { ShopAddressOffer } from "~/utils/hosts";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { orList } from "~/utils/words";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -30,7 +34,10 @@ export function loader({ request }: Route.LoaderArgs) {
   // PRODUCT.md: management sees 'Set up your shop' until every step has an entry.
   const steps = isManagement ? setupSteps(getSetupCounts()) : [];
   const setup = steps.some((s) => !s.done) ? steps : null;
-  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup };
+  // A member signed in without any key: who can give them one.
+  const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
+  const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
+  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read"), addressOffer };
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.
@@ -47,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement, setup } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -76,12 +83,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>
       </div>
 
-      {setup ? <SetupChecklist steps={setup} /> : null}
+      {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
 
       {loading ? (
         <p className="mt-12 text-center text-base text-ink-muted" role="status">
           Loading access permissions...
         </p>
+      ) : tiles.length === 0 && user ? (
+        <NoKeysYet name={user.name} keyGivers={keyGivers} />
       ) : tiles.length === 0 ? (
         <div className="mx-auto mt-10 max-w-lg rounded-xl border border-warning-300 bg-warning-50 p-6 text-center">
           <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-white text-warning-900">
@@ -127,6 +136,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
+
       <p className="mt-10 text-center text-base text-ink-muted">
         {tiles.length === 0
           ? "Access permissions are managed by your administrator"
@@ -146,6 +157,58 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         }}
       />
     </div>
+  );
+}
+
+/** The screens every signed-in member may open that no tile leads to (the side menu is management's alone). */
+function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
+  const links: { to: string; label: string; icon: IconName }[] = [
+    { to: "/department-views", label: "Department Views", icon: "departments" },
+    { to: "/items", label: "Items", icon: "products" },
+    { to: "/workflows", label: "Workflows", icon: "workflows" },
+    ...(canAnalytics ? [{ to: "/analytics", label: "Flow analytics", icon: "clock" as IconName }] : []),
+  ];
+  return (
+    <nav aria-label="More screens" className="mt-8">
+      <ul className="flex flex-wrap justify-center gap-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={btn.secondary}>
+              <Icon name={l.icon} />
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A member signed in without any department key: 'No Access Configured' would tell them nobody has
+ * access, which is not so. They are told who they are, whom to ask for keys, and that the QR Timer works already.
+ */
+function NoKeysYet({ name, keyGivers }: { name: string; keyGivers: string[] }) {
+  return (
+    <section aria-labelledby="no-keys-title" className="mx-auto mt-10 max-w-lg rounded-xl border border-line bg-white p-6 text-center shadow-sm" data-testid="no-keys">
+      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+        <Icon name="user" className="h-6 w-6" />
+      </span>
+      <h2 id="no-keys-title" className="mt-3 text-lg font-semibold text-ink wrap-anywhere">
+        Welcome, {name}
+      </h2>
+      <p className="mt-2 text-base text-ink">
+        You are signed in as {name}, and you have no department keys yet, so no department boxes show here.{" "}
+        {keyGivers.length
+          ? `${orList(keyGivers)} can give you keys in Global Settings → Team Members.`
+          : "A manager with the 'Super User (All Access)' key can give you keys in Global Settings → Team Members."}
+      </p>
+      <p className="mt-3 text-base text-ink">The QR Timer already works for you: scan an item's label to start its timer, and scan it again to stop it.</p>
+      <Link to="/qr-scanner" className={`mt-5 ${btn.large}`}>
+        <Icon name="qr" />
+        Open the QR Timer
+      </Link>
+    </section>
   );
 }
 
@@ -184,6 +247,12 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
     to: "/settings?tab=products",
     icon: "products",
   },
+  materials: {
+    title: "Add your materials",
+    hint: "Vinyl, aluminium, acrylic: every item is made of one.",
+    to: "/settings?tab=materials",
+    icon: "materials",
+  },
   workflows: {
     title: "Add a project workflow",
     hint: "The order of departments a project follows.",
@@ -196,10 +265,16 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
     to: "/settings?tab=team",
     icon: "team",
   },
+  shopAddress: {
+    title: "Set the shop's address",
+    hint: "The address a phone opens from a QR label.",
+    to: "/settings/shop-address",
+    icon: "qr",
+  },
 };
 
 /** PRODUCT.md: a first start without demo data is never a dead end. Management sees what is left to set up. */
-function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+function SetupChecklist({ steps, addressOffer }: { steps: SetupStep[]; addressOffer: ShopAddressOffer | null }) {
   const done = steps.filter((s) => s.done).length;
   return (
     <section aria-labelledby="setup-title" className="mx-auto mt-10 max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" data-testid="setup-checklist">
@@ -217,6 +292,7 @@ function SetupChecklist({ steps }: { steps: SetupStep[] }) {
       <ol className="mt-4 divide-y divide-line">
         {steps.map((step) => {
           const line = SETUP_LINES[step.key];
+          if (step.key === "shopAddress" && !step.done && addressOffer) return <ShopAddressStep key={step.key} offer={addressOffer} title={line.title} />;
           return (
             <li key={step.key} data-testid={`setup-${step.key}`} data-done={step.done ? "true" : "false"}>
               <Link to={line.to} className="group flex min-h-14 items-center gap-3 py-3">

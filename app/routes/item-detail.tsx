@@ -7,6 +7,7 @@ import { LiveDuration } from "~/components/live-duration";
 import { DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
 import { ItemForm, type ItemRow } from "~/components/project/project-items";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
 import { useToast } from "~/components/toaster";
@@ -20,13 +21,15 @@ import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
+import { possessive } from "~/utils/words";
 import { formatDateTime, formatLogTime, formatTimelineDate } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -80,7 +83,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       department: name(item.department),
       // PRODUCT.md: the next stop follows the category's sequence, else the standard order.
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
-      sequenceSource: card.hasCategorySequence ? `${item.category}'s department sequence` : "the standard order",
+      sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
       workflowName: card.workflowName,
       productWorkflowName: card.productWorkflowName,
@@ -97,9 +100,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
         })),
       },
       qrPayload: itemQrUrl(request, item.id),
+      addressNote: shopAddressNote(request),
       canWrite,
+      canReset: can(user, "timers:reset"),
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
       now: Date.now(),
       history: itemHistory(item.id, { timeZone: tz, departmentName: (v) => names.get(v) ?? departmentLabel(v) }),
       // The full audit trail is management's (Global Settings); others see the History alone.
@@ -125,8 +131,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // PRODUCT.md: any signed-in member resets a timer; editing the item needs the project keys.
-  const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
+  // PRODUCT.md: editing the item and resetting its timer both need the project keys.
+  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fallback = intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item";
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
@@ -232,6 +238,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             <Icon name="qr" />
             QR Code
           </Link>
+          {loaderData.printers.length ? <ShopAddressNotice note={loaderData.addressNote} className="w-full" /> : null}
           {loaderData.printers.length ? (
             <Form method="post" className="flex flex-wrap items-center gap-2">
               <input type="hidden" name="intent" value="print-label" />
@@ -263,6 +270,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
 
       {dialog === "qr" ? (
         <QrCodeDialog
+          addressNote={loaderData.addressNote}
           closeTo={here}
           label={{
             itemName: item.name,
@@ -279,10 +287,10 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} />
+          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} who={loaderData.whoCanAdd} self={`${here}?dialog=edit`} />
         </UrlDialog>
       ) : null}
-      {dialog === "reset-timer" ? (
+      {dialog === "reset-timer" && loaderData.canReset ? (
         <UrlDialog title="Reset Timer" description={item.name} closeTo={here}>
           <ResetTimerForm item={item} here={here} />
         </UrlDialog>
@@ -354,12 +362,14 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             </Row>
             {item.sessionStartText ? <Row label="Current session start">{item.sessionStartText}</Row> : null}
           </dl>
-          <div className="mt-4">
-            <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
-              <Icon name="refresh" />
-              Reset Timer
-            </Link>
-          </div>
+          {loaderData.canReset ? (
+            <div className="mt-4">
+              <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
+                <Icon name="refresh" />
+                Reset Timer
+              </Link>
+            </div>
+          ) : null}
         </Card>
       </div>
 

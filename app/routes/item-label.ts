@@ -1,8 +1,9 @@
 import { getProductDetails } from "~/models/item.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
 import { parseId } from "~/utils/api.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl } from "~/services/shop-address.server";
 import type { Route } from "./+types/item-label";
 
 // GET /items/{id}/label.pdf: the item's 2 in × 2 in label (spec §9) as a PDF, for printers and browsers that
@@ -32,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${labelFileName("label", item.name, `item-${item.id}`)}"`,
+      "Content-Disposition": contentDisposition("inline", labelFileName("label", item.name, `item-${item.id}`)),
       "Cache-Control": "private, no-cache",
     },
   });

@@ -1,7 +1,8 @@
 import { getItemQrCode } from "~/models/item.server";
 import { fileRefusal } from "~/services/file-refusal.server";
 import { jsonError, parseId } from "~/utils/api.server";
-import { itemQrUrl, qrImage, type QrFormat } from "~/utils/qr.server";
+import { itemQrUrl } from "~/services/shop-address.server";
+import { qrImage, type QrFormat } from "~/utils/qr.server";
 import type { Route } from "./+types/item-qr";
 
 // GET /items/{id}/qr.png and /items/{id}/qr.svg: an item's QR label image (spec §9), for the product page's

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams, useSub
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { PageLinks } from "~/components/page-links";
+import { FormAlert } from "~/components/error-focus";
 import { ProductForm, type ProductFormChoices } from "~/components/product-form";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { useReauthRetry } from "~/components/reauth";
@@ -20,11 +21,12 @@ import { ProductFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { changedFields, originalOf } from "~/utils/form-changes";
 import { formatHMS } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/items";
 import { RowLink } from "~/components/row-link";
@@ -49,7 +51,9 @@ function listState(url: URL) {
   const category = url.searchParams.get("category")?.trim() || undefined;
   const projectId = parseIdParam(url.searchParams.get("project") ?? "") ?? undefined;
   const page = Math.max(1, Math.min(100_000, parseIdParam(url.searchParams.get("page") ?? "1") ?? 1));
-  return { category, projectId, page };
+  // A name search: words the name must contain (see listItemsPage), at most 100 characters of them.
+  const q = url.searchParams.get("q")?.trim().replace(/\s+/g, " ").slice(0, 100) || undefined;
+  return { category, projectId, page, q };
 }
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -76,7 +80,7 @@ export function loader({ request }: Route.LoaderArgs) {
   choices.categories = choices.allCategories;
   return data(
     {
-      filter: { category: state.category ?? "", projectId: state.projectId ?? null },
+      filter: { category: state.category ?? "", projectId: state.projectId ?? null, q: state.q ?? "" },
       page,
       pages,
       total: list.total,
@@ -107,7 +111,9 @@ export function loader({ request }: Route.LoaderArgs) {
           }
         : null,
       choices,
+      whoCanAdd: whoCanAdd(user, canWrite),
       qrBase: qrBaseUrl(request),
+      addressNote: shopAddressNote(request),
       now: Date.now(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -120,7 +126,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   // A dialog for another item reads that item (it may be on no page of this list).
-  return ["category", "project", "page", "item"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+  return ["q", "category", "project", "page", "item"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
 }
 
 type Intent = "create-product" | "update-product" | "delete-item";
@@ -186,6 +192,24 @@ export default function Items({ loaderData }: Route.ComponentProps) {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData, toast]);
   const filterForm = useRef<HTMLFormElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
+  // The search field keeps what is being typed while its results load; it follows the URL otherwise (Back, Clear).
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (searchField.current && document.activeElement !== searchField.current) searchField.current.value = filter.q;
+  }, [filter.q]);
+  // JavaScript on: a filter applies as soon as it changes; the search waits until typing pauses, and replaces the
+  // history entry, so Back does not step through every letter.
+  const onFilterChange = (e: React.FormEvent<HTMLFormElement>) => {
+    const form = e.currentTarget;
+    clearTimeout(typing.current ?? undefined);
+    if ((e.target as HTMLElement).id === "filter-q") {
+      typing.current = setTimeout(() => submit(form, { preventScrollReset: true, replace: true }), 350);
+    } else {
+      submit(form, { preventScrollReset: true });
+    }
+  };
 
   const href = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -208,7 +232,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
   // The forms post to their own dialog's URL: without JavaScript a refused save comes back with its dialog open.
   const editItem = dialog === "edit" ? dialogItem : null;
   const creating = dialog === "new";
-  const filtered = filter.category !== "" || filter.projectId !== null;
+  const filtered = filter.category !== "" || filter.projectId !== null || filter.q !== "";
   const loading = navigation.state === "loading" && navigation.location.pathname === "/items";
 
   const newButton = canWrite ? (
@@ -231,13 +255,13 @@ export default function Items({ loaderData }: Route.ComponentProps) {
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Product" closeTo={here} wide>
-          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} />
+          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} who={loaderData.whoCanAdd} />
           <ReturnTo value={here} form="product-new" />
         </UrlDialog>
       ) : null}
       {editItem && canWrite ? (
         <UrlDialog title="Edit Product" description={editItem.name} closeTo={here} wide>
-          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} />
+          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} who={loaderData.whoCanAdd} />
           <ReturnTo value={here} form={`product-${editItem.id}`} />
         </UrlDialog>
       ) : null}
@@ -249,9 +273,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="returnTo" value={here} />
             <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{dialogItem.name}"? This action cannot be undone.</p>
             {failed?.formId === `delete-${dialogItem.id}` ? (
-              <p role="alert" className="text-sm font-medium text-danger-800">
-                {(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}
-              </p>
+              <FormAlert className="text-sm font-medium text-danger-800">{(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}</FormAlert>
             ) : null}
             <DeleteConfirmActions cancelTo={here} />
           </Form>
@@ -259,6 +281,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       ) : null}
       {dialog === "qr" && dialogItem ? (
         <QrCodeDialog
+          addressNote={loaderData.addressNote}
           closeTo={here}
           label={{
             itemName: dialogItem.name,
@@ -278,7 +301,13 @@ export default function Items({ loaderData }: Route.ComponentProps) {
           Item list
         </h2>
         {/* A GET form: the filters are the URL. With JavaScript a change applies at once; without, 'Filter' sends it. */}
-        <Form ref={filterForm} method="get" action="/items" className="flex flex-col gap-3 sm:flex-row sm:items-end" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <Form ref={filterForm} method="get" action="/items" role="search" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" onChange={onFilterChange} onSubmit={() => clearTimeout(typing.current ?? undefined)}>
+          <div className="min-w-0 sm:w-64">
+            <label htmlFor="filter-q" className="block text-sm font-medium text-ink">
+              Search by name
+            </label>
+            <input ref={searchField} id="filter-q" name="q" type="search" defaultValue={filter.q} maxLength={100} autoComplete="off" enterKeyHint="search" placeholder="e.g. channel letters" className={`mt-1 ${inputClass}`} />
+          </div>
           <div className="min-w-0 sm:w-64">
             <label htmlFor="filter-category" className="block text-sm font-medium text-ink">
               Category
@@ -324,7 +353,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
           <div className="mt-4">
             {filtered ? (
               <EmptyState icon="search" title="No items found" action={<Link to="/items" className={btn.secondary}>Clear filters</Link>}>
-                No item matches these filters.
+                {filter.q ? `No item name contains ${searchPhrase(filter.q)}${filter.category || filter.projectId !== null ? " with these filters" : ""}.` : "No item matches these filters."}
               </EmptyState>
             ) : (
               <EmptyState
@@ -371,7 +400,8 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                     <RowLink to={`/items/${item.id}`} className="hover:underline">
                       {item.name}
                     </RowLink>
-                    {/* Phones: the card says whether the timer runs (the table shows it in the time). */}
+                    {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
+                        its own words by design; every other screen says Running (decision 0028). */}
                     <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
                   </td>
                   <td data-label="Category" className="py-3 pr-3 cell-text">
@@ -421,6 +451,12 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+/** The search as the empty state repeats it: every word in quotes ('"channel" and "3"'). */
+function searchPhrase(q: string) {
+  const words = q.split(" ").map((w) => `"${w}"`);
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
 /** The list to come back to after a save, sent with the form it belongs to. */

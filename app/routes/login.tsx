@@ -1,17 +1,21 @@
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { PinForm, PinHeading, usePinEntry } from "~/components/pin-dialog";
+import { ChosenName, NamePicker, PinForm, PinHeading, usePinEntry, type PinSeed, type SignInName } from "~/components/pin-dialog";
 import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
 import { LoginFormSchema } from "~/schemas/auth";
-import { verifyPin } from "~/services/auth.server";
+import { signInChoices, verifyPin } from "~/services/auth.server";
 import { decideTileClick, TILES } from "~/utils/departments";
+import { parseIdParam } from "~/utils/ids";
+import { useNonce } from "~/utils/nonce";
 import { safeRedirectPath } from "~/utils/request.server";
 import { getUser } from "~/services/session.server";
 import { toastCookie } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/login";
 
-// The PIN dialog as a plain page: what the Login button and the tiles lead to with JavaScript off.
+// The PIN dialog as a plain page: what the Login button and the tiles lead to with JavaScript off. In 'Choose
+// your name, then PIN' it asks for the name first (?member= carries the choice, so it works without JavaScript).
 export function meta() {
   return [{ title: "Login · Shopflow" }];
 }
@@ -31,7 +35,19 @@ export function loader({ request }: Route.LoaderArgs) {
   const tile = url.searchParams.get("tile");
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
   if (getUser(request) && !tile) throw redirect(redirectTo);
-  return { title: titleFor(tile), tile: tile ?? "", redirectTo };
+  const { signInMode, members } = signInChoices();
+  const memberId = parseIdParam(url.searchParams.get("member") ?? "");
+  const chosen = members.find((m) => m.id === memberId) ?? null;
+  return {
+    title: titleFor(tile),
+    tile: tile ?? "",
+    redirectTo,
+    signInMode,
+    chosen,
+    // The names are only sent while one is to be chosen.
+    members: signInMode === "name-then-pin" && !chosen ? members : [],
+    query: (url.searchParams.get("q") ?? "").slice(0, 100),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -46,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return data({ error: result.message }, { status: result.status, headers });
   }
-  const headers = new Headers({ "Set-Cookie": result.setCookie });
+  const headers = new Headers(result.cookies.map((c): [string, string] => ["Set-Cookie", c]));
   const tile = TILES.find((t) => t.key === tileKey);
   if (tile) {
     const decision = decideTileClick(tile, result.user, []);
@@ -56,29 +72,99 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(parsed.data.redirectTo, "/"), { headers });
 }
 
+/** This page's address with other query values (the name step's links keep the tile and where to go next). */
+function loginHref(tile: string, redirectTo: string, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (tile) params.set("tile", tile);
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  const s = params.toString();
+  return `/login${s ? `?${s}` : ""}`;
+}
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const { title, tile, redirectTo, signInMode, chosen, members, query } = loaderData;
+  const nameStep = signInMode === "name-then-pin" && !chosen;
   return (
     <div className="flex justify-center px-3 py-10 sm:py-16">
-      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl ring-1 ring-line">
-        <PinHeading title={<h1 className="text-xl font-semibold text-ink">{loaderData.title}</h1>}>
-          <p className="mt-1 text-base text-ink-muted">Enter your 4-digit PIN to continue</p>
+      <div className={`w-full rounded-2xl bg-white p-6 shadow-xl ring-1 ring-line ${nameStep ? "max-w-lg" : "max-w-sm"}`}>
+        <PinHeading title={<h1 className="text-xl font-semibold text-ink">{title}</h1>}>
+          <p className="mt-1 text-base text-ink-muted">{nameStep ? "Choose your name to continue" : "Enter your 4-digit PIN to continue"}</p>
         </PinHeading>
-        {hydrated ? <PinBoxesLogin tile={loaderData.tile} redirectTo={loaderData.redirectTo} /> : <PinFieldForm {...loaderData} error={actionData?.error} />}
+        {nameStep ? (
+          <NameStep members={members} query={query} tile={tile} redirectTo={redirectTo} error={actionData?.error} hydrated={hydrated} />
+        ) : (
+          <>
+            {chosen ? (
+              <ChosenName
+                name={chosen.name}
+                change={
+                  <Link to={loginHref(tile, redirectTo)} className={`inline-flex min-h-11 items-center px-2 ${btn.link}`}>
+                    Not you?
+                  </Link>
+                }
+              />
+            ) : null}
+            {hydrated ? (
+              <PinBoxesLogin tile={tile} redirectTo={redirectTo} chosen={chosen} />
+            ) : (
+              <PinFieldForm tile={tile} redirectTo={redirectTo} chosen={chosen} error={actionData?.error} />
+            )}
+          </>
+        )}
       </div>
     </div>
   );
+}
+
+/** The names, with and without JavaScript: a GET form narrows them on the server, typing narrows them at once. */
+function NameStep({ members, query, tile, redirectTo, error, hydrated }: { members: SignInName[]; query: string; tile: string; redirectTo: string; error?: string; hydrated: boolean }) {
+  return (
+    <Form method="get" role="search" aria-label="Find your name">
+      {tile ? <input type="hidden" name="tile" value={tile} /> : null}
+      {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {error ? (
+        <p role="alert" className="mt-4 text-center text-base font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+      <NamePicker members={members} initialQuery={query} hrefFor={(m) => loginHref(tile, redirectTo, { member: String(m.id) })} autoFocus />
+      <div className={`mt-5 grid gap-3 ${hydrated ? "" : "grid-cols-2"}`}>
+        <Link to="/" className={btn.largeSecondary}>
+          Cancel
+        </Link>
+        {/* With JavaScript the list narrows as you type; without it this asks the server. */}
+        {hydrated ? null : (
+          <button type="submit" className={btn.large}>
+            Find
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** Reads what was typed into the server-drawn PIN field before the page came alive. Runs before it is replaced. */
+function readTypedPin(): PinSeed | null {
+  if (typeof document === "undefined") return null;
+  const field = document.getElementById("pinCode") as HTMLInputElement | null;
+  if (!field) return null;
+  return { digits: field.value.replace(/\D/g, "").slice(0, 4), focused: document.activeElement === field };
 }
 
 /**
  * JavaScript on: the PIN dialog's four boxes, auto-submitting. On success it goes where the form post would have
  * (the action's rule): the tile's decision with its toast, else `redirectTo`.
  */
-function PinBoxesLogin({ tile: tileKey, redirectTo }: { tile: string; redirectTo: string }) {
+function PinBoxesLogin({ tile: tileKey, redirectTo, chosen }: { tile: string; redirectTo: string; chosen: SignInName | null }) {
   const navigate = useNavigate();
   const toast = useToast();
+  const [seed] = useState(readTypedPin);
   const entry = usePinEntry({
     active: true,
+    expectedUserId: chosen?.id,
+    seed,
     onSuccess: (user) => {
       const tile = TILES.find((t) => t.key === tileKey);
       if (!tile) return void navigate(redirectTo, { replace: true });
@@ -101,14 +187,26 @@ function PinBoxesLogin({ tile: tileKey, redirectTo }: { tile: string; redirectTo
   );
 }
 
-/** JavaScript off: one PIN field and a plain form post to the action. */
-function PinFieldForm({ tile, redirectTo, error }: { tile: string; redirectTo: string; error?: string }) {
+// Until the page's JavaScript has run (seconds on an old floor PC), keys must still land in the PIN field: the
+// field takes the cursor at once, and digits typed while it does not have it are put into it. The boxes that
+// replace it read what it holds (readTypedPin). Without JavaScript the autofocus attribute does the first part.
+const KEEP_EARLY_KEYS = `(function(){var f=document.getElementById("pinCode");if(!f)return;if(document.activeElement!==f)f.focus();
+function k(e){if(!f.isConnected){document.removeEventListener("keydown",k,true);return}
+if(e.target===f||e.ctrlKey||e.metaKey||e.altKey||!/^[0-9]$/.test(e.key))return;
+var t=e.target;if(t&&(t.tagName==="INPUT"||t.tagName==="TEXTAREA"||t.isContentEditable))return;
+e.preventDefault();if(f.value.length<4)f.value+=e.key;f.focus()}
+document.addEventListener("keydown",k,true)})()`;
+
+/** JavaScript off (and until it runs): one PIN field and a plain form post to the action. */
+function PinFieldForm({ tile, redirectTo, chosen, error }: { tile: string; redirectTo: string; chosen: SignInName | null; error?: string }) {
   const navigation = useNavigation();
+  const nonce = useNonce();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
   return (
     <Form method="post" className="mt-6" key={error ?? "form"}>
       <input type="hidden" name="tile" value={tile} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {chosen ? <input type="hidden" name="expectedUserId" value={chosen.id} /> : null}
       <label htmlFor="pinCode" className="sr-only">
         PIN
       </label>
@@ -126,6 +224,7 @@ function PinFieldForm({ tile, redirectTo, error }: { tile: string; redirectTo: s
         title="Please enter a 4-digit PIN"
         className="h-16 w-full rounded-xl border-2 border-field bg-white text-center text-3xl tracking-[0.6em] text-ink focus:border-focus focus:outline-none"
       />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: KEEP_EARLY_KEYS }} />
       <p role="alert" className="mt-3 min-h-6 text-center text-sm font-medium text-danger-700">
         {error ?? ""}
       </p>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { Icon } from "~/components/icons";
@@ -6,13 +7,13 @@ import { RouteError } from "~/components/route-error";
 import { useToast } from "~/components/toaster";
 import { btn, cardClass, checkboxClass, EmptyState, inputClass, PageHeader } from "~/components/ui";
 import {
-  createMachineFile,
-  createMachineFiles,
   deleteMachineFile,
+  describeFileUse,
   importMachineFilesCsv,
   listMachineChoices,
   listMachineFiles,
-  updateMachineFile,
+  saveMachineFiles,
+  type FileUse,
   type MachineFile,
 } from "~/models/machine-file.server";
 import { getProject } from "~/models/project.server";
@@ -24,7 +25,7 @@ import { getEnv } from "~/utils/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
 import { isCsvFile, summarizeCsvErrors } from "~/utils/machine-file-csv";
-import { entriesHadIssues, filesSavedMessage } from "~/utils/machine-file-messages";
+import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_SAVED_EVERY_ROW } from "~/utils/machine-file-messages";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-files-spreadsheet";
 
@@ -80,7 +81,19 @@ export function loader({ request, params }: Route.LoaderArgs) {
 }
 
 type Toast = { title: string; description?: string; variant?: "default" | "destructive" };
-type ActionResult = { rows: SheetRow[] | null; toast: Toast | null; csvErrors?: string[] };
+/** The question asked before a saved file is deleted: which row, and what goes with the file. */
+type ConfirmDelete = { index: number; use: FileUse };
+type ActionResult = {
+  rows: SheetRow[] | null;
+  toast: Toast | null;
+  /** The first CSV_ERRORS_SHOWN problems of an import, their number, and what the list is about. */
+  csvErrors?: string[];
+  csvErrorCount?: number;
+  csvErrorsTitle?: string;
+  confirmDelete?: ConfirmDelete;
+};
+
+const CSV_ERRORS_SHOWN = 50;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, project } = loadProject(request, params.projectId);
@@ -94,21 +107,26 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<ActionResult>({ rows: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" } }, { status: 400 });
   }
 
-  // CSV import: its own small form (a file input), with or without JavaScript.
+  // CSV import: its own small form (a file input), with or without JavaScript. The server reads the file's bytes
+  // in whatever encoding Excel or LibreOffice saved them (decision 0023).
   if (form.get("intent") === "upload-csv") {
     const file = form.get("csv");
-    const fail = (description: string, csvErrors?: string[]) => data<ActionResult>({ rows: null, toast: { title: "Error", description, variant: "destructive" }, csvErrors }, { status: 400 });
+    const fail = (description: string, extra: Partial<ActionResult> = {}) =>
+      data<ActionResult>({ rows: null, toast: { title: "Error", description, variant: "destructive" }, ...extra }, { status: 400 });
     if (!(file instanceof File) || file.size === 0) return fail("Please select a CSV file first");
     if (!isCsvFile(file.name, file.type)) return fail("Please select a CSV file");
-    const { saved, errors } = importMachineFilesCsv(await file.text(), { projectId: project.id }, actor);
-    if (saved.length === 0) return fail(errors.length ? summarizeCsvErrors(errors) : "Failed to upload CSV", errors);
+    const result = await importMachineFilesCsv({ bytes: new Uint8Array(await file.arrayBuffer()) }, { projectId: project.id }, actor);
+    const shown = { csvErrors: result.errors.slice(0, CSV_ERRORS_SHOWN), csvErrorCount: result.errors.length };
+    if (result.problem) return fail(result.problem);
+    if (csvImportRefused(result)) return fail(result.errors.length ? summarizeCsvErrors(result.errors) : "Failed to upload CSV", { ...shown, csvErrorsTitle: NOTHING_SAVED_EVERY_ROW });
     const rows = listMachineFiles({ projectId: project.id, limit: MAX_ROWS_SHOWN }).map((f) => toSheetRow(f, tz));
+    const done = filesSavedSkippedMessage(result.saved, result.skipped);
     return data<ActionResult>({
       rows,
-      toast: errors.length
-        ? { title: entriesHadIssues(errors.length), description: `${filesSavedMessage(saved.length)}. ${summarizeCsvErrors(errors)}` }
-        : { title: "Success", description: filesSavedMessage(saved.length) },
-      csvErrors: errors,
+      toast: result.errors.length
+        ? { title: entriesHadIssues(result.errors.length), description: `${done}. ${summarizeCsvErrors(result.errors)}` }
+        : { title: "Success", description: done },
+      ...(result.errors.length ? { ...shown, csvErrorsTitle: entriesHadIssues(result.errors.length) } : {}),
     });
   }
 
@@ -134,12 +152,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw error;
   };
   const complete = (r: SpreadsheetRow) => r.fileName !== "" && r.machine !== "";
-  const save = (rows: { r: SpreadsheetRow; i: number }[]) => {
-    const creates = rows.filter(({ r }) => r.id === undefined || !stored.has(r.id));
-    const updates = rows.filter(({ r }) => r.id !== undefined && stored.has(r.id) && rowStatus({ ...toSheetRow(stored.get(r.id)!, tz), ...r, id: r.id }) === "Modified");
-    for (const { r } of updates) updateMachineFile(r.id!, { fileName: r.fileName, machine: r.machine, description: r.material }, actor);
-    if (creates.length) createMachineFiles(creates.map(({ r }) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId: project.id })), actor);
-    return creates.length + updates.length;
+  const isStored = (r: SpreadsheetRow) => r.id !== undefined && stored.has(r.id);
+  const fields = (r: SpreadsheetRow) => ({ fileName: r.fileName, machine: r.machine, description: r.material });
+  /** One transaction for every row of the save (decision 0023): all saved, or none. */
+  const save = (rows: { r: SpreadsheetRow; i: number }[], editUnchanged = false) => {
+    const creates = rows.filter(({ r }) => !isStored(r));
+    const edits = rows.filter(({ r }) => isStored(r) && (editUnchanged || rowStatus({ ...toSheetRow(stored.get(r.id!)!, tz), ...r, id: r.id! }) === "Modified"));
+    const result = saveMachineFiles(
+      { creates: creates.map(({ r }) => ({ ...fields(r), projectId: project.id })), edits: edits.map(({ r }) => ({ id: r.id!, patch: fields(r) })) },
+      actor,
+    );
+    return { n: result.created.length + result.updated.length, skipped: result.skipped };
   };
   const fresh = (keep: (r: SpreadsheetRow, i: number) => boolean) => {
     // Saved rows come back as stored; rows the save did not touch keep what was typed.
@@ -150,23 +173,27 @@ export async function action({ request, params }: Route.ActionArgs) {
       return i >= 0 && keep(posted[i]!, i) ? { ...f, fileName: posted[i]!.fileName, machine: posted[i]!.machine, material: posted[i]!.material } : f;
     }), ...unsaved];
   };
+  const gone = (i: number) =>
+    data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: { title: "Error", description: "This file was already deleted. The list shows the project's files now.", variant: "destructive" } }, { status: 404 });
 
   const [verb, arg] = intent.split(":");
   switch (verb) {
     case "add-rows":
       return data<ActionResult>({ rows: [...current(), ...blankRows(ADD_ROWS)], toast: null });
+    case "keep":
+      return data<ActionResult>({ rows: current(), toast: null });
     case "save-row": {
       const i = Number(arg);
       const r = posted[i];
       if (!r) return validation(BOTH_REQUIRED, new Map());
       if (!complete(r)) return validation(BOTH_REQUIRED, new Map([[i, BOTH_REQUIRED]]));
+      let n: { n: number; skipped: number };
       try {
-        if (r.id !== undefined && stored.has(r.id)) updateMachineFile(r.id, { fileName: r.fileName, machine: r.machine, description: r.material }, actor);
-        else createMachineFile({ fileName: r.fileName, machine: r.machine, description: r.material, projectId: project.id }, actor);
+        n = save([{ r, i }], true);
       } catch (error) {
-        return failure(r.id !== undefined && stored.has(r.id) ? "Failed to update machine file" : "Failed to add machine file", error, i);
+        return failure(isStored(r) ? "Failed to update machine file" : "Failed to add machine file", error, i);
       }
-      return data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: { title: "Success", description: filesSavedMessage(1) } });
+      return data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: { title: "Success", description: filesSavedSkippedMessage(n.n, n.skipped) } });
     }
     case "save-selected":
     case "save-all": {
@@ -179,7 +206,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       // Spec §5: a bulk save saves only rows with a name and a machine; the others stay, marked, not lost.
       const ready = chosen.filter(({ r }) => complete(r));
       const skipped = chosen.filter(({ r }) => !complete(r));
-      let n = 0;
+      let n: { n: number; skipped: number };
       try {
         n = save(ready);
       } catch (error) {
@@ -190,15 +217,26 @@ export async function action({ request, params }: Route.ActionArgs) {
         const i = posted.findIndex((r, j) => r.id === undefined && `new-${j}` === row.key);
         return i >= 0 && skipped.some((s) => s.i === i) ? { ...row, error: BOTH_REQUIRED } : row;
       });
+      const done = filesSavedSkippedMessage(n.n, n.skipped);
       const toast: Toast = skipped.length
-        ? { title: "Validation Error", description: `${filesSavedMessage(n)}. ${SELECTED_ROWS_REQUIRED}.`, variant: "destructive" }
-        : { title: "Success", description: filesSavedMessage(n) };
+        ? { title: "Validation Error", description: `${done}. ${SELECTED_ROWS_REQUIRED}.`, variant: "destructive" }
+        : { title: "Success", description: done };
       return data<ActionResult>({ rows, toast });
+    }
+    case "confirm-delete": {
+      // Ask first, naming what goes with the file (its machine queue, the items it is assigned to).
+      const i = Number(arg);
+      const r = posted[i];
+      if (r?.id === undefined) return data<ActionResult>({ rows: current(), toast: null });
+      const use = describeFileUse(r.id);
+      if (!use || use.projectId !== project.id) return gone(i);
+      return data<ActionResult>({ rows: current(), toast: null, confirmDelete: { index: i, use } });
     }
     case "delete": {
       const i = Number(arg);
       const r = posted[i];
-      if (r?.id !== undefined && stored.has(r.id)) {
+      if (r?.id !== undefined) {
+        if (!isStored(r)) return gone(i);
         try {
           deleteMachineFile(r.id, actor);
         } catch (error) {
@@ -259,7 +297,10 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
   const { project, machines } = loaderData;
   const here = `/projects/${project.id}/machine-files/spreadsheet`;
   const busy = navigation.state !== "idle" && navigation.formAction === here;
-  const csvErrors = csv.data?.csvErrors ?? actionData?.csvErrors ?? [];
+  const csvAnswer = csv.data?.csvErrors ? csv.data : actionData?.csvErrors ? actionData : null;
+  const csvErrors = csvAnswer?.csvErrors ?? [];
+  const csvErrorCount = csvAnswer?.csvErrorCount ?? csvErrors.length;
+  const confirmDelete = actionData?.confirmDelete ?? null;
   const update = (key: string, patch: Partial<SheetRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch, error: null } : r)));
 
   return (
@@ -317,18 +358,19 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         </csv.Form>
         {csvErrors.length ? (
           <div className="mt-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800" role="alert">
-            <p className="font-semibold">{entriesHadIssues(csvErrors.length)}</p>
+            <p className="font-semibold">{csvAnswer?.csvErrorsTitle ?? entriesHadIssues(csvErrorCount)}</p>
             <ul className="mt-1 list-disc pl-5">
-              {csvErrors.slice(0, 50).map((e, i) => (
+              {csvErrors.map((e, i) => (
                 <li key={i}>{e}</li>
               ))}
             </ul>
-            {csvErrors.length > 50 ? <p className="mt-1">... and {csvErrors.length - 50} more</p> : null}
+            {csvErrorCount > csvErrors.length ? <p className="mt-1">... and {csvErrorCount - csvErrors.length} more</p> : null}
           </div>
         ) : null}
       </section>
 
-      <Form method="post" action={here} className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label="Files">
+      <Form id={SHEET_FORM} method="post" action={here} className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label="Files">
+        {confirmDelete ? <DeleteFileConfirm key={`${confirmDelete.use.id}-${actionKey(actionData)}`} confirm={confirmDelete} busy={busy} /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2 className="text-lg font-semibold text-ink">Files</h2>
@@ -436,7 +478,8 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                             <Icon name="trash" />
                           </button>
                         ) : (
-                          <button type="submit" name="intent" value={`delete:${i}`} className={btn.small} disabled={busy} formNoValidate aria-label={`Delete ${rowName}`}>
+                          // A saved file is deleted only after the question that names what goes with it.
+                          <button type="submit" name="intent" value={`confirm-delete:${i}`} className={btn.small} disabled={busy} formNoValidate aria-label={`Delete ${rowName}`}>
                             <Icon name="trash" />
                           </button>
                         )}
@@ -450,6 +493,90 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         )}
       </Form>
     </div>
+  );
+}
+
+const SHEET_FORM = "machine-files-sheet";
+// Each answer is a new object: a new question (even about the same file) opens the dialog again.
+const answers = new WeakMap<object, number>();
+let answerSeq = 0;
+function actionKey(answer: object | undefined) {
+  if (!answer) return 0;
+  if (!answers.has(answer)) answers.set(answer, ++answerSeq);
+  return answers.get(answer)!;
+}
+
+const ordinal = (n: number) => {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${s}`;
+};
+
+/** What deleting a file takes with it, in words: its place in the machine's queue and the items it is on. */
+function fileUseLines(use: FileUse): { queue: string; items: string } {
+  const queue = use.isCompleted
+    ? `Completed on the ${use.machineName} queue.`
+    : `Waiting in the ${use.machineName} queue, ${ordinal(use.queuePosition ?? use.queueLength)} of ${use.queueLength}.`;
+  const items = use.items.length
+    ? `Assigned to ${use.items.map((it) => `${it.name} (${it.fileType} file)`).join(", ")}: ${use.items.length === 1 ? "that item loses" : "those items lose"} this file.`
+    : "Not assigned to any item.";
+  return { queue, items };
+}
+
+/**
+ * The question before a saved file is deleted, as the other deletes ask it: a dialog with JavaScript, a panel at
+ * the top of the sheet without. Its buttons post the sheet's form, so rows typed but not saved stay as they are.
+ */
+function DeleteFileConfirm({ confirm, busy }: { confirm: ConfirmDelete; busy: boolean }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(true);
+  const { use, index } = confirm;
+  const { queue, items } = fileUseLines(use);
+  const body = (
+    <>
+      <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{use.fileName}"? This action cannot be undone.</p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-ink wrap-anywhere">
+        <li>{queue}</li>
+        <li>{items}</li>
+      </ul>
+    </>
+  );
+  const deleteButton = (
+    <button type="submit" form={SHEET_FORM} name="intent" value={`delete:${index}`} className={btn.danger} disabled={busy} formNoValidate>
+      Delete
+    </button>
+  );
+  if (!hydrated) {
+    return (
+      <section aria-label="Delete Machine File" className="mb-4 rounded-xl border-2 border-danger-200 bg-white p-4 shadow-lg sm:p-6">
+        <h2 className="text-xl font-semibold text-ink">Delete Machine File</h2>
+        <div className="mt-3">{body}</div>
+        <div className="mt-4 flex flex-wrap justify-end gap-3">
+          <button type="submit" form={SHEET_FORM} name="intent" value="keep" className={btn.secondary} formNoValidate>
+            Cancel
+          </button>
+          {deleteButton}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl sm:p-6">
+          <Dialog.Title className="pr-10 text-xl font-semibold text-ink">Delete Machine File</Dialog.Title>
+          <Dialog.Description className="sr-only">Delete {use.fileName}</Dialog.Description>
+          <div className="mt-4">{body}</div>
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
+            <Dialog.Close className={btn.secondary}>Cancel</Dialog.Close>
+            {deleteButton}
+          </div>
+          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink">
+            <Icon name="close" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

@@ -349,7 +349,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
               Open a file's QR code before marking it completed.
             </p>
             {sortable ? (
-              <dnd.m.SortableQueue order={order} onReorder={onReorder}>
+              <dnd.m.SortableQueue order={order} onReorder={onReorder} nameOf={(id) => byId.get(id)?.fileName ?? "this file"} paging={{ offset, total }}>
                 {table}
               </dnd.m.SortableQueue>
             ) : (

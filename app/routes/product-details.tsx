@@ -9,7 +9,7 @@ import { parseIdParam } from "~/utils/ids";
 import { formatDateTime, formatTimelineDate } from "~/utils/dates";
 import { departmentLabel } from "~/utils/format";
 import { can, requirePermission } from "~/services/permissions.server";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/product-details";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -49,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sessionStartText: item.isTimerActive && item.currentSessionStart ? formatDateTime(item.currentSessionStart, tz) : null,
     },
     qr,
+    addressNote: shopAddressNote(request),
     tz,
     now: Date.now(),
     back,
@@ -112,7 +113,7 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
           ) : null
         }
       />
-      {qr && search.get("qr") === "1" ? <QrCodeDialog label={qr} closeTo={here} /> : null}
+      {qr && search.get("qr") === "1" ? <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <InfoCard title="Product Information" icon="products">
           <Row label="Name">{item.name}</Row>
@@ -131,6 +132,7 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         </InfoCard>
         <InfoCard title="Timer Information" icon="clock">
           <Row label="Status">
+            {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
             {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
           </Row>
           <Row label="Total time">

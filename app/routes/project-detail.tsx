@@ -17,7 +17,7 @@ import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models
 import { departmentModel } from "~/models/department.server";
 import { createItem, deleteItem, getItem, listProjectItems, updateItem } from "~/models/item.server";
 import { materialModel } from "~/models/material.server";
-import { assignTeamMembers, getProjectWithMetrics, getSteps, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
+import { assignTeamMembers, getProjectWithMetrics, getSteps, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { resetTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
@@ -25,7 +25,9 @@ import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { uploadedFile } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
 import { colorClass } from "~/utils/colors";
 import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
@@ -39,7 +41,8 @@ import { changedFields, originalOf } from "~/utils/form-changes";
 import { departmentLabel, formatHMS } from "~/utils/format";
 import { fileIndicator } from "~/utils/machine-file-rules";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-detail";
@@ -160,13 +163,16 @@ export function loader({ request, params }: Route.LoaderArgs) {
       items: itemRows,
       design: designInfo,
       canWrite,
+      canReset: can(user, "timers:reset"),
       members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
       back: { to: back, label: BACK_LABELS[back] ?? "Back" },
       // The label's payload for the QR dialog: {PUBLIC_URL}/qr/{id}, or this request's origin without PUBLIC_URL.
       qrBase: qrBaseUrl(request),
+      addressNote: shopAddressNote(request),
       maxUploadMb: getEnv().MAX_UPLOAD_MB,
       now,
       history: projectHistory(project.id, { timeZone: tz, departmentName: deptName }),
@@ -241,14 +247,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // PRODUCT.md: any signed-in member resets a timer; everything else here changes the project.
-  const user = requirePermission(request, intent === "reset-timer" ? "timers" : "projects:write");
+  // Everything here changes the project; resetting an item's timer needs the same keys (PRODUCT.md).
+  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
-  // A refused step save hands back the `_original` its row was opened with: drawn again without JavaScript, the row
-  // still checks the next save against what this person saw, not against the latest.
-  const original = intent === "update-step" ? originalOf(formData) : null;
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
-    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false, original }, { status });
+    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
   const known = (error: unknown) => {
     if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError || error instanceof UploadRefused) return error;
     throw error;
@@ -260,8 +263,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         const stepId = parseIdParam(String(rawStep ?? ""));
         if (stepId === null) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
         const submission = parseWithZod(formData, { schema: StepEditFormSchema });
-        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false, original }, { status: 400 });
+        if (submission.status !== "success") return data({ formId, result: submission.reply(), toast: null, reauth: false }, { status: 400 });
         const { teamMemberIds, ...fields } = submission.value;
+        const original = originalOf(formData);
         const { patch, expected } = changedFields(fields, original);
         const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
         let department: string | undefined;
@@ -286,7 +290,6 @@ export async function action({ request, params }: Route.ActionArgs) {
                 result: submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
                 toast: { title: "Invalid Date", description: e.message, variant: "destructive" as const },
                 reauth: false,
-                original,
               },
               { status: 400 },
             );
@@ -298,13 +301,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "move-step": {
         const submission = parseWithZod(formData, { schema: StepMoveSchema });
         if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
-        const order = getSteps({ projectId }).map((s) => s.id);
-        const at = order.indexOf(submission.value.stepId);
-        const to = submission.value.direction === "up" ? at - 1 : at + 1;
-        if (at < 0) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
-        if (to >= 0 && to < order.length) {
-          [order[at], order[to]] = [order[to]!, order[at]!];
-          reorderSteps(projectId, order, actor);
+        try {
+          moveStep(projectId, submission.value.stepId, submission.value.direction, actor);
+        } catch (error) {
+          const e = known(error);
+          return fail(e.status, e.message);
         }
         return success(request, `${here}#step-${submission.value.stepId}`, "Workflow steps reordered successfully");
       }
@@ -342,8 +343,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         return success(request, here, "Item deleted successfully");
       }
       case "upload-design": {
-        const file = formData.get("file");
-        if (!(file instanceof File) || file.size === 0) return fail(400, "Please select a PDF file", { status: "error", error: { "": ["Please select a PDF file"] } });
+        // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
+        const file = uploadedFile(request, "file");
+        if (!file || file.size === 0) {
+          const toast = { title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" as const };
+          return data({ formId, result: { status: "error", error: { "": [toast.description] } }, toast, reauth: false }, { status: 400 });
+        }
         try {
           await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
         } catch (error) {
@@ -496,11 +501,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           {loaderData.items.length ? (
             // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
             <Popover label="Labels on sheets…" group="project-labels">
+              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
               <SheetLabelsForm action={`${here}/labels.pdf`} />
             </Popover>
           ) : null}
           {loaderData.items.length && loaderData.printers.length ? (
             <Popover label="Print to label printer…" group="project-labels">
+              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
               <Form method="post" action={here} className="space-y-3">
                 <input type="hidden" name="intent" value="print-labels" />
                 <div>
@@ -547,16 +554,17 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "add-item" && canWrite ? (
           <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
-            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} />
+            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} who={loaderData.whoCanAdd} />
           </UrlDialog>
         ) : null}
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} />
+            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} who={loaderData.whoCanAdd} />
           </UrlDialog>
         ) : null}
         {dialog === "qr" && dialogItem ? (
           <QrCodeDialog
+            addressNote={loaderData.addressNote}
             closeTo={here}
             label={{
               itemName: dialogItem.name,
@@ -570,7 +578,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             }}
           />
         ) : null}
-        {dialog === "reset-timer" && dialogItem ? (
+        {dialog === "reset-timer" && loaderData.canReset && dialogItem ? (
           <UrlDialog title="Reset Timer" description={dialogItem.name} closeTo={here}>
             <ResetTimerForm item={dialogItem} here={here} />
           </UrlDialog>
@@ -620,7 +628,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         <SummaryCard title="Total Time" icon="clock">
           <LiveTotal base={metrics.totalSeconds} runningSeconds={metrics.runningSeconds} runningCount={metrics.runningCount} serverNow={loaderData.now} />
           <p className="text-sm text-ink-muted">
-            {metrics.activeTimers} active timer{metrics.activeTimers === 1 ? "" : "s"}
+            {metrics.activeTimers} timer{metrics.activeTimers === 1 ? "" : "s"} running
           </p>
         </SummaryCard>
       </div>
@@ -636,9 +644,8 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           members={loaderData.members}
           here={here}
           lastResult={editStep !== null ? resultFor(`step-${editStep}-form`) : undefined}
-          lastOriginal={failedStep && Number(failedStep[1]) === editStep && actionData && "original" in actionData ? actionData.original : undefined}
         />
-        <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} serverNow={loaderData.now} />
+        <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} canReset={loaderData.canReset} serverNow={loaderData.now} />
       </div>
       <History entries={loaderData.history} what="project" auditTrail={loaderData.auditTrail} />
     </div>

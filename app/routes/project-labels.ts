@@ -1,6 +1,7 @@
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import type { ErrorPageLink } from "~/utils/error-page.server";
 import { parseIdParam } from "~/utils/ids";
 import { labelFileName, labelPdf, type SheetLayout } from "~/utils/label-pdf.server";
@@ -47,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${labelFileName("labels", project.name, `project-${project.id}`)}"`,
+      "Content-Disposition": contentDisposition("inline", labelFileName("labels", project.name, `project-${project.id}`)),
       "Cache-Control": "private, no-cache",
     },
   });

@@ -162,23 +162,27 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
 
   // Flow analytics is open to the Project Management key, whose way in is this page (the Project Management tile):
   // the side menu, which also links it, is management's alone (spec §2).
-  const actions =
-    canWrite || loaderData.canAnalytics ? (
-      <>
-        {loaderData.canAnalytics ? (
-          <Link to="/analytics" className={btn.secondary}>
-            <Icon name="clock" />
-            Flow analytics
-          </Link>
-        ) : null}
-        {canWrite ? (
-          <Link to={`${here}${here.includes("?") ? "&" : "?"}dialog=new-project`} preventScrollReset className={btn.primary}>
-            <Icon name="plus" />
-            New Project
-          </Link>
-        ) : null}
-      </>
-    ) : null;
+  // Every member may read the workflow overview: this page, everyone's list of projects, links it.
+  const actions = (
+    <>
+      <Link to="/workflows" className={btn.secondary}>
+        <Icon name="workflows" />
+        Workflows
+      </Link>
+      {loaderData.canAnalytics ? (
+        <Link to="/analytics" className={btn.secondary}>
+          <Icon name="clock" />
+          Flow analytics
+        </Link>
+      ) : null}
+      {canWrite ? (
+        <Link to={`${here}${here.includes("?") ? "&" : "?"}dialog=new-project`} preventScrollReset className={btn.primary}>
+          <Icon name="plus" />
+          New Project
+        </Link>
+      ) : null}
+    </>
+  );
   const withDialog = (name: string, id: number) => `${here}${here.includes("?") ? "&" : "?"}dialog=${name}&id=${id}`;
 
   return (

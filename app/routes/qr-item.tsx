@@ -5,7 +5,7 @@ import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { ALREADY_RUNNING, endTimer, NOT_RUNNING, startTimer } from "~/models/timer.server";
+import { ALREADY_RUNNING, DoubleScanError, endTimer, NOT_RUNNING, startTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
@@ -13,6 +13,7 @@ import { ConflictError, NotFoundError } from "~/utils/errors";
 import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
 import { QR_MESSAGES } from "~/utils/qr-input";
+import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/qr-item";
 
@@ -26,9 +27,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.item?.name ?? "Item not found"} · Timer · Shopflow` }];
 }
 
-const DONE = ["started", "stopped", "final"] as const;
-type Done = (typeof DONE)[number];
-
 export function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Signed out (a phone that never signed in): the PIN first, then straight back here.
@@ -40,7 +38,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const names = departmentNames();
   const name = (v: string) => names.get(v) ?? departmentLabel(v);
   const { item } = card;
-  const done = url.searchParams.get("done");
   return data(
     {
       id: params.id,
@@ -56,7 +53,6 @@ export function loader({ request, params }: Route.LoaderArgs) {
       project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
       department: name(item.department),
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
-      done: (DONE as readonly string[]).includes(done ?? "") ? (done as Done) : null,
       now: Date.now(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -71,18 +67,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id === null) throw data("Item not found", { status: 404 });
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
+  // What happened is said once, by a toast (a cookie read by the next page load): never by the URL, where a
+  // reload or Back would say it again while the timer has moved on.
+  const names = departmentNames();
+  const name = (v: string | null) => names.get(v ?? "") ?? departmentLabel(v ?? "");
   try {
     if (intent === "start") {
-      startTimer(id, actorFrom(request, user));
-      return redirect(`${here}?done=started`);
+      const started = startTimer(id, actorFrom(request, user));
+      return redirectWithToast(request, here, startedToast(started.name, name(started.department)));
     }
     if (intent === "stop") {
-      const { final } = endTimer(id, actorFrom(request, user));
-      return redirect(`${here}?done=${final ? "final" : "stopped"}`);
+      // The button is a scan's stop: a double tap right after Start is refused like a label read twice.
+      const { item, final } = endTimer(id, actorFrom(request, user), Date.now(), { asScan: true });
+      return redirectWithToast(request, here, stoppedToast(item.name, name(item.department), final));
     }
     throw data("Unknown form", { status: 400 });
   } catch (error) {
     if (error instanceof NotFoundError) return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
+    if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
@@ -123,22 +125,10 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
       </div>
     );
   }
-  const { item, project, done } = loaderData;
+  const { item, project } = loaderData;
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(`/qr/${item.id}`);
   return (
     <div className="mx-auto max-w-xl px-4 py-6">
-      {done ? (
-        <div role="status" className="mb-4 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-base text-emerald-900">
-          <p className="font-semibold">{done === "started" ? "Timer Started" : "Timer Stopped & Advanced"}</p>
-          <p>
-            {done === "started"
-              ? `Working in ${loaderData.department}.`
-              : done === "final"
-                ? `Final Department: ${item.name} stays in ${loaderData.department}.`
-                : `${item.name} moved to ${loaderData.department}.`}
-          </p>
-        </div>
-      ) : null}
       <section className={`p-5 ${cardClass}`} aria-labelledby="qr-item-name">
         <p className="text-sm text-ink-muted">
           <Link to={`/projects/${project.id}`} className={btn.textLink}>

@@ -8,8 +8,8 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { isScanId } from "~/schemas/scan";
-import { ownBases, scanCode, scannedItem, type ScannedItem } from "~/services/scan.server";
-import { parseIdParam } from "~/utils/ids";
+import { ownBases, scanCode, scanFlash, ScanFlashSchema, scannedItem, type ScannedItem } from "~/services/scan.server";
+import { flashCookie, popFlash } from "~/utils/flash.server";
 import {
   lastScannedText,
   looksLikeScan,
@@ -20,6 +20,7 @@ import {
   SCANNER_AUTO_PROCESS_MS,
 } from "~/utils/qr-input";
 import { redirectWithToast } from "~/utils/toast.server";
+import { notAnImageMessage } from "~/utils/image-upload";
 import { useHydrated } from "~/utils/use-hydrated";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
@@ -31,49 +32,42 @@ import type { Route } from "./+types/qr-scanner";
 
 export const meta = () => [{ title: "QR Timer · Shopflow" }];
 
-const ERRORS = { empty: QR_MESSAGES.empty, format: QR_MESSAGES.noIdInJson, "not-found": QR_MESSAGES.notFound, failed: QR_MESSAGES.failed } as const;
-type ErrorCode = keyof typeof ERRORS;
-const codeOf = (message: string): ErrorCode => (Object.entries(ERRORS).find(([, m]) => m === message)?.[0] as ErrorCode | undefined) ?? "failed";
-
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   requirePermission(request, "read");
-  // After a post without JavaScript: the item just scanned, the text scanned and what went wrong, if anything.
-  const itemId = parseIdParam(url.searchParams.get("item") ?? "");
-  const error = url.searchParams.get("error");
+  // After a post without JavaScript: what that scan did, shown once (a reload or Back shows a fresh scanner).
+  const { flash, setCookie } = popFlash(request, ScanFlashSchema);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return data(
     {
       ownBases: ownBases(request),
-      last: lastScannedText(url.searchParams.get("last") ?? ""),
-      item: itemId === null ? null : scannedItem(itemId),
+      last: lastScannedText(flash?.last ?? ""),
+      item: flash?.itemId ? scannedItem(flash.itemId) : null,
       // The no-JavaScript form's scan id: the same form sent twice (a double click, Back and resend) counts once.
       scanId: crypto.randomUUID(),
-      error: error && Object.hasOwn(ERRORS, error) ? ERRORS[error as ErrorCode] : null,
+      error: flash?.message ?? null,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers },
   );
 }
-
 
 /** What the page says when a queued scan meets an ended session (the scan stays queued until sign-in). */
 const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to scan.";
 
-// The form without JavaScript: post, then back to the page with the result (post-redirect-get). With
-// JavaScript the page sends scans to POST /api/scans instead (through its offline queue).
+// The form without JavaScript: post, then back to the page with the result (post-redirect-get, the result in a
+// one-shot cookie). With JavaScript the page sends scans to POST /api/scans instead (through its offline queue).
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const code = String(form?.get("code") ?? "").slice(0, 2000);
-  const back = (params: Record<string, string>, toast: ToastData) =>
-    redirectWithToast(request, `/qr-scanner?${new URLSearchParams({ last: code.slice(0, 60), ...params })}`, toast);
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent("/qr-scanner")}`);
   const user = requirePermission(request, "timers");
   // A scan id makes a form posted twice (Back and resend, a double submit) count once.
   const scanIdField = String(form?.get("scanId") ?? "");
   const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null });
   if (outcome.kind === "redirect") return redirect(outcome.url);
-  if (outcome.kind === "error") return back({ error: codeOf(outcome.message) }, outcome.toast);
-  return back({ item: String(outcome.id) }, outcome.toast);
+  return redirectWithToast(request, "/qr-scanner", outcome.toast, { headers: { "Set-Cookie": flashCookie(request, "/qr-scanner", scanFlash(code, outcome)) } });
 }
 
 
@@ -139,10 +133,10 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
   const { waiting, offline, busy, send } = useScanQueue<{ ok?: boolean; item?: ScannedItem; toast?: ToastData; message?: string }>({
     onAnswer: (scan, ok, answer) => {
       if (answer?.toast) toast({ ...answer.toast, id: scan.scanId });
-      if (ok && answer?.item) {
-        setItem(answer.item);
-        setMessage(null);
-      } else setMessage(answer?.message ?? QR_MESSAGES.failed);
+      // The card shows the item this answer is about (a double read names its item), or none: a card left from
+      // an earlier scan would read as this scan's.
+      setItem(answer?.item ?? null);
+      setMessage(ok ? null : (answer?.message ?? QR_MESSAGES.failed));
     },
     onSessionEnded: () => {
       setMessage(SESSION_ENDED);
@@ -159,6 +153,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
       const parsed = parseQrInput(raw, loaderData.ownBases);
       if (parsed.kind === "error") {
         setMessage(parsed.message);
+        setItem(null);
         toast({ title: "Error", description: parsed.message, variant: "destructive" });
         return;
       }
@@ -166,6 +161,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
         const target = safeScanUrl(parsed.url);
         if (!target) {
           setMessage(QR_MESSAGES.failed);
+          setItem(null);
           return;
         }
         setTimeout(() => window.location.assign(target), QR_REDIRECT_DELAY_MS);
@@ -186,6 +182,13 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
   async function onImage(file: File | undefined) {
     if (!file) return;
     try {
+      // A PDF or any other file that is no picture: say so, rather than 'No QR code found' or a decoding failure.
+      const notImage = await notAnImageMessage(file);
+      if (notImage) {
+        setMessage(notImage);
+        toast({ title: "Not an image", description: notImage, variant: "destructive" });
+        return;
+      }
       const bitmap = await createImageBitmap(file);
       const text = await decodeImage(bitmap, bitmap.width, bitmap.height);
       bitmap.close();

@@ -111,7 +111,7 @@ export function loader({ request }: Route.LoaderArgs) {
           link: page && named?.exists ? { to: `/${page}s/${r.entityId}`, text: `Open the ${page}` } : null,
           ip: r.ip,
           diff,
-          note: auditNote(r, who, diff.length),
+          note: auditNote(r, who, diff.length, view.memberName),
         };
       }),
       older: more && rows.length ? rows[rows.length - 1]!.id : null,

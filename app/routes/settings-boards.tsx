@@ -10,7 +10,7 @@ import { boardLink } from "~/utils/board";
 import { formatDateTime } from "~/utils/dates";
 import { getEnv } from "~/utils/env.server";
 import { NotFoundError } from "~/utils/errors";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { qrBaseUrl } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-boards";
 

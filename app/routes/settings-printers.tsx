@@ -1,12 +1,17 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormAlert } from "~/components/error-focus";
+import { OpenedValuesField, useOpenedValues } from "~/components/opened-values";
 import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
-import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
+import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
+import { shopAddressNote } from "~/services/shop-address.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
+import { changedFields, originalOf } from "~/utils/form-changes";
 import { parseIdParam } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
@@ -27,7 +32,8 @@ export function loader({ request }: Route.LoaderArgs) {
     const id = parseIdParam(url.searchParams.get(key) ?? "");
     return id === null ? null : (printers.find((p) => p.id === id) ?? null);
   };
-  return data({ printers, editing: pick("edit"), deleting: pick("delete") }, { headers: { "Cache-Control": "no-store" } });
+  const refused = Object.fromEntries(printers.map((p) => [p.id, printerPortRefusal(p.port)]).filter(([, why]) => why));
+  return data({ printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused, addressNote: shopAddressNote(request) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
@@ -46,13 +52,19 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "update") {
       const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
       if (submission.status !== "success") return data({ form: `edit-${printer.id}`, result: submission.reply() }, { status: 400 });
+      // Only what this person changed is saved, checked against what the form opened with (docs/decisions/0021):
+      // someone else's new port survives a rename made in a form opened before it. A post without `_original`
+      // (a page drawn before it was sent) is checked by the version it read.
+      const original = originalOf(form);
+      const { patch, expected } = changedFields(submission.value, original);
       const version = Number(form.get("version"));
       try {
-        const saved = labelPrinterModel.update(printer.id, submission.value, actor, { version: Number.isInteger(version) ? version : undefined });
+        const saved = labelPrinterModel.update(printer.id, patch, actor, original ? { expected } : { version: Number.isInteger(version) ? version : undefined });
         if (!saved) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
         return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
       } catch (error) {
         if (error instanceof ConflictError) return data({ form: `edit-${printer.id}`, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+        if (error instanceof BadRequestError) return data({ form: `edit-${printer.id}`, result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
         throw error;
       }
     }
@@ -61,8 +73,11 @@ export async function action({ request }: Route.ActionArgs) {
         labelPrinterModel.remove(printer.id, actor);
         return back("Printer deleted", `${printer.name} is no longer offered for printing.`);
       }
-      labelPrinterModel.update(printer.id, { isActive: !printer.isActive }, actor);
-      return back(printer.isActive ? "Printer switched off" : "Printer switched on", `${printer.name} is ${printer.isActive ? "no longer" : "now"} offered for printing.`);
+      // The button says what it does ('Switch off'): two people pressing it at once leave the printer off, not on.
+      const to = form.get("to");
+      const on = to === "on" ? true : to === "off" ? false : !printer.isActive;
+      if (on !== printer.isActive) labelPrinterModel.update(printer.id, { isActive: on }, actor);
+      return back(on ? "Printer switched on" : "Printer switched off", `${printer.name} is ${on ? "now" : "no longer"} offered for printing.`);
     } catch (error) {
       if (error instanceof ConflictError || error instanceof NotFoundError) return back("Error", error.message, true);
       throw error;
@@ -75,19 +90,21 @@ export async function action({ request }: Route.ActionArgs) {
     return back("Printer added", `${describe(created)}.`);
   } catch (error) {
     if (error instanceof ConflictError) return data({ form: "new", result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    if (error instanceof BadRequestError) return data({ form: "new", result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
     throw error;
   }
 }
 
 /** Add (no `printer`) or edit one printer: the same fields, checked by the same schema here and in the action. */
-function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null }) {
+function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
+  const opened = useOpenedValues(printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive }, lastResult);
   const [form, fields] = useForm({
     id: printer ? `edit-printer-${printer.id}` : "new-printer",
     lastResult,
-    defaultValue: printer
-      ? { name: printer.name, host: printer.host, port: String(printer.port), dpi: String(printer.dpi), isActive: printer.isActive ? "on" : undefined }
+    defaultValue: opened
+      ? { name: opened.name, host: opened.host, port: String(opened.port), dpi: String(opened.dpi), isActive: opened.isActive ? "on" : undefined }
       : { port: "9100", dpi: "203" },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -99,13 +116,13 @@ function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResu
         <>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={printer.id} />
-          <input type="hidden" name="version" value={printer.version} />
+          <OpenedValuesField values={opened} />
         </>
       ) : null}
       {form.errors?.length ? (
-        <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
+        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
           {form.errors.join(" ")}
-        </p>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Name</Label>
@@ -119,7 +136,10 @@ function PrinterForm({ printer, lastResult }: { printer?: LabelPrinter; lastResu
       </div>
       <div>
         <Label htmlFor={fields.port.id}>Port</Label>
-        <input className={inputClass} inputMode="numeric" {...getInputProps(fields.port, { type: "number" })} />
+        <input className={inputClass} inputMode="numeric" aria-describedby={`${fields.port.id}-hint`} {...getInputProps(fields.port, { type: "number" })} />
+        <p id={`${fields.port.id}-hint`} className="mt-1 text-sm text-ink-muted">
+          Port {ports} (label printers only)
+        </p>
         <FieldError id={fields.port.errorId} errors={fields.port.errors} />
       </div>
       <div>
@@ -164,9 +184,10 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         ← Back to Global Settings
       </Link>
       <PageHeader title="Label printers" subtitle="Thermal printers for 2 in × 2 in item labels (ZPL, raw TCP, usually port 9100)." />
+      <ShopAddressNotice note={loaderData.addressNote} className="mb-6" />
       {editing ? (
         <UrlDialog title="Edit printer" description={`${editing.name}: its name, address, port, resolution, and whether it is offered.`} closeTo={HERE}>
-          <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} />
+          <PrinterForm key={editing.id} printer={editing} lastResult={resultFor(`edit-${editing.id}`)} ports={loaderData.ports} />
         </UrlDialog>
       ) : null}
       {deleting ? (
@@ -188,7 +209,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
         {/* Drawn afresh once a printer has been added (its key is the newest printer's id): with JavaScript the
             router keeps the page, and the fields would otherwise hand the last printer's name, address and port to
             the next one. A refused add changes no printer, so what was typed stays to be corrected. */}
-        <PrinterForm key={newestId} lastResult={resultFor("new")} />
+        <PrinterForm key={newestId} lastResult={resultFor("new")} ports={loaderData.ports} />
       </section>
       <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="printers">
         <h2 id="printers" className="text-lg font-semibold text-ink">
@@ -219,6 +240,9 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Address" className="py-3 pr-3 font-mono text-sm cell-text">
                     {p.host}:{p.port}
+                    {loaderData.refused[p.id] ? (
+                      <span className="mt-1 block font-sans text-sm font-medium text-danger-800">Not used for printing: {loaderData.refused[p.id]}</span>
+                    ) : null}
                   </td>
                   <td data-label="Resolution" className="py-3 pr-3">{p.dpi} dpi</td>
                   <td data-label="Actions" className="py-3">
@@ -229,6 +253,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                       <Form method="post" action={HERE}>
                         <input type="hidden" name="intent" value="toggle" />
                         <input type="hidden" name="id" value={p.id} />
+                        <input type="hidden" name="to" value={p.isActive ? "off" : "on"} />
                         <button type="submit" className={btn.small} aria-label={`${p.isActive ? "Switch off" : "Switch on"} ${p.name}`}>
                           {p.isActive ? "Switch off" : "Switch on"}
                         </button>

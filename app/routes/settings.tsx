@@ -42,6 +42,7 @@ import { changedFields, originalOf } from "~/utils/form-changes";
 import { parseIdParam } from "~/utils/ids";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { safeRedirectPath } from "~/utils/request.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -54,6 +55,15 @@ export const TABS = [
 ] as const satisfies readonly { key: string; label: string; empty: string; icon: IconName }[];
 type TabKey = (typeof TABS)[number]["key"];
 
+/**
+ * `returnTo`: the form that sent a manager here to add a missing entry ('Add a material' on an item form): after the
+ * save, or on Cancel, they go back to it instead of staying in Settings.
+ */
+function returnToOf(url: URL): string | null {
+  const to = url.searchParams.get("returnTo");
+  return to ? safeRedirectPath(to, "") || null : null;
+}
+
 function tabOf(url: URL): TabKey {
   const t = url.searchParams.get("tab");
   return (TABS.find((x) => x.key === t)?.key ?? "products") as TabKey;
@@ -65,14 +75,16 @@ export function meta() {
 
 export function loader({ request }: Route.LoaderArgs) {
   requirePermission(request, "settings:write");
-  const tab = tabOf(new URL(request.url));
+  const url = new URL(request.url);
+  const tab = tabOf(url);
   // Every department, in sortOrder: sequence pickers offer the active ones and name the rest.
   const sequenceDepartments = departmentModel
     .list()
     .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name))
-    .map((d) => ({ id: d.id, value: d.value, name: d.name, color: d.color, isActive: d.isActive }));
+    .map((d) => ({ id: d.id, value: d.value, name: d.name, color: d.color, isActive: d.isActive, isMachine: d.isMachine }));
   return {
     tab,
+    returnTo: returnToOf(url),
     sequenceDepartments,
     categories: tab === "products" ? categoryModel.list() : [],
     departments: tab === "departments" ? departmentModel.list() : [],
@@ -190,7 +202,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const user = requirePermission(request, "settings:write");
   const actor = actorFrom(request, user);
-  const back = `/settings?tab=${spec.tab}`;
+  // The form posts to its own address, so a `returnTo` the dialog was opened with comes along.
+  const back = returnToOf(new URL(request.url)) ?? `/settings?tab=${spec.tab}`;
   const gone = new NotFoundError(`This ${spec.noun.toLowerCase()} no longer exists. Someone else may have deleted it.`);
 
   const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
@@ -265,6 +278,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <Link to="/settings/boards" className={btn.secondary}>
               TV board links
             </Link>
+            <Link to="/settings/shop-address" className={btn.secondary}>
+              Shop address
+            </Link>
+            <Link to="/settings/sign-in" className={btn.secondary}>
+              Sign-in
+            </Link>
           </>
         }
       />
@@ -288,7 +307,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-6">
-        <TabDialogs tab={tab} params={params} here={here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined : undefined} />
+        <TabDialogs tab={tab} params={params} here={loaderData.returnTo ?? here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined : undefined} />
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-xl font-semibold text-ink">{current.label}</h2>
           <AddLink tab={tab} here={here} />

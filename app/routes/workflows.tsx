@@ -42,7 +42,7 @@ function Counts({ counts }: { counts: WorkflowCounts }) {
   return (
     <dl className="mt-4 grid grid-cols-3 gap-2">
       {cell("Total items", counts.totalItems)}
-      {cell("Active timers", counts.activeTimers)}
+      {cell("Running", counts.activeTimers)}
       {cell("Completed", counts.completed)}
     </dl>
   );

@@ -1,5 +1,6 @@
 import { z } from "./messages";
 
+import { hasBidiControls, BIDI_MESSAGE } from "~/utils/bidi";
 import { COLORS } from "~/utils/constants";
 
 // Whitespace and invisible format characters (zero-width space, BOM, joiners) at either end are dropped, so a
@@ -13,11 +14,19 @@ const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
 const CONTROL_IN_TEXT = /[\p{Cs}]|(?![\n\r\t])\p{Cc}/u;
 const noControl = (s: string) => !CONTROL_IN_LINE.test(s);
 const CONTROL_MESSAGE = "Remove the control characters (they cannot be shown or printed)";
+// Text-direction overrides and isolates (see utils/bidi.ts) are refused by every text helper below, so every name,
+// label and description of every form and API is covered, present and future.
+const noBidi = (s: string) => !hasBidiControls(s);
 
 export const requiredText = (message: string, max = 200) =>
   z.preprocess(
     cleanText,
-    z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE),
+    z
+      .string({ error: message })
+      .min(1, message)
+      .max(max, `At most ${max} characters`)
+      .refine(noControl, CONTROL_MESSAGE)
+      .refine(noBidi, BIDI_MESSAGE),
   );
 
 /** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
@@ -30,7 +39,12 @@ export const idField = (message: string) =>
 export const plainText = (max = 2000) =>
   z.preprocess(
     (v) => (v === null ? "" : v),
-    z.string().trim().max(max, `At most ${max} characters`).refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE),
+    z
+      .string()
+      .trim()
+      .max(max, `At most ${max} characters`)
+      .refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE)
+      .refine(noBidi, BIDI_MESSAGE),
   );
 
 export const optionalText = (max = 2000) => plainText(max).default("");
@@ -39,7 +53,7 @@ export const nullableText = (max = 200) =>
   z
     .preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-      z.string().trim().max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).nullable(),
+      z.string().trim().max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).refine(noBidi, BIDI_MESSAGE).nullable(),
     )
     .default(null);
 
@@ -72,7 +86,7 @@ export const stringList = (max = 50) =>
         : v == null
           ? []
           : v,
-    z.array(z.string().trim().min(1).max(100)).max(max),
+    z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI_MESSAGE)).max(max),
   );
 
 export const departmentSequence = (message: string) =>

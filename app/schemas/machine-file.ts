@@ -1,3 +1,4 @@
+import { BIDI_MESSAGE, hasBidiControls } from "~/utils/bidi";
 import { idField, numberish, requiredText } from "./common";
 import { z } from "./messages";
 
@@ -12,7 +13,7 @@ export const SELECTED_ROWS_REQUIRED = "Please fill in file name and machine for 
 
 const material = z.preprocess(
   (v) => (v === null || v === undefined ? "" : v),
-  z.string().trim().max(100, "Material must be at most 100 characters"),
+  z.string().trim().max(100, "Material must be at most 100 characters").refine((s) => !hasBidiControls(s), BIDI_MESSAGE),
 );
 
 const fileSize = numberish(
@@ -88,7 +89,13 @@ export const UnassignFileSchema = z.object({
 });
 
 // conform hands an empty field over as undefined, and runs no preprocess on undefined: the default catches it.
-const cell = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default("");
+const cell = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((s) => !hasBidiControls(s), BIDI_MESSAGE)
+    .default("");
 
 /** One spreadsheet row as the page's form posts it (`rows[3].fileName`); empty cells are empty strings. */
 export const SpreadsheetRowSchema = z.object({

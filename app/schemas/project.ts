@@ -26,6 +26,22 @@ export const dateInput = z.preprocess(
 
 export const START_AFTER_END = "Start date cannot be later than end date";
 
+/**
+ * Spec §5 'Step dates': the date inputs restrict min and max. A step's day is in this century: a year typed with
+ * two digits (0026) or one digit too many is refused instead of saved.
+ */
+export const STEP_DATE_MIN = "2000-01-01";
+export const STEP_DATE_MAX = "2099-12-31";
+export const STEP_DATE_OUT_OF_RANGE = "Choose a date between 2000 and 2099.";
+function inStepRange(s: string | null): boolean {
+  const at = s === null ? NaN : new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime();
+  // Not a date at all: 'Invalid date' says so already.
+  if (Number.isNaN(at)) return true;
+  const day = DAY.test(s!) ? s! : new Date(at).toISOString().slice(0, 10);
+  return day >= STEP_DATE_MIN && day <= STEP_DATE_MAX;
+}
+const stepDate = dateInput.refine(inStepRange, STEP_DATE_OUT_OF_RANGE);
+
 /** Spec §5: the list screen's create form needs all four. */
 export const ProjectCreateSchema = z.object({
   name: requiredText("Project name is required"),
@@ -83,8 +99,8 @@ const memberId = z.preprocess(
 
 /** PATCH /api/workflow-steps/{id} and the inline step editor. */
 export const StepPatchSchema = z.object({
-  startDate: dateInput.optional(),
-  endDate: dateInput.optional(),
+  startDate: stepDate.optional(),
+  endDate: stepDate.optional(),
   assignedTeamMemberId: memberId.optional(),
   percentComplete: percent.optional(),
   status: z.enum(STEP_STATUSES, { error: `Status must be one of: ${STEP_STATUSES.join(", ")}` }).optional(),
@@ -119,8 +135,8 @@ export const DesignRecordSchema = z.object({
  */
 export const StepEditFormSchema = z
   .object({
-    startDate: dateInput,
-    endDate: dateInput,
+    startDate: stepDate,
+    endDate: stepDate,
     percentComplete: percent.default(0),
     teamMemberIds: z.preprocess(
       (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== "unassigned") : v === "unassigned" ? [] : [v]),

@@ -25,18 +25,32 @@ export const CategorySchema = z.object({
 });
 export const CategoryPatchSchema = patchOf(CategorySchema);
 
-export const DepartmentCreateSchema = z.object({
+const departmentFields = {
   name: requiredText("Department name is required"),
   description: optionalText(),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
+};
+const machineStatus = z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" });
+/**
+ * POST /api/departments: the entity's fields with the entity's defaults (spec §3: isMachine false, machineStatus
+ * active, isActive true). Without a category a machine is in Production and a process department in Process.
+ */
+export const DepartmentCreateSchema = z.object({
+  ...departmentFields,
+  isActive: bool.default(true),
+  isMachine: bool.default(false),
+  machineStatus: machineStatus.default("active"),
+  category: requiredText("Category is required", 50).optional(),
 });
 /**
- * The settings form's create: 'This department is a machine station', ticked by default (spec §5). The form sends
- * a hidden "false" before the checkbox, so an unticked box arrives as false and a ticked one as ["false", "on"];
- * a post without the field keeps the machine default. (POST /api/departments keeps DepartmentCreateSchema.)
+ * The settings form's create: 'This department is a machine station', ticked by default (spec §5: a department
+ * made in the settings form is a machine). The form sends a hidden "false" before the checkbox, so an unticked box
+ * arrives as false and a ticked one as ["false", "on"]; a post without the field keeps the machine default. The
+ * form sets nothing else: an active station in the category its kind gives.
  */
-export const DepartmentCreateFormSchema = DepartmentCreateSchema.extend({
+export const DepartmentCreateFormSchema = z.object({
+  ...departmentFields,
   isMachine: z.preprocess((v) => (Array.isArray(v) ? v.at(-1) : v), bool).default(true),
 });
 export const DepartmentPatchSchema = patchOf(
@@ -47,7 +61,7 @@ export const DepartmentPatchSchema = patchOf(
     sortOrder,
     isActive: bool,
     isMachine: bool,
-    machineStatus: z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" }),
+    machineStatus,
     category: requiredText("Category is required", 50),
   }),
 );

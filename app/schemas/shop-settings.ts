@@ -1,9 +1,12 @@
 import { SIGN_IN_MODES } from "~/utils/constants";
+import { isLoopbackHost } from "~/utils/hosts";
 import { z } from "./messages";
 
 // Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.
 
 export const SHOP_ADDRESS_MESSAGE = "Enter the shop's address as http:// or https:// followed by a host name or address, e.g. http://shop-server:3000";
+export const SHOP_ADDRESS_LOOPBACK =
+  "A phone cannot use this address: on a phone, localhost (or 127.0.0.1) is the phone itself, not this server. Enter the address other devices reach the server at, e.g. http://192.168.1.20:3000 or http://shop-server:3000";
 
 /**
  * The address phones and scanners reach the server at: an http(s) origin, kept without a trailing slash. A path is
@@ -22,7 +25,14 @@ export const shopAddressField = z.preprocess(
       } catch {
         return false;
       }
-    }, SHOP_ADDRESS_MESSAGE),
+    }, SHOP_ADDRESS_MESSAGE)
+    .refine((s) => {
+      try {
+        return !isLoopbackHost(new URL(s).hostname);
+      } catch {
+        return true;
+      }
+    }, SHOP_ADDRESS_LOOPBACK),
 );
 
 export const ShopSettingsPatchSchema = z
@@ -33,3 +43,10 @@ export const ShopSettingsPatchSchema = z
     version: z.number().int().positive().optional(),
   })
   .strict();
+
+/** Global Settings → Shop address, and the one-click confirm on Home's checklist (it sends `returnTo`). */
+export const ShopAddressFormSchema = z.object({
+  shopAddress: shopAddressField,
+  version: z.coerce.number().int().positive().optional(),
+  returnTo: z.string().max(200).optional(),
+});

@@ -1,18 +1,27 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
+import { clearDuplicateCookies } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { errorPage } from "~/utils/error-page.server";
 import { clientAddress, ipMatcher } from "~/utils/ip";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
+import { unknownHostResponse } from "./host-check.server";
+import type { SignedInUser } from "~/models/team-member.server";
+import { withByteRanges } from "~/utils/byte-ranges.server";
+import { MultipartError } from "~/utils/multipart.server";
+import { can, type Permission } from "./permissions.server";
+import { routeMethods, type Method } from "./route-methods.server";
 import { lookUpUser, rememberUser } from "./session.server";
+import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
 import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
 // must hold for every route, present and future, live here rather than in each route.
 
-const PUBLIC_API = new Set(["/api/auth/verify-pin"]);
+const PUBLIC_API = new Set(["/api/auth/verify-pin", "/api/auth/sign-in-names"]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const KB = 1024;
 const MB = 1024 * KB;
 export const JSON_BODY_LIMIT = 64 * KB;
@@ -43,19 +52,32 @@ const DESIGN_FORM_API = /^\/api\/projects\/\d+\/design$/;
 const DESIGN_FORM_PAGE = /^\/projects\/\d+$/;
 const CSV_API = "/api/machine-ready-files/upload-csv";
 // A spreadsheet save or a queue reorder of thousands of files is a large JSON body by design.
-const LARGE_JSON_API = new Set(["/api/machine-ready-files/bulk", "/api/machine-files/reorder"]);
+const BULK_API = "/api/machine-ready-files/bulk";
+const REORDER_API = "/api/machine-files/reorder";
 const CSV_PAGE = /^\/projects\/\d+\/machine-files\/spreadsheet$/;
 
+type LargeBody = { limit: number; permission: Permission; upload?: "raw" | "multipart" };
+
 /**
- * Largest body a route accepts. Small by default (sign-in, JSON writes, settings forms: 64 KB) so a signed-out
- * client cannot make the server read megabytes; only design uploads get MAX_UPLOAD_MB and CSV imports a few MB.
+ * The writes that may carry more than 64 KB, and who may send that much: a design upload (MAX_UPLOAD_MB) or a
+ * CSV import (a few MB) is read only from a signed-in member with the key to make it. Everyone else, signed out
+ * included, gets JSON_BODY_LIMIT, decided before a byte of the body is read.
  */
-export function bodyLimit(method: string, pathname: string, maxUploadBytes: number): number {
+function largeBody(method: string, pathname: string, type: string, maxUploadBytes: number): LargeBody | null {
   const p = routePath(pathname);
-  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(p)) return maxUploadBytes;
-  if (method === "POST" && (DESIGN_FORM_API.test(p) || DESIGN_FORM_PAGE.test(p))) return maxUploadBytes + 64 * KB;
-  if (method === "POST" && (p === CSV_API || CSV_PAGE.test(p) || LARGE_JSON_API.has(p))) return CSV_BODY_LIMIT;
-  return JSON_BODY_LIMIT;
+  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(p)) return { limit: maxUploadBytes, permission: "projects:write", upload: "raw" };
+  if (method === "POST" && type === "multipart/form-data" && (DESIGN_FORM_API.test(p) || DESIGN_FORM_PAGE.test(p))) {
+    return { limit: maxUploadBytes + 64 * KB, permission: "projects:write", upload: "multipart" };
+  }
+  if (method === "POST" && (p === CSV_API || p === BULK_API || CSV_PAGE.test(p))) return { limit: CSV_BODY_LIMIT, permission: "projects:write" };
+  if (method === "POST" && p === REORDER_API) return { limit: CSV_BODY_LIMIT, permission: "machine-files:operate" };
+  return null;
+}
+
+/** Largest body this member may send to this route (64 KB unless `largeBody` grants more). */
+export function bodyLimit(method: string, pathname: string, type: string, maxUploadBytes: number, user: SignedInUser | null): number {
+  const large = largeBody(method, pathname, type, maxUploadBytes);
+  return large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
 }
 
 /** Content types an /api write may send: JSON, except the design upload PUT and the design form's multipart. */
@@ -125,6 +147,28 @@ function refuse(isApi: boolean, status: number, title: string, message: string):
     : errorPage(status, title, message);
 }
 
+/**
+ * A write refused before its body was read: the rest of the body is not read either (a 50 MB upload refused
+ * costs nothing), and the connection is closed after the answer instead of being kept for another request.
+ */
+function unread(req: Request, response: Response): Response {
+  if (req.body && !req.bodyUsed) {
+    req.body.cancel().catch(() => {});
+    response.headers.set("Connection", "close");
+  }
+  return response;
+}
+
+/** 405 for a method the route does not take: Allow names what it does, and the body is the route's kind. */
+function methodRefusal(isApi: boolean, method: string, allowed: Method[]): Response {
+  const list = allowed.join(", ");
+  const response = isApi
+    ? refuse(true, 405, "", `Method not allowed: this address does not take ${method}. It takes ${list}.`)
+    : errorPage(405, "Not Allowed", `This page cannot take a ${method} request (it takes ${list}). Go back and try again.`);
+  response.headers.set("Allow", list);
+  return response;
+}
+
 /** Reads at most `limit` bytes; null when the body is longer. */
 async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
@@ -170,11 +214,11 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB
  * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
  * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
  */
-function apiGate(isApi: boolean, pathname: string, headers: Headers, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
+function apiGate(isApi: boolean, pathname: string, headers: Headers, secure: boolean, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
   if (!isApi || PUBLIC_API.has(pathname)) return undefined;
   // A TV board's event stream carries its board key instead of a session; the route checks the key.
   if (pathname === EVENTS_PATH && url?.searchParams.has("key")) return undefined;
-  const user = lookUpUser(headers);
+  const user = lookUpUser(headers, secure);
   if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   return user;
 }
@@ -190,7 +234,12 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   const trusted = ipMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
-  async function prepare(req: Request, socket: SocketInfo | null, url: URL): Promise<Request | Response> {
+  const methodsOf = routeMethods(build);
+
+  /** What one request leaves for after its answer: the public URL, an upload turn to give back. */
+  type Seen = { href: string; release?: () => void; handedOn?: Request };
+
+  async function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: Seen): Promise<Request | Response> {
     const isApi = url.pathname.startsWith("/api/");
     const peer = socket?.requestIP(req)?.address ?? "unknown";
     const peerTrusted = trusted(peer);
@@ -200,56 +249,92 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const headers = req.headers;
     headers.set(CLIENT_IP_HEADER, clientAddress(peer, req.headers.get("x-forwarded-for"), trusted));
     const href = publicUrl(req, peerTrusted);
+    const unknownHost = unknownHostResponse(href, isApi);
+    if (unknownHost) return unknownHost;
+    seen.href = href;
     const method = req.method.toUpperCase();
     const sameUrl = href === req.url;
+    const secure = href.startsWith("https:");
+    const allowed = methodsOf(routePath(url.pathname));
     if (SAFE_METHODS.has(method)) {
-      const gate = apiGate(isApi, url.pathname, headers, url);
+      const gate = apiGate(isApi, url.pathname, headers, secure, url);
       if (gate instanceof Response) return gate;
+      // No cross-origin use is offered (no CORS): OPTIONS says which methods this address takes.
+      if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: (allowed ?? ALL_METHODS).join(", ") } });
+      if (allowed && !allowed.includes(method as Method)) return methodRefusal(isApi, method, allowed);
+      // HEAD is answered as the GET it stands for (same status and headers); the server sends no body.
+      if (method === "HEAD") return remember(new Request(href, { method: "GET", headers, signal: req.signal }), gate);
       return remember(sameUrl ? req : new Request(href, { method, headers, signal: req.signal }), gate);
     }
 
     const why = crossSiteRefusal(req, new URL(href).origin);
     if (why) {
-      return refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again.");
+      return unread(req, refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
     }
     // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
-    const gate = apiGate(isApi, url.pathname, headers);
-    if (gate instanceof Response) return gate;
-    const limit = bodyLimit(method, url.pathname, maxUploadBytes);
+    const gate = apiGate(isApi, url.pathname, headers, secure);
+    if (gate instanceof Response) return unread(req, gate);
+    if (allowed && !allowed.includes(method as Method)) return unread(req, methodRefusal(isApi, method, allowed));
+    // Pages look their member up here too (kept for the route): how much may be read depends on who sends it.
+    const user = gate !== undefined ? gate : lookUpUser(headers, secure);
+    const type = mediaType(req);
+    const large = largeBody(method, url.pathname, type, maxUploadBytes);
+    const limit = large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
     const declared = req.headers.get("content-length");
     const length = declared === null ? null : Number(declared);
     // Browsers send Content-Length (0 for an empty POST); a body without one arrives chunked.
     const hasBody = length !== null ? length > 0 : req.body !== null;
     const tooLarge = () => refuse(isApi, 413, "Too Large", `The request body is too large (at most ${sizeText(limit)} here).`);
-    if (length !== null && (!Number.isFinite(length) || length > limit)) return tooLarge();
+    if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(req, tooLarge());
 
     if (hasBody) {
-      const type = mediaType(req);
-      const allowed = isApi ? apiBodyTypes(method, url.pathname) : PAGE_BODY_TYPES;
-      if (!allowed.includes(type)) {
-        return refuse(
-          isApi,
-          415,
-          "Unsupported Form",
-          isApi
-            ? `Send the body as ${allowed.join(" or ")} (Content-Type header).`
-            : "The form was sent in a way this page cannot read. Go back and try again.",
+      const allowedTypes = isApi ? apiBodyTypes(method, url.pathname) : PAGE_BODY_TYPES;
+      if (!allowedTypes.includes(type)) {
+        return unread(
+          req,
+          refuse(
+            isApi,
+            415,
+            "Unsupported Form",
+            isApi
+              ? `Send the body as ${allowedTypes.join(" or ")} (Content-Type header).`
+              : "The form was sent in a way this page cannot read. Go back and try again.",
+          ),
         );
       }
     }
     const init = { method, headers, signal: req.signal };
     if (!hasBody || req.body === null) {
-      if (isApi) return remember(sameUrl ? req : new Request(href, init), gate);
+      if (isApi) return remember(sameUrl ? req : new Request(href, init), user);
       // A page write without a body is an empty form, so an action's formData() reads it instead of throwing.
       headers.set("content-type", "application/x-www-form-urlencoded");
-      return remember(new Request(href, { ...init, body: "" }), gate);
+      return remember(new Request(href, { ...init, body: "" }), user);
     }
-    if (limit > CSV_BODY_LIMIT) {
-      // Uploads stream through, cut off past the limit; the upload handler answers 413 on the error.
-      return remember(new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit), gate);
+    if (large?.upload && limit === large.limit) {
+      // A design upload: one of at most two received at a time, written to disk as it arrives.
+      const release = await uploadTurn(req.signal);
+      if (!release) {
+        const busy = unread(req, refuse(isApi, 503, "Busy", UPLOADS_BUSY));
+        busy.headers.set("Retry-After", "60");
+        return busy;
+      }
+      seen.release = release;
+      if (large.upload === "raw") {
+        // The route streams it to disk; the stream fails past the limit and the route answers 413.
+        return remember(new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit), user);
+      }
+      try {
+        const handedOn = await receiveMultipart(req, init, href, maxUploadBytes, JSON_BODY_LIMIT);
+        seen.handedOn = handedOn;
+        return remember(handedOn, user);
+      } catch (error) {
+        if (!(error instanceof MultipartError)) throw error;
+        const message = error.status === 413 ? `The file is too large (at most ${sizeText(maxUploadBytes)}).` : error.message;
+        return unread(req, refuse(isApi, error.status, error.status === 413 ? "Too Large" : "Bad Request", message));
+      }
     }
     const bytes = await readLimited(req.body, limit);
-    if (bytes === null) return tooLarge();
+    if (bytes === null) return unread(req, tooLarge());
     const request = new Request(href, { ...init, body: bytes });
     if (!isApi && (mediaType(request) === "multipart/form-data" || mediaType(request) === "application/x-www-form-urlencoded")) {
       // A form that cannot be parsed (a bad multipart boundary) is the sender's mistake, not a server error.
@@ -259,7 +344,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         return refuse(false, 400, "Bad Request", "The form could not be read. Go back and try again.");
       }
     }
-    return remember(request, gate);
+    return remember(request, user);
   }
 
   return async function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
@@ -275,9 +360,10 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       const file = await opts.staticSource(url.pathname);
       if (file) {
         const immutable = url.pathname.startsWith("/assets/");
+        // HEAD gets the file too: the server sends its headers (its length included) and no body.
         return compress(
           req,
-          new Response(req.method === "HEAD" ? null : file, {
+          new Response(file, {
             headers: {
               "Content-Type": file.type || "application/octet-stream",
               "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
@@ -288,14 +374,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       }
     }
     if (url.pathname === EVENTS_PATH) socket?.timeout?.(req, 0);
-    if (req.method === "OPTIONS") {
-      // No cross-origin use is offered (no CORS); say what the routes take.
-      return new Response(null, { status: 204, headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE", ...SECURITY_HEADERS } });
-    }
     let response: Response;
     let secure = false;
+    const seen: Seen = { href: req.url };
     try {
-      const prepared = await prepare(req, socket, url);
+      const prepared = await prepare(req, socket, url, seen);
       if (prepared instanceof Response) {
         response = prepared;
       } else {
@@ -303,24 +386,34 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         const scan = prepared.method === "POST" ? SCAN_PATH.exec(url.pathname) : null;
         // Scans skip React Router's matching: the same handler the route module uses, answered here.
         response = scan ? await timerToggleResponse(prepared, scan[1], scan[2] as "start-timer" | "end-timer") : await handle(prepared);
+        response = await withByteRanges(req, response, isApi);
       }
     } catch (error) {
       console.error(error);
       response = isApi
         ? Response.json({ message: "Something went wrong on the server" }, { status: 500 })
         : errorPage(500, "Something went wrong", "The server could not answer this request. Try again, or go back to the home page.");
+    } finally {
+      seen.release?.();
+      if (seen.handedOn) discardUploads(seen.handedOn);
     }
     if (isApi && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
       // /api errors are always JSON, including the ones React Router itself answers (e.g. an unsupported method).
       const text = (await response.text()).trim();
-      response = Response.json(
-        { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
-        { status: response.status, headers: response.headers.get("retry-after") ? { "Retry-After": response.headers.get("retry-after")! } : undefined },
-      );
+      const keep = new Headers();
+      for (const name of ["retry-after", "allow", "content-range"]) if (response.headers.has(name)) keep.set(name, response.headers.get(name)!);
+      response = Response.json({ message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" }, { status: response.status, headers: keep });
     }
     try {
       for (const [k, v] of SECURITY_HEADER_LIST) if (!response.headers.has(k)) response.headers.set(k, v);
+      // A 405 the route answered itself names what it takes, as the layer's own do.
+      if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (methodsOf(routePath(url.pathname)) ?? ALL_METHODS).join(", "));
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
+      // Two cookies of one name of ours (one planted from another port or path): the request was answered
+      // signed out, and the answer deletes every copy (utils/cookies.server).
+      for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {
+        response.headers.append("Set-Cookie", clear);
+      }
       // Pages carry names, PINs' owners and job data: never kept in a cache or shown again by Back after logout.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     } catch {
@@ -332,23 +425,63 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 const MIN_COMPRESS_BYTES = 1024;
+const WHOLE_BYTES = 64 * KB;
 
 /**
  * Gzip for text answers when the browser takes it: a projects page is ~190 KB of HTML and the client bundle
  * ~450 KB of JavaScript, about a fifth of that compressed — what an old floor PC on shop Wi-Fi waits for.
- * Streams stay streams; PDFs, images and tiny answers go as they are.
+ * PDFs, images and event streams go as they are. An answer that ends within 64 KB is compressed in one go and
+ * sent with its length; a longer one streams. So a GET and the HEAD standing for it get the same headers,
+ * Content-Length included, however fast the body was made.
  */
-export function compress(req: Request, response: Response): Response {
-  if (req.method === "HEAD" || !response.body || response.status === 204 || response.status === 304) return response;
+export async function compress(req: Request, response: Response): Promise<Response> {
+  if (!response.body || response.status === 204 || response.status === 304) return response;
   if (!/\bgzip\b/i.test(req.headers.get("accept-encoding") ?? "")) return response;
   const type = response.headers.get("content-type") ?? "";
   // An event stream is written event by event; gzip would hold events back until its buffer fills.
   if (response.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || type.startsWith("text/event-stream")) return response;
   const length = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return response;
+  const init = { status: response.status, statusText: response.statusText };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size <= WHOLE_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  if (ended) {
+    const bytes = Buffer.concat(chunks);
+    const body = size < MIN_COMPRESS_BYTES ? bytes : Bun.gzipSync(bytes);
+    if (body !== bytes) {
+      headers.set("Content-Encoding", "gzip");
+      headers.append("Vary", "Accept-Encoding");
+    }
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(body, { ...init, headers });
+  }
   headers.set("Content-Encoding", "gzip");
   headers.append("Vary", "Accept-Encoding");
-  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers });
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(rest.pipeThrough(new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>), { ...init, headers });
 }

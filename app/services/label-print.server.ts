@@ -2,13 +2,13 @@ import { connect } from "node:net";
 import { redirect } from "react-router";
 import { writeAudit, type Actor } from "~/models/audit.server";
 import { getItem, listProjectItems } from "~/models/item.server";
-import { labelPrinterModel, type LabelPrinter } from "~/models/label-printer.server";
+import { labelPrinterModel, printerPortRefusal, type LabelPrinter } from "~/models/label-printer.server";
 import { getProject } from "~/models/project.server";
 import { ConflictError, NotFoundError } from "~/utils/errors";
 import { parseIdParam } from "~/utils/ids";
-import { itemQrUrl } from "~/utils/qr.server";
+import { itemQrUrl, qrBaseUrl } from "./shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { labelZpl, type ZplLabel } from "~/utils/zpl";
+import { labelsZpl, type ZplLabel } from "~/utils/zpl";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 import { getUser } from "./session.server";
@@ -27,9 +27,8 @@ export class PrinterUnreachable extends Error {
 }
 
 /** Writes the labels' ZPL to the printer and closes the connection; resolves once the bytes are handed over. */
-export function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
-  const dpi = printer.dpi === 300 ? 300 : 203;
-  const zpl = labels.map((l) => labelZpl(l, dpi)).join("");
+export async function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
+  const zpl = await labelsZpl(labels, printer.dpi === 300 ? 300 : 203);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: printer.host, port: printer.port });
     const fail = () => {
@@ -59,6 +58,9 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
   const printer = labelPrinterModel.get(printerId);
   if (!printer) throw new NotFoundError("Label printer not found");
   if (!printer.isActive) throw new ConflictError(`The printer "${printer.name}" is switched off in Global Settings.`);
+  // A printer saved before the port rule (or before PRINTER_PORTS changed) is refused here, before any connection.
+  const portRefusal = printerPortRefusal(printer.port);
+  if (portRefusal) throw new ConflictError(`The printer "${printer.name}" cannot be used. ${portRefusal} Change its port in Global Settings → Label printers.`);
   let labels: ZplLabel[];
   if ("itemId" in target) {
     const item = getItem(target.itemId);
@@ -88,9 +90,11 @@ export async function printLabelsFor(request: Request, actor: Actor, target: { i
  * The PDF roll and sheets and the thermal printer print the same list.
  */
 export function projectLabels(request: Request, project: { id: number; name: string }): ZplLabel[] {
+  // The shop's address is read once for the whole roll, not once a label.
+  const base = qrBaseUrl(request);
   return listProjectItems(project.id, 100_000)
     .filter((item) => item.qrCode)
-    .map((item) => ({ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project.name, material: item.material }));
+    .map((item) => ({ payload: `${base}${item.id}`, itemName: item.name, projectName: project.name, material: item.material }));
 }
 
 /** The printers a 'Print label' form offers. */

@@ -11,6 +11,7 @@ export type Permission =
   | "timers"
   | "machine-files:operate"
   | "projects:write"
+  | "timers:reset"
   | "settings:write"
   | "analytics:read"
   | "screen:pre-production"
@@ -24,6 +25,11 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   "projects:write": {
     keys: ["pre-production", "project-management"],
     reason: "Changing projects needs the Pre-Production or Project Management key.",
+  },
+  // The project keys: a reset throws away the time a department worked (PRODUCT.md).
+  "timers:reset": {
+    keys: ["pre-production", "project-management"],
+    reason: "Resetting a timer needs the Pre-Production or Project Management key.",
   },
   "settings:write": {
     keys: [],

@@ -1,10 +1,12 @@
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { toggleTimer, type ScanMeta } from "~/models/timer.server";
-import { NotFoundError } from "~/utils/errors";
+import { DoubleScanError, toggleTimer, type ScanMeta } from "~/models/timer.server";
+import { ConflictError, NotFoundError } from "~/utils/errors";
 import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { qrBaseUrl } from "~/utils/qr.server";
+import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
+import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words";
+import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/utils/toast";
 
@@ -24,10 +26,30 @@ export type ScannedItem = {
   now: number;
 };
 
+/**
+ * `status`: what /api/scans answers (400 unreadable, 404 no such item, 409 refused: a double read or a scan id
+ * used for another item). `itemId`: the item a refusal is about, shown with it (a double read), else none.
+ */
 export type ScanOutcome =
-  | { kind: "error"; message: string; toast: ToastData; notFound?: boolean }
+  | { kind: "error"; message: string; toast: ToastData; status: 400 | 404 | 409; itemId?: number }
   | { kind: "redirect"; url: string }
   | { kind: "ok"; id: number; toast: ToastData; replayed: boolean };
+
+/**
+ * What the QR Timer form without JavaScript shows after its post, once (utils/flash.server.ts): the text scanned,
+ * the refusal if there was one, and the item the answer is about (none after a refusal that names no item).
+ */
+export const ScanFlashSchema = z.object({
+  last: z.string().max(100),
+  message: z.string().max(300).nullable(),
+  itemId: z.number().int().positive().nullable(),
+});
+export type ScanFlash = z.infer<typeof ScanFlashSchema>;
+
+export function scanFlash(code: string, outcome: Exclude<ScanOutcome, { kind: "redirect" }>): ScanFlash {
+  const last = code.trim().slice(0, 60);
+  return outcome.kind === "error" ? { last, message: outcome.message, itemId: outcome.itemId ?? null } : { last, message: null, itemId: outcome.id };
+}
 
 export function scannedItem(id: number): ScannedItem | null {
   const card = getItemCard(id);
@@ -45,12 +67,15 @@ export function scannedItem(id: number): ScannedItem | null {
   };
 }
 
-/** This shop's label prefixes: `{PUBLIC_URL}/qr/` and this server's own origin (a label printed before PUBLIC_URL was set). */
-export function ownBases(request: Request) {
-  return [...new Set([qrBaseUrl(request), `${new URL(request.url).origin}/qr/`])];
-}
+/** This shop's label prefixes: its address's `/qr/` and this server's own origin (a label printed before it was known). */
+export const ownBases = ownQrBases;
 
-const failure = (message: string, toast: ToastData = { title: "Error", description: message, variant: "destructive" }): ScanOutcome => ({ kind: "error", message, toast });
+const failure = (message: string, status: 400 | 409 = 400): ScanOutcome => ({
+  kind: "error",
+  message,
+  toast: { title: "Error", description: message, variant: "destructive" },
+  status,
+});
 
 /** Reads the scanned text and toggles the item's timer; a replayed scan id changes nothing and says so. */
 export function scanCode(request: Request, actor: Actor, code: string, meta: ScanMeta = {}): ScanOutcome {
@@ -64,7 +89,7 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     kind: "error",
     message: QR_MESSAGES.notFound,
     toast: { title: "Item Not Found", description: "The scanned QR code doesn't match any items in the system.", variant: "destructive" },
-    notFound: true,
+    status: 404,
   };
   const id = parseIdParam(parsed.id);
   if (id === null) return notFound;
@@ -76,19 +101,15 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
       const { item } = result.replayed;
       return { kind: "ok", id, replayed: true, toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` } };
     }
-    if ("started" in result) return { kind: "ok", id, replayed: false, toast: { title: "Timer Started", description: `${result.started.name} in ${name(result.started.department)}.` } };
+    if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };
     const { item, final } = result.stopped;
-    return {
-      kind: "ok",
-      id,
-      replayed: false,
-      toast: {
-        title: "Timer Stopped & Advanced",
-        description: final ? `Final Department: ${item.name} stays in ${name(item.department)}.` : `${item.name} moved to ${name(item.department)}.`,
-      },
-    };
+    return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final) };
   } catch (error) {
     if (error instanceof NotFoundError) return notFound;
+    // A double read: the item stays as it is, and its card with it.
+    if (error instanceof DoubleScanError) return { kind: "error", message: error.message, toast: doubleScanToast(), status: 409, itemId: error.itemId };
+    // A scan id already used for another item (a device replaying a queue it rebuilt): refused, nothing changes.
+    if (error instanceof ConflictError) return failure(error.message, 409);
     throw error;
   }
 }

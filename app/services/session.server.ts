@@ -3,9 +3,10 @@ import { writeAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionMember } from "~/models/session.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import { getEnv } from "~/utils/env.server";
-import { parseCookies, readCookie, serializeCookie } from "~/utils/cookies.server";
-import { getClientIp } from "~/utils/request.server";
+import { cookieName, cookieValue, readCookie, serializeCookie } from "~/utils/cookies.server";
+import { getClientIp, isSecureRequest } from "~/utils/request.server";
 
+/** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (utils/cookies.server). */
 export const SESSION_COOKIE = "shopflow_session";
 
 const sessionIdFromToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -42,7 +43,7 @@ const cache = (g.__shopflowUserCache ??= new WeakMap());
 /** The signed-in user of this request, or null. Memoised per request: loaders of one page share it. */
 export function getUser(request: Request): SignedInUser | null {
   if (cache.has(request)) return cache.get(request)!;
-  const user = lookUpUser(request.headers);
+  const user = lookUpUser(request.headers, isSecureRequest(request));
   cache.set(request, user);
   return user;
 }
@@ -52,8 +53,12 @@ export function rememberUser(request: Request, user: SignedInUser | null) {
   cache.set(request, user);
 }
 
-export function lookUpUser(headers: Headers): SignedInUser | null {
-  const token = parseCookies(headers.get("cookie"))[SESSION_COOKIE];
+/**
+ * The member whose session the request's cookie names. `secure`: the request reached the shop over HTTPS (its
+ * public URL), where only the `__Host-` cookie counts. Two session cookies sign nobody in (cookies.server).
+ */
+export function lookUpUser(headers: Headers, secure: boolean): SignedInUser | null {
+  const token = cookieValue(headers.get("cookie"), cookieName(secure, SESSION_COOKIE));
   let user: SignedInUser | null = null;
   if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
     const member = getSessionMember(sessionIdFromToken(token), getEnv().SESSION_IDLE_MINUTES * 60_000);

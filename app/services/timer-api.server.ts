@@ -2,6 +2,7 @@ import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.
 import { isScanId, ScanBodySchema } from "~/schemas/scan";
 import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import { departmentLabel } from "~/utils/format";
+import { startedToast, stoppedToast } from "~/utils/timer-words";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 
@@ -25,15 +26,15 @@ export function timerToggleResponse(request: Request, rawId: string | undefined,
     if (verb === "start-timer") {
       const started = await startTimerQueued(id, actor, meta);
       if ("replayed" in started) return json({ ...started.item, replayed: true, message: "This scan was already recorded." });
-      return json({ ...started, message: "Timer Started" });
+      return json({ ...started, message: "Timer Started", toast: startedToast(started.name, departmentLabel(started.department)) });
     }
     const stopped = await endTimerQueued(id, actor, meta);
     if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: "This scan was already recorded." });
     const { item, stoppedIn, sessionSeconds, final } = stopped;
-    // Spec §8 'Timer Stopped & Advanced' names the department the item moved to ('Final Department' at the end).
-    const message = final
-      ? `Final Department: ${item.name} stays in ${departmentLabel(item.department)}.`
-      : `${item.name} moved to ${departmentLabel(item.department)}.`;
-    return json({ ...item, previousDepartment: stoppedIn, sessionDurationSeconds: sessionSeconds, finalDepartment: final, message });
+    // Spec §8: 'Timer Stopped & Advanced' names the department the item moved to; at the end, 'Final Department'.
+    // `toast` is what a client shows, as the QR Timer does.
+    const toast = stoppedToast(item.name, departmentLabel(item.department), final);
+    const message = final ? `Final Department: ${toast.description}` : toast.description;
+    return json({ ...item, previousDepartment: stoppedIn, sessionDurationSeconds: sessionSeconds, finalDepartment: final, message, toast });
   });
 }

@@ -67,15 +67,44 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
 /** For POST-only /api routes: a GET answers 405 JSON instead of React Router's plain-text 400. */
 export const methodNotAllowed = () => jsonError(405, "Method not allowed");
 
-/** `?limit=&offset=` of a list call: both optional whole numbers (limit at most 1000); without limit, everything. */
-export function pageParams(url: URL): { limit?: number; offset?: number } {
+/** A list call answers at most this many rows when it names no `limit` (decision 0023). */
+export const DEFAULT_LIST_LIMIT = 500;
+export const MAX_LIST_LIMIT = 1000;
+
+export type Page = { limit: number; offset: number };
+
+/**
+ * `?limit=&offset=` of a list call: both optional whole numbers, limit at most MAX_LIST_LIMIT. Without a limit the
+ * first DEFAULT_LIST_LIMIT rows: a list that grows with the shop's work never answers megabytes by default.
+ */
+export function pageParams(url: URL): Page {
   const read = (name: string, max: number) => {
     const raw = url.searchParams.get(name);
     if (raw === null || raw === "") return undefined;
     if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) throw jsonError(400, `${name} must be a whole number from 0 to ${max}`);
     return Number(raw);
   };
-  const limit = read("limit", 1000);
-  const offset = read("offset", 1_000_000_000);
-  return limit === undefined ? {} : { limit, offset: offset ?? 0 };
+  return { limit: read("limit", MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT, offset: read("offset", 1_000_000_000) ?? 0 };
+}
+
+/**
+ * One page of a list: the body stays the JSON array the spec's clients read; `X-Total-Count` says how many rows the
+ * whole list has, and `Link: <…>; rel="next"` (RFC 8288) names the next page while there is one.
+ */
+export function listPage(url: URL, page: Page, rows: readonly unknown[], total: number): Response {
+  const headers = new Headers({ "X-Total-Count": String(total) });
+  const next = page.offset + rows.length;
+  if (rows.length > 0 && next < total) {
+    const query = new URLSearchParams(url.searchParams);
+    query.set("limit", String(page.limit));
+    query.set("offset", String(next));
+    headers.set("Link", `<${url.pathname}?${query}>; rel="next"`);
+  }
+  return json(rows, { headers });
+}
+
+/** A list the model reads whole (reference data, short per-record lists), answered a page at a time all the same. */
+export function listSlice(url: URL, all: readonly unknown[]): Response {
+  const page = pageParams(url);
+  return listPage(url, page, all.slice(page.offset, page.offset + page.limit), all.length);
 }

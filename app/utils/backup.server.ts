@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { lockDataDir } from "./data-dir-lock.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 
@@ -22,9 +23,26 @@ export function backup(dest?: string): string {
   return dir;
 }
 
-/** Replace DATA_DIR's database, secret and designs with a backup's. Run it with the server stopped. */
+/** The refusal of a restore while a server runs on the data directory. */
+export const serverRunning = (pid: number | null) => `Stop the server first: it is running on this data directory (pid ${pid ?? "unknown"})`;
+
+/**
+ * Replace DATA_DIR's database, secret and designs with a backup's. Refused (DataDirBusy, nothing changed) while
+ * a server holds the data directory; holds it itself meanwhile, so no server starts on a half-restored one.
+ */
 export function restore(src: string): { restoredFrom: string; previousSavedAs: string | null } {
   const dataDir = path.resolve(getEnv().DATA_DIR);
+  const lock = lockDataDir(dataDir, "restore", (holder) =>
+    holder.role === "restore" ? `Another restore is running on this data directory (pid ${holder.pid ?? "unknown"})` : serverRunning(holder.pid),
+  );
+  try {
+    return restoreInto(dataDir, src);
+  } finally {
+    lock.release();
+  }
+}
+
+function restoreInto(dataDir: string, src: string): { restoredFrom: string; previousSavedAs: string | null } {
   const from = path.resolve(src);
   const dbFile = path.join(from, "shopflow.db");
   if (!existsSync(dbFile)) throw new Error(`${from} has no shopflow.db: not a Shopflow backup`);

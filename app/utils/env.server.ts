@@ -54,7 +54,58 @@ const EnvSchema = z.object({
       return list;
     }),
   DEMO: flag,
+  // Other names the server answers to once the shop's address is known (PUBLIC_URL or Global Settings → Shop
+  // address): any other Host is refused (DNS rebinding; docs/decisions/0026-shop-address-and-labels.md).
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? "").split(",").map((x) => x.trim()).filter(Boolean).map(hostOnly);
+      const bad = list.filter((h) => !h.ok).map((h) => h.input);
+      if (bad.length) {
+        ctx.addIssue({ code: "custom", message: `must be host names or IP addresses, comma-separated, e.g. shop-server,192.168.1.20 (not: ${bad.join(", ")})` });
+        return z.NEVER;
+      }
+      return list.map((h) => h.host);
+    }),
+  // Ports a label printer may be reached on: the raw ZPL ports unless the operator lists others. Anything else
+  // would let whoever prints a label probe the network's services.
+  PRINTER_PORTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+      if (list.length === 0) return [...DEFAULT_PRINTER_PORTS];
+      const bad = list.filter((x) => !/^\d{1,5}$/.test(x) || Number(x) < 1 || Number(x) > 65535);
+      if (bad.length) {
+        ctx.addIssue({ code: "custom", message: `must be port numbers from 1 to 65535, comma-separated, e.g. 9100,6101 (not: ${bad.join(", ")})` });
+        return z.NEVER;
+      }
+      return [...new Set(list.map(Number))];
+    }),
 });
+
+export const DEFAULT_PRINTER_PORTS = [9100, 6101] as const;
+
+/**
+ * A host name or address as the host check compares it: lower case, no trailing dot, no port, an IPv6 address in
+ * brackets (as URL.hostname writes it).
+ */
+export function hostOnly(input: string): { ok: boolean; input: string; host: string } {
+  let s = input.trim().toLowerCase();
+  let v6 = /^\[[0-9a-f:.]+\](:\d+)?$/.test(s) ? s.slice(1, s.indexOf("]")) : null;
+  if (v6 === null && s.split(":").length > 2 && /^[0-9a-f:.]+$/.test(s)) v6 = s;
+  if (v6 !== null) {
+    try {
+      return { ok: true, input, host: new URL(`http://[${v6}]/`).hostname };
+    } catch {
+      return { ok: false, input, host: s };
+    }
+  }
+  s = s.replace(/:\d+$/, "").replace(/\.$/, "");
+  const ok = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(s);
+  return { ok, input, host: s };
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -72,6 +123,8 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
   ["AUDIT_RETENTION_DAYS", "0", "remove audit-trail entries older than this many days; 0 keeps them forever"],
   ["TRUST_PROXY", "off", "1 = a reverse proxy on this machine (loopback), or the proxies' addresses/CIDRs, comma-separated; only they may set X-Forwarded-For/-Proto/-Host"],
   ["DEMO", "0 (1 with npm start)", "1 fills an empty database with the demo shop (same as --demo)"],
+  ["ALLOWED_HOSTS", "(none)", "other host names or addresses the server answers to, comma-separated; once the shop's address is known, any other Host gets 421"],
+  ["PRINTER_PORTS", "9100,6101", "ports label printers may be reached on, comma-separated"],
 ];
 
 const g = globalThis as unknown as { __shopflowEnv?: Env };

@@ -14,7 +14,13 @@ const MAX_BACKLOG_BYTES = 256 * 1024;
 
 export type StreamNotice = Pick<ChangeNotice, "entity" | "id" | "action" | "projectId" | "department" | "at">;
 type Numbered = StreamNotice & { seq: number };
-type Client = { send(frame: string): void; close(): void; filter: (n: StreamNotice) => boolean };
+type Client = { send(frame: string): void; close(): void; filter: (n: StreamNotice) => boolean; allowed?: () => boolean };
+
+/**
+ * Notices that may take a stream's right away (a board link revoked): every stream that has a check is checked
+ * again at once. Each heartbeat checks them too, so a right lost some other way ends within HEARTBEAT_MS.
+ */
+const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key"]);
 type Hub = { epoch: string; seq: number; ring: Numbered[]; clients: Set<Client>; started: boolean };
 
 // On globalThis: the server entry and the React Router bundle each have their own copy of this module.
@@ -36,6 +42,7 @@ function start() {
     hub.ring.push(n);
     if (hub.ring.length > RING_SIZE) hub.ring.splice(0, hub.ring.length - RING_SIZE);
     if (hub.clients.size === 0) return;
+    if (RECHECK_ENTITIES.has(n.entity)) recheck();
     const text = frame(n);
     for (const client of hub.clients) if (client.filter(n)) client.send(text);
   });
@@ -44,7 +51,27 @@ function start() {
 
 /** A comment line to every stream: keeps proxies and NAT from closing an idle connection, and finds dead ones. */
 export function heartbeat() {
+  recheck();
   for (const client of hub.clients) client.send(": heartbeat\n\n");
+}
+
+/**
+ * Ends every stream whose right to notices is gone. Its page is told to reload first (`reset`), so a TV whose link
+ * was revoked shows at once that the link is no longer valid instead of going quiet.
+ */
+function recheck() {
+  for (const client of hub.clients) {
+    if (!client.allowed) continue;
+    let ok = false;
+    try {
+      ok = client.allowed();
+    } catch (error) {
+      console.error("event stream check failed", error);
+    }
+    if (ok) continue;
+    client.send("event: reset\ndata: {}\n\n");
+    client.close();
+  }
 }
 
 /** How many streams are open (tests, /healthz-style diagnostics). */
@@ -67,9 +94,11 @@ export function missedSince(lastEventId: string | null): Numbered[] | null {
 
 /**
  * A `text/event-stream` response that stays open until the client goes away (request.signal aborts). `filter`
- * decides which notices this receiver is shown (a board key sees only what the board shows).
+ * decides which notices this receiver is shown (a board key sees only what the board shows); `allowed`, when
+ * given, is asked again at every heartbeat and after every notice that can take the right away (a revoked board
+ * link), and the stream ends once it says no.
  */
-export function openEventStream(request: Request, filter: (n: StreamNotice) => boolean = () => true): Response {
+export function openEventStream(request: Request, filter: (n: StreamNotice) => boolean = () => true, allowed?: () => boolean): Response {
   start();
   const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
   let client: Client | null = null;
@@ -88,6 +117,7 @@ export function openEventStream(request: Request, filter: (n: StreamNotice) => b
       };
       client = {
         filter,
+        allowed,
         close,
         send(text) {
           if (closed) return;

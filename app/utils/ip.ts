@@ -96,3 +96,16 @@ export function clientAddress(peer: string, forwardedFor: string | null, trusted
   }
   return client;
 }
+
+/**
+ * The key one client's sign-in failures are counted under: an IPv4 address as it is (IPv4-mapped IPv6 too), an
+ * IPv6 address by its /64. One home or office line gets a whole /64 and picks a new address from it at will
+ * (privacy addresses), so counting by full address would give one attacker 2^64 fresh budgets.
+ */
+export function addressKey(address: string): string {
+  const ip = parseIp(address);
+  if (!ip) return address;
+  if (!ip.v6) return [24n, 16n, 8n, 0n].map((s) => String((ip.n >> s) & 0xffn)).join(".");
+  const groups = [112n, 96n, 80n, 64n].map((s) => ((ip.n >> s) & 0xffffn).toString(16));
+  return `${groups.join(":")}::/64`;
+}

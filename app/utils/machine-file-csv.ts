@@ -1,10 +1,11 @@
-import Papa from "papaparse";
+import { BIDI_MESSAGE, hasBidiControls } from "./bidi";
 import { toCsv } from "./csv";
 
 export { csvCell, toCsv } from "./csv";
 
 // Machine-file CSV import and export (spec §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
-// the spreadsheet screen checks a file before it sends it, the server parses it.
+// the spreadsheet screen checks a file before it sends it, the server decodes and parses it. Decision 0023 says
+// how files from Excel and LibreOffice are read.
 
 export const MACHINE_FILE_CSV_HEADERS = ["File Name", "Machine Assignment", "Material"] as const;
 export const MAX_FILE_NAME = 255;
@@ -13,13 +14,65 @@ export const MAX_MATERIAL = 100;
 export type CsvRow = { line: number; fileName: string; machine: string; material: string };
 type Machine = { value: string; name: string };
 
+/** What `parseMachineFileCsv` finds: good rows, bad rows by line, and a problem with the whole file (nothing to save). */
+export type CsvParse = { rows: CsvRow[]; errors: string[]; problem?: string };
+
+export const NO_DATA_ROWS = "The CSV has no data rows.";
+export const unclosedQuote = (line: number) => `Line ${line}: a quote opened here is never closed`;
+const UNREADABLE_CHARACTER = "a character could not be read (shown as \uFFFD): save the file again as CSV UTF-8 and upload it again.";
+
+// ---------------------------------------------------------------------------------------------
+// Bytes to text
+
+export type CsvEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+
+/**
+ * The text of an uploaded CSV. Excel and LibreOffice write UTF-8 (with or without a byte order mark), 'Unicode
+ * text' as UTF-16 with a byte order mark, and plain 'CSV' on Windows in the ANSI code page, Windows-1252 in the
+ * shops this serves. A BOM decides; without one the bytes are UTF-8 when they are valid UTF-8 (ASCII is both),
+ * UTF-16 when every other byte of the start is 0, else Windows-1252 — which maps every byte to a character, so the
+ * text never holds U+FFFD. A BOM whose bytes do not follow it is refused rather than read as something else.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } | { error: string } {
+  const strict = (encoding: CsvEncoding, from: number) => {
+    try {
+      return { text: new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(from)), encoding };
+    } catch {
+      return null;
+    }
+  };
+  const broken = (what: string) => ({ error: `The file starts as ${what} text but is not ${what} further on: save it again as CSV UTF-8 and upload it again.` });
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return strict("utf-8", 3) ?? broken("UTF-8");
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return strict("utf-16le", 2) ?? broken("UTF-16");
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return strict("utf-16be", 2) ?? broken("UTF-16");
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16) return strict(utf16, 0) ?? broken("UTF-16");
+  return strict("utf-8", 0) ?? { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+}
+
+/** UTF-16 saved without a BOM: the header's ASCII letters leave a 0 in every other byte. */
+function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+  const n = Math.min(bytes.length, 64) & ~1;
+  if (n < 4) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) (i % 2 ? oddZeros++ : evenZeros++);
+  const pairs = n / 2;
+  if (oddZeros >= pairs * 0.75 && evenZeros === 0) return "utf-16le";
+  if (evenZeros >= pairs * 0.75 && oddZeros === 0) return "utf-16be";
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text to records
+
 // Header spellings people and programs really write: any case, spaces, underscores or hyphens.
 const headerKey = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[\s_-]+/g, " ");
 const FILE_NAME_HEADERS = new Set(["file name", "filename", "file", "name"]);
 const MACHINE_HEADERS = new Set(["machine assignment", "machine", "machine name", "assigned machine"]);
 const MATERIAL_HEADERS = new Set(["material", "material type", "materials"]);
 
-/** Excel in European locales saves with ';', some tools with tabs: the header line says which. */
+/** Excel in European locales saves with ';', 'Unicode text' with tabs: the header line says which. */
 function detectDelimiter(headerLine: string): string {
   let best = { delimiter: ",", count: 0 };
   for (const delimiter of [",", ";", "\t"]) {
@@ -29,64 +82,149 @@ function detectDelimiter(headerLine: string): string {
   return best.delimiter;
 }
 
-/** The line where each record starts, counting line breaks inside quoted cells (a record may span lines). */
-function recordStartLines(text: string): number[] {
-  const starts: number[] = [];
-  let line = 1;
-  let inQuotes = false;
-  let atRecordStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (atRecordStart) {
-      starts.push(line);
-      atRecordStart = false;
+type CsvRecord = { line: number; cells: string[] };
+/** How many records a parse handles between two chances for the server to answer other requests. */
+const RECORDS_PER_STEP = 5000;
+
+/**
+ * The records of a CSV as Excel reads them: a cell that starts with a quote runs to the matching quote ("" is a
+ * quote inside it) and may span lines; a quote anywhere else is an ordinary character; CRLF, LF or CR end a
+ * record. Each record knows the line it starts on. Yields (undefined) every RECORDS_PER_STEP records, so a long
+ * file can be read in steps; returns the line of a quote that is never closed, if any.
+ */
+function* readRecords(text: string, delimiter: string, firstLine: number, out: CsvRecord[]): Generator<undefined, number | null> {
+  const n = text.length;
+  let i = 0;
+  let line = firstLine;
+  let cells: string[] = [];
+  let recordLine = line;
+  const sep = delimiter.charCodeAt(0);
+  // The next delimiter or line break from `from` (or the end). Character codes: a string index makes a string.
+  const stop = (from: number) => {
+    let j = from;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (c === sep || c === 10 || c === 13) break;
+      j++;
     }
-    if (c === '"') {
-      if (inQuotes && text[i + 1] === '"') i++;
-      else inQuotes = !inQuotes;
-    } else if (c === "\r" || c === "\n") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      line++;
-      if (!inQuotes) atRecordStart = true;
+    return j;
+  };
+  if (n === 0) return null;
+  for (;;) {
+    if (text[i] === '"') {
+      const openedOn = line;
+      let value = "";
+      let from = ++i;
+      for (;;) {
+        const q = text.indexOf('"', i);
+        if (q < 0) return openedOn;
+        for (let j = i; j < q; j++) {
+          const c = text.charCodeAt(j);
+          if (c === 10 || (c === 13 && text.charCodeAt(j + 1) !== 10)) line++;
+        }
+        value += text.slice(from, q);
+        if (text[q + 1] === '"') {
+          value += '"';
+          i = from = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+      // Text after the closing quote belongs to the cell, as Excel reads `"12"" wide"x`.
+      const end = stop(i);
+      cells.push(value + text.slice(i, end));
+      i = end;
+    } else {
+      const end = stop(i);
+      cells.push(text.slice(i, end));
+      i = end;
     }
+    if (i >= n) {
+      out.push({ line: recordLine, cells });
+      return null;
+    }
+    if (text[i] === delimiter) {
+      i++;
+      continue;
+    }
+    i += text[i] === "\r" && text[i + 1] === "\n" ? 2 : 1;
+    line++;
+    out.push({ line: recordLine, cells });
+    if (out.length % RECORDS_PER_STEP === 0) yield;
+    cells = [];
+    recordLine = line;
+    if (i >= n) return null;
   }
-  return starts;
 }
 
 // A cell wrapped with Alt+Enter in Excel is one name on a screen or a label: its line breaks become spaces, and
-// control characters (which print as nothing) are dropped.
+// control characters (which print as nothing; Windows-1252's five unused bytes decode to C1 controls) are dropped.
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const oneLine = (cell: string | undefined) =>
-  (cell ?? "")
-    .replace(/\s*[\r\n]+\s*/g, " ")
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
-    .trim();
+  cell === undefined
+    ? ""
+    : !CONTROL.test(cell)
+      ? cell.trim()
+      : cell
+          .replace(/\s*[\r\n]+\s*/g, " ")
+          .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, "")
+          .trim();
 
 const listNames = (machines: Machine[]) => {
   const names = machines.map((m) => m.name);
   return names.length > 8 ? `${names.slice(0, 8).join(", ")} and ${names.length - 8} more` : names.join(", ");
 };
 
+/** Our own CSV output writes a cell a spreadsheet would run as a formula with a leading quote (see csv.ts). */
+const undefused = (cell: string) => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
+/** Excel's `sep=;` first line names the separator and is not part of the table. */
+const SEP_LINE = /^"?sep=([^\r\n"])"?\1*[ \t]*(?:\r\n|\n|\r|$)/i;
+
+const isBlank = (cells: string[]) => {
+  for (const c of cells) if (c !== "" && c.trim() !== "") return false;
+  return true;
+};
+
+/** A line whose first cell starts with '#' and has nothing else: a note (the template's), not a file. */
+const isComment = (cells: string[]) => cells[0]!.trimStart().startsWith("#") && isBlank(cells.slice(1));
+
 /**
- * Parse a CSV as Excel and LibreOffice save it (UTF-8 with or without BOM, CRLF/LF/CR, quoted cells with commas,
- * quotes and line breaks, ',' ';' or tab, blank lines). Each good row resolves its machine by value or name (any
- * case); each bad row is an error naming its line. Cell text is kept as written, formulas included: it is data.
+ * The whole parse as steps: yields between slices of records so a caller may let other work run, returns the
+ * result. Each good row resolves its machine by value or name (any case); each bad row is an error naming its line.
+ * A problem with the whole file (no columns, a quote never closed) saves nothing: `problem`, and no rows.
  */
-export function parseMachineFileCsv(text: string, machines: Machine[]): { rows: CsvRow[]; errors: string[] } {
-  const clean = text.replace(/^\uFEFF/, "");
-  const firstLine = clean.split(/\r\n|\n|\r/, 1)[0] ?? "";
-  if (clean.trim() === "") return { rows: [], errors: ["The CSV has no data rows."] };
-  const delimiter = detectDelimiter(firstLine);
-  const parsed = Papa.parse<string[]>(clean, { delimiter, skipEmptyLines: false, header: false });
-  const records = parsed.data;
-  const lines = recordStartLines(clean);
-  const header = (records[0] ?? []).map(headerKey);
+function* parseSteps(input: string, machines: Machine[]): Generator<undefined, CsvParse> {
+  const fileProblem = (problem: string): CsvParse => ({ rows: [], errors: [problem], problem });
+  let text = input.replace(/^\uFEFF/, "");
+  if (text.trim() === "") return fileProblem(NO_DATA_ROWS);
+  let firstLine = 1;
+  let delimiter: string | undefined;
+  const sep = SEP_LINE.exec(text);
+  if (sep) {
+    delimiter = sep[1]!;
+    text = text.slice(sep[0].length);
+    firstLine = 2;
+  }
+  delimiter ??= detectDelimiter(text.split(/\r\n|\n|\r/, 1)[0] ?? "");
+  const records: CsvRecord[] = [];
+  const reader = readRecords(text, delimiter, firstLine, records);
+  let step = reader.next();
+  while (!step.done) {
+    yield;
+    step = reader.next();
+  }
+  if (step.value !== null) return fileProblem(unclosedQuote(step.value));
+
+  const header = (records[0]?.cells ?? []).map(headerKey);
   const col = (names: Set<string>) => header.findIndex((h) => names.has(h));
   const fileCol = col(FILE_NAME_HEADERS);
   const machineCol = col(MACHINE_HEADERS);
   const materialCol = col(MATERIAL_HEADERS);
   if (fileCol < 0 || machineCol < 0) {
-    const found = (records[0] ?? []).map((h) => h.trim()).filter(Boolean);
-    return { rows: [], errors: [`The CSV needs the columns File Name and Machine Assignment (found: ${found.length ? found.join(", ") : "no header"}).`] };
+    const found = (records[0]?.cells ?? []).map((h) => h.trim()).filter(Boolean);
+    return fileProblem(`The CSV needs the columns File Name and Machine Assignment (found: ${found.length ? found.join(", ") : "no header"}).`);
   }
   const byKey = new Map<string, Machine>();
   for (const m of machines) {
@@ -96,31 +234,67 @@ export function parseMachineFileCsv(text: string, machines: Machine[]): { rows: 
   const rows: CsvRow[] = [];
   const errors: string[] = [];
   for (let r = 1; r < records.length; r++) {
-    const cells = records[r]!;
-    // Blank lines and rows of separators only (Excel pads a sheet's used range with them).
-    if (cells.every((c) => c.trim() === "")) continue;
-    const line = lines[r] ?? r + 1;
+    if (r % RECORDS_PER_STEP === 0) yield;
+    const { line, cells } = records[r]!;
+    // Blank lines and rows of separators only (Excel pads a sheet's used range with them), and notes.
+    if (isBlank(cells) || isComment(cells)) continue;
     const fileName = oneLine(cells[fileCol]);
     const machineText = oneLine(cells[machineCol]);
     const material = materialCol >= 0 ? oneLine(cells[materialCol]) : "";
     if (!fileName) errors.push(`Line ${line}: File name is missing.`);
     else if (!machineText) errors.push(`Line ${line}: Machine assignment is missing.`);
+    else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(`Line ${line}: ${UNREADABLE_CHARACTER}`);
     else if (fileName.length > MAX_FILE_NAME) errors.push(`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
     else if (material.length > MAX_MATERIAL) errors.push(`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
+    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(`Line ${line}: ${BIDI_MESSAGE}`);
     else {
-      const machine = byKey.get(machineText.toLowerCase());
+      const machine = byKey.get(machineText.toLowerCase()) ?? byKey.get(undefused(machineText).toLowerCase());
       if (!machine) errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);
       else rows.push({ line, fileName, machine: machine.value, material });
     }
   }
-  if (rows.length === 0 && errors.length === 0) errors.push("The CSV has no data rows.");
+  if (rows.length === 0 && errors.length === 0) return fileProblem(NO_DATA_ROWS);
   return { rows, errors };
 }
 
-export function machineFileCsvTemplate(exampleMachine = "HP Latex 800"): string {
+/**
+ * Parse a CSV as Excel and LibreOffice save it (CRLF/LF/CR, quoted cells with separators, quotes and line breaks,
+ * ',' ';' or tab, or the one a `sep=` first line names; blank lines). Cell text is kept as written, formulas
+ * included: it is data. Decode bytes with `decodeCsvBytes` first.
+ */
+export function parseMachineFileCsv(text: string, machines: Machine[]): CsvParse {
+  const steps = parseSteps(text, machines);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** The same parse, pausing between slices of records (`pause` lets the server answer other requests). */
+export async function parseMachineFileCsvInSteps(text: string, machines: Machine[], pause: () => Promise<void>): Promise<CsvParse> {
+  const steps = parseSteps(text, machines);
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The template
+
+export const TEMPLATE_NO_MACHINES = "# No machines yet: add them in Global Settings > Departments/Stations and download this template again.";
+
+/**
+ * The CSV template: the headers and example rows on the shop's own active machines, so it imports as it is into
+ * the shop it came from; with no machine yet, a note (a '#' line the import skips) says what to do first.
+ */
+export function machineFileCsvTemplate(activeMachineNames: readonly string[]): string {
+  const [first, second] = activeMachineNames;
+  if (first === undefined) return toCsv(MACHINE_FILE_CSV_HEADERS, [[TEMPLATE_NO_MACHINES]]);
   return toCsv(MACHINE_FILE_CSV_HEADERS, [
-    ["storefront-print.pdf", exampleMachine, "Vinyl"],
-    ["storefront-cut.dxf", "Zund G3", ""],
+    ["storefront-print.pdf", first, "Vinyl"],
+    ["storefront-cut.dxf", second ?? first, ""],
   ]);
 }
 

@@ -14,6 +14,11 @@ export const SCANNER_AUTO_PROCESS_MS = 300;
 export const QR_REDIRECT_DELAY_MS = 100;
 export const LAST_SCANNED_MAX = 50;
 
+const QR_PATH = "/qr/";
+
+/** A-Z folded to a-z and nothing else: the text keeps its length, and no other letter can pass for an ASCII one. */
+const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
 export type QrInput =
   | { kind: "item"; id: string }
   | { kind: "redirect"; url: string }
@@ -27,10 +32,13 @@ export type QrInput =
 export function parseQrInput(raw: string, ownBases: readonly string[]): QrInput {
   const text = raw.trim();
   if (text === "") return { kind: "error", message: QR_MESSAGES.empty };
-  if (text.includes("/qr/")) {
-    const own = text.startsWith("/qr/") ? text : ownBases.find((base) => text.toLowerCase().startsWith(base.toLowerCase()));
-    if (own !== undefined) {
-      const rest = text.startsWith("/qr/") ? text.slice(4) : text.slice(own.length);
+  // Scheme, host and the /qr/ path are read in any case: a wedge scanner with Caps Lock on types
+  // 'HTTP://SHOP.EXAMPLE/QR/5' (ids are digits, which Caps Lock leaves alone).
+  const lower = asciiLower(text);
+  if (lower.includes(QR_PATH)) {
+    const base = lower.startsWith(QR_PATH) ? QR_PATH : ownBases.find((b) => lower.startsWith(asciiLower(b)));
+    if (base !== undefined) {
+      const rest = text.slice(base.length);
       // The id is the path segment after /qr/; a query or fragment a phone app appended is not part of it.
       const id = rest.split(/[/?#]/)[0] ?? "";
       return id === "" ? { kind: "error", message: QR_MESSAGES.empty } : { kind: "item", id: decodeSafe(id) };
@@ -62,7 +70,10 @@ function decodeSafe(s: string) {
 }
 
 /** Spec §5: the scanner field processes by itself 300 ms after typing stops when the value looks like a scan. */
-export const looksLikeScan = (value: string) => value.includes("/qr/") || value.includes("http") || value.length > 20;
+export function looksLikeScan(value: string): boolean {
+  const lower = asciiLower(value);
+  return lower.includes(QR_PATH) || lower.includes("http") || value.length > 20;
+}
 
 /** Spec §9: the last scanned text is shown cut to 50 characters. */
 export const lastScannedText = (value: string) => (value.length > LAST_SCANNED_MAX ? `${value.slice(0, LAST_SCANNED_MAX)}...` : value);

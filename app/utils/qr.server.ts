@@ -1,18 +1,9 @@
 import { createHash } from "node:crypto";
-import { getEnv } from "./env.server";
 
 // Spec §9: QR image 200 px wide, margin 2, black on white.
 const OPTIONS = { width: 200, margin: 2, color: { dark: "#000000", light: "#ffffff" } };
 
-/** What an item's QR code encodes: `{PUBLIC_URL}/qr/{itemId}`, or this server's own origin without PUBLIC_URL. */
-export function itemQrUrl(request: Request, itemId: number): string {
-  return `${qrBaseUrl(request)}${itemId}`;
-}
-
-/** What every item's QR payload starts with: `{PUBLIC_URL}/qr/`, or this request's origin without PUBLIC_URL. */
-export function qrBaseUrl(request: Request): string {
-  return `${getEnv().PUBLIC_URL ?? new URL(request.url).origin}/qr/`;
-}
+// What a label encodes (`{shop address}/qr/{id}`) is decided in services/shop-address.server.ts.
 
 export type QrFormat = "png" | "svg";
 export type QrImage = { body: Uint8Array<ArrayBuffer> | string; contentType: string; etag: string };

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "./env.server";
 
@@ -35,4 +36,31 @@ export function removeStoredFile(relative: string) {
   } catch (error) {
     console.error(`could not remove ${relative}:`, error instanceof Error ? error.message : error);
   }
+}
+
+/**
+ * Writes a stream to a stored file as it arrives, one chunk at a time (never the whole body in memory); past
+ * `maxBytes` it stops and throws a RangeError. Returns the size written. The caller removes the file on error.
+ */
+export async function writeStream(body: ReadableStream<Uint8Array>, relative: string, maxBytes: number): Promise<number> {
+  const full = storedFilePath(relative);
+  if (!full) throw new Error(`Not a file inside the data directory: ${relative}`);
+  const file = await open(full, "w");
+  const reader = body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new RangeError("The request body is too large");
+      await file.write(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    await file.close();
+  }
+  return size;
 }

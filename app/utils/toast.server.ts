@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { replace } from "react-router";
 import { z } from "zod";
 import { readCookie, serializeCookie, sign, unsign } from "./cookies.server";
 
@@ -21,6 +21,11 @@ export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>
   return serializeCookie(request, TOAST_COOKIE, sign("toast", value), { maxAge: 60 });
 }
 
+/**
+ * The answer to a post that worked (or was refused) with a toast for the page it lands on, once. With JavaScript
+ * the history entry that posted (often a dialog's URL) is replaced, so Back does not reopen a form already sent
+ * (docs/decisions/0022). Without JavaScript the browser keeps the page that posted; the toast still shows once.
+ */
 export function redirectWithToast(
   request: Request,
   to: string,
@@ -29,7 +34,7 @@ export function redirectWithToast(
 ) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", toastCookie(request, toast));
-  return redirect(to, { headers });
+  return replace(to, { headers });
 }
 
 /** Read and clear the flash toast. */

@@ -72,11 +72,11 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "home, no keys ('No Access Configured')",
+    name: "home, no keys (the member's welcome)",
     path: "/",
     pin: DEMO.priya.pin,
     ready: async (page) => {
-      await expect(page.getByRole("heading", { name: "No Access Configured" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.priya.name}` })).toBeVisible();
     },
   },
   { name: "Access Denied signed in (/settings as 7777)", path: "/settings", pin: DEMO.priya.pin, status: 403, ready: h1("Access Denied") },
@@ -157,11 +157,14 @@ const CASES: Case[] = [
   { name: "item detail", path: "/items/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("heading", { name: "Timer Log" })).toBeVisible();
   } },
-  { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.james.pin, ready: dialog("Reset Timer") },
+  { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.admin.pin, ready: dialog("Reset Timer") },
   { name: "item detail, Edit Item", path: "/items/1?dialog=edit", pin: DEMO.admin.pin, ready: dialog("Edit Item") },
   { name: "item not found", path: "/items/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Item not found") },
   { name: "QR Timer", path: "/qr-scanner", pin: DEMO.james.pin, ready: h1("QR Timer") },
-  { name: "QR Timer after an unknown id", path: "/qr-scanner?last=424242&error=not-found", pin: DEMO.james.pin, ready: async (page) => {
+  { name: "QR Timer after an unknown id", path: "/qr-scanner", pin: DEMO.james.pin, act: async (page) => {
+    await page.getByLabel("Scan or type a QR code or item ID").fill("424242");
+    await page.getByRole("button", { name: "Process" }).click();
+  }, ready: async (page) => {
     await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
   } },
   { name: "production floor", path: "/production", pin: DEMO.james.pin, ready: h1("Production Floor") },
@@ -186,6 +189,7 @@ const CASES: Case[] = [
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
+  { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   { name: "label printers, a printer's Delete confirmation", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("delete"), ready: dialog("Delete printer") },
   { name: "flow analytics", path: "/analytics", pin: DEMO.admin.pin, ready: h1("Flow analytics") },
@@ -210,6 +214,7 @@ const CASES: Case[] = [
       await expect(page.getByTestId("audit-row").first().locator("details")).toHaveAttribute("open", "");
     },
   },
+  { name: "shop address", path: "/settings/shop-address", pin: DEMO.admin.pin, ready: h1("Shop address") },
   { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
     await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
   } },

@@ -47,12 +47,15 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
+/** Where a test's stand-in label printer listens for the server on `appPort`: a port the server may print to. */
+export const fakePrinterPort = (appPort: number) => appPort + 20_000;
+
 /**
  * Spawns `bun server.ts` (production build, demo data, its own DATA_DIR) on `port` and waits until GET /healthz
  * answers 200. On failure (the process exits, or no answer within `timeoutMs`) the error carries the server's
  * output.
  */
-export async function startAppServer(opts: { port: number; dataDir: string; timeoutMs?: number }): Promise<AppServer> {
+export async function startAppServer(opts: { port: number; dataDir: string; timeoutMs?: number; emptyShopAdminPin?: string }): Promise<AppServer> {
   const { port, dataDir, timeoutMs = 30_000 } = opts;
   const url = `http://${HOST}:${port}`;
   await assertPortFree(port);
@@ -66,9 +69,16 @@ export async function startAppServer(opts: { port: number; dataDir: string; time
     NODE_ENV: "production",
     // Each test sends its own X-Forwarded-For (from loopback) so wrong-PIN tests do not lock each other out.
     TRUST_PROXY: "1",
+    // The label printing tests' stand-in printer listens beside the server (label printers: 9100 and 6101 only).
+    PRINTER_PORTS: `9100,6101,${fakePrinterPort(port)}`,
   };
   // A developer's own settings must not change what the tests expect (the demo Administrator's PIN 1234, ...).
   for (const name of ["ADMIN_PIN", "ADMIN_NAME", "PUBLIC_URL", "SESSION_IDLE_MINUTES"]) delete env[name];
+  // A first start without demo data: an empty shop with only its administrator.
+  if (opts.emptyShopAdminPin) {
+    delete env.DEMO;
+    env.ADMIN_PIN = opts.emptyShopAdminPin;
+  }
 
   const command = `${path.relative(ROOT, BUN)} server.ts`;
   const child = spawn(BUN, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -160,7 +160,7 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   });
   await Promise.all(boardReloads);
   for (const [i, tab] of boards.entries()) {
-    await expect(tab.getByRole("list", { name: /^Being worked on in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, { timeout: 20_000 });
+    await expect(tab.getByRole("list", { name: /^Running in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, { timeout: 20_000 });
   }
 });
 

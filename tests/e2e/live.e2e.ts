@@ -93,7 +93,7 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       // (The board has no header for waitForHydration; its Live indicator appears once it has hydrated.)
       await expect(tv.getByTestId("live-status")).toHaveAttribute("data-status", "live");
       await expectNoSeriousA11yViolations(tv, "the TV board");
-      const col = tv.getByRole("list", { name: /^Being worked on in / }).getByText("Live js", { exact: true });
+      const col = tv.getByRole("list", { name: /^Running in / }).getByText("Live js", { exact: true });
       const running = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
       await page.request.post(`/api/items/${item.id}/${running.isTimerActive ? "end-timer" : "start-timer"}`, { headers: { origin: item.origin } });
       if (running.isTimerActive) await expect(col).toHaveCount(0, { timeout: 1000 });
@@ -110,26 +110,32 @@ test("offline: three scans wait on the device, then are applied in order, none l
   test.skip(!js, "the offline queue is JavaScript in the browser");
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "offline");
+  const other = await newItem(page, baseURL!, "offline-b");
   await signIn(DEMO.james);
+  // The item's session began a minute ago, so its next scan is a stop (not a label read twice).
+  expect((await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status()).toBe(200);
   await page.goto("/qr-scanner");
   await waitForHydration(page);
   const field = page.getByLabel("Scan or type a QR code or item ID");
 
   await context.setOffline(true);
-  for (let i = 0; i < 3; i++) {
-    await field.fill(String(item.id));
+  // The item stops, the other starts, the item starts again.
+  for (const id of [item.id, other.id, item.id]) {
+    await field.fill(String(id));
     await field.press("Enter");
     await expect(field).toHaveValue("");
   }
   await expect(page.getByTestId("offline-scans")).toContainText("Offline — 3 scans waiting");
   // Nothing reached the server.
-  expect(((await (await page.request.get(`/api/items/${item.id}/timer-logs`)).json()) as unknown[]).length).toBe(0);
+  expect(((await (await page.request.get(`/api/items/${item.id}/timer-logs`)).json()) as unknown[]).length).toBe(1);
 
   await context.setOffline(false);
   await expect(page.getByTestId("offline-scans")).toHaveCount(0, { timeout: 10_000 });
   await expect(page.getByText("Processing...")).toHaveCount(0, { timeout: 10_000 });
   const logs = (await (await page.request.get(`/api/items/${item.id}/timer-logs`)).json()) as { action: string }[];
   expect(logs.map((l) => l.action)).toEqual(["start", "stop", "start"]);
+  const otherLogs = (await (await page.request.get(`/api/items/${other.id}/timer-logs`)).json()) as { action: string }[];
+  expect(otherLogs.map((l) => l.action)).toEqual(["start"]);
   const state = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
   expect(state.isTimerActive).toBe(true);
   await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();

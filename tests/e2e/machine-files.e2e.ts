@@ -88,6 +88,69 @@ test("spreadsheet: add files and import a CSV; then assign print and cut files a
   if (js) await expectNoSeriousA11yViolations(page, "machine ready files");
 });
 
+test("spreadsheet: the trash icon asks first, naming the file's queue and items; Cancel keeps it, Delete removes it", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const { projectId, itemId, machines } = await setUpProject(page.request, origin, js ? "js-del" : "nojs-del");
+  const printer = machines.find((m) => /latex/i.test(m.name))!;
+  const fileName = `${js ? "j" : "n"}${Date.now()}-fence.pdf`;
+  const bulk = await page.request.post("/api/machine-ready-files/bulk", { data: { files: [{ fileName, machine: printer.value, projectId }] }, headers: { origin } });
+  expect(bulk.status()).toBe(201);
+  const [file] = (await bulk.json()).files as { id: number }[];
+  expect((await page.request.post(`/api/items/${itemId}/assign-file`, { data: { fileId: file!.id, fileType: "print" }, headers: { origin } })).status()).toBe(200);
+
+  await visit(page, js, `/projects/${projectId}/machine-files/spreadsheet`);
+  // A row typed but not saved stays through the question.
+  await page.getByRole("button", { name: "Add 10 Rows" }).click();
+  await page.getByLabel("File name, row 2", { exact: true }).fill("typed-not-saved.pdf");
+  await page.getByRole("button", { name: `Delete ${fileName}` }).click();
+  const question = js ? page.getByRole("dialog", { name: "Delete Machine File" }) : page.getByRole("region", { name: "Delete Machine File" });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText(`Are you sure you want to delete "${fileName}"? This action cannot be undone.`);
+  await expect(question).toContainText(new RegExp(`Waiting in the ${printer.name} queue, \\d+\\w\\w of \\d+\\.`));
+  await expect(question).toContainText("Assigned to Fence Banner (print file): that item loses this file.");
+  if (js) await expectNoSeriousA11yViolations(page, "delete machine file dialog");
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.locator(`input[value="${fileName}"]`)).toHaveCount(1);
+  await expect(page.getByLabel("File name, row 2", { exact: true })).toHaveValue("typed-not-saved.pdf");
+  expect((await page.request.get(`/api/machine-ready-files/${file!.id}`)).status()).toBe(200);
+
+  await page.getByRole("button", { name: `Delete ${fileName}` }).click();
+  await question.getByRole("button", { name: "Delete", exact: true }).click();
+  await says(page, "Machine file deleted successfully.");
+  await expect(page.locator(`input[value="${fileName}"]`)).toHaveCount(0);
+  await expect(page.getByLabel("File name, row 1", { exact: true })).toHaveValue("typed-not-saved.pdf");
+  expect((await page.request.get(`/api/machine-ready-files/${file!.id}`)).status()).toBe(404);
+});
+
+test("CSV from Excel on Windows (Windows-1252, 'sep=;'): names kept as written; the same file again is skipped", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const { projectId, machines } = await setUpProject(page.request, origin, js ? "js-1252" : "nojs-1252");
+  const printer = machines.find((m) => /latex/i.test(m.name))!;
+  const tag = `${js ? "j" : "n"}${Date.now()}`;
+  // Bytes as Excel writes them: 0xE9 é, 0xE7 ç, 0x96 en dash, 0x80 euro sign.
+  const bytes = Buffer.concat([
+    Buffer.from(`sep=;\r\nFile Name;Machine Assignment;Material\r\nCaf\xe9 fa\xe7ade ${tag}.pdf;${printer.name};Dibond\r\nPrice `, "latin1"),
+    Buffer.from([0x96, 0x20, 0x80]),
+    Buffer.from(` ${tag}.pdf;${printer.name};\r\n`, "latin1"),
+  ]);
+  await visit(page, js, `/projects/${projectId}/machine-files/spreadsheet`);
+  const upload = async () => {
+    await page.getByLabel("CSV file").setInputFiles({ name: "export.csv", mimeType: "application/vnd.ms-excel", buffer: bytes });
+    await page.getByRole("button", { name: "Upload CSV" }).click();
+  };
+  await upload();
+  await says(page, "2 file(s) saved successfully");
+  await expect(page.locator(`input[value="Café façade ${tag}.pdf"]`)).toHaveCount(1);
+  await expect(page.locator(`input[value="Price – € ${tag}.pdf"]`)).toHaveCount(1);
+  await upload();
+  await says(page, "0 file(s) saved successfully \u00b7 2 already there, skipped");
+  const stored = (await (await page.request.get(`/api/machine-ready-files?projectId=${projectId}`)).json()) as { fileName: string }[];
+  expect(stored.map((f) => f.fileName).sort()).toEqual([`Café façade ${tag}.pdf`, `Price – € ${tag}.pdf`]);
+});
+
 test("a machine's queue: QR first, then completion; reorder; analytics", async ({ page, js, baseURL, signIn }) => {
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;

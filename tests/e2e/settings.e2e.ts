@@ -401,9 +401,9 @@ test.describe("reordering a workflow's departments", () => {
       await page.keyboard.press("Space");
       await expect(dragProduction).toHaveAttribute("aria-pressed", "true");
       await page.keyboard.press("ArrowUp");
-      await expect(live).toHaveText("Draggable item production was moved over droppable area pre-production.");
+      await expect(live).toHaveText("Moving Production to position 1 of 3.");
       await page.keyboard.press("Space");
-      await expect(live).toHaveText("Draggable item production was dropped over droppable area pre-production");
+      await expect(live).toHaveText("Moved Production to position 1 of 3.");
       await expect(dragProduction).not.toHaveAttribute("aria-pressed", "true");
       await expectFormSequence(s, ["Production", "Pre-Production", "Quality Control"]);
 
@@ -413,9 +413,9 @@ test.describe("reordering a workflow's departments", () => {
       await page.keyboard.press("Space");
       await expect(dragPre).toHaveAttribute("aria-pressed", "true");
       await page.keyboard.press("ArrowDown");
-      await expect(live).toHaveText("Draggable item pre-production was moved over droppable area quality-control.");
+      await expect(live).toHaveText("Moving Pre-Production to position 3 of 3.");
       await page.keyboard.press("Space");
-      await expect(live).toHaveText("Draggable item pre-production was dropped over droppable area quality-control");
+      await expect(live).toHaveText("Moved Pre-Production to position 3 of 3.");
       await expect(dragPre).not.toHaveAttribute("aria-pressed", "true");
     } else {
       // No drag handles without JavaScript: the up/down buttons post the form and the page comes back reordered.

@@ -451,7 +451,7 @@ test.describe("management and access", () => {
     await trigger.click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: /Main Page/ })).toHaveAttribute("href", "/");
-    await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Overview & Analytics");
+    await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Department tiles");
     await expect(menu.getByRole("link", { name: /Projects/ })).toHaveAttribute("href", "/projects");
     await expect(menu.getByRole("link", { name: /Projects/ })).toContainText("Manage Projects");
     await expect(menu.getByRole("link", { name: /Global Settings/ })).toHaveAttribute("href", "/settings");
@@ -471,10 +471,11 @@ test.describe("management and access", () => {
     await expect(page.getByText("Select a department and enter your PIN to access workflows")).toBeVisible();
   });
 
-  test("Priya, with no departments, sees 'No Access Configured'", async ({ page, js, signIn }) => {
+  test("Priya, with no departments, is welcomed by name and pointed to the QR Timer", async ({ page, js, signIn }) => {
     await signIn(DEMO.priya);
     await gotoHome(page, js);
-    await expect(page.getByRole("heading", { name: "No Access Configured" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Welcome, ${DEMO.priya.name}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Open the QR Timer" })).toHaveAttribute("href", "/qr-scanner");
     await expect(page.getByText("Access permissions are managed by your administrator")).toBeVisible();
     await expect(page.locator('[data-testid^="tile-"]')).toHaveCount(0);
     await expect(page.getByLabel("Open menu")).toHaveCount(0);

@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "../../app/utils/timer-words";
 
 /** A fresh item in pre-production on a new project; its category's sequence is pre-production → production → …. */
 async function newItem(page: Page, baseURL: string, label: string) {
@@ -25,7 +26,7 @@ async function newItem(page: Page, baseURL: string, label: string) {
 
 const itemState = async (page: Page, id: number) => (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
 
-test("a wedge scanner on the QR Timer: the first scan starts, the next stops and advances", async ({ page, js, baseURL, signIn }) => {
+test("a wedge scanner on the QR Timer: the first scan starts, a double read is refused, the next stops and advances", async ({ page, js, baseURL, signIn }) => {
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, js ? "wedge-js" : "wedge-nojs");
   // An operator at a station: any signed-in member runs timers.
@@ -43,6 +44,12 @@ test("a wedge scanner on the QR Timer: the first scan starts, the next stops and
     await expect(field).toHaveValue("");
     await expect(field).toBeFocused();
     await expect(page.getByTestId("last-scanned")).toHaveText(item.url);
+    // The scanner reads the label again at once: not a stop.
+    await page.keyboard.type(`${item.url}\n`, { delay: 5 });
+    await expect(page.getByRole("alert").filter({ hasText: DOUBLE_SCAN })).toBeVisible();
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+    await page.waitForTimeout(DOUBLE_SCAN_WINDOW_MS);
     await page.keyboard.type(`${item.url}\n`, { delay: 5 });
   } else {
     await field.fill(item.url);
@@ -50,6 +57,12 @@ test("a wedge scanner on the QR Timer: the first scan starts, the next stops and
     await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
     await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
     await expect(page.getByLabel("Scan or type a QR code or item ID")).toBeFocused();
+    await page.getByLabel("Scan or type a QR code or item ID").fill(item.url);
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: DOUBLE_SCAN })).toBeVisible();
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+    await page.waitForTimeout(DOUBLE_SCAN_WINDOW_MS);
     await page.getByLabel("Scan or type a QR code or item ID").fill(item.url);
     await page.getByRole("button", { name: "Process" }).click();
   }
@@ -71,13 +84,18 @@ test("a wedge scanner on the QR Timer: the first scan starts, the next stops and
 test("scans faster than the answers are each applied once, in order", async ({ page, js, baseURL, signIn }) => {
   test.skip(!js, "without JavaScript each scan is a page load: one at a time by nature");
   await signIn(DEMO.admin);
-  const item = await newItem(page, baseURL!, "burst");
+  const a = await newItem(page, baseURL!, "burst-a");
+  const b = await newItem(page, baseURL!, "burst-b");
   await signIn(DEMO.james);
+  // A's session began a minute ago (its own time from the scanner), so scanning it again is a stop.
+  expect((await page.request.post(`/api/items/${a.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: a.origin } })).status()).toBe(200);
   await visit(page, js, "/qr-scanner");
-  // Three scans with Enter, back to back: start, stop, start.
-  for (let i = 0; i < 3; i++) await page.keyboard.type(`${item.url}\n`, { delay: 1 });
-  await expect.poll(async () => ((await (await page.request.get(`/api/items/${item.id}/timer-logs`)).json()) as unknown[]).length).toBe(3);
-  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+  // Three scans with Enter, back to back: A stops, B starts, A starts again.
+  for (const url of [a.url, b.url, a.url]) await page.keyboard.type(`${url}\n`, { delay: 1 });
+  const actions = async (id: number) => ((await (await page.request.get(`/api/items/${id}/timer-logs`)).json()) as { action: string }[]).map((l) => l.action);
+  await expect.poll(() => actions(a.id)).toEqual(["start", "stop", "start"]);
+  expect(await actions(b.id)).toEqual(["start"]);
+  expect(await itemState(page, a.id)).toMatchObject({ isTimerActive: true });
 });
 
 test("the phone camera's page: signed out it asks for the PIN, then Start and Stop", async ({ page, js, baseURL }) => {
@@ -105,6 +123,11 @@ test("the phone camera's page: signed out it asks for the PIN, then Start and St
   await page.getByRole("button", { name: "Start Timer" }).click();
   await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
   await expect(page.getByText("Running", { exact: true })).toBeVisible();
+  // A double tap: Stop right after this member's own Start is not taken.
+  await page.getByRole("button", { name: "Stop Timer" }).click();
+  await expect(page.getByText(DOUBLE_SCAN)).toBeVisible();
+  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+  await page.waitForTimeout(DOUBLE_SCAN_WINDOW_MS);
   await page.getByRole("button", { name: "Stop Timer" }).click();
   await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
   await expect(page.getByTestId("qr-department")).toHaveText(item.nextName);

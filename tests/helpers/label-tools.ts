@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -92,4 +93,65 @@ export function labelSquares(pdf: Uint8Array): { x: number; y: number }[][] {
         })),
       );
   });
+}
+
+// ZPL labels are checked with an independent renderer, zpl-renderer-js (zebrash compiled to WebAssembly, inlined in
+// the package: it needs no network, no canvas and no install step). It is ~9 MB of JavaScript: loaded on first use.
+type ZplApi = { zplToBase64Async(zpl: string, widthMm?: number, heightMm?: number, dpmm?: number): Promise<string> };
+let zplApi: Promise<ZplApi> | null = null;
+
+/** One ^XA…^XZ label rendered as a printer of `dpi` would print it, `size` × `size` dots, as PNG bytes. */
+export async function renderZpl(zpl: string, size: number, dpi: 203 | 300): Promise<Uint8Array> {
+  zplApi ??= import("zpl-renderer-js").then((m) => m.ready).then((r) => r.api as ZplApi);
+  const api = await zplApi;
+  const dpmm = dpi === 300 ? 12 : 8;
+  return Buffer.from(await api.zplToBase64Async(zpl, size / dpmm, size / dpmm, dpmm), "base64");
+}
+
+export type Gray = { width: number; height: number; dark(x: number, y: number): boolean };
+
+/** A PNG's pixels as dark or light (8-bit gray, gray+alpha, RGB or RGBA, as encoders write them for labels). */
+export function readPng(png: Uint8Array): Gray {
+  const bytes = Buffer.from(png);
+  if (bytes.readUInt32BE(0) !== 0x89504e47) throw new Error("not a PNG");
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let depth = 0;
+  let type = 0;
+  const idat: Buffer[] = [];
+  while (at < bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const kind = bytes.toString("latin1", at + 4, at + 8);
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (kind === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      depth = data[8]!;
+      type = data[9]!;
+      if (data[12] !== 0) throw new Error("interlaced PNG not supported");
+    } else if (kind === "IDAT") idat.push(data);
+    at += 12 + length;
+  }
+  const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[type];
+  if (depth !== 8 || !channels) throw new Error(`PNG colour type ${type} at depth ${depth} not supported`);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? pixels[y * stride + i - channels]! : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const c = i >= channels && y > 0 ? pixels[(y - 1) * stride + i - channels]! : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a);
+      const pb = Math.abs(p - b);
+      const pc = Math.abs(p - c);
+      const predictor = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter]!;
+      pixels[y * stride + i] = (line[i]! + predictor) & 0xff;
+    }
+  }
+  return { width, height, dark: (x, y) => pixels[y * stride + x * channels]! < 128 };
 }

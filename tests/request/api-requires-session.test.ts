@@ -10,7 +10,7 @@ function flatten(list: RouteEntry[]): RouteEntry[] {
 
 // Driven from app/routes.ts, so every /api route added later is covered without editing this file.
 const apiRoutes = flatten(routes as RouteEntry[]).filter((r) => r.path?.startsWith("api/"));
-const PUBLIC = new Set(["api/auth/verify-pin"]);
+const PUBLIC = new Set(["api/auth/verify-pin", "api/auth/sign-in-names"]);
 
 describe("every /api route answers 401 JSON without a session", () => {
   const app = createApp();

@@ -34,11 +34,8 @@ beforeEach(async () => {
   await admin.signIn("4321");
   await operator.signIn("2222");
   // Work departments are board columns; machine stations get a queue length.
-  for (const name of ["Production", "Installation"]) {
-    const d = await (await admin.request("/api/departments", { method: "POST", json: { name } })).json();
-    await admin.request(`/api/departments/${d.id}`, { method: "PATCH", json: { isMachine: false } });
-  }
-  await admin.request("/api/departments", { method: "POST", json: { name: "HP Latex 800" } });
+  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/departments", { method: "POST", json: { name: "HP Latex 800", isMachine: true } });
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
   projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
@@ -120,7 +117,7 @@ test("the board: running items with their project (rush first), waiting rush ite
     return html.slice(from, html.indexOf("</section>", from));
   };
   const production = column("production");
-  expect(production).toMatch(/Working<\/dt><dd[^>]*>2</);
+  expect(production).toMatch(/Running<\/dt><dd[^>]*>2</);
   expect(production).toMatch(/Waiting<\/dt><dd[^>]*>2</);
   expect(production.indexOf("Urgent banner")).toBeLessThan(production.indexOf("Calm banner"));
   expect(production.indexOf("Waiting rush")).toBeLessThan(production.indexOf("Waiting normal"));

@@ -88,6 +88,66 @@ describe("two managers editing one record", () => {
   });
 });
 
+/** The `_original` an edit form on this page carries (the values it opened with), parsed. */
+function openedOn(html: string): Record<string, unknown> | null {
+  const raw = /name="_original" value="(\{[^>]*\})"/.exec(html)?.[1];
+  return raw ? (JSON.parse(raw.replace(/&amp;/g, "&")) as Record<string, unknown>) : null;
+}
+
+describe("a form drawn again after a refused save keeps what it opened with (no JavaScript)", () => {
+  test("settings: the refused form carries the values it was sent with, so sending it again is refused again", async () => {
+    const row = await material();
+    await ann.request(`/api/materials/${row.id}`, { method: "PATCH", json: { name: "Cast Vinyl 2" } });
+    const refused = await bob.request(`/settings?tab=materials&edit=${row.id}`, { method: "POST", form: editForm(row, { name: "Calendered Vinyl" }) });
+    expect(refused.status).toBe(409);
+    const html = await visibleHtml(refused);
+    expect(html).toContain('value="Calendered Vinyl"');
+    // Drawn from what Bob saw, not from the latest (which would let the same post through the second time).
+    expect(openedOn(html)).toEqual({ name: "Cast Vinyl", description: "3M", category: "Film", color: "gray" });
+    const again = await bob.request(`/settings?tab=materials&edit=${row.id}`, { method: "POST", form: { ...editForm(row, { name: "Calendered Vinyl" }), _original: JSON.stringify(openedOn(html)) } });
+    expect(again.status).toBe(409);
+    expect((await (await ann.request(`/api/materials/${row.id}`)).json()).name).toBe("Cast Vinyl 2");
+  });
+
+  test("an `_original` that does not fit the record's fields is not drawn: the form opens from the record", async () => {
+    const row = await material();
+    for (const forged of ['{"name":["x"],"description":"3M","category":"Film","color":"gray"}', '{"name":"x"}', "[1,2]", "{"]) {
+      const res = await bob.request(`/settings?tab=materials&edit=${row.id}`, { method: "POST", form: { ...editForm(row, { name: "" }), _original: forged } });
+      expect(res.status).toBe(400);
+      expect(openedOn(await visibleHtml(res))).toEqual({ name: "Cast Vinyl", description: "3M", category: "Film", color: "gray" });
+    }
+  });
+
+  test("label printers: a rename from a form opened before someone else's new port keeps the port; a stale port is refused", async () => {
+    const printer = await (await ann.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "10.0.0.42", port: 9100 } })).json();
+    const page = await visibleHtml(await bob.request(`/settings/printers?edit=${printer.id}`));
+    const opened = openedOn(page);
+    expect(opened).toEqual({ name: "Counter Zebra", host: "10.0.0.42", port: 9100, dpi: 203, isActive: true });
+    expect(page).not.toContain('name="version"');
+    expect((await ann.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { port: 6101 } })).status).toBe(200);
+    const form = { intent: "update", id: String(printer.id), _original: JSON.stringify(opened), name: "Back Zebra", host: "10.0.0.42", port: "9100", dpi: "203", isActive: "on" };
+    expect((await bob.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form })).status).toBe(302);
+    expect(await (await ann.request(`/api/label-printers/${printer.id}`)).json()).toMatchObject({ name: "Back Zebra", port: 6101 });
+    const stale = await bob.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { ...form, port: "9101" } });
+    expect(stale.status).toBe(409);
+    const html = await visibleHtml(stale);
+    expect(html).toContain("This label printer was changed by someone else. Reload to see the latest.");
+    expect(html).toContain('value="9101"');
+    expect(openedOn(html)).toEqual(opened);
+    expect((await (await ann.request(`/api/label-printers/${printer.id}`)).json()).port).toBe(6101);
+  });
+
+  test("label printers: 'Switch off' pressed in two tabs leaves the printer off", async () => {
+    const printer = await (await ann.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "10.0.0.42", port: 9100 } })).json();
+    for (const who of [ann, bob]) {
+      const res = await who.request("/settings/printers", { method: "POST", form: { intent: "toggle", id: String(printer.id), to: "off" } });
+      expect(res.status).toBe(302);
+    }
+    expect((await (await ann.request(`/api/label-printers/${printer.id}`)).json()).isActive).toBe(false);
+    expect(app.db.$client.query("SELECT count(*) AS n FROM audit_log WHERE entity = 'label-printer' AND action = 'update'").get()).toEqual({ n: 1 });
+  });
+});
+
 describe("a session that ends while a form is open", () => {
   test("with JavaScript (a data request): 401 with reauth and the typed values kept for the retry", async () => {
     const row = await material();

@@ -40,7 +40,7 @@ describe("Production Floor", () => {
   });
 
   test("active machine stations by name, URL-encoded links, files waiting; /production-floor is the same screen", async () => {
-    for (const name of ["Zund G3", "HP Latex 800", "Cut & Sew #2", "Old Plotter"]) expect((await dept({ name })).status).toBe(201);
+    for (const name of ["Zund G3", "HP Latex 800", "Cut & Sew #2", "Old Plotter"]) expect((await dept({ name, isMachine: true })).status).toBe(201);
     const list = await (await admin.request("/api/departments")).json();
     const old = list.find((d: { name: string }) => d.name === "Old Plotter");
     await admin.request(`/api/departments/${old.id}`, { method: "PATCH", json: { isActive: false } });
@@ -62,7 +62,7 @@ describe("Production Floor", () => {
   });
 
   test("a fixed number of statements whatever the number of stations", async () => {
-    for (let i = 0; i < 30; i++) await dept({ name: `Station ${i}` });
+    for (let i = 0; i < 30; i++) await dept({ name: `Station ${i}`, isMachine: true });
     await operator.request("/production");
     const n = await countStatements(async () => void (await operator.request("/production")));
     expect(n).toBeLessThanOrEqual(4);
@@ -87,7 +87,6 @@ describe("Fabrication", () => {
 
   test("interior and exterior sections by name, default descriptions, keyword icons; inactive ones left out", async () => {
     const fabDept = await (await dept({ name: "Fabrication" })).json();
-    await admin.request(`/api/departments/${fabDept.id}`, { method: "PATCH", json: { isMachine: false } });
     let html = await visibleHtml(await fab.request("/fabrication"));
     expect(html).toContain("No interior fabrication departments configured.");
     expect(html).toContain("No exterior fabrication departments configured.");

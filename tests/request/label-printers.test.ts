@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
-import { labelZpl, zplText } from "~/utils/zpl";
+import { cleanText, labelsZpl, zplText } from "~/utils/zpl";
+import { resetEnvForTests } from "~/utils/env.server";
+import { decodePng, renderZpl } from "../helpers/label-tools";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
 
@@ -57,7 +59,11 @@ beforeEach(async () => {
   for (const name of ["Fence banner", "Door decal", "Window"]) itemIds.push((await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } })).json()).id);
 });
 
+/** Test printers listen on a port of the system's choosing: the server is told to allow it (PRINTER_PORTS). */
+const allowPort = (port: number) => resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: `9100,6101,${port}` });
+
 const addPrinter = async (port: number, extra: Record<string, unknown> = {}) => {
+  allowPort(port);
   const res = await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "127.0.0.1", port, ...extra } });
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number; port: number; dpi: number; isActive: boolean };
@@ -72,8 +78,9 @@ test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its na
   for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
   const zpl = received.join("");
   expect(zpl.match(/\^XA/g)?.length).toBe(1);
-  expect(zpl).toContain(`^BQN,2,5^FDMA,http://localhost/qr/${itemIds[0]}^FS`);
   expect(zpl).toContain("^PW406");
+  // The QR code is a graphic of the label's address (read back by an independent renderer and zbar).
+  expect(decodePng(await renderZpl(zpl, 406, 203))).toEqual([`http://localhost/qr/${itemIds[0]}`]);
   expect(zpl).toContain("^FDFence banner^FS");
   // '^' and '~' in a name are hex-escaped, so they cannot end the field or start a command.
   expect(zpl).toContain("^FDBakery _5ESigns_7E^FS");
@@ -81,7 +88,7 @@ test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its na
   expect(zpl.trim().endsWith("^XZ")).toBe(true);
   const audit = app.db.$client.query("SELECT action, entity_id AS id FROM audit_log WHERE action = 'print-labels'").all();
   expect(audit).toEqual([{ action: "print-labels", id: String(itemIds[0]) }]);
-});
+}, 30_000);
 
 test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots", async () => {
   const printer = await addPrinter(startPrinter(), { dpi: 300 });
@@ -92,8 +99,9 @@ test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots"
   const zpl = received.join("");
   expect(zpl.match(/\^XA/g)?.length).toBe(3);
   expect(zpl.match(/\^PW600/g)?.length).toBe(3);
-  for (const id of itemIds) expect(zpl).toContain(`^FDMA,http://localhost/qr/${id}^FS`);
-});
+  const labels = zpl.split(/(?<=\^XZ\n)/);
+  for (const [i, id] of itemIds.entries()) expect(decodePng(await renderZpl(labels[i]!, 600, 300))).toEqual([`http://localhost/qr/${id}`]);
+}, 30_000);
 
 test("a printer that does not answer is a 504 naming it; a switched-off one 409; bad settings 400", async () => {
   const port = await freePort();
@@ -117,15 +125,15 @@ test("a printer that does not answer is a 504 naming it; a switched-off one 409;
   expect((await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: 999 } })).status).toBe(404);
 });
 
-test("zpl: control characters become spaces, long text is cut, the escape character is escaped too", () => {
-  expect(zplText("a^b~c_d\\e\nf")).toBe("a_5Eb_7Ec_5Fd_5Ce f");
-  expect(zplText("x".repeat(100)).length).toBe(60);
-  const zpl = labelZpl({ payload: "https://shop/qr/1", itemName: "A", projectName: "B", material: "C" }, 203);
+test("zpl: control characters become spaces, the escape character is escaped too", async () => {
+  expect(zplText(cleanText("a^b~c_d\\e\nf"))).toBe("a_5Eb_7Ec_5Fd_5Ce f");
+  const zpl = await labelsZpl([{ payload: "https://shop/qr/1", itemName: "A", projectName: "B", material: "C" }], 203);
   expect(zpl.startsWith("^XA\n^CI28\n")).toBe(true);
 });
 
 test("the pages without JavaScript: add a printer in Global Settings, print from the item and the project pages", async () => {
   const port = startPrinter();
+  allowPort(port);
   expect((await operator.request("/settings/printers")).status).toBe(403);
   const bad = await admin.request("/settings/printers", { method: "POST", form: { name: "", host: "10.0.0.9", port: "9100", dpi: "203" } });
   expect(bad.status).toBe(400);
@@ -177,14 +185,14 @@ test("the printer and the PDF print the same labels: an item without a stored QR
 
 test("PATCH /api/label-printers/{id} edits a printer in place (a new address is no longer delete and add), audited; bad values are sentences", async () => {
   const printer = await addPrinter(9100);
-  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 9101, dpi: 300, name: "Back Zebra" } });
+  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 6101, dpi: 300, name: "Back Zebra" } });
   expect(res.status).toBe(200);
-  expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 9101, dpi: 300, isActive: true, version: 2 });
+  expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 6101, dpi: 300, isActive: true, version: 2 });
   const audit = app.db.$client.query("SELECT action, entity, entity_id AS id, before, after FROM audit_log WHERE entity = 'label-printer' AND action = 'update'").all() as { id: string; before: string; after: string }[];
   expect(audit).toHaveLength(1);
   expect(audit[0]!.id).toBe(String(printer.id));
   expect(JSON.parse(audit[0]!.before)).toMatchObject({ host: "127.0.0.1", port: 9100 });
-  expect(JSON.parse(audit[0]!.after)).toMatchObject({ host: "192.168.1.77", port: 9101 });
+  expect(JSON.parse(audit[0]!.after)).toMatchObject({ host: "192.168.1.77", port: 6101 });
   const bad = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { port: 0 } });
   expect(bad.status).toBe(400);
   expect((await bad.json()).message).toBe("Port must be a number from 1 to 65535");

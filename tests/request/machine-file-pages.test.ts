@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { machineReadyFiles } from "#db/schema";
 import { createMachineFiles } from "~/models/machine-file.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { countStatements, statementsByTransaction } from "../helpers/statements";
 
 // The Step 6 screens without JavaScript (each is a plain form post): spec §2 'Machine Files for one machine',
 // 'Machine Ready Files' and 'Machine Files Spreadsheet'.
@@ -33,7 +34,7 @@ beforeEach(async () => {
   await pm.signIn("1111");
   await operator.signIn("2222");
   await fab.signIn("3333");
-  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } });
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
   projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "high", workflowId: wf.id } })).json()).id;
@@ -303,6 +304,131 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
     expect(html).toContain("4 entries had issues");
     expect(html).toContain('value="a.pdf"');
     expect(files().map((f) => f.fileName)).toEqual(["a.pdf"]);
+  });
+
+  const uploadBytes = (bytes: Uint8Array | string, name = "files.csv", type = "text/csv") => {
+    const form = new FormData();
+    form.set("intent", "upload-csv");
+    form.set("csv", new File([bytes as BlobPart], name, { type }));
+    return pm.request(path(), { method: "POST", body: form });
+  };
+  const fixture = (name: string) => new Uint8Array(readFileSync(`tests/fixtures/csv/${name}`));
+
+  test("files as Excel and LibreOffice write them: Windows-1252, 'sep=;', UTF-16 — stored as written, never U+FFFD", async () => {
+    for (const [name, expected] of [
+      ["excel-windows-1252.csv", ["Café façade.pdf", "Zürich – Ölmühle.pdf", "€ price tag.pdf", "“Grand” opening.pdf"]],
+      ["excel-sep-semicolon-1252.csv", ["Bäckerei Müller, Schild.pdf", "Straße – Tafel.pdf"]],
+      ["excel-unicode-text-utf16le.csv", ["看板 – 正面.pdf", "Proof – v2 🎉.pdf", "Café"]],
+      ["libreoffice-utf16be-semicolon.csv", ["Łódź sign.pdf", "Ελληνικά.dxf"]],
+    ] as const) {
+      const before = files().length;
+      const res = await uploadBytes(fixture(name), name, "application/vnd.ms-excel");
+      expect(res.status, name).toBe(200);
+      expect(await visibleHtml(res)).toContain(`${expected.length} file(s) saved successfully`);
+      expect(files().slice(before).map((f) => f.fileName)).toEqual([...expected]);
+    }
+    expect(files().some((f) => /\uFFFD/.test(f.fileName + f.description))).toBe(false);
+    expect(files().find((f) => f.fileName === "€ price tag.pdf")!.description).toBe('13oz "Scrim" Banner');
+  });
+
+  test("a quote never closed and a missing column: their own message, nothing saved, no 'entries had issues'", async () => {
+    const quote = await uploadBytes(fixture("unclosed-quote.csv"));
+    expect(quote.status).toBe(400);
+    const html = await visibleHtml(quote);
+    expect(html).toContain("Line 3: a quote opened here is never closed");
+    expect(html).not.toContain("entries had issues");
+    const column = await visibleHtml(await uploadBytes(fixture("missing-column.csv")));
+    expect(column).toContain("The CSV needs the columns File Name and Machine Assignment (found: File Name, Material).");
+    expect(column).not.toContain("entries had issues");
+    expect(files()).toHaveLength(0);
+  });
+
+  test("re-uploading after fixing a line: '{n} file(s) saved successfully · {k} already there, skipped'", async () => {
+    const broken = "File Name,Machine Assignment\r\na.pdf,HP Latex 800\r\nb.pdf,Laser 9000\r\nc.pdf,Zund G3\r\n";
+    expect(await visibleHtml(await uploadBytes(broken))).toContain("1 entries had issues");
+    const html = await visibleHtml(await uploadBytes(broken.replace("Laser 9000", "Zund G3")));
+    expect(html).toContain("1 file(s) saved successfully \u00b7 2 already there, skipped");
+    expect(files().map((f) => f.fileName).sort()).toEqual(["a.pdf", "b.pdf", "c.pdf"]);
+  });
+
+  test("the page's template link downloads a template that imports into this shop", async () => {
+    // This shop's machines have their own names (the values stay).
+    for (const d of (await (await admin.request("/api/departments")).json()) as { id: number; value: string }[]) {
+      await admin.request(`/api/departments/${d.id}`, { method: "PATCH", json: { name: d.value === "zund-g3" ? "Zund S3 Cutter" : "Epson SureColor" } });
+    }
+    const html = await visibleHtml(await pm.request(path()));
+    const href = /href="([^"]*csv-template[^"]*)"/.exec(html)![1]!;
+    const template = await (await pm.request(href)).text();
+    const res = await uploadBytes(template, "machine-files-template.csv");
+    expect(res.status).toBe(200);
+    expect(await visibleHtml(res)).toContain("2 file(s) saved successfully");
+  });
+
+  test("Save All is one transaction: a row that cannot be saved leaves every other row as it was", async () => {
+    const [a] = createMachineFiles([{ fileName: "a.pdf", machine: "hp-latex-800", projectId }], system);
+    // The machine is retired (deleted) after the page was drawn: its row cannot be saved, so nothing is.
+    const res = await postForm(pm, path(), [["intent", "save-all"], ...row(0, "a-renamed.pdf", "hp-latex-800", "", a!.id), ...row(1, "new.pdf", "laser-9000")]);
+    expect(res.status).toBe(400);
+    expect(await visibleHtml(res)).toContain('Unknown machine "laser-9000"');
+    expect(files().map((f) => f.fileName)).toEqual(["a.pdf"]);
+    const seen = await statementsByTransaction(() =>
+      postForm(pm, path(), [["intent", "save-all"], ...row(0, "a-renamed.pdf", "zund-g3", "", a!.id), ...row(1, "new.pdf", "zund-g3"), ...row(2, "new2.pdf", "hp-latex-800")]),
+    );
+    const writes = seen.filter((s) => /^(insert into|update) "machine_ready_files"/i.test(s.sql));
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(writes.map((s) => s.tx)).size).toBe(1);
+    expect(files().map((f) => f.fileName).sort()).toEqual(["a-renamed.pdf", "new.pdf", "new2.pdf"]);
+  });
+
+  test("Save All twice adds nothing the second time: rows already there are skipped and counted", async () => {
+    const pairs = [["intent", "save-all"], ...row(0, "a.pdf", "hp-latex-800"), ...row(1, "b.pdf", "zund-g3")] as [string, string][];
+    expect(await visibleHtml(await postForm(pm, path(), pairs))).toContain("2 file(s) saved successfully");
+    // The same post again (Back and resend without JavaScript): nothing new.
+    expect(await visibleHtml(await postForm(pm, path(), pairs))).toContain("0 file(s) saved successfully \u00b7 2 already there, skipped");
+    expect(files()).toHaveLength(2);
+  });
+
+  test("the trash icon asks first, naming the file, its machine queue and its items; Cancel keeps it and the typed rows", async () => {
+    const [a, b] = createMachineFiles(
+      [
+        { fileName: "fence.pdf", machine: "hp-latex-800", projectId },
+        { fileName: "loose.pdf", machine: "zund-g3", projectId },
+      ],
+      system,
+    );
+    createMachineFiles([{ fileName: "other.pdf", machine: "hp-latex-800" }], system);
+    await pm.request(`/api/items/${itemId}/assign-file`, { method: "POST", json: { fileId: a!.id, fileType: "print" } });
+    const rows = [...row(0, "fence.pdf", "hp-latex-800", "", a!.id), ...row(1, "loose.pdf", "zund-g3", "", b!.id), ...row(2, "typed.pdf", "")];
+    const ask = await postForm(pm, path(), [["intent", "confirm-delete:0"], ...rows]);
+    expect(ask.status).toBe(200);
+    const html = await visibleHtml(ask);
+    expect(html).toContain("Delete Machine File");
+    expect(html).toContain('Are you sure you want to delete "fence.pdf"? This action cannot be undone.');
+    expect(html).toContain("Waiting in the HP Latex 800 queue, 1st of 2.");
+    expect(html).toContain("Assigned to Fence banner (print file): that item loses this file.");
+    expect(html).toContain('value="delete:0"');
+    expect(html).toContain('value="typed.pdf"');
+    expect(files()).toHaveLength(3);
+
+    const keep = await visibleHtml(await postForm(pm, path(), [["intent", "keep"], ...rows]));
+    expect(keep).not.toContain("Delete Machine File");
+    expect(keep).toContain('value="typed.pdf"');
+    expect(files()).toHaveLength(3);
+
+    const loose = await visibleHtml(await postForm(pm, path(), [["intent", "confirm-delete:1"], ...rows]));
+    expect(loose).toContain("Waiting in the Zund G3 queue, 1st of 1.");
+    expect(loose).toContain("Not assigned to any item.");
+
+    const del = await postForm(pm, path(), [["intent", "delete:0"], ...rows]);
+    expect(del.status).toBe(200);
+    const after = await visibleHtml(del);
+    expect(after).toContain("Machine file deleted successfully.");
+    expect(after).toContain('value="typed.pdf"');
+    expect(files().map((f) => f.fileName).sort()).toEqual(["loose.pdf", "other.pdf"]);
+    // Asking about a file someone else deleted meanwhile says so.
+    const gone = await postForm(pm, path(), [["intent", "confirm-delete:0"], ...rows]);
+    expect(gone.status).toBe(404);
+    expect(await visibleHtml(gone)).toContain("This file was already deleted.");
   });
 
   test("only the project keys open it", async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { auditLog } from "#db/schema";
 import { CLICK_QR_FIRST } from "~/models/machine-file.server";
 import { addMember, createApp, type Client } from "../helpers/app";
+import { statementsByTransaction } from "../helpers/statements";
 
 // Spec §7 'Machine files' and the items' file-association calls, §5 'Spreadsheet and CSV', §4 'Machine file',
 // PRODUCT.md permissions (details and imports: project keys; QR click, completion, reorder: any member).
@@ -29,8 +30,7 @@ beforeEach(async () => {
   await admin.signIn("4321");
   await pm.signIn("1111");
   await floor.signIn("2222");
-  // Departments made in Global Settings are machines (spec §5).
-  for (const name of ["HP Latex 800", "Zund G3"]) expect((await admin.request("/api/departments", { method: "POST", json: { name } })).status).toBe(201);
+  for (const name of ["HP Latex 800", "Zund G3"]) expect((await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } })).status).toBe(201);
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
   projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "rush", workflowId: wf.id } })).json()).id;
@@ -284,6 +284,100 @@ describe("CSV", () => {
     expect(ms).toBeLessThan(2000);
     const queue = await (await floor.request("/api/machine-files-with-details?machine=zund-g3&limit=3")).json();
     expect(queue.map((f: { sortOrder: number }) => f.sortOrder)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("CSV from real programs, re-uploads and the template", () => {
+  const upload = (c: Client, csvData: string, extra: Record<string, unknown> = {}) =>
+    c.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData, defaultFileType: "Document", defaultProjectId: projectId, ...extra } });
+  const names = async (pid = projectId) => ((await (await pm.request(`/api/machine-ready-files?projectId=${pid}`)).json()) as { fileName: string; machine: string }[]).map((f) => `${f.fileName}@${f.machine}`).sort();
+
+  test("re-uploading after fixing one bad line adds only that line: '{n} file(s) saved successfully · {k} already there, skipped'", async () => {
+    const broken = "File Name,Machine Assignment,Material\r\nfront.pdf,HP Latex 800,Vinyl\r\nback.pdf,Laser 9000,\r\ncut.dxf,zund-g3,\r\n";
+    const first = await upload(pm, broken);
+    expect(first.status).toBe(201);
+    expect((await first.json()).message).toBe("2 file(s) saved successfully. 1 entries had issues");
+    const fixed = await upload(pm, broken.replace("Laser 9000", "HP Latex 800"));
+    expect(fixed.status).toBe(201);
+    expect(await fixed.json()).toMatchObject({ message: "1 file(s) saved successfully \u00b7 2 already there, skipped", saved: 1, skipped: 2, errors: [] });
+    expect(await names()).toEqual(["back.pdf@hp-latex-800", "cut.dxf@zund-g3", "front.pdf@hp-latex-800"]);
+    // The same file again: nothing new, and that is not an error.
+    const again = await upload(pm, broken.replace("Laser 9000", "HP Latex 800"));
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toBe("0 file(s) saved successfully \u00b7 3 already there, skipped");
+    expect(await names()).toHaveLength(3);
+  });
+
+  test("already there means same project, file name (any case) and machine; a row listed twice in one file is saved once", async () => {
+    await upload(pm, "File Name,Machine Assignment\nfront.pdf,HP Latex 800\n");
+    const res = await upload(pm, "File Name,Machine Assignment\nFRONT.PDF,hp-latex-800\nfront.pdf,Zund G3\nnew.pdf,zund-g3\nnew.pdf,Zund G3\n");
+    expect((await res.json()).message).toBe("2 file(s) saved successfully \u00b7 2 already there, skipped");
+    expect(await names()).toEqual(["front.pdf@hp-latex-800", "front.pdf@zund-g3", "new.pdf@zund-g3"]);
+    // Another project may have a file of the same name on the same machine.
+    const other = await upload(pm, "File Name,Machine Assignment\nfront.pdf,HP Latex 800\n", { defaultProjectId: otherProjectId });
+    expect((await other.json()).message).toBe("1 file(s) saved successfully");
+  });
+
+  test("bulk: one transaction; files already there are skipped and counted, so a repeated save adds nothing", async () => {
+    const files = [{ fileName: "a.pdf", machine: "zund-g3", projectId }, { fileName: "b.pdf", machine: "HP Latex 800", projectId }, { fileName: "a.pdf", machine: "Zund G3", projectId }];
+    const seen = await statementsByTransaction(() => pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files } }));
+    const writes = seen.filter((s) => /^insert into "machine_ready_files"/i.test(s.sql));
+    expect(writes.length).toBeGreaterThan(0);
+    expect(new Set(writes.map((s) => s.tx)).size).toBe(1);
+    expect(await names()).toEqual(["a.pdf@zund-g3", "b.pdf@hp-latex-800"]);
+    const again = await pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files } });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ message: "0 file(s) saved successfully \u00b7 3 already there, skipped", files: [], saved: 0, skipped: 3 });
+    expect(await names()).toHaveLength(2);
+  });
+
+  test("a quote never closed: exactly 'Line N: a quote opened here is never closed', and nothing saved", async () => {
+    const res = await upload(pm, 'File Name,Machine Assignment\r\na.pdf,zund-g3\r\n"b.pdf,zund-g3\r\nc.pdf,zund-g3\r\n');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: "Line 3: a quote opened here is never closed", errors: ["Line 3: a quote opened here is never closed"], saved: 0 });
+    expect(await names()).toEqual([]);
+  });
+
+  test("a missing column is its own message, not '1 entries had issues'", async () => {
+    const res = await upload(pm, "File Name,Material\r\na.pdf,Vinyl\r\n");
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe("The CSV needs the columns File Name and Machine Assignment (found: File Name, Material).");
+    expect(body.message).not.toContain("entries had issues");
+  });
+
+  test("csvData that already lost a character (U+FFFD) is never stored; Excel's 'sep=;' line is honoured", async () => {
+    const res = await upload(pm, "sep=;\r\nFile Name;Machine Assignment\r\nCaf\uFFFD.pdf;zund-g3\r\nBäckerei, Schild.pdf;zund-g3\r\n");
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.errors).toEqual(["Line 3: a character could not be read (shown as \uFFFD): save the file again as CSV UTF-8 and upload it again."]);
+    expect(await names()).toEqual(["Bäckerei, Schild.pdf@zund-g3"]);
+  });
+
+  test("the template names the shop's active machines and imports into the shop as it is", async () => {
+    const zund = ((await (await admin.request("/api/departments")).json()) as { id: number; value: string }[]).find((d) => d.value === "zund-g3")!;
+    await admin.request("/api/departments", { method: "POST", json: { name: "Roland VG3", isMachine: true } });
+    await admin.request(`/api/departments/${zund.id}`, { method: "PATCH", json: { isActive: false } });
+    const template = await (await pm.request("/api/machine-ready-files/csv-template")).text();
+    expect(template).toContain("HP Latex 800");
+    expect(template).toContain("Roland VG3");
+    expect(template).not.toContain("Zund G3");
+    const res = await upload(pm, template);
+    expect(res.status).toBe(201);
+    expect((await res.json()).message).toBe("2 file(s) saved successfully");
+  });
+
+  test("a shop without machines gets a template with a note saying what to do first", async () => {
+    const fresh = createApp();
+    addMember("Solo", "4321", ["management"]);
+    const c = fresh.client("10.0.0.9");
+    await c.signIn("4321");
+    const text = await (await c.request("/api/machine-ready-files/csv-template")).text();
+    expect(text.replace(/^\uFEFF/, "").split("\r\n")).toEqual([
+      "File Name,Machine Assignment,Material",
+      "# No machines yet: add them in Global Settings > Departments/Stations and download this template again.",
+      "",
+    ]);
   });
 });
 

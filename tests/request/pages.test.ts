@@ -176,7 +176,8 @@ describe("behind a TLS proxy", () => {
       },
     });
     expect(res.status).toBe(302);
-    const cookie = res.headers.getSetCookie().find((s) => s.startsWith("shopflow_session="))!;
+    // Over HTTPS the session is a __Host- cookie (Secure, Path=/, no Domain).
+    const cookie = res.headers.getSetCookie().find((s) => s.startsWith("__Host-shopflow_session="))!;
     expect(cookie).toContain("Secure");
   });
 

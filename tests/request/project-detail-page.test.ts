@@ -4,7 +4,7 @@ import * as schema from "#db/schema";
 import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { countStatements, statementsByTransaction } from "../helpers/statements";
 
 // Spec §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.
@@ -61,7 +61,7 @@ describe("the page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await visibleHtml(res);
-    for (const text of ["Acme Letters", "Front sign", "RUSH", "rush-border", "Add Design", "Machine Files", "Edit Project", "Timeline", "Not scheduled", "Priority", "Workflow Steps", "0 / 3", "Files", "Items", "Total Time", "00:00:00", "0 active timers"]) {
+    for (const text of ["Acme Letters", "Front sign", "RUSH", "rush-border", "Add Design", "Machine Files", "Edit Project", "Timeline", "Not scheduled", "Priority", "Workflow Steps", "0 / 3", "Files", "Items", "Total Time", "00:00:00", "0 timers running"]) {
       expect(html).toContain(text);
     }
     for (const text of ["Department", "Start Date", "End Date", "Assigned Team Member", "Completion %", "Pre-Production", "Production", "Installation", "Not set", "Add First Item"]) {
@@ -250,6 +250,22 @@ describe("workflow steps", () => {
     expect(steps().map((s) => s.sortOrder)).toEqual([0, 1, 2]);
   });
 
+  test("↑/↓ reads the order and writes it in one transaction; a step removed meanwhile says so", async () => {
+    const [a, b, c] = steps();
+    const seen = await statementsByTransaction(() => post(pm, { intent: "move-step", stepId: String(c!.id), direction: "up" }));
+    const onSteps = seen.filter((s) => /project_workflow_steps/.test(s.sql));
+    expect(onSteps.some((s) => /^update/i.test(s.sql))).toBe(true);
+    expect(new Set(onSteps.map((s) => s.tx)).size).toBe(1);
+    expect(onSteps[0]!.tx).toBeGreaterThan(0);
+    expect(steps().map((s) => s.id)).toEqual([a!.id, c!.id, b!.id]);
+    // The first step up: nothing to move, nothing written.
+    await post(pm, { intent: "move-step", stepId: String(a!.id), direction: "up" });
+    expect(steps().map((s) => s.id)).toEqual([a!.id, c!.id, b!.id]);
+    const gone = await post(pm, { intent: "move-step", stepId: "999999", direction: "down" });
+    expect(gone.status).toBe(404);
+    expect(await visibleHtml(gone)).toContain("This workflow step no longer exists. Someone else may have removed it.");
+  });
+
   test("refresh follows the workflow's current sequence and keeps what remains: 'Workflow Refreshed'", async () => {
     const [first] = steps();
     await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "", endDate: "", percentComplete: "30" });
@@ -399,13 +415,19 @@ describe("item timer and QR actions", () => {
     expect(qr).toContain("QR Code");
     expect(qr).toContain(`http://localhost/qr/${item.id}`);
     expect(qr).toContain(`/items/${item.id}/qr.png`);
-    const ask = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
+    // Resetting a timer needs the project keys (PRODUCT.md): a production member is neither offered it nor allowed.
+    const floorView = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
+    expect(floorView).not.toContain("Its running session stops and is not counted.");
+    expect(floorView).not.toContain(`Reset timer of Letter Q`);
+    expect((await post(floor, { intent: "reset-timer", itemId: String(item.id) })).status).toBe(403);
+    expect(getDb().select().from(schema.items).all()[0]).toMatchObject({ totalTimeSeconds: 3600, isTimerActive: true });
+    const ask = await visibleHtml(await page(pm, `?dialog=reset-timer&item=${item.id}`));
     expect(ask).toContain("Its running session stops and is not counted.");
-    // Any signed-in member may reset a timer (PRODUCT.md).
-    const landed = await follow(floor, await post(floor, { intent: "reset-timer", itemId: String(item.id) }));
+    expect(ask).toContain(`Reset timer of Letter Q`);
+    const landed = await follow(pm, await post(pm, { intent: "reset-timer", itemId: String(item.id) }));
     expect(landed).toContain("Timer reset successfully.");
     expect(getDb().select().from(schema.items).all()[0]).toMatchObject({ totalTimeSeconds: 0, isTimerActive: false });
-    expect((await post(floor, { intent: "reset-timer", itemId: "999999" })).status).toBe(404);
+    expect((await post(pm, { intent: "reset-timer", itemId: "999999" })).status).toBe(404);
     expect((await post(floor, { intent: "delete-item", itemId: String(item.id) })).status).toBe(403);
   });
 });

@@ -145,7 +145,7 @@ const FIXTURES: Fixture[] = [
     path: "departments",
     label: "Department",
     audit: "department",
-    body: () => ({ name: "Big Router", description: "CNC router", color: "green", sortOrder: 5 }),
+    body: () => ({ name: "Big Router", description: "CNC router", color: "green", sortOrder: 5, isMachine: true }),
     created: () => ({
       name: "Big Router",
       value: "big-router",
@@ -571,27 +571,28 @@ describe("categories", () => {
 // Departments
 
 describe("departments", () => {
-  test("POST: value from the name; forced to an active production machine station whatever the body says", async () => {
-    const res = await post(admin, "/api/departments", {
-      name: "Big Router",
-      value: "something-else",
+  test("POST takes the entity's fields with its defaults: a process department unless isMachine is true; the value always from the name", async () => {
+    const plain = await post(admin, "/api/departments", { name: "Quality Bay", value: "something-else" });
+    expect(plain.status).toBe(201);
+    expect(plain.body).toMatchObject({
+      name: "Quality Bay",
+      value: "quality-bay",
       isMachine: false,
-      machineStatus: "offline",
-      category: "Process",
-      isActive: false,
-    });
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
-      name: "Big Router",
-      value: "big-router",
-      isMachine: true,
       machineStatus: "active",
-      category: "Production",
+      category: "Process",
       isActive: true,
       color: "blue",
       sortOrder: 0,
       description: "",
     });
+    const notMachine = await create("departments", { name: "Big Router", isMachine: false });
+    expect(notMachine).toMatchObject({ isMachine: false, category: "Process" });
+    const machine = await create("departments", { name: "Zund G3", isMachine: true });
+    expect(machine).toMatchObject({ value: "zund-g3", isMachine: true, category: "Production", machineStatus: "active", isActive: true });
+    const everything = await create("departments", { name: "Old Latex", isMachine: true, machineStatus: "offline", category: "Print", isActive: false });
+    expect(everything).toMatchObject({ isMachine: true, machineStatus: "offline", category: "Print", isActive: false });
+    const bad = await post(admin, "/api/departments", { name: "Laser", isMachine: "perhaps" });
+    expect(bad.status).toBe(400);
     const multi = await create("departments", { name: "  Quality   Control Bay " });
     expect(multi.value).toBe("quality-control-bay");
   });
@@ -614,8 +615,8 @@ describe("departments", () => {
     expect((await get(admin, `/api/departments/${row.id}`)).body.value).toBe("big-router");
   });
 
-  test("PATCH may change the flags the create forces", async () => {
-    const row = await create("departments", { name: "Big Router" });
+  test("PATCH may change the flags", async () => {
+    const row = await create("departments", { name: "Big Router", isMachine: true });
     const res = await patch(admin, `/api/departments/${row.id}`, {
       isMachine: false,
       isActive: false,

@@ -37,18 +37,20 @@ function checklist(page: string): [string, boolean][] {
 }
 
 describe("'Set up your shop' on Home", () => {
-  test("an empty shop: management sees five open steps, each linking to its settings tab", async () => {
+  test("an empty shop: management sees seven open steps, each linking to its settings page", async () => {
     const page = await html(await admin.request("/"));
     expect(page).toContain("Set up your shop");
-    expect(page).toContain("0 of 5 done");
+    expect(page).toContain("0 of 7 done");
     expect(checklist(page)).toEqual([
       ["departments", false],
       ["machines", false],
       ["products", false],
+      ["materials", false],
       ["workflows", false],
       ["teamMembers", false],
+      ["shopAddress", false],
     ]);
-    for (const href of ["/settings?tab=departments", "/settings?tab=departments&new=1", "/settings?tab=products", "/settings?tab=workflows", "/settings?tab=team"]) {
+    for (const href of ["/settings?tab=departments", "/settings?tab=departments&new=1", "/settings?tab=products", "/settings?tab=materials", "/settings?tab=workflows", "/settings?tab=team", "/settings/shop-address"]) {
       expect(page).toContain(`href="${href}"`);
     }
   });
@@ -62,7 +64,7 @@ describe("'Set up your shop' on Home", () => {
   });
 
   test("counts: machine stations are machine departments plus machines; team members beyond the administrator", async () => {
-    expect(getSetupCounts()).toEqual({ departments: 0, machines: 0, products: 0, workflows: 0, teamMembers: 1 });
+    expect(getSetupCounts()).toEqual({ departments: 0, machines: 0, products: 0, materials: 0, workflows: 0, teamMembers: 1, shopAddress: 0 });
     app.db.insert(schema.departments).values({ name: "Router", value: "router", isMachine: true }).run();
     app.db.insert(schema.machines).values({ name: "Laser" }).run();
     expect(getSetupCounts()).toMatchObject({ departments: 1, machines: 2 });
@@ -75,18 +77,22 @@ describe("'Set up your shop' on Home", () => {
       ["departments", true],
       ["machines", false], // the standard six are process departments
       ["products", false],
+      ["materials", false],
       ["workflows", false],
       ["teamMembers", false],
+      ["shopAddress", false],
     ]);
-    expect(page).toContain("1 of 5 done");
+    expect(page).toContain("1 of 7 done");
 
     await post({ _entity: "departments", name: "HP Latex 800", color: "blue", sortOrder: "10" });
     app.db.insert(schema.categories).values({ name: "Banner", departmentSequence: ["production"] }).run();
     app.db.insert(schema.workflows).values({ name: "Standard", departmentSequence: ["production"] }).run();
+    app.db.insert(schema.materials).values({ name: "Vinyl", category: "Film" }).run();
     page = await html(await admin.request("/"));
-    expect(checklist(page).filter(([, done]) => !done)).toEqual([["teamMembers", false]]);
+    expect(checklist(page).filter(([, done]) => !done)).toEqual([["teamMembers", false], ["shopAddress", false]]);
 
     addMember("Paula", "1111", ["pre-production"]);
+    app.db.update(schema.shopSettings).set({ shopAddress: "http://shop-server:3000" }).run();
     page = await html(await admin.request("/"));
     expect(page).not.toContain("Set up your shop");
     expect(checklist(page)).toEqual([]);

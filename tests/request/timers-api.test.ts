@@ -13,10 +13,11 @@ let admin: Client;
 let floor: Client;
 let projectId: number;
 let floorId: number;
+let adminId: number;
 
 beforeEach(async () => {
   app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
+  adminId = addMember("Ada Admin", "4321", ["management"]).id;
   floorId = addMember("Fay Floor", "2222", ["production"]).id;
   admin = app.client("10.7.0.1");
   floor = app.client("10.7.0.2");
@@ -132,7 +133,12 @@ describe("reset", () => {
     await call(floor, id, "end-timer");
     await call(floor, id, "start-timer");
     getDb().update(schema.items).set({ totalTimeSeconds: 500 }).where(eq(schema.items.id, id)).run();
-    const res = await call(floor, id, "reset-timer");
+    // The project keys only (PRODUCT.md): a production member is refused and nothing changes.
+    const refused = await call(floor, id, "reset-timer");
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe("Resetting a timer needs the Pre-Production or Project Management key.");
+    expect(item(id).totalTimeSeconds).toBe(500);
+    const res = await call(admin, id, "reset-timer");
     expect(res.status).toBe(200);
     expect(res.json.message).toBe("Timer reset successfully.");
     expect(item(id)).toMatchObject({ totalTimeSeconds: 0, isTimerActive: false, currentSessionStart: null });
@@ -143,8 +149,12 @@ describe("reset", () => {
 describe("concurrency", () => {
   test("50 simultaneous scans of one item alternate start/stop; the total is the sum of the logged sessions", async () => {
     const { id } = await newItem();
-    const actor = { id: floorId, name: "Fay Floor" };
-    const results = await Promise.all(Array.from({ length: 50 }, () => Promise.resolve().then(() => toggleTimer(id, actor))));
+    // Two members taking turns at one station: each stop ends the other's session, so none is a double read.
+    const actors = [
+      { id: floorId, name: "Fay Floor" },
+      { id: adminId, name: "Ada Admin" },
+    ];
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => Promise.resolve().then(() => toggleTimer(id, actors[i % 2]!))));
     expect(results.filter((r) => "started" in r)).toHaveLength(25);
     const log = logs(id);
     expect(log).toHaveLength(50);

@@ -30,6 +30,43 @@ describe("parseQrInput", () => {
   });
 });
 
+describe("a label read in any case (a wedge scanner with Caps Lock on)", () => {
+  // Every mix of upper and lower case over scheme, host and the /qr/ path of each label prefix: each is this
+  // shop's label, the same item.
+  const variants = (s: string) => {
+    const letters = [...s].map((c, i) => (/[a-z]/i.test(c) ? i : -1)).filter((i) => i >= 0);
+    const out = new Set<string>([s.toUpperCase(), s.toLowerCase()]);
+    // Alternating, and each letter flipped alone.
+    out.add([...s].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join(""));
+    for (const i of letters) out.add(s.slice(0, i) + (s[i] === s[i]!.toUpperCase() ? s[i]!.toLowerCase() : s[i]!.toUpperCase()) + s.slice(i + 1));
+    return [...out];
+  };
+  test("this shop's label in any case is the item, in place", () => {
+    for (const base of [...own, "/qr/"]) {
+      for (const v of variants(base)) {
+        expect(parseQrInput(`${v}5`, own)).toEqual({ kind: "item", id: "5" });
+        expect(parseQrInput(`  ${v}5?UTM=X#Y \n`, own)).toEqual({ kind: "item", id: "5" });
+      }
+    }
+    expect(parseQrInput("HTTPS://SHOP.EXAMPLE/QR/42", own)).toEqual({ kind: "item", id: "42" });
+    expect(parseQrInput("HTTP://10.0.0.5:3000/QR/7", own)).toEqual({ kind: "item", id: "7" });
+    expect(parseQrInput("/QR/", own)).toEqual({ kind: "error", message: QR_MESSAGES.empty });
+  });
+  test("another shop's label in capitals is still a redirect; a look-alike letter is not this shop", () => {
+    expect(parseQrInput("HTTPS://ELSEWHERE.EXAMPLE/QR/42", own)).toEqual({ kind: "redirect", url: "HTTPS://ELSEWHERE.EXAMPLE/QR/42" });
+    expect(parseQrInput("HTTPS://SHOP.EXAMPLE.EVIL.TEST/QR/1", own).kind).toBe("redirect");
+    // U+212A KELVIN SIGN lower-cases to 'k' in Unicode; it is not the ASCII letter of a host name.
+    expect(parseQrInput("https://\u212Aiosk.example/qr/1", ["https://kiosk.example/qr/"]).kind).toBe("redirect");
+    expect(safeScanUrl("HTTPS://ELSEWHERE.EXAMPLE/QR/42")).toBe("https://elsewhere.example/QR/42");
+    expect(safeScanUrl("JAVASCRIPT:alert(1)//QR/")).toBeNull();
+  });
+  test("auto-processing sees a scan in capitals", () => {
+    expect(looksLikeScan("HTTP://X/QR/5")).toBe(true);
+    expect(looksLikeScan("/QR/5")).toBe(true);
+    expect(looksLikeScan("HTTPS://S/5")).toBe(true);
+  });
+});
+
 test("auto-processing: /qr/, http, or more than 20 characters", () => {
   expect(looksLikeScan("https://shop.example/x")).toBe(true);
   expect(looksLikeScan("a/qr/1")).toBe(true);

@@ -11,6 +11,10 @@ export type DesignInfo = { fileName: string; fileSize: number; proxyUrl: string;
 /** How long the embedded viewer may take before the page offers the fallback (spec §8 'PDF Preview Blocked'). */
 const PREVIEW_TIMEOUT_MS = 8000;
 
+/** Spec §5 'Design upload': the refusal of anything but a PDF, whoever notices it (this page or the server). */
+const NOT_A_PDF = "Please select a PDF file";
+const INVALID_FILE_TYPE = { title: "Invalid file type", description: NOT_A_PDF, variant: "destructive" } as const;
+
 const isPdf = (file: File) => file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
 
 async function failIfNotOk(res: Response, fallback: string) {
@@ -33,12 +37,8 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
 
   async function upload(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file) {
-      toast({ title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" });
-      return;
-    }
-    if (!isPdf(file)) {
-      toast({ title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" });
+    if (!file || !isPdf(file)) {
+      toast(INVALID_FILE_TYPE);
       return;
     }
     setBusy(true);
@@ -62,7 +62,9 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
       toast({ title: "Success", description: "Design uploaded successfully!" });
       navigate(here, { replace: true, preventScrollReset: true });
     } catch (error) {
-      toast({ title: "Error", description: error instanceof Error && error.message ? error.message : step, variant: "destructive" });
+      const message = error instanceof Error && error.message ? error.message : step;
+      // A file named .pdf that is not one is refused by the server: the same toast as a wrong type picked here.
+      toast(message === NOT_A_PDF ? INVALID_FILE_TYPE : { title: "Error", description: message, variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -85,7 +87,7 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
             onChange={(e) => {
               const chosen = e.currentTarget.files?.[0] ?? null;
               if (chosen && !isPdf(chosen)) {
-                toast({ title: "Invalid file type", description: "Please select a PDF file", variant: "destructive" });
+                toast(INVALID_FILE_TYPE);
                 e.currentTarget.value = "";
                 setFile(null);
                 return;

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { useState } from "react";
 import type { z } from "zod";
 import { ItemFormSchema } from "~/schemas/item";
 import { formatHMS } from "~/utils/format";
@@ -9,7 +8,11 @@ import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/utils/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
+import { FormAlert } from "../error-focus";
+import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { RowLink } from "../row-link";
+import type { WhoCanAdd } from "~/utils/words";
+import { AddEntryHint } from "../add-entry-hint";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 
 export type ItemRow = {
@@ -30,7 +33,20 @@ export type ItemRow = {
 type Result = SubmissionResult<string[]> | null | undefined;
 
 /** Spec §2 Project Items: Add Item, the table (a card per item on phones), and the empty state. */
-export function ProjectItems({ items, here, canWrite, serverNow }: { items: ItemRow[]; here: string; canWrite: boolean; serverNow: number }) {
+export function ProjectItems({
+  items,
+  here,
+  canWrite,
+  canReset,
+  serverNow,
+}: {
+  items: ItemRow[];
+  here: string;
+  canWrite: boolean;
+  /** Reset Timer is offered only to those who may reset (the project keys). */
+  canReset: boolean;
+  serverNow: number;
+}) {
   const add = canWrite ? (
     <Link to={`${here}?dialog=add-item`} preventScrollReset className={btn.primary}>
       <Icon name="plus" />
@@ -113,7 +129,7 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                   {item.material}
                 </td>
                 <td data-label="Timer Status" className="py-3 pr-3">
-                  {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+                  {item.isTimerActive ? <Badge color="green">Running</Badge> : <Badge color="gray">Stopped</Badge>}
                 </td>
                 <td data-label="Total Time" className="py-3 pr-3">
                   {item.isTimerActive ? (
@@ -131,10 +147,12 @@ export function ProjectItems({ items, here, canWrite, serverNow }: { items: Item
                       <Icon name="qr" />
                       QR
                     </RowLink>
-                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
-                      <Icon name="clock" />
-                      Reset
-                    </RowLink>
+                    {canReset ? (
+                      <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                        <Icon name="clock" />
+                        Reset
+                      </RowLink>
+                    ) : null}
                     {canWrite ? (
                       <>
                         <RowLink to={`${here}?dialog=edit-item&item=${item.id}`} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
@@ -165,38 +183,46 @@ export function ItemForm({
   materials,
   here,
   lastResult,
+  who,
+  self,
 }: {
   item?: ItemRow;
   categories: string[];
   materials: string[];
   here: string;
   lastResult: Result;
+  /** Who may add a missing product or material: the hint under those fields. */
+  who: WhoCanAdd;
+  /** This dialog's own address (default: the project page's add-item / edit-item dialog). */
+  self?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What the dialog opened with, kept while it stays open (see ProductForm): a live reload must not move it.
-  const [original] = useState(() => (item ? { name: item.name, category: item.category, material: item.material, quantity: item.quantity } : null));
+  // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
+  const opened = useOpenedValues(item && { name: item.name, category: item.category, material: item.material, quantity: item.quantity }, lastResult);
   const [form, fields] = useForm<z.output<typeof ItemFormSchema>>({
     id: `item-${item?.id ?? "new"}`,
     lastResult,
-    defaultValue: { name: item?.name ?? "", category: item?.category ?? "", material: item?.material ?? "", quantity: String(item?.quantity ?? 1) },
+    defaultValue: { name: opened?.name ?? "", category: opened?.category ?? "", material: opened?.material ?? "", quantity: String(opened?.quantity ?? 1) },
     constraint: getZodConstraint(ItemFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ItemFormSchema }),
   });
   // A stored name that is no longer offered (renamed or deleted since) stays selectable, so saving keeps it.
-  const categoryOptions = item && !categories.includes(item.category) ? [item.category, ...categories] : categories;
-  const materialOptions = item && !materials.includes(item.material) ? [item.material, ...materials] : materials;
+  const categoryOptions = opened && !categories.includes(opened.category) ? [opened.category, ...categories] : categories;
+  const materialOptions = opened && !materials.includes(opened.material) ? [opened.material, ...materials] : materials;
+  // Where 'Add a material' brings a manager back to.
+  const dialogUrl = self ?? `${here}?dialog=${item ? `edit-item&item=${item.id}` : "add-item"}`;
   return (
     <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
-      {original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
+      <OpenedValuesField values={opened} />
       {form.errors?.length ? (
-        <div id={form.errorId} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
           {form.errors.join(" ")}
-        </div>
+        </FormAlert>
       ) : null}
       <div>
         <Label htmlFor={fields.name.id}>Item name</Label>
@@ -214,9 +240,7 @@ export function ItemForm({
           ))}
         </select>
         <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-        {categories.length === 0 ? (
-          <p className="mt-1 text-sm text-ink-muted">No products yet: a manager adds them in Global Settings → Products.</p>
-        ) : null}
+        <AddEntryHint kind="product" who={who} empty={categories.length === 0} returnTo={dialogUrl} />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <div>
@@ -230,6 +254,7 @@ export function ItemForm({
             ))}
           </select>
           <FieldError id={fields.material.errorId} errors={fields.material.errors} />
+          <AddEntryHint kind="material" who={who} empty={materials.length === 0} returnTo={dialogUrl} />
         </div>
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>
@@ -255,11 +280,7 @@ export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: st
       <p className="text-base text-ink wrap-anywhere">
         Are you sure you want to delete "{item.name}"? Its timer history goes with it. This action cannot be undone.
       </p>
-      {errors?.length ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {errors.join(" ")}
-        </p>
-      ) : null}
+      {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={here} />
     </Form>
   );

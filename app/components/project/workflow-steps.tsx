@@ -7,13 +7,14 @@ import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { z } from "zod";
-import { StepEditFormSchema } from "~/schemas/project";
+import { STEP_DATE_MAX, STEP_DATE_MIN, StepEditFormSchema } from "~/schemas/project";
 import { sequenceColorClass } from "~/utils/colors";
 import { useHydrated } from "~/utils/use-hydrated";
+import { sortableAnnouncements } from "../drag-announcements";
 import { Icon } from "../icons";
+import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { useToast } from "../toaster";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
-import { PLAIN_DATE } from "~/utils/dates";
 
 /** Spec §9: a keyboard drag moves a row 25 px per key press. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
@@ -57,7 +58,6 @@ export function WorkflowSteps({
   members,
   here,
   lastResult,
-  lastOriginal,
 }: {
   projectId: number;
   steps: StepRow[];
@@ -68,8 +68,6 @@ export function WorkflowSteps({
   members: { id: number; name: string }[];
   here: string;
   lastResult: Result;
-  /** After a refused save: the `_original` that row's form was sent with. */
-  lastOriginal?: Record<string, unknown> | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ toast?: { title: string; description?: string; variant?: "default" | "destructive" } | null }>();
@@ -150,7 +148,7 @@ export function WorkflowSteps({
 
   const body = rows.map((step, index) =>
     editStepId === step.id && canWrite ? (
-      <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} lastOriginal={lastOriginal} />
+      <EditStepRow key={step.id} step={step} members={members} here={here} lastResult={lastResult} />
     ) : (
       <SortableStepRow key={step.id} id={step.id} sortable={hydrated && canWrite}>
         {(handle) => (
@@ -208,7 +206,7 @@ export function WorkflowSteps({
     <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Workflow Steps">
       {header}
       {hydrated && canWrite ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? "this step")}>
           <SortableContext items={order} strategy={verticalListSortingStrategy}>
             {table}
           </SortableContext>
@@ -303,42 +301,15 @@ function DraggableRow({ id, children }: { id: number; children: (handle: Handle)
   );
 }
 
-/** What the edit row shows when it opens, and sends back as `_original` for the stale-edit check. */
-type OpenedStep = { startDate: string | null; endDate: string | null; percentComplete: number; teamMemberIds: number[] };
-
-
-function openedStep(step: StepRow, sent: Record<string, unknown> | null | undefined): OpenedStep {
-  const day = (v: unknown) => (typeof v === "string" && PLAIN_DATE.test(v) ? v : null);
-  if (sent && Array.isArray(sent.teamMemberIds) && typeof sent.percentComplete === "number") {
-    return {
-      startDate: day(sent.startDate),
-      endDate: day(sent.endDate),
-      percentComplete: sent.percentComplete,
-      teamMemberIds: sent.teamMemberIds.filter((id): id is number => Number.isInteger(id)),
-    };
-  }
-  return { startDate: step.startInput || null, endDate: step.endInput || null, percentComplete: step.percentComplete, teamMemberIds: step.members.map((m) => m.id) };
-}
-
-function EditStepRow({
-  step,
-  members,
-  here,
-  lastResult,
-  lastOriginal,
-}: {
-  step: StepRow;
-  members: { id: number; name: string }[];
-  here: string;
-  lastResult: Result;
-  lastOriginal?: Record<string, unknown> | null;
-}) {
+function EditStepRow({ step, members, here, lastResult }: { step: StepRow; members: { id: number; name: string }[]; here: string; lastResult: Result }) {
   const formId = `step-${step.id}-form`;
-  // The step as this row opened, kept while it stays open. A live reload of the page (someone else saved the step)
-  // must change neither the fields nor what the save is checked against: with a fresh `_original` under the old
-  // fields, the save took the days still shown for this person's change and put them back over the other one. A
-  // page drawn again after a refused save (no JavaScript) gets the `_original` it was sent with from the action.
-  const [opened] = useState(() => openedStep(step, lastOriginal));
+  // The step as this row opened, kept while it stays open: a live reload of the page (someone else saved the step)
+  // changes neither the fields nor what the save is checked against; drawn again after a refused save, the row
+  // takes back the values it was sent with.
+  const opened = useOpenedValues(
+    { startDate: step.startInput || null, endDate: step.endInput || null, percentComplete: step.percentComplete, teamMemberIds: step.members.map((m) => m.id) },
+    lastResult,
+  );
   const [form, fields] = useForm<z.output<typeof StepEditFormSchema>>({
     id: formId,
     lastResult,
@@ -378,14 +349,15 @@ function EditStepRow({
         <label htmlFor={fields.startDate.id} className="sr-only">
           Start date of {step.departmentName}
         </label>
-        <input className={inputClass} max={endValue || undefined} {...getInputProps(fields.startDate, { type: "date" })} />
+        {/* Spec §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
+        <input className={inputClass} {...getInputProps(fields.startDate, { type: "date" })} required={false} min={STEP_DATE_MIN} max={endValue || STEP_DATE_MAX} />
         <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
       </td>
       <td data-label="End Date" className="py-3 pr-3 align-top">
         <label htmlFor={fields.endDate.id} className="sr-only">
           End date of {step.departmentName}
         </label>
-        <input className={inputClass} min={startValue || undefined} {...getInputProps(fields.endDate, { type: "date" })} />
+        <input className={inputClass} {...getInputProps(fields.endDate, { type: "date" })} required={false} min={startValue || STEP_DATE_MIN} max={STEP_DATE_MAX} />
         <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
       </td>
       <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">
@@ -415,11 +387,7 @@ function EditStepRow({
         <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="update-step" />
           <input type="hidden" name="stepId" value={step.id} />
-          <input
-            type="hidden"
-            name="_original"
-            value={JSON.stringify(opened)}
-          />
+          <OpenedValuesField values={opened} />
           <button type="submit" className={btn.primary}>
             Save
           </button>

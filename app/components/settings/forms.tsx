@@ -17,17 +17,19 @@ import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
+import { FormAlert } from "../error-focus";
+import { OpenedValuesField, useOpenedValues, type Opened } from "../opened-values";
 import { useSettingsForm } from "./use-settings-form";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-/** `original`: the record as the form was opened, so the action saves only what this person changed. */
-function Hidden({ entity, id, original }: { entity: string; id?: number; original?: object }) {
+/** `opened`: the record's fields as the form opened (useOpenedValues), so the action saves only what this person changed. */
+function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: Opened | null }) {
   return (
     <>
       <input type="hidden" name="_entity" value={entity} />
       {id ? <input type="hidden" name="_id" value={id} /> : null}
-      {id && original ? <input type="hidden" name="_original" value={JSON.stringify(original)} /> : null}
+      <OpenedValuesField values={id ? opened : null} />
     </>
   );
 }
@@ -35,9 +37,9 @@ function Hidden({ entity, id, original }: { entity: string; id?: number; origina
 function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+    <FormAlert id={id} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
       {errors.join(" ")}
-    </div>
+    </FormAlert>
   );
 }
 
@@ -88,14 +90,18 @@ function ColorField<T>({ field, label = "Color" }: { field: FieldMetadata<T>; la
 
 export function CategoryForm({ category, departments, closeTo, lastResult }: { category?: Category; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
   const hydrated = useHydrated();
+  const opened = useOpenedValues(
+    category && { name: category.name, description: category.description, color: category.color, departmentSequence: category.departmentSequence },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     CategorySchema,
     `category-${category?.id ?? "new"}`,
     {
-      name: category?.name ?? "",
-      description: category?.description ?? "",
-      color: category?.color ?? "gray",
-      departmentSequence: category?.departmentSequence ?? [],
+      name: opened?.name ?? "",
+      description: opened?.description ?? "",
+      color: opened?.color ?? "gray",
+      departmentSequence: [...(opened?.departmentSequence ?? [])],
     },
     lastResult,
   );
@@ -103,7 +109,7 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
   const empty = sequenceField.getFieldList().length === 0;
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="categories" id={category?.id} original={category} />
+      <Hidden entity="categories" id={category?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
@@ -118,19 +124,20 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
 }
 
 export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { workflow?: Workflow; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
+  const opened = useOpenedValues(workflow && { name: workflow.name, description: workflow.description, departmentSequence: workflow.departmentSequence }, lastResult);
   const [form, fields] = useSettingsForm(
     WorkflowSchema,
     `workflow-${workflow?.id ?? "new"}`,
     {
-      name: workflow?.name ?? "",
-      description: workflow?.description ?? "",
-      departmentSequence: workflow?.departmentSequence ?? [],
+      name: opened?.name ?? "",
+      description: opened?.description ?? "",
+      departmentSequence: [...(opened?.departmentSequence ?? [])],
     },
     lastResult,
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="workflows" id={workflow?.id} original={workflow} />
+      <Hidden entity="workflows" id={workflow?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <DescriptionField field={fields.description} />
@@ -141,20 +148,21 @@ export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { w
 }
 
 export function MaterialForm({ material, closeTo, lastResult }: { material?: Material; closeTo: string; lastResult: Result }) {
+  const opened = useOpenedValues(material && { name: material.name, description: material.description, category: material.category, color: material.color }, lastResult);
   const [form, fields] = useSettingsForm(
     MaterialSchema,
     `material-${material?.id ?? "new"}`,
     {
-      name: material?.name ?? "",
-      description: material?.description ?? "",
-      category: material?.category ?? "",
-      color: material?.color ?? "gray",
+      name: opened?.name ?? "",
+      description: opened?.description ?? "",
+      category: opened?.category ?? "",
+      color: opened?.color ?? "gray",
     },
     lastResult,
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="materials" id={material?.id} original={material} />
+      <Hidden entity="materials" id={material?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
       <TextField field={fields.category} label="Category" placeholder="e.g. Vinyl, Substrate, Metal" />
@@ -166,16 +174,27 @@ export function MaterialForm({ material, closeTo, lastResult }: { material?: Mat
 }
 
 export function DepartmentForm({ department, closeTo, lastResult }: { department?: Department; closeTo: string; lastResult: Result }) {
+  const opened = useOpenedValues(
+    department && {
+      name: department.name,
+      description: department.description,
+      color: department.color,
+      sortOrder: department.sortOrder,
+      isActive: department.isActive,
+      isMachine: department.isMachine,
+    },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     department ? DepartmentEditFormSchema : DepartmentCreateFormSchema,
     `department-${department?.id ?? "new"}`,
     {
-      name: department?.name ?? "",
-      description: department?.description ?? "",
-      color: department?.color ?? "blue",
-      sortOrder: String(department?.sortOrder ?? 0),
-      isActive: department ? (department.isActive ? "on" : undefined) : "on",
-      isMachine: department ? (department.isMachine ? "on" : undefined) : "on",
+      name: opened?.name ?? "",
+      description: opened?.description ?? "",
+      color: opened?.color ?? "blue",
+      sortOrder: String(opened?.sortOrder ?? 0),
+      isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
+      isMachine: opened ? (opened.isMachine ? "on" : undefined) : "on",
     },
     lastResult,
   );
@@ -185,7 +204,7 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
   const machineChecked = (Array.isArray(machineValue) ? machineValue.at(-1) : machineValue) === "on";
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="departments" id={department?.id} original={department} />
+      <Hidden entity="departments" id={department?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       {department ? (
@@ -234,23 +253,35 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
 }
 
 export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { departmentId: number; sub?: Subdepartment; closeTo: string; lastResult: Result }) {
+  const opened = useOpenedValues(
+    sub && {
+      name: sub.name,
+      value: sub.value,
+      description: sub.description,
+      departmentId: sub.departmentId,
+      color: sub.color,
+      sortOrder: sub.sortOrder,
+      isActive: sub.isActive,
+    },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     SubdepartmentSchema,
     `subdepartment-${sub?.id ?? `new-${departmentId}`}`,
     {
-      name: sub?.name ?? "",
-      value: sub?.value ?? "",
-      description: sub?.description ?? "",
-      departmentId: String(departmentId),
-      color: sub?.color ?? "blue",
-      sortOrder: String(sub?.sortOrder ?? 0),
-      isActive: sub ? (sub.isActive ? "on" : undefined) : "on",
+      name: opened?.name ?? "",
+      value: opened?.value ?? "",
+      description: opened?.description ?? "",
+      departmentId: String(opened?.departmentId ?? departmentId),
+      color: opened?.color ?? "blue",
+      sortOrder: String(opened?.sortOrder ?? 0),
+      isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
     },
     lastResult,
   );
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="subdepartments" id={sub?.id} original={sub} />
+      <Hidden entity="subdepartments" id={sub?.id} opened={opened} />
       <input {...getInputProps(fields.departmentId, { type: "hidden" })} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Name" />
@@ -270,37 +301,51 @@ export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { 
 
 export function TeamMemberForm({ member, departments, closeTo, lastResult }: { member?: PublicTeamMember; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
   const hydrated = useHydrated();
+  const opened = useOpenedValues(
+    member && {
+      name: member.name,
+      email: member.email,
+      department: member.department,
+      subdepartment: member.subdepartment,
+      skills: member.skills,
+      profilePhotoUrl: member.profilePhotoUrl,
+      accessibleDepartments: member.accessibleDepartments,
+      isActive: member.isActive,
+    },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     member ? TeamMemberEditFormSchema : TeamMemberSchema,
     `team-member-${member?.id ?? "new"}`,
     {
-      name: member?.name ?? "",
-      email: member?.email ?? "",
+      name: opened?.name ?? "",
+      email: opened?.email ?? "",
       pinCode: "",
-      department: member?.department ?? "",
-      subdepartment: member?.subdepartment ?? "",
-      skills: member?.skills.join(", ") ?? "",
-      profilePhotoUrl: member?.profilePhotoUrl ?? "",
-      accessibleDepartments: member?.accessibleDepartments ?? [],
-      isActive: member ? (member.isActive ? "on" : undefined) : "on",
+      department: opened?.department ?? "",
+      subdepartment: opened?.subdepartment ?? "",
+      skills: opened?.skills.join(", ") ?? "",
+      profilePhotoUrl: opened?.profilePhotoUrl ?? "",
+      accessibleDepartments: [...(opened?.accessibleDepartments ?? [])],
+      isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
     },
     lastResult,
   );
   const f = fields;
-  const [photo, setPhoto] = useState<string>(member?.profilePhotoUrl ?? "");
+  const [photo, setPhoto] = useState<string>(opened?.profilePhotoUrl ?? "");
   const [photoBroken, setPhotoBroken] = useState(false);
   const access = f.accessibleDepartments.value;
   const selected = Array.isArray(access) ? access : access ? [access] : [];
   const showPhoto = /^https?:\/\/\S+$/.test(photo) && !photoBroken;
-  const name = typeof f.name.value === "string" ? f.name.value : (member?.name ?? "");
+  const name = typeof f.name.value === "string" ? f.name.value : (opened?.name ?? "");
   // A member's department is one of the shop's departments (by name), or none. A stored value that is not a
-  // department any more (e.g. the administrator's 'Management') stays offered so saving keeps it.
-  const departmentNames = departments.filter((d) => d.isActive).map((d) => d.name);
+  // department any more (e.g. the administrator's 'Management') stays offered so saving keeps it. Machine stations
+  // are where work happens, not where a person belongs: they are not offered.
+  const departmentNames = departments.filter((d) => d.isActive && !d.isMachine).map((d) => d.name);
   const current = typeof f.department.initialValue === "string" ? f.department.initialValue : "";
   if (current && !departmentNames.includes(current)) departmentNames.push(current);
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <Hidden entity="team-members" id={member?.id} original={member} />
+      <Hidden entity="team-members" id={member?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -308,7 +353,7 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
         <TextField field={f.email} label="Email" type="email" autoComplete="off" />
         <div>
           <Label htmlFor={f.department.id}>Department</Label>
-          <select className={inputClass} {...getSelectProps(f.department)}>
+          <select className={inputClass} {...getSelectProps(f.department)} aria-describedby={f.department.errors ? `${f.department.errorId} ${f.department.id}-hint` : `${f.department.id}-hint`}>
             <option value="">None</option>
             {departmentNames.map((d) => (
               <option key={d} value={d}>
@@ -317,6 +362,9 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
             ))}
           </select>
           <FieldError id={f.department.errorId} errors={f.department.errors} />
+          <p id={`${f.department.id}-hint`} className="mt-1 text-sm text-ink-muted">
+            Their home department: where Back on a project page and Department Views take them. It opens nothing by itself.
+          </p>
         </div>
         <TextField field={f.subdepartment} label="Subdepartment" />
       </div>
@@ -348,8 +396,11 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
           )}
         </div>
       </div>
-      <fieldset>
+      <fieldset aria-describedby={`${f.accessibleDepartments.id}-hint`}>
         <legend className="block text-sm font-semibold text-ink">Accessible departments</legend>
+        <p id={`${f.accessibleDepartments.id}-hint`} className="text-sm text-ink-muted">
+          Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.
+        </p>
         <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
           {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }) => (
             <label key={key} className={checkRowClass}>
@@ -359,7 +410,7 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
           ))}
         </div>
         <FieldError id={f.accessibleDepartments.errorId} errors={f.accessibleDepartments.errors} />
-        {(hydrated ? selected.length === 0 : (member?.accessibleDepartments.length ?? 0) === 0) ? (
+        {(hydrated ? selected.length === 0 : (opened?.accessibleDepartments.length ?? 0) === 0) ? (
           <p className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-sm text-warning-900" role="status">
             No departments selected. This team member will not be able to access any department boxes on the dashboard.
           </p>

@@ -1,6 +1,6 @@
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseId } from "~/utils/api.server";
+import { api, jsonError, listSlice, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/assigned-projects";
 
 // Spec §7 GET /api/projects/assigned-to/{userId}/Pre-Production: the department is named as the screens title it
@@ -11,6 +11,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const memberId = parseId(params.userId, "Team member");
     const department = (params.department ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
     if (!department) return jsonError(404, "Department not found");
-    return json(assignedProjects(memberId, department));
+    return listSlice(new URL(request.url), assignedProjects(memberId, department));
   });
 }

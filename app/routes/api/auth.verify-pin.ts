@@ -2,6 +2,10 @@ import { VerifyPinSchema } from "~/schemas/auth";
 import { api, json, jsonError, methodNotAllowed, parseBody } from "~/utils/api.server";
 import { verifyPin } from "~/services/auth.server";
 import type { Route } from "./+types/auth.verify-pin";
+import type { RouteMethods } from "~/services/route-methods.server";
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = ["POST"];
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
@@ -13,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
         headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined,
       });
     }
-    return json(result.user, { headers: { "Set-Cookie": result.setCookie } });
+    return json(result.user, { headers: result.cookies.map((c): [string, string] => ["Set-Cookie", c]) });
   });
 }
 

@@ -3,9 +3,11 @@ import { getProject } from "~/models/project.server";
 import { DesignRecordSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
+import { uploadedFile } from "~/services/uploads.server";
 import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/design";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
 // to the URL it returns (/api/uploads/{token}). PRODUCT.md 'Files': only PDFs, at most MAX_UPLOAD_MB.
@@ -16,6 +18,9 @@ function refusal(error: unknown) {
   if (error instanceof UploadRefused) return jsonError(error.status, error.message);
   throw error;
 }
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = { "api-design": ["GET", "POST", "DELETE"], "api-design-upload-url": ["POST"], "api-uploads": ["PUT"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
@@ -53,13 +58,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     if (method !== "POST") return jsonError(405, "Method not allowed");
     if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-      let file: FormDataEntryValue | null;
-      try {
-        file = (await request.formData()).get("file");
-      } catch {
-        return jsonError(400, "The form could not be read");
-      }
-      if (!(file instanceof File)) return jsonError(400, "Please select a PDF file");
+      // The HTTP layer wrote the file to disk as it arrived (services/uploads.server).
+      const file = uploadedFile(request, "file");
+      if (!file || file.size === 0) return jsonError(400, "Please select a PDF file");
       try {
         return json(await saveDesignFile(id, file, actor, maxBytes()), { status: 201 });
       } catch (error) {

@@ -4,16 +4,21 @@ import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
 import { api, jsonError } from "~/utils/api.server";
 import { openEventStream } from "~/utils/event-stream.server";
 import type { Route } from "./+types/events";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // GET /api/events (issue "Step 8"): the change notices as server-sent events, for the live pages. Notices carry
 // ids, the action and the department, nothing a signed-in member could not read on the pages themselves.
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = ["GET"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
     const key = new URL(request.url).searchParams.get("key");
     if (key !== null) {
       if (boardKeyId(key) === null) return jsonError(401, BOARD_LINK_INVALID);
-      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity));
+      // Ends once the link is revoked (at once, or at the next heartbeat at the latest).
+      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity), () => boardKeyId(key) !== null);
     }
     requirePermission(request, "read");
     return openEventStream(request);

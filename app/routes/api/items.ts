@@ -1,13 +1,17 @@
-import { createItem, deleteItem, getItem, listItems, updateItem } from "~/models/item.server";
+import { countItems, createItem, deleteItem, getItem, listItems, updateItem } from "~/models/item.server";
 import { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
 import { parseIdParam } from "~/utils/ids";
 import type { Route } from "./+types/items";
+import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Items': GET /api/items (the whole array; `?projectId=` filters, `?limit=&offset=` pages), GET one,
+// Spec §7 'Items': GET /api/items (an array, 500 rows unless `?limit=&offset=` say otherwise; `?projectId=` filters), GET one,
 // POST, PATCH, DELETE. Writes need the pre-production or project-management key (PRODUCT.md).
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = { "api-items": ["GET", "POST"], "api-items-id": ["GET", "PATCH", "DELETE"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
@@ -20,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rawProject = url.searchParams.get("projectId");
     const projectId = rawProject === null || rawProject === "" ? undefined : parseIdParam(rawProject);
     if (projectId === null) return jsonError(400, "projectId must be a project id (a whole number)");
-    return json(listItems({ projectId, ...pageParams(url) }));
+    const page = pageParams(url);
+    return listPage(url, page, listItems({ projectId, ...page }), countItems({ projectId }));
   });
 }
 

@@ -1,16 +1,21 @@
-import { listCompletedFiles, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
+import { countCompletedFiles, countMachineFiles, listCompletedFiles, listMachineChoices, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
 import { ReorderSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, pageParams, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody } from "~/utils/api.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = (id) => (id === "api-machine-files-reorder" ? ["POST"] : ["GET"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
@@ -20,14 +25,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     switch (path(request)) {
       case "/api/machine-files-with-details":
         if (!machine) return jsonError(400, "Name the machine: ?machine={machine value}");
-        return json(listMachineFilesWithDetails(machine, pageParams(url)));
+        return listPage(url, pageParams(url), listMachineFilesWithDetails(machine, pageParams(url)), countMachineFiles({ machine }));
       case "/api/completed-files-analytics":
-        return json(listCompletedFiles({ machine, ...pageParams(url) }));
+        return listPage(url, pageParams(url), listCompletedFiles({ machine, ...pageParams(url) }), countCompletedFiles({ machine }));
       case "/api/machine-ready-files/csv-template":
-        return new Response(machineFileCsvTemplate(), {
+        // The shop's own active machines in the example rows, so the template imports as it is.
+        return new Response(machineFileCsvTemplate(listMachineChoices().filter((m) => m.isActive).map((m) => m.name)), {
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": 'attachment; filename="machine-files-template.csv"',
+            "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
             "Cache-Control": "no-store",
           },
         });

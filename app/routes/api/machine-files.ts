@@ -1,27 +1,39 @@
 import {
+  countMachineFiles,
   createMachineFile,
-  createMachineFiles,
   deleteMachineFile,
   getMachineFile,
   importMachineFilesCsv,
   isOperatePatch,
   listMachineFiles,
+  saveMachineFiles,
   updateMachineFile,
 } from "~/models/machine-file.server";
 import { MachineFileBulkSchema, MachineFileCreateSchema, MachineFilePatchSchema, UploadCsvSchema } from "~/schemas/machine-file";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
 import { parseIdParam } from "~/utils/ids";
-import { csvImportMessage } from "~/utils/machine-file-messages";
+import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
 import type { Route } from "./+types/machine-files";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
 // completing it are floor work that any signed-in member does (PRODUCT.md permissions).
 
+const ERRORS_RETURNED = 1000;
+
 const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = {
+  "api-machine-files": ["GET", "POST"],
+  "api-machine-files-bulk": ["POST"],
+  "api-machine-files-upload-csv": ["POST"],
+  "api-machine-files-id": ["GET", "PATCH", "DELETE"],
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
@@ -35,7 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const rawProject = url.searchParams.get("projectId");
     const projectId = rawProject === null || rawProject === "" ? undefined : parseIdParam(rawProject);
     if (projectId === null) return jsonError(400, "projectId must be a project id (a whole number)");
-    return json(listMachineFiles({ projectId, ...pageParams(url) }));
+    const page = pageParams(url);
+    return listPage(url, page, listMachineFiles({ projectId, ...page }), countMachineFiles({ projectId }));
   });
 }
 
@@ -64,16 +77,21 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "machine-ready-files":
         return json(createMachineFile(await parseBody(request, MachineFileCreateSchema), actor), { status: 201 });
       case "bulk": {
+        // All or nothing, in one transaction; files already there (same project, name and machine) are skipped.
         const { files } = await parseBody(request, MachineFileBulkSchema, CSV_BODY_LIMIT);
-        const saved = createMachineFiles(files, actor);
-        return json({ message: `${saved.length} file(s) saved successfully`, files: saved }, { status: 201 });
+        const { created, skipped } = saveMachineFiles({ creates: files }, actor);
+        return json({ message: filesSavedSkippedMessage(created.length, skipped), files: created, saved: created.length, skipped }, { status: created.length ? 201 : 200 });
       }
       case "upload-csv": {
         const body = await parseBody(request, UploadCsvSchema, CSV_BODY_LIMIT);
-        const { saved, errors } = importMachineFilesCsv(body.csvData, { fileType: body.defaultFileType, projectId: body.defaultProjectId ?? null }, actor);
-        const message = csvImportMessage(saved.length, errors.length);
-        // Nothing saved is a refused upload (400) whose errors the screen lists; a partial save is a 200 with them.
-        return json({ message, errors, saved: saved.length, files: saved }, { status: saved.length === 0 ? 400 : 201 });
+        const result = await importMachineFilesCsv({ text: body.csvData }, { fileType: body.defaultFileType, projectId: body.defaultProjectId ?? null }, actor);
+        const failed = result.problem ? 0 : result.errors.length;
+        const message = csvImportMessage({ ...result, failed });
+        // A refused file is a 400 whose errors the screen lists; a partial save is a 201 with them. A long list of
+        // errors is cut, as a person reads it: the first ERRORS_RETURNED, then how many more.
+        const errors = result.errors.length > ERRORS_RETURNED ? [...result.errors.slice(0, ERRORS_RETURNED), `... and ${result.errors.length - ERRORS_RETURNED} more`] : result.errors;
+        const status = csvImportRefused(result) ? 400 : result.saved > 0 ? 201 : 200;
+        return json({ message, errors, saved: result.saved, skipped: result.skipped, failed, files: result.files }, { status });
       }
       default:
         return jsonError(405, "Method not allowed");

@@ -1,6 +1,7 @@
 import { findDesignByPath } from "~/models/design.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, jsonError } from "~/utils/api.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { storedFilePath } from "~/utils/storage.server";
 import type { Route } from "./+types/pdf-proxy";
 
@@ -15,12 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     const full = design ? storedFilePath(design.filePath) : null;
     const file = full ? Bun.file(full) : null;
     if (!design || !file || !(await file.exists())) return jsonError(404, "Design not found");
-    const name = design.fileName.replace(/["\\\r\n]/g, "_");
     const disposition = url.searchParams.get("download") === "1" ? "attachment" : "inline";
     return new Response(file, {
       headers: {
         "Content-Type": "application/pdf",
-        "Content-Disposition": `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(design.fileName)}`,
+        "Content-Disposition": contentDisposition(disposition, design.fileName, "design.pdf"),
         "Cache-Control": "private, no-store",
         // The PDF viewer frames it from this origin only.
         "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",

@@ -1,12 +1,16 @@
-import { createProject, deleteProject, getProjectWithMetrics, listProjects, listProjectsWithMetrics, updateProject } from "~/models/project.server";
+import { createProject, deleteProject, getProjectWithMetrics, listProjects, listProjectsWithMetrics, projectSummary, updateProject } from "~/models/project.server";
 import { ProjectCreateSchema, ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/projects";
+import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Projects and workflows': GET /api/projects(-with-metrics) return the whole array as the spec's client
-// expects; `?limit=&offset=` pages it. Writes need the pre-production or project-management key (or management).
+// Spec §7 'Projects and workflows': GET /api/projects(-with-metrics) return an array as the spec's client expects,
+// 500 rows unless `?limit=&offset=` say otherwise (decision 0023). Writes need the pre-production or project-management key (or management).
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = { "api-projects": ["GET", "POST"], "api-projects-with-metrics": ["GET"], "api-projects-id": ["GET", "PATCH", "DELETE"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
@@ -16,8 +20,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       const project = getProjectWithMetrics(parseId(params.id, "Project"));
       return project ? json(project) : jsonError(404, "Project not found");
     }
-    if (url.pathname === "/api/projects-with-metrics") return json(listProjectsWithMetrics(pageParams(url)));
-    return json(listProjects(pageParams(url)));
+    const page = pageParams(url);
+    const rows = url.pathname === "/api/projects-with-metrics" ? listProjectsWithMetrics(page) : listProjects(page);
+    return listPage(url, page, rows, projectSummary().total);
   });
 }
 

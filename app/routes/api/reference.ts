@@ -21,10 +21,11 @@ import {
   WorkflowPatchSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listSlice, parseBody, parseId } from "~/utils/api.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // Spec §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
 // management key. app/routes.ts mounts this module once per entity path.
@@ -67,11 +68,17 @@ function entityOf(request: Request): ReferenceEntity {
   return segment as ReferenceEntity;
 }
 
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = (id) => (id.endsWith("-id") ? ["GET", "PATCH", "DELETE"] : ["GET", "POST"]);
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const e = ENTITIES[entityOf(request)];
-    if (params.id === undefined) return json(e.list(new URL(request.url).searchParams));
+    if (params.id === undefined) {
+      const url = new URL(request.url);
+      return listSlice(url, e.list(url.searchParams));
+    }
     const row = e.get(parseId(params.id, e.label));
     return row ? json(row) : jsonError(404, `${e.label} not found`);
   });

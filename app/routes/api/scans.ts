@@ -4,10 +4,15 @@ import { requirePermission } from "~/services/permissions.server";
 import { scanCode, scannedItem } from "~/services/scan.server";
 import { api, json, jsonError, parseBody } from "~/utils/api.server";
 import type { Route } from "./+types/scans";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // POST /api/scans (issue "Step 8"): one scan of a label as the QR Timer page makes it — the text scanned, and
 // for a scan queued while offline its id and the device's time — toggling that item's timer. A scan id already
-// applied answers 200 with `replayed: true` and changes nothing.
+// applied answers 200 with `replayed: true` and changes nothing. A double read of a label its member scanned a moment
+// ago answers 409 with the item as it is (still running), and changes nothing.
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = ["POST"];
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
@@ -16,7 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     const body = await parseBody(request, ScanToggleSchema);
     const outcome = scanCode(request, actorFrom(request, user), body.code, { scanId: body.scanId ?? null, deviceTime: body.deviceTime ?? null });
     if (outcome.kind === "redirect") return json({ message: "That code is another page's address; open it instead.", redirect: outcome.url }, { status: 400 });
-    if (outcome.kind === "error") return json({ message: outcome.message, toast: outcome.toast }, { status: outcome.notFound ? 404 : 400 });
+    if (outcome.kind === "error") {
+      const item = outcome.itemId === undefined ? null : scannedItem(outcome.itemId);
+      return json({ message: outcome.message, toast: outcome.toast, ...(item ? { item } : {}) }, { status: outcome.status });
+    }
     const item = scannedItem(outcome.id);
     if (!item) return jsonError(404, "Item not found");
     return json({ ok: true, replayed: outcome.replayed, item, toast: outcome.toast });

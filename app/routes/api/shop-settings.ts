@@ -2,13 +2,18 @@ import { getShopSettings, updateShopSettings } from "~/models/shop-settings.serv
 import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
+import { shopAddressRefusal } from "~/services/shop-address.server";
 import { api, json, jsonError, parseBody } from "~/utils/api.server";
 import type { Route } from "./+types/shop-settings";
+import type { RouteMethods } from "~/services/route-methods.server";
 
 // `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
 // management key, like every Global Settings write.
 
 const view = (s: ReturnType<typeof getShopSettings>) => ({ signInMode: s.signInMode, shopAddress: s.shopAddress, version: s.version });
+
+/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+export const methods: RouteMethods = ["GET", "PATCH"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
@@ -22,6 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (request.method !== "PATCH") return jsonError(405, "Method not allowed", { headers: { Allow: "GET, HEAD, PATCH" } });
     const user = requirePermission(request, "settings:write");
     const { version, ...patch } = await parseBody(request, ShopSettingsPatchSchema);
+    const lockout = patch.shopAddress ? shopAddressRefusal(request, patch.shopAddress) : null;
+    if (lockout) return jsonError(409, lockout);
     return json(view(updateShopSettings(patch, actorFrom(request, user), { version })));
   });
 }

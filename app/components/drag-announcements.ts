@@ -1,0 +1,39 @@
+import type { Announcements, ScreenReaderInstructions, UniqueIdentifier } from "@dnd-kit/core";
+
+// What a screen reader hears while a row is dragged (dnd-kit's live region). dnd-kit's own messages speak its ids
+// ('Draggable item 41 was dropped over droppable area 17'); these say the row's name and its place in the list
+// ('Moved Banner.pdf to position 3 of 12'), as a person counts them: from 1, across pages when the list is paged.
+
+/** Said when a drag handle gets the focus. */
+export const DRAG_INSTRUCTIONS =
+  "To move this row, press Space or Enter to pick it up, the up and down arrow keys to move it, Space or Enter again to drop it, or Escape to cancel.";
+
+// dnd-kit reports the row as over itself right after it is picked up: that would drown 'Picked up …'. One drag at a
+// time in a browser, so the last place announced is kept here, across the re-renders that rebuild the messages.
+let lastOver: UniqueIdentifier | null = null;
+
+export function sortableAnnouncements(
+  order: readonly UniqueIdentifier[],
+  nameOf: (id: UniqueIdentifier) => string,
+  /** A paged list: the rows before this page (`offset`) and the whole list's length (`total`). */
+  paging: { offset: number; total: number } = { offset: 0, total: order.length },
+): { announcements: Announcements; screenReaderInstructions: ScreenReaderInstructions } {
+  const position = (id: UniqueIdentifier) => `position ${paging.offset + order.indexOf(id) + 1} of ${paging.total}`;
+  return {
+    screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS },
+    announcements: {
+      onDragStart: ({ active }) => {
+        lastOver = active.id;
+        return `Picked up ${nameOf(active.id)} at ${position(active.id)}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        if ((over?.id ?? null) === lastOver) return undefined;
+        lastOver = over?.id ?? null;
+        return over ? `Moving ${nameOf(active.id)} to ${position(over.id)}.` : `${nameOf(active.id)} is not over the list.`;
+      },
+      onDragEnd: ({ active, over }) =>
+        over && over.id !== active.id ? `Moved ${nameOf(active.id)} to ${position(over.id)}.` : `${nameOf(active.id)} stays at ${position(active.id)}.`,
+      onDragCancel: ({ active }) => `Cancelled. ${nameOf(active.id)} stays at ${position(active.id)}.`,
+    },
+  };
+}

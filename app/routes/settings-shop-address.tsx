@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
+import { btn, cardClass, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
+import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { ShopAddressFormSchema } from "~/schemas/shop-settings";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { shopAddressRefusal } from "~/services/shop-address.server";
+import { getEnv } from "~/utils/env.server";
+import { ConflictError } from "~/utils/errors";
+import { isLoopbackHost } from "~/utils/hosts";
+import { safeRedirectPath } from "~/utils/request.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/settings-shop-address";
+
+// Global Settings → Shop address (docs/decisions/0026-shop-address-and-labels.md): the address phones and scanners
+// open, which every QR label, label PDF, thermal label and board link carries. Home's 'Set up your shop' offers the
+// address the manager's browser is using and posts here. Once set, the server answers to no other host name (but
+// loopback ones and ALLOWED_HOSTS). PUBLIC_URL, when the server has it, wins and this page only shows it.
+
+export const meta = () => [{ title: "Shop address · Global Settings · Shopflow" }];
+
+const HERE = "/settings/shop-address";
+
+export function loader({ request }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const env = getEnv();
+  const settings = getShopSettings();
+  const url = new URL(request.url);
+  return data(
+    {
+      publicUrl: env.PUBLIC_URL ?? null,
+      saved: settings.shopAddress,
+      version: settings.version,
+      origin: url.origin,
+      host: url.host,
+      loopback: isLoopbackHost(url.hostname),
+      allowedHosts: env.ALLOWED_HOSTS,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const actor = actorFrom(request, user);
+  const form = await request.formData();
+  if (getEnv().PUBLIC_URL) {
+    return redirectWithToast(request, HERE, { title: "Shop address not changed", description: "The server's PUBLIC_URL sets the shop's address.", variant: "destructive" });
+  }
+  const version = Number(form.get("version"));
+  const guard = { version: Number.isInteger(version) && version > 0 ? version : undefined };
+  if (form.get("intent") === "forget") {
+    try {
+      updateShopSettings({ shopAddress: null }, actor, guard);
+    } catch (error) {
+      if (error instanceof ConflictError) return redirectWithToast(request, HERE, { title: "Shop address not changed", description: error.message, variant: "destructive" });
+      throw error;
+    }
+    return redirectWithToast(request, HERE, {
+      title: "Shop address forgotten",
+      description: "Labels carry the address of the browser that prints them again, and the server answers to any host name.",
+    });
+  }
+  const submission = parseWithZod(form, { schema: ShopAddressFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const address = submission.value.shopAddress;
+  const lockout = shopAddressRefusal(request, address);
+  if (lockout) return data({ result: submission.reply({ fieldErrors: { shopAddress: [lockout] } }) }, { status: 409 });
+  try {
+    updateShopSettings({ shopAddress: address }, actor, guard);
+  } catch (error) {
+    if (error instanceof ConflictError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    throw error;
+  }
+  return redirectWithToast(request, safeRedirectPath(submission.value.returnTo, HERE), {
+    title: "Shop address saved",
+    description: `Labels and QR codes now carry ${address}/qr/…, whichever browser prints them.`,
+  });
+}
+
+export default function SettingsShopAddress({ loaderData }: Route.ComponentProps) {
+  const { publicUrl, saved, version, origin, host, loopback, allowedHosts } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    defaultValue: { shopAddress: saved ?? (loopback ? "" : origin) },
+    constraint: getZodConstraint(ShopAddressFormSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShopAddressFormSchema }),
+  });
+  const current = publicUrl ?? saved;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+        ← Back to Global Settings
+      </Link>
+      <PageHeader title="Shop address" subtitle="The address phones and scanners open: every QR label, label PDF, thermal label and board link carries it." />
+
+      <section className={`p-5 ${cardClass}`} aria-labelledby="shop-address-now">
+        <h2 id="shop-address-now" className="text-lg font-semibold text-ink">
+          Now
+        </h2>
+        {current ? (
+          <p className="mt-2 text-base text-ink" data-testid="shop-address-current">
+            Labels carry <span className="font-mono break-all">{current}/qr/…</span>
+            {publicUrl ? " (set by the server's PUBLIC_URL: change it where the server is started)." : "."}
+          </p>
+        ) : (
+          <div role="note" className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-base text-warning-900" data-testid="shop-address-current">
+            <p className="font-semibold">Not set yet</p>
+            <p className="mt-1">
+              Labels carry the address of the browser that prints them; this one uses <span className="font-mono break-all">{origin}</span>
+              {loopback ? ", which no phone can open" : ""}. A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost
+              is the phone itself.
+            </p>
+          </div>
+        )}
+      </section>
+
+      {publicUrl ? null : (
+        <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="shop-address-set">
+          <h2 id="shop-address-set" className="text-lg font-semibold text-ink">
+            {saved ? "Change the address" : "Set the address"}
+          </h2>
+          {loopback ? (
+            <p className="mt-2 text-base text-ink-muted">
+              This browser opened Shopflow at {host}. Enter the address other devices use instead: this server's name or network address with its port,
+              e.g. http://192.168.1.20:3000. Opening Shopflow at that address on this computer proves it works.
+            </p>
+          ) : (
+            <p className="mt-2 text-base text-ink-muted">Usually the address this browser is using, {origin}: check that a phone on the shop's network opens it.</p>
+          )}
+          <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
+            <input type="hidden" name="version" value={version} />
+            {form.errors?.length ? (
+              <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+                {form.errors.join(" ")}
+              </p>
+            ) : null}
+            <div>
+              <Label htmlFor={fields.shopAddress.id}>Shop address</Label>
+              <input className={inputClass} placeholder="http://192.168.1.20:3000" inputMode="url" autoComplete="url" {...getInputProps(fields.shopAddress, { type: "text" })} />
+              <FieldError id={fields.shopAddress.errorId} errors={fields.shopAddress.errors} />
+            </div>
+            <button type="submit" className={btn.primary}>
+              Save address
+            </button>
+          </Form>
+          {saved ? (
+            <Form method="post" className="mt-4 border-t border-line pt-4">
+              <input type="hidden" name="intent" value="forget" />
+              <input type="hidden" name="version" value={version} />
+              <button type="submit" className={btn.secondary}>
+                Forget the address
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      )}
+
+      <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="shop-address-why">
+        <h2 id="shop-address-why" className="text-lg font-semibold text-ink">
+          What it changes
+        </h2>
+        <ul className="mt-2 list-disc space-y-2 pl-5 text-base text-ink">
+          <li>Every label carries it, whichever browser prints it: a label printed from the server's own screen (localhost) still works on a phone.</li>
+          <li>
+            Shopflow then answers only at this address, at localhost on the server itself
+            {allowedHosts.length ? <>, and at {allowedHosts.join(", ")} (the server's ALLOWED_HOSTS)</> : <> and at the names the server's ALLOWED_HOSTS lists</>}.
+            Any other name gets 'Unknown host': that keeps other websites from reaching Shopflow through a staff member's browser.
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

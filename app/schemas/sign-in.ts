@@ -1,0 +1,9 @@
+import { SIGN_IN_MODES } from "~/utils/constants";
+import { numberish } from "./common";
+import { z } from "./messages";
+
+/** Global Settings → Sign-in: the mode, and the settings version the form was opened with. */
+export const SignInSettingsFormSchema = z.object({
+  signInMode: z.enum(SIGN_IN_MODES, { error: "Choose how staff sign in" }),
+  version: numberish(z.number({ error: "version must be a whole number" }).int().positive()).optional(),
+});

@@ -1,0 +1,51 @@
+import { getShopSettings, knownShopAddress } from "~/models/shop-settings.server";
+import { getEnv } from "~/utils/env.server";
+import { isLoopbackHost, type ShopAddressNote, type ShopAddressOffer } from "~/utils/hosts";
+import { hostAccepted } from "./host-check.server";
+import { can } from "./permissions.server";
+import { getUser } from "./session.server";
+
+// The address QR labels carry (docs/decisions/0026-shop-address-and-labels.md): the shop's address once it is
+// known, else the address of the browser that asked, which every label screen then points out.
+
+/** What every item's QR payload starts with: `{shop address}/qr/`, or this request's origin until it is known. */
+export function qrBaseUrl(request: Request): string {
+  return `${knownShopAddress() ?? new URL(request.url).origin}/qr/`;
+}
+
+/** What an item's QR code encodes: `{shop address}/qr/{itemId}`. */
+export function itemQrUrl(request: Request, itemId: number): string {
+  return `${qrBaseUrl(request)}${itemId}`;
+}
+
+/**
+ * Every label prefix this shop has printed: the shop's address (PUBLIC_URL and the saved one) and this request's
+ * origin (a label printed before the address was known), so a scanner reads all of them as this shop's.
+ */
+export function ownQrBases(request: Request): string[] {
+  const saved = getShopSettings().shopAddress;
+  return [...new Set([getEnv().PUBLIC_URL, saved, new URL(request.url).origin].filter((a): a is string => !!a).map((a) => `${a}/qr/`))];
+}
+
+/** What a label screen says while the shop's address is unknown: null once it is known. */
+export function shopAddressNote(request: Request): ShopAddressNote {
+  if (knownShopAddress()) return null;
+  const url = new URL(request.url);
+  return { origin: url.origin, loopback: isLoopbackHost(url.hostname), canSet: can(getUser(request), "settings:write") };
+}
+
+/** Home's 'Set up your shop' offers the address this browser is using, for one click to confirm. */
+export function shopAddressOffer(request: Request): ShopAddressOffer {
+  const url = new URL(request.url);
+  return { origin: url.origin, loopback: isLoopbackHost(url.hostname), version: getShopSettings().version };
+}
+
+/**
+ * Why `address` cannot be saved from this request, or null: the browser saving it would itself be refused
+ * afterwards ('Unknown host'), locking the manager out of the page they are on.
+ */
+export function shopAddressRefusal(request: Request, address: string): string | null {
+  const url = new URL(request.url);
+  if (hostAccepted(url.hostname, address)) return null;
+  return `Save the shop's address from a browser that uses it: this browser opened Shopflow at ${url.host}, which would no longer be answered once the address is ${address}. Open ${address} and save it there, or have whoever runs the server add ${url.hostname} to ALLOWED_HOSTS.`;
+}

@@ -1,0 +1,104 @@
+// A fresh shop without demo data reaches its first item through the pages alone (as a browser without JavaScript):
+// Materials are on the 'Set up your shop' checklist, and an item form with no material to choose offers 'Add a
+// material' to a manager (who comes back to the form after saving one) and tells anyone else whom to ask.
+import { beforeEach, describe, expect, test } from "bun:test";
+import * as schema from "#db/schema";
+import { addMember, createApp, type Client } from "../helpers/app";
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+
+const html = async (res: Response) =>
+  (await res.text()).split(/<script[^>]*>window.__reactRouterContext/)[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+const postForm = (c: Client, path: string, form: Record<string, string>) => c.request(path, { method: "POST", form });
+
+/** The href of the link whose text is `text`. */
+function hrefOf(page: string, text: string): string | undefined {
+  return [...page.matchAll(/<a[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].find((m) => m[2]!.trim() === text)?.[1];
+}
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada Admin", "4321", ["management"]);
+  admin = app.client("10.7.0.1");
+  await admin.signIn("4321");
+});
+
+/** Departments, a product and a workflow through the settings forms, then a project: everything but a material. */
+async function shopWithoutMaterials(): Promise<number> {
+  expect((await postForm(admin, "/settings?tab=departments", { _action: "add-standard-departments" })).status).toBe(302);
+  expect((await postForm(admin, "/settings?tab=products&new=1", { _entity: "categories", name: "Channel Letters", color: "orange", "departmentSequence[0]": "pre-production", "departmentSequence[1]": "production" })).status).toBe(302);
+  expect((await postForm(admin, "/settings?tab=workflows&new=1", { _entity: "workflows", name: "Standard", "departmentSequence[0]": "pre-production", "departmentSequence[1]": "production" })).status).toBe(302);
+  const created = await postForm(admin, "/projects?dialog=new", { intent: "create-project", name: "Acme Letters", description: "Front sign", priority: "medium", workflowId: String(app.db.select().from(schema.workflows).get()!.id) });
+  expect(created.status).toBe(302);
+  return app.db.select().from(schema.projects).get()!.id;
+}
+
+describe("a fresh shop reaches its first item", () => {
+  test("Home's checklist has 'Add your materials' after products, linking to the Materials tab", async () => {
+    const page = await html(await admin.request("/"));
+    const keys = [...page.matchAll(/data-testid="setup-(\w+)" data-done/g)].map((m) => m[1]);
+    expect(keys).toEqual(["departments", "machines", "products", "materials", "workflows", "teamMembers"]);
+    expect(page).toMatch(/<a[^>]*href="\/settings\?tab=materials"[^>]*>.*?Add your materials/s);
+  });
+
+  test("a manager: Add Item says there is no material yet, 'Add a material' saves one and comes back to the form", async () => {
+    const projectId = await shopWithoutMaterials();
+    const dialog = `/projects/${projectId}?dialog=add-item`;
+    const form = await html(await admin.request(dialog));
+    expect(form).toContain("No materials yet.");
+    const add = hrefOf(form, "Add a material");
+    expect(add).toBe(`/settings?tab=materials&new=1&returnTo=${encodeURIComponent(dialog)}`);
+
+    // The material dialog, whose Cancel goes back to the item form too.
+    const settings = await html(await admin.request(add!));
+    expect(settings).toContain("Add Material");
+    expect(hrefOf(settings, "Cancel")).toBe(dialog);
+    const saved = await postForm(admin, add!, { _entity: "materials", name: "Aluminum", category: "Metal", color: "gray" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(dialog);
+
+    const back = await html(await admin.request(dialog));
+    expect(back).toMatch(/<option value="Aluminum">Aluminum<\/option>/);
+    expect(back).toContain("Material created successfully");
+    expect(hrefOf(back, "Add a material")).toBe(add);
+    expect(back).toContain("Not in the list?");
+
+    const item = await postForm(admin, `/projects/${projectId}`, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "1" });
+    expect(item.status).toBe(302);
+    expect(app.db.select().from(schema.items).all().map((i) => [i.name, i.material])).toEqual([["Letter A", "Aluminum"]]);
+  });
+
+  test("a member who may add items but not materials is told whom to ask, with no link into Settings", async () => {
+    const projectId = await shopWithoutMaterials();
+    addMember("Ben Boss", "4322", ["management"]);
+    addMember("Inactive Ivy", "4323", ["management"], false);
+    addMember("Paula", "1111", ["pre-production"]);
+    const paula = app.client("10.7.0.2");
+    await paula.signIn("1111");
+    const form = await html(await paula.request(`/projects/${projectId}?dialog=add-item`));
+    expect(form).toContain("No materials yet. Ask Ada Admin or Ben Boss to add a material in Global Settings → Materials.");
+    expect(form).not.toContain("/settings?tab=materials");
+    expect(form).not.toContain("Ivy");
+  });
+
+  test("the Items screen's Create New Product form has the same way to add a product or a material", async () => {
+    const projectId = await shopWithoutMaterials();
+    const dialog = `/items?project=${projectId}&dialog=new`;
+    const form = await html(await admin.request(dialog));
+    expect(hrefOf(form, "Add a material")).toBe(`/settings?tab=materials&new=1&returnTo=${encodeURIComponent(dialog)}`);
+    expect(hrefOf(form, "Add a product")).toBe(`/settings?tab=products&new=1&returnTo=${encodeURIComponent(dialog)}`);
+  });
+
+  test("a returnTo that leaves the site is ignored: the save stays in Settings", async () => {
+    for (const returnTo of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example"]) {
+      const path = `/settings?tab=materials&new=1&returnTo=${encodeURIComponent(returnTo)}`;
+      const page = await html(await admin.request(path));
+      expect(hrefOf(page, "Cancel")).toBe("/settings?tab=materials");
+      expect(hrefOf(page, "Close")).toBe("/settings?tab=materials");
+      const res = await postForm(admin, path, { _entity: "materials", name: `Vinyl ${returnTo.length}`, category: "Film", color: "gray" });
+      expect(res.headers.get("location")).toBe("/settings?tab=materials");
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import * as schema from "#db/schema";
+import { getDb } from "~/utils/db.server";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
+import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { ageSession } from "../helpers/timers";
+
+// Scans as a real floor makes them: a scanner that reads one label twice, a wedge scanner with Caps Lock on, a
+// no-JavaScript form sent with a scan id already used, a scan of an unknown item after a good one.
+
+const MESSAGE = "Already started — scanned twice? Scan again in a few seconds to stop.";
+
+let app: ReturnType<typeof createApp>;
+let admin: Client;
+let otto: Client;
+let fay: Client;
+let itemId: number;
+let otherItemId: number;
+
+const logs = (id = itemId) =>
+  app.db.$client.query("SELECT action, team_member_id AS memberId, scan_id AS scanId FROM timer_logs WHERE item_id = ? ORDER BY id").all(id) as {
+    action: string;
+    memberId: number;
+    scanId: string | null;
+  }[];
+const row = (id = itemId) => getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
+const age = (ms: number, id = itemId) => ageSession(id, ms);
+const scan = (c: Client, code: string, extra: Record<string, unknown> = {}) => c.request("/api/scans", { method: "POST", json: { code, ...extra } });
+const form = (c: Client, path: string, fields: Record<string, string>) => c.request(path, { method: "POST", form: fields });
+const follow = async (c: Client, res: Response) => {
+  expect(res.status).toBe(302);
+  return visibleHtml(await c.request(res.headers.get("location")!));
+};
+
+beforeEach(async () => {
+  app = createApp();
+  addMember("Ada", "4321", ["management"]);
+  addMember("Otto", "2222", ["production"]);
+  addMember("Fay", "3333", ["production"]);
+  admin = app.client("10.8.0.1");
+  otto = app.client("10.8.0.2");
+  fay = app.client("10.8.0.3");
+  await admin.signIn("4321");
+  await otto.signIn("2222");
+  await fay.signIn("3333");
+  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
+  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
+  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
+  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
+  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })).json()).id;
+  otherItemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()).id;
+});
+
+describe("a label read twice by the same member is not a stop", () => {
+  test("the window is 5 seconds and the message is the one shown on every scan path", () => {
+    expect(DOUBLE_SCAN_WINDOW_MS).toBe(5000);
+    expect(DOUBLE_SCAN).toBe(MESSAGE);
+  });
+
+  test("POST /api/scans: the second read answers 409 with the item still running; nothing changes", async () => {
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    const before = row();
+    const second = await scan(otto, `http://localhost/qr/${itemId}`);
+    expect(second.status).toBe(409);
+    const body = await second.json();
+    expect(body.message).toBe(MESSAGE);
+    expect(body.item).toMatchObject({ id: itemId, running: true, department: "Production" });
+    expect(body.toast.description).toBe(MESSAGE);
+    expect(row()).toEqual(before);
+    expect(logs().map((l) => l.action)).toEqual(["start"]);
+    // Past the window the same member's scan stops it and moves it on.
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    const third = await scan(otto, String(itemId));
+    expect(third.status).toBe(200);
+    expect(await third.json()).toMatchObject({ item: { running: false, department: "Installation" }, toast: { title: "Timer Stopped & Advanced" } });
+  });
+
+  test("just inside the window is refused, just outside is a stop", async () => {
+    await scan(otto, String(itemId));
+    age(DOUBLE_SCAN_WINDOW_MS - 1500);
+    expect((await scan(otto, String(itemId))).status).toBe(409);
+    age(1600);
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+  });
+
+  test("another member's scan a moment later is a stop (two people, one item)", async () => {
+    await scan(otto, String(itemId));
+    const res = await scan(fay, String(itemId));
+    expect(res.status).toBe(200);
+    expect(logs()).toMatchObject([{ action: "start" }, { action: "stop" }]);
+  });
+
+  test("a session started through the API or the /qr/ page counts the same; an explicit end-timer is never refused", async () => {
+    expect((await otto.request(`/api/items/${itemId}/start-timer`, { method: "POST" })).status).toBe(200);
+    expect((await scan(otto, String(itemId))).status).toBe(409);
+    const end = await otto.request(`/api/items/${itemId}/end-timer`, { method: "POST" });
+    expect(end.status).toBe(200);
+    expect((await end.json()).department).toBe("installation");
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+  });
+
+  test("two reads sent at the same moment: one start, one refusal — never start and stop", async () => {
+    const answers = await Promise.all([scan(otto, String(itemId)), scan(otto, String(itemId))]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(row().isTimerActive).toBe(true);
+    expect(logs().map((l) => l.action)).toEqual(["start"]);
+  });
+
+  test("a double read queued offline is recognised by the device's times, however late it is sent", async () => {
+    const t = Date.now() - 10 * 60_000;
+    expect((await scan(otto, String(itemId), { scanId: "offline-read-01", deviceTime: t })).status).toBe(200);
+    const second = await scan(otto, String(itemId), { scanId: "offline-read-02", deviceTime: t + 800 });
+    expect(second.status).toBe(409);
+    // A scan made 6 s after the start is a stop, sent late or not.
+    expect((await scan(otto, String(itemId), { scanId: "offline-read-03", deviceTime: t + 6000 })).status).toBe(200);
+    expect(logs().map((l) => [l.action, l.scanId])).toEqual([
+      ["start", "offline-read-01"],
+      ["stop", "offline-read-03"],
+    ]);
+  });
+
+  test("replays of one scan id stay idempotent: the start's replay is 'already recorded', not a refusal", async () => {
+    await scan(otto, String(itemId), { scanId: "replay-scan-0001" });
+    for (let i = 0; i < 3; i++) {
+      const again = await scan(otto, String(itemId), { scanId: "replay-scan-0001" });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ replayed: true, item: { running: true } });
+    }
+    // The refused read's id was not used: sent again later, it is the stop.
+    expect((await scan(otto, String(itemId), { scanId: "replay-scan-0002" })).status).toBe(409);
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    expect((await scan(otto, String(itemId), { scanId: "replay-scan-0002" })).status).toBe(200);
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+  });
+
+  test("the QR Timer form without JavaScript shows the message and the item, still running", async () => {
+    await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    const html = await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    expect(html).toContain(MESSAGE);
+    expect(html).toContain('data-testid="scan-result"');
+    expect(html).toContain("Fence banner");
+    expect(row().isTimerActive).toBe(true);
+    expect(logs().map((l) => l.action)).toEqual(["start"]);
+  });
+
+  test("the /qr/{id} page: Stop right after this member's Start is refused; later it stops", async () => {
+    await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "start" }));
+    const refused = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));
+    expect(refused).toContain(MESSAGE);
+    expect(refused).toContain("Stop Timer");
+    expect(row().isTimerActive).toBe(true);
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    const stopped = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));
+    expect(stopped).toContain("Timer Stopped &amp; Advanced");
+    expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+  });
+});
+
+describe("labels read in capitals (Caps Lock on a wedge scanner)", () => {
+  test("POST /api/scans and the no-JavaScript form take HTTP://HOST/QR/5 as this shop's label", async () => {
+    const res = await scan(otto, `HTTP://LOCALHOST/QR/${itemId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, item: { id: itemId, running: true } });
+    const html = await follow(otto, await form(otto, "/qr-scanner", { code: `Http://LocalHost/Qr/${otherItemId}` }));
+    expect(html).toContain("Timer Started");
+    expect(row(otherItemId).isTimerActive).toBe(true);
+  });
+
+  test("with PUBLIC_URL set, its label in capitals too", async () => {
+    app = createApp({ PUBLIC_URL: "https://shop.example" });
+    addMember("Ada", "4321", ["management"]);
+    // A fresh database: the item of beforeEach is gone; make one.
+    const a = app.client("10.8.0.1");
+    await a.signIn("4321");
+    await a.request("/api/departments", { method: "POST", json: { name: "Production" } });
+    await a.request("/api/categories", { method: "POST", json: { name: "X", departmentSequence: ["production"] } });
+    const wf = await (await a.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
+    const projectId = (await (await a.request("/api/projects", { method: "POST", json: { name: "P", description: "d", workflowId: wf.id } })).json()).id;
+    const created = await a.request("/api/items", { method: "POST", json: { name: "Caps", category: "X", projectId } });
+    expect(created.status).toBe(201);
+    const id = (await created.json()).id;
+    const res = await scan(a, `HTTPS://SHOP.EXAMPLE/QR/${id}`);
+    expect(res.status).toBe(200);
+    expect(row(id).isTimerActive).toBe(true);
+  });
+
+  test("the phone's page answers /QR/{id} as /qr/{id}", async () => {
+    const res = await otto.request(`/QR/${itemId}`);
+    expect(res.status).toBe(200);
+    expect(await visibleHtml(res)).toContain("Fence banner");
+  });
+});
+
+describe("the QR Timer form without JavaScript", () => {
+  test("a scan id already used for another item shows the 409 message on the page, not a 500", async () => {
+    const page = await (await otto.request("/qr-scanner")).text();
+    const scanId = /name="scanId" value="([^"]+)"/.exec(page)![1]!;
+    await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId), scanId }));
+    const res = await form(otto, "/qr-scanner", { code: String(otherItemId), scanId });
+    const html = await follow(otto, res);
+    expect(html).toContain("This scan id was already used for another item.");
+    expect(row(otherItemId).isTimerActive).toBe(false);
+    // The card of the earlier item is not shown as if it were this scan's.
+    expect(html).not.toContain('data-testid="scan-result"');
+    // /api/scans answers the same refusal with 409.
+    const api = await scan(otto, String(otherItemId), { scanId });
+    expect(api.status).toBe(409);
+    expect((await api.json()).message).toBe("This scan id was already used for another item.");
+  });
+
+  test("after 'Item not found' the previous item's card is gone", async () => {
+    const ok = await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    expect(ok).toContain('data-testid="scan-result"');
+    const missing = await follow(otto, await form(otto, "/qr-scanner", { code: "987654" }));
+    expect(missing).toContain("Item not found. Please check the QR code or item ID and try again.");
+    expect(missing).not.toContain('data-testid="scan-result"');
+    expect(missing).not.toContain("Fence banner");
+    for (const code of ["   ", '{"name":"x"}']) {
+      await follow(otto, await form(otto, "/qr-scanner", { code: String(otherItemId) }));
+      expect(await follow(otto, await form(otto, "/qr-scanner", { code }))).not.toContain('data-testid="scan-result"');
+    }
+  });
+});
