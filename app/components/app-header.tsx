@@ -31,7 +31,7 @@ export function AppHeader({ user, isManagement }: Props) {
   const loginHref = `/login?redirectTo=${encodeURIComponent(here === "/login" ? "/" : here)}`;
 
   return (
-    <header className="print:hidden sticky top-0 z-30 border-b border-line bg-white">
+    <header className="app-header print:hidden sticky top-0 z-30 border-b border-line bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {user && isManagement ? <SideMenu key={here} /> : null}
         <Logo compact={!!user} />

@@ -397,7 +397,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
               {items.map((item) => (
                 <tr key={item.id}>
                   <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
-                    <RowLink to={`/items/${item.id}`} className="hover:underline">
+                    <RowLink to={`/items/${item.id}`} className="inline-flex min-h-tap items-center hover:underline">
                       {item.name}
                     </RowLink>
                     {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps

@@ -206,7 +206,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
 
   if (!loaderData.machine || !("files" in loaderData)) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <div className="floor-screen mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-ink">Machine not found</h1>
         <p className="mt-2 text-base text-ink-muted wrap-anywhere">No machine station has the value “{params.machine}”.</p>
         <div className="mt-6">
@@ -306,7 +306,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+    <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Link to="/production" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Production
       </Link>
@@ -464,7 +464,9 @@ function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo
           No files have been completed yet.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        // Names keep their words whole, so nine columns may be wider than the dialog: the table then scrolls in it,
+        // and a keyboard reaches that scroll (the region takes focus).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
           {analytics.total > analytics.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {analytics.rows.length} of {analytics.total}.</p> : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">

@@ -416,7 +416,9 @@ function LogDialog({ log, closeTo }: { log: Log; closeTo: string }) {
           No files of this project have been completed yet.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        // Names keep their words whole, so the columns may be wider than the dialog: the table then scrolls in it,
+        // and a keyboard reaches that scroll (the region takes focus).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
           {log.total > log.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {log.rows.length} of {log.total}.</p> : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">

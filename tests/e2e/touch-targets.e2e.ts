@@ -71,12 +71,36 @@ test("every control on the floor and phone screens is at least 44 × 44 px at 39
   const { projectId, itemId, machine } = await floorRecords(page, baseURL!, js);
   await page.setViewportSize({ width: 390, height: 844 });
   const found: string[] = [];
-  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", `/production/${machine}`, `/items/${itemId}`, `/projects/${projectId}`]) {
+  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`, `/items/${itemId}`, `/projects/${projectId}`, "/items", "/projects"]) {
     await visit(page, js, path);
     // The machine queue's drag handles come with a chunk loaded after hydration (on a phone they stay hidden).
     if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeAttached();
     for (const small of await smallTargets(page)) found.push(`${path}: ${small}`);
   }
+  expect(found).toEqual([]);
+});
+
+// A floor PC: a wide screen and a mouse (or a touch screen that reports itself as one), so no media query says
+// "touch". The floor screens and the header are 44 px all the same; office screens keep 40 px.
+test("on a floor PC at 1280 px the floor screens and the header are at least 44 × 44 px", async ({ page, js, baseURL, signIn }) => {
+  test.setTimeout(180_000);
+  await signIn(DEMO.admin);
+  const { itemId, machine } = await floorRecords(page, baseURL!, js);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await page.evaluate(() => matchMedia("(any-pointer: coarse)").matches)).toBe(false);
+  const found: string[] = [];
+  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`]) {
+    await visit(page, js, path);
+    if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeVisible();
+    for (const small of await smallTargets(page)) found.push(`${path}: ${small}`);
+  }
+  // The machine queue's QR dialog renders outside the page's root, and is a floor screen too.
+  await visit(page, js, `/production/${machine}`);
+  await page.getByRole("button", { name: /^QR code for / }).first().click();
+  await expect(page).toHaveURL(/[?&]qr=\d+/);
+  // With JavaScript a modal dialog; without, the same panel at the top of the page.
+  if (js) await expect(page.getByRole("dialog")).toBeVisible();
+  for (const small of await smallTargets(page)) found.push(`QR dialog: ${small}`);
   expect(found).toEqual([]);
 });
 

@@ -368,7 +368,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
             {offered.map((m) => (
               <label key={m.id} className={checkRowClass}>
                 <input type="checkbox" name={fields.teamMemberIds.name} value={m.id} defaultChecked={selected.has(m.id)} form={form.id} className={checkboxClass} />
-                <span className="wrap-anywhere">{m.name}</span>
+                <span className="min-w-0 wrap-break-word">{m.name}</span>
               </label>
             ))}
           </div>
