@@ -19,7 +19,7 @@ export function AddEntryHint({ kind, who, empty, returnTo, id }: { kind: keyof t
     return (
       <p id={id} className="mt-1 text-sm text-ink-muted">
         {empty ? `No ${k.plural} yet. ` : "Not in the list? "}
-        <Link to={to} className={`${btn.link} inline-flex min-h-10 items-center`}>
+        <Link to={to} className={`${btn.link} inline-flex min-h-tap items-center`}>
           Add {k.article}
         </Link>
       </p>

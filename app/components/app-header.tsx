@@ -10,7 +10,7 @@ type Props = { user: { name: string } | null; isManagement: boolean };
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <Link to="/" className="flex min-h-10 shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
+    <Link to="/" className="flex min-h-tap min-w-tap shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
       <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="#c2410c" />
         <path d="M8 21h5l3-10 3 10h5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -31,7 +31,7 @@ export function AppHeader({ user, isManagement }: Props) {
   const loginHref = `/login?redirectTo=${encodeURIComponent(here === "/login" ? "/" : here)}`;
 
   return (
-    <header className="print:hidden sticky top-0 z-30 border-b border-line bg-white">
+    <header className="app-header print:hidden sticky top-0 z-30 border-b border-line bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {user && isManagement ? <SideMenu key={here} /> : null}
         <Logo compact={!!user} />

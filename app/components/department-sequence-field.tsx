@@ -113,7 +113,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
             {offered.map((d) => (
               <button
                 key={d.value}
-                className={`inline-flex min-h-10 items-center rounded-full border px-3 text-sm font-semibold hover:ring-2 hover:ring-brand-300 ${sequenceColorClass(d.value, d.color)}`}
+                className={`inline-flex min-h-tap items-center rounded-full border px-3 text-sm font-semibold hover:ring-2 hover:ring-brand-300 ${sequenceColorClass(d.value, d.color)}`}
                 {...form.insert.getButtonProps({ name: field.name, defaultValue: d.value })}
               >
                 + {d.name}
@@ -145,7 +145,7 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
     >
       <button
         type="button"
-        className="flex h-10 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded text-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
+        className="flex size-tap shrink-0 cursor-grab touch-none items-center justify-center rounded text-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
         aria-label={`Drag ${name}`}
         {...attributes}
         {...listeners}

@@ -15,7 +15,7 @@ export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]
     <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="history-heading">
       {/* A flex summary loses the browser's disclosure triangle: the chevron shows that it opens. */}
       <details className="group">
-        <summary className="flex min-h-10 cursor-pointer items-center">
+        <summary className="flex min-h-tap cursor-pointer items-center">
           <h2 id="history-heading" className="text-lg font-semibold text-ink">
             History
           </h2>
@@ -38,7 +38,7 @@ export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]
         {auditTrail ? (
           <p className="mt-2 text-sm">
             {full ? <span className="text-ink-muted">Older changes are in the audit trail. </span> : null}
-            <Link to={auditTrail} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+            <Link to={auditTrail} className={`inline-flex min-h-tap items-center ${btn.link}`}>
               Every change to this {what} in the audit trail
             </Link>
           </p>

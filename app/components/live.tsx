@@ -277,13 +277,13 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <a href="" className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline" data-testid="live-refresh">
+      <a href="" className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline" data-testid="live-refresh">
         Refresh
       </a>
     );
   }
   return (
-    <span className="inline-flex min-h-10 items-center gap-2 text-sm font-medium text-ink-muted" role="status" data-testid="live-status" data-status={status}>
+    <span className="inline-flex min-h-tap items-center gap-2 text-sm font-medium text-ink-muted" role="status" data-testid="live-status" data-status={status}>
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${DOTS[status]}`} />
       {LABELS[status]}
       {status === "closed" ? (

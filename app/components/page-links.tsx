@@ -37,7 +37,7 @@ export function PageLinks({ page, pages, href }: { page: number; pages: number; 
                 to={href(n)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
-                className={`inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-semibold ${n === page ? "bg-brand-700 text-white" : "text-ink hover:bg-slate-100"}`}
+                className={`inline-flex min-h-tap min-w-tap items-center justify-center rounded-lg px-2 text-sm font-semibold ${n === page ? "bg-brand-700 text-white" : "text-ink hover:bg-slate-100"}`}
               >
                 {n}
               </Link>

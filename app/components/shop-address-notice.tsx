@@ -17,7 +17,7 @@ export function ShopAddressNotice({ note, className = "" }: { note: ShopAddressN
       </p>
       <p className="mt-1">
         {note.canSet ? (
-          <Link to="/settings/shop-address" className="font-semibold underline underline-offset-2">
+          <Link to="/settings/shop-address" className="inline-flex min-h-tap items-center font-semibold underline underline-offset-2">
             Set the shop address
           </Link>
         ) : (

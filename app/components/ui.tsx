@@ -7,7 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
 
-// Design tokens in use (docs/design.md): every control is at least 40 px high (44 px+ on floor screens),
+// Design tokens in use (docs/design.md): every control is a touch target (`tap`: 40 px, 44 px on phones and touch screens),
 // text is 14 px or more, and each colour pair is WCAG AA. Screens compose these instead of raw classes.
 // The button looks are component classes in app/app.css (.btn, .btn-primary, ...): a 200-row table repeats
 // them a thousand times, and a 250-character utility string each time was a third of the page's bytes.
@@ -16,22 +16,24 @@ export const btn = {
   primary: "btn btn-primary",
   secondary: "btn btn-secondary",
   danger: "btn btn-danger",
-  /** Card and row actions (Edit, Delete, + Add): 40 px high, 14 px text. */
+  /** Card and row actions (Edit, Delete, + Add): a touch target high, 14 px text. */
   small: "btn btn-small",
   smallDanger: "btn btn-small-danger",
-  /** A square icon button (↑ ↓ ×), 40 × 40. */
+  /** A square icon button (↑ ↓ ×), a touch target square. */
   icon: "btn btn-icon",
   /** Floor screens (tiles, timers, PIN): 48 px high, 16 px text. */
   large: "btn btn-large",
   largeSecondary: "btn btn-large-secondary",
-  /** A text link styled as a link (brand-800, 7.31:1 on white). */
+  /** A text link in a sentence (brand-800, 7.31:1 on white): as tall as its line. */
   link: "font-semibold text-brand-800 underline-offset-4 hover:underline",
+  /** A text link on its own (a name in a table row or a card, a value): the same look, a touch target high. */
+  textLink: "inline-flex min-h-tap items-center font-semibold text-brand-800 underline-offset-4 hover:underline",
 };
 
 export const inputClass = "field";
 
-/** A checkbox or radio with its label: the whole row is the 40 px target. */
-export const checkRowClass = "flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm text-ink hover:bg-slate-50";
+/** A checkbox or radio with its label: the whole row is the target. */
+export const checkRowClass = "flex min-h-tap min-w-tap cursor-pointer items-center gap-3 rounded-lg px-1 text-sm text-ink hover:bg-slate-50";
 export const checkboxClass = "h-5 w-5 shrink-0 rounded border-field accent-brand-700";
 
 /** A card surface. */
@@ -201,7 +203,7 @@ export function UrlDialog({
           <div className="mt-5">{children}</div>
           <Dialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
+            className="absolute top-3 right-3 inline-flex size-tap items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
           >
             <Icon name="close" />
           </Dialog.Close>

@@ -110,9 +110,11 @@ export function loader({ request }: Route.LoaderArgs) {
 // A calendar day as an instant that names that day in UTC (the range labels are plain dates).
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
-const th = "px-3 py-2 text-left font-medium text-ink-muted";
+// Narrower cell padding below lg: the departments table has nine columns, and at 768 px they must fit without
+// scrolling sideways.
+const th = "px-1.5 py-2 text-left font-medium text-ink-muted lg:px-3";
 const DEPARTMENT_COLUMNS = ["Hands-on time", "Sessions", "Median session", "Median wait before", "Average wait", "Hand-offs", "Waiting now", "Running now"];
-const td = "px-3 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap";
+const td = "px-1.5 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap lg:px-3";
 
 function CsvLink({ table, query, label }: { table: string; query: string; label: string }) {
   return (
@@ -232,35 +234,39 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                 bars={d.departments.filter((x) => x.handsOn > 0).map((x) => ({ key: x.key, label: x.label, value: x.handsOn, display: x.handsOnText }))}
               />
             </div>
-            {/* A card per department on a phone (docs/design.md, 'Tables that become cards on phones'). */}
-            <table className="table-cards mt-4 w-full text-sm">
-              <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
-              <thead className="border-b border-line">
-                <tr>
-                  <th scope="col" className={th}>Department</th>
-                  {DEPARTMENT_COLUMNS.map((c) => (
-                    <th key={c} scope="col" className={th}>
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line text-ink">
-                {d.departments.map((x) => (
-                  <tr key={x.key} data-testid="department-row">
-                    <th scope="row" className="px-3 py-2 text-left font-semibold max-md:block max-md:px-0">
-                      {x.label}
-                      {x.bottleneck ? <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">Bottleneck</span> : null}
-                    </th>
-                    {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (
-                      <td key={DEPARTMENT_COLUMNS[i]} data-label={DEPARTMENT_COLUMNS[i]} className={td}>
-                        {v}
-                      </td>
+            {/* A card per department on a phone (docs/design.md, 'Tables that become cards on phones'); from md the
+                table fits 768 px, and should a name or a figure still make it wider, it scrolls in its card, never
+                the page. */}
+            <div className="md:overflow-x-auto">
+              <table className="table-cards mt-4 w-full text-sm">
+                <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
+                <thead className="border-b border-line">
+                  <tr>
+                    <th scope="col" className={th}>Department</th>
+                    {DEPARTMENT_COLUMNS.map((c) => (
+                      <th key={c} scope="col" className={th}>
+                        {c}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-line text-ink">
+                  {d.departments.map((x) => (
+                    <tr key={x.key} data-testid="department-row">
+                      <th scope="row" className="px-1.5 py-2 text-left font-semibold max-md:block max-md:px-0 lg:px-3">
+                        {x.label}
+                        {x.bottleneck ? <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">Bottleneck</span> : null}
+                      </th>
+                      {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (
+                        <td key={DEPARTMENT_COLUMNS[i]} data-label={DEPARTMENT_COLUMNS[i]} className={td}>
+                          {v}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
 
           <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="finished-h">
@@ -270,7 +276,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
               <ColumnChart title={`Items finished per ${d.period}`} columns={d.finished} unit="items" empty="No item finished its last department in this range." />
             </div>
             <details className="mt-3">
-              <summary className="min-h-10 cursor-pointer py-2 text-sm font-medium text-brand-800">Show the numbers</summary>
+              <summary className="min-h-tap cursor-pointer py-2 text-sm font-medium text-brand-800">Show the numbers</summary>
               <table className="mt-2 text-sm">
                 <thead>
                   <tr>
@@ -320,7 +326,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                   {d.projects.lateList.map((p) => (
                     <tr key={p.id}>
                       <td data-label="Project" className="px-3 py-2 max-md:px-0">
-                        <Link to={`/projects/${p.id}`} className={btn.link}>
+                        <Link to={`/projects/${p.id}`} className={btn.textLink}>
                           {p.name}
                         </Link>
                       </td>
@@ -355,7 +361,7 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                   <tbody className="divide-y divide-line text-ink">
                     {d.machines.map((m) => (
                       <tr key={m.key}>
-                        <th scope="row" className="px-3 py-2 text-left font-medium">{m.label}</th>
+                        <th scope="row" className="px-1.5 py-2 text-left font-medium lg:px-3">{m.label}</th>
                         <td className={td}>{m.completedText}</td>
                         <td className={td}>{m.median}</td>
                       </tr>

@@ -37,7 +37,7 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
   ) : null;
   if (!department) {
     return (
-      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+      <div className="floor-screen mx-auto max-w-5xl px-4 py-6 sm:px-6">
         <PageHeader title="Fabrication Department" subtitle="Interior and exterior fabrication stations" />
         <div className={cardClass}>
           <EmptyState icon="fabrication" title="No Fabrication Department Found" action={settingsLink}>
@@ -48,7 +48,7 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+    <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader title={`${department.name} Department`} subtitle="Interior and exterior fabrication stations" />
       <Section title="Interior Fabrication" stations={interior} empty="No interior fabrication departments configured." hint={`Add subdepartments with 'Interior' in the name under ${department.name} in Global Settings.`} action={settingsLink} />
       <Section title="Exterior Fabrication" stations={exterior} empty="No exterior fabrication departments configured." hint={`Add subdepartments with 'Exterior' or 'Channel' in the name under ${department.name} in Global Settings.`} action={settingsLink} />

@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="floor-screen mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="text-center">
         <h1 className="text-display font-bold tracking-tight text-ink">Manufacturing Flow</h1>
         <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>

@@ -214,7 +214,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      <Link to={`/projects/${project.id}`} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to={`/projects/${project.id}`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to {project.name}
       </Link>
       <header className="mt-2 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -315,7 +315,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
         <Card title="Project" icon="folder">
           <dl className="space-y-3 text-base">
             <Row label="Project">
-              <Link to={`/projects/${project.id}`} className={btn.link}>
+              <Link to={`/projects/${project.id}`} className={btn.textLink}>
                 {project.name}
               </Link>
             </Row>
@@ -414,7 +414,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
                       <td className="py-2 pr-3">{r.action === "start" ? "Started" : "Stopped"}</td>
                       <td className="py-2 pr-3">{r.department}</td>
                       <td className="py-2 pr-3 font-mono tabular-nums">{r.duration ?? "—"}</td>
-                      <td className="py-2 wrap-anywhere">{r.scannedBy ?? "—"}</td>
+                      <td className="py-2 cell-text">{r.scannedBy ?? "—"}</td>
                     </tr>
                   ))}
                 </tbody>

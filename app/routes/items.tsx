@@ -340,7 +340,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
             </button>
           </noscript>
           {filtered ? (
-            <Link to="/items" className={`${btn.link} min-h-10 inline-flex items-center`}>
+            <Link to="/items" className={`${btn.link} min-h-tap inline-flex items-center`}>
               Clear filters
             </Link>
           ) : null}
@@ -396,19 +396,19 @@ export default function Items({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-line">
               {items.map((item) => (
                 <tr key={item.id}>
-                  <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">
-                    <RowLink to={`/items/${item.id}`} className="hover:underline">
+                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
+                    <RowLink to={`/items/${item.id}`} className="inline-flex min-h-tap items-center hover:underline">
                       {item.name}
                     </RowLink>
                     {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
                         its own words by design; every other screen says Running (decision 0028). */}
                     <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
                   </td>
-                  <td data-label="Category" className="py-3 pr-3 wrap-anywhere">
+                  <td data-label="Category" className="py-3 pr-3 cell-text">
                     {item.category}
                   </td>
-                  <td data-label="Project" className="py-3 pr-3 wrap-anywhere">
-                    <RowLink to={`/projects/${item.projectId}`} className={btn.link}>
+                  <td data-label="Project" className="py-3 pr-3 cell-text">
+                    <RowLink to={`/projects/${item.projectId}`} className={btn.textLink}>
                       {item.projectName}
                     </RowLink>
                   </td>

@@ -87,7 +87,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { title, tile, redirectTo, signInMode, chosen, members, query } = loaderData;
   const nameStep = signInMode === "name-then-pin" && !chosen;
   return (
-    <div className="flex justify-center px-3 py-10 sm:py-16">
+    <div className="floor-screen flex justify-center px-3 py-10 sm:py-16">
       <div className={`w-full rounded-2xl bg-white p-6 shadow-xl ring-1 ring-line ${nameStep ? "max-w-lg" : "max-w-sm"}`}>
         <PinHeading title={<h1 className="text-xl font-semibold text-ink">{title}</h1>}>
           <p className="mt-1 text-base text-ink-muted">{nameStep ? "Choose your name to continue" : "Enter your 4-digit PIN to continue"}</p>

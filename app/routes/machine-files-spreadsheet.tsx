@@ -305,7 +305,7 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to={`/projects/${project.id}/machine-files`} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to={`/projects/${project.id}/machine-files`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Machine Ready Files
       </Link>
       <PageHeader
@@ -571,7 +571,7 @@ function DeleteFileConfirm({ confirm, busy }: { confirm: ConfirmDelete; busy: bo
             <Dialog.Close className={btn.secondary}>Cancel</Dialog.Close>
             {deleteButton}
           </div>
-          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink">
+          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex size-tap items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink">
             <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>

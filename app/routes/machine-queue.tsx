@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher, useSearchParams } from "react-router";
+import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
 import { PageLinks } from "~/components/page-links";
 import { RouteError } from "~/components/route-error";
@@ -205,7 +206,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
 
   if (!loaderData.machine || !("files" in loaderData)) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <div className="floor-screen mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-ink">Machine not found</h1>
         <p className="mt-2 text-base text-ink-muted wrap-anywhere">No machine station has the value “{params.machine}”.</p>
         <div className="mt-6">
@@ -234,18 +235,19 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   }
 
   const table = (
-    <table className="table-cards w-full text-left text-base">
+    // On a phone a compact card: the number, ↑/↓ and QR on its first line, the file name in bold under them.
+    <table className="table-cards compact w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">#</th>
-          <th scope="col" className="py-2 pr-3 font-medium">File Name</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Project Name</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Item</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Material</th>
-          <th scope="col" className="py-2 pr-3 font-medium">File Owner</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Date/Time File Added</th>
-          <th scope="col" className="py-2 pr-3 font-medium">QR Code</th>
-          <th scope="col" className="py-2 pr-3 font-medium">File Completed</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">#</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Name</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Project Name</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Item</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Material</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Owner</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Date/Time File Added</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">QR Code</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Completed</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
@@ -253,35 +255,36 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
           <QueueRow key={f.id} id={f.id} Draggable={sortable ? dnd.m.DraggableRow : null}>
             {(handle) => (
               <>
-                <td data-label="#" className="py-3 pr-3 tabular-nums">
+                <td data-label="#" className="tabular-nums max-md:order-first max-md:w-auto max-md:before:hidden md:py-3 md:pr-2 xl:pr-3">
                   <div className="flex items-center gap-1">
+                    {/* A phone reorders with ↑/↓ (dragging a card in a long list under a thumb goes wrong); from md,
+                        with JavaScript, the handle. Without JavaScript the arrows everywhere. */}
                     {handle ? (
-                      <button type="button" className="inline-flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100" aria-label={`Drag ${f.fileName} to reorder`} {...handle}>
+                      <button type="button" className="inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 max-md:hidden" aria-label={`Drag ${f.fileName} to reorder`} {...handle}>
                         <Icon name="grip" />
                       </button>
                     ) : null}
                     <span>{offset + i + 1}</span>
-                    {!sortable ? (
-                      <>
-                        <MoveButton here={here} ids={i > 0 ? [f.id, rows[i - 1]!.id] : null} label={`Move ${f.fileName} up`} icon="arrow-up" />
-                        <MoveButton here={here} ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null} label={`Move ${f.fileName} down`} icon="arrow-down" />
-                      </>
-                    ) : null}
+                    {/* Stacked in a table row, where the nine columns need every pixel at 1024 px. */}
+                    <div className="flex gap-1 md:flex-col">
+                      <MoveButton here={here} ids={i > 0 ? [f.id, rows[i - 1]!.id] : null} label={`Move ${f.fileName} up`} icon="arrow-up" className={sortable ? "md:hidden" : undefined} />
+                      <MoveButton here={here} ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null} label={`Move ${f.fileName} down`} icon="arrow-down" className={sortable ? "md:hidden" : undefined} />
+                    </div>
                   </div>
                 </td>
-                <td data-label="File Name" className="py-3 pr-3 font-medium wrap-anywhere">{f.fileName}</td>
-                <td data-label="Project Name" className="py-3 pr-3 wrap-anywhere">
-                  {f.projectId ? <RowLink to={`/projects/${f.projectId}`} className={btn.link}>{f.projectName}</RowLink> : "N/A"}
+                <td data-label="File Name" className="font-medium cell-text max-md:text-lg max-md:before:hidden md:py-3 md:pr-2 xl:pr-3"><FileName name={f.fileName} /></td>
+                <td data-label="Project Name" className="cell-text md:py-3 md:pr-2 xl:pr-3">
+                  {f.projectId ? <RowLink to={`/projects/${f.projectId}`} className={btn.textLink}>{f.projectName}</RowLink> : "N/A"}
                 </td>
-                <td data-label="Item" className="py-3 pr-3 wrap-anywhere">
-                  {f.itemId ? <RowLink to={`/items/${f.itemId}`} className={btn.link}>{f.item}</RowLink> : f.item}
+                <td data-label="Item" className="cell-text md:py-3 md:pr-2 xl:pr-3">
+                  {f.itemId ? <RowLink to={`/items/${f.itemId}`} className={btn.textLink}>{f.item}</RowLink> : f.item}
                 </td>
-                <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{f.material}</td>
-                <td data-label="File Owner" className="py-3 pr-3 wrap-anywhere">{f.fileOwner}</td>
-                <td data-label="Date/Time File Added" className="py-3 pr-3">
+                <td data-label="Material" className="cell-text md:py-3 md:pr-2 xl:pr-3">{f.material}</td>
+                <td data-label="File Owner" className="cell-text md:py-3 md:pr-2 xl:pr-3">{f.fileOwner}</td>
+                <td data-label="Date/Time File Added" className="md:py-3 md:pr-2 xl:pr-3">
                   <time title={f.addedTitle}>{f.added}</time>
                 </td>
-                <td data-label="QR Code" className="py-3 pr-3">
+                <td data-label="QR Code" className="max-md:order-first max-md:ml-auto max-md:w-auto max-md:before:hidden md:py-3 md:pr-2 xl:pr-3">
                   <RowForm action={here}>
                     <input type="hidden" name="intent" value="open-qr" />
                     <input type="hidden" name="fileId" value={f.id} />
@@ -291,7 +294,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
                     </button>
                   </RowForm>
                 </td>
-                <td data-label="File Completed" className="py-3 pr-3">
+                <td data-label="File Completed" className="md:py-3 md:pr-2 xl:pr-3">
                   <CompleteControl file={f} here={here} fetcher={fetcher} hydrated={hydrated} />
                 </td>
               </>
@@ -303,8 +306,8 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to="/production" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+    <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <Link to="/production" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Production
       </Link>
       <PageHeader
@@ -335,7 +338,15 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
         ) : (
           <>
             <p className="mb-3 text-sm text-ink-muted">
-              {sortable ? "Drag a row by its handle (or focus the handle and use the arrow keys) to change the order." : "Use the arrows to change the order."} Open a file's QR code before marking it completed.
+              {sortable ? (
+                <>
+                  <span className="max-md:hidden">Drag a row by its handle (or focus the handle and use the arrow keys) to change the order.</span>
+                  <span className="md:hidden">Use the arrows to change the order.</span>
+                </>
+              ) : (
+                "Use the arrows to change the order."
+              )}{" "}
+              Open a file's QR code before marking it completed.
             </p>
             {sortable ? (
               <dnd.m.SortableQueue order={order} onReorder={onReorder} nameOf={(id) => byId.get(id)?.fileName ?? "this file"} paging={{ offset, total }}>
@@ -354,9 +365,9 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   );
 }
 
-function MoveButton({ here, ids, label, icon }: { here: string; ids: [number, number] | null; label: string; icon: "arrow-up" | "arrow-down" }) {
+function MoveButton({ here, ids, label, icon, className }: { here: string; ids: [number, number] | null; label: string; icon: "arrow-up" | "arrow-down"; className?: string }) {
   return (
-    <RowForm action={here}>
+    <RowForm action={here} className={className}>
       <input type="hidden" name="intent" value="reorder" />
       {ids?.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
       <button type="submit" className={btn.icon} disabled={!ids} aria-label={label}>
@@ -371,11 +382,12 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
   const disabled = !file.qrCodeClicked;
   if (!hydrated) {
     return (
-      <RowForm action={here} className="flex items-center gap-2">
+      // It wraps (the hint under the button, the button's words over two lines) rather than widen a crowded table.
+      <RowForm action={here} className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="intent" value="complete" />
         <input type="hidden" name="fileId" value={file.id} />
         <input type="hidden" name="completed" value={file.isCompleted ? "false" : "true"} />
-        <button type="submit" className={file.isCompleted ? btn.small : btn.secondary} disabled={disabled} aria-describedby={disabled ? hintId : undefined}>
+        <button type="submit" className={`${file.isCompleted ? btn.small : btn.secondary} whitespace-normal`} disabled={disabled} aria-describedby={disabled ? hintId : undefined}>
           {file.isCompleted ? "Completed ✓ (undo)" : "Mark completed"}
         </button>
         {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : null}
@@ -383,7 +395,7 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
     );
   }
   return (
-    <label className="flex min-h-10 items-center gap-2">
+    <label className="flex min-h-tap min-w-tap items-center gap-2">
       {/* Uncontrolled, so the click shows at once; the key remounts it with the state the refetched list reports. */}
       <input
         key={String(file.isCompleted)}
@@ -452,7 +464,9 @@ function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo
           No files have been completed yet.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        // Names keep their words whole, so nine columns may be wider than the dialog: the table then scrolls in it,
+        // and a keyboard reaches that scroll (the region takes focus).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
           {analytics.total > analytics.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {analytics.rows.length} of {analytics.total}.</p> : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">
@@ -465,13 +479,13 @@ function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo
             <tbody className="divide-y divide-line">
               {analytics.rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium wrap-anywhere">{r.fileName}</td>
-                  <td data-label="Project" className="py-2 pr-3 wrap-anywhere">{r.project}</td>
-                  <td data-label="Item" className="py-2 pr-3 wrap-anywhere">{r.item}</td>
-                  <td data-label="Material" className="py-2 pr-3 wrap-anywhere">{r.material}</td>
+                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text"><FileName name={r.fileName} /></td>
+                  <td data-label="Project" className="py-2 pr-3 cell-text">{r.project}</td>
+                  <td data-label="Item" className="py-2 pr-3 cell-text">{r.item}</td>
+                  <td data-label="Material" className="py-2 pr-3 cell-text">{r.material}</td>
                   <td data-label="QR Clicked" className="py-2 pr-3">{r.qrClicked}</td>
                   <td data-label="QR Clicked At" className="py-2 pr-3">{r.qrClickedAt}</td>
-                  <td data-label="Completed By" className="py-2 pr-3 wrap-anywhere">{r.completedBy}</td>
+                  <td data-label="Completed By" className="py-2 pr-3 cell-text">{r.completedBy}</td>
                   <td data-label="Completed At" className="py-2 pr-3">{r.completedAt}</td>
                   <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">{r.processing}</td>
                 </tr>

@@ -135,7 +135,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
   const ariaSort = (key: SortKey) => (sort === key ? (dir === "asc" ? "ascending" : "descending") : "none");
   const Header = ({ k, label }: { k: SortKey; label: string }) => (
     <th scope="col" className="py-2 pr-3" aria-sort={ariaSort(k)}>
-      <Link to={headerHref(k)} preventScrollReset className="inline-flex min-h-10 items-center gap-1 font-semibold text-ink hover:text-brand-800">
+      <Link to={headerHref(k)} preventScrollReset className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800">
         {label}
         <span aria-hidden>{sort === k ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
       </Link>
@@ -244,11 +244,11 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
                     navigate(`/projects/${p.id}`);
                   }}
                 >
-                  <td data-label="Project Name" className="py-3 pr-3">
-                    <RowLink to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
+                  <td data-label="Project Name" className="py-3 pr-3 cell-text">
+                    <RowLink to={`/projects/${p.id}`} className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline">
                       {p.name}
                     </RowLink>
-                    {p.description ? <p className="line-clamp-2 text-sm text-ink-muted wrap-anywhere">{p.description}</p> : null}
+                    {p.description ? <p className="line-clamp-2 text-sm text-ink-muted">{p.description}</p> : null}
                   </td>
                   <td data-label="Start Date" className="py-3 pr-3">
                     {p.start}

@@ -83,7 +83,7 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
   const [search] = useSearchParams();
   const { details, qr, now } = loaderData;
   const back = (
-    <Link to={loaderData.back.to} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+    <Link to={loaderData.back.to} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
       ← {loaderData.back.label}
     </Link>
   );
@@ -122,7 +122,7 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         </InfoCard>
         <InfoCard title="Project & Workflow" icon="folder">
           <Row label="Project">
-            <Link to={`/projects/${project.id}`} className={btn.link}>
+            <Link to={`/projects/${project.id}`} className={btn.textLink}>
               {project.name}
             </Link>
           </Row>

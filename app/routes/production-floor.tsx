@@ -25,7 +25,7 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
   // Scans move items between stations; files come and go on the machines.
   const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department");
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+    <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader
         title="Production Floor"
         subtitle="Monitor and manage all production stations and machines"

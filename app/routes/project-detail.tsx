@@ -460,7 +460,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       {reauthDialog}
       {/* Without JavaScript no script shows the action's toast: drawn here, so no refusal is silent. */}
       {!hydrated && actionData?.toast ? <StaticToast toast={actionData.toast} /> : null}
-      <Link to={loaderData.back.to} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to={loaderData.back.to} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← {loaderData.back.label}
       </Link>
       <header className={`mt-2 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between ${rush ? "rush-border rounded-xl bg-surface p-4" : ""}`}>

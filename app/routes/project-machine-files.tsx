@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData } from "react-router";
 import { FileDot } from "~/components/file-dot";
+import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
 import { useToast } from "~/components/toaster";
@@ -192,7 +193,7 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to={`/projects/${project.id}`} className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to={`/projects/${project.id}`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Project
       </Link>
       <PageHeader
@@ -263,11 +264,11 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
                     <td data-label="Files" className="py-3 pr-3">
                       <FileDot indicator={item.indicator} />
                     </td>
-                    <td data-label="Item" className="py-3 pr-3 font-medium wrap-anywhere">
-                      <RowLink to={`/items/${item.id}`} className={btn.link}>{item.name}</RowLink>
+                    <td data-label="Item" className="py-3 pr-3 font-medium cell-text">
+                      <RowLink to={`/items/${item.id}`} className={btn.textLink}>{item.name}</RowLink>
                       <span className="block text-sm font-normal text-ink-muted">{item.category}</span>
                     </td>
-                    <td data-label="Material" className="py-3 pr-3 wrap-anywhere">{item.material}</td>
+                    <td data-label="Material" className="py-3 pr-3 cell-text">{item.material}</td>
                     {(["print", "cut"] as const).map((type) => (
                       <td key={type} data-label={type === "print" ? "Print File" : "Cut File"} className="py-3 pr-3">
                         <AssignmentCell item={item} type={type} files={files} manyFiles={manyFiles} here={here} canWrite={canWrite} />
@@ -301,8 +302,8 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
   if (current) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <span className="min-w-0 wrap-anywhere">
-          <span className="font-medium">{current.fileName}</span>
+        <span className="min-w-0 wrap-break-word">
+          <span className="font-medium"><FileName name={current.fileName} /></span>
           <span className="block text-sm text-ink-muted">
             {current.machine} · {current.material}
           </span>
@@ -415,7 +416,9 @@ function LogDialog({ log, closeTo }: { log: Log; closeTo: string }) {
           No files of this project have been completed yet.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        // Names keep their words whole, so the columns may be wider than the dialog: the table then scrolls in it,
+        // and a keyboard reaches that scroll (the region takes focus).
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
           {log.total > log.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {log.rows.length} of {log.total}.</p> : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">
@@ -428,10 +431,10 @@ function LogDialog({ log, closeTo }: { log: Log; closeTo: string }) {
             <tbody className="divide-y divide-line">
               {log.rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium wrap-anywhere">{r.fileName}</td>
-                  <td data-label="Machine" className="py-2 pr-3 wrap-anywhere">{r.machine}</td>
-                  <td data-label="Item" className="py-2 pr-3 wrap-anywhere">{r.item}</td>
-                  <td data-label="Completed By" className="py-2 pr-3 wrap-anywhere">{r.completedBy}</td>
+                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text"><FileName name={r.fileName} /></td>
+                  <td data-label="Machine" className="py-2 pr-3 cell-text">{r.machine}</td>
+                  <td data-label="Item" className="py-2 pr-3 cell-text">{r.item}</td>
+                  <td data-label="Completed By" className="py-2 pr-3 cell-text">{r.completedBy}</td>
                   <td data-label="Completed At" className="py-2 pr-3">{r.completedAt}</td>
                   <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">{r.processing}</td>
                 </tr>

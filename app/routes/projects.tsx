@@ -301,7 +301,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                   Project Name
                 </th>
                 <th scope="col" className="py-2 pr-3" aria-sort={sort === "priority" ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-                  <Link to={href({ sort: "priority", dir: priorityDir, page: null })} className="inline-flex min-h-10 items-center gap-1 font-semibold text-ink hover:text-brand-800">
+                  <Link to={href({ sort: "priority", dir: priorityDir, page: null })} className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800">
                     Priority
                     <span aria-hidden>{sort === "priority" ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
                     <span className="sr-only">, sort {priorityDir === "asc" ? "ascending" : "descending"}</span>
@@ -321,12 +321,12 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-line">
               {projects.map((p) => (
                 <tr key={p.id} className={p.priority === "rush" ? "md:border-l-4 md:border-l-red-600" : undefined}>
-                  <td data-label="Project Name" className="py-3 pr-3">
-                    <RowLink to={`/projects/${p.id}`} className="font-semibold text-ink wrap-anywhere hover:text-brand-800 hover:underline">
+                  <td data-label="Project Name" className="py-3 pr-3 cell-text">
+                    <RowLink to={`/projects/${p.id}`} className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline">
                       {p.name}
                     </RowLink>
-                    {p.description ? <p className="line-clamp-2 text-sm text-ink-muted wrap-anywhere">{p.description}</p> : null}
-                    <p className="text-sm text-ink-muted wrap-anywhere">
+                    {p.description ? <p className="line-clamp-2 text-sm text-ink-muted">{p.description}</p> : null}
+                    <p className="text-sm text-ink-muted">
                       {p.workflowName ?? "No workflow"} · {p.totalItems} item{p.totalItems === 1 ? "" : "s"}
                       {p.status === "completed" ? " · Completed" : ""}
                     </p>

@@ -110,7 +110,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   });
   if (!loaderData.item) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <div className="floor-screen mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-ink">Item not found</h1>
         <p className="mt-2 text-base text-ink-muted">{QR_MESSAGES.notFound}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -128,10 +128,10 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   const { item, project } = loaderData;
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(`/qr/${item.id}`);
   return (
-    <div className="mx-auto max-w-xl px-4 py-6">
+    <div className="floor-screen mx-auto max-w-xl px-4 py-6">
       <section className={`p-5 ${cardClass}`} aria-labelledby="qr-item-name">
         <p className="text-sm text-ink-muted">
-          <Link to={`/projects/${project.id}`} className={btn.link}>
+          <Link to={`/projects/${project.id}`} className={btn.textLink}>
             {project.name}
           </Link>
           {project.priority === "rush" ? (

@@ -138,7 +138,7 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
   const dateProps = invalid(rangeError, "range-error");
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Audit trail" subtitle="Every change, sign-in and refused PIN, newest first. Nothing here can be edited or deleted." />
@@ -228,7 +228,7 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                 {/* The summary is a flex row, which drops the browser's disclosure triangle: the chevron and
                     'Details' show that the row opens (CSS only, so the same without JavaScript). */}
                 <details className="group">
-                  <summary className="flex min-h-10 cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-1 hover:bg-slate-50">
+                  <summary className="flex min-h-tap cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-1 hover:bg-slate-50">
                     <span className="text-sm text-ink-muted tabular-nums">{r.when}</span>
                     <span className="font-medium text-ink">{r.who}</span>
                     <span className={r.signIn ? "rounded-full bg-slate-100 px-2 text-sm text-ink" : "text-ink"}>{r.action}</span>
@@ -244,12 +244,12 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                     {r.note ? <p className="mt-1 text-ink">{r.note}</p> : null}
                     <div className="flex flex-wrap gap-x-4">
                       {r.link ? (
-                        <Link to={r.link.to} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+                        <Link to={r.link.to} className={`inline-flex min-h-tap items-center ${btn.link}`}>
                           {r.link.text}
                         </Link>
                       ) : null}
                       {r.actorId !== null && filter.member !== String(r.actorId) ? (
-                        <Link to={keep({ member: String(r.actorId) })} className={`inline-flex min-h-10 items-center ${btn.link}`}>
+                        <Link to={keep({ member: String(r.actorId) })} className={`inline-flex min-h-tap items-center ${btn.link}`}>
                           Every entry by {r.who}
                         </Link>
                       ) : null}
@@ -267,8 +267,8 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                           {r.diff.map((d) => (
                             <tr key={d.key}>
                               <td className="py-1 pr-3 font-medium text-ink">{d.field}</td>
-                              <td className="py-1 pr-3 wrap-anywhere">{d.from}</td>
-                              <td className="py-1 wrap-anywhere">{d.to}</td>
+                              <td className="py-1 pr-3 cell-text">{d.from}</td>
+                              <td className="py-1 cell-text">{d.to}</td>
                             </tr>
                           ))}
                         </tbody>

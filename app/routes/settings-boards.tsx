@@ -70,7 +70,7 @@ export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
   const created = actionData?.created ?? null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
-      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Board links" subtitle="Read-only links for the floor board on a wall TV: no PIN, and they open nothing else." />
@@ -121,7 +121,7 @@ export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-line">
               {loaderData.keys.map((k) => (
                 <tr key={k.id}>
-                  <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">{k.name}</td>
+                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">{k.name}</td>
                   <td data-label="Made" className="py-3 pr-3">{k.created}</td>
                   <td data-label="Last used" className="py-3 pr-3">{k.lastUsed}</td>
                   <td data-label="Status" className="py-3">

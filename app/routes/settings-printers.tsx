@@ -180,7 +180,7 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
   const newestId = printers.reduce((max, p) => Math.max(max, p.id), 0);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6">
-      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Label printers" subtitle="Thermal printers for 2 in × 2 in item labels (ZPL, raw TCP, usually port 9100)." />
@@ -234,11 +234,11 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-line">
               {printers.map((p) => (
                 <tr key={p.id}>
-                  <td data-label="Name" className="py-3 pr-3 font-medium wrap-anywhere">
+                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
                     {p.name}
                     {p.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">(off)</span>}
                   </td>
-                  <td data-label="Address" className="py-3 pr-3 font-mono text-sm wrap-anywhere">
+                  <td data-label="Address" className="py-3 pr-3 font-mono text-sm cell-text">
                     {p.host}:{p.port}
                     {loaderData.refused[p.id] ? (
                       <span className="mt-1 block font-sans text-sm font-medium text-danger-800">Not used for printing: {loaderData.refused[p.id]}</span>

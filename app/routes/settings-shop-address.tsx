@@ -93,7 +93,7 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
   const current = publicUrl ?? saved;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Shop address" subtitle="The address phones and scanners open: every QR label, label PDF, thermal label and board link carries it." />

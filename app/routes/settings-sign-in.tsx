@@ -56,7 +56,7 @@ export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <Link to="/settings" className={`inline-flex min-h-10 items-center gap-1 ${btn.link}`}>
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
       <PageHeader title="Sign-in" subtitle="How staff sign in on the shop's screens, phones and the login page." />

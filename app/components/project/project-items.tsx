@@ -115,17 +115,17 @@ export function ProjectItems({
                 <td data-label="Files" className="py-3 pr-3">
                   <FileDot indicator={item.fileIndicator ?? (item.fileCount > 0 ? "match" : "none")} />
                 </td>
-                <td data-label="Item Name" className="py-3 pr-3 font-medium wrap-anywhere">
+                <td data-label="Item Name" className="py-3 pr-3 font-medium cell-text">
                   {item.name}
                   {item.quantity > 1 ? <span className="ml-1 text-sm font-normal text-ink-muted">× {item.quantity}</span> : null}
                 </td>
-                <td data-label="Product Category" className="py-3 pr-3 wrap-anywhere">
+                <td data-label="Product Category" className="py-3 pr-3 cell-text">
                   {item.category}
                 </td>
-                <td data-label="Current Department" className="py-3 pr-3 wrap-anywhere">
+                <td data-label="Current Department" className="py-3 pr-3 cell-text">
                   {item.departmentName}
                 </td>
-                <td data-label="Material Type" className="py-3 pr-3 wrap-anywhere">
+                <td data-label="Material Type" className="py-3 pr-3 cell-text">
                   {item.material}
                 </td>
                 <td data-label="Timer Status" className="py-3 pr-3">

@@ -156,7 +156,7 @@ export function WorkflowSteps({
         <StepCells step={step} handle={handle} />
         <td data-label="Actions" className="py-3 md:pl-3">
           {canWrite ? (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
               <Link to={`${here}?edit-step=${step.id}#step-${step.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${step.departmentName} step`}>
                 <Icon name="edit" />
                 Edit
@@ -228,14 +228,14 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
         {handle ? (
           <button
             type="button"
-            className="mr-2 inline-flex h-10 w-8 cursor-grab touch-none items-center justify-center rounded-lg align-middle text-ink-muted hover:bg-slate-100"
+            className="mr-2 inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg align-middle text-ink-muted hover:bg-slate-100"
             aria-label={`Drag ${step.departmentName} to reorder`}
             {...handle}
           >
             <Icon name="grip" />
           </button>
         ) : null}
-        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(step.department, step.departmentColor)}`}>
+        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}>
           {step.departmentName}
         </span>
       </td>
@@ -245,7 +245,7 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
       <td data-label="End Date" className="py-3 pr-3">
         <DateText text={step.endText} />
       </td>
-      <td data-label="Assigned Team Member" className="py-3 pr-3 wrap-anywhere">
+      <td data-label="Assigned Team Member" className="py-3 pr-3 cell-text">
         {step.members.length ? step.members.map((m) => m.name).join(", ") : <span className="text-ink-muted">Unassigned</span>}
       </td>
       <td data-label="Completion %" className="py-3 pr-3">
@@ -336,7 +336,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
   return (
     <tr id={`step-${step.id}`} className="bg-brand-50/40">
       <td data-label="Department" className="py-3 pr-3 align-top">
-        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(step.department, step.departmentColor)}`}>
+        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}>
           {step.departmentName}
         </span>
         {form.errors?.length ? (
@@ -368,7 +368,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
             {offered.map((m) => (
               <label key={m.id} className={checkRowClass}>
                 <input type="checkbox" name={fields.teamMemberIds.name} value={m.id} defaultChecked={selected.has(m.id)} form={form.id} className={checkboxClass} />
-                <span className="wrap-anywhere">{m.name}</span>
+                <span className="min-w-0 wrap-break-word">{m.name}</span>
               </label>
             ))}
           </div>

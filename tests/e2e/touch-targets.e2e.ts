@@ -1,0 +1,133 @@
+// Touch targets on the floor and phone screens (docs/design.md §4, docs/decisions/0027): at 390 px every visible
+// control is at least 44 × 44 px — header buttons, buttons, links that stand alone, fields, the 'File Completed'
+// checkbox (its label is the target), drag handles and the small icon buttons of phone cards. The one exception
+// is a text link inside a sentence, which is as tall as its line. JavaScript on ("js") and off ("no-js").
+import type { Page } from "@playwright/test";
+import { DEMO, expect, test } from "./fixtures";
+import { visit } from "./helpers";
+
+const MIN = 44;
+
+/** Every visible control smaller than MIN × MIN px, described for the failure message. */
+function smallTargets(page: Page) {
+  return page.evaluate((min) => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="checkbox"], [tabindex]:not([tabindex="-1"])',
+    );
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return false;
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.visibility === "hidden" || style.display === "none" || style.clipPath === "inset(50%)") return false;
+      }
+      return true;
+    };
+    /** A link in running text: inline, with words of the sentence around it in the same block. */
+    const inSentence = (el: HTMLElement) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      const block = el.parentElement!;
+      const own = el.textContent?.trim() ?? "";
+      return (block.textContent?.trim() ?? "").length > own.length + 3;
+    };
+    const describe = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute("type") ? `[${el.getAttribute("type")}]` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    for (const el of controls) {
+      if (!visible(el) || inSentence(el)) continue;
+      // A checkbox or radio is hit through its label: the label is the target.
+      const target = el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio") ? (el.closest("label") ?? el) : el;
+      const box = target.getBoundingClientRect();
+      if (box.width < min - 0.5 || box.height < min - 0.5) out.push(`${describe(el)}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return out;
+  }, MIN);
+}
+
+async function floorRecords(page: Page, baseURL: string, js: boolean) {
+  const origin = new URL(baseURL).origin;
+  const headers = { origin };
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
+  const category = categories.find((c) => c.departmentSequence.length >= 3)!;
+  const project = await page.request.post("/api/projects", { data: { name: `Touch ${js ? "js" : "nojs"} ${Date.now().toString(36)}`, description: "Targets", workflowId: workflows[0]!.id }, headers });
+  const projectId = ((await project.json()) as { id: number }).id;
+  const item = await page.request.post("/api/items", { data: { name: "Touch sign", category: category.name, projectId, department: category.departmentSequence[0] }, headers });
+  const itemId = ((await item.json()) as { id: number }).id;
+  const machine = ((await (await page.request.get("/api/departments")).json()) as { value: string; isMachine: boolean; isActive: boolean }[]).find((d) => d.isMachine && d.isActive)!;
+  for (const name of ["touch_a_cut.pdf", "touch_b_cut.pdf"]) {
+    const file = await page.request.post("/api/machine-ready-files", { data: { name, fileName: `${Date.now().toString(36)}_${name}`, machine: machine.value, projectId }, headers });
+    expect(file.status(), await file.text()).toBe(201);
+  }
+  // A timer log on the item, so its page shows the log table too.
+  await page.request.post(`/api/items/${itemId}/start-timer`, { headers });
+  await page.request.post(`/api/items/${itemId}/end-timer`, { headers });
+  return { projectId, itemId, machine: machine.value };
+}
+
+test("every control on the floor and phone screens is at least 44 × 44 px at 390 px", async ({ page, js, baseURL, signIn }) => {
+  test.setTimeout(180_000);
+  await signIn(DEMO.admin);
+  const { projectId, itemId, machine } = await floorRecords(page, baseURL!, js);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found: string[] = [];
+  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`, `/items/${itemId}`, `/projects/${projectId}`, "/items", "/projects"]) {
+    await visit(page, js, path);
+    // The machine queue's drag handles come with a chunk loaded after hydration (on a phone they stay hidden).
+    if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeAttached();
+    for (const small of await smallTargets(page)) found.push(`${path}: ${small}`);
+  }
+  expect(found).toEqual([]);
+});
+
+// A floor PC: a wide screen and a mouse (or a touch screen that reports itself as one), so no media query says
+// "touch". The floor screens and the header are 44 px all the same; office screens keep 40 px.
+test("on a floor PC at 1280 px the floor screens and the header are at least 44 × 44 px", async ({ page, js, baseURL, signIn }) => {
+  test.setTimeout(180_000);
+  await signIn(DEMO.admin);
+  const { itemId, machine } = await floorRecords(page, baseURL!, js);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await page.evaluate(() => matchMedia("(any-pointer: coarse)").matches)).toBe(false);
+  const found: string[] = [];
+  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`]) {
+    await visit(page, js, path);
+    if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeVisible();
+    for (const small of await smallTargets(page)) found.push(`${path}: ${small}`);
+  }
+  // The machine queue's QR dialog renders outside the page's root, and is a floor screen too.
+  await visit(page, js, `/production/${machine}`);
+  await page.getByRole("button", { name: /^QR code for / }).first().click();
+  await expect(page).toHaveURL(/[?&]qr=\d+/);
+  // With JavaScript a modal dialog; without, the same panel at the top of the page.
+  if (js) await expect(page.getByRole("dialog")).toBeVisible();
+  for (const small of await smallTargets(page)) found.push(`QR dialog: ${small}`);
+  expect(found).toEqual([]);
+});
+
+test("on a phone the machine queue's cards are compact and keep ↑/↓, with JavaScript too", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const { machine } = await floorRecords(page, baseURL!, js);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, js, `/production/${machine}`);
+  if (js) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeAttached();
+  const rows = page.locator("main table tbody tr");
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
+  // Each card: its number with the arrows and the QR button on its first line, and short (a card was 610–710 px
+  // tall, five lines of it padding).
+  const last = rows.nth(count - 1);
+  const secondLast = rows.nth(count - 2);
+  const fileName = (await secondLast.locator("td[data-label='File Name']").innerText()).replace(/\s/g, "");
+  await expect(secondLast.getByRole("button", { name: /^Move .* up$/ })).toBeVisible();
+  await expect(secondLast.getByRole("button", { name: /^Move .* down$/ })).toBeVisible();
+  const top = async (name: RegExp) => Math.round((await secondLast.getByRole("button", { name }).boundingBox())!.y);
+  expect(await top(/^QR code for /)).toBe(await top(/^Move .* up$/));
+  const heights = await rows.evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)));
+  expect(Math.max(...heights), `card heights ${heights.join(", ")} px`).toBeLessThanOrEqual(500);
+
+  // ↓ on the second-to-last card moves it to the end, and it stays there after a reload.
+  await secondLast.getByRole("button", { name: /^Move .* down$/ }).click();
+  await expect(last.locator("td[data-label='File Name']")).toHaveText(new RegExp(fileName.split("").join("\\s*")));
+  await page.reload();
+  await expect(rows.nth(count - 1).locator("td[data-label='File Name']")).toHaveText(new RegExp(fileName.split("").join("\\s*")));
+});
