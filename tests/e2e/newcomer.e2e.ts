@@ -38,7 +38,7 @@ test.describe("a fresh shop without demo data", () => {
 
       await open(page, js, `${origin}/`);
       const checklist = page.getByTestId("setup-checklist");
-      await expect(checklist.getByRole("listitem")).toHaveText([/departments/, /machine stations/, /products/, /materials/, /workflow/, /team/]);
+      await expect(checklist.getByRole("listitem")).toHaveText([/departments/, /machine stations/, /products/, /materials/, /workflow/, /team/, /shop.s address/]);
       await checklist.getByRole("link", { name: /Add your materials/ }).click();
       await expect(page).toHaveURL(/\/settings\?tab=materials$/);
       await expect(page.getByText("No material types configured yet.")).toBeVisible();
