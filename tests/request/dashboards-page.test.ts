@@ -178,7 +178,8 @@ describe("/pre-production", () => {
     }
     const order = async (query: string) => {
       const html = await visibleHtml(await designer.request(`/pre-production${query}`));
-      return [...html.matchAll(/font-semibold text-ink wrap-anywhere[^>]*>([A-Z][a-z]+)</g)].map((m) => m[1]);
+      // Each row's project link, by its address rather than its styling.
+      return [...html.matchAll(/<a [^>]*href="\/projects\/\d+"[^>]*>([A-Z][a-z]+)</g)].map((m) => m[1]);
     };
     expect(await order("?sort=priority&dir=asc")).toEqual(["Alpha", "Charlie", "Delta", "Bravo"]);
     expect(await order("?sort=priority&dir=desc")).toEqual(["Bravo", "Delta", "Charlie", "Alpha"]);
