@@ -22,6 +22,7 @@ import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { popToast } from "~/utils/toast.server";
 import { useNonce } from "~/utils/nonce";
+import { useHydrationMark } from "~/utils/use-hydrated";
 import "./app.css";
 
 export function meta() {
@@ -46,6 +47,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  useHydrationMark();
   // The TV board is the whole screen: no header, no menu.
   const bare = useLocation().pathname === "/board";
   return (

@@ -16,6 +16,14 @@ export function openDatabase(file: string): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.run("PRAGMA journal_mode = WAL");
+  return connect(sqlite);
+}
+
+/**
+ * The connection settings every handle gets, then any pending migrations. Also for a database handed over whole
+ * (tests copy one migrated in-memory database instead of migrating each one: `Database.deserialize`).
+ */
+export function connect(sqlite: Database): DB {
   sqlite.run("PRAGMA foreign_keys = ON");
   sqlite.run("PRAGMA busy_timeout = 5000");
   sqlite.run("PRAGMA synchronous = NORMAL");

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -9,4 +9,14 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Marks the page `<html data-hydrated>` once React has hydrated it: the browser tests wait for this instead of
+ * reading React's internals, and a person debugging a floor PC can see whether the scripts ran.
+ */
+export function useHydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }

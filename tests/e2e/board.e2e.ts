@@ -1,7 +1,7 @@
 // The TV board at the sizes wall TVs and old monitors run (1280×720, 1366×768), JavaScript on and off: one screen,
 // no scrolling, only the departments work passes through, every department name whole, 'Next up' in view, and no
 // line of text cut, sideways or at a column's bottom edge (an item that does not fit is left out whole).
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, test, waitForHydration } from "./fixtures";
 
 for (const size of [
   { width: 1280, height: 720 },
@@ -12,7 +12,7 @@ for (const size of [
     await signIn(DEMO.admin);
     await page.goto("/board");
     // The board has no header to wait on: with JavaScript, wait until React owns its root.
-    if (js) await page.waitForFunction(() => Object.keys(document.querySelector("[data-testid='board']") ?? {}).some((k) => k.startsWith("__react")));
+    if (js) await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Shop Floor" })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`board-${size.width}.png`) });
 

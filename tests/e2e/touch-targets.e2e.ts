@@ -122,8 +122,11 @@ test("on a phone the machine queue's cards are compact and keep ↑/↓, with Ja
   await expect(secondLast.getByRole("button", { name: /^Move .* down$/ })).toBeVisible();
   const top = async (name: RegExp) => Math.round((await secondLast.getByRole("button", { name }).boundingBox())!.y);
   expect(await top(/^QR code for /)).toBe(await top(/^Move .* up$/));
-  const heights = await rows.evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)));
-  expect(Math.max(...heights), `card heights ${heights.join(", ")} px`).toBeLessThanOrEqual(500);
+  // This test's own cards (short names and one line per field): other tests' files on the same queue may carry
+  // long names or many items, which wrap and make their cards taller for good reason.
+  const heights = await rows.filter({ hasText: /touch_[ab]_cut\.pdf/ }).evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThanOrEqual(2);
+  expect(Math.max(...heights), `card heights ${heights.join(", ")} px`).toBeLessThanOrEqual(450);
 
   // ↓ on the second-to-last card moves it to the end, and it stays there after a reload.
   await secondLast.getByRole("button", { name: /^Move .* down$/ }).click();
