@@ -8,7 +8,7 @@ export const streamTimeout = 5_000;
 
 /**
  * The page's Content-Security-Policy. React Router's inline scripts carry a fresh nonce per request; nothing
- * else inline may run. Images may come from https (team members' photo URLs, spec §5); styles may be inline
+ * else inline may run. Images may come from https (team members' photo URLs, docs/product.md §5); styles may be inline
  * (React and Radix set style attributes).
  */
 export function contentSecurityPolicy(nonce: string): string {

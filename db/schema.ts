@@ -313,7 +313,7 @@ export const projectWorkflowInstances = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Spec §3 says "the first instance is the one used": the database keeps it the only one.
+    // docs/product.md §3 says "the first instance is the one used": the database keeps it the only one.
     uniqueIndex("pwi_project_uq").on(t.projectId),
     index("pwi_template_idx").on(t.workflowTemplateId),
   ],
@@ -404,7 +404,7 @@ export const items = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
-    // Category and material are stored by name, as the spec's item record does; renames cascade in the models.
+    // Category and material are stored by name, as the product's item record does; renames cascade in the models.
     category: text("category").notNull(),
     material: text("material").notNull().default("Unknown"),
     quantity: integer("quantity").notNull().default(1),
@@ -530,7 +530,7 @@ export const timerLogs = sqliteTable(
     // Whose clock `timestamp` is: the server's, or the scanning device's for a scan replayed after being offline
     // (accepted only within bounds, see timer.server.ts). No CHECK: adding one would rebuild a 20,000,000-row table.
     timeSource: text("time_source", { enum: ["server", "device"] }).notNull().default("server"),
-    // Flow analytics (issue "Step 9"), written with the row so a date range is one grouped index read: on a start,
+    // Flow analytics, written with the row so a date range is one grouped index read: on a start,
     // the seconds the item waited since its stop in the previous department (null when it did not come from
     // another department's stop); on a stop, whether it ended the item's last department.
     waitSeconds: integer("wait_seconds"),
@@ -611,7 +611,7 @@ export const itemCategoryCounts = sqliteTable("item_category_counts", {
   total: integer("total").notNull().default(0),
 });
 
-// Read-only links for a wall TV (issue "Step 8"): a TV cannot type a PIN, so management makes a link with a random
+// Read-only links for a wall TV: a TV cannot type a PIN, so management makes a link with a random
 // key. Only the key's SHA-256 is kept (the link is shown once, when made); a key reads the board and its events.
 export const boardKeys = sqliteTable(
   "board_keys",
@@ -634,7 +634,7 @@ export const departmentItemCounts = sqliteTable("department_item_counts", {
   running: integer("running").notNull().default(0),
 });
 
-// Thermal label printers on the shop's network (issue "Step 9"): labels go to them as ZPL over a raw TCP
+// Thermal label printers on the shop's network: labels go to them as ZPL over a raw TCP
 // connection (port 9100, the JetDirect convention every Zebra-compatible printer speaks).
 export const labelPrinters = sqliteTable(
   "label_printers",

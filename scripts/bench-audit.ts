@@ -1,4 +1,4 @@
-// `bun scripts/bench-audit.ts [--rows 1000000]`: the audit trail's date-range filter on a big log (issue "Step 9").
+// `bun scripts/bench-audit.ts [--rows 1000000]`: the audit trail's date-range filter on a big log.
 // Fills a database at migration 0011 with `rows` audit entries spread over three years (timer scans, sign-ins,
 // edits by 30 members), times the upgrade to the current schema (0012 rebuilds audit_log), then times the first
 // page of /settings/audit's list for date ranges, alone and with the other filters: the statement the list ran

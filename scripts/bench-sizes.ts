@@ -1,4 +1,4 @@
-// `npm run bench [-- options]`: scripts/bench.ts at two data sizes, side by side (issue 10: 1,000 and 100,000
+// `npm run bench [-- options]`: scripts/bench.ts at two data sizes, side by side (1,000 and 100,000
 // projects; items ×20 and timer logs ×200 of the projects, as seed-large makes them), with the ratio of each
 // route's cost between the sizes. Options other than --sizes go to bench.ts (e.g. --duration 3, --only items).
 // Writes the combined table to docs/benchmarks.md between the bench markers.

@@ -1,5 +1,5 @@
 // Opens N event streams (GET /api/events) on a server started here, then reports the server's RSS before and
-// with them open, and how long a change takes to reach all of them (issue "Step 8": 500 streams within the
+// with them open, and how long a change takes to reach all of them (target: 500 streams within the
 // RSS goal). `bun scripts/bench-streams.ts --data-dir DIR [--streams 500] [--pin 1234]`
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";

@@ -1,4 +1,4 @@
-// Timer scans under load (issue "Step 5": a start-timer/end-timer pair answers in under 10 ms p99 at 50 concurrent
+// Timer scans under load (target: a start-timer/end-timer pair answers in under 10 ms p99 at 50 concurrent
 // requests). Run against a server seeded with scripts/seed-large.ts:
 //
 //   node scripts/bench-timers.mjs --url http://127.0.0.1:3000 --pin 1234 [--connections 50] [--duration 10] [--tool wrk|autocannon]

@@ -257,9 +257,9 @@ function machine() {
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const pct = (n: number) => (n >= 10 ? fmt(n, 1) : n >= 1 ? fmt(n, 2) : fmt(n, 3));
 
-// Step 3's targets (issue "Step 3", point 31), as a share of the trivial server's rate measured beside it.
+// The scan targets, as a share of the trivial server's rate measured beside it.
 const TARGET_PCT: Record<Route["kind"], number | null> = { json: 6, page: 1.5, product: 1.5, image: null, health: null, scan: 8 };
-// Issue 10: RSS under 120 MB idle and under 200 MB after the bench.
+// Memory targets: RSS under 120 MB idle and under 200 MB after the bench.
 const RSS_IDLE_TARGET_MB = 120;
 const RSS_TARGET_MB = 200;
 
@@ -369,7 +369,7 @@ async function main() {
     { label: "/products/{id}", path: `/products/${itemId}`, signedIn: true, kind: "product" },
     { label: "/products/{id}?qr=1 (QR dialog open)", path: `/products/${itemId}?qr=1`, signedIn: true, kind: "product" },
     { label: "/items/{id}/qr.png", path: `/items/${itemId}/qr.png`, signedIn: true, kind: "image" },
-    // Step 4's screens and the list call (a route that is not built yet is reported as skipped).
+    // The list screens and the list call (a route that is not built yet is reported as skipped).
     { label: "/api/projects-with-metrics?limit=50", path: "/api/projects-with-metrics?limit=50&offset=0", signedIn: true, kind: "json" },
     { label: "/projects (page 1)", path: "/projects", signedIn: true, kind: "page" },
     { label: `/projects/{id} (${projectItems} items)`, path: `/projects/${projectId}`, signedIn: true, kind: "page" },

@@ -306,7 +306,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
           if (second !== assignee && rnd.next() < 0.15) assignments.add(stepId, second, createdAt + 1);
         }
       }
-      // PRODUCT.md: completed when it has steps and every one is completed.
+      // docs/product.md (Decisions): completed when it has steps and every one is completed.
       const status = completed === n ? "completed" : "active";
       projects.add(id, `${client} - ${job}`, `${job} for ${client}`, start, end, PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!, status, wfIndex + 1, wf.name, createdAt);
       instances.add(id, id, wfIndex + 1, wf.name, createdAt);

@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-// Charts drawn as SVG in the server's HTML (issue "Step 9", /analytics): they need no JavaScript and no chart
+// Charts drawn as SVG in the server's HTML (/analytics): they need no JavaScript and no chart
 // library on an old floor PC. Shapes only inside the SVGs, which stretch to any width; every label and value is
 // real text beside them (or in the SVG's <title>/<desc> for a screen reader), so it stays readable on a phone.
 

@@ -35,7 +35,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
   const items = field.getFieldList();
   const values = items.map((i) => String(i.value ?? ""));
   const byValue = new Map(departments.map((d) => [d.value, d]));
-  // Spec §5: only active departments are offered, in sortOrder.
+  // docs/product.md §5: only active departments are offered, in sortOrder.
   const offered = departments.filter((d) => d.isActive && !values.includes(d.value));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

@@ -1,7 +1,7 @@
 import { FILE_INDICATOR_TEXT, type FileIndicator } from "~/utils/machine-file-rules";
 
 /**
- * Spec §2 file indicator: green dot (files match the item's material), red pulsing dot (a mismatch), dash (no
+ * docs/product.md §2 file indicator: green dot (files match the item's material), red pulsing dot (a mismatch), dash (no
  * files). The meaning is also in text for screen readers and as a tooltip; the pulse stops for reduced motion.
  */
 export function FileDot({ indicator }: { indicator: FileIndicator }) {

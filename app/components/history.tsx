@@ -6,7 +6,7 @@ import { btn, cardClass } from "./ui";
 export type HistoryEntry = HistoryLine;
 
 /**
- * A record's own changes (issue "Step 9"): closed by default, so it costs no space until asked for.
+ * A record's own changes: closed by default, so it costs no space until asked for.
  * `auditTrail`: the full audit trail filtered to this record, for those who may open it (management).
  */
 export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]; what: string; auditTrail?: string | null }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatHMS } from "~/utils/format";
 
-// Spec §9: running timers refresh every second. The server renders the value at request time, so the page
+// docs/product.md §9: running timers refresh every second. The server renders the value at request time, so the page
 // is right with JavaScript off; with it on, the clock ticks.
 export const TIMER_REFRESH_MS = 1000;
 

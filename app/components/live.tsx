@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/utils/use-hydrated";
 
-// Live pages (issue "Step 8", decision 0016): one EventSource on /api/events per browser (decision 0027), shared
+// Live pages (decision 0016): one EventSource on /api/events per browser (decision 0027), shared
 // by every page of every tab that listens. A page says which notices concern it; a burst of them reloads its data
 // once (React Router's revalidation: no scroll, and form fields the user is typing in keep their text). Without
 // JavaScript the pages are what they always were, with a Refresh link.

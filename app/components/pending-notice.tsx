@@ -1,6 +1,6 @@
 import { useNavigation } from "react-router";
 
-// The spec's loading texts of the floor screens. Pages render on the server, so these show only while the
+// the product's loading texts of the floor screens. Pages render on the server, so these show only while the
 // browser fetches the next screen's data on a client-side move (an old PC on a slow network sees them).
 const LOADING: [RegExp, string][] = [
   [/^\/production\/[^/]+$/, "Loading machine files..."],

@@ -25,7 +25,7 @@ export type PinSeed = { digits: string; focused: boolean };
 const toBoxes = (digits: string) => EMPTY.map((_, i) => digits[i] ?? "");
 
 /**
- * The four one-digit PIN boxes of spec §2/§4/§5 and their behaviour: typing moves on, the 4th digit or a pasted
+ * The four one-digit PIN boxes of docs/product.md §2/§4/§5 and their behaviour: typing moves on, the 4th digit or a pasted
  * 4-digit value submits, Backspace on an empty box moves back, any failure clears the boxes and refocuses the
  * first. Shared by the PIN dialog and the /login page (JavaScript on). A `seed` carries over what was typed
  * before the page was interactive, so a fast typist loses nothing.
@@ -70,7 +70,7 @@ export function usePinEntry({
       if (carried.digits.length === PIN_LENGTH) void submit(carried.digits);
       return;
     }
-    // Spec §9: focus the first box ~100 ms after the PIN UI opens — unless the user already put the cursor in a box
+    // docs/product.md §9: focus the first box ~100 ms after the PIN UI opens — unless the user already put the cursor in a box
     // and is typing, when moving it back to the first box would lose the digits that follow.
     const t = setTimeout(() => {
       if (!refs.current.some((box) => box !== null && box === document.activeElement)) focusFirst();

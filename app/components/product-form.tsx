@@ -30,7 +30,7 @@ export type ProductFormChoices = {
   workflows: { id: number; name: string }[];
 };
 
-/** Spec §5 'Product form (items screen)': the Create New Product / Edit Product dialog's form. */
+/** docs/product.md §5 'Product form (items screen)': the Create New Product / Edit Product dialog's form. */
 export function ProductForm({
   item,
   choices,

@@ -14,7 +14,7 @@ export type ProjectFormProject = { id: number; name: string; description: string
 const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
 
 /**
- * Spec §5 Project form: creating needs name, description, priority and workflow; editing needs a name and a
+ * docs/product.md §5 Project form: creating needs name, description, priority and workflow; editing needs a name and a
  * priority (description and workflow optional). Posts to /projects (`returnTo` brings the person back after an
  * edit made on the project screen).
  */

@@ -7,7 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 /** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts), `pdf` its printable label (routes/item-label.ts). */
 export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string; pdf: string };
 
-// Spec §9: a 2 in square label that prints itself after 0.5 s.
+// docs/product.md §9: a 2 in square label that prints itself after 0.5 s.
 export const LABEL_PRINT_DELAY_MS = 500;
 
 /** `addressNote`: the shop-address notice, while labels still carry this browser's address. */

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { btn } from "./ui";
 
-/** Spec §2 'item timer reset' dialog body: the confirmation, posted to the screen's own action. */
+/** docs/product.md §2 'item timer reset' dialog body: the confirmation, posted to the screen's own action. */
 export function ResetTimerForm({ item, here }: { item: { id: number; name: string; isTimerActive: boolean }; here: string }) {
   return (
     <Form method="post" action={here} className="space-y-4">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/utils/offline-scans";
 
-// The scanning pages' send queue (issue "Step 8"): every scan is written to the device's queue first, then sent
+// The scanning pages' send queue: every scan is written to the device's queue first, then sent
 // to POST /api/scans in order, one at a time, and removed once the server has answered it. A network error (or a
 // server that is restarting) leaves it and the ones after it waiting; they go when the browser is back online,
 // or on the next try every few seconds (a dead access point can leave navigator.onLine true).

@@ -10,7 +10,7 @@ import { sortableAnnouncements } from "./drag-announcements";
 
 export type Handle = Record<string, unknown> | null;
 
-// Spec §9 / design: the keyboard moves a dragged row by 25 px a key press.
+// docs/product.md §9 / design: the keyboard moves a dragged row by 25 px a key press.
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
   const step = 25;
   if (event.code === "ArrowDown") return { ...currentCoordinates, y: currentCoordinates.y + step };

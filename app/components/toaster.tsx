@@ -4,7 +4,7 @@ import { useLocation, useNavigationType } from "react-router";
 import type { ToastData } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
-// Spec §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
+// docs/product.md §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
 // dismissed toast is dropped from memory after 1,000,000 ms.
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -71,7 +71,7 @@ export function PageHeader({ title, subtitle, actions, back }: { title: ReactNod
   );
 }
 
-/** An empty list: an icon, the spec's exact message, an optional hint and the action that fills it. */
+/** An empty list: an icon, the product's exact message, an optional hint and the action that fills it. */
 export function EmptyState({ icon, title, children, action }: { icon: IconName; title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="empty-state">

@@ -3,7 +3,7 @@ import { STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
 import { getDb } from "~/utils/db.server";
 import { departmentLabel } from "~/utils/format";
 
-// Flow analytics (issue "Step 9"): where work is done and where it waits. Every figure is one grouped read of an
+// Flow analytics: where work is done and where it waits. Every figure is one grouped read of an
 // index that holds what it needs (migration 0010): the timer logs carry each start's wait and each stop's finish,
 // so a date range costs what the range holds, never the 20,000,000 rows of the table. Seven statements a page.
 

@@ -25,7 +25,7 @@ import { parseIdParam } from "~/utils/ids";
 import { getDb } from "~/utils/db.server";
 import { writeAudit } from "./audit.server";
 
-// The audit trail (issue "Step 9"): every audited write, sign-ins and refused PINs, newest first. Read only: the
+// The audit trail: every audited write, sign-ins and refused PINs, newest first. Read only: the
 // app never updates an audit row, and deletes one only by the retention the server's operator sets
 // (AUDIT_RETENTION_DAYS, keep forever by default). Pages go by id (keyset), so page 500 costs what page 1 does.
 
@@ -182,7 +182,7 @@ export type DiffView = {
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-// Calendar dates (spec §5 Step dates) are stored as noon in the shop's zone: the day alone is what was chosen.
+// Calendar dates (docs/product.md §5 Step dates) are stored as noon in the shop's zone: the day alone is what was chosen.
 const DAY_FIELDS = new Set(["startDate", "endDate", "dueDate"]);
 const DEPARTMENT_FIELDS = new Set(["department", "departmentSequence", "stoppedIn"]);
 const MEMBER_FIELDS = new Set(["expectedUserId", "assignedTeamMemberId", "teamMembers", "createdBy", "lockedMembers"]);

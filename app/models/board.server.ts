@@ -12,7 +12,7 @@ import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.serv
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
 
-// The TV board (issue "Step 8"): its read-only links and what it shows. Every read is a fixed number of
+// The TV board: its read-only links and what it shows. Every read is a fixed number of
 // statements, whatever the number of departments and items.
 
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");

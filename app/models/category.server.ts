@@ -5,7 +5,7 @@ import type { CategoryPatchSchema, CategorySchema } from "~/schemas/settings";
 import { countWhere, crud, usageMessage } from "./crud.server";
 import { sequenceHooks } from "./department.server";
 
-// Shown as "Product" on the screens (spec §3).
+// Shown as "Product" on the screens (docs/product.md §3).
 export const categoryModel = crud<Category, z.infer<typeof CategorySchema>, z.infer<typeof CategoryPatchSchema>>({
   table: categories,
   entity: "category",

@@ -41,8 +41,8 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
   entity: "department",
   label: "Department",
   uniqueName: false,
-  // Spec §5: the value comes from the name. The fields are the caller's (the settings form says only whether it is
-  // a machine station, ticked by default; the API defaults to a process department, spec §3); without a category a
+  // docs/product.md §5: the value comes from the name. The fields are the caller's (the settings form says only whether it is
+  // a machine station, ticked by default; the API defaults to a process department, docs/product.md §3); without a category a
   // machine is in Production and a process department in Process.
   prepareCreate: (input, tx) => {
     const value = valueOf(input.name);
@@ -127,7 +127,7 @@ export const sequenceHooks = {
 };
 
 /**
- * 'Add the standard departments' (PRODUCT.md): the six departments of spec §1 as process departments (not
+ * 'Add the standard departments' (docs/product.md (Decisions)): the six departments of docs/product.md §1 as process departments (not
  * machines), each one whose value is not taken yet, in one transaction with an audit row each. Returns the rows
  * it created.
  */

@@ -10,7 +10,7 @@ import { announce } from "~/utils/events.server";
 import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/utils/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 
-// Design PDFs (spec §7 'Design', PRODUCT.md 'Files'): a signed, single-use, same-origin upload URL valid for 10
+// Design PDFs (docs/product.md §7 'Design', docs/product.md, Decisions: Uploads): a signed, single-use, same-origin upload URL valid for 10
 // minutes; a PUT of the bytes to it (streamed to disk, only real PDFs); then the record. Without JavaScript the
 // same happens in one multipart post. Stored under DATA_DIR/designs with names the server makes.
 

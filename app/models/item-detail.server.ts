@@ -19,7 +19,7 @@ export type ItemCard = NonNullable<ReturnType<typeof getItemCard>>;
 
 /**
  * The item with its project's name and priority and where its next stop moves it. `next` is 'none' only when
- * the item has neither a category sequence nor the standard order to follow (PRODUCT.md), which cannot happen
+ * the item has neither a category sequence nor the standard order to follow (docs/product.md (Decisions)), which cannot happen
  * today; it stays in the type so the screens say 'No sequence defined' rather than guess.
  */
 export function getItemCard(id: number) {

@@ -44,13 +44,13 @@ export function getProductDetails(id: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Items on a project (spec §7 Items; §5 Item form and Product form)
+// Items on a project (docs/product.md §7 Items; §5 Item form and Product form)
 
 export type Item = typeof items.$inferSelect;
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 export type ItemPatch = Omit<z.infer<typeof ItemPatchSchema>, "version">;
 
-/** `{shop address}/qr/{id}` (PRODUCT.md); until the address is known the path, completed with the origin when shown. */
+/** `{shop address}/qr/{id}` (docs/product.md (Decisions)); until the address is known the path, completed with the origin when shown. */
 export const itemQrCode = (id: number) => `${knownShopAddress() ?? ""}/qr/${id}`;
 
 export function getItem(id: number): Item | undefined {
@@ -213,7 +213,7 @@ export function listProjectItems(projectId: number, limit = 1000): ProjectItem[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// The items screen (spec §2 Items list): a page of 200,000 items, filtered by category and project.
+// The items screen (docs/product.md §2 Items list): a page of 200,000 items, filtered by category and project.
 
 /** `q`: a name search; every word of it must appear in the name, anywhere, in any case (ASCII letters). */
 export type ItemListFilter = { category?: string; projectId?: number; q?: string };

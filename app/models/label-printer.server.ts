@@ -5,7 +5,7 @@ import { getEnv } from "~/utils/env.server";
 import { BadRequestError } from "~/utils/errors";
 import { crud } from "./crud.server";
 
-// Global Settings → Label Printers (issue "Step 9"): the shop's thermal printers, created, edited and deleted
+// Global Settings → Label Printers: the shop's thermal printers, created, edited and deleted
 // with the same audit, version and change notices as every other settings entity.
 export type LabelPrinter = typeof labelPrinters.$inferSelect;
 

@@ -11,15 +11,15 @@ import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
 
-// Machine-ready files (spec §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
-// §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (PRODUCT.md 'Files'): its path is the
+// Machine-ready files (docs/product.md §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
+// §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (docs/product.md, Decisions: Uploads): its path is the
 // placeholder '/files/{fileName}'. Its machine is the value of a department that is a machine.
 
 export type MachineFile = typeof machineReadyFiles.$inferSelect;
 export type MachineFileCreate = z.infer<typeof MachineFileCreateSchema>;
 export type MachineFilePatch = Omit<z.infer<typeof MachineFilePatchSchema>, "completedBy">;
 
-/** Spec §9: file type 'Document', path '/files/{fileName}', description 'File for {machine}' without material. */
+/** docs/product.md §9: file type 'Document', path '/files/{fileName}', description 'File for {machine}' without material. */
 export const DEFAULT_FILE_TYPE = "Document";
 export const placeholderPath = (fileName: string) => `/files/${fileName}`;
 export const defaultDescription = (machineName: string) => `File for ${machineName}`;
@@ -28,7 +28,7 @@ export const CLICK_QR_FIRST = "Click QR first: open this file's QR code before m
 
 type Machine = { value: string; name: string };
 
-/** The machine departments (spec: the spreadsheet's machine choices), active first by name. */
+/** The machine departments (docs/product.md: the spreadsheet's machine choices), active first by name. */
 export function listMachineChoices(): (Machine & { isActive: boolean })[] {
   return getDb()
     .select({ value: departments.value, name: departments.name, isActive: departments.isActive })
@@ -236,7 +236,7 @@ export function countMachineFiles(opts: { projectId?: number; machine?: string }
   );
 }
 
-/** One file, as given: POST /api/machine-ready-files (spec §7), which always adds. */
+/** One file, as given: POST /api/machine-ready-files (docs/product.md §7), which always adds. */
 export function createMachineFile(input: MachineFileCreate, actor: Actor): MachineFile {
   const { created } = getDb().transaction((tx) => insertFiles(tx, resolveInputs(tx, [input], {}), actor, {}));
   announceFiles(created, "create", created[0]!.id);
@@ -254,7 +254,7 @@ export type FileEdit = { id: number; patch: MachineFilePatch };
 export type SaveResult = { created: MachineFile[]; updated: MachineFile[]; skipped: number };
 
 /**
- * A bulk save (spec §5): the spreadsheet's Save All, Save Selected and Save, and POST /api/machine-ready-files/bulk.
+ * A bulk save (docs/product.md §5): the spreadsheet's Save All, Save Selected and Save, and POST /api/machine-ready-files/bulk.
  * Edits and new files in ONE transaction, all or nothing. A new file whose project, file name and machine are
  * already there (or listed earlier in the same save) is skipped and counted, so a save sent twice adds nothing.
  */
@@ -378,7 +378,7 @@ function updateInTx(tx: Tx, id: number, patch: MachineFilePatch, actor: Actor): 
     const machineName = patch.machine ?? before.machine;
     values.description = patch.description.trim() || defaultDescription(machinesByKey(tx).get(machineName.toLowerCase())?.name ?? machineName);
   }
-  // Spec §4: opening the QR marks the file once; the first time counts for the processing time.
+  // docs/product.md §4: opening the QR marks the file once; the first time counts for the processing time.
   const clickedAt = before.qrCodeClickedAt ?? (patch.qrCodeClicked ? now : null);
   if (patch.qrCodeClicked && !before.qrCodeClicked) {
     values.qrCodeClicked = true;
@@ -475,7 +475,7 @@ export function deleteMachineFile(id: number, actor: Actor): MachineFile | undef
   return deleted;
 }
 
-/** Spec §7: POST /api/machine-files/reorder with {id, sortOrder} from 1 in the new order; all or nothing. */
+/** docs/product.md §7: POST /api/machine-files/reorder with {id, sortOrder} from 1 in the new order; all or nothing. */
 export function reorderMachineFiles(order: { id: number; sortOrder: number }[], actor: Actor): { id: number; sortOrder: number }[] {
   const machinesTouched = getDb().transaction((tx) => {
     const ids = order.map((o) => o.id);
@@ -503,7 +503,7 @@ export function reorderMachineFiles(order: { id: number; sortOrder: number }[], 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-machine queue and analytics (spec §2 Machine Files for one machine; §3)
+// Per-machine queue and analytics (docs/product.md §2 Machine Files for one machine; §3)
 
 const owner = alias(teamMembers, "file_owner");
 const completer = alias(teamMembers, "completer");
@@ -592,7 +592,7 @@ export type CompletedFileRow = {
   processingTimeSeconds: number | null;
 };
 
-/** Spec §3 'completed-file analytics row', newest completion first; optionally one machine or one project. */
+/** docs/product.md §3 'completed-file analytics row', newest completion first; optionally one machine or one project. */
 export function listCompletedFiles(filter: { machine?: string; projectId?: number; limit?: number; offset?: number } = {}): CompletedFileRow[] {
   const q = getDb()
     .select({
@@ -643,7 +643,7 @@ export function countCompletedFiles(filter: { machine?: string; projectId?: numb
 }
 
 // ---------------------------------------------------------------------------------------------
-// Item file associations (spec §3; §7 items' file calls)
+// Item file associations (docs/product.md §3; §7 items' file calls)
 
 export type FileAssociation = {
   itemId: number;

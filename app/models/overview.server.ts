@@ -4,7 +4,7 @@ import { getDb } from "~/utils/db.server";
 export type WorkflowCounts = { totalItems: number; activeTimers: number; completed: number };
 
 /**
- * Spec §2 Project Workflow overview: per workflow, its items, their running timers and the items in installation
+ * docs/product.md §2 Project Workflow overview: per workflow, its items, their running timers and the items in installation
  * (decision 0012: an item counts under its own workflow, which it takes from its project when created; items with
  * none count under 'Standard Manufacturing Process', key null). One grouped query, whatever the number of workflows.
  */

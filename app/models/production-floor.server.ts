@@ -2,7 +2,7 @@ import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { departments, subdepartments } from "#db/schema";
 import { getDb } from "~/utils/db.server";
 
-// Spec §2 'Production Floor' and 'Fabrication Department': read-only views of the stations.
+// docs/product.md §2 'Production Floor' and 'Fabrication Department': read-only views of the stations.
 
 export type Station = { value: string; name: string; description: string; color: string; machineStatus: string; waiting: number };
 

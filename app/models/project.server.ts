@@ -26,7 +26,7 @@ import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { prepared } from "./prepared.server";
 
-// Projects, their workflow instance and steps (PRODUCT.md 'Projects and workflow steps'). Every write is one
+// Projects, their workflow instance and steps (docs/product.md, Decisions: Projects and workflow steps). Every write is one
 // transaction with its audit row and, after commit, a change notice.
 
 export type ProjectMetrics = {
@@ -70,7 +70,7 @@ const priorityWeightSql = sql<number>`CASE ${projects.priority} ${sql.raw(
 
 function orderFor(sort: ProjectSort, dir: SortDir): SQL[] {
   const d = dir === "asc" ? asc : desc;
-  // Missing dates sort as the earliest (spec §2, pre-production list), whatever the direction.
+  // Missing dates sort as the earliest (docs/product.md §2, pre-production list), whatever the direction.
   const nullsFirst = (col: SQL | typeof projects.startDate) => (dir === "asc" ? sql`${col} IS NOT NULL` : sql`${col} IS NULL`);
   switch (sort) {
     case "priority":
@@ -182,7 +182,7 @@ export function listProjectsWithMetrics(opts: ListOptions = {}): ProjectWithMetr
 }
 
 /**
- * Spec §2 summary strip: Active (not completed) and one count per priority. Kept by triggers on projects
+ * docs/product.md §2 summary strip: Active (not completed) and one count per priority. Kept by triggers on projects
  * (migration 0005), so the strip costs one row read at 100,000 projects as at 10.
  */
 export function projectSummary() {
@@ -252,7 +252,7 @@ function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: stri
   return instance;
 }
 
-/** PRODUCT.md: 'completed' when every step is, else 'active'. */
+/** docs/product.md (Decisions): 'completed' when every step is, else 'active'. */
 function updateProjectStatus(tx: Tx, projectId: number) {
   const statuses = tx
     .select({ status: projectWorkflowSteps.status })
@@ -410,7 +410,7 @@ export type StepPatch = Omit<z.infer<typeof StepPatchSchema>, "version">;
 
 /**
  * One step's schedule, assignee, percent, status, order or notes. Dates are noon in the shop's zone; a start
- * after the end is refused with the message of the field that was changed (spec §5 Step dates). The status
+ * after the end is refused with the message of the field that was changed (docs/product.md §5 Step dates). The status
  * follows the percent unless the patch names one; the project's status follows its steps.
  */
 export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard?: UpdateGuard) {
@@ -458,7 +458,7 @@ export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard
   return result?.step;
 }
 
-/** Replaces who works on a step (spec §7 assign-team-members); the first also becomes its assignee. */
+/** Replaces who works on a step (docs/product.md §7 assign-team-members); the first also becomes its assignee. */
 export function assignTeamMembers(stepId: number, memberIds: number[], actor: Actor) {
   const ids = [...new Set(memberIds)];
   const result = getDb().transaction((tx) => {
@@ -506,7 +506,7 @@ function writeStepOrder(tx: Tx, projectId: number, current: number[], stepIds: n
   writeAudit(actor, { action: "reorder-steps", entity: "project", entityId: projectId, before: current, after: stepIds }, tx);
 }
 
-/** Spec §4: a reorder rewrites sortOrder as the zero-based index of every step of the project. */
+/** docs/product.md §4: a reorder rewrites sortOrder as the zero-based index of every step of the project. */
 export function reorderSteps(projectId: number, stepIds: number[], actor: Actor) {
   const done = getDb().transaction((tx) => {
     const current = stepOrder(tx, projectId);
@@ -540,7 +540,7 @@ export function moveStep(projectId: number, stepId: number, direction: "up" | "d
   return moved ? "moved" : "at-end";
 }
 
-/** PRODUCT.md refresh-workflow: re-sync with the workflow's current sequence, keeping what remains. */
+/** docs/product.md (Decisions) refresh-workflow: re-sync with the workflow's current sequence, keeping what remains. */
 export function refreshWorkflow(projectId: number, actor: Actor) {
   const done = getDb().transaction((tx) => {
     const project = tx.select().from(projects).where(eq(projects.id, projectId)).get();
@@ -565,7 +565,7 @@ export type AssignedProject = {
 };
 
 /**
- * Spec §3 'pre-production list project': projects with a step of `department` assigned to the member, as the
+ * docs/product.md §3 'pre-production list project': projects with a step of `department` assigned to the member, as the
  * step's assignee or through a step assignment; the step's dates come along. One query.
  */
 export function assignedProjects(memberId: number, department: string): AssignedProject[] {

@@ -36,7 +36,7 @@ const sessionTouch = (db: DB) =>
   );
 
 // Every request of a signed-in member looks its session up, and a busy station scans thousands of times a minute
-// (issue "Step 5": 50 scans at once answered under 10 ms): reading and mapping the session and member rows was a
+// (target: 50 scans at once answered under 10 ms): reading and mapping the session and member rows was a
 // fifth of a scan's time. Lookups are kept in memory per database handle (tests swap handles) and on globalThis
 // (the server entry and the route bundle are separate module copies). Every write to sessions or team members
 // in this process drops them (forgetSessions), so a logout, deactivation or PIN change still ends a session at

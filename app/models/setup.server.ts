@@ -14,7 +14,7 @@ export type SetupCounts = {
   shopAddress: number;
 };
 
-/** What the Home 'Set up your shop' checklist needs (PRODUCT.md), in one query. */
+/** What the Home 'Set up your shop' checklist needs (docs/product.md (Decisions)), in one query. */
 export function getSetupCounts(): SetupCounts {
   const row = getDb()
     .$client.query<SetupCounts, []>(

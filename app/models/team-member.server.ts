@@ -18,7 +18,7 @@ export function toPublic(m: TeamMember): PublicTeamMember {
   return { ...rest, hasPin: true };
 }
 
-/** The signed-in user shape of spec §3 (and the verify-pin answer). */
+/** The signed-in user shape of docs/product.md §3 (and the verify-pin answer). */
 export function toSignedInUser(m: TeamMember): SignedInUser {
   return {
     id: m.id,

@@ -12,7 +12,7 @@ import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
 
-// Item timers (PRODUCT.md 'Items, timers, QR'). Each start and stop is one transaction: an update that only
+// Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
 // applies when the timer is in the state the call expects, then its log row. Two scans of one item at the same
 // moment therefore give one start and one stop, never two starts, whatever process or request handles them.
 
@@ -42,7 +42,7 @@ export type StopResult = {
   final: boolean;
 };
 
-// A scan is the floor's most frequent write (issue "Step 5": a start/stop pair under 10 ms at 50 at once). Built
+// A scan is the floor's most frequent write (target: a start/stop pair under 10 ms at 50 at once). Built
 // by drizzle on every call, its five statements cost ten times what SQLite needs to run them, so they are
 // compiled once per database. Values go in as raw SQL parameters (times as epoch milliseconds, as stored).
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
@@ -120,7 +120,7 @@ const buildQueries = (db: DB) => ({
   rollbackTo: db.$client.prepare("ROLLBACK TO scan"),
 });
 
-// Offline scanning (issue "Step 8"): a scanner that lost the network queues its scans with an id it made and the
+// Offline scanning: a scanner that lost the network queues its scans with an id it made and the
 // device's clock, and sends them when it is back. The id makes a replay apply once; the device's time is used
 // only when it is believable, otherwise the server's, and the log row says which.
 export type ScanMeta = { scanId?: string | null; deviceTime?: number | null };
@@ -156,7 +156,7 @@ function itemOrThrow(db: DB, id: number): Item {
   return item;
 }
 
-/** The item's department sequence: its category's, else the standard order (PRODUCT.md). */
+/** The item's department sequence: its category's, else the standard order (docs/product.md (Decisions)). */
 function sequenceOf(db: DB, item: Item): readonly string[] {
   return itemSequence(q(db).sequence.get({ name: item.category })?.departmentSequence);
 }
@@ -165,7 +165,7 @@ type Notice = Parameters<typeof announce>[0];
 type Applied<T> = { value: T; notice: Notice | null };
 
 /**
- * How long an item waited before this start (issue "Step 9", flow analytics): from its stop in the previous
+ * How long an item waited before this start (flow analytics): from its stop in the previous
  * department. A restart in the same department, or a first start, is not a wait between departments.
  */
 export function waitSince(previous: { action: string; department: string | null; at: Date | number } | undefined, department: string, now: number): number | null {
@@ -342,7 +342,7 @@ export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: Sc
 }
 
 /**
- * Spec §4 'Reset Timer': the total goes back to 0 and a running session ends without being counted. The logs stay
+ * docs/product.md §4 'Reset Timer': the total goes back to 0 and a running session ends without being counted. The logs stay
  * (they are the history of the work); the audit row records the total that was cleared.
  */
 export function resetTimer(id: number, actor: Actor): Item {

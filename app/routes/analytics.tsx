@@ -10,7 +10,7 @@ import { formatDuration, formatSpan } from "~/utils/format";
 import { addDays, isCalendarDay } from "~/utils/periods.server";
 import type { Route } from "./+types/analytics";
 
-// Flow analytics (issue "Step 9"): hands-on time against waiting time per department, the bottleneck named in
+// Flow analytics: hands-on time against waiting time per department, the bottleneck named in
 // words, items finished, work in progress, projects on time, and the machines' files. Everything is drawn on the
 // server (SVG), so the page reads the same without JavaScript; each table has a CSV download.
 

@@ -7,7 +7,7 @@ import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
 import { formatHMS } from "~/utils/format";
 import type { Route } from "./+types/board";
 
-// /board (issue "Step 8"): the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
+// /board: the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
 // on now (live timers), what waits (rush projects first), today's completed count, and each machine's queue. It
 // follows the event stream by itself; nothing on it needs a mouse or a keyboard. A TV opens it with a board link
 // (?key=…, made in Global Settings → Board links); a signed-in member may open it too.

@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: "Department Views · Shopflow" }];
 }
 
-/** Spec §2 Department Views: what a signed-out visitor is told. */
+/** docs/product.md §2 Department Views: what a signed-out visitor is told. */
 export const DEPARTMENT_VIEWS_SIGNED_OUT = "Please login first using the Login button in the header to access department views.";
 
 // Each card and what opening its screen takes: the same permission its loader asks for, so a card that opens never

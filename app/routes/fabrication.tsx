@@ -7,7 +7,7 @@ import { can, requirePermission } from "~/services/permissions.server";
 import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
 import type { Route } from "./+types/fabrication";
 
-// Spec §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
+// docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
 // interior and exterior work. The cards are information only: clicking one does nothing.
 
 export function meta() {

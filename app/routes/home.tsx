@@ -31,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
       ? TILES
       : [];
   const isManagement = can(user, "settings:write");
-  // PRODUCT.md: management sees 'Set up your shop' until every step has an entry.
+  // docs/product.md (Decisions): management sees 'Set up your shop' until every step has an entry.
   const steps = isManagement ? setupSteps(getSetupCounts()) : [];
   const setup = steps.some((s) => !s.done) ? steps : null;
   // A member signed in without any key: who can give them one.
@@ -273,7 +273,7 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
   },
 };
 
-/** PRODUCT.md: a first start without demo data is never a dead end. Management sees what is left to set up. */
+/** docs/product.md (Decisions): a first start without demo data is never a dead end. Management sees what is left to set up. */
 function SetupChecklist({ steps, addressOffer }: { steps: SetupStep[]; addressOffer: ShopAddressOffer | null }) {
   const done = steps.filter((s) => s.done).length;
   return (

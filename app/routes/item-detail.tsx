@@ -37,7 +37,7 @@ import { History } from "~/components/history";
 import { itemHistory } from "~/models/audit-trail.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 
-// Spec §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
+// docs/product.md §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
 // exactly how long each department worked on it (the timer log, in the shop's zone).
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -81,7 +81,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
         createdText: formatTimelineDate(item.createdAt, tz),
       },
       department: name(item.department),
-      // PRODUCT.md: the next stop follows the category's sequence, else the standard order.
+      // docs/product.md (Decisions): the next stop follows the category's sequence, else the standard order.
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
       sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
@@ -124,14 +124,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/items/${id}`;
   const formData = await request.formData().catch(() => null);
   const intent = formData?.get("intent");
-  // Straight to a label printer of Global Settings (issue "Step 9"); the answer comes back as a toast.
+  // Straight to a label printer of Global Settings; the answer comes back as a toast.
   if (formData && intent === "print-label") return printFromPage(request, formData, here, { itemId: id });
   if (!formData || (intent !== "update-item" && intent !== "reset-timer")) throw data("Unknown form", { status: 400 });
   const formId = intent === "update-item" ? `item-${id}` : intent;
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // PRODUCT.md: editing the item and resetting its timer both need the project keys.
+  // docs/product.md (Decisions): editing the item and resetting its timer both need the project keys.
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fallback = intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item";

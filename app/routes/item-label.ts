@@ -6,7 +6,7 @@ import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
 import { itemQrUrl } from "~/services/shop-address.server";
 import type { Route } from "./+types/item-label";
 
-// GET /items/{id}/label.pdf: the item's 2 in × 2 in label (spec §9) as a PDF, for printers and browsers that
+// GET /items/{id}/label.pdf: the item's 2 in × 2 in label (docs/product.md §9) as a PDF, for printers and browsers that
 // print a web page's 2 in label badly. Built per request: it is small, and the item's text can change any time.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const refused = fileRefusal(request, "read", "this label");

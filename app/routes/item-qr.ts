@@ -5,7 +5,7 @@ import { itemQrUrl } from "~/services/shop-address.server";
 import { qrImage, type QrFormat } from "~/utils/qr.server";
 import type { Route } from "./+types/item-qr";
 
-// GET /items/{id}/qr.png and /items/{id}/qr.svg: an item's QR label image (spec §9), for the product page's
+// GET /items/{id}/qr.png and /items/{id}/qr.svg: an item's QR label image (docs/product.md §9), for the product page's
 // QR dialog, its Download and Print buttons. Encoded once per payload and kept in memory (utils/qr.server.ts);
 // the browser keeps it too and revalidates with the ETag.
 const CACHE_CONTROL = "private, max-age=3600";

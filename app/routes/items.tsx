@@ -32,7 +32,7 @@ import type { Route } from "./+types/items";
 import { RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
-// Spec §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
+// docs/product.md §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
 // Create New Product / Edit Product dialog (§5 Product form). Filters, page and dialogs live in the URL, so the
 // screen works the same without JavaScript and a link shows what the sender saw.
 

@@ -9,8 +9,8 @@ import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-
 import { qrImage } from "~/utils/qr.server";
 import type { Route } from "./+types/machine-file-print";
 
-// Spec §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints
-// itself after 0.5 s (spec §9), or with the browser's Print command when JavaScript is off.
+// docs/product.md §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints
+// itself after 0.5 s (docs/product.md §9), or with the browser's Print command when JavaScript is off.
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.label?.fileName ?? "File not found"} · QR label` }];

@@ -29,8 +29,8 @@ import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_S
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-files-spreadsheet";
 
-// Spec §2 'Machine Files Spreadsheet': a project's print and cut files as editable rows (file name, machine,
-// material) with a status (New / Modified / Saved, spec §4) and the last update time; 10 rows added at once;
+// docs/product.md §2 'Machine Files Spreadsheet': a project's print and cut files as editable rows (file name, machine,
+// material) with a status (New / Modified / Saved, docs/product.md §4) and the last update time; 10 rows added at once;
 // save one row, the selected rows or all; delete; CSV import and template. One form holds every row, so the
 // screen works the same without JavaScript: each button posts the rows and says what to do with them.
 
@@ -203,7 +203,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         const incomplete = chosen.filter(({ r }) => !complete(r));
         if (incomplete.length) return validation(SELECTED_ROWS_REQUIRED, new Map(incomplete.map(({ i }) => [i, SELECTED_ROWS_REQUIRED])));
       }
-      // Spec §5: a bulk save saves only rows with a name and a machine; the others stay, marked, not lost.
+      // docs/product.md §5: a bulk save saves only rows with a name and a machine; the others stay, marked, not lost.
       const ready = chosen.filter(({ r }) => complete(r));
       const skipped = chosen.filter(({ r }) => !complete(r));
       let n: { n: number; skipped: number };

@@ -32,7 +32,7 @@ import type { Route } from "./+types/machine-queue";
 import { RowForm, RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
-// Spec §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
+// docs/product.md §2 'Machine Files for one machine' (/production/{machineName}): the machine's queue in order, each file's
 // QR (opening it is the operator's 'I am starting this file'), completion after the QR, reorder, and how long
 // each completed file took. Files completed more than a day ago leave the queue; the analytics keep them.
 
@@ -78,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       }
     : null;
 
-  // Spec §7: the analytics are read only when their dialog opens.
+  // docs/product.md §7: the analytics are read only when their dialog opens.
   const analytics =
     url.searchParams.get("analytics") === "1"
       ? {
@@ -111,7 +111,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         projectId: f.projectId,
         projectName: f.projectName,
         itemId: f.itemId,
-        // Spec §2: the item, else its category, else N/A.
+        // docs/product.md §2: the item, else its category, else N/A.
         item: f.itemName ?? f.itemCategory ?? "N/A",
         material: machineFileMaterial(f),
         fileOwner: f.fileOwnerName ?? "Unknown",

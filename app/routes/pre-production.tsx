@@ -18,14 +18,14 @@ export function meta() {
   return [{ title: "Pre-Production Dashboard · Shopflow" }];
 }
 
-/** Spec §2 Pre-Production Dashboard: what a signed-out visitor is told. */
+/** docs/product.md §2 Pre-Production Dashboard: what a signed-out visitor is told. */
 export const PRE_PRODUCTION_SIGNED_OUT = "Please log in to view your assigned projects";
 
 const SORT_KEYS = ["name", "start", "end", "priority"] as const;
 type SortKey = (typeof SORT_KEYS)[number];
 type Dir = "asc" | "desc";
 
-// Spec §2: badge colours on this screen (rush red, high orange, medium yellow, low green, other grey).
+// docs/product.md §2: badge colours on this screen (rush red, high orange, medium yellow, low green, other grey).
 const BADGE: Record<string, string> = { rush: "red", high: "orange", medium: "yellow", low: "green" };
 const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
 
@@ -49,7 +49,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const user = requirePermission(request, "screen:pre-production", PRE_PRODUCTION_SIGNED_OUT);
   const state = listState(new URL(request.url));
   const tz = getEnv().SHOP_TIMEZONE;
-  // Spec §3 'pre-production list project': a step of Pre-Production assigned to this member. One query; a
+  // docs/product.md §3 'pre-production list project': a step of Pre-Production assigned to this member. One query; a
   // member's own list is short, so the search, filter and order are done here.
   const all = assignedProjects(user.id, "pre-production");
   const needle = state.q.toLowerCase();
@@ -93,12 +93,12 @@ export function loader({ request }: Route.LoaderArgs) {
         end: formatListDate(p.stepEndDate, tz),
       })),
     },
-    // Spec §2: the list is always fetched fresh.
+    // docs/product.md §2: the list is always fetched fresh.
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-// Spec §2: a failed load says so, with a way to try again.
+// docs/product.md §2: a failed load says so, with a way to try again.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError error={error}>
@@ -130,7 +130,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
     const s = next.toString();
     return `/pre-production${s ? `?${s}` : ""}`;
   };
-  /** Spec §2: a header cycles ascending, descending, none; another column starts ascending. */
+  /** docs/product.md §2: a header cycles ascending, descending, none; another column starts ascending. */
   const headerHref = (key: SortKey) => (sort !== key ? query({ sort: key, dir: "asc" }) : dir === "asc" ? query({ sort: key, dir: "desc" }) : query({ sort: null, dir: null }));
   const ariaSort = (key: SortKey) => (sort === key ? (dir === "asc" ? "ascending" : "descending") : "none");
   const Header = ({ k, label }: { k: SortKey; label: string }) => (

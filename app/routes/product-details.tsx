@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = requirePermission(request, "read");
   const id = parseIdParam(params.id);
   const details = id === null ? undefined : getProductDetails(id);
-  // Spec: 'Back to Settings'. Only managers can open Global Settings, so others go back to the item's project.
+  // docs/product.md §2: 'Back to Settings'. Only managers can open Global Settings, so others go back to the item's project.
   const back = can(user, "settings:write")
     ? { to: "/settings", label: "Back to Settings" }
     : details

@@ -8,7 +8,7 @@ import { colorClass } from "~/utils/colors";
 import type { Route } from "./+types/production-floor";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
-// Spec §2 'Production Floor' (/production and /production-floor): every active machine station by name, each
+// docs/product.md §2 'Production Floor' (/production and /production-floor): every active machine station by name, each
 // opening its queue, with how many files wait there; and the way to the QR Timer for scanning items.
 
 export function meta() {

@@ -76,7 +76,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const items = listProjectItems(project.id);
   const design = getDesign(project.id);
 
-  // Spec §2 Timeline: earliest start and latest end among the steps, in the shop's zone.
+  // docs/product.md §2 Timeline: earliest start and latest end among the steps, in the shop's zone.
   const starts = steps.map((s) => validDate(s.startDate)).filter((d): d is Date => d !== null);
   const ends = steps.map((s) => validDate(s.endDate)).filter((d): d is Date => d !== null);
   const timeline =
@@ -207,7 +207,7 @@ type Intent =
   | "reset-timer";
 const INTENTS: readonly Intent[] = ["update-step", "move-step", "reorder-steps", "refresh-workflow", "create-item", "update-item", "delete-item", "upload-design", "remove-design", "reset-timer"];
 
-/** Spec §8: the toast title and fallback text of each failure. */
+/** docs/product.md §8: the toast title and fallback text of each failure. */
 const FAILURE: Record<Intent, { title: string; fallback: string }> = {
   "update-step": { title: "Update Failed", fallback: "Failed to update workflow step" },
   "move-step": { title: "Error", fallback: "Failed to reorder workflow steps" },
@@ -233,7 +233,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return data({ formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false }, { status: 400 });
   }
-  // Every item's label straight to a label printer of Global Settings (issue "Step 9"), answered with a toast.
+  // Every item's label straight to a label printer of Global Settings, answered with a toast.
   if (formData.get("intent") === "print-labels") return printFromPage(request, formData, here, { projectId });
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
@@ -247,7 +247,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getUser(request)) {
     return data({ formId, result: { status: "error" as const, error: { "": [SESSION_ENDED] } }, toast: null, reauth: true }, { status: 401 });
   }
-  // Everything here changes the project; resetting an item's timer needs the same keys (PRODUCT.md).
+  // Everything here changes the project; resetting an item's timer needs the same keys (docs/product.md (Decisions)).
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
@@ -282,7 +282,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           }
         } catch (error) {
           const e = known(error);
-          // Spec §5 Step dates: the date rules come back as 'Invalid Date' with the message under the date field.
+          // docs/product.md §5 Step dates: the date rules come back as 'Invalid Date' with the message under the date field.
           if (e instanceof BadRequestError && /date/i.test(e.message)) {
             return data(
               {
@@ -387,7 +387,7 @@ function SummaryCard({ title, icon, children }: { title: string; icon: IconName;
   );
 }
 
-/** The project's total time: the items' totals plus every running session, ticking each second (spec §4). */
+/** The project's total time: the items' totals plus every running session, ticking each second (docs/product.md §4). */
 function LiveTotal({ base, runningSeconds, runningCount, serverNow }: { base: number; runningSeconds: number; runningCount: number; serverNow: number }) {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
@@ -420,7 +420,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const viewDesign = search.get("view") === "design";
   const proxyUrl = "design" in loaderData ? loaderData.design?.proxyUrl : undefined;
   useEffect(() => {
-    // Spec §2: ?view=design opens the design in a new tab, then the parameter goes.
+    // docs/product.md §2: ?view=design opens the design in a new tab, then the parameter goes.
     if (!viewDesign || !project) return;
     if (proxyUrl) window.open(proxyUrl, "_blank", "noopener");
     const next = new URLSearchParams(search);

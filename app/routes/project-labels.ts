@@ -8,7 +8,7 @@ import { labelFileName, labelPdf, type SheetLayout } from "~/utils/label-pdf.ser
 import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
 import type { Route } from "./+types/project-labels";
 
-// GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (spec §9), a page each in item id order, for a
+// GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (docs/product.md §9), a page each in item id order, for a
 // roll label printer; with ?layout=sheet, 20 to a US Letter or 15 to an A4 sheet. Two queries whatever the number of
 // items.
 //

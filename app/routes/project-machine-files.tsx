@@ -32,7 +32,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-machine-files";
 import { RowForm, RowLink } from "~/components/row-link";
 
-// Spec §2 'Machine Ready Files' (/projects/{projectId}/machine-files): which print and cut file each item gets,
+// docs/product.md §2 'Machine Ready Files' (/projects/{projectId}/machine-files): which print and cut file each item gets,
 // with the material check of each item, and the log of the project's completed files.
 
 const LOG_ROWS = 200;
@@ -47,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  // Spec §2: signed out, the screen warns that assignments would not say who made them; PRODUCT.md keeps the
+  // docs/product.md §2: signed out, the screen warns that assignments would not say who made them; docs/product.md (Decisions) keeps the
   // data itself for signed-in members.
   if (!getUser(request)) return data({ signedOut: true as const, projectId: params.projectId }, { headers: { "Cache-Control": "no-store" } });
   const user = requirePermission(request, "read");
@@ -343,7 +343,7 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
           </option>
         ))}
       </select>
-      {/* Spec §2: pick, then confirm or cancel. Without JavaScript the pick is confirmed with the button. */}
+      {/* docs/product.md §2: pick, then confirm or cancel. Without JavaScript the pick is confirmed with the button. */}
       {!hydrated || picked ? (
         <>
           <button type="submit" className={btn.primary} aria-label={`Confirm ${label.toLowerCase()}`}>

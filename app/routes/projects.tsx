@@ -161,7 +161,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const priorityDir = sort === "priority" && dir === "desc" ? "asc" : "desc";
 
   // Flow analytics is open to the Project Management key, whose way in is this page (the Project Management tile):
-  // the side menu, which also links it, is management's alone (spec §2).
+  // the side menu, which also links it, is management's alone (docs/product.md §2).
   // Every member may read the workflow overview: this page, everyone's list of projects, links it.
   const actions = (
     <>

@@ -17,7 +17,7 @@ import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/qr-item";
 
-// /qr/{id}: where a phone camera lands from an item's label (PRODUCT.md 'Items, timers, QR'). It shows the item
+// /qr/{id}: where a phone camera lands from an item's label (docs/product.md, Decisions: Timers). It shows the item
 // and one large Start or Stop button. A GET never changes anything — link previews, prefetching and a reload
 // must not start or stop a timer — so the button is a form post, and it says which of the two it means: a
 // double tap, or a second phone that stopped the timer a moment earlier, gets a clear answer instead of a
@@ -99,7 +99,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
-  // With the network down (issue "Step 8") a tap is queued on the phone and sent when it is back: as a scan
+  // With the network down a tap is queued on the phone and sent when it is back: as a scan
   // (a toggle, by the usual rules), answered with a toast and the item's state reloaded.
   const { waiting, offline, send } = useScanQueue({
     onAnswer: (scan, _ok, answer) => {

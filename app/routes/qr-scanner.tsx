@@ -25,7 +25,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
 
-// The QR Timer page (spec §2, §5 'QR input', PRODUCT.md 'Items, timers, QR'). A station operator scans label
+// The QR Timer page (docs/product.md §2, §5 'QR input', docs/product.md, Decisions: Timers). A station operator scans label
 // after label with a keyboard-wedge scanner: every scan of this shop's label toggles that item's timer in
 // place and the field is ready for the next one, no mouse. With JavaScript a scan posts in the background
 // (one at a time, in the order scanned); without it the field is a plain form that posts and comes back.
@@ -175,7 +175,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
   function onChange(next: string) {
     setValue(next);
     if (timer.current) clearTimeout(timer.current);
-    // Spec §5: a scanner types fast and stops; a person typing an id presses Enter or Process.
+    // docs/product.md §5: a scanner types fast and stops; a person typing an id presses Enter or Process.
     if (looksLikeScan(next)) timer.current = setTimeout(() => process(next), SCANNER_AUTO_PROCESS_MS);
   }
 

@@ -25,7 +25,7 @@ import { departmentLabel } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
 import type { Route } from "./+types/settings-audit";
 
-// Global Settings → Audit trail (issue "Step 9"): who changed what and when, newest first. Filters live in the
+// Global Settings → Audit trail: who changed what and when, newest first. Filters live in the
 // URL (a plain GET form, so it works without JavaScript); each row opens to its before/after difference.
 
 export const meta = () => [{ title: "Audit trail · Global Settings · Shopflow" }];

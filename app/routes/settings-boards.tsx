@@ -14,7 +14,7 @@ import { qrBaseUrl } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-boards";
 
-// Global Settings → Board links (issue "Step 8"): management makes a read-only link for each wall TV, sees when
+// Global Settings → Board links: management makes a read-only link for each wall TV, sees when
 // each was last used, and revokes one that leaked. The link (its key) is shown once, when made.
 
 export const meta = () => [{ title: "Board links · Global Settings · Shopflow" }];

@@ -16,7 +16,7 @@ import { parseIdParam } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings-printers";
 
-// Global Settings → Label Printers (issue "Step 9"): the shop's thermal printers (ZPL over TCP port 9100). Items
+// Global Settings → Label Printers: the shop's thermal printers (ZPL over TCP port 9100). Items
 // and projects print to them with 'Print label'. Works without JavaScript: Edit and Delete open in the URL
 // (?edit=, ?delete=), a dialog with JavaScript and a panel on the page without; every change is a form post.
 

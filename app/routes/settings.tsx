@@ -135,7 +135,7 @@ function formSpec<C extends object, U extends object>(
   };
 }
 
-// Toast nouns follow spec §8: the Products tab says "product" (its delete error says "category").
+// Toast nouns follow docs/product.md §8: the Products tab says "product" (its delete error says "category").
 const FORMS = {
   categories: formSpec({ tab: "products", form: "category", noun: "Product", deleteNoun: "category" }, CategorySchema, CategorySchema, referenceOps.categories),
   departments: formSpec(
@@ -160,7 +160,7 @@ const FORMS = {
   ),
 } satisfies Partial<Record<ReferenceEntity, FormText>>;
 
-/** The empty Departments tab's one-click start (PRODUCT.md). */
+/** The empty Departments tab's one-click start (docs/product.md (Decisions)). */
 const ADD_STANDARD_DEPARTMENTS = "add-standard-departments";
 
 export async function action({ request }: Route.ActionArgs) {
@@ -423,7 +423,7 @@ function Card({ title, testId, children, actions }: { title: React.ReactNode; te
 
 const grid = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
-/** The spec's empty message with the action that fills the tab (docs/design.md "Empty states"). */
+/** the product's empty message with the action that fills the tab (docs/design.md "Empty states"). */
 function Empty({ tab, here, empty, hasDepartments }: { tab: TabKey; here: string; empty: string; hasDepartments: boolean }) {
   const icon = TABS.find((t) => t.key === tab)!.icon;
   const needsDepartments = (tab === "products" || tab === "workflows") && !hasDepartments;

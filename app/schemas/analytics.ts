@@ -1,6 +1,6 @@
 import { z } from "./messages";
 
-// /analytics (issue "Step 9"): the date range in the URL, a GET form that works without JavaScript. Both ends are
+// /analytics: the date range in the URL, a GET form that works without JavaScript. Both ends are
 // calendar days in the shop's zone and both are included.
 const day = z
   .string()

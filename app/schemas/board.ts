@@ -1,7 +1,7 @@
 import { requiredText } from "./common";
 import { z } from "./messages";
 
-// Global Settings → Board links (issue "Step 8"): a name for the TV the link is for.
+// Global Settings → Board links: a name for the TV the link is for.
 export const BoardKeyFormSchema = z.object({
   intent: z.literal("create"),
   name: requiredText("Board name is required", 100),

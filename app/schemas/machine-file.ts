@@ -2,12 +2,12 @@ import { BIDI_MESSAGE, hasBidiControls } from "~/utils/bidi";
 import { idField, numberish, requiredText } from "./common";
 import { z } from "./messages";
 
-// Spec §7 'Machine files' bodies and §5 'Spreadsheet and CSV', shared by the screens and /api.
+// docs/product.md §7 'Machine files' bodies and §5 'Spreadsheet and CSV', shared by the screens and /api.
 
 export const FILE_TYPES = ["print", "cut"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-/** Spec §5: a save needs file name and machine. */
+/** docs/product.md §5: a save needs file name and machine. */
 export const BOTH_REQUIRED = "Please fill in both file name and machine assignment";
 export const SELECTED_ROWS_REQUIRED = "Please fill in file name and machine for selected rows";
 
@@ -75,7 +75,7 @@ export const UploadCsvSchema = z.object({
 
 const fileType = z.preprocess((v) => (v === undefined || v === null || v === "" ? "print" : v), z.enum(FILE_TYPES, { error: "File type must be print or cut" }));
 
-/** POST /api/items/{id}/assign-file. `userId` is accepted for the spec's clients and ignored: the session decides. */
+/** POST /api/items/{id}/assign-file. `userId` is accepted for the product's clients and ignored: the session decides. */
 export const AssignFileSchema = z.object({
   fileId: idField("Choose a file to assign"),
   fileType,

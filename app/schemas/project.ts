@@ -2,7 +2,7 @@ import { PRIORITIES, STEP_STATUSES } from "~/utils/constants";
 import { idField, nullableText, plainText, requiredText } from "./common";
 import { z } from "./messages";
 
-// Spec §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
+// docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
 
 const priority = z.enum(PRIORITIES, { error: "Priority is required" });
 
@@ -12,7 +12,7 @@ const optionalWorkflowId = z.preprocess(
   idField("Project workflow is required").nullable(),
 );
 
-// A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the spec's client sends it
+// A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the product's client sends it
 // (noon local time); empty means no date. The model turns it into noon in the shop's zone.
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -27,7 +27,7 @@ export const dateInput = z.preprocess(
 export const START_AFTER_END = "Start date cannot be later than end date";
 
 /**
- * Spec §5 'Step dates': the date inputs restrict min and max. A step's day is in this century: a year typed with
+ * docs/product.md §5 'Step dates': the date inputs restrict min and max. A step's day is in this century: a year typed with
  * two digits (0026) or one digit too many is refused instead of saved.
  */
 export const STEP_DATE_MIN = "2000-01-01";
@@ -42,7 +42,7 @@ function inStepRange(s: string | null): boolean {
 }
 const stepDate = dateInput.refine(inStepRange, STEP_DATE_OUT_OF_RANGE);
 
-/** Spec §5: the list screen's create form needs all four. */
+/** docs/product.md §5: the list screen's create form needs all four. */
 export const ProjectCreateSchema = z.object({
   name: requiredText("Project name is required"),
   description: requiredText("Description is required", 2000),
@@ -50,7 +50,7 @@ export const ProjectCreateSchema = z.object({
   workflowId: idField("Project workflow is required"),
 });
 
-/** Spec §5 / PRODUCT.md: editing needs a name and a valid priority; description, workflow and dates are optional. */
+/** docs/product.md §5 / docs/product.md (Decisions): editing needs a name and a valid priority; description, workflow and dates are optional. */
 export const ProjectEditSchema = z
   .object({
     name: requiredText("Project name is required"),
@@ -65,7 +65,7 @@ export const ProjectEditSchema = z
     path: ["startDate"],
   });
 
-/** PATCH /api/projects/{id}: any of the edit fields (spec §7 "same fields; workflowId may be omitted"). */
+/** PATCH /api/projects/{id}: any of the edit fields (docs/product.md §7 "same fields; workflowId may be omitted"). */
 export const ProjectPatchSchema = z.object({
   name: requiredText("Project name is required").optional(),
   description: plainText(2000).optional(),
@@ -82,7 +82,7 @@ export function dayOf(value: string): string {
 }
 
 const percent = z.preprocess((v) => {
-  // Spec §5: non-numbers become 0.
+  // docs/product.md §5: non-numbers become 0.
   if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
   if (typeof v === "string") {
     const n = Number(v.trim());
@@ -91,7 +91,7 @@ const percent = z.preprocess((v) => {
   return v === null || v === undefined ? v : 0;
 }, z.number().int().min(0, "Completion must be between 0 and 100").max(100, "Completion must be between 0 and 100"));
 
-/** 'unassigned' (or empty) is nobody (spec §5). */
+/** 'unassigned' (or empty) is nobody (docs/product.md §5). */
 const memberId = z.preprocess(
   (v) => (v === "unassigned" || v === "" || v === "none" ? null : v),
   idField("Choose a team member, or unassigned").nullable(),
@@ -117,12 +117,12 @@ export const AssignTeamMembersSchema = z.object({
   ),
 });
 
-/** The step order after a drag: the step ids in their new order (zero-based sortOrder, spec §4). */
+/** The step order after a drag: the step ids in their new order (zero-based sortOrder, docs/product.md §4). */
 export const StepOrderSchema = z.object({
   stepIds: z.array(idField("Step ids must be whole numbers")).min(1, "Send the steps in their new order").max(200),
 });
 
-/** POST /api/projects/{id}/design after the PUT (spec §7): what was uploaded, named as the client saw it. */
+/** POST /api/projects/{id}/design after the PUT (docs/product.md §7): what was uploaded, named as the client saw it. */
 export const DesignRecordSchema = z.object({
   fileName: requiredText("fileName is required", 255),
   fileSize: z.number().int().min(0).optional(),
@@ -130,7 +130,7 @@ export const DesignRecordSchema = z.object({
 });
 
 /**
- * The project screen's inline step editor (spec §2): dates, the team members on the step and the percent. The
+ * The project screen's inline step editor (docs/product.md §2): dates, the team members on the step and the percent. The
  * assigned members replace the step's assignments; the first is its assignee.
  */
 export const StepEditFormSchema = z

@@ -1,6 +1,6 @@
 import { z } from "./messages";
 
-// Issue "Step 8" offline scanning: what a scanner sends with a start-timer / end-timer (JSON body) or a toggle
+// Offline scanning: what a scanner sends with a start-timer / end-timer (JSON body) or a toggle
 // (form fields) so that a scan queued while offline is applied once, at the time it was made.
 
 /** A client-made scan id (a UUID or similar): 8 to 100 letters, digits, '-' and '_'. */

@@ -19,7 +19,7 @@ import {
 export const CategorySchema = z.object({
   name: requiredText("Category name is required"),
   description: optionalText(),
-  // An omitted colour is the spec's "saved with no color": the orange theme. An invalid one is an error.
+  // An omitted colour is the product's "saved with no color": the orange theme. An invalid one is an error.
   color: color().default("orange"),
   departmentSequence: departmentSequence("Select at least one department"),
 });
@@ -33,7 +33,7 @@ const departmentFields = {
 };
 const machineStatus = z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" });
 /**
- * POST /api/departments: the entity's fields with the entity's defaults (spec §3: isMachine false, machineStatus
+ * POST /api/departments: the entity's fields with the entity's defaults (docs/product.md §3: isMachine false, machineStatus
  * active, isActive true). Without a category a machine is in Production and a process department in Process.
  */
 export const DepartmentCreateSchema = z.object({
@@ -44,7 +44,7 @@ export const DepartmentCreateSchema = z.object({
   category: requiredText("Category is required", 50).optional(),
 });
 /**
- * The settings form's create: 'This department is a machine station', ticked by default (spec §5: a department
+ * The settings form's create: 'This department is a machine station', ticked by default (docs/product.md §5: a department
  * made in the settings form is a machine). The form sends a hidden "false" before the checkbox, so an unticked box
  * arrives as false and a ticked one as ["false", "on"]; a post without the field keeps the machine default. The
  * form sets nothing else: an active station in the category its kind gives.
@@ -163,7 +163,7 @@ export const StepTemplateSchema = z.object({
 export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
 
 
-// Global Settings → Label Printers (issue "Step 9"): where the thermal printer is and what it prints.
+// Global Settings → Label Printers: where the thermal printer is and what it prints.
 export const LabelPrinterSchema = z.object({
   name: requiredText("Printer name is required", 100),
   host: requiredText("Printer address is required", 253).refine((h) => /^[A-Za-z0-9.:-]+$/.test(h), "Printer address must be a host name or an IP address"),

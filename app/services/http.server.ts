@@ -210,7 +210,7 @@ function limitStream(body: ReadableStream<Uint8Array>, limit: number): ReadableS
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
 /**
- * PRODUCT.md: signed out, every /api call but sign-in answers 401, whatever the route or method. Each handler
+ * docs/product.md (Decisions): signed out, every /api call but sign-in answers 401, whatever the route or method. Each handler
  * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
  * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
  */

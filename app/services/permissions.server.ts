@@ -4,7 +4,7 @@ import { hasDepartmentKey } from "~/utils/departments";
 import { getUser } from "./session.server";
 
 /**
- * The permission table of PRODUCT.md. Every loader, action and /api handler asks here; nothing else decides.
+ * The permission table of docs/product.md (Decisions). Every loader, action and /api handler asks here; nothing else decides.
  */
 export type Permission =
   | "read"
@@ -26,7 +26,7 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
     keys: ["pre-production", "project-management"],
     reason: "Changing projects needs the Pre-Production or Project Management key.",
   },
-  // The project keys: a reset throws away the time a department worked (PRODUCT.md).
+  // The project keys: a reset throws away the time a department worked (docs/product.md (Decisions)).
   "timers:reset": {
     keys: ["pre-production", "project-management"],
     reason: "Resetting a timer needs the Pre-Production or Project Management key.",
@@ -69,7 +69,7 @@ function refuse(request: Request, status: 401 | 403, reason: string): never {
   throw data({ accessDenied: true, reason }, { status });
 }
 
-/** `signedOutReason`: what a page says to someone signed out (a screen may have its own words in the spec). */
+/** `signedOutReason`: what a page says to someone signed out (a screen may have its own words in docs/product.md). */
 export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON): SignedInUser {
   const user = getUser(request);
   if (!user) refuse(request, 401, signedOutReason);

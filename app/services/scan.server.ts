@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/utils/toast";
 
-// One scan of a label on the QR Timer page (spec §2, §5, §8): the page's form (with or without JavaScript) and
+// One scan of a label on the QR Timer page (docs/product.md §2, §5, §8): the page's form (with or without JavaScript) and
 // POST /api/scans (the page's background posts and its offline replays) both come here, so they answer alike.
 
 /** The toast a scan's answer carries (the shape components/toaster.tsx shows). */

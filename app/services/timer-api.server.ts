@@ -6,7 +6,7 @@ import { startedToast, stoppedToast } from "~/utils/timer-words";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 
-// Spec §7: POST /api/items/{id}/start-timer and end-timer (no body needed; the answer has name and department). The
+// docs/product.md §7: POST /api/items/{id}/start-timer and end-timer (no body needed; the answer has name and department). The
 // floor's hottest call: the HTTP layer answers it directly (see SCAN_PATH in http.server.ts) after its own checks
 // (cross-site refusal, session, body limits), and the route module answers it the same way for anything that
 // reaches React Router.
@@ -15,11 +15,11 @@ export const SCAN_PATH = /^\/api\/items\/([^/]+)\/(start-timer|end-timer)$/;
 
 export function timerToggleResponse(request: Request, rawId: string | undefined, verb: "start-timer" | "end-timer"): Promise<Response> {
   return api(async () => {
-    // PRODUCT.md: any signed-in member starts and stops timers; each change is audited with who made it.
+    // docs/product.md (Decisions): any signed-in member starts and stops timers; each change is audited with who made it.
     const user = requirePermission(request, "timers");
     const actor = actorFrom(request, user);
     const id = parseId(rawId, "Item");
-    // Optional (issue "Step 8"): a scan id, in the body or as Idempotency-Key, and the device's time of the scan.
+    // Optional: a scan id, in the body or as Idempotency-Key, and the device's time of the scan.
     const body = await parseBody(request, ScanBodySchema);
     const meta: ScanMeta = { scanId: body.scanId ?? request.headers.get("idempotency-key")?.trim() ?? null, deviceTime: body.deviceTime ?? null };
     if (meta.scanId && !isScanId(meta.scanId)) return jsonError(400, "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'");
@@ -31,7 +31,7 @@ export function timerToggleResponse(request: Request, rawId: string | undefined,
     const stopped = await endTimerQueued(id, actor, meta);
     if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: "This scan was already recorded." });
     const { item, stoppedIn, sessionSeconds, final } = stopped;
-    // Spec §8: 'Timer Stopped & Advanced' names the department the item moved to; at the end, 'Final Department'.
+    // docs/product.md §8: 'Timer Stopped & Advanced' names the department the item moved to; at the end, 'Final Department'.
     // `toast` is what a client shows, as the QR Timer does.
     const toast = stoppedToast(item.name, departmentLabel(item.department), final);
     const message = final ? `Final Department: ${toast.description}` : toast.description;

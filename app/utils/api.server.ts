@@ -88,7 +88,7 @@ export function pageParams(url: URL): Page {
 }
 
 /**
- * One page of a list: the body stays the JSON array the spec's clients read; `X-Total-Count` says how many rows the
+ * One page of a list: the body stays the JSON array the product's clients read; `X-Total-Count` says how many rows the
  * whole list has, and `Link: <…>; rel="next"` (RFC 8288) names the next page while there is one.
  */
 export function listPage(url: URL, page: Page, rows: readonly unknown[], total: number): Response {

@@ -1,4 +1,4 @@
-// Browser side of sign-in (spec §8): the messages and fallbacks the PIN dialog shows.
+// Browser side of sign-in (docs/product.md §8): the messages and fallbacks the PIN dialog shows.
 
 /** verify-pin's answer when the shop asks for the name first and none was chosen. */
 export const CHOOSE_NAME_FIRST = "Choose your name first";

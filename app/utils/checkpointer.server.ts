@@ -3,7 +3,7 @@ import type { Database } from "bun:sqlite";
 // WAL checkpoints off the request thread (decision 0019). SQLite copies the write-ahead log back into the
 // database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
 // commit then writes every page the log holds into the database file and waits for the disk twice. On a busy
-// floor (issue "Step 5": 50 scans at once on seed-large data) one commit in five took 8–13 ms longer, and every
+// floor (target: 50 scans at once on seed-large data) one commit in five took 8–13 ms longer, and every
 // request waiting on the one JavaScript thread waited with it.
 //
 // Here a worker thread with its own connection copies the log back every CHECKPOINT_INTERVAL_MS with PASSIVE

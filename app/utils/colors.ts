@@ -1,6 +1,6 @@
 import type { ColorName } from "./constants";
 
-// Spec §9: light background, dark text of the same hue. Full class names so Tailwind keeps them.
+// docs/product.md §9: light background, dark text of the same hue. Full class names so Tailwind keeps them.
 export const COLOR_CLASSES: Record<ColorName, string> = {
   blue: "bg-blue-100 text-blue-800 border-blue-200",
   green: "bg-green-100 text-green-800 border-green-200",
@@ -12,7 +12,7 @@ export const COLOR_CLASSES: Record<ColorName, string> = {
   gray: "bg-gray-100 text-gray-800 border-gray-200",
 };
 
-// Spec §9: department colours in workflow sequences.
+// docs/product.md §9: department colours in workflow sequences.
 const SEQUENCE_COLORS: Record<string, ColorName> = {
   "pre-production": "blue",
   production: "yellow",

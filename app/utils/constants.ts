@@ -1,20 +1,20 @@
-// Browser-safe constants of the domain (spec §3, §9). db/schema.ts imports these, never the other way round,
+// Browser-safe constants of the domain (docs/product.md §3, §9). db/schema.ts imports these, never the other way round,
 // so a screen that needs a list of keys does not pull the database schema into its bundle.
 
-/** Department keys a team member can hold (spec §3); management overrides all others. */
+/** Department keys a team member can hold (docs/product.md §3); management overrides all others. */
 export const DEPARTMENT_KEYS = ["pre-production", "production", "fabrication", "project-management", "management"] as const;
 export type DepartmentKey = (typeof DEPARTMENT_KEYS)[number];
 
 export const PRIORITIES = ["rush", "high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 export const DEFAULT_PRIORITY: Priority = "medium";
-/** Spec §9: sort weights. */
+/** docs/product.md §9: sort weights. */
 export const PRIORITY_WEIGHTS: Record<Priority, number> = { rush: 4, high: 3, medium: 2, low: 1 };
 
 export const PROJECT_STATUSES = ["active", "completed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-/** 'not-started' is the stored record's default in spec §3; the screens use 'pending' (PRODUCT.md). */
+/** 'not-started' is the stored record's default in docs/product.md §3; the screens use 'pending' (docs/product.md (Decisions)). */
 export const STEP_STATUSES = ["pending", "not-started", "in-progress", "completed"] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
@@ -24,14 +24,14 @@ export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 export const TIMER_ACTIONS = ["start", "stop"] as const;
 export const FILE_ASSOCIATION_TYPES = ["print", "cut"] as const;
 
-/** Spec §4: the order an item moves through when its category gives none. */
+/** docs/product.md §4: the order an item moves through when its category gives none. */
 export const STANDARD_DEPARTMENT_ORDER = ["pre-production", "production", "fabrication", "quality-control", "installation"] as const;
-/** Spec §4: an item in this department counts as completed. */
+/** docs/product.md §4: an item in this department counts as completed. */
 export const COMPLETED_DEPARTMENT = "installation";
 export const DEFAULT_ITEM_DEPARTMENT = "pre-production";
 export const DEFAULT_MATERIAL = "Unknown";
 
-/** Spec §1: the six departments a shop starts with ('Add the standard departments', PRODUCT.md). */
+/** docs/product.md §1: the six departments a shop starts with ('Add the standard departments', docs/product.md (Decisions)). */
 export const STANDARD_DEPARTMENTS = [
   { value: "pre-production", name: "Pre-Production", color: "blue" },
   { value: "production", name: "Production", color: "yellow" },
@@ -41,7 +41,7 @@ export const STANDARD_DEPARTMENTS = [
   { value: "project-management", name: "Project Management", color: "gray" },
 ] as const;
 
-// Spec §9 colour themes: stored by name, shown as a light background with dark text of the same hue.
+// docs/product.md §9 colour themes: stored by name, shown as a light background with dark text of the same hue.
 export const COLORS = ["blue", "green", "yellow", "red", "purple", "pink", "orange", "gray"] as const;
 export type ColorName = (typeof COLORS)[number];
 

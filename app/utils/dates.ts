@@ -1,7 +1,7 @@
 import { Temporal } from "@js-temporal/polyfill";
 
-// Dates in the shop's zone (SHOP_TIMEZONE, PRODUCT.md 'Dates and time'). Timestamps are stored in UTC; a
-// calendar date (a step's start or end) is stored as 12:00 in the shop's zone (spec §5 Step dates), which stays
+// Dates in the shop's zone (SHOP_TIMEZONE, docs/product.md (Decisions) 'Dates and time'). Timestamps are stored in UTC; a
+// calendar date (a step's start or end) is stored as 12:00 in the shop's zone (docs/product.md §5 Step dates), which stays
 // the same calendar day in every zone a browser may be in and never lands on a DST gap.
 
 /** A calendar date as a date input sends it, 'yyyy-mm-dd'. */
@@ -54,18 +54,18 @@ function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"):
 type DateInput = Date | number | string | null | undefined;
 const toDate = (d: DateInput) => (d === null || d === undefined || d === "" ? null : new Date(d));
 
-/** Spec §9 lists: short weekday, month, day ('Mon, Nov 23'), or 'Not set'. */
+/** docs/product.md §9 lists: short weekday, month, day ('Mon, Nov 23'), or 'Not set'. */
 export function formatListDate(d: DateInput, timeZone: string): string {
   const date = toDate(d);
   return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : "Not set";
 }
 
-/** Spec §9 timeline: 'MMM d, yyyy'. */
+/** docs/product.md §9 timeline: 'MMM d, yyyy'. */
 export function formatTimelineDate(d: Date | number | string, timeZone: string): string {
   return fmt(timeZone, "timeline").format(new Date(d));
 }
 
-/** Spec §9 analytics: 'MMM d, h:mm a'. */
+/** docs/product.md §9 analytics: 'MMM d, h:mm a'. */
 export function formatDateTime(d: Date | number | string, timeZone: string): string {
   return fmt(timeZone, "analytics").format(new Date(d));
 }

@@ -1,4 +1,4 @@
-// Shared by browser and server: the department keys, tiles and labels of spec §1, §2 and §3 (and PRODUCT.md's
+// Shared by browser and server: the department keys, tiles and labels of docs/product.md §1, §2 and §3 (and docs/product.md's
 // Fabrication tile).
 export const DEPARTMENT_KEY_LABELS: Record<string, string> = {
   "pre-production": "Pre-Production",
@@ -13,7 +13,7 @@ export type Tile = { key: string; title: string; subtitle: string; to: string };
 export const TILES: Tile[] = [
   { key: "pre-production", title: "Pre-Production", subtitle: "Setup and preparation workflows", to: "/pre-production" },
   { key: "production", title: "Production Floor", subtitle: "All production stations and machines", to: "/production" },
-  // PRODUCT.md: the fourth tile, so members with only the fabrication key have a way in.
+  // docs/product.md (Decisions): the fourth tile, so members with only the fabrication key have a way in.
   { key: "fabrication", title: "Fabrication", subtitle: "Interior and exterior fabrication stations", to: "/fabrication" },
   {
     key: "project-management",
@@ -33,7 +33,7 @@ export type TileDecision =
   | { kind: "pin"; title: string };
 
 /**
- * Spec §4 tile click. Shared so the browser (JavaScript on) and the home action (JavaScript off) agree.
+ * docs/product.md §4 tile click. Shared so the browser (JavaScript on) and the home action (JavaScript off) agree.
  * `heldKeys` is the set of keys some active member holds; it matters only when nobody is signed in.
  */
 export function decideTileClick(

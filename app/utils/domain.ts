@@ -7,9 +7,9 @@ import {
   type StepStatus,
 } from "./constants";
 
-// The rules of spec §4 and PRODUCT.md in one place, used by the models, the screens and the demo seed alike.
+// The rules of docs/product.md §4 and docs/product.md (Decisions) in one place, used by the models, the screens and the demo seed alike.
 
-/** PRODUCT.md: an item follows its category's sequence when it has one, otherwise the standard order. */
+/** docs/product.md (Decisions): an item follows its category's sequence when it has one, otherwise the standard order. */
 export function itemSequence(categorySequence: readonly string[] | null | undefined): readonly string[] {
   return categorySequence && categorySequence.length > 0 ? categorySequence : STANDARD_DEPARTMENT_ORDER;
 }
@@ -30,17 +30,17 @@ export function nextDepartment(sequence: readonly string[], current: string | nu
   return { kind: "next", department: sequence[at + 1]!, index: at + 1 };
 }
 
-/** Spec §4: an item in installation counts as completed. */
+/** docs/product.md §4: an item in installation counts as completed. */
 export const isItemCompleted = (department: string | null | undefined) => department === COMPLETED_DEPARTMENT;
 
-/** PRODUCT.md: 0 'pending', 1–99 'in-progress', 100 'completed'. */
+/** docs/product.md (Decisions): 0 'pending', 1–99 'in-progress', 100 'completed'. */
 export function stepStatusFromPercent(percent: number): StepStatus {
   if (percent >= 100) return "completed";
   if (percent <= 0) return "pending";
   return "in-progress";
 }
 
-/** PRODUCT.md: 'completed' when the project has steps and every one is completed, else 'active'. */
+/** docs/product.md (Decisions): 'completed' when the project has steps and every one is completed, else 'active'. */
 export function projectStatusFromSteps(steps: readonly { status: string }[]): ProjectStatus {
   return steps.length > 0 && steps.every((s) => s.status === "completed") ? "completed" : "active";
 }
@@ -68,7 +68,7 @@ const BACK_BY_DEPARTMENT: Record<string, string> = {
 };
 
 /**
- * Spec §2 Project detail: where Back goes. The user's own department first; otherwise the department of the first
+ * docs/product.md §2 Project detail: where Back goes. The user's own department first; otherwise the department of the first
  * step not completed (or the first step when all are), mapped the same way; finally /projects.
  */
 export function projectBackTarget(userDepartment: string | null | undefined, steps: readonly { department: string; status: string }[]): string {

@@ -1,4 +1,4 @@
-// Browser-safe shapes of the records screens receive (spec §3). The drizzle schema must stay assignable to
+// Browser-safe shapes of the records screens receive (docs/product.md §3). The drizzle schema must stay assignable to
 // these: app/models/entities.check.server.ts fails the typecheck when the two drift apart.
 
 export type Category = {
@@ -74,7 +74,7 @@ export type PublicTeamMember = {
   hasPin: true;
 };
 
-/** The signed-in user of spec §3, as verify-pin answers it. */
+/** The signed-in user of docs/product.md §3, as verify-pin answers it. */
 export type SignedInUser = {
   id: number;
   name: string;

@@ -1,6 +1,6 @@
 import { onChange, type ChangeNotice } from "./events.server";
 
-// Server-sent events for the live pages (issue "Step 8", decision 0016). One hub per process: it listens to the
+// Server-sent events for the live pages (decision 0016). One hub per process: it listens to the
 // change notices the models announce after each commit, numbers them, keeps the last RING_SIZE for clients that
 // reconnect with Last-Event-ID, and writes each one to every open stream whose filter takes it. One heartbeat
 // timer serves every stream, so 500 open streams cost 500 small queues, not 500 timers.

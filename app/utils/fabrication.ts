@@ -1,12 +1,12 @@
-// Spec §2 'Fabrication Department': which section a station belongs to and which icon it gets, by its name.
+// docs/product.md §2 'Fabrication Department': which section a station belongs to and which icon it gets, by its name.
 
 export const isInterior = (name: string) => /interior/i.test(name);
 export const isExterior = (name: string) => /exterior|channel/i.test(name);
 
-/** Spec §2: the description, or '{name} operations'. */
+/** docs/product.md §2: the description, or '{name} operations'. */
 export const stationDescription = (s: { name: string; description: string | null }) => s.description?.trim() || `${s.name} operations`;
 
-// Spec order of the keywords: the first that matches wins.
+// The keywords in the order docs/product.md §2 gives them: the first that matches wins.
 export type StationIcon = "assembly" | "lights" | "quality" | "packing" | "storage" | "riveting" | "trim" | "install" | "paint" | "finish" | "shipping" | "fabrication";
 
 const KEYWORD_ICONS: [RegExp, StationIcon][] = [

@@ -1,4 +1,4 @@
-// A form posts every field; spec §7's PATCH carries the changed ones. The form also carries the record as it was
+// A form posts every field; docs/product.md §7's PATCH carries the changed ones. The form also carries the record as it was
 // opened (`_original`), so an action can tell which fields this person changed (docs/decisions/0009, 0021).
 
 /** The hidden field that carries the values an edit form opened with. */
@@ -60,7 +60,7 @@ export function openedFromSent<T extends Record<string, OpenedValue>>(current: T
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * Spec §7: a PATCH carries the changed fields. A form posts every field, so the fields the person changed are
+ * docs/product.md §7: a PATCH carries the changed fields. A form posts every field, so the fields the person changed are
  * the ones that differ from what the form was opened with; only those are saved, and the model refuses the save
  * when someone else changed one of them meanwhile. Two managers editing different fields both keep their change.
  */

@@ -1,6 +1,6 @@
 import { STANDARD_DEPARTMENTS } from "./constants";
 
-// Shared by browser and server: the number formats of spec §9. Dates are in ./dates.ts.
+// Shared by browser and server: the number formats of docs/product.md §9. Dates are in ./dates.ts.
 
 /** HH:MM:SS for the item and project detail screens. */
 export function formatHMS(totalSeconds: number): string {
@@ -40,12 +40,12 @@ export function formatMinutesSeconds(totalSeconds: number): string {
   return `${Math.floor(s / 60)}m ${s % 60}s`;
 }
 
-/** File sizes in MB with 2 decimals (spec §9). */
+/** File sizes in MB with 2 decimals (docs/product.md §9). */
 export const formatMB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 
 const LABELS: Record<string, string> = Object.fromEntries(STANDARD_DEPARTMENTS.map((d) => [d.value, d.name]));
 
-/** Department value → label; items without one read 'Pre-production' (spec §4). */
+/** Department value → label; items without one read 'Pre-production' (docs/product.md §4). */
 export function departmentLabel(value: string | null | undefined): string {
   if (!value) return "Pre-production";
   return LABELS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");

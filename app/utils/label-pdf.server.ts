@@ -2,14 +2,14 @@ import type { PDFFont } from "pdf-lib";
 import { LABEL_SIZE_PT, SHEETS, sheetMargins, sheetPositions, type Paper } from "./label-sheets";
 
 // pdf-lib and qrcode are loaded on the first label, not at start: evaluating pdf-lib alone took about half of the
-// server's 100 ms start (issue "Step 7": binary start to first 200 under 100 ms).
+// server's 100 ms start (target: binary start to first 200 under 100 ms).
 const pdfLib = () => import("pdf-lib");
 const qrcode = () => import("qrcode");
 
 /** One 2 in × 2 in label: the item's QR payload (`itemQrUrl`) and the text printed under the code. */
 export type LabelData = { itemName: string; projectName: string; material: string; payload: string };
 
-// Spec §9: a 2 inch square label (LABEL_SIZE_PT).
+// docs/product.md §9: a 2 inch square label (LABEL_SIZE_PT).
 const PAD = 6;
 // ISO/IEC 18004 asks for 4 modules of white around the symbol; a label edge is not a reliable white border
 // (printers shift the roll by a millimetre or two), so the quiet zone is inside the page.

@@ -1,4 +1,4 @@
-// Shared by browser and server: office sheets of 2 in × 2 in labels (issue "Step 9"), for the PDF
+// Shared by browser and server: office sheets of 2 in × 2 in labels, for the PDF
 // (label-pdf.server.ts), its route's checks and the project page's form. PDF points are 1/72 in.
 
 export const LABEL_SIZE_PT = 144;

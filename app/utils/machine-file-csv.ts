@@ -3,7 +3,7 @@ import { toCsv } from "./csv";
 
 export { csvCell, toCsv } from "./csv";
 
-// Machine-file CSV import and export (spec §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
+// Machine-file CSV import and export (docs/product.md §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
 // the spreadsheet screen checks a file before it sends it, the server decodes and parses it. Decision 0023 says
 // how files from Excel and LibreOffice are read.
 
@@ -298,13 +298,13 @@ export function machineFileCsvTemplate(activeMachineNames: readonly string[]): s
   ]);
 }
 
-/** Spec §8: the first 3 errors, then '... and N more'. */
+/** docs/product.md §8: the first 3 errors, then '... and N more'. */
 export function summarizeCsvErrors(errors: readonly string[]): string {
   const head = errors.slice(0, 3).join("\n");
   return errors.length > 3 ? `${head}\n... and ${errors.length - 3} more` : head;
 }
 
-/** Spec §5: a file ending in .csv or of a CSV type (Windows browsers report .csv as application/vnd.ms-excel). */
+/** docs/product.md §5: a file ending in .csv or of a CSV type (Windows browsers report .csv as application/vnd.ms-excel). */
 export function isCsvFile(name: string, type: string): boolean {
   return /\.csv$/i.test(name.trim()) || ["text/csv", "application/csv", "application/vnd.ms-excel", "text/comma-separated-values"].includes(type.toLowerCase());
 }

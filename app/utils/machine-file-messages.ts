@@ -1,4 +1,4 @@
-// Spec §8 'Files' texts, shared by the spreadsheet screen and the /api answers.
+// docs/product.md §8 'Files' texts, shared by the spreadsheet screen and the /api answers.
 
 export const filesSavedMessage = (n: number) => `${n} file(s) saved successfully`;
 export const entriesHadIssues = (n: number) => `${n} entries had issues`;

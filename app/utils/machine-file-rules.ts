@@ -1,6 +1,6 @@
-// Machine-file rules of spec §2/§3, shared by the screens (browser) and the server.
+// Machine-file rules of docs/product.md §2/§3, shared by the screens (browser) and the server.
 
-/** 'File for {machine}' is the stand-in description of a file saved without a material (spec §9). */
+/** 'File for {machine}' is the stand-in description of a file saved without a material (docs/product.md §9). */
 const isPlaceholderDescription = (description: string | null | undefined) => !description?.trim() || /^File for /.test(description);
 
 /** What a file is cut or printed on: its material (the description), else its item's, else 'Unknown'. */
@@ -9,7 +9,7 @@ export function machineFileMaterial(f: { description: string | null; itemMateria
   return f.itemMaterial?.trim() || "Unknown";
 }
 
-/** Spec §3 'QR payload of a machine file', as the JSON text the code encodes. */
+/** docs/product.md §3 'QR payload of a machine file', as the JSON text the code encodes. */
 export function machineFileQrPayload(
   f: { id: number; fileName: string; projectName?: string | null; description: string | null; itemMaterial?: string | null; fileOwnerName?: string | null },
   machineName: string,
@@ -30,7 +30,7 @@ export type FileIndicator = "match" | "mismatch" | "none";
 const norm = (s: string) => s.trim().toLowerCase();
 
 /**
- * Spec §2 file indicator: green when the description of every assigned print or cut file equals the item's
+ * docs/product.md §2 file indicator: green when the description of every assigned print or cut file equals the item's
  * material (trimmed, any case), red pulsing on a mismatch, a dash without files.
  */
 export function fileIndicator(itemMaterial: string, fileDescriptions: readonly string[]): FileIndicator {

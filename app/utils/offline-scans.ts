@@ -1,4 +1,4 @@
-// Offline scanning (issue "Step 8"), in the browser: every scan is written to IndexedDB before it is sent, with an
+// Offline scanning, in the browser: every scan is written to IndexedDB before it is sent, with an
 // id made here and this device's time, and leaves the queue only when the server has answered it. So a scan made
 // while the shop's Wi-Fi is down waits, in order, and one made just before a reload or a crash is not lost. The
 // server applies a scan id once (timer_logs.scan_id is unique), so sending one twice is harmless.

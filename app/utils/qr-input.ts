@@ -1,4 +1,4 @@
-// Spec §5 'QR input' and PRODUCT.md 'Items, timers, QR': what a scanned or typed value on the QR Timer page
+// docs/product.md §5 'QR input' and docs/product.md, Decisions: Timers: what a scanned or typed value on the QR Timer page
 // means. Browser-safe: the page decides on a redirect before posting, the server decides again on the post.
 
 export const QR_MESSAGES = {
@@ -9,7 +9,7 @@ export const QR_MESSAGES = {
   noCodeInImage: "No QR code found in the uploaded image. Please ensure the QR code is clearly visible and try again.",
 } as const;
 
-/** Spec §9. */
+/** docs/product.md §9. */
 export const SCANNER_AUTO_PROCESS_MS = 300;
 export const QR_REDIRECT_DELAY_MS = 100;
 export const LAST_SCANNED_MAX = 50;
@@ -27,7 +27,7 @@ export type QrInput =
 /**
  * `ownBases` are the label URL prefixes of this shop (`{PUBLIC_URL}/qr/` and this server's own origin + `/qr/`):
  * a label of this shop toggles in place so an operator can scan item after item; any other value with /qr/ in
- * it is somewhere else and is opened (spec: redirect after 100 ms).
+ * it is somewhere else and is opened (docs/product.md: redirect after 100 ms).
  */
 export function parseQrInput(raw: string, ownBases: readonly string[]): QrInput {
   const text = raw.trim();
@@ -69,13 +69,13 @@ function decodeSafe(s: string) {
   }
 }
 
-/** Spec §5: the scanner field processes by itself 300 ms after typing stops when the value looks like a scan. */
+/** docs/product.md §5: the scanner field processes by itself 300 ms after typing stops when the value looks like a scan. */
 export function looksLikeScan(value: string): boolean {
   const lower = asciiLower(value);
   return lower.includes(QR_PATH) || lower.includes("http") || value.length > 20;
 }
 
-/** Spec §9: the last scanned text is shown cut to 50 characters. */
+/** docs/product.md §9: the last scanned text is shown cut to 50 characters. */
 export const lastScannedText = (value: string) => (value.length > LAST_SCANNED_MAX ? `${value.slice(0, LAST_SCANNED_MAX)}...` : value);
 
 /** A redirect target the page may open: http(s) only, never javascript: or data: from a crafted label. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-// Spec §9: QR image 200 px wide, margin 2, black on white.
+// docs/product.md §9: QR image 200 px wide, margin 2, black on white.
 const OPTIONS = { width: 200, margin: 2, color: { dark: "#000000", light: "#ffffff" } };
 
 // What a label encodes (`{shop address}/qr/{id}`) is decided in services/shop-address.server.ts.

@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "./env.server";
 
-// Uploaded files live under DATA_DIR with names the server makes (PRODUCT.md 'Files'); the database stores the
+// Uploaded files live under DATA_DIR with names the server makes (docs/product.md, Decisions: Uploads); the database stores the
 // path relative to DATA_DIR. Nothing here ever follows a path out of the data directory.
 
 export const DESIGNS_DIR = "designs";

@@ -12,7 +12,7 @@ export type TimerToast = { title: string; description: string };
 
 export const startedToast = (itemName: string, department: string): TimerToast => ({ title: "Timer Started", description: `${itemName} in ${department}.` });
 
-/** Spec §8: 'Timer Stopped & Advanced' names where the item went; at the last department it is 'Final Department'. */
+/** docs/product.md §8: 'Timer Stopped & Advanced' names where the item went; at the last department it is 'Final Department'. */
 export function stoppedToast(itemName: string, department: string, final: boolean): TimerToast {
   return final
     ? { title: "Final Department", description: `${itemName} stays in ${department}.` }

@@ -223,7 +223,7 @@ export function seedDemo(
   const nowMs = now.getTime();
   const rnd = prng(20240611);
 
-  // Step dates are calendar days, stored as noon in the shop's zone (spec §5 Step dates).
+  // Step dates are calendar days, stored as noon in the shop's zone (docs/product.md §5 Step dates).
   const timeZone = opts.timeZone ?? "America/Chicago";
   const dayAt = (offset: number) => noonDaysFrom(now, Math.round(offset), timeZone);
   const setupAt = dayAt(-120);

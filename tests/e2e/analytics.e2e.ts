@@ -1,4 +1,4 @@
-// Flow analytics (issue "Step 9"), JavaScript on ("js") and off ("no-js"): a manager opens it from the side menu,
+// Flow analytics, JavaScript on ("js") and off ("no-js"): a manager opens it from the side menu,
 // reads the bottleneck, changes the range, downloads a table, and a phone shows it without sideways scrolling.
 import { readFileSync } from "node:fs";
 import { DEMO, expect, test } from "./fixtures";

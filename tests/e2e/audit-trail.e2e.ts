@@ -1,4 +1,4 @@
-// The audit trail (issue "Step 9", part 3), JavaScript on ("js") and off ("no-js"): a manager changes a project and
+// The audit trail , JavaScript on ("js") and off ("no-js"): a manager changes a project and
 // an item in the browser, then opens Global Settings → Audit trail, narrows it by team member, record type and id and
 // dates (a GET form: the filters live in the URL), reads the change newest first and opens it to its before/after
 // difference; the project and item pages list the same change under 'History'; a refused PIN and a sign-in are

@@ -1,4 +1,4 @@
-// Labels straight to a thermal printer (issue "Step 9", part 1), JavaScript on ("js") and off ("no-js"): a manager
+// Labels straight to a thermal printer , JavaScript on ("js") and off ("no-js"): a manager
 // adds the shop's printer in Global Settings, corrects its port and resolution with Edit, prints an item's label and
 // a whole project's from their pages, reads what happened when the printer is off, and removes the printer after
 // confirming it. The "printer" is a TCP listener in this test process that keeps what it receives, as a Zebra on

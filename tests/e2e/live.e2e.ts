@@ -1,4 +1,4 @@
-// Issue "Step 8": pages that follow the floor without a reload, and scans that survive a network drop. Both need
+// Live pages: pages that follow the floor without a reload, and scans that survive a network drop. Both need
 // JavaScript; without it the pages are as before (a Refresh link), which live.e2e checks too.
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";

@@ -1,4 +1,4 @@
-// Step 6 flows with JavaScript ("js") and without ("no-js"): add files in the spreadsheet, import a CSV, assign
+// Machine-file flows with JavaScript ("js") and without ("no-js"): add files in the spreadsheet, import a CSV, assign
 // print and cut files to an item and see the material indicator change; a machine's queue: QR, completion,
 // reorder, analytics; the Production Floor and Fabrication screens.
 import type { APIRequestContext, Page } from "@playwright/test";

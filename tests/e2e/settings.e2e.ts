@@ -1,4 +1,4 @@
-// Global Settings (spec §2 'Global Settings', §5 'Settings forms', §8 toasts), with JavaScript on ("js") and off
+// Global Settings (docs/product.md §2 'Global Settings', §5 'Settings forms', §8 toasts), with JavaScript on ("js") and off
 // ("no-js"). With JavaScript the add/edit/delete forms are Radix dialogs and the department-sequence rows drag
 // (pointer or keyboard); without it the same forms are panels on the page, and the sequence's add, remove and
 // up/down buttons are plain form posts. Every test signs in on its own, works on records it names uniquely, and

@@ -1,4 +1,4 @@
-// The app shell and Home after the design pass (issue "Step 3", points 16, 17, 21), with JavaScript on ("js") and
+// The app shell and Home after the design pass, with JavaScript on ("js") and
 // off ("no-js"): a header that fits 320 px with any name, the Fabrication tile, the side menu's Escape / outside
 // click / backdrop, the four PIN boxes on /login, long names that never widen a page, the product details back
 // link per role, and the department form's machine-station checkbox.

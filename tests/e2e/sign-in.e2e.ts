@@ -1,4 +1,4 @@
-// Sign-in, PIN dialog, tiles, logout and the app shell (spec §2, §4, §5, §8), with JavaScript on ("js") and off
+// Sign-in, PIN dialog, tiles, logout and the app shell (docs/product.md §2, §4, §5, §8), with JavaScript on ("js") and off
 // ("no-js"). With JavaScript the PIN dialog is a Radix dialog with four one-digit boxes; without it the same
 // screen is the /login page with one field. Each test runs from its own client address (see fixtures.ts).
 import {

@@ -1,4 +1,4 @@
-// Items on the floor (Step 5), with JavaScript ("js") and without ("no-js"): a keyboard-wedge scanner on the QR
+// Items on the floor, with JavaScript ("js") and without ("no-js"): a keyboard-wedge scanner on the QR
 // Timer page, the /qr/{id} page a phone camera opens (signed out first), the item detail's live timer and reset,
 // and the label download.
 import type { Page } from "@playwright/test";

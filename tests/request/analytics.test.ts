@@ -6,7 +6,7 @@ import { startOfZoneDay, zoneDate } from "~/utils/dates";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
-// Issue "Step 9" flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known
+// Flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known
 // times (the timer model's own start and stop, with the clock given), so every figure can be checked by hand.
 
 const TZ = "America/Chicago";

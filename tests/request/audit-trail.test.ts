@@ -7,7 +7,7 @@ import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements, countStatements } from "../helpers/statements";
 
-// Issue "Step 9" audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
+// Audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
 // and item pages.
 

@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import { BOARD_LINK_INVALID } from "~/utils/board";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
-// Issue "Step 8" TV board: management makes read-only links; a link opens the board and its event stream and
+// TV board: management makes read-only links; a link opens the board and its event stream and
 // nothing else; revoking it closes both; the board shows what runs, what waits (rush first), today's completions
 // and the machine queues.
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
-// Issue 'Step 3' point 18-19: a record changed or deleted by someone else, and a session that ends mid-form.
+// A record changed or deleted by someone else, and a session that ends mid-form.
 
 let app: ReturnType<typeof createApp>;
 let ann: Client;
@@ -63,7 +63,7 @@ describe("two managers editing one record", () => {
     const b = await bob.request(`/api/materials/${row.id}`, { method: "PATCH", json: { description: "B", version: row.version } });
     expect(b.status).toBe(409);
     expect((await b.json()).message).toBe("This material was changed by someone else. Reload to see the latest.");
-    // Without a version the API keeps spec §7's behaviour: the fields sent are applied.
+    // Without a version the API keeps docs/product.md §7's behaviour: the fields sent are applied.
     expect((await bob.request(`/api/materials/${row.id}`, { method: "PATCH", json: { description: "B" } })).status).toBe(200);
   });
 

@@ -5,7 +5,7 @@ import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
-// Spec §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
+// docs/product.md §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

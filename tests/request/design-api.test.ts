@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { uploadTokens } from "#db/schema";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// Spec §7 'Design' and PRODUCT.md 'Files': the three-call upload, the multipart form, the PDF proxy.
+// docs/product.md §7 'Design' and docs/product.md, Decisions: Uploads: the three-call upload, the multipart form, the PDF proxy.
 
 let app: ReturnType<typeof createApp>;
 let pm: Client;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { BUN, ROOT, signInHeaders, startChild, type Child } from "../helpers/child-server";
 
-// Issue 10 (Step 7): nothing acknowledged is lost when the process is killed (SIGKILL at random moments under a
+// Durability: nothing acknowledged is lost when the process is killed (SIGKILL at random moments under a
 // write load of scans and edits), and a backup taken under that load is consistent and restores. The server runs
 // as a child process on its own DATA_DIR, exactly as `npm start` runs it. Decision 0015 records why
 // `synchronous = NORMAL` is enough for a process crash (not for a power cut).

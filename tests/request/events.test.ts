@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/utils/event-stream.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// GET /api/events (issue "Step 8"): who may open it, a notice for each change, resume by Last-Event-ID, the
+// GET /api/events: who may open it, a notice for each change, resume by Last-Event-ID, the
 // heartbeat, and clean-up when the client goes away.
 
 type Frame = { id?: string; event?: string; data?: string; retry?: string; comment?: string };

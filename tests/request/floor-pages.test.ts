@@ -3,7 +3,7 @@ import { createMachineFiles } from "~/models/machine-file.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 
-// Spec §2 'Production Floor' (/production, /production-floor) and 'Fabrication Department' (/fabrication).
+// docs/product.md §2 'Production Floor' (/production, /production-floor) and 'Fabrication Department' (/fabrication).
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

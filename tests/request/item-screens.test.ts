@@ -6,7 +6,7 @@ import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { ageSession } from "../helpers/timers";
 
-// Step 5 screens over HTTP, as a browser without JavaScript (and a phone camera) uses them: /items/{id}, the
+// The item and scanning screens over HTTP, as a browser without JavaScript (and a phone camera) uses them: /items/{id}, the
 // /qr/{id} timer page and the QR Timer page (/qr-scanner).
 
 let app: ReturnType<typeof createApp>;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// Spec §7 'Items' (create/update/delete/get one) with the §5 Item and Product form messages.
+// docs/product.md §7 'Items' (create/update/delete/get one) with the §5 Item and Product form messages.
 
 let app: ReturnType<typeof createApp>;
 let pm: Client;

@@ -5,7 +5,7 @@ import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 
-// Spec §2 Items list over HTTP, as a browser without JavaScript uses it: filters and pages in the URL, the
+// docs/product.md §2 Items list over HTTP, as a browser without JavaScript uses it: filters and pages in the URL, the
 // Create New Product / Edit Product form (§5 Product form), delete, refusals.
 
 let app: ReturnType<typeof createApp>;

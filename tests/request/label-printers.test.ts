@@ -6,7 +6,7 @@ import { decodePng, renderZpl } from "../helpers/label-tools";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
 
-// Issue "Step 9" label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
+// Label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
 // TCP to a listener standing in for the printer; a printer that does not answer gives a clear 504.
 
 let app: ReturnType<typeof createApp>;

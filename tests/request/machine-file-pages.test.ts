@@ -5,7 +5,7 @@ import { createMachineFiles } from "~/models/machine-file.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
 
-// The Step 6 screens without JavaScript (each is a plain form post): spec §2 'Machine Files for one machine',
+// The machine-file screens without JavaScript (each is a plain form post): docs/product.md §2 'Machine Files for one machine',
 // 'Machine Ready Files' and 'Machine Files Spreadsheet'.
 
 let app: ReturnType<typeof createApp>;
@@ -175,7 +175,7 @@ describe("/production/{machine}", () => {
 });
 
 describe("/projects/{id}/machine-files", () => {
-  test("signed out: the banner of spec §2, nothing else", async () => {
+  test("signed out: the banner of product §2, nothing else", async () => {
     const html = await visibleHtml(await signedOut.request(`/projects/${projectId}/machine-files`));
     expect(html).toContain("You are not logged in. File assignments will not track who changed them.");
     expect(html).not.toContain("Fence banner");

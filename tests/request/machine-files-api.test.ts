@@ -4,8 +4,8 @@ import { CLICK_QR_FIRST } from "~/models/machine-file.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 import { statementsByTransaction } from "../helpers/statements";
 
-// Spec §7 'Machine files' and the items' file-association calls, §5 'Spreadsheet and CSV', §4 'Machine file',
-// PRODUCT.md permissions (details and imports: project keys; QR click, completion, reorder: any member).
+// docs/product.md §7 'Machine files' and the items' file-association calls, §5 'Spreadsheet and CSV', §4 'Machine file',
+// docs/product.md (Decisions) permissions (details and imports: project keys; QR click, completion, reorder: any member).
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

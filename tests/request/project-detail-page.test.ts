@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
 
-// Spec §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
+// docs/product.md §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.
 
 let app: ReturnType<typeof createApp>;
@@ -415,7 +415,7 @@ describe("item timer and QR actions", () => {
     expect(qr).toContain("QR Code");
     expect(qr).toContain(`http://localhost/qr/${item.id}`);
     expect(qr).toContain(`/items/${item.id}/qr.png`);
-    // Resetting a timer needs the project keys (PRODUCT.md): a production member is neither offered it nor allowed.
+    // Resetting a timer needs the project keys (docs/product.md (Decisions)): a production member is neither offered it nor allowed.
     const floorView = await visibleHtml(await page(floor, `?dialog=reset-timer&item=${item.id}`));
     expect(floorView).not.toContain("Its running session stops and is not counted.");
     expect(floorView).not.toContain(`Reset timer of Letter Q`);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// Spec §7 'Projects and workflows' over HTTP: happy paths, the §5 messages, 401, 403, 404 and 409.
+// docs/product.md §7 'Projects and workflows' over HTTP: happy paths, the §5 messages, 401, 403, 404 and 409.
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

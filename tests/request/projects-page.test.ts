@@ -4,7 +4,7 @@ import * as schema from "#db/schema";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
-// Spec §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.
+// docs/product.md §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.
 
 let app: ReturnType<typeof createApp>;
 let pm: Client;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// Request-level tests of the reference-data API (spec §7 'Reference data', §5 'Settings forms', PRODUCT.md):
+// Request-level tests of the reference-data API (docs/product.md §7 'Reference data', §5 'Settings forms', docs/product.md (Decisions)):
 // /api/{categories|departments|subdepartments|materials|machines|workflows|step-templates|team-members}[/:id].
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@ import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 
-// Issue "Step 8" offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
+// Offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
 // end-timer, POST /api/scans and the QR Timer form); the device's time is used only within bounds, and the log
 // row records whose clock it is.
 

@@ -1,4 +1,4 @@
-// A first start without demo data (PRODUCT.md): the 'Set up your shop' checklist on Home for management, 'Add the
+// A first start without demo data (docs/product.md (Decisions)): the 'Set up your shop' checklist on Home for management, 'Add the
 // standard departments' on the empty Departments tab, the machine-station checkbox of the department form, URL-safe
 // department values, the team member's department select and the product details back link per role.
 import { beforeEach, describe, expect, test } from "bun:test";

@@ -5,7 +5,7 @@ import { endTimer, startTimer, toggleTimer } from "~/models/timer.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 
-// Spec §7 item timers and PRODUCT.md 'Items, timers, QR': start, stop and advance, reset, the log; 409 on the wrong
+// docs/product.md §7 item timers and docs/product.md, Decisions: Timers: start, stop and advance, reset, the log; 409 on the wrong
 // state; 50 scans of one item at once; the next-department rule with and without a category sequence.
 
 let app: ReturnType<typeof createApp>;
@@ -133,7 +133,7 @@ describe("reset", () => {
     await call(floor, id, "end-timer");
     await call(floor, id, "start-timer");
     getDb().update(schema.items).set({ totalTimeSeconds: 500 }).where(eq(schema.items.id, id)).run();
-    // The project keys only (PRODUCT.md): a production member is refused and nothing changes.
+    // The project keys only (docs/product.md (Decisions)): a production member is refused and nothing changes.
     const refused = await call(floor, id, "reset-timer");
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe("Resetting a timer needs the Pre-Production or Project Management key.");

@@ -7,7 +7,7 @@ import path from "node:path";
 import { migrations } from "../../db/migrations.gen";
 import { BUN, ROOT, signInHeaders, startChild } from "../helpers/child-server";
 
-// Issue 10 (Step 7) 'Upgrades': the version before the newest migration runs on a DATA_DIR and fills it; the
+// Upgrades: the version before the newest migration runs on a DATA_DIR and fills it; the
 // current version then starts on the same DATA_DIR. Its migrations run once, nothing is lost, and a second start
 // changes nothing. (A failed migration leaving the database as it was: tests/unit/database.test.ts.)
 

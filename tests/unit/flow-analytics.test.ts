@@ -7,7 +7,7 @@ import { csvCell } from "~/utils/csv";
 import { formatSpan } from "~/utils/format";
 import { daysBetween, granularityFor, isCalendarDay, periodsFor } from "~/utils/periods.server";
 
-// Issue "Step 9" flow analytics, below the page: the SQLite functions it relies on, the upgrade that fills the new
+// Flow analytics, below the page: the SQLite functions it relies on, the upgrade that fills the new
 // columns for logs written before them, and the calendar periods of the charts.
 
 test("the bundled SQLite has median(), which the analytics queries use", () => {

@@ -14,7 +14,7 @@ import {
 } from "~/utils/machine-file-csv";
 import { csvImportMessage, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
 
-// CSV files byte-exact as Excel and LibreOffice save them (tests/fixtures/csv), spec §5 'Spreadsheet and CSV'.
+// CSV files byte-exact as Excel and LibreOffice save them (tests/fixtures/csv), docs/product.md §5 'Spreadsheet and CSV'.
 
 const machines = [
   { value: "hp-latex-800", name: "HP Latex 800" },
@@ -254,11 +254,11 @@ describe("messages", () => {
     expect(csvImportMessage({ saved: 0, skipped: 0, failed: 2 })).toBe("No files were saved: every row had a problem.");
   });
 
-  test("spec §8: the first 3 errors, then '... and N more'", () => {
+  test("product §8: the first 3 errors, then '... and N more'", () => {
     expect(summarizeCsvErrors(["a", "b"])).toBe("a\nb");
     expect(summarizeCsvErrors(["a", "b", "c", "d", "e"])).toBe("a\nb\nc\n... and 2 more");
   });
-  test("spec §5: .csv names or CSV types", () => {
+  test("product §5: .csv names or CSV types", () => {
     expect(isCsvFile("Files.CSV", "")).toBe(true);
     expect(isCsvFile("files.txt", "text/csv")).toBe(true);
     expect(isCsvFile("files.csv", "application/vnd.ms-excel")).toBe(true);

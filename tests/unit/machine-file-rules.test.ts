@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
 import { fileIndicator, machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
 
-describe("spec §2 file indicator", () => {
+describe("product §2 file indicator", () => {
   test.each([
     ["Vinyl", [], "none"],
     ["Vinyl", [" vinyl "], "match"],

@@ -6,7 +6,7 @@ const user = (...keys: string[]) => ({
   id: 1, name: "x", email: null, department: null, subdepartment: null, skills: [], accessibleDepartments: keys,
 });
 
-describe("permission table (PRODUCT.md)", () => {
+describe("permission table (docs/product.md, Decisions: Permissions)", () => {
   const cases: [string[] | null, Permission, boolean][] = [
     [null, "read", false],
     [null, "timers", false],
@@ -39,7 +39,7 @@ describe("permission table (PRODUCT.md)", () => {
   }
 });
 
-describe("tile click (spec §4)", () => {
+describe("tile click (product §4)", () => {
   const [pre, prod] = TILES;
   test("management goes straight in with the override toast", () => {
     expect(decideTileClick(prod!, user("management"), [])).toEqual({

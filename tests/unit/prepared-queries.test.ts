@@ -103,7 +103,7 @@ describe("remembered session lookups", () => {
 
     updateTeamMember(ann.id, { name: "Ann Lee" }, actor);
     expect(getSessionMember("a", HOUR)?.name).toBe("Ann Lee");
-    // A new key ends the member's sessions (PRODUCT.md), at once.
+    // A new key ends the member's sessions (docs/product.md (Decisions)), at once.
     updateTeamMember(ann.id, { accessibleDepartments: ["fabrication"] }, actor);
     expect(getSessionMember("a", HOUR)).toBeUndefined();
     expect(getSessionMember("d", HOUR)).toBeUndefined();

@@ -151,7 +151,7 @@ describe("metrics and lists", () => {
     }
   }
 
-  test("every metric of spec §3, from grouped queries", () => {
+  test("every metric of product §3, from grouped queries", () => {
     const p = newProject();
     const steps = getSteps({ projectId: p.id });
     updateStep(steps[0]!.id, { percentComplete: 100 }, actor);

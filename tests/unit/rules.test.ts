@@ -6,7 +6,7 @@ import { parseIdParam } from "~/utils/ids";
 import { clientAddress, ipMatcher, LOOPBACK, parseIp } from "~/utils/ip";
 import { fieldLabel } from "~/schemas/messages";
 
-describe("domain rules (spec §4, PRODUCT.md)", () => {
+describe("domain rules (docs/product.md §4 and Decisions)", () => {
   test("an item follows its category's sequence, else the standard order", () => {
     expect(itemSequence(["production", "installation"])).toEqual(["production", "installation"]);
     expect(itemSequence([])).toEqual(["pre-production", "production", "fabrication", "quality-control", "installation"]);
@@ -28,7 +28,7 @@ describe("domain rules (spec §4, PRODUCT.md)", () => {
     expect(projectStatusFromSteps([{ status: "completed" }, { status: "completed" }])).toBe("completed");
   });
 
-  test("priority weights (spec §9) and percentages", () => {
+  test("priority weights (product §9) and percentages", () => {
     expect(["rush", "high", "medium", "low", "other"].map(priorityWeight)).toEqual([4, 3, 2, 1, 0]);
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(5, 0)).toBe(0);

@@ -63,7 +63,7 @@ describe("seed-large", () => {
     const mismatched = one(`SELECT count(*) FROM project_workflow_instances i JOIN workflows w ON w.id = i.workflow_template_id
       WHERE (SELECT count(*) FROM project_workflow_steps s WHERE s.project_workflow_instance_id = i.id) <> json_array_length(w.department_sequence)`);
     expect(mismatched).toBe(0);
-    // A project is completed exactly when every step is (PRODUCT.md).
+    // A project is completed exactly when every step is (docs/product.md (Decisions)).
     const wrongStatus = one(`SELECT count(*) FROM projects p JOIN project_workflow_instances i ON i.project_id = p.id
       WHERE p.status <> CASE WHEN (SELECT min(s.status = 'completed') FROM project_workflow_steps s WHERE s.project_workflow_instance_id = i.id) = 1 THEN 'completed' ELSE 'active' END`);
     expect(wrongStatus).toBe(0);

@@ -8,10 +8,10 @@ import { btn, CancelLink, inputClass, Label, UrlDialog } from "../ui";
 
 export type DesignInfo = { fileName: string; fileSize: number; proxyUrl: string; uploadedText: string };
 
-/** How long the embedded viewer may take before the page offers the fallback (spec §8 'PDF Preview Blocked'). */
+/** How long the embedded viewer may take before the page offers the fallback (docs/product.md §8 'PDF Preview Blocked'). */
 const PREVIEW_TIMEOUT_MS = 8000;
 
-/** Spec §5 'Design upload': the refusal of anything but a PDF, whoever notices it (this page or the server). */
+/** docs/product.md §5 'Design upload': the refusal of anything but a PDF, whoever notices it (this page or the server). */
 const NOT_A_PDF = "Please select a PDF file";
 const INVALID_FILE_TYPE = { title: "Invalid file type", description: NOT_A_PDF, variant: "destructive" } as const;
 
@@ -24,7 +24,7 @@ async function failIfNotOk(res: Response, fallback: string) {
 }
 
 /**
- * Spec §2 'Upload Design PDF'. With JavaScript: the three calls of §7 (a single-use upload URL, the PUT of the
+ * docs/product.md §2 'Upload Design PDF'. With JavaScript: the three calls of §7 (a single-use upload URL, the PUT of the
  * bytes, the record), with the file's name and size shown first. Without: the same form posts the file once.
  */
 export function DesignUploadDialog({ projectId, here, current, maxMb }: { projectId: number; here: string; current: DesignInfo | null; maxMb: number }) {
@@ -127,7 +127,7 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
   );
 }
 
-/** The design in an embedded viewer, with 'Loading PDF...' and the spec's fallback when the browser blocks it. */
+/** The design in an embedded viewer, with 'Loading PDF...' and the product's fallback when the browser blocks it. */
 export function DesignViewerDialog({ design, here }: { design: DesignInfo; here: string }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<"loading" | "ready" | "blocked">("loading");

@@ -32,7 +32,7 @@ export type ItemRow = {
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-/** Spec §2 Project Items: Add Item, the table (a card per item on phones), and the empty state. */
+/** docs/product.md §2 Project Items: Add Item, the table (a card per item on phones), and the empty state. */
 export function ProjectItems({
   items,
   here,
@@ -176,7 +176,7 @@ export function ProjectItems({
   );
 }
 
-/** Spec §5 Item form: name, category, material required; quantity at least 1 (non-numbers fall back to 1). */
+/** docs/product.md §5 Item form: name, category, material required; quantity at least 1 (non-numbers fall back to 1). */
 export function ItemForm({
   item,
   categories,

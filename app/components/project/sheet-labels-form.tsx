@@ -3,7 +3,7 @@ import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from 
 import { btn, inputClass } from "../ui";
 
 /**
- * 'Labels on sheets…' (issue "Step 9"): a GET form to the sheet PDF, opened in a new tab, with JavaScript or
+ * 'Labels on sheets…': a GET form to the sheet PDF, opened in a new tab, with JavaScript or
  * without. Without JavaScript the position list is the longest paper's and names the positions only US Letter has
  * (the PDF route refuses them on A4 with a sentence); with JavaScript it follows the chosen paper. It sits in a
  * Popover.

@@ -16,7 +16,7 @@ import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { useToast } from "../toaster";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
 
-/** Spec §9: a keyboard drag moves a row 25 px per key press. */
+/** docs/product.md §9: a keyboard drag moves a row 25 px per key press. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
 
 export type StepRow = {
@@ -44,7 +44,7 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinat
 };
 
 /**
- * Spec §2 Project detail, 'Workflow steps': refresh, drag-to-reorder rows (pointer, or keyboard 25 px a key
+ * docs/product.md §2 Project detail, 'Workflow steps': refresh, drag-to-reorder rows (pointer, or keyboard 25 px a key
  * press), up/down buttons that work without JavaScript, and inline editing of dates, team members and percent.
  * Editing is URL state (`?edit-step=ID`), so Start editing / Save / Cancel are a link, a form post and a link.
  */
@@ -349,7 +349,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
         <label htmlFor={fields.startDate.id} className="sr-only">
           Start date of {step.departmentName}
         </label>
-        {/* Spec §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
+        {/* docs/product.md §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
         <input className={inputClass} {...getInputProps(fields.startDate, { type: "date" })} required={false} min={STEP_DATE_MIN} max={endValue || STEP_DATE_MAX} />
         <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
       </td>

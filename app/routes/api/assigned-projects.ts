@@ -3,7 +3,7 @@ import { requirePermission } from "~/services/permissions.server";
 import { api, jsonError, listSlice, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/assigned-projects";
 
-// Spec §7 GET /api/projects/assigned-to/{userId}/Pre-Production: the department is named as the screens title it
+// docs/product.md §7 GET /api/projects/assigned-to/{userId}/Pre-Production: the department is named as the screens title it
 // ('Pre-Production'); its value is the slug ('pre-production').
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {

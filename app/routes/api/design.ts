@@ -9,8 +9,8 @@ import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/design";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
-// to the URL it returns (/api/uploads/{token}). PRODUCT.md 'Files': only PDFs, at most MAX_UPLOAD_MB.
+// docs/product.md §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
+// to the URL it returns (/api/uploads/{token}). docs/product.md, Decisions: Uploads: only PDFs, at most MAX_UPLOAD_MB.
 
 const maxBytes = () => Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024);
 

@@ -6,7 +6,7 @@ import { openEventStream } from "~/utils/event-stream.server";
 import type { Route } from "./+types/events";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// GET /api/events (issue "Step 8"): the change notices as server-sent events, for the live pages. Notices carry
+// GET /api/events: the change notices as server-sent events, for the live pages. Notices carry
 // ids, the action and the department, nothing a signed-in member could not read on the pages themselves.
 
 /** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */

@@ -6,7 +6,7 @@ import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/item-files";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Items': GET /api/items/{id}/file-associations, POST …/assign-file {fileId, fileType}, DELETE
+// docs/product.md §7 'Items': GET /api/items/{id}/file-associations, POST …/assign-file {fileId, fileType}, DELETE
 // …/unassign-file {fileType}. The member comes from the session; a `userId` in the body is ignored.
 
 const verb = (request: Request) => new URL(request.url).pathname.split("/").pop();

@@ -6,8 +6,8 @@ import { api, json, jsonError, listPage, pageParams, parseId } from "~/utils/api
 import type { Route } from "./+types/item-timer";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Items': POST /api/items/{id}/start-timer, end-timer and reset-timer (no body), GET …/timer-logs.
-// PRODUCT.md: any signed-in member starts and stops timers; resetting one needs the project keys (pre-production,
+// docs/product.md §7 'Items': POST /api/items/{id}/start-timer, end-timer and reset-timer (no body), GET …/timer-logs.
+// docs/product.md (Decisions): any signed-in member starts and stops timers; resetting one needs the project keys (pre-production,
 // project-management, management). Each change is audited with who made it.
 
 const verb = (request: Request) => new URL(request.url).pathname.split("/").pop();

@@ -7,8 +7,8 @@ import { parseIdParam } from "~/utils/ids";
 import type { Route } from "./+types/items";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Items': GET /api/items (an array, 500 rows unless `?limit=&offset=` say otherwise; `?projectId=` filters), GET one,
-// POST, PATCH, DELETE. Writes need the pre-production or project-management key (PRODUCT.md).
+// docs/product.md §7 'Items': GET /api/items (an array, 500 rows unless `?limit=&offset=` say otherwise; `?projectId=` filters), GET one,
+// POST, PATCH, DELETE. Writes need the pre-production or project-management key (docs/product.md (Decisions)).
 
 /** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-items": ["GET", "POST"], "api-items-id": ["GET", "PATCH", "DELETE"] };

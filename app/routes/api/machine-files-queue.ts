@@ -9,7 +9,7 @@ import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
+// docs/product.md §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;

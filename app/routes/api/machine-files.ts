@@ -19,9 +19,9 @@ import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/
 import type { Route } from "./+types/machine-files";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
+// docs/product.md §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
-// completing it are floor work that any signed-in member does (PRODUCT.md permissions).
+// completing it are floor work that any signed-in member does (docs/product.md (Decisions) permissions).
 
 const ERRORS_RETURNED = 1000;
 

@@ -5,7 +5,7 @@ import { contentDisposition } from "~/utils/content-disposition";
 import { storedFilePath } from "~/utils/storage.server";
 import type { Route } from "./+types/pdf-proxy";
 
-// Spec §7 GET /api/pdf-proxy?url=…: PRODUCT.md 'Files' — only design files the database knows (by stored path),
+// docs/product.md §7 GET /api/pdf-proxy?url=…: docs/product.md, Decisions: Uploads — only design files the database knows (by stored path),
 // never a remote URL, never a path outside the data directory.
 export async function loader({ request }: Route.LoaderArgs) {
   return api(async () => {

@@ -6,7 +6,7 @@ import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import type { Route } from "./+types/print-labels";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// POST /api/items/{id}/print-label and POST /api/projects/{id}/print-labels (issue "Step 9"): the label(s) as ZPL
+// POST /api/items/{id}/print-label and POST /api/projects/{id}/print-labels: the label(s) as ZPL
 // straight to a label printer of Global Settings ({ "printerId": n }). A printer that does not answer is a 504
 // with a sentence saying which one; the print is recorded in the audit log.
 

@@ -6,7 +6,7 @@ import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "
 import type { Route } from "./+types/projects";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Projects and workflows': GET /api/projects(-with-metrics) return an array as the spec's client expects,
+// docs/product.md §7 'Projects and workflows': GET /api/projects(-with-metrics) return an array as the product's client expects,
 // 500 rows unless `?limit=&offset=` say otherwise (decision 0023). Writes need the pre-production or project-management key (or management).
 
 /** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */

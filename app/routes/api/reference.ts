@@ -27,7 +27,7 @@ import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
+// docs/product.md §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
 // management key. app/routes.ts mounts this module once per entity path.
 
 /** An entity's endpoints, each body checked by its schema before the model sees it (no untyped hand-off). */

@@ -6,7 +6,7 @@ import { api, json, jsonError, methodNotAllowed, parseBody, parseId } from "~/ut
 import type { Route } from "./+types/workflow-steps";
 import type { RouteMethods } from "~/services/route-methods.server";
 
-// Spec §7: a project's workflow instance and its steps. Mounted on several paths (app/routes.ts); the path's
+// docs/product.md §7: a project's workflow instance and its steps. Mounted on several paths (app/routes.ts); the path's
 // last segment says which one a request came in on.
 type Kind = "instances" | "steps" | "step" | "assign" | "refresh" | "reorder";
 function kindOf(request: Request): Kind {
