@@ -128,7 +128,8 @@ test("/qr/{id}: the stop at the final department says 'Final Department', once â
   expect((await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status()).toBe(200);
   await visit(page, js, `/qr/${item.id}`);
   await page.getByRole("button", { name: "Stop Timer" }).click();
-  await expect(page.getByText(`${item.name} stays in`)).toBeVisible();
+  // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
+  await expect(page.getByText(`${item.name} stays in`).first()).toBeVisible();
   await expect(page.getByText("Final Department", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Timer Stopped & Advanced")).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/qr/${item.id}$`));
