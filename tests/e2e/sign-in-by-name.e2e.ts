@@ -3,7 +3,7 @@
 // the mode puts it back: the tests of a worker share its server.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, expectNoSeriousA11yViolations } from "./helpers";
-import { continueButton, DEMO, expect, gotoHome, headerLogin, pinDigit, pinError, pinField, pinSurface, signedInName, test, toast, waitForHydration, WRONG_PIN } from "./fixtures";
+import { continueButton, DEMO, enterPin, expect, gotoHome, headerLogin, pinDigit, pinError, pinField, pinSurface, signedInName, test, toast, waitForHydration, WRONG_PIN } from "./fixtures";
 
 async function setMode(api: APIRequestContext, signInMode: "pin" | "name-then-pin") {
   const res = await api.patch("/api/shop-settings", { data: { signInMode } });
@@ -58,20 +58,6 @@ async function chooseName(page: Page, js: boolean, text: string, name: string) {
   await expect(pinSurface(page, js).getByText("Enter your 4-digit PIN to continue")).toBeVisible();
 }
 
-async function typePin(page: Page, js: boolean, pin: string) {
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && /\/(api\/auth\/verify-pin|login)$/.test(new URL(r.url()).pathname));
-  if (js) {
-    await expect(pinDigit(page, 1)).toBeFocused();
-    await page.keyboard.type(pin);
-  } else {
-    await pinField(page).fill(pin);
-    await continueButton(page, js).click();
-  }
-  const res = await answered;
-  if (!js) await page.waitForLoadState();
-  return res;
-}
-
 test("Global Settings → Sign-in: management switches to 'Choose your name, then PIN'", async ({ page, js, signIn, baseURL, clientIp }) => {
   await signIn(DEMO.admin);
   const api = await adminApi(baseURL!, clientIp);
@@ -107,12 +93,12 @@ test("choose your name, then PIN: a wrong PIN is refused for the chosen member, 
     if (js) await expectNoSeriousA11yViolations(page, "the PIN dialog's names");
     await chooseName(page, js, "mar", DEMO.maria.name);
 
-    const wrong = await typePin(page, js, DEMO.james.pin);
+    const wrong = await enterPin(page, js, DEMO.james.pin);
     expect(wrong.status()).toBe(401);
     await expect(pinError(page, js)).toHaveText("PIN does not match the selected team member");
     await expect(signedInName(page)).toHaveCount(0);
 
-    const right = await typePin(page, js, DEMO.maria.pin);
+    const right = await enterPin(page, js, DEMO.maria.pin);
     expect(right.status()).toBe(js ? 200 : 302);
     await expect(signedInName(page)).toHaveText(DEMO.maria.name);
     await expect(page).toHaveURL(/\/$/);
@@ -126,7 +112,7 @@ test("'Not you?' goes back to the names", async ({ page, js, baseURL, clientIp }
     await pinSurface(page, js).getByRole(js ? "button" : "link", { name: "Not you?" }).click();
     await expect(pinSurface(page, js).getByText("Choose your name to continue")).toBeVisible();
     await chooseName(page, js, "jam", DEMO.james.name);
-    await typePin(page, js, DEMO.james.pin);
+    await enterPin(page, js, DEMO.james.pin);
     await expect(signedInName(page)).toHaveText(DEMO.james.name);
   });
 });
@@ -144,16 +130,16 @@ test("5 wrong PINs lock that member for 15 minutes; another member signs in from
       await openNameStep(page, js);
       await chooseName(page, js, name.slice(0, 14), name);
       for (let i = 1; i <= 5; i++) {
-        expect((await typePin(page, js, WRONG_PIN)).status(), `wrong PIN ${i}`).toBe(401);
+        expect((await enterPin(page, js, WRONG_PIN)).status(), `wrong PIN ${i}`).toBe(401);
         await expect(pinError(page, js)).toHaveText("PIN does not match the selected team member");
       }
-      const locked = await typePin(page, js, WRONG_PIN);
+      const locked = await enterPin(page, js, WRONG_PIN);
       expect(locked.status()).toBe(429);
       await expect(pinError(page, js)).toHaveText("Too many attempts for this team member. Try again in 15 minutes.");
 
       await pinSurface(page, js).getByRole(js ? "button" : "link", { name: "Not you?" }).click();
       await chooseName(page, js, "mar", DEMO.maria.name);
-      await typePin(page, js, DEMO.maria.pin);
+      await enterPin(page, js, DEMO.maria.pin);
       await expect(signedInName(page)).toHaveText(DEMO.maria.name);
     } finally {
       await api.delete(`/api/team-members/${member.id}`);
