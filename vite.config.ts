@@ -13,7 +13,9 @@ export default defineConfig({
   // bun:sqlite exists only inside the Bun runtime; the server bundle must leave it as an import.
   ssr: { external: ["bun:sqlite"] },
   environments: {
-    ssr: { build: { rollupOptions: { external: ["bun:sqlite", /^bun:/] } } },
+    // The server bundle's entry is the server's own code, which imports the React Router build: one copy of every
+    // module in the running server (server/app.ts).
+    ssr: { build: { rollupOptions: { input: "./server/app.ts", external: ["bun:sqlite", /^bun:/] } } },
   },
   plugins: [tailwindcss(), reactRouter()],
 });

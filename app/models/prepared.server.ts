@@ -1,12 +1,11 @@
 import type { DB } from "~/utils/db.server";
+import { singleton } from "~/utils/singleton.server";
 
 // A drizzle query builder writes its SQL text and has SQLite compile it on every call; on the paths every
 // request takes (the session lookup, the reference lists) that was most of the request's database time. A
 // query made here is built and compiled once per database handle and then run with placeholders. Keyed by the
-// handle because tests swap in a new database; on globalThis because the server entry and the React Router
-// bundle each have their own copy of this module (as with the handle itself in db.server.ts).
-const g = globalThis as unknown as { __shopflowPrepared?: WeakMap<DB, Map<string, unknown>> };
-const cache = (g.__shopflowPrepared ??= new WeakMap());
+// handle because tests swap in a new database.
+const cache = singleton("prepared statements", () => new WeakMap<DB, Map<string, unknown>>());
 
 /** The query `build` makes for this database, built on first use. `key` names it; one key, one query. */
 export function prepared<T>(db: DB, key: string, build: (db: DB) => T): T {
@@ -18,4 +17,9 @@ export function prepared<T>(db: DB, key: string, build: (db: DB) => T): T {
     queries.set(key, query);
   }
   return query;
+}
+
+/** Tests that count statements start from uncompiled queries: the next request builds and compiles them again. */
+export function forgetPreparedForTests(db: DB) {
+  cache.delete(db);
 }

@@ -2,6 +2,7 @@ import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } f
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
 import { getDb, type DB } from "~/utils/db.server";
 import { prepared } from "./prepared.server";
+import { singleton } from "~/utils/singleton.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -37,16 +38,14 @@ const sessionTouch = (db: DB) =>
 
 // Every request of a signed-in member looks its session up, and a busy station scans thousands of times a minute
 // (target: 50 scans at once answered under 10 ms): reading and mapping the session and member rows was a
-// fifth of a scan's time. Lookups are kept in memory per database handle (tests swap handles) and on globalThis
-// (the server entry and the route bundle are separate module copies). Every write to sessions or team members
+// fifth of a scan's time. Lookups are kept in memory per database handle (tests swap handles). Every write to sessions or team members
 // in this process drops them (forgetSessions), so a logout, deactivation or PIN change still ends a session at
 // once; an entry is also re-read after SESSION_CACHE_MS, which bounds what a change made outside the server could
 // leave stale (nothing does that while it runs: a restore needs the server stopped).
 type CachedSession = { member: TeamMember; lastSeen: number; readAt: number };
 const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
-const gs = globalThis as unknown as { __shopflowSessionCache?: WeakMap<DB, Map<string, CachedSession>> };
-const sessionCache = (gs.__shopflowSessionCache ??= new WeakMap());
+const sessionCache = singleton("sessions by database", () => new WeakMap<DB, Map<string, CachedSession>>());
 
 function cachedSessions(db: DB): Map<string, CachedSession> {
   let map = sessionCache.get(db);

@@ -11,6 +11,7 @@ import type { DB } from "~/utils/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
+import { singleton } from "~/utils/singleton.server";
 
 // Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
 // applies when the timer is in the state the call expects, then its log row. Two scans of one item at the same
@@ -251,16 +252,15 @@ export function endTimer(id: number, actor: Actor, now = Date.now(), opts: { asS
 // 135 µs a scan with its own commit, 27 µs each when 50 share one), and at a busy floor scans arrive together.
 // Scans that reach the server in the same turn of the event loop are applied in one transaction, each in its own
 // savepoint, so one that is refused (409) or fails leaves the others untouched; every caller gets its answer
-// only after the commit that holds its scan. The queue is on globalThis: the server entry and the route bundle
-// are separate copies of this module in one process, and must share one queue and one connection.
+// only after the commit that holds its scan.
 type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
-const shared = globalThis as unknown as { __shopflowScanQueue?: Job[] | null };
+const shared = singleton("scan queue", () => ({ queue: null as Job[] | null }));
 
 function flushScans() {
   // A checkpoint that lets the log start over is finishing: the batch waits for it (utils/checkpointer.server.ts).
   if (holdWrites(flushScans)) return;
-  const jobs = shared.__shopflowScanQueue ?? [];
-  shared.__shopflowScanQueue = null;
+  const jobs = shared.queue ?? [];
+  shared.queue = null;
   const db = getDb();
   const { savepoint, release, rollbackTo } = q(db);
   const outcomes: ({ ok: true; applied: Applied<unknown> } | { ok: false; error: unknown })[] = [];
@@ -294,11 +294,11 @@ function flushScans() {
 
 function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    if (!shared.__shopflowScanQueue) {
-      shared.__shopflowScanQueue = [];
+    if (!shared.queue) {
+      shared.queue = [];
       setImmediate(flushScans);
     }
-    shared.__shopflowScanQueue.push({ apply, resolve: resolve as (v: unknown) => void, reject });
+    shared.queue.push({ apply, resolve: resolve as (v: unknown) => void, reject });
   });
 }
 

@@ -20,6 +20,7 @@ import { addressKey } from "~/utils/ip";
 import { getClientIp } from "~/utils/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
+import { singleton } from "~/utils/singleton.server";
 
 // How sign-in holds up against guessing (docs/decisions/0008 and 0025):
 // - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address (an IPv6 one by its /64), or, for
@@ -54,13 +55,8 @@ const TRIPPED = "*tripped";
 const LOGGED = "*logged";
 const LOCKED = "*lock:";
 
-// On globalThis, like the database handle: the server entry and the route bundle are separate module copies.
-const g = globalThis as unknown as {
-  __shopflowSlowLane?: { next: number; slotMs: number; maxWaitMs: number };
-  __shopflowSignInWindow?: { checked: number };
-};
-const lane = (g.__shopflowSlowLane ??= { next: 0, slotMs: 3000, maxWaitMs: 30_000 });
-const written = (g.__shopflowSignInWindow ??= { checked: 0 });
+const lane = singleton("sign-in slow lane", () => ({ next: 0, slotMs: 3000, maxWaitMs: 30_000 }));
+const written = singleton("sign-in window", () => ({ checked: 0 }));
 /** Tests shorten the slow lane; the server never calls this. */
 export function setSlowLaneForTests(t: { slotMs?: number; maxWaitMs?: number }) {
   Object.assign(lane, t, { next: 0 });

@@ -5,6 +5,7 @@ import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import { getEnv } from "~/utils/env.server";
 import { cookieName, cookieValue, readCookie, serializeCookie } from "~/utils/cookies.server";
 import { getClientIp, isSecureRequest } from "~/utils/request.server";
+import { singleton } from "~/utils/singleton.server";
 
 /** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (utils/cookies.server). */
 export const SESSION_COOKIE = "shopflow_session";
@@ -35,10 +36,8 @@ export function signOut(request: Request): string {
   return serializeCookie(request, SESSION_COOKIE, "", { maxAge: 0 });
 }
 
-// Shared through globalThis like the database handle: the server's /api gate and the route bundle are separate
-// module copies, and one session lookup per request is enough.
-const g = globalThis as unknown as { __shopflowUserCache?: WeakMap<Request, SignedInUser | null> };
-const cache = (g.__shopflowUserCache ??= new WeakMap());
+// The HTTP layer's gate and the route both ask who is signed in: one session lookup per request is enough.
+const cache = singleton("signed-in user by request", () => new WeakMap<Request, SignedInUser | null>());
 
 /** The signed-in user of this request, or null. Memoised per request: loaders of one page share it. */
 export function getUser(request: Request): SignedInUser | null {

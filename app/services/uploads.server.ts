@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/utils/storage.server";
 import { MultipartError, multipartBoundary, streamMultipart } from "~/utils/multipart.server";
+import { singleton } from "~/utils/singleton.server";
 
 // Design uploads (up to MAX_UPLOAD_MB each) are the only large bodies the server takes, and only from a member
 // who may change projects (the HTTP layer checks before it reads a byte). They go to disk as they arrive, never
@@ -15,13 +16,8 @@ export const UPLOADS_BUSY = "The server is receiving other uploads right now. Tr
 
 export type UploadedFile = { field: string; fileName: string; type: string; size: number; path: string };
 
-// Shared through globalThis: the HTTP layer and the route bundle are separate module copies.
-const g = globalThis as unknown as {
-  __shopflowUploads?: WeakMap<Request, UploadedFile[]>;
-  __shopflowUploadSlots?: { active: number; waiting: (() => void)[] };
-};
-const received = (g.__shopflowUploads ??= new WeakMap());
-const slots = (g.__shopflowUploadSlots ??= { active: 0, waiting: [] });
+const received = singleton("uploads by request", () => new WeakMap<Request, UploadedFile[]>());
+const slots = singleton("upload slots", () => ({ active: 0, waiting: [] as (() => void)[] }));
 
 /**
  * A turn to receive an upload: the function that gives it back, or null when the server is busy (too many

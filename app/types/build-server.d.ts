@@ -1,6 +1,5 @@
-// The React Router server build (build/server/index.js) has no declarations of its own.
+// The server bundle (build/server/index.js) is server/app.ts built by Vite with the React Router build inside.
 declare module "*/build/server/index.js" {
-  import type { ServerBuild } from "react-router";
-  const build: ServerBuild;
-  export = build;
+  const app: typeof import("../../server/app");
+  export = app;
 }

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { singleton } from "./singleton.server";
 
 // WAL checkpoints off the request thread (decision 0019). SQLite copies the write-ahead log back into the
 // database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
@@ -87,9 +88,8 @@ self.onmessage = (event) => {
 type Pass = { busy: number; log: number; checkpointed: number; ms: number };
 type WorkerMessage = (Pass & { kind: "pass" | "caught-up" | "finished" }) | { kind: "ready" } | { kind: "stopped" } | { kind: "error"; message: string };
 
-// The hold is shared through globalThis: the scan queue that consults it lives in the route bundle too.
 type WriteGate = { held: boolean; waiters: (() => void)[] };
-const gate = ((globalThis as unknown as { __shopflowWriteGate?: WriteGate }).__shopflowWriteGate ??= { held: false, waiters: [] });
+const gate = singleton<WriteGate>("write gate", () => ({ held: false, waiters: [] }));
 
 /** True while batched writes must wait for a finishing checkpoint; `resume` then runs once they may go on. */
 export function holdWrites(resume: () => void): boolean {

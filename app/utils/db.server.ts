@@ -1,3 +1,4 @@
+import { singleton } from "./singleton.server";
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";
@@ -8,9 +9,7 @@ import { getEnv } from "./env.server";
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
-// The server entry and the React Router bundle each get their own copy of this module; the connection is
-// kept on globalThis so both use one handle.
-const g = globalThis as unknown as { __shopflowDb?: DB };
+const g = singleton("database", () => ({ db: undefined as DB | undefined }));
 
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -40,11 +39,11 @@ export function databaseFile() {
 }
 
 export function getDb(): DB {
-  g.__shopflowDb ??= openDatabase(databaseFile());
-  return g.__shopflowDb;
+  g.db ??= openDatabase(databaseFile());
+  return g.db;
 }
 
 /** Tests swap in an in-memory database; the server never calls this. */
 export function setDb(db: DB | undefined) {
-  g.__shopflowDb = db;
+  g.db = db;
 }

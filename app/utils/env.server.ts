@@ -1,3 +1,4 @@
+import { singleton } from "./singleton.server";
 import { z } from "zod";
 import { LOOPBACK, parseRange } from "./ip";
 
@@ -127,7 +128,7 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
   ["PRINTER_PORTS", "9100,6101", "ports label printers may be reached on, comma-separated"],
 ];
 
-const g = globalThis as unknown as { __shopflowEnv?: Env };
+const g = singleton("environment", () => ({ env: undefined as Env | undefined }));
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
@@ -144,10 +145,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 /** Read and validate the environment once; every later call returns the same object. */
 export function getEnv(): Env {
-  g.__shopflowEnv ??= parseEnv(process.env);
-  return g.__shopflowEnv;
+  g.env ??= parseEnv(process.env);
+  return g.env;
 }
 
 export function resetEnvForTests(values?: Record<string, string | undefined>) {
-  g.__shopflowEnv = values ? parseEnv(values) : undefined;
+  g.env = values ? parseEnv(values) : undefined;
 }

@@ -1,3 +1,4 @@
+import { singleton } from "./singleton.server";
 import { onChange, type ChangeNotice } from "./events.server";
 
 // Server-sent events for the live pages (decision 0016). One hub per process: it listens to the
@@ -23,10 +24,8 @@ type Client = { send(frame: string): void; close(): void; filter: (n: StreamNoti
 const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key"]);
 type Hub = { epoch: string; seq: number; ring: Numbered[]; clients: Set<Client>; started: boolean };
 
-// On globalThis: the server entry and the React Router bundle each have their own copy of this module.
-const g = globalThis as unknown as { __shopflowEventHub?: Hub };
 // The epoch tells a Last-Event-ID from before a restart (numbers start again) from one this process issued.
-const hub = (g.__shopflowEventHub ??= { epoch: Date.now().toString(36), seq: 0, ring: [], clients: new Set(), started: false });
+const hub = singleton<Hub>("event hub", () => ({ epoch: Date.now().toString(36), seq: 0, ring: [], clients: new Set(), started: false }));
 const encoder = new TextEncoder();
 
 function frame(n: Numbered): string {

@@ -2,6 +2,8 @@
 // transaction commits, so a listener never sees a change that was rolled back. Live pages (server-sent events)
 // subscribe here.
 
+import { singleton } from "./singleton.server";
+
 export type ChangeNotice = {
   entity: string;
   id: number | string | null;
@@ -13,9 +15,7 @@ export type ChangeNotice = {
 
 type Listener = (notice: ChangeNotice) => void;
 
-// On globalThis: the server entry and the route bundle are separate module copies sharing one process.
-const g = globalThis as unknown as { __shopflowListeners?: Set<Listener> };
-const listeners = (g.__shopflowListeners ??= new Set());
+const listeners = singleton("change listeners", () => new Set<Listener>());
 
 export function announce(notice: Omit<ChangeNotice, "at">) {
   const full = { ...notice, at: Date.now() };

@@ -1,3 +1,4 @@
+import { singleton } from "./singleton.server";
 import { createHash } from "node:crypto";
 
 // docs/product.md §9: QR image 200 px wide, margin 2, black on white.
@@ -11,11 +12,9 @@ export type QrImage = { body: Uint8Array<ArrayBuffer> | string; contentType: str
 // Encoding a PNG costs milliseconds of CPU (qrcode + pngjs + deflate); a label is looked at, downloaded and
 // printed again and again, and its image only changes with its payload. The most recently used images are
 // kept (a 200 px PNG is about 1 KB, the SVG about 3 KB), as promises so that concurrent first requests for one
-// label encode it once. On globalThis like the database handle: the server entry and the React Router bundle
-// each have their own copy of this module.
+// label encode it once.
 export const QR_CACHE_SIZE = 500;
-const g = globalThis as unknown as { __shopflowQrCache?: Map<string, Promise<QrImage>> };
-const cache = (g.__shopflowQrCache ??= new Map());
+const cache = singleton("QR images", () => new Map<string, Promise<QrImage>>());
 
 async function render(payload: string, format: QrFormat): Promise<QrImage> {
   // Loaded on the first image rather than at start (qrcode with pngjs is ~15 ms of module evaluation).
@@ -48,3 +47,6 @@ export function qrImage(payload: string, format: QrFormat): Promise<QrImage> {
 
 /** How many images the cache holds (tests). */
 export const qrCacheSize = () => cache.size;
+
+/** Tests that count encodings start with no image kept. */
+export const clearQrCacheForTests = () => cache.clear();

@@ -1,13 +1,14 @@
+import { singleton } from "./singleton.server";
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "./env.server";
 
-const g = globalThis as unknown as { __shopflowSecret?: Buffer };
+const g = singleton("secret", () => ({ secret: undefined as Buffer | undefined }));
 
 // The secret lives beside the database so a backup/restore of DATA_DIR keeps every PIN hash valid.
 export function getSecret(): Buffer {
-  if (g.__shopflowSecret) return g.__shopflowSecret;
+  if (g.secret) return g.secret;
   const dir = path.resolve(getEnv().DATA_DIR);
   const file = path.join(dir, "secret.key");
   if (!existsSync(file)) {
@@ -19,12 +20,12 @@ export function getSecret(): Buffer {
   try {
     chmodSync(file, 0o600);
   } catch {}
-  g.__shopflowSecret = Buffer.from(hex, "hex");
-  return g.__shopflowSecret;
+  g.secret = Buffer.from(hex, "hex");
+  return g.secret;
 }
 
 export function setSecretForTests(secret: Buffer | undefined) {
-  g.__shopflowSecret = secret;
+  g.secret = secret;
 }
 
 /** Keyed hash of a PIN: lets the server find a member by PIN without storing the PIN. */

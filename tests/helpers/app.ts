@@ -1,11 +1,11 @@
-import type { ServerBuild } from "react-router";
 import { createTeamMember } from "~/models/team-member.server";
-import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { useTestDb } from "./db";
 
-// Request-level tests drive the real React Router build through the same fetch handler Bun.serve uses.
-// `npm test` builds first; run `npm run build` before `bun test` on its own.
-export const build = (await import("../../build/server/index.js")) as unknown as ServerBuild;
+// Request-level tests drive the real server bundle (the React Router build with the server's own code) through
+// the same fetch handler Bun.serve uses. `npm test` builds first; run `npm run build` before `bun test` on its own.
+const server = await import("../../build/server/index.js");
+export const build = server.build;
+const { createFetchHandler, staticFromDir } = server;
 
 export type Client = ReturnType<typeof createClient>;
 

@@ -1,3 +1,4 @@
+import { forgetPreparedForTests } from "~/models/prepared.server";
 import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 
@@ -7,7 +8,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   const db = getDb();
-  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  forgetPreparedForTests(db);
   // Remembered session lookups too, so every counted request reads its session as a first request does.
   forgetSessions(db);
   const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
@@ -34,7 +35,7 @@ export async function countStatements(fn: () => Promise<unknown>): Promise<numbe
 /** The statements `fn` runs, each with the parameters of its first execution: for EXPLAIN QUERY PLAN. */
 export function captureStatements(fn: () => unknown): { sql: string; params: unknown[] }[] {
   const db = getDb();
-  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  forgetPreparedForTests(db);
   const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
   const saved = { prepare: client.prepare, query: client.query };
   const seen: { sql: string; params: unknown[] }[] = [];
@@ -62,7 +63,7 @@ export function captureStatements(fn: () => unknown): { sql: string; params: unk
  */
 export async function statementsByTransaction(fn: () => Promise<unknown>): Promise<{ sql: string; tx: number }[]> {
   const db = getDb();
-  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  forgetPreparedForTests(db);
   forgetSessions(db);
   const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
   const saved = { prepare: client.prepare, query: client.query, transaction: db.transaction };

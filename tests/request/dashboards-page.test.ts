@@ -1,3 +1,4 @@
+import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
@@ -212,7 +213,7 @@ describe("/pre-production", () => {
   test("the same number of statements for 3 assigned projects and for 60", async () => {
     const count = async () => {
       const db = getDb();
-      (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+      forgetPreparedForTests(db);
       // Each counted request looks its session up, as the first one after a while does.
       forgetSessions(db);
       const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;

@@ -1,3 +1,4 @@
+import { clearQrCacheForTests } from "~/utils/qr.server";
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import jsQR from "jsqr";
 import QRCode from "qrcode";
@@ -30,7 +31,7 @@ function decodePng(bytes: ArrayBuffer) {
 // The encoder is shared by the test and the built server (one module instance), so calls can be counted.
 let toBuffer: ReturnType<typeof spyOn>;
 beforeEach(() => {
-  (globalThis as { __shopflowQrCache?: Map<string, unknown> }).__shopflowQrCache?.clear();
+  clearQrCacheForTests();
   toBuffer = spyOn(QRCode, "toBuffer");
 });
 afterEach(() => toBuffer.mockRestore());

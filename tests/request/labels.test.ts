@@ -1,3 +1,4 @@
+import { forgetPreparedForTests } from "~/models/prepared.server";
 import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import * as schema from "#db/schema";
@@ -227,7 +228,7 @@ describe("links to the label PDFs (server-rendered, so they work without JavaScr
 /** Statements run while `fn` runs, every execution counted (as in project-detail-page.test.ts). */
 async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   const db = getDb();
-  (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+  forgetPreparedForTests(db);
   const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
   const saved = { prepare: client.prepare, query: client.query };
   let count = 0;

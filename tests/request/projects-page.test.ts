@@ -1,3 +1,4 @@
+import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
@@ -117,7 +118,7 @@ describe("the list", () => {
     await pm.request("/projects");
     const count = async () => {
       const db = getDb();
-      (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
+      forgetPreparedForTests(db);
       const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
       const saved = { prepare: client.prepare, query: client.query };
       let n = 0;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import QRCode from "qrcode";
-import { QR_CACHE_SIZE, qrImage } from "~/utils/qr.server";
+import { clearQrCacheForTests, QR_CACHE_SIZE, qrImage } from "~/utils/qr.server";
 
 describe("QR image cache", () => {
   let toString: ReturnType<typeof spyOn>;
   beforeEach(() => {
-    (globalThis as { __shopflowQrCache?: Map<string, unknown> }).__shopflowQrCache?.clear();
+    clearQrCacheForTests();
     toString = spyOn(QRCode, "toString");
   });
   afterEach(() => toString.mockRestore());

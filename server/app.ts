@@ -1,0 +1,160 @@
+// The server's own code: the commands (`serve`, `backup`, `restore`, `healthcheck`) and the HTTP server. Vite
+// builds this file as the entry of the React Router server bundle (vite.config.ts), so the routes and this code
+// share one copy of every module: one database handle, one event hub, one scan queue. server.ts only finds the
+// client assets and calls `main`.
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
+import { MigrationError } from "#db/migrate";
+import { bootstrapDatabase } from "~/models/bootstrap.server";
+import { pruneAudit } from "~/models/audit-trail.server";
+import { pruneUploads } from "~/models/design.server";
+import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { knownShopAddress } from "~/models/shop-settings.server";
+import { backup, restore } from "~/utils/backup.server";
+import { DataDirBusy, lockDataDir } from "~/utils/data-dir-lock.server";
+import { startCheckpointer } from "~/utils/checkpointer.server";
+import { databaseFile, getDb } from "~/utils/db.server";
+import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
+import pkg from "../package.json";
+import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { writeUpWindows } from "~/services/auth.server";
+import { getSecret } from "~/utils/secret.server";
+
+const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
+       shopflow backup [DIR]             consistent copy of the database, secret and design files
+       shopflow restore DIR              put a backup in place (stop the server first)
+       shopflow healthcheck              exit 0 when the running server answers /healthz
+       shopflow --version | --help
+
+Configuration comes from the environment:
+${ENV_HELP.map(([name, fallback, meaning]) => `  ${name.padEnd(22)}${meaning}\n  ${" ".repeat(22)}default: ${fallback}`).join("\n")}`;
+
+/** The React Router build: what request tests serve through `createFetchHandler`. */
+export const build = serverBuild as unknown as ServerBuild;
+export { createFetchHandler, staticFromDir };
+
+function loadEnv(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    console.error(`shopflow: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
+function serve(env: Env, clientDir: string) {
+  // Before the database is opened or migrated: one server per data directory, and none during a restore.
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(env.DATA_DIR, "serve", (holder) =>
+      holder.role === "restore"
+        ? `A restore is running on this data directory (pid ${holder.pid ?? "unknown"}): start the server when it has finished.`
+        : `Another Shopflow server is already running on this data directory (pid ${holder.pid ?? "unknown"}). Stop it first, or give this server its own DATA_DIR.`,
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirBusy)) throw error;
+    console.error(`shopflow: ${error.message}`);
+    process.exit(1);
+  }
+  getSecret();
+  try {
+    getDb();
+  } catch (error) {
+    // A failed upgrade: its message says what happened and that the data was left as it was.
+    if (error instanceof MigrationError || (error as Error)?.name === "MigrationError") {
+      console.error(`shopflow: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  bootstrapDatabase(env);
+  // Checkpoints run on a worker thread so a commit never waits for the log to be copied back (decision 0019).
+  const checkpointer = startCheckpointer(getDb().$client, databaseFile());
+  const idleMs = env.SESSION_IDLE_MINUTES * 60_000;
+  const housekeeping = () => {
+    deleteIdleSessions(idleMs);
+    pruneLoginAttempts(24 * 60 * 60_000);
+    writeUpWindows();
+    pruneUploads();
+    pruneAudit(env.AUDIT_RETENTION_DAYS);
+  };
+  housekeeping();
+  setInterval(housekeeping, 10 * 60_000).unref();
+
+  const fetch = createFetchHandler(build, { staticSource: staticFromDir(clientDir) });
+  const server = Bun.serve({
+    port: env.PORT,
+    hostname: env.HOST,
+    // The HTTP layer sets each write's limit (by route and member) and answers 413 with a readable body; past
+    // this one Bun would answer 413 itself, with none. Bodies are never read beyond the layer's limits.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: (req, srv) => fetch(req, srv),
+    error(error) {
+      console.error(error);
+      return new Response("Something went wrong on the server", { status: 500 });
+    },
+  });
+  if (!knownShopAddress()) {
+    // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
+    console.warn("PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000");
+  }
+  console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
+  const stop = async () => {
+    server.stop();
+    const cp = checkpointer.stats();
+    // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
+    if (cp.holds + cp.blockingFinishes > 0) {
+      console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+    }
+    await checkpointer.stop();
+    getDb().$client.close();
+    lock.release();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+/** Runs the command in `args` (process.argv after the script); `clientDir` holds the built browser assets. */
+export async function main(args: string[], clientDir: string) {
+  if (args.includes("--demo")) process.env.DEMO = "1";
+  const [command = "serve", arg] = args.filter((a) => a !== "--demo");
+  if (command === "--help" || command === "help" || command === "-h") {
+    console.log(USAGE);
+  } else if (command === "--version" || command === "-v") {
+    console.log(`shopflow ${pkg.version}`);
+  } else if (command === "serve") {
+    serve(loadEnv(), clientDir);
+  } else if (command === "healthcheck") {
+    // For container HEALTHCHECKs on images without curl: exit 0 when /healthz answers 200.
+    const env = loadEnv();
+    const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+    try {
+      const res = await fetch(`http://${host}:${env.PORT}/healthz`, { signal: AbortSignal.timeout(4000) });
+      process.exit(res.ok ? 0 : 1);
+    } catch {
+      process.exit(1);
+    }
+  } else if (command === "backup") {
+    loadEnv();
+    console.log(`Backup written to ${backup(arg)} (database ${databaseFile()})`);
+  } else if (command === "restore") {
+    loadEnv();
+    if (!arg) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    try {
+      const r = restore(arg);
+      console.log(`Restored from ${r.restoredFrom}.${r.previousSavedAs ? ` The previous data is in ${r.previousSavedAs}.` : ""}`);
+    } catch (error) {
+      // The sentence alone: it is what the operator reads and acts on ('Stop the server first: …').
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  } else {
+    console.error(USAGE);
+    process.exit(2);
+  }
+}
