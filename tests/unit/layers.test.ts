@@ -51,6 +51,13 @@ describe("layers", () => {
     ).toEqual([]);
   });
 
+  test("server.ts loads only the server bundle, so the running server has one copy of every module", () => {
+    // Importing a source module here as well would load a second copy of it beside the bundle's: a second
+    // database handle, event hub and scan queue. The server's own code belongs in server/app.ts.
+    const local = imports("server.ts").filter((spec) => spec.startsWith(".") || spec.startsWith("~/") || spec.startsWith("#"));
+    expect(local).toEqual(["./build/server/index.js"]);
+  });
+
   test("db/ imports nothing from the app but its browser-safe constants and rules", () => {
     expect(violations(["db"], (t) => t.startsWith("app/") && !/^app\/utils\/(constants|domain|dates)$/.test(t))).toEqual([]);
   });
