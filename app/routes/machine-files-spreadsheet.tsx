@@ -28,6 +28,7 @@ import { isCsvFile, summarizeCsvErrors } from "~/utils/machine-file-csv";
 import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_SAVED_EVERY_ROW } from "~/utils/machine-file-messages";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/machine-files-spreadsheet";
+import type { RouteBody } from "~/services/route-rules.server";
 
 // docs/product.md §2 'Machine Files Spreadsheet': a project's print and cut files as editable rows (file name, machine,
 // material) with a status (New / Modified / Saved, docs/product.md §4) and the last update time; 10 rows added at once;
@@ -36,6 +37,9 @@ import type { Route } from "./+types/machine-files-spreadsheet";
 
 const ADD_ROWS = 10;
 const MAX_ROWS_SHOWN = 5000;
+
+/** A CSV import or a save of thousands of rows is a large form by design; others get 64 KB (services/route-rules.server). */
+export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Machine Files Spreadsheet${loaderData?.project ? ` · ${loaderData.project.name}` : ""} · Shopflow` }];

@@ -48,6 +48,10 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
+import type { RouteBody } from "~/services/route-rules.server";
+
+/** The design form (no JavaScript) sends the PDF with the page; others get 64 KB (services/route-rules.server). */
+export const body: RouteBody = { POST: { limit: "upload", permission: "projects:write", upload: "multipart" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.project?.name ?? "Project not found"} · Shopflow` }];

@@ -10,10 +10,10 @@ import type { SignedInUser } from "~/models/team-member.server";
 import { withByteRanges } from "~/utils/byte-ranges.server";
 import { MultipartError } from "~/utils/multipart.server";
 import { can, type Permission } from "./permissions.server";
-import { routeMethods, type Method } from "./route-methods.server";
+import { routeRules, type Method, type RouteRules } from "./route-rules.server";
 import { lookUpUser, rememberUser } from "./session.server";
 import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
-import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
+import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -47,46 +47,27 @@ const EVENTS_PATH = "/api/events";
 const routePath = (pathname: string) =>
   pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
 
-const DESIGN_UPLOAD_PUT = /^\/api\/uploads\/[A-Za-z0-9_-]+$/;
-const DESIGN_FORM_API = /^\/api\/projects\/\d+\/design$/;
-const DESIGN_FORM_PAGE = /^\/projects\/\d+$/;
-const CSV_API = "/api/machine-ready-files/upload-csv";
-// A spreadsheet save or a queue reorder of thousands of files is a large JSON body by design.
-const BULK_API = "/api/machine-ready-files/bulk";
-const REORDER_API = "/api/machine-files/reorder";
-const CSV_PAGE = /^\/projects\/\d+\/machine-files\/spreadsheet$/;
-
 type LargeBody = { limit: number; permission: Permission; upload?: "raw" | "multipart" };
 
 /**
- * The writes that may carry more than 64 KB, and who may send that much: a design upload (MAX_UPLOAD_MB) or a
- * CSV import (a few MB) is read only from a signed-in member with the key to make it. Everyone else, signed out
- * included, gets JSON_BODY_LIMIT, decided before a byte of the body is read.
+ * The route's rule for a body that may be larger than 64 KB (route-rules.server: each route declares its own),
+ * with its size in bytes. A "multipart" upload rule is for multipart bodies only.
  */
-function largeBody(method: string, pathname: string, type: string, maxUploadBytes: number): LargeBody | null {
-  const p = routePath(pathname);
-  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(p)) return { limit: maxUploadBytes, permission: "projects:write", upload: "raw" };
-  if (method === "POST" && type === "multipart/form-data" && (DESIGN_FORM_API.test(p) || DESIGN_FORM_PAGE.test(p))) {
-    return { limit: maxUploadBytes + 64 * KB, permission: "projects:write", upload: "multipart" };
-  }
-  if (method === "POST" && (p === CSV_API || p === BULK_API || CSV_PAGE.test(p))) return { limit: CSV_BODY_LIMIT, permission: "projects:write" };
-  if (method === "POST" && p === REORDER_API) return { limit: CSV_BODY_LIMIT, permission: "machine-files:operate" };
-  return null;
+function largeBody(rules: RouteRules | null, method: string, type: string, maxUploadBytes: number): LargeBody | null {
+  const rule = rules?.body(method);
+  if (!rule || (rule.upload === "multipart" && type !== "multipart/form-data")) return null;
+  const limit = rule.limit === "csv" ? CSV_BODY_LIMIT : rule.upload === "multipart" ? maxUploadBytes + 64 * KB : maxUploadBytes;
+  return { limit, permission: rule.permission, upload: rule.upload };
 }
 
-/** Largest body this member may send to this route (64 KB unless `largeBody` grants more). */
-export function bodyLimit(method: string, pathname: string, type: string, maxUploadBytes: number, user: SignedInUser | null): number {
-  const large = largeBody(method, pathname, type, maxUploadBytes);
+/** Largest body a member may send in this way: 64 KB unless the route grants more to members with the key. */
+export function bodyLimit(rules: RouteRules | null, method: string, type: string, maxUploadBytes: number, user: SignedInUser | null): number {
+  const large = largeBody(rules, method, type, maxUploadBytes);
   return large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
 }
 
-/** Content types an /api write may send: JSON, except the design upload PUT and the design form's multipart. */
-function apiBodyTypes(method: string, pathname: string): string[] {
-  // The bytes decide (they must start with %PDF-): a browser may send a file with no type at all.
-  if (method === "PUT" && DESIGN_UPLOAD_PUT.test(pathname)) return ["application/pdf", "application/octet-stream", ""];
-  if (method === "POST" && DESIGN_FORM_API.test(pathname)) return ["application/json", "multipart/form-data"];
-  return ["application/json"];
-}
+/** Content types an /api write may send: JSON unless the route names others for the method. */
+const apiBodyTypes = (rules: RouteRules | null, method: string): readonly string[] => rules?.body(method)?.types ?? ["application/json"];
 
 const PAGE_BODY_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -234,10 +215,10 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   const trusted = ipMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
-  const methodsOf = routeMethods(build);
+  const rulesOf = routeRules(build);
 
   /** What one request leaves for after its answer: the public URL, an upload turn to give back. */
-  type Seen = { href: string; release?: () => void; handedOn?: Request };
+  type Seen = { href: string; release?: () => void; handedOn?: Request; rules?: RouteRules | null };
 
   async function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: Seen): Promise<Request | Response> {
     const isApi = url.pathname.startsWith("/api/");
@@ -255,7 +236,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const method = req.method.toUpperCase();
     const sameUrl = href === req.url;
     const secure = href.startsWith("https:");
-    const allowed = methodsOf(routePath(url.pathname));
+    const rules = (seen.rules = rulesOf(routePath(url.pathname)));
+    const allowed = rules?.methods ?? null;
     if (SAFE_METHODS.has(method)) {
       const gate = apiGate(isApi, url.pathname, headers, secure, url);
       if (gate instanceof Response) return gate;
@@ -278,7 +260,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     // Pages look their member up here too (kept for the route): how much may be read depends on who sends it.
     const user = gate !== undefined ? gate : lookUpUser(headers, secure);
     const type = mediaType(req);
-    const large = largeBody(method, url.pathname, type, maxUploadBytes);
+    const large = largeBody(rules, method, type, maxUploadBytes);
     const limit = large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
     const declared = req.headers.get("content-length");
     const length = declared === null ? null : Number(declared);
@@ -288,7 +270,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(req, tooLarge());
 
     if (hasBody) {
-      const allowedTypes = isApi ? apiBodyTypes(method, url.pathname) : PAGE_BODY_TYPES;
+      const allowedTypes = isApi ? apiBodyTypes(rules, method) : PAGE_BODY_TYPES;
       if (!allowedTypes.includes(type)) {
         return unread(
           req,
@@ -383,9 +365,9 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         response = prepared;
       } else {
         secure = prepared.url.startsWith("https:");
-        const scan = prepared.method === "POST" ? SCAN_PATH.exec(url.pathname) : null;
+        const scan = prepared.method === "POST" && seen.rules ? SCAN_ROUTES[seen.rules.id] : undefined;
         // Scans skip React Router's matching: the same handler the route module uses, answered here.
-        response = scan ? await timerToggleResponse(prepared, scan[1], scan[2] as "start-timer" | "end-timer") : await handle(prepared);
+        response = scan ? await timerToggleResponse(prepared, seen.rules!.params.id, scan) : await handle(prepared);
         response = await withByteRanges(req, response, isApi);
       }
     } catch (error) {
@@ -407,7 +389,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     try {
       for (const [k, v] of SECURITY_HEADER_LIST) if (!response.headers.has(k)) response.headers.set(k, v);
       // A 405 the route answered itself names what it takes, as the layer's own do.
-      if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (methodsOf(routePath(url.pathname)) ?? ALL_METHODS).join(", "));
+      if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (seen.rules?.methods ?? ALL_METHODS).join(", "));
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
       // Two cookies of one name of ours (one planted from another port or path): the request was answered
       // signed out, and the answer deletes every copy (utils/cookies.server).

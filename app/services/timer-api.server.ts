@@ -7,11 +7,15 @@ import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 
 // docs/product.md §7: POST /api/items/{id}/start-timer and end-timer (no body needed; the answer has name and department). The
-// floor's hottest call: the HTTP layer answers it directly (see SCAN_PATH in http.server.ts) after its own checks
+// floor's hottest call: the HTTP layer answers it directly (see SCAN_ROUTES in http.server.ts) after its own checks
 // (cross-site refusal, session, body limits), and the route module answers it the same way for anything that
 // reaches React Router.
 
-export const SCAN_PATH = /^\/api\/items\/([^/]+)\/(start-timer|end-timer)$/;
+/** The scan routes by their id in app/routes.ts: the HTTP layer finds them as React Router would. */
+export const SCAN_ROUTES: Readonly<Record<string, "start-timer" | "end-timer">> = {
+  "api-items-start-timer": "start-timer",
+  "api-items-end-timer": "end-timer",
+};
 
 export function timerToggleResponse(request: Request, rawId: string | undefined, verb: "start-timer" | "end-timer"): Promise<Response> {
   return api(async () => {

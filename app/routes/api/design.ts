@@ -7,7 +7,7 @@ import { uploadedFile } from "~/services/uploads.server";
 import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
 import { getEnv } from "~/utils/env.server";
 import type { Route } from "./+types/design";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
 // to the URL it returns (/api/uploads/{token}). docs/product.md, Decisions: Uploads: only PDFs, at most MAX_UPLOAD_MB.
@@ -19,8 +19,15 @@ function refusal(error: unknown) {
   throw error;
 }
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-design": ["GET", "POST", "DELETE"], "api-design-upload-url": ["POST"], "api-uploads": ["PUT"] };
+
+/** Design PDFs up to MAX_UPLOAD_MB, from members who may change projects (services/route-rules.server). */
+export const body: RouteBody = {
+  // The bytes decide (they must start with %PDF-): a browser may send a file with no type at all.
+  "api-uploads": { PUT: { limit: "upload", permission: "projects:write", upload: "raw", types: ["application/pdf", "application/octet-stream", ""] } },
+  "api-design": { POST: { limit: "upload", permission: "projects:write", upload: "multipart", types: ["application/json", "multipart/form-data"] } },
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {

@@ -7,15 +7,18 @@ import { api, json, jsonError, listPage, pageParams, parseBody } from "~/utils/a
 import { contentDisposition } from "~/utils/content-disposition";
 import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = (id) => (id === "api-machine-files-reorder" ? ["POST"] : ["GET"]);
+
+/** A machine's queue reordered whole: thousands of ids (route-rules.server). */
+export const body: RouteBody = { "api-machine-files-reorder": { POST: { limit: "csv", permission: "machine-files:operate" } } };
 
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {

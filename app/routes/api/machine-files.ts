@@ -17,7 +17,7 @@ import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "
 import { parseIdParam } from "~/utils/ids";
 import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
 import type { Route } from "./+types/machine-files";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
@@ -27,12 +27,18 @@ const ERRORS_RETURNED = 1000;
 
 const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = {
   "api-machine-files": ["GET", "POST"],
   "api-machine-files-bulk": ["POST"],
   "api-machine-files-upload-csv": ["POST"],
   "api-machine-files-id": ["GET", "PATCH", "DELETE"],
+};
+
+/** A CSV import or a spreadsheet save of thousands of files is a large body by design (route-rules.server). */
+export const body: RouteBody = {
+  "api-machine-files-upload-csv": { POST: { limit: "csv", permission: "projects:write" } },
+  "api-machine-files-bulk": { POST: { limit: "csv", permission: "projects:write" } },
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
