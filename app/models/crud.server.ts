@@ -36,6 +36,8 @@ const snakeToCamel = (s: string) => s.replace(/_(\w)/g, (_, c: string) => c.toUp
 
 /** What a stale form or API client may say about the record it read (PATCH with the changed fields only). */
 export type UpdateGuard = {
+  /** The project the form was opened in: a record of another project is treated as gone (a stale or forged id). */
+  inProject?: number;
   /** The record's version when the client read it: any change since then is a conflict. */
   version?: number;
   /** The values the client saw of the fields it changes: a field someone else changed since is a conflict. */

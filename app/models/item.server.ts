@@ -124,7 +124,7 @@ export function createItem(input: ItemCreate, actor: Actor): Item {
 export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: UpdateGuard): Item | undefined {
   const result = getDb().transaction((tx) => {
     const before = tx.select().from(items).where(eq(items.id, id)).get();
-    if (!before) return undefined;
+    if (!before || (guard?.inProject !== undefined && before.projectId !== guard.inProject)) return undefined;
     assertFresh("item", before, guard);
     const values: Partial<typeof items.$inferInsert> = {};
     if (patch.name !== undefined) values.name = patch.name;
@@ -159,10 +159,11 @@ export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: U
 }
 
 /** Deletes an item with its timer logs and file links (foreign keys cascade). */
-export function deleteItem(id: number, actor: Actor): Item | undefined {
+/** Deletes the item (undefined: no such item, or, with `inProject`, none in that project). */
+export function deleteItem(id: number, actor: Actor, scope: { inProject?: number } = {}): Item | undefined {
   const deleted = getDb().transaction((tx) => {
     const before = tx.select().from(items).where(eq(items.id, id)).get();
-    if (!before) return undefined;
+    if (!before || (scope.inProject !== undefined && before.projectId !== scope.inProject)) return undefined;
     tx.delete(items).where(eq(items.id, id)).run();
     writeAudit(actor, { action: "delete", entity: "item", entityId: id, before }, tx);
     return before;

@@ -345,9 +345,11 @@ export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: Sc
  * docs/product.md §4 'Reset Timer': the total goes back to 0 and a running session ends without being counted. The logs stay
  * (they are the history of the work); the audit row records the total that was cleared.
  */
-export function resetTimer(id: number, actor: Actor): Item {
+/** Sets the item's time back to zero; NotFoundError when there is no such item (with `inProject`: in that project). */
+export function resetTimer(id: number, actor: Actor, scope: { inProject?: number } = {}): Item {
   const result = getDb().transaction((tx) => {
     const before = itemOrThrow(getDb(), id);
+    if (scope.inProject !== undefined && before.projectId !== scope.inProject) throw new NotFoundError(ITEM_NOT_FOUND);
     const after = tx
       .update(items)
       .set({ isTimerActive: false, currentSessionStart: null, totalTimeSeconds: 0, version: sql`${items.version} + 1` })

@@ -15,7 +15,7 @@ import { Badge, btn, cardClass, inputClass, UrlDialog } from "~/components/ui";
 import { categoryModel } from "~/models/category.server";
 import { deleteDesign, getDesign, saveDesignFile, UploadRefused } from "~/models/design.server";
 import { departmentModel } from "~/models/department.server";
-import { createItem, deleteItem, getItem, listProjectItems, updateItem } from "~/models/item.server";
+import { createItem, deleteItem, listProjectItems, updateItem } from "~/models/item.server";
 import { materialModel } from "~/models/material.server";
 import { assignTeamMembers, getProjectWithMetrics, getSteps, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
@@ -225,6 +225,8 @@ const FAILURE: Record<Intent, { title: string; fallback: string }> = {
   "reset-timer": { title: "Error", fallback: "Failed to reset timer" },
 };
 
+const ITEM_GONE = "This item no longer exists. Someone else may have deleted it.";
+
 const success = (request: Request, to: string, description: string, title = "Success") => redirectWithToast(request, to, { title, description });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -331,9 +333,8 @@ export async function action({ request, params }: Route.ActionArgs) {
             createItem({ ...submission.value, projectId }, actor);
             return success(request, here, "Item created successfully with QR code!");
           }
-          if (itemId === null || getItem(itemId)?.projectId !== projectId) throw new NotFoundError("This item no longer exists. Someone else may have deleted it.");
           const { patch, expected } = changedFields(submission.value, originalOf(formData));
-          if (!updateItem(itemId, patch, actor, { expected })) throw new NotFoundError("This item no longer exists. Someone else may have deleted it.");
+          if (itemId === null || !updateItem(itemId, patch, actor, { expected, inProject: projectId })) throw new NotFoundError(ITEM_GONE);
           return success(request, here, "Item updated successfully");
         } catch (error) {
           const e = known(error);
@@ -341,9 +342,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
       }
       case "delete-item": {
-        if (itemId === null || getItem(itemId)?.projectId !== projectId || !deleteItem(itemId, actor)) {
-          return fail(404, "This item no longer exists. Someone else may have deleted it.");
-        }
+        if (itemId === null || !deleteItem(itemId, actor, { inProject: projectId })) return fail(404, ITEM_GONE);
         return success(request, here, "Item deleted successfully");
       }
       case "upload-design": {
@@ -365,8 +364,13 @@ export async function action({ request, params }: Route.ActionArgs) {
         return success(request, here, "Design uploaded successfully!");
       }
       case "reset-timer": {
-        if (itemId === null || getItem(itemId)?.projectId !== projectId) return fail(404, "This item no longer exists. Someone else may have deleted it.");
-        resetTimer(itemId, actor);
+        if (itemId === null) return fail(404, ITEM_GONE);
+        try {
+          resetTimer(itemId, actor, { inProject: projectId });
+        } catch (error) {
+          if (error instanceof NotFoundError) return fail(404, ITEM_GONE);
+          throw error;
+        }
         return success(request, here, "Timer reset successfully.");
       }
       case "remove-design":
