@@ -28,7 +28,10 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
     }),
     SOCKET,
   );
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))?.split(";")[0];
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("shopflow_session="))
+    ?.split(";")[0];
   if (signIn.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
   return { handler, cookie };
 }

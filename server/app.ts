@@ -97,7 +97,9 @@ function serve(env: Env, clientDir: string) {
   });
   if (!knownShopAddress()) {
     // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
-    console.warn("PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000");
+    console.warn(
+      "PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000",
+    );
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {
@@ -105,7 +107,9 @@ function serve(env: Env, clientDir: string) {
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
     if (cp.holds + cp.blockingFinishes > 0) {
-      console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+      console.log(
+        `Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`,
+      );
     }
     await checkpointer.stop();
     getDb().$client.close();

@@ -73,12 +73,7 @@ export function AppHeader({ user, isManagement }: Props) {
           )}
         </div>
       </div>
-      <PinDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Global Login"
-        onSuccess={() => revalidator.revalidate()}
-      />
+      <PinDialog open={open} onOpenChange={setOpen} title="Global Login" onSuccess={() => revalidator.revalidate()} />
     </header>
   );
 }

@@ -266,7 +266,11 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
       }
     };
   }, [url]);
-  return useSyncExternalStore(subscribeStatus, () => status, () => "connecting");
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => status,
+    () => "connecting",
+  );
 }
 
 const LABELS: Record<LiveStatus, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", closed: "Not live" };
@@ -277,7 +281,12 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <a href="" className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline" data-testid="live-refresh">
+      <a
+        // biome-ignore lint/a11y/useValidAnchor: href="" is this page's own address: without JavaScript, following it reloads the page
+        href=""
+        className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        data-testid="live-refresh"
+      >
         Refresh
       </a>
     );
@@ -287,6 +296,7 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${DOTS[status]}`} />
       {LABELS[status]}
       {status === "closed" ? (
+        // biome-ignore lint/a11y/useValidAnchor: href="" is this page's own address: following it reloads the page
         <a href="" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
           Refresh
         </a>

@@ -101,11 +101,12 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
           >
             <div>
               <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? (
-                <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>
-              ) : null}
+              {t.description ? <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description> : null}
             </div>
-            <ToastPrimitive.Close aria-label="Close" className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100">
+            <ToastPrimitive.Close
+              aria-label="Close"
+              className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
+            >
               ×
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>

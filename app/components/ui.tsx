@@ -108,10 +108,19 @@ export function Avatar({ name, photoUrl, className = "h-10 w-10 text-sm" }: { na
     if (photoUrl && img && img.complete && img.naturalWidth === 0) setBroken(photoUrl);
   }, [photoUrl]);
   return (
-    <span className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}>
+    <span
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}
+    >
       <span aria-hidden="true">{initials(name)}</span>
       {show ? (
-        <img ref={ref} src={photoUrl} alt="" data-fallback={initials(name)} className="img-fallback absolute inset-0 h-full w-full object-cover" onError={() => setBroken(photoUrl)} />
+        <img
+          ref={ref}
+          src={photoUrl}
+          alt=""
+          data-fallback={initials(name)}
+          className="img-fallback absolute inset-0 h-full w-full object-cover"
+          onError={() => setBroken(photoUrl)}
+        />
       ) : null}
     </span>
   );

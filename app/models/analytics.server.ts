@@ -129,7 +129,18 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
     const key = department ?? "pre-production";
     let r = rows.get(key);
     if (!r) {
-      r = { department: key, label: label(key), sessions: 0, handsOnSeconds: 0, medianSessionSeconds: null, waits: 0, medianWaitSeconds: null, averageWaitSeconds: null, wipWaiting: 0, wipRunning: 0 };
+      r = {
+        department: key,
+        label: label(key),
+        sessions: 0,
+        handsOnSeconds: 0,
+        medianSessionSeconds: null,
+        waits: 0,
+        medianWaitSeconds: null,
+        averageWaitSeconds: null,
+        wipWaiting: 0,
+        wipRunning: 0,
+      };
       rows.set(key, r);
     }
     return r;
@@ -144,7 +155,8 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
     return i === -1 ? STANDARD_DEPARTMENT_ORDER.length : i;
   };
   const departmentsOut = [...rows.values()].sort(
-    (a, b) => (order.get(a.department) ?? 1e9) - (order.get(b.department) ?? 1e9) || standard(a.department) - standard(b.department) || a.label.localeCompare(b.label),
+    (a, b) =>
+      (order.get(a.department) ?? 1e9) - (order.get(b.department) ?? 1e9) || standard(a.department) - standard(b.department) || a.label.localeCompare(b.label),
   );
   const bottleneck = departmentsOut
     .filter((d) => d.waits >= MIN_WAITS_FOR_BOTTLENECK && d.medianWaitSeconds !== null)

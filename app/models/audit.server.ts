@@ -32,7 +32,6 @@ export function writeAudit(actor: Actor, entry: AuditEntry, tx: Tx = getDb()) {
     .run();
 }
 
-
 // The timer scans write an audit row each, dozens a second on a busy floor: the insert is compiled once. It runs
 // on the one connection, so inside the caller's transaction like writeAudit's.
 const auditInsert = (db: DB) =>

@@ -12,17 +12,12 @@ const SYSTEM = { id: null, name: "System", ip: null };
 export function isDatabaseEmpty(): boolean {
   const tables = ["team_members", "departments", "projects", "categories", "workflows", "materials"];
   const row = getDb()
-    .$client.query<{ n: number }, []>(
-      `SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t})`).join(" + ")} AS n`,
-    )
+    .$client.query<{ n: number }, []>(`SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t})`).join(" + ")} AS n`)
     .get();
   return (row?.n ?? 0) === 0;
 }
 
-export type BootstrapResult =
-  | { kind: "existing" }
-  | { kind: "demo"; members: DemoMember[] }
-  | { kind: "admin"; name: string; generatedPin?: string };
+export type BootstrapResult = { kind: "existing" } | { kind: "demo"; members: DemoMember[] } | { kind: "admin"; name: string; generatedPin?: string };
 
 export function bootstrapDatabase(env: Env, log: (line: string) => void = console.log): BootstrapResult {
   if (!isDatabaseEmpty()) return { kind: "existing" };

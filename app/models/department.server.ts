@@ -21,16 +21,16 @@ import { announce } from "~/utils/events.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
 
-const valueTaken = (tx: Tx, value: string) =>
-  tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
+const valueTaken = (tx: Tx, value: string) => tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
 
 /** The API's create body, or the settings form's (which says only whether the department is a machine station). */
-type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> & Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
+type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> &
+  Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
 
 export const NO_SLUG_MESSAGE = "The name needs at least one letter or digit";
 
 /** The URL-safe value of a name (it is part of /production/{value}); a name with no letter or digit is refused. */
-function valueOf(name: string): string {
+function routeValueOf(name: string): string {
   const value = slugify(name);
   if (!value) throw new BadRequestError(NO_SLUG_MESSAGE);
   return value;
@@ -45,10 +45,16 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
   // a machine station, ticked by default; the API defaults to a process department, docs/product.md §3); without a category a
   // machine is in Production and a process department in Process.
   prepareCreate: (input, tx) => {
-    const value = valueOf(input.name);
+    const value = routeValueOf(input.name);
     if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
     const { isMachine } = input;
-    return { value, isMachine, machineStatus: input.machineStatus ?? "active", category: input.category ?? (isMachine ? "Production" : "Process"), isActive: input.isActive ?? true };
+    return {
+      value,
+      isMachine,
+      machineStatus: input.machineStatus ?? "active",
+      category: input.category ?? (isMachine ? "Production" : "Process"),
+      isActive: input.isActive ?? true,
+    };
   },
   // The value is the key other records use: it never changes after creation.
   preparePatch: () => ({ value: undefined }),
@@ -68,7 +74,12 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
 export function assertDepartmentValues(tx: Tx, values: readonly string[] | undefined) {
   if (!values || values.length === 0) return;
   const found = new Set(
-    tx.select({ value: departments.value }).from(departments).where(inArray(departments.value, [...values])).all().map((r) => r.value),
+    tx
+      .select({ value: departments.value })
+      .from(departments)
+      .where(inArray(departments.value, [...values]))
+      .all()
+      .map((r) => r.value),
   );
   const missing = values.filter((v) => !found.has(v));
   if (missing.length) throw new BadRequestError(`Unknown department: ${missing.join(", ")}`);
@@ -81,13 +92,7 @@ function assertSubValueFree(tx: Tx, departmentId: number, value: string, exceptI
   const hit = tx
     .select({ id: subdepartments.id })
     .from(subdepartments)
-    .where(
-      and(
-        eq(subdepartments.departmentId, departmentId),
-        eq(subdepartments.value, value),
-        exceptId ? ne(subdepartments.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(subdepartments.departmentId, departmentId), eq(subdepartments.value, value), exceptId ? ne(subdepartments.id, exceptId) : undefined))
     .get();
   if (hit) throw new ConflictError(`A subdepartment with the value "${value}" already exists in this department`);
 }
@@ -101,14 +106,14 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
   prepareCreate: (input, tx) => {
     const parent = tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId)).get();
     if (!parent) throw new BadRequestError("Department not found");
-    const value = input.value ? valueOf(input.value) : valueOf(input.name);
+    const value = input.value ? routeValueOf(input.value) : routeValueOf(input.name);
     assertSubValueFree(tx, input.departmentId, value);
     return { value };
   },
   preparePatch: (patch, before, tx) => {
     // A blank value keeps the stored one, as it does on create (where the name is used).
     if (!patch.value) return { value: undefined };
-    const value = valueOf(patch.value);
+    const value = routeValueOf(patch.value);
     assertSubValueFree(tx, before.departmentId, value, before.id);
     return { value };
   },

@@ -32,7 +32,12 @@ export function getItemCard(id: number) {
       projectWorkflowName: projectWorkflow.name,
       itemWorkflowName: itemWorkflow.name,
       productWorkflowName: productWorkflow.name,
-      design: { fileName: projectDesigns.fileName, filePath: projectDesigns.filePath, fileSize: projectDesigns.fileSize, uploadedAt: projectDesigns.uploadedAt },
+      design: {
+        fileName: projectDesigns.fileName,
+        filePath: projectDesigns.filePath,
+        fileSize: projectDesigns.fileSize,
+        uploadedAt: projectDesigns.uploadedAt,
+      },
     })
     .from(items)
     .innerJoin(projects, eq(projects.id, items.projectId))
@@ -88,7 +93,14 @@ export function listItemTimerLog(itemId: number, limit = TIMER_LOG_LIMIT): { row
     .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
     .limit(limit)
     .all();
-  const total = rows.length < limit ? rows.length : (db.select({ n: sql<number>`count(*)` }).from(timerLogs).where(and(eq(timerLogs.itemId, itemId))).get()?.n ?? 0);
+  const total =
+    rows.length < limit
+      ? rows.length
+      : (db
+          .select({ n: sql<number>`count(*)` })
+          .from(timerLogs)
+          .where(and(eq(timerLogs.itemId, itemId)))
+          .get()?.n ?? 0);
   return { rows, total };
 }
 

@@ -260,7 +260,10 @@ function updateProjectStatus(tx: Tx, projectId: number) {
     .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
     .where(eq(projectWorkflowInstances.projectId, projectId))
     .all();
-  tx.update(projects).set({ status: projectStatusFromSteps(statuses) }).where(eq(projects.id, projectId)).run();
+  tx.update(projects)
+    .set({ status: projectStatusFromSteps(statuses) })
+    .where(eq(projects.id, projectId))
+    .run();
 }
 
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
@@ -311,7 +314,10 @@ export function updateProject(id: number, patch: ProjectPatch, actor: Actor, gua
       }
     }
     if (Object.keys(values).length === 0) return before;
-    tx.update(projects).set({ ...values, version: before.version + 1 }).where(eq(projects.id, id)).run();
+    tx.update(projects)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(projects.id, id))
+      .run();
     // A new workflow brings its departments; steps of departments that stay keep their schedule.
     if (workflowChanged) syncSteps(tx, id, workflowChanged);
     const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
@@ -363,7 +369,12 @@ export function getSteps(where: { instanceId: number } | { projectId: number }):
   const db = getDb();
   const steps =
     "instanceId" in where
-      ? db.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.projectWorkflowInstanceId, where.instanceId)).orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id)).all()
+      ? db
+          .select()
+          .from(projectWorkflowSteps)
+          .where(eq(projectWorkflowSteps.projectWorkflowInstanceId, where.instanceId))
+          .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
+          .all()
       : db
           .select({ s: projectWorkflowSteps })
           .from(projectWorkflowSteps)
@@ -384,7 +395,12 @@ export function getSteps(where: { instanceId: number } | { projectId: number }):
   const leadIds = [...new Set(steps.map((s) => s.assignedTeamMemberId).filter((v): v is number => v !== null))];
   const leads = new Map(
     leadIds.length
-      ? db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(inArray(teamMembers.id, leadIds)).all().map((m) => [m.id, m.name])
+      ? db
+          .select({ id: teamMembers.id, name: teamMembers.name })
+          .from(teamMembers)
+          .where(inArray(teamMembers.id, leadIds))
+          .all()
+          .map((m) => [m.id, m.name])
       : [],
   );
   return steps.map((s) => ({
@@ -501,7 +517,7 @@ function stepOrder(tx: Tx, projectId: number): number[] {
 }
 
 function writeStepOrder(tx: Tx, projectId: number, current: number[], stepIds: number[], actor: Actor) {
-  stepIds.forEach((id, index) => tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run());
+  for (const [index, id] of stepIds.entries()) tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, id)).run();
   // Recorded under the project: its id under 'workflow-step' would read as the id of a step.
   writeAudit(actor, { action: "reorder-steps", entity: "project", entityId: projectId, before: current, after: stepIds }, tx);
 }

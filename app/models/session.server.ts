@@ -118,13 +118,7 @@ export function recentFailureTimes(key: string, windowMs: number, limit: number)
   return getDb()
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.ip, key),
-        eq(loginAttempts.success, false),
-        gte(loginAttempts.at, new Date(Date.now() - windowMs)),
-      ),
-    )
+    .where(and(eq(loginAttempts.ip, key), eq(loginAttempts.success, false), gte(loginAttempts.at, new Date(Date.now() - windowMs))))
     .orderBy(desc(loginAttempts.at))
     .limit(limit)
     .all()

@@ -27,7 +27,18 @@ export function loader({ request }: Route.LoaderArgs) {
   switch (table) {
     case "departments":
       csv = toCsv(
-        ["Department", "Hands-on seconds", "Sessions", "Median session seconds", "Hand-offs", "Median wait seconds", "Average wait seconds", "Waiting now", "Running now", "Bottleneck"],
+        [
+          "Department",
+          "Hands-on seconds",
+          "Sessions",
+          "Median session seconds",
+          "Hand-offs",
+          "Median wait seconds",
+          "Average wait seconds",
+          "Waiting now",
+          "Running now",
+          "Bottleneck",
+        ],
         a.flow.departments.map((d) => [
           d.label,
           d.handsOnSeconds,
@@ -43,7 +54,10 @@ export function loader({ request }: Route.LoaderArgs) {
       );
       break;
     case "finished":
-      csv = toCsv([a.granularity === "day" ? "Day" : a.granularity === "week" ? "Week starting" : "Month starting", "Items finished"], a.finished.map((p) => [p.key, p.value]));
+      csv = toCsv(
+        [a.granularity === "day" ? "Day" : a.granularity === "week" ? "Week starting" : "Month starting", "Items finished"],
+        a.finished.map((p) => [p.key, p.value]),
+      );
       break;
     case "projects":
       csv = toCsv(
@@ -52,7 +66,10 @@ export function loader({ request }: Route.LoaderArgs) {
       );
       break;
     case "machines":
-      csv = toCsv(["Machine", "Files completed", "Median processing seconds"], a.flow.machines.map((m) => [m.label, m.completed, m.medianProcessingSeconds]));
+      csv = toCsv(
+        ["Machine", "Files completed", "Median processing seconds"],
+        a.flow.machines.map((m) => [m.label, m.completed, m.medianProcessingSeconds]),
+      );
       break;
   }
   return new Response(csv, {

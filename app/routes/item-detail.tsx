@@ -287,7 +287,16 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} who={loaderData.whoCanAdd} self={`${here}?dialog=edit`} />
+          <ItemForm
+            key={itemRow.id}
+            item={itemRow}
+            categories={loaderData.categories}
+            materials={loaderData.materials}
+            here={here}
+            lastResult={lastResult}
+            who={loaderData.whoCanAdd}
+            self={`${here}?dialog=edit`}
+          />
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" && loaderData.canReset ? (

@@ -26,10 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return fileMissing(request, 404, "No label", "This item has no QR code, so it has no label.", back, "Item not found");
   }
   const { item, project } = details;
-  const pdf = await labelPdf(
-    [{ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }],
-    item.name,
-  );
+  const pdf = await labelPdf([{ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }], item.name);
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",

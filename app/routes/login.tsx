@@ -119,7 +119,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** The names, with and without JavaScript: a GET form narrows them on the server, typing narrows them at once. */
-function NameStep({ members, query, tile, redirectTo, error, hydrated }: { members: SignInName[]; query: string; tile: string; redirectTo: string; error?: string; hydrated: boolean }) {
+function NameStep({
+  members,
+  query,
+  tile,
+  redirectTo,
+  error,
+  hydrated,
+}: {
+  members: SignInName[];
+  query: string;
+  tile: string;
+  redirectTo: string;
+  error?: string;
+  hydrated: boolean;
+}) {
   return (
     <Form method="get" role="search" aria-label="Find your name">
       {tile ? <input type="hidden" name="tile" value={tile} /> : null}
@@ -224,6 +238,7 @@ function PinFieldForm({ tile, redirectTo, chosen, error }: { tile: string; redir
         title="Please enter a 4-digit PIN"
         className="h-16 w-full rounded-xl border-2 border-field bg-white text-center text-3xl tracking-[0.6em] text-ink focus:border-focus focus:outline-none"
       />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, run before hydration under the page's nonce */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: KEEP_EARLY_KEYS }} />
       <p role="alert" className="mt-3 min-h-6 text-center text-sm font-medium text-danger-700">
         {error ?? ""}

@@ -113,7 +113,9 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
           ) : null
         }
       />
-      {qr && search.get("qr") === "1" ? <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} /> : null}
+      {qr && search.get("qr") === "1" ? (
+        <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} />
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <InfoCard title="Product Information" icon="products">
           <Row label="Name">{item.name}</Row>

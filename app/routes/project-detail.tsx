@@ -168,7 +168,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
       design: designInfo,
       canWrite,
       canReset: can(user, "timers:reset"),
-      members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
+      members: canWrite
+        ? listTeamMembers()
+            .filter((m) => m.isActive)
+            .map((m) => ({ id: m.id, name: m.name }))
+        : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       whoCanAdd: whoCanAdd(user, canWrite),
@@ -209,7 +213,18 @@ type Intent =
   | "upload-design"
   | "remove-design"
   | "reset-timer";
-const INTENTS: readonly Intent[] = ["update-step", "move-step", "reorder-steps", "refresh-workflow", "create-item", "update-item", "delete-item", "upload-design", "remove-design", "reset-timer"];
+const INTENTS: readonly Intent[] = [
+  "update-step",
+  "move-step",
+  "reorder-steps",
+  "refresh-workflow",
+  "create-item",
+  "update-item",
+  "delete-item",
+  "upload-design",
+  "remove-design",
+  "reset-timer",
+];
 
 /** docs/product.md §8: the toast title and fallback text of each failure. */
 const FAILURE: Record<Intent, { title: string; fallback: string }> = {
@@ -237,7 +252,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return data({ formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false }, { status: 400 });
+    return data(
+      { formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false },
+      { status: 400 },
+    );
   }
   // Every item's label straight to a label printer of Global Settings, answered with a toast.
   if (formData.get("intent") === "print-labels") return printFromPage(request, formData, here, { projectId });
@@ -257,7 +275,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
-    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
+    data(
+      {
+        formId,
+        result,
+        toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const },
+        reauth: false,
+      },
+      { status },
+    );
   const known = (error: unknown) => {
     if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError || error instanceof UploadRefused) return error;
     throw error;
@@ -319,7 +345,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         const submission = parseWithZod(formData, { schema: StepOrderSchema });
         if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
         reorderSteps(projectId, submission.value.stepIds, actor);
-        return data({ formId, result: null, toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" as const }, reauth: false });
+        return data({
+          formId,
+          result: null,
+          toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" as const },
+          reauth: false,
+        });
       }
       case "refresh-workflow":
         refreshWorkflow(projectId, actor);
@@ -357,7 +388,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         } catch (error) {
           const e = known(error);
           if (e.message === "Please select a PDF file") {
-            return data({ formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" as const }, reauth: false }, { status: 400 });
+            return data(
+              { formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" as const }, reauth: false },
+              { status: 400 },
+            );
           }
           return fail(e.status, e.message);
         }
@@ -562,12 +596,26 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "add-item" && canWrite ? (
           <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
-            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} who={loaderData.whoCanAdd} />
+            <ItemForm
+              categories={loaderData.categories}
+              materials={loaderData.materials}
+              here={here}
+              lastResult={resultFor("item-new")}
+              who={loaderData.whoCanAdd}
+            />
           </UrlDialog>
         ) : null}
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} who={loaderData.whoCanAdd} />
+            <ItemForm
+              key={dialogItem.id}
+              item={dialogItem}
+              categories={loaderData.categories}
+              materials={loaderData.materials}
+              here={here}
+              lastResult={resultFor(`item-${dialogItem.id}`)}
+              who={loaderData.whoCanAdd}
+            />
           </UrlDialog>
         ) : null}
         {dialog === "qr" && dialogItem ? (
@@ -609,7 +657,9 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           )}
         </SummaryCard>
         <SummaryCard title="Priority" icon="alert">
-          <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[project.priority] ?? "gray")}`}>
+          <span
+            className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[project.priority] ?? "gray")}`}
+          >
             {project.priority}
           </span>
         </SummaryCard>

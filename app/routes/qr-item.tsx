@@ -83,12 +83,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw data("Unknown form", { status: 400 });
   } catch (error) {
-    if (error instanceof NotFoundError) return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
+    if (error instanceof NotFoundError)
+      return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
-      return redirectWithToast(request, here, { title: intent === "start" ? "Failed to start timer" : "Failed to stop timer", description, variant: "destructive" });
+      return redirectWithToast(request, here, {
+        title: intent === "start" ? "Failed to start timer" : "Failed to stop timer",
+        description,
+        variant: "destructive",
+      });
     }
     throw error;
   }

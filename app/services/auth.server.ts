@@ -151,7 +151,12 @@ function signInLedger(ip: string, window: Date, tripped: boolean) {
           action: "login-member-locked",
           entity: "session",
           entityId: teamMemberId,
-          after: { expectedUserId: teamMemberId, wrongPins: MEMBER_MAX_FAILURES, lockedMinutes: MEMBER_LOCK_MS / 60_000, scope: known ? "known-devices" : "other-browsers" },
+          after: {
+            expectedUserId: teamMemberId,
+            wrongPins: MEMBER_MAX_FAILURES,
+            lockedMinutes: MEMBER_LOCK_MS / 60_000,
+            scope: known ? "known-devices" : "other-browsers",
+          },
         });
       } else {
         bumpCounter(`${LOCKED}${teamMemberId}`, window);

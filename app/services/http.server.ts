@@ -44,8 +44,7 @@ type SocketInfo = { requestIP(req: Request): { address: string } | null; timeout
 const EVENTS_PATH = "/api/events";
 
 /** React Router's data requests (`/settings.data`) act for the page `/settings`. */
-const routePath = (pathname: string) =>
-  pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
+const routePath = (pathname: string) => (pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname);
 
 type LargeBody = { limit: number; permission: Permission; upload?: "raw" | "multipart" };
 
@@ -123,9 +122,7 @@ export function staticFromDir(dir: string): StaticSource {
 }
 
 function refuse(isApi: boolean, status: number, title: string, message: string): Response {
-  return isApi
-    ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } })
-    : errorPage(status, title, message);
+  return isApi ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } }) : errorPage(status, title, message);
 }
 
 /**
@@ -384,7 +381,10 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       const text = (await response.text()).trim();
       const keep = new Headers();
       for (const name of ["retry-after", "allow", "content-range"]) if (response.headers.has(name)) keep.set(name, response.headers.get(name)!);
-      response = Response.json({ message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" }, { status: response.status, headers: keep });
+      response = Response.json(
+        { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
+        { status: response.status, headers: keep },
+      );
     }
     try {
       for (const [k, v] of SECURITY_HEADER_LIST) if (!response.headers.has(k)) response.headers.set(k, v);

@@ -99,7 +99,12 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     const name = (v: string) => names.get(v) ?? departmentLabel(v);
     if ("replayed" in result) {
       const { item } = result.replayed;
-      return { kind: "ok", id, replayed: true, toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` } };
+      return {
+        kind: "ok",
+        id,
+        replayed: true,
+        toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` },
+      };
     }
     if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };
     const { item, final } = result.stopped;

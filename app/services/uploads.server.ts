@@ -69,7 +69,13 @@ export function uploadedFile(request: Request, field: string): UploadedFile | nu
  * request to hand on, whose body holds only the text fields (so `formData()` reads a few bytes), with its files
  * filed for `uploadedFile`. Throws MultipartError (400, 413).
  */
-export async function receiveMultipart(request: Request, init: RequestInit & { headers: Headers }, href: string, maxFileBytes: number, maxFieldBytes: number): Promise<Request> {
+export async function receiveMultipart(
+  request: Request,
+  init: RequestInit & { headers: Headers },
+  href: string,
+  maxFileBytes: number,
+  maxFieldBytes: number,
+): Promise<Request> {
   const boundary = multipartBoundary(request.headers.get("content-type"));
   if (!boundary || !request.body) throw new MultipartError(400, "The form could not be read.");
   ensureDir(DESIGNS_DIR);

@@ -37,7 +37,15 @@ function start() {
   if (hub.started) return;
   hub.started = true;
   onChange((notice) => {
-    const n: Numbered = { entity: notice.entity, id: notice.id, action: notice.action, projectId: notice.projectId ?? null, department: notice.department ?? null, at: notice.at, seq: ++hub.seq };
+    const n: Numbered = {
+      entity: notice.entity,
+      id: notice.id,
+      action: notice.action,
+      projectId: notice.projectId ?? null,
+      department: notice.department ?? null,
+      at: notice.at,
+      seq: ++hub.seq,
+    };
     hub.ring.push(n);
     if (hub.ring.length > RING_SIZE) hub.ring.splice(0, hub.ring.length - RING_SIZE);
     if (hub.clients.size === 0) return;

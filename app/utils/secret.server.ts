@@ -32,4 +32,3 @@ export function setSecretForTests(secret: Buffer | undefined) {
 export function hashPin(pin: string): string {
   return createHmac("sha256", getSecret()).update(`pin:${pin}`).digest("hex");
 }
-

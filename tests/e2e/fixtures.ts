@@ -228,6 +228,9 @@ export async function signInFromHeader(page: Page, js: boolean, member: Member) 
  */
 export function toast(page: Page, js: boolean, title: string): Locator {
   return js
-    ? page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: title })
+    ? page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: title })
     : page.getByRole("status").filter({ hasText: title });
 }

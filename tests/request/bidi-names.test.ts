@@ -71,7 +71,10 @@ describe("names with text-direction characters are refused, across the APIs", ()
 
 describe("forms and files", () => {
   test("the Global Settings form without JavaScript shows the message by the field", async () => {
-    const res = await admin.request("/settings?tab=materials&new=1", { method: "POST", form: { _entity: "materials", name: `Cast${RLO}lyniV`, category: "Film", color: "gray" } });
+    const res = await admin.request("/settings?tab=materials&new=1", {
+      method: "POST",
+      form: { _entity: "materials", name: `Cast${RLO}lyniV`, category: "Film", color: "gray" },
+    });
     expect(res.status).toBe(400);
     expect(await visibleHtml(res)).toContain(BIDI_MESSAGE);
     expect(rows("materials")).toHaveLength(0);

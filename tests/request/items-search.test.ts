@@ -75,7 +75,13 @@ describe("the name search", () => {
       const statements = captureStatements(() => listItemsPage({ q }, 50, 0));
       const plans = statements
         .filter((s) => /\bitems\b/.test(s.sql) && /LIKE/.test(s.sql))
-        .map((s) => getDb().$client.query(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.params as never[])).map((r) => (r as { detail: string }).detail).join("; "));
+        .map((s) =>
+          getDb()
+            .$client.query(`EXPLAIN QUERY PLAN ${s.sql}`)
+            .all(...(s.params as never[]))
+            .map((r) => (r as { detail: string }).detail)
+            .join("; "),
+        );
       expect(plans.length).toBe(2);
       // The count always scans the narrow name index; the page's ids come from it when matches are few (rare),
       // else from the newest rowids, stopping once the page is full (common).

@@ -61,7 +61,12 @@ describe("the pages", () => {
   test("members without the project keys see no Reset anywhere and their posts are refused (403)", async () => {
     for (const key of MAY_NOT) {
       const c = clients[key]!;
-      for (const path of [`/items/${itemId}`, `/items/${itemId}?dialog=reset-timer`, `/projects/${projectId}`, `/projects/${projectId}?dialog=reset-timer&item=${itemId}`]) {
+      for (const path of [
+        `/items/${itemId}`,
+        `/items/${itemId}?dialog=reset-timer`,
+        `/projects/${projectId}`,
+        `/projects/${projectId}?dialog=reset-timer&item=${itemId}`,
+      ]) {
         const html = await visibleHtml(await c.request(path));
         expect(html).toContain("Fence banner");
         expect(html).not.toContain("dialog=reset-timer");

@@ -109,7 +109,11 @@ describe("body limits by route", () => {
       for (const method of writes) {
         const rule = rules!.body(method);
         const types = rule?.types ? ` [${rule.types.map((t) => t || "(none)").join(", ")}]` : "";
-        lines.push(rule ? `${id} ${method}: ${rule.limit === "csv" ? "5 MB" : "MAX_UPLOAD_MB"}${rule.upload ? ` (${rule.upload} upload)` : ""} for ${rule.permission}${types}` : `${id} ${method}: 64 KB`);
+        lines.push(
+          rule
+            ? `${id} ${method}: ${rule.limit === "csv" ? "5 MB" : "MAX_UPLOAD_MB"}${rule.upload ? ` (${rule.upload} upload)` : ""} for ${rule.permission}${types}`
+            : `${id} ${method}: 64 KB`,
+        );
       }
     }
     expect(lines.join("\n")).toBe(EXPECTED);

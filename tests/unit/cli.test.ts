@@ -34,7 +34,16 @@ describe("start-up warnings", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "shopflow-cli-"));
     const child = Bun.spawn([process.execPath, "server.ts"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, PORT: String(3700 + Math.floor(Math.random() * 200)), HOST: "127.0.0.1", DEMO: "0", ADMIN_PIN: "4321", NODE_ENV: "production", ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(3700 + Math.floor(Math.random() * 200)),
+        HOST: "127.0.0.1",
+        DEMO: "0",
+        ADMIN_PIN: "4321",
+        NODE_ENV: "production",
+        ...env,
+      },
       stdout: "pipe",
       stderr: "pipe",
     });

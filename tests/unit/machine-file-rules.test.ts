@@ -21,8 +21,18 @@ describe("machine file material and QR payload", () => {
     expect(machineFileMaterial({ description: "File for Zund G3" })).toBe("Unknown");
   });
   test("§3 payload: type 'machine-file', fileId, fileName, machine, project, material, fileOwner", () => {
-    const payload = JSON.parse(machineFileQrPayload({ id: 7, fileName: "a.pdf", projectName: "Bakery", description: "Vinyl", fileOwnerName: null }, "HP Latex 800"));
-    expect(payload).toEqual({ type: "machine-file", fileId: 7, fileName: "a.pdf", machine: "HP Latex 800", project: "Bakery", material: "Vinyl", fileOwner: null });
+    const payload = JSON.parse(
+      machineFileQrPayload({ id: 7, fileName: "a.pdf", projectName: "Bakery", description: "Vinyl", fileOwnerName: null }, "HP Latex 800"),
+    );
+    expect(payload).toEqual({
+      type: "machine-file",
+      fileId: 7,
+      fileName: "a.pdf",
+      machine: "HP Latex 800",
+      project: "Bakery",
+      material: "Vinyl",
+      fileOwner: null,
+    });
   });
 });
 

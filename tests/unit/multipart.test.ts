@@ -88,7 +88,11 @@ describe("streamMultipart", () => {
     const form = new FormData();
     form.append("file", new File([new Uint8Array(3000)], "a.pdf"));
     const { bytes, type } = await encode(form);
-    const cut = await streamMultipart(chunked(bytes.slice(0, 2000), [300]), multipartBoundary(type)!, { maxFileBytes: 1e6, maxFieldBytes: 1000, newPath }).catch((e) => e);
+    const cut = await streamMultipart(chunked(bytes.slice(0, 2000), [300]), multipartBoundary(type)!, {
+      maxFileBytes: 1e6,
+      maxFieldBytes: 1000,
+      newPath,
+    }).catch((e) => e);
     expect(cut.status).toBe(400);
     const nameless = new TextEncoder().encode("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n");
     expect((await streamMultipart(chunked(nameless, [5]), "b", { maxFileBytes: 1e6, maxFieldBytes: 1000, newPath }).catch((e) => e)).status).toBe(400);

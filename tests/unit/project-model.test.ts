@@ -30,7 +30,8 @@ let wfId: number;
 
 beforeEach(() => {
   db = useTestDb({ SHOP_TIMEZONE: "America/Chicago" });
-  for (const name of ["Pre-Production", "Production", "Fabrication", "Installation"]) departmentModel.create({ name, description: "", color: "blue", sortOrder: 0 } as never, actor);
+  for (const name of ["Pre-Production", "Production", "Fabrication", "Installation"])
+    departmentModel.create({ name, description: "", color: "blue", sortOrder: 0 } as never, actor);
   wfId = workflowModel.create({ name: "Standard", description: "", departmentSequence: ["pre-production", "production", "installation"] }, actor).id;
 });
 

@@ -90,7 +90,9 @@ describe("seed-large", () => {
       if (r.active) expect([r.action, r.ts]).toEqual(["start", r.start]);
       else expect(r.action === null || r.action === "stop").toBe(true);
     }
-    const byAction = Object.fromEntries(all<{ action: string; n: number }>("SELECT action, count(*) AS n FROM timer_logs GROUP BY action").map((r) => [r.action, r.n]));
+    const byAction = Object.fromEntries(
+      all<{ action: string; n: number }>("SELECT action, count(*) AS n FROM timer_logs GROUP BY action").map((r) => [r.action, r.n]),
+    );
     expect(byAction.start).toBe(byAction.stop! + running!);
     expect(one(`SELECT count(*) FROM timer_logs WHERE timestamp > ${Date.now()}`)).toBe(0);
   });

@@ -35,7 +35,11 @@ describe("the summary counts' triggers", () => {
   test("every trigger a migration created and none dropped is in the migrated database, and no other", () => {
     expect(intendedTriggers().size).toBeGreaterThanOrEqual(12);
     expect(missingTriggers(db)).toEqual([]);
-    expect(triggersOf(db).map((t) => t.name).sort()).toEqual([...intendedTriggers()].sort());
+    expect(
+      triggersOf(db)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...intendedTriggers()].sort());
   });
 
   test("the triggers' final department is the one the code completes items in", () => {

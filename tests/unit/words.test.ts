@@ -61,7 +61,9 @@ describe("drag-and-drop announcements", () => {
 
   test("an unpaged list counts its own rows", () => {
     const { announcements } = sortableAnnouncements(["pre-production", "production"], (id) => String(id).toUpperCase());
-    expect(announcements.onDragEnd({ active: node("production" as never), over: node("pre-production" as never) } as never)).toBe("Moved PRODUCTION to position 1 of 2.");
+    expect(announcements.onDragEnd({ active: node("production" as never), over: node("pre-production" as never) } as never)).toBe(
+      "Moved PRODUCTION to position 1 of 2.",
+    );
   });
 });
 

@@ -14,6 +14,7 @@ export function SheetLabelsForm({ action }: { action: string }) {
   const positions = sheetPositions(paper);
   const onlyOn = (n: number) => PAPERS.filter((p) => sheetPositions(p) >= n);
   return (
+    // biome-ignore lint/security/noBlankTarget: our own GET form opening the label PDF in a new tab; no other site is opened
     <form method="get" action={action} target="_blank" className="space-y-3">
       <input type="hidden" name="layout" value="sheet" />
       <div>

@@ -9,7 +9,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const memberId = parseId(params.userId, "Team member");
-    const department = (params.department ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const department = (params.department ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     if (!department) return jsonError(404, "Department not found");
     return listSlice(new URL(request.url), assignedProjects(memberId, department));
   });

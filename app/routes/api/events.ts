@@ -18,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (key !== null) {
       if (boardKeyId(key) === null) return jsonError(401, BOARD_LINK_INVALID);
       // Ends once the link is revoked (at once, or at the next heartbeat at the latest).
-      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity), () => boardKeyId(key) !== null);
+      return openEventStream(
+        request,
+        (n) => BOARD_ENTITIES.has(n.entity),
+        () => boardKeyId(key) !== null,
+      );
     }
     requirePermission(request, "read");
     return openEventStream(request);

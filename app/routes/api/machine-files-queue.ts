@@ -1,4 +1,11 @@
-import { countCompletedFiles, countMachineFiles, listCompletedFiles, listMachineChoices, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
+import {
+  countCompletedFiles,
+  countMachineFiles,
+  listCompletedFiles,
+  listMachineChoices,
+  listMachineFilesWithDetails,
+  reorderMachineFiles,
+} from "~/models/machine-file.server";
 import { ReorderSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
@@ -33,13 +40,20 @@ export async function loader({ request }: Route.LoaderArgs) {
         return listPage(url, pageParams(url), listCompletedFiles({ machine, ...pageParams(url) }), countCompletedFiles({ machine }));
       case "/api/machine-ready-files/csv-template":
         // The shop's own active machines in the example rows, so the template imports as it is.
-        return new Response(machineFileCsvTemplate(listMachineChoices().filter((m) => m.isActive).map((m) => m.name)), {
-          headers: {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
-            "Cache-Control": "no-store",
+        return new Response(
+          machineFileCsvTemplate(
+            listMachineChoices()
+              .filter((m) => m.isActive)
+              .map((m) => m.name),
+          ),
+          {
+            headers: {
+              "Content-Type": "text/csv; charset=utf-8",
+              "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
+              "Cache-Control": "no-store",
+            },
           },
-        });
+        );
       default:
         return jsonError(405, "Method not allowed");
     }

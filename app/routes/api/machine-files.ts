@@ -72,7 +72,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       if (method === "DELETE") {
         const user = requirePermission(request, "projects:write");
-        return deleteMachineFile(id, actorFrom(request, user)) ? json({ message: "Machine file deleted successfully.", id }) : jsonError(404, "Machine file not found");
+        return deleteMachineFile(id, actorFrom(request, user))
+          ? json({ message: "Machine file deleted successfully.", id })
+          : jsonError(404, "Machine file not found");
       }
       return jsonError(405, "Method not allowed");
     }
@@ -86,7 +88,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         // All or nothing, in one transaction; files already there (same project, name and machine) are skipped.
         const { files } = await parseBody(request, MachineFileBulkSchema, CSV_BODY_LIMIT);
         const { created, skipped } = saveMachineFiles({ creates: files }, actor);
-        return json({ message: filesSavedSkippedMessage(created.length, skipped), files: created, saved: created.length, skipped }, { status: created.length ? 201 : 200 });
+        return json(
+          { message: filesSavedSkippedMessage(created.length, skipped), files: created, saved: created.length, skipped },
+          { status: created.length ? 201 : 200 },
+        );
       }
       case "upload-csv": {
         const body = await parseBody(request, UploadCsvSchema, CSV_BODY_LIMIT);
@@ -95,7 +100,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         const message = csvImportMessage({ ...result, failed });
         // A refused file is a 400 whose errors the screen lists; a partial save is a 201 with them. A long list of
         // errors is cut, as a person reads it: the first ERRORS_RETURNED, then how many more.
-        const errors = result.errors.length > ERRORS_RETURNED ? [...result.errors.slice(0, ERRORS_RETURNED), `... and ${result.errors.length - ERRORS_RETURNED} more`] : result.errors;
+        const errors =
+          result.errors.length > ERRORS_RETURNED
+            ? [...result.errors.slice(0, ERRORS_RETURNED), `... and ${result.errors.length - ERRORS_RETURNED} more`]
+            : result.errors;
         const status = csvImportRefused(result) ? 400 : result.saved > 0 ? 201 : 200;
         return json({ message, errors, saved: result.saved, skipped: result.skipped, failed, files: result.files }, { status });
       }

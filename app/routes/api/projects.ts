@@ -1,4 +1,12 @@
-import { createProject, deleteProject, getProjectWithMetrics, listProjects, listProjectsWithMetrics, projectSummary, updateProject } from "~/models/project.server";
+import {
+  createProject,
+  deleteProject,
+  getProjectWithMetrics,
+  listProjects,
+  listProjectsWithMetrics,
+  projectSummary,
+  updateProject,
+} from "~/models/project.server";
 import { ProjectCreateSchema, ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
