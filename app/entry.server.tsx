@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { NonceContext } from "~/utils/nonce";
+import { NonceContext } from "~/hooks/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
+import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "~/domain/constants";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
 // The default is written with julianday() (SQLite 3.31+, to the millisecond), not unixepoch('subsec'), which
@@ -17,7 +17,7 @@ const oneOf = (col: SQLiteColumn, values: readonly string[]) => sql.raw(`${col.n
 // Names unique regardless of case ('Vinyl' and 'vinyl' are one material), enforced by the database.
 const uniqueNoCase = (name: string, col: SQLiteColumn) => uniqueIndex(name).on(sql`${col} COLLATE NOCASE`);
 
-export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "../app/utils/constants";
+export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "~/domain/constants";
 
 export const teamMembers = sqliteTable(
   "team_members",

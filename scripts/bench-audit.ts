@@ -13,7 +13,7 @@ import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
 import { migrations } from "#db/migrations.gen";
 import { listAudit, type AuditFilter } from "~/models/audit-trail.server";
-import { setDb, type DB } from "~/utils/db.server";
+import { setDb, type DB } from "~/infra/db.server";
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

@@ -18,7 +18,7 @@ if (!values["data-dir"]) {
   process.exit(2);
 }
 const { handler, cookie } = await signedInHandler({ dataDir: values["data-dir"], pin: values.pin! });
-const { getDb } = await import("~/utils/db.server");
+const { getDb } = await import("~/infra/db.server");
 const client = getDb().$client;
 client.run("PRAGMA wal_autocheckpoint = 0");
 

@@ -5,10 +5,10 @@
 // it has the app's migrations and constraints. Deterministic: the same counts give the same rows.
 import type { Database, Statement } from "bun:sqlite";
 import path from "node:path";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { itemSequence, stepStatusFromPercent } from "~/utils/domain";
-import { openDatabase, type DB } from "~/utils/db.server";
-import { hashPin } from "~/utils/secret.server";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { itemSequence, stepStatusFromPercent } from "~/domain/rules";
+import { openDatabase, type DB } from "~/infra/db.server";
+import { hashPin } from "~/infra/secret.server";
 
 export type SeedLargeOptions = {
   projects: number;

@@ -9,17 +9,17 @@ import { MigrationError } from "#db/migrate";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
-import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session-store.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { backup, restore } from "~/utils/backup.server";
-import { DataDirBusy, lockDataDir } from "~/utils/data-dir-lock.server";
-import { startCheckpointer } from "~/utils/checkpointer.server";
-import { databaseFile, getDb } from "~/utils/db.server";
-import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
+import { backup, restore } from "~/infra/backup.server";
+import { DataDirBusy, lockDataDir } from "~/infra/data-dir-lock.server";
+import { startCheckpointer } from "~/infra/checkpointer.server";
+import { databaseFile, getDb } from "~/infra/db.server";
+import { ENV_HELP, getEnv, type Env } from "~/infra/env.server";
 import pkg from "../package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { writeUpWindows } from "~/services/auth.server";
-import { getSecret } from "~/utils/secret.server";
+import { getSecret } from "~/infra/secret.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files

@@ -3,8 +3,8 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
-import { sequenceColorClass } from "~/utils/colors";
-import { useHydrated } from "~/utils/use-hydrated";
+import { sequenceColorClass } from "~/domain/colors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { sortableAnnouncements } from "./drag-announcements";
 import { btn, FieldError } from "./ui";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HISTORY_LIMIT as LIMIT, type HistoryLine } from "~/utils/audit-words";
+import { HISTORY_LIMIT as LIMIT, type HistoryLine } from "~/domain/audit-words";
 import { Icon } from "./icons";
 import { btn, cardClass } from "./ui";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // Live pages (decision 0016): one EventSource on /api/events per browser (decision 0027), shared
 // by every page of every tab that listens. A page says which notices concern it; a burst of them reloads its data

@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/utils/auth-client";
-import type { SignInMode } from "~/utils/constants";
+import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
+import type { SignInMode } from "~/domain/constants";
 import { btn } from "./ui";
 
 export const PIN_LENGTH = 4;

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
-import { PRIORITIES } from "~/utils/constants";
+import { PRIORITIES } from "~/domain/constants";
 import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";

@@ -1,8 +1,8 @@
-import type { ShopAddressNote } from "~/utils/hosts";
+import type { ShopAddressNote } from "~/domain/hosts";
 import { ShopAddressNotice } from "./shop-address-notice";
 import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts), `pdf` its printable label (routes/item-label.ts). */
 export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string; pdf: string };

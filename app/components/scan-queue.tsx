@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/utils/offline-scans";
+import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/browser/offline-scans";
 
 // The scanning pages' send queue: every scan is written to the device's queue first, then sent
 // to POST /api/scans in order, one at a time, and removed once the server has answered it. A network error (or a

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ShopAddressNote } from "~/utils/hosts";
+import type { ShopAddressNote } from "~/domain/hosts";
 
 /**
  * Shown on every label screen until the shop's address is known: the labels printed meanwhile carry this

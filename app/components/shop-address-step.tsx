@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { ShopAddressOffer } from "~/utils/hosts";
+import type { ShopAddressOffer } from "~/domain/hosts";
 import { Icon } from "./icons";
 import { btn } from "./ui";
 

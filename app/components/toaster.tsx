@@ -1,8 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import type { ToastData } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import type { ToastData } from "~/domain/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // docs/product.md §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
 // dismissed toast is dropped from memory after 1,000,000 ms.

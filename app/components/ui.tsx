@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { COLORS } from "~/utils/constants";
-import { colorClass } from "~/utils/colors";
-import { useHydrated } from "~/utils/use-hydrated";
+import { COLORS } from "~/domain/constants";
+import { colorClass } from "~/domain/colors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
-import { getDb } from "~/utils/db.server";
-import { departmentLabel } from "~/utils/format";
+import { STANDARD_DEPARTMENT_ORDER } from "~/domain/constants";
+import { getDb } from "~/infra/db.server";
+import { departmentLabel } from "~/domain/format";
 
 // Flow analytics: where work is done and where it waits. Every figure is one grouped read of an
 // index that holds what it needs (migration 0010): the timer logs carry each start's wait and each stop's finish,

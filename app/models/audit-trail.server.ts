@@ -17,12 +17,12 @@ import {
   teamMembers,
   workflows,
 } from "#db/schema";
-import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/utils/audit-words";
-import { formatLogTime, formatTimelineDate } from "~/utils/dates";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { getDb } from "~/utils/db.server";
+import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/domain/audit-words";
+import { formatLogTime, formatTimelineDate } from "~/domain/dates";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { getDb } from "~/infra/db.server";
 import { writeAudit } from "./audit.server";
 
 // The audit trail: every audited write, sign-ins and refused PINs, newest first. Read only: the

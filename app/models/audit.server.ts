@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { auditLog } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { prepared } from "./prepared.server";
 
 export type Actor = { id: number | null; name: string | null; ip?: string | null };

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { boardKeys, departmentItemCounts } from "#db/schema";
-import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
-import { startOfZoneDay } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { departmentLabel } from "~/utils/format";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { startOfZoneDay } from "~/domain/dates";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { departmentLabel } from "~/domain/format";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
@@ -54,7 +54,7 @@ export function revokeBoardKey(id: number, actor: Actor): void {
     if (!row) throw new NotFoundError("Board link not found");
     writeAudit(actor, { action: "revoke", entity: "board-key", entityId: id, before: { name: row.name } }, tx);
   });
-  // A TV still showing the link holds its event stream open: this ends it (utils/event-stream.server.ts).
+  // A TV still showing the link holds its event stream open: this ends it (infra/event-stream.server.ts).
   announce({ entity: "board-key", id, action: "revoke" });
 }
 

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { seedDemo, type DemoMember } from "#db/seed/demo";
-import { getDb } from "~/utils/db.server";
-import type { Env } from "~/utils/env.server";
-import { hashPin } from "~/utils/secret.server";
+import { getDb } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import { hashPin } from "~/infra/secret.server";
 import { writeAudit } from "./audit.server";
 import { createTeamMember } from "./team-member.server";
 

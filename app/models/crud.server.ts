@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { PLAIN_DATE, zoneDate } from "~/utils/dates";
-import { getDb, type DB } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { compareNames } from "~/utils/format";
+import { PLAIN_DATE, zoneDate } from "~/domain/dates";
+import { getDb, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { compareNames } from "~/domain/format";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
 

@@ -14,10 +14,10 @@ import {
 import type { z } from "zod";
 import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
 import { slugify } from "~/schemas/common";
-import { BadRequestError, ConflictError } from "~/utils/errors";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { getDb } from "~/utils/db.server";
-import { announce } from "~/utils/events.server";
+import { BadRequestError, ConflictError } from "~/domain/errors";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { getDb } from "~/infra/db.server";
+import { announce } from "~/infra/change-notices.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
 

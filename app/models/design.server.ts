@@ -3,11 +3,11 @@ import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
-import { withoutBidiControls } from "~/utils/bidi";
-import { getDb } from "~/utils/db.server";
-import { BadRequestError, NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/utils/storage.server";
+import { withoutBidiControls } from "~/domain/bidi";
+import { getDb } from "~/infra/db.server";
+import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 // Design PDFs (docs/product.md §7 'Design', docs/product.md, Decisions: Uploads): a signed, single-use, same-origin upload URL valid for 10
@@ -154,7 +154,7 @@ export async function saveDesignFile(projectId: number, upload: { path: string; 
 }
 
 // The name the browser sent with the file: not typed here, so cleaned rather than refused (text-direction
-// characters too, see utils/bidi.ts).
+// characters too, see domain/bidi.ts).
 const cleanFileName = (name: string) => withoutBidiControls(path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "")).slice(0, 200) || "design.pdf";
 
 function recordDesign(projectId: number, storedPath: string, fileName: string, actor: Actor, tokenId: string | null): Design {

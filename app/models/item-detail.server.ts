@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { categories, departments, items, projectDesigns, projects, teamMembers, timerLogs, workflows } from "#db/schema";
-import { getDb } from "~/utils/db.server";
-import { itemSequence, nextDepartment, type NextDepartment } from "~/utils/domain";
+import { getDb } from "~/infra/db.server";
+import { itemSequence, nextDepartment, type NextDepartment } from "~/domain/rules";
 
 // What the item screens (/items/{id}, /qr/{id}, the QR Timer page) show of one item: a fixed number of queries
 // whatever the item's history — the item with its project, category, workflows and design in one, the newest

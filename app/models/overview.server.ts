@@ -1,5 +1,5 @@
 import { workflowItemCounts as counts } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 export type WorkflowCounts = { totalItems: number; activeTimers: number; completed: number };
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { parseIdParam } from "~/utils/ids";
+import { parseIdParam } from "~/domain/ids";
 import { subdepartments } from "#db/schema";
 import type { Actor } from "./audit.server";
 import type { UpdateGuard } from "./crud.server";

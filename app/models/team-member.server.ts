@@ -1,15 +1,15 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type TeamMember } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
-import { hashPin } from "~/utils/secret.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { hashPin } from "~/infra/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
-import { forgetSessions } from "./session.server";
+import { forgetSessions } from "~/models/session-store.server";
 import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
-import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
-import { ConflictError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { compareNames } from "~/utils/format";
+import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
+import { ConflictError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { compareNames } from "~/domain/format";
 
 export type { PublicTeamMember, SignedInUser };
 

@@ -1,17 +1,17 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
-import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
-import { getDb } from "~/utils/db.server";
-import { itemSequence, nextDepartment } from "~/utils/domain";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { holdWrites } from "~/utils/checkpointer.server";
-import { announce } from "~/utils/events.server";
-import type { DB } from "~/utils/db.server";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
+import { getDb } from "~/infra/db.server";
+import { itemSequence, nextDepartment } from "~/domain/rules";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { holdWrites } from "~/infra/checkpointer.server";
+import { announce } from "~/infra/change-notices.server";
+import type { DB } from "~/infra/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
-import { singleton } from "~/utils/singleton.server";
+import { singleton } from "~/infra/singleton.server";
 
 // Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
 // applies when the timer is in the state the call expects, then its log row. Two scans of one item at the same
@@ -46,8 +46,8 @@ export type StopResult = {
 // A scan is the floor's most frequent write (target: a start/stop pair under 10 ms at 50 at once). Built
 // by drizzle on every call, its five statements cost ten times what SQLite needs to run them, so they are
 // compiled once per database. Values go in as raw SQL parameters (times as epoch milliseconds, as stored).
-const ph = (name: string) => sql`${sql.placeholder(name)}`;
-const q = (db: DB) => prepared(db, "timer:queries", buildQueries);
+const param = (name: string) => sql`${sql.placeholder(name)}`;
+const timerQueries = (db: DB) => prepared(db, "timer:queries", buildQueries);
 const buildQueries = (db: DB) => ({
   item: prepared(db, "timer:item", (d) =>
     d
@@ -66,7 +66,7 @@ const buildQueries = (db: DB) => ({
   start: prepared(db, "timer:start", (d) =>
     d
       .update(items)
-      .set({ isTimerActive: true, currentSessionStart: ph("now"), version: sql`${items.version} + 1` })
+      .set({ isTimerActive: true, currentSessionStart: param("now"), version: sql`${items.version} + 1` })
       .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, false)))
       .returning()
       .prepare(),
@@ -78,8 +78,8 @@ const buildQueries = (db: DB) => ({
         isTimerActive: false,
         currentSessionStart: null,
         totalTimeSeconds: sql`${items.totalTimeSeconds} + ${sql.placeholder("seconds")}`,
-        department: ph("department"),
-        currentStepIndex: ph("stepIndex"),
+        department: param("department"),
+        currentStepIndex: param("stepIndex"),
         version: sql`${items.version} + 1`,
       })
       // Only the session this call read: a stop that raced another stop finds nothing to update.
@@ -91,16 +91,16 @@ const buildQueries = (db: DB) => ({
     d
       .insert(timerLogs)
       .values({
-        itemId: ph("itemId"),
-        action: ph("action"),
-        department: ph("department"),
-        timestamp: ph("at"),
-        sessionDurationSeconds: ph("seconds"),
-        teamMemberId: ph("memberId"),
-        scanId: ph("scanId"),
-        timeSource: ph("timeSource"),
-        waitSeconds: ph("waitSeconds"),
-        finished: ph("finished"),
+        itemId: param("itemId"),
+        action: param("action"),
+        department: param("department"),
+        timestamp: param("at"),
+        sessionDurationSeconds: param("seconds"),
+        teamMemberId: param("memberId"),
+        scanId: param("scanId"),
+        timeSource: param("timeSource"),
+        waitSeconds: param("waitSeconds"),
+        finished: param("finished"),
       })
       .prepare(),
   ),
@@ -150,7 +150,7 @@ function scanTime(db: DB, id: number, serverNow: number, deviceTime: number | nu
   if (deviceTime === null || deviceTime === undefined || !Number.isFinite(deviceTime)) return { at: serverNow, source: "server" };
   const at = Math.floor(deviceTime);
   if (at > serverNow || at < serverNow - DEVICE_TIME_MAX_AGE_MS) return { at: serverNow, source: "server" };
-  const last = q(db).lastAt.get({ id })?.at ?? null;
+  const last = timerQueries(db).lastAt.get({ id })?.at ?? null;
   const lastMs = last === null ? null : typeof last === "number" ? last : new Date(last).getTime();
   if (lastMs !== null && at < lastMs) return { at: serverNow, source: "server" };
   return { at, source: "device" };
@@ -159,21 +159,21 @@ function scanTime(db: DB, id: number, serverNow: number, deviceTime: number | nu
 /** The earlier outcome of this scan id, or null when it is new. */
 function replayOf(db: DB, id: number, meta: ScanMeta): Replay | null {
   if (!meta.scanId) return null;
-  const prior = q(db).byScan.get({ scanId: meta.scanId });
+  const prior = timerQueries(db).byScan.get({ scanId: meta.scanId });
   if (!prior) return null;
   if (prior.itemId !== id) throw new ConflictError(SCAN_ID_REUSED);
   return { replayed: true, item: itemOrThrow(db, id), action: prior.action };
 }
 
 function itemOrThrow(db: DB, id: number): Item {
-  const item = q(db).item.get({ id });
+  const item = timerQueries(db).item.get({ id });
   if (!item) throw new NotFoundError(ITEM_NOT_FOUND);
   return item;
 }
 
 /** The item's department sequence: its category's, else the standard order (docs/product.md (Decisions)). */
 function sequenceOf(db: DB, item: Item): readonly string[] {
-  return itemSequence(q(db).sequence.get({ name: item.category })?.departmentSequence);
+  return itemSequence(timerQueries(db).sequence.get({ name: item.category })?.departmentSequence);
 }
 
 type Notice = Parameters<typeof announce>[0];
@@ -198,14 +198,14 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   // The conditional update is the read: a start changes no column the log row needs, and only a refused start
   // needs the item again, to say whether it is missing (404) or already running (409).
-  const after = q(db).start.get({ id, now });
+  const after = timerQueries(db).start.get({ id, now });
   if (!after) {
     itemOrThrow(db, id);
     throw new ConflictError(ALREADY_RUNNING);
   }
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
-  const waitSeconds = waitSince(q(db).previous.get({ id }), department, now);
-  q(db).log.run({
+  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }), department, now);
+  timerQueries(db).log.run({
     itemId: id,
     action: "start",
     department,
@@ -226,7 +226,7 @@ function isDoubleScan(db: DB, id: number, actor: Actor, started: Date, now: numb
   // Read only inside the window, so an ordinary stop costs no extra query. The scan's own time is compared, so a
   // double read queued offline and sent minutes later is still recognised.
   if (actor.id === null || now - started.getTime() >= DOUBLE_SCAN_WINDOW_MS) return false;
-  const start = q(db).previous.get({ id });
+  const start = timerQueries(db).previous.get({ id });
   return start?.action === "start" && start.memberId === actor.id;
 }
 
@@ -240,7 +240,7 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
   const next = nextDepartment(sequenceOf(db, before), stoppedIn);
-  const after = q(db).stop.get({
+  const after = timerQueries(db).stop.get({
     id,
     started: started.getTime(),
     seconds: sessionSeconds,
@@ -249,7 +249,7 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   });
   if (!after) throw new ConflictError(NOT_RUNNING);
   const finished = next.kind === "final" ? 1 : 0;
-  q(db).log.run({
+  timerQueries(db).log.run({
     itemId: id,
     action: "stop",
     department: stoppedIn,
@@ -303,12 +303,12 @@ type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void;
 const shared = singleton("scan queue", () => ({ queue: null as Job[] | null }));
 
 function flushScans() {
-  // A checkpoint that lets the log start over is finishing: the batch waits for it (utils/checkpointer.server.ts).
+  // A checkpoint that lets the log start over is finishing: the batch waits for it (infra/checkpointer.server.ts).
   if (holdWrites(flushScans)) return;
   const jobs = shared.queue ?? [];
   shared.queue = null;
   const db = getDb();
-  const { savepoint, release, rollbackTo } = q(db);
+  const { savepoint, release, rollbackTo } = timerQueries(db);
   const outcomes: ({ ok: true; applied: Applied<unknown> } | { ok: false; error: unknown })[] = [];
   try {
     db.transaction(() => {

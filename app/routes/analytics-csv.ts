@@ -1,15 +1,15 @@
 import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
-import { readAnalytics } from "~/services/analytics.server";
+import { readAnalytics } from "~/services/analytics-range.server";
 import { fileRefusal } from "~/services/file-refusal.server";
-import { toCsv } from "~/utils/csv";
-import { contentDisposition } from "~/utils/content-disposition";
-import { zoneDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
+import { toCsv } from "~/domain/csv";
+import { contentDisposition } from "~/domain/content-disposition";
+import { zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/analytics-csv";
 
 // GET /analytics/{table}.csv?from&to: each /analytics table as a spreadsheet, the same figures as the page, with
 // raw seconds and plain dates so a spreadsheet can sum them. Text cells that look like formulas are defused
-// (utils/csv.ts): a project named '=HYPERLINK(…)' stays text.
+// (domain/csv.ts): a project named '=HYPERLINK(…)' stays text.
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

@@ -2,12 +2,12 @@ import { data, Form, Link, useLocation } from "react-router";
 import { BarChart, ColumnChart, StackedBar } from "~/components/charts";
 import { btn, cardClass, EmptyState, inputClass, Label, PageHeader } from "~/components/ui";
 import { MIN_WAITS_FOR_BOTTLENECK } from "~/models/analytics.server";
-import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/services/analytics.server";
+import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/services/analytics-range.server";
 import { requirePermission } from "~/services/permissions.server";
-import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { formatDuration, formatSpan } from "~/utils/format";
-import { addDays, isCalendarDay } from "~/utils/periods.server";
+import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { formatDuration, formatSpan } from "~/domain/format";
+import { addDays, isCalendarDay } from "~/infra/periods.server";
 import type { Route } from "./+types/analytics";
 
 // Flow analytics: hands-on time against waiting time per department, the bottleneck named in

@@ -3,8 +3,8 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
 import { boardData, boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
-import { formatHMS } from "~/utils/format";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
 
 // /board: the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked

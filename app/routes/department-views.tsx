@@ -3,8 +3,8 @@ import { Icon, type IconName } from "~/components/icons";
 import { cardClass, PageHeader } from "~/components/ui";
 import { activeHoldersOf } from "~/models/team-member.server";
 import { can, requireUser, type Permission } from "~/services/permissions.server";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { orList } from "~/utils/words";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { orList } from "~/domain/words";
 import type { Route } from "./+types/department-views";
 
 export function meta() {

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { getFabrication, type FabricationStation } from "~/models/production-floor.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
+import { isExterior, isInterior, stationDescription, stationIcon } from "~/domain/fabrication";
 import type { Route } from "./+types/fabrication";
 
 // docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into

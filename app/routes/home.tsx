@@ -7,14 +7,14 @@ import { Icon, type IconName } from "~/components/icons";
 import { btn } from "~/components/ui";
 import { getSetupCounts, setupSteps, type SetupStep } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
-import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/utils/departments";
+import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/domain/departments";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
-import type { ShopAddressOffer } from "~/utils/hosts";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
-import { orList } from "~/utils/words";
+import type { ShopAddressOffer } from "~/domain/hosts";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { orList } from "~/domain/words";
 import type { Route } from "./+types/home";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { getProductDetails } from "~/models/item.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
-import { parseId } from "~/utils/api.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
+import { parseId } from "~/http/api.server";
+import { contentDisposition } from "~/domain/content-disposition";
+import { labelFileName, labelPdf } from "~/infra/label-pdf.server";
 import { itemQrUrl } from "~/services/shop-address.server";
 import type { Route } from "./+types/item-label";
 

@@ -4,9 +4,9 @@ import { btn } from "~/components/ui";
 import { LABEL_PRINT_DELAY_MS } from "~/components/qr-code-dialog";
 import { getMachineFileLabel } from "~/models/machine-file.server";
 import { requirePermission } from "~/services/permissions.server";
-import { parseIdParam } from "~/utils/ids";
-import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
-import { qrImage } from "~/utils/qr.server";
+import { parseIdParam } from "~/domain/ids";
+import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
+import { qrImage } from "~/infra/qr.server";
 import type { Route } from "./+types/machine-file-print";
 
 // docs/product.md §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { listStations } from "~/models/production-floor.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { colorClass } from "~/utils/colors";
+import { colorClass } from "~/domain/colors";
 import type { Route } from "./+types/production-floor";
 import { LiveIndicator, useLiveData } from "~/components/live";
 

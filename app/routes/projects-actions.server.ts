@@ -6,11 +6,11 @@ import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 
 // The project create, edit and delete forms post here from the projects list and from the project screen (not a
 // route module: routes/projects.tsx's action calls it).

@@ -10,8 +10,8 @@ import { Badge, btn, cardClass, EmptyState, inputClass, PageHeader, UrlDialog } 
 import { getProject, listProjectsWithMetrics, projectSummary, type ProjectSort, type SortDir } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { formatDuration } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { formatDuration } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
 import { RowLink } from "~/components/row-link";

@@ -9,11 +9,11 @@ import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { isScanId } from "~/schemas/scan";
 import { ownBases, scanCode, scanFlash, ScanFlashSchema, scannedItem, type ScannedItem } from "~/services/scan.server";
-import { flashCookie, popFlash } from "~/utils/flash.server";
-import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, QR_REDIRECT_DELAY_MS, safeScanUrl, SCANNER_AUTO_PROCESS_MS } from "~/utils/qr-input";
-import { redirectWithToast } from "~/utils/toast.server";
-import { notAnImageMessage } from "~/utils/image-upload";
-import { useHydrated } from "~/utils/use-hydrated";
+import { flashCookie, popFlash } from "~/http/flash.server";
+import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, QR_REDIRECT_DELAY_MS, safeScanUrl, SCANNER_AUTO_PROCESS_MS } from "~/domain/qr-input";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { notAnImageMessage } from "~/domain/image-upload";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
 

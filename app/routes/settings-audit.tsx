@@ -17,12 +17,12 @@ import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
-import { auditActionLabel, auditEntityLabel } from "~/utils/audit-words";
-import { formatLogTime, PLAIN_DATE } from "~/utils/dates";
-import { addDays, dayStart, isCalendarDay } from "~/utils/periods.server";
-import { getEnv } from "~/utils/env.server";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { auditActionLabel, auditEntityLabel } from "~/domain/audit-words";
+import { formatLogTime, PLAIN_DATE } from "~/domain/dates";
+import { addDays, dayStart, isCalendarDay } from "~/infra/periods.server";
+import { getEnv } from "~/infra/env.server";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/settings-audit";
 
 // Global Settings → Audit trail: who changed what and when, newest first. Filters live in the

@@ -6,12 +6,12 @@ import { createBoardKey, listBoardKeys, revokeBoardKey } from "~/models/board.se
 import { BoardKeyFormSchema, BoardKeyRevokeSchema } from "~/schemas/board";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { boardLink } from "~/utils/board";
-import { formatDateTime } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { NotFoundError } from "~/utils/errors";
+import { boardLink } from "~/domain/board-messages";
+import { formatDateTime } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { NotFoundError } from "~/domain/errors";
 import { qrBaseUrl } from "~/services/shop-address.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-boards";
 
 // Global Settings → Board links: management makes a read-only link for each wall TV, sees when

@@ -23,10 +23,10 @@ import { shopAddressNote } from "~/services/shop-address.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-printers";
 
 // Global Settings → Label Printers: the shop's thermal printers (ZPL over TCP port 9100). Items

@@ -7,11 +7,11 @@ import { ShopAddressFormSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError } from "~/utils/errors";
-import { isLoopbackHost } from "~/utils/hosts";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
+import { isLoopbackHost } from "~/domain/hosts";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-shop-address";
 
 // Global Settings → Shop address (docs/decisions/0026-shop-address-and-labels.md): the address phones and scanners

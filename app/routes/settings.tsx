@@ -26,16 +26,16 @@ import { useToast } from "~/components/toaster";
 import { Icon, type IconName } from "~/components/icons";
 import { Avatar, Badge, btn, cardClass, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
 import { actorFrom } from "~/services/actor.server";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { sequenceColorClass } from "~/utils/colors";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { sequenceColorClass } from "~/domain/colors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings";
 
 export const TABS = [

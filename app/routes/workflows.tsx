@@ -5,8 +5,8 @@ import { departmentModel } from "~/models/department.server";
 import { workflowItemCounts, type WorkflowCounts } from "~/models/overview.server";
 import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { sequenceColorClass } from "~/utils/colors";
-import { departmentLabel } from "~/utils/format";
+import { sequenceColorClass } from "~/domain/colors";
+import { departmentLabel } from "~/domain/format";
 import type { Route } from "./+types/workflows";
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { z } from "./messages";
 
-import { hasBidiControls, BIDI_MESSAGE } from "~/utils/bidi";
-import { COLORS } from "~/utils/constants";
+import { hasBidiControls, BIDI_MESSAGE } from "~/domain/bidi";
+import { COLORS } from "~/domain/constants";
 
 // Whitespace and invisible format characters (zero-width space, BOM, joiners) at either end are dropped, so a
 // name made only of them is empty, not a record nobody can see or click.
@@ -14,7 +14,7 @@ const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
 const CONTROL_IN_TEXT = /[\p{Cs}]|(?![\n\r\t])\p{Cc}/u;
 const noControl = (s: string) => !CONTROL_IN_LINE.test(s);
 const CONTROL_MESSAGE = "Remove the control characters (they cannot be shown or printed)";
-// Text-direction overrides and isolates (see utils/bidi.ts) are refused by every text helper below, so every name,
+// Text-direction overrides and isolates (see domain/bidi.ts) are refused by every text helper below, so every name,
 // label and description of every form and API is covered, present and future.
 const noBidi = (s: string) => !hasBidiControls(s);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MATERIAL } from "~/utils/constants";
+import { DEFAULT_MATERIAL } from "~/domain/constants";
 import { idField, requiredText } from "./common";
 import { z } from "./messages";
 

@@ -1,4 +1,4 @@
-import { BIDI_MESSAGE, hasBidiControls } from "~/utils/bidi";
+import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { idField, numberish, requiredText } from "./common";
 import { z } from "./messages";
 

@@ -1,4 +1,4 @@
-import { PRIORITIES, STEP_STATUSES } from "~/utils/constants";
+import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
 import { idField, nullableText, plainText, requiredText } from "./common";
 import { z } from "./messages";
 

@@ -1,5 +1,5 @@
 import { z } from "./messages";
-import { DEPARTMENT_KEYS } from "~/utils/constants";
+import { DEPARTMENT_KEYS } from "~/domain/constants";
 import { bool, color, departmentSequence, idField, nullableText, numberish, optionalText, patchOf, requiredText, sortOrder, stringList } from "./common";
 
 // One schema per form or /api body, used by the browser (conform) and the server alike.

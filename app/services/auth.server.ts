@@ -11,16 +11,16 @@ import {
   recordRefusal,
   shopCounters,
   unloggedWindows,
-} from "~/models/session.server";
+} from "~/models/session-store.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
-import type { SignInMode } from "~/utils/constants";
-import { CHOOSE_NAME_FIRST } from "~/utils/auth-client";
-import { addressKey } from "~/utils/ip";
-import { getClientIp } from "~/utils/request.server";
+import type { SignInMode } from "~/domain/constants";
+import { CHOOSE_NAME_FIRST } from "~/domain/sign-in-messages";
+import { addressKey } from "~/domain/ip";
+import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
-import { singleton } from "~/utils/singleton.server";
+import { singleton } from "~/infra/singleton.server";
 
 // How sign-in holds up against guessing (docs/decisions/0008 and 0025):
 // - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address (an IPv6 one by its /64), or, for

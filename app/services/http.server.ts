@@ -1,14 +1,14 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
-import { clearDuplicateCookies } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
-import { errorPage } from "~/utils/error-page.server";
-import { clientAddress, ipMatcher } from "~/utils/ip";
-import { CLIENT_IP_HEADER } from "~/utils/request.server";
+import { clearDuplicateCookies } from "~/http/cookies.server";
+import { getEnv } from "~/infra/env.server";
+import { errorPage } from "~/http/error-page.server";
+import { clientAddress, ipMatcher } from "~/domain/ip";
+import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
 import type { SignedInUser } from "~/models/team-member.server";
-import { withByteRanges } from "~/utils/byte-ranges.server";
-import { MultipartError } from "~/utils/multipart.server";
+import { withByteRanges } from "~/http/byte-ranges.server";
+import { MultipartError } from "~/http/multipart.server";
 import { can, type Permission } from "./permissions.server";
 import { routeRules, type Method, type RouteRules } from "./route-rules.server";
 import { lookUpUser, rememberUser } from "./session.server";
@@ -392,7 +392,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (seen.rules?.methods ?? ALL_METHODS).join(", "));
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
       // Two cookies of one name of ours (one planted from another port or path): the request was answered
-      // signed out, and the answer deletes every copy (utils/cookies.server).
+      // signed out, and the answer deletes every copy (http/cookies.server).
       for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {
         response.headers.append("Set-Cookie", clear);
       }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { SignedInUser } from "~/models/team-member.server";
-import { hasDepartmentKey } from "~/utils/departments";
+import { hasDepartmentKey } from "~/domain/departments";
 import { getUser } from "./session.server";
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/utils/storage.server";
-import { MultipartError, multipartBoundary, streamMultipart } from "~/utils/multipart.server";
-import { singleton } from "~/utils/singleton.server";
+import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/infra/storage.server";
+import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
+import { singleton } from "~/infra/singleton.server";
 
 // Design uploads (up to MAX_UPLOAD_MB each) are the only large bodies the server takes, and only from a member
 // who may change projects (the HTTP layer checks before it reads a byte). They go to disk as they arrive, never

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { noonDaysFrom } from "../../app/utils/dates";
-import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "../../app/utils/domain";
+import { noonDaysFrom } from "~/domain/dates";
+import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
 import * as schema from "../schema";
 
 // Demo data for `--demo` / DEMO=1: a believable sign shop in an empty database.

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
 import { visit } from "./helpers";
-import { DOUBLE_SCAN } from "../../app/utils/timer-words";
+import { DOUBLE_SCAN } from "~/domain/timer-words";
 
 type Made = { id: number; name: string; projectId: number; origin: string; url: string };
 

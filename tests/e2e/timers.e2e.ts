@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "../../app/utils/timer-words";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 
 /** A fresh item in pre-production on a new project; its category's sequence is pre-production → production → …. */
 async function newItem(page: Page, baseURL: string, label: string) {

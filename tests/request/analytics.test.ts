@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
-import { startOfZoneDay, zoneDate } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
+import { startOfZoneDay, zoneDate } from "~/domain/dates";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // Flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known

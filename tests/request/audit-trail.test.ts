@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements, countStatements } from "../helpers/statements";

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { BOARD_LINK_INVALID } from "~/utils/board";
+import { BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // TV board: management makes read-only links; a link opens the board and its event stream and

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/utils/event-stream.server";
+import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 
 // GET /api/events: who may open it, a notice for each change, resume by Last-Event-ID, the

@@ -1,4 +1,4 @@
-import { clearQrCacheForTests } from "~/utils/qr.server";
+import { clearQrCacheForTests } from "~/infra/qr.server";
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import jsQR from "jsqr";
 import QRCode from "qrcode";

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { listItemsPage } from "~/models/item.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements } from "../helpers/statements";
 

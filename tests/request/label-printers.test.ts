@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
-import { cleanText, labelsZpl, zplText } from "~/utils/zpl";
-import { resetEnvForTests } from "~/utils/env.server";
+import { cleanText, labelsZpl, zplText } from "~/domain/zpl";
+import { resetEnvForTests } from "~/infra/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { labelPrinters } from "#db/schema";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/infra/env.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // A label printer is a host and a port the server connects to when anyone prints: any port would make 'Print label'

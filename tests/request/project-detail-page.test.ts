@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
 

@@ -2,7 +2,7 @@ import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // docs/product.md §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.

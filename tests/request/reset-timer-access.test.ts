@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // Resetting an item's timer throws away the time a department worked: only the project keys (pre-production,

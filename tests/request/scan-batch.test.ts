@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createRequestHandler } from "react-router";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, build, createApp, type Client } from "../helpers/app";
 
 // Scans are committed in groups (timer.server.ts, decision 0014) and answered by the HTTP layer without React

@@ -4,10 +4,10 @@ import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
 import { databaseAnswers } from "~/models/health.server";
 import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
-import { sign } from "~/utils/cookies.server";
-import { setDb, type DB } from "~/utils/db.server";
+import { sign } from "~/http/cookies.server";
+import { setDb, type DB } from "~/infra/db.server";
 import { itemQrUrl } from "~/services/shop-address.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/infra/env.server";
 import { addMember, build, createApp, visibleHtml, type Client } from "../helpers/app";
 import { dataSnapshot, routePaths } from "../helpers/routes";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { popToast, toastCookie } from "~/utils/toast.server";
+import { popToast, toastCookie } from "~/http/toast-cookie.server";
 import { addMember, createApp, visibleHtml } from "../helpers/app";
 
 // Cookies are shared by every port of a host: an app on another port (or a page on a sub-path's cookie) can

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getSetupCounts } from "~/models/setup.server";
 import { slugify } from "~/schemas/common";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 import { addMember, createApp } from "../helpers/app";
 
 let app: ReturnType<typeof createApp>;

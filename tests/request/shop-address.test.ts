@@ -163,7 +163,7 @@ describe("labels carry the shop's address", () => {
 
   test("once saved, the QR image, the label PDFs, the thermal label and a new board link carry it, whatever the Host", async () => {
     const port = startPrinter();
-    const { resetEnvForTests } = await import("~/utils/env.server");
+    const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     // Before: the request's address.
@@ -199,7 +199,7 @@ describe("labels carry the shop's address", () => {
 
   test("a hostile Host before the address is known: the thermal label carries no command of it and its QR reads back exactly", async () => {
     const port = startPrinter();
-    const { resetEnvForTests } = await import("~/utils/env.server");
+    const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     const host = "evil~ja_5e~hs.example";

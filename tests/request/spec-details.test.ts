@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { endTimer, startTimer, toggleTimer } from "~/models/timer.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 
 // docs/product.md §7 item timers and docs/product.md, Decisions: Timers: start, stop and advance, reset, the log; 409 on the wrong

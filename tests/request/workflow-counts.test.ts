@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { workflowItemCounts } from "~/models/overview.server";
 import { countItems } from "~/models/item.server";
 import { projectSummary } from "~/models/project.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp } from "../helpers/app";
 
 // The workflow overview's counts are kept by triggers (migration 0004). Whatever happens to items — created,

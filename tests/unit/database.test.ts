@@ -5,7 +5,7 @@ import path from "node:path";
 import { Database } from "bun:sqlite";
 import { migrations } from "../../db/migrations.gen";
 import { migrate, MigrationError } from "../../db/migrate";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/infra/db.server";
 
 describe("database file", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shopflow-db-"));

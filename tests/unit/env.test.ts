@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/infra/env.server";
 
 describe("configuration", () => {
   test("defaults", () => {

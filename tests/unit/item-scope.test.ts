@@ -4,8 +4,8 @@ import { items } from "#db/schema";
 import { asc } from "drizzle-orm";
 import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { resetTimer } from "~/models/timer.server";
-import { NotFoundError } from "~/utils/errors";
-import type { DB } from "~/utils/db.server";
+import { NotFoundError } from "~/domain/errors";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 // A project page's item forms name the project they were opened in; the model refuses an item of another project

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { labelFileName, labelPdf, winAnsiSafe } from "~/utils/label-pdf.server";
-import { LABEL_SIZE_PT, MIN_SHEET_MARGIN_PT, PAPERS, SHEETS, sheetMargins, sheetPositions } from "~/utils/label-sheets";
+import { labelFileName, labelPdf, winAnsiSafe } from "~/infra/label-pdf.server";
+import { LABEL_SIZE_PT, MIN_SHEET_MARGIN_PT, PAPERS, SHEETS, sheetMargins, sheetPositions } from "~/domain/label-sheets";
 import { decodePdfPages, labelSquares, qpdfCheck } from "../helpers/label-tools";
 
 describe("labelPdf", () => {

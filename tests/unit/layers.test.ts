@@ -2,8 +2,18 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// Every import points down the layers: routes → services → models → utils/schemas → db. A client module (a
-// component, a browser-safe util or schema) never imports a `.server` module or db/, not even for a type.
+// Every import points down the layers (docs/decisions/0031-code-layout.md):
+//
+//   routes, components, hooks, browser   the screens, and the browser-only code under them
+//   services                             application services: sign-in, permissions, scans, the request pipeline
+//   models                               the only code that queries the database
+//   http                                 HTTP plumbing: JSON answers, cookies, multipart, error pages
+//   infra                                server plumbing: database, environment, event hub, storage, checkpoints
+//   schemas                              zod schemas shared by forms and bodies
+//   domain                               browser-safe rules, constants and words: the bottom layer (db/ uses it too)
+//
+// A client module (anything not named .server) never loads a `.server` module or db/; `import type` is allowed,
+// because types are erased before anything runs.
 
 const root = path.join(import.meta.dir, "..", "..");
 function files(dir: string): string[] {
@@ -11,9 +21,15 @@ function files(dir: string): string[] {
     .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
-function imports(file: string): string[] {
+type Import = { spec: string; typeOnly: boolean };
+function imports(file: string): Import[] {
   const text = readFileSync(path.join(root, file), "utf8");
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return [...text.matchAll(/(import\s+type\b|export\s+type\b)?(?:(?:import|export)[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\))/g)].map(
+    (m) => ({
+      spec: m[2] ?? m[3]!,
+      typeOnly: Boolean(m[1]),
+    }),
+  );
 }
 const resolve = (file: string, spec: string) =>
   spec.startsWith("~/")
@@ -24,45 +40,81 @@ const resolve = (file: string, spec: string) =>
         ? path.join(path.dirname(file), spec)
         : spec;
 
-function violations(dirs: string[], forbidden: (target: string, file: string) => boolean) {
+/** Every import of the files in `dirs` that `forbidden` refuses, as "file → spec". */
+function violations(dirs: string[], forbidden: (target: string, file: string, imp: Import) => boolean) {
   const out: string[] = [];
   for (const dir of dirs) {
     for (const file of files(dir)) {
-      for (const spec of imports(file)) {
-        const target = resolve(file, spec);
-        if (forbidden(target, file)) out.push(`${file} → ${spec}`);
+      for (const imp of imports(file)) {
+        if (forbidden(resolve(file, imp.spec), file, imp)) out.push(`${file} → ${imp.spec}`);
       }
     }
   }
   return out;
 }
+const into = (...layers: string[]) => new RegExp(`^app/(${layers.join("|")})/`);
 
 describe("layers", () => {
-  test("utils and schemas (infrastructure, browser-safe rules) import no model, service, route or component", () => {
-    expect(violations(["app/utils", "app/schemas"], (t) => /^app\/(models|services|routes|components)\//.test(t))).toEqual([]);
+  test("domain (browser-safe rules) imports nothing of the app but itself", () => {
+    expect(violations(["app/domain"], (t) => t.startsWith("app/") && !t.startsWith("app/domain/"))).toEqual([]);
+  });
+
+  test("schemas import only the domain", () => {
+    expect(violations(["app/schemas"], (t) => t.startsWith("app/") && !into("domain", "schemas").test(t))).toEqual([]);
+  });
+
+  test("infra imports only the domain and schemas (and db/)", () => {
+    expect(violations(["app/infra"], (t) => t.startsWith("app/") && !into("domain", "schemas", "infra").test(t))).toEqual([]);
+  });
+
+  test("http plumbing imports no model, service, route or component", () => {
+    expect(violations(["app/http"], (t) => into("models", "services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
   test("models import no service, route or component", () => {
-    expect(violations(["app/models"], (t) => /^app\/(services|routes|components)\//.test(t))).toEqual([]);
+    expect(violations(["app/models"], (t) => into("services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
   test("services import no route or component", () => {
-    expect(violations(["app/services"], (t) => /^app\/(routes|components)\//.test(t))).toEqual([]);
+    expect(violations(["app/services"], (t) => into("routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("client modules import no .server module and nothing from db/", () => {
-    const client = (file: string) => !file.endsWith(".server.ts") && !file.endsWith(".server.tsx");
-    expect(violations(["app/components", "app/utils", "app/schemas"], (t, file) => client(file) && (/\.server$/.test(t) || /^db\//.test(t)))).toEqual([]);
+  test("components, hooks and browser code import no route", () => {
+    expect(violations(["app/components", "app/hooks", "app/browser"], (t) => into("routes").test(t))).toEqual([]);
+  });
+
+  test("client modules load no .server module and nothing from db/ (types only)", () => {
+    const client = (file: string) => !/\.server\.tsx?$/.test(file);
+    expect(
+      violations(
+        ["app/components", "app/hooks", "app/browser", "app/domain", "app/schemas"],
+        (t, file, imp) => client(file) && !imp.typeOnly && (/\.server$/.test(t) || /^db\//.test(t)),
+      ),
+    ).toEqual([]);
+  });
+
+  test("no two modules of the app share a name across folders (a schema is named after the records it checks)", () => {
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    const named = (f: string) => !/^app\/(routes|types|schemas)\//.test(f);
+    for (const file of files("app").filter(named)) {
+      const base = path.basename(file).replace(/(\.server)?\.(ts|tsx)$/, "");
+      if (seen.has(base)) clashes.push(`${seen.get(base)} ~ ${file}`);
+      else seen.set(base, file);
+    }
+    expect(clashes).toEqual([]);
   });
 
   test("server.ts loads only the server bundle, so the running server has one copy of every module", () => {
     // Importing a source module here as well would load a second copy of it beside the bundle's: a second
     // database handle, event hub and scan queue. The server's own code belongs in server/app.ts.
-    const local = imports("server.ts").filter((spec) => spec.startsWith(".") || spec.startsWith("~/") || spec.startsWith("#"));
+    const local = imports("server.ts")
+      .map((i) => i.spec)
+      .filter((spec) => spec.startsWith(".") || spec.startsWith("~/") || spec.startsWith("#"));
     expect(local).toEqual(["./build/server/index.js"]);
   });
 
   test("db/ imports nothing from the app but its browser-safe constants and rules", () => {
-    expect(violations(["db"], (t) => t.startsWith("app/") && !/^app\/utils\/(constants|domain|dates)$/.test(t))).toEqual([]);
+    expect(violations(["db"], (t) => t.startsWith("app/") && !/^app\/domain\/(constants|rules|dates)$/.test(t))).toEqual([]);
   });
 });

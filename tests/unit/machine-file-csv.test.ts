@@ -11,8 +11,8 @@ import {
   summarizeCsvErrors,
   TEMPLATE_NO_MACHINES,
   toCsv,
-} from "~/utils/machine-file-csv";
-import { csvImportMessage, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
+} from "~/domain/machine-file-csv";
+import { csvImportMessage, filesSavedSkippedMessage } from "~/domain/machine-file-messages";
 
 // CSV files byte-exact as Excel and LibreOffice save them (tests/fixtures/csv), docs/product.md §5 'Spreadsheet and CSV'.
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
-import { fileIndicator, machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
+import { isExterior, isInterior, stationDescription, stationIcon } from "~/domain/fabrication";
+import { fileIndicator, machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
 
 describe("product §2 file indicator", () => {
   test.each([

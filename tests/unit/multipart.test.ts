@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MAX_CONCURRENT_UPLOADS, MAX_WAITING_UPLOADS, uploadLoad, uploadTurn } from "~/services/uploads.server";
-import { MultipartError, multipartBoundary, streamMultipart } from "~/utils/multipart.server";
+import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
 
 // The multipart reader that writes uploads to disk as they arrive must read every form exactly as the
 // platform's own parser (Request.formData()) does, however the body is cut into chunks.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decideTileClick, TILES } from "~/utils/departments";
+import { decideTileClick, TILES } from "~/domain/departments";
 import { can, type Permission } from "~/services/permissions.server";
 
 const user = (...keys: string[]) => ({

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bu
 import { eq } from "drizzle-orm";
 import { categories, sessions } from "#db/schema";
 import { categoryModel } from "~/models/category.server";
-import { createSession, deleteSession, forgetSessions, getSessionMember } from "~/models/session.server";
+import { createSession, deleteSession, forgetSessions, getSessionMember } from "~/models/session-store.server";
 import { activeAccessKeys, createTeamMember, deleteTeamMember, listTeamMembers, updateTeamMember } from "~/models/team-member.server";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 // The hot-path reads run prepared queries kept per database handle: they must see every write, follow a swapped

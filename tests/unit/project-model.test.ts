@@ -18,9 +18,9 @@ import {
 } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { departmentModel } from "~/models/department.server";
-import { onChange, type ChangeNotice } from "~/utils/events.server";
-import { dataDir } from "~/utils/storage.server";
-import type { DB } from "~/utils/db.server";
+import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
+import { dataDir } from "~/infra/storage.server";
+import type { DB } from "~/infra/db.server";
 import { addMember } from "../helpers/app";
 import { useTestDb } from "../helpers/db";
 

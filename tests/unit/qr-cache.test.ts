@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import QRCode from "qrcode";
-import { clearQrCacheForTests, QR_CACHE_SIZE, qrImage } from "~/utils/qr.server";
+import { clearQrCacheForTests, QR_CACHE_SIZE, qrImage } from "~/infra/qr.server";
 
 describe("QR image cache", () => {
   let encodeSvg: ReturnType<typeof spyOn>;

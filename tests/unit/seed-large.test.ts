@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedLarge, type SeedLargeResult } from "../../scripts/seed-large";
 import { findActiveMemberByPin } from "~/models/team-member.server";
-import { openDatabase, setDb, type DB } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { setSecretForTests } from "~/utils/secret.server";
+import { openDatabase, setDb, type DB } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
+import { setSecretForTests } from "~/infra/secret.server";
 
 const COUNTS = { projects: 20, items: 200, logs: 2000 };
 let dir: string;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { auditLog, teamMembers } from "#db/schema";
 import { activeAccessKeys, createTeamMember, findActiveMemberByPin, listTeamMembers, PinInUseError, updateTeamMember } from "~/models/team-member.server";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 const actor = { id: null, name: "test" };

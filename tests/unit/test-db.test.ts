@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 // Tests get a copy of one migrated database instead of migrating their own (tests/helpers/db.ts): the copy must

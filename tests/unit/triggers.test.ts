@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { migrations } from "#db/migrations.gen";
-import { openDatabase } from "~/utils/db.server";
-import { COMPLETED_DEPARTMENT } from "~/utils/constants";
+import { openDatabase } from "~/infra/db.server";
+import { COMPLETED_DEPARTMENT } from "~/domain/constants";
 
 // The summary counts (items per workflow, category and department; projects by status and priority) are kept by
 // triggers. SQLite drops a table's triggers with the table, and drizzle-kit changes a column by rebuilding its

@@ -4,8 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DRAG_INSTRUCTIONS, sortableAnnouncements } from "~/components/drag-announcements";
-import { notAnImageMessage } from "~/utils/image-upload";
-import { orList, possessive } from "~/utils/words";
+import { notAnImageMessage } from "~/domain/image-upload";
+import { orList, possessive } from "~/domain/words";
 
 describe("possessive", () => {
   test("a name ending in s takes the apostrophe alone; any other takes 's", () => {

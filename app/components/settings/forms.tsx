@@ -9,8 +9,8 @@ import {
 } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/utils/entities";
-import { DEPARTMENT_KEYS } from "~/utils/constants";
+import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/domain/entities";
+import { DEPARTMENT_KEYS } from "~/domain/constants";
 import {
   CategorySchema,
   DepartmentCreateFormSchema,
@@ -21,8 +21,8 @@ import {
   TeamMemberSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { useHydrated } from "~/utils/use-hydrated";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
 import { FormAlert } from "../error-focus";

@@ -1,6 +1,6 @@
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, jsonError, listSlice, parseId } from "~/utils/api.server";
+import { api, jsonError, listSlice, parseId } from "~/http/api.server";
 import type { Route } from "./+types/assigned-projects";
 
 // docs/product.md §7 GET /api/projects/assigned-to/{userId}/Pre-Production: the department is named as the screens title it

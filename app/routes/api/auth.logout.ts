@@ -1,4 +1,4 @@
-import { api, json, jsonError, methodNotAllowed } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/services/permissions.server";
 import { signOut } from "~/services/session.server";
 import type { Route } from "./+types/auth.logout";

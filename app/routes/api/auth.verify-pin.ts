@@ -1,5 +1,5 @@
 import { VerifyPinSchema } from "~/schemas/auth";
-import { api, json, jsonError, methodNotAllowed, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed, parseBody } from "~/http/api.server";
 import { verifyPin } from "~/services/auth.server";
 import type { Route } from "./+types/auth.verify-pin";
 import type { RouteMethods } from "~/services/route-rules.server";

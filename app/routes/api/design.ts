@@ -4,8 +4,8 @@ import { DesignRecordSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { uploadedFile } from "~/services/uploads.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
-import { getEnv } from "~/utils/env.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/design";
 import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 

@@ -1,8 +1,8 @@
 import { boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
-import { api, jsonError } from "~/utils/api.server";
-import { openEventStream } from "~/utils/event-stream.server";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { api, jsonError } from "~/http/api.server";
+import { openEventStream } from "~/infra/event-stream.server";
 import type { Route } from "./+types/events";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -2,7 +2,7 @@ import { assignFile, listFileAssociations, unassignFile } from "~/models/machine
 import { AssignFileSchema, UnassignFileSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/item-files";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -2,7 +2,7 @@ import { countTimerLogs, listTimerLogs, resetTimer } from "~/models/timer.server
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { timerToggleResponse } from "~/services/timer-api.server";
-import { api, json, jsonError, listPage, pageParams, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseId } from "~/http/api.server";
 import type { Route } from "./+types/item-timer";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -2,8 +2,8 @@ import { countItems, createItem, deleteItem, getItem, listItems, updateItem } fr
 import { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
-import { parseIdParam } from "~/utils/ids";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
+import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/items";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -10,9 +10,9 @@ import { ReorderSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody } from "~/utils/api.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
+import { api, json, jsonError, listPage, pageParams, parseBody } from "~/http/api.server";
+import { contentDisposition } from "~/domain/content-disposition";
+import { machineFileCsvTemplate } from "~/domain/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
 import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 

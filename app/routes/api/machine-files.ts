@@ -13,9 +13,9 @@ import { MachineFileBulkSchema, MachineFileCreateSchema, MachineFilePatchSchema,
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
-import { parseIdParam } from "~/utils/ids";
-import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
+import { parseIdParam } from "~/domain/ids";
+import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/domain/machine-file-messages";
 import type { Route } from "./+types/machine-files";
 import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 

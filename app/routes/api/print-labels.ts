@@ -2,7 +2,7 @@ import { PrintLabelSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/print-labels";
 import type { RouteMethods } from "~/services/route-rules.server";
 

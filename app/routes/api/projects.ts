@@ -10,7 +10,7 @@ import {
 import { ProjectCreateSchema, ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects";
 import type { RouteMethods } from "~/services/route-rules.server";
 

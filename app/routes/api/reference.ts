@@ -21,7 +21,7 @@ import {
   WorkflowPatchSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { api, json, jsonError, listSlice, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listSlice, parseBody, parseId } from "~/http/api.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";

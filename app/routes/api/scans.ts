@@ -2,7 +2,7 @@ import { ScanToggleSchema } from "~/schemas/scan";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { scanCode, scannedItem } from "~/services/scan.server";
-import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/scans";
 import type { RouteMethods } from "~/services/route-rules.server";
 

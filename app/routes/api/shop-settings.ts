@@ -3,7 +3,7 @@ import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
-import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/shop-settings";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -2,7 +2,7 @@ import { assignTeamMembers, getProject, getSteps, getWorkflowInstances, refreshW
 import { AssignTeamMembersSchema, StepOrderSchema, StepPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, methodNotAllowed, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/workflow-steps";
 import type { RouteMethods } from "~/services/route-rules.server";
 

@@ -2,7 +2,7 @@
 // transaction commits, so a listener never sees a change that was rolled back. Live pages (server-sent events)
 // subscribe here.
 
-import { singleton } from "./singleton.server";
+import { singleton } from "~/infra/singleton.server";
 
 export type ChangeNotice = {
   entity: string;

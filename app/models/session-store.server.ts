@@ -1,8 +1,8 @@
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } from "drizzle-orm";
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
-import { prepared } from "./prepared.server";
-import { singleton } from "~/utils/singleton.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { prepared } from "~/models/prepared.server";
+import { singleton } from "~/infra/singleton.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isSecureRequest } from "./request.server";
-import { getSecret } from "./secret.server";
+import { isSecureRequest } from "~/http/request.server";
+import { getSecret } from "~/infra/secret.server";
 
 /**
  * Cookies of this host. Another app on the same host can set cookies we cannot parse (`_ga=%`): such a cookie

@@ -1,8 +1,8 @@
-import { singleton } from "./singleton.server";
+import { singleton } from "~/infra/singleton.server";
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/infra/env.server";
 
 const g = singleton("secret", () => ({ secret: undefined as Buffer | undefined }));
 

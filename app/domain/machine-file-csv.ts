@@ -1,7 +1,7 @@
-import { BIDI_MESSAGE, hasBidiControls } from "./bidi";
-import { toCsv } from "./csv";
+import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { toCsv } from "~/domain/csv";
 
-export { csvCell, toCsv } from "./csv";
+export { csvCell, toCsv } from "~/domain/csv";
 
 // Machine-file CSV import and export (docs/product.md §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
 // the spreadsheet screen checks a file before it sends it, the server decodes and parses it. Decision 0023 says

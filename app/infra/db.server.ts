@@ -1,11 +1,11 @@
-import { singleton } from "./singleton.server";
+import { singleton } from "~/infra/singleton.server";
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/infra/env.server";
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
 

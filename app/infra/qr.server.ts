@@ -1,4 +1,4 @@
-import { singleton } from "./singleton.server";
+import { singleton } from "~/infra/singleton.server";
 import { createHash } from "node:crypto";
 
 // docs/product.md §9: QR image 200 px wide, margin 2, black on white.

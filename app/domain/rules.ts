@@ -1,4 +1,4 @@
-import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS, STANDARD_DEPARTMENT_ORDER, type Priority, type ProjectStatus, type StepStatus } from "./constants";
+import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS, STANDARD_DEPARTMENT_ORDER, type Priority, type ProjectStatus, type StepStatus } from "~/domain/constants";
 
 // The rules of docs/product.md §4 and docs/product.md (Decisions) in one place, used by the models, the screens and the demo seed alike.
 

@@ -1,6 +1,6 @@
 import { replace } from "react-router";
 import { z } from "zod";
-import { readCookie, serializeCookie, sign, unsign } from "./cookies.server";
+import { readCookie, serializeCookie, sign, unsign } from "~/http/cookies.server";
 
 const TOAST_COOKIE = "shopflow_toast";
 

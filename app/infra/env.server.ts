@@ -1,6 +1,6 @@
-import { singleton } from "./singleton.server";
+import { singleton } from "~/infra/singleton.server";
 import { z } from "zod";
-import { LOOPBACK, parseRange } from "./ip";
+import { LOOPBACK, parseRange } from "~/domain/ip";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })

@@ -1,5 +1,5 @@
-import { singleton } from "./singleton.server";
-import { onChange, type ChangeNotice } from "./events.server";
+import { singleton } from "~/infra/singleton.server";
+import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
 
 // Server-sent events for the live pages (decision 0016). One hub per process: it listens to the
 // change notices the models announce after each commit, numbers them, keeps the last RING_SIZE for clients that

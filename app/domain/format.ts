@@ -1,4 +1,4 @@
-import { STANDARD_DEPARTMENTS } from "./constants";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 
 // Shared by browser and server: the number formats of docs/product.md §9. Dates are in ./dates.ts.
 
