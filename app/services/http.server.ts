@@ -3,7 +3,8 @@ import path from "node:path";
 import { clearDuplicateCookies } from "~/utils/cookies.server";
 import { getEnv } from "~/utils/env.server";
 import { errorPage } from "~/utils/error-page.server";
-import { clientAddress, ipMatcher } from "~/utils/ip";
+import { clientAddress } from "~/utils/ip";
+import { proxyMatcher } from "~/utils/trusted-proxies.server";
 import { CLIENT_IP_HEADER } from "~/utils/request.server";
 import { unknownHostResponse } from "./host-check.server";
 import type { SignedInUser } from "~/models/team-member.server";
@@ -231,7 +232,7 @@ function remember(request: Request, user: ReturnType<typeof lookUpUser> | undefi
 export function createFetchHandler(build: ServerBuild, opts: { staticSource: StaticSource; mode?: string }) {
   const handle = createRequestHandler(build, opts.mode ?? process.env.NODE_ENV ?? "production");
   const env = getEnv();
-  const trusted = ipMatcher(env.TRUST_PROXY);
+  const trusted = proxyMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
   const methodsOf = routeMethods(build);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LOOPBACK, parseRange } from "./ip";
+import { LOOPBACK } from "./ip";
+import { parseProxyRange } from "./trusted-proxies.server";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
@@ -46,7 +47,7 @@ const EnvSchema = z.object({
       if (s === "" || s === "0" || s === "false" || s === "no") return [] as string[];
       if (s === "1" || s === "true" || s === "yes") return LOOPBACK;
       const list = s.split(",").map((x) => x.trim()).filter(Boolean);
-      const bad = list.filter((x) => !parseRange(x));
+      const bad = list.filter((x) => !parseProxyRange(x));
       if (bad.length) {
         ctx.addIssue({ code: "custom", message: `must be 1, or addresses/CIDRs of the proxy such as 10.0.0.2,192.168.1.0/24 (not: ${bad.join(", ")})` });
         return z.NEVER;

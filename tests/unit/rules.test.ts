@@ -3,7 +3,8 @@ import { formatListDate, formatTimelineDate, noonDaysFrom, noonInZone, zoneDate 
 import { itemSequence, nextDepartment, percentOf, priorityWeight, projectStatusFromSteps, stepStatusFromPercent } from "~/utils/domain";
 import { compareNames, formatDuration, formatHMS, formatMB } from "~/utils/format";
 import { parseIdParam } from "~/utils/ids";
-import { clientAddress, ipMatcher, LOOPBACK, parseIp } from "~/utils/ip";
+import { clientAddress, LOOPBACK, parseIp } from "~/utils/ip";
+import { proxyMatcher as ipMatcher } from "~/utils/trusted-proxies.server";
 import { fieldLabel } from "~/schemas/messages";
 
 describe("domain rules (docs/product.md §4 and Decisions)", () => {
