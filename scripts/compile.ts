@@ -9,15 +9,26 @@ const run = (cmd: string[]) => {
 };
 run([bun, "--bun", "x", "react-router", "build"]);
 // Worker threads start from entry points of their own, which a compiled binary carries only when listed here.
-const workers = ["app/utils/checkpoint-worker.ts"];
+const workers = ["app/infra/checkpoint-worker.ts"];
 run([
-  bun, "build", "server.ts", ...workers,
-  "--compile", "--production", "--target=bun", "--format=esm", "--bytecode",
-  "--no-compile-autoload-bunfig", "--no-compile-autoload-dotenv",
+  bun,
+  "build",
+  "server.ts",
+  ...workers,
+  "--compile",
+  "--production",
+  "--target=bun",
+  "--format=esm",
+  "--bytecode",
+  "--no-compile-autoload-bunfig",
+  "--no-compile-autoload-dotenv",
   // Entry points named without their folder: a worker lands beside the server at the binary's root, where the
   // module that starts it (bundled into that root) resolves "./<name>.ts".
-  "--entry-naming", "[name].[ext]",
-  "--asset", "build/client",
-  "--outfile", "dist/shopflow",
+  "--entry-naming",
+  "[name].[ext]",
+  "--asset",
+  "build/client",
+  "--outfile",
+  "dist/shopflow",
 ]);
 console.log("Built dist/shopflow");

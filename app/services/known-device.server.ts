@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { readCookie, signedCookie } from "~/utils/cookies.server";
-import { getSecret } from "~/utils/secret.server";
+import { readCookie, signedCookie } from "~/http/cookies.server";
+import { getSecret } from "~/infra/secret.server";
 
 // A browser that has signed in here before carries a signed, random device id (docs/decisions/0025): its wrong PINs
 // are counted under that id, apart from every address, and a flood of wrong PINs from strangers (which trips the

@@ -21,7 +21,9 @@ function fakePrinter(baseURL: string): Promise<{ server: Server; port: number; j
     socket.on("data", (chunk) => (data += chunk));
     socket.on("end", () => jobs.push(data));
   });
-  return new Promise((resolve) => server.listen(fakePrinterPort(Number(new URL(baseURL).port)), "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port, jobs })));
+  return new Promise((resolve) =>
+    server.listen(fakePrinterPort(Number(new URL(baseURL).port)), "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port, jobs })),
+  );
 }
 
 test("print an item's label and a project's labels to the shop's printer; a printer that is off is named", async ({ page, js, baseURL }) => {
@@ -173,7 +175,10 @@ test("Labels on sheets…: choose the paper and the first free position; the she
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const created = await page.request.post("/api/projects", { data: { name: `Sheet Labels ${js ? "js" : "no-js"} ${Date.now()}`, description: "Sheets", workflowId: workflows[0]!.id }, headers: { origin } });
+  const created = await page.request.post("/api/projects", {
+    data: { name: `Sheet Labels ${js ? "js" : "no-js"} ${Date.now()}`, description: "Sheets", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];

@@ -11,9 +11,15 @@ async function newItem(page: Page, baseURL: string, label: string) {
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
   const category = categories.find((c) => c.departmentSequence.length >= 3)!;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", { data: { name: `E2E Tabs ${label} ${Date.now()}`, description: "Tabs", workflowId: workflows[0]!.id }, headers });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E Tabs ${label} ${Date.now()}`, description: "Tabs", workflowId: workflows[0]!.id },
+    headers,
+  });
   const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", { data: { name: `Tabs ${label}`, category: category.name, projectId, department: category.departmentSequence[0] }, headers });
+  const item = await page.request.post("/api/items", {
+    data: { name: `Tabs ${label}`, category: category.name, projectId, department: category.departmentSequence[0] },
+    headers,
+  });
   expect(item.status()).toBe(201);
   return { id: ((await item.json()) as { id: number }).id, origin };
 }
@@ -64,7 +70,9 @@ test("ten live tabs share one event stream: an 11th page opens at once and every
   const tabs: Page[] = [];
   for (let i = 0; i < 10; i++) tabs.push(await openTab(context, `/items/${item.id}`, js));
   const loadTime = async (tab: Page) =>
-    tab.evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON() as Record<string, number>).then((t) => ({ firstByte: Math.round(t.responseStart!), loaded: Math.round(t.loadEventEnd!) }));
+    tab
+      .evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON() as Record<string, number>)
+      .then((t) => ({ firstByte: Math.round(t.responseStart!), loaded: Math.round(t.loadEventEnd!) }));
   const first = await loadTime(tabs[0]!);
 
   // The 11th tab, with ten live ones open: the page itself must not wait for a free connection. Its load time is
@@ -138,7 +146,10 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   test.setTimeout(90_000);
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "board");
-  const makeLink = await page.request.post("/settings/boards", { form: { intent: "create", name: `E2E tabs ${Date.now()}` }, headers: { origin: item.origin } });
+  const makeLink = await page.request.post("/settings/boards", {
+    form: { intent: "create", name: `E2E tabs ${Date.now()}` },
+    headers: { origin: item.origin },
+  });
   const link = /data-testid="board-link">([^<]+)</.exec(await makeLink.text())![1]!.replace(/&amp;/g, "&");
   const streams = watchStreams(context);
   const member = [await openTab(context, `/items/${item.id}`, js), await openTab(context, `/items/${item.id}`, js)];
@@ -160,7 +171,9 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   });
   await Promise.all(boardReloads);
   for (const [i, tab] of boards.entries()) {
-    await expect(tab.getByRole("list", { name: /^Running in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, { timeout: 20_000 });
+    await expect(tab.getByRole("list", { name: /^Running in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, {
+      timeout: 20_000,
+    });
   }
 });
 

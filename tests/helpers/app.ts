@@ -15,10 +15,7 @@ export function createApp(env: Record<string, string | undefined> = {}) {
   return { db, fetch, client: (ip = "10.0.0.1") => createClient(fetch, ip) };
 }
 
-export function createClient(
-  fetch: ReturnType<typeof createFetchHandler>,
-  ip: string,
-) {
+export function createClient(fetch: ReturnType<typeof createFetchHandler>, ip: string) {
   let cookies = new Map<string, string>();
   const socket = { requestIP: () => ({ address: ip }) };
   async function request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {

@@ -1,5 +1,5 @@
-import { forgetSessions } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { getDb } from "~/infra/db.server";
 
 /**
  * Statements run while `fn` runs, every execution counted: the shared prepared-query cache (prepared.server.ts)

@@ -1,5 +1,5 @@
-import { getDb } from "~/utils/db.server";
-import { DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
+import { getDb } from "~/infra/db.server";
+import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 
 /**
  * Moves an item's running session (its start and the start's log row) `ms` into the past, as if it had been

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { heartbeat, openStreamCount } from "~/utils/event-stream.server";
+import { heartbeat, openStreamCount } from "~/infra/event-stream.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // A revoked board link: the TV's open event stream ends at once (told to reload first, which shows that the link

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { BOARD_LINK_INVALID } from "~/utils/board";
+import { BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // TV board: management makes read-only links; a link opens the board and its event stream and
@@ -39,7 +39,9 @@ beforeEach(async () => {
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
   projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  rushProjectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Hospital", description: "d", workflowId: wf.id, priority: "rush" } })).json()).id;
+  rushProjectId = (
+    await (await admin.request("/api/projects", { method: "POST", json: { name: "Hospital", description: "d", workflowId: wf.id, priority: "rush" } })).json()
+  ).id;
 });
 
 test("a board link opens the board and its stream, marks itself used, and is listed; revoked, it opens nothing", async () => {
@@ -72,7 +74,19 @@ test("a board link opens the board and its stream, marks itself used, and is lis
 
 test("a board key opens nothing but the board: every other page and call treats it as signed out", async () => {
   const key = await makeLink();
-  const pages = ["/", "/projects", `/projects/${projectId}`, "/items", "/production", "/pre-production", "/workflows", "/settings", "/settings/boards", "/qr-scanner", "/department-views"];
+  const pages = [
+    "/",
+    "/projects",
+    `/projects/${projectId}`,
+    "/items",
+    "/production",
+    "/pre-production",
+    "/workflows",
+    "/settings",
+    "/settings/boards",
+    "/qr-scanner",
+    "/department-views",
+  ];
   for (const path of pages) {
     const res = await tv.request(`${path}${path.includes("?") ? "&" : "?"}key=${key}`);
     expect([200, 302, 401, 403], path).toContain(res.status);
@@ -99,7 +113,9 @@ test("only management makes board links; a board needs a key or a signed-in memb
 });
 
 test("the board: running items with their project (rush first), waiting rush items first, today's completions, machine queues", async () => {
-  const mk = async (name: string, pid: number) => (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId: pid, department: "production" } })).json()).id as number;
+  const mk = async (name: string, pid: number) =>
+    (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId: pid, department: "production" } })).json())
+      .id as number;
   const calm = await mk("Calm banner", projectId);
   const urgent = await mk("Urgent banner", rushProjectId);
   await mk("Waiting normal", projectId);

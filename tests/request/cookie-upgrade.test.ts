@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { knownDeviceId } from "~/services/known-device.server";
-import { getSecret } from "~/utils/secret.server";
-import { popToast, toastCookie } from "~/utils/toast.server";
+import { getSecret } from "~/infra/secret.server";
+import { popToast, toastCookie } from "~/http/toast-cookie.server";
 import { addMember, createApp, visibleHtml } from "../helpers/app";
 
 // Browsers keep the cookies an older Shopflow set across an upgrade: the session (an opaque token), a toast or a
@@ -15,8 +15,7 @@ beforeEach(() => {
   addMember("Ada Admin", "4321", ["management"]);
 });
 
-const oldSign = (purpose: string, value: string) =>
-  `${value}.${createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url")}`;
+const oldSign = (purpose: string, value: string) => `${value}.${createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url")}`;
 const oldPayload = (data: unknown) => Buffer.from(JSON.stringify(data)).toString("base64url");
 const header = (name: string, value: string) => `${name}=${encodeURIComponent(value)}`;
 
@@ -57,7 +56,10 @@ describe("cookies set before the upgrade", () => {
     expect(await knownDeviceId(new Request("http://localhost/", { headers: { cookie: old } }))).toBe(id);
     const res = await app.client().request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "4321" }, headers: { cookie: old } });
     expect(res.status).toBe(200);
-    const renewed = res.headers.getSetCookie().find((c) => c.startsWith("shopflow_device="))!.split(";")[0]!;
+    const renewed = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("shopflow_device="))!
+      .split(";")[0]!;
     expect(renewed).not.toBe(old);
     expect(await knownDeviceId(new Request("http://localhost/", { headers: { cookie: renewed } }))).toBe(id);
   });

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // docs/product.md §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
@@ -27,12 +27,23 @@ beforeEach(async () => {
   await floor.signIn("2222");
   for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
   await admin.request("/api/categories", { method: "POST", json: { name: "Letters", departmentSequence: ["pre-production", "production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Channel Letters Flow", description: "Letters from design to install", departmentSequence: ["pre-production", "production", "installation"] } })).json();
+  const wf = await (
+    await admin.request("/api/workflows", {
+      method: "POST",
+      json: {
+        name: "Channel Letters Flow",
+        description: "Letters from design to install",
+        departmentSequence: ["pre-production", "production", "installation"],
+      },
+    })
+  ).json();
   wfId = wf.id;
 });
 
 const newProject = async (name: string, priority = "medium") => {
-  const p = await (await admin.request("/api/projects", { method: "POST", json: { name, description: `${name} description`, priority, workflowId: wfId } })).json();
+  const p = await (
+    await admin.request("/api/projects", { method: "POST", json: { name, description: `${name} description`, priority, workflowId: wfId } })
+  ).json();
   return p.id as number;
 };
 /** Assigns the designer to the project's Pre-Production step (as its assignee) with dates. */
@@ -55,7 +66,12 @@ const assign = (projectId: number, start: string | null, end: string | null, how
 describe("/workflows", () => {
   test("each workflow with its sequence and counts from one grouped query; the Standard card; the settings link", async () => {
     const p = await newProject("Acme");
-    for (const [dept, running] of [["pre-production", true], ["production", false], ["installation", false], ["installation", false]] as const) {
+    for (const [dept, running] of [
+      ["pre-production", true],
+      ["production", false],
+      ["installation", false],
+      ["installation", false],
+    ] as const) {
       await admin.request("/api/items", { method: "POST", json: { name: `I-${dept}`, category: "Letters", projectId: p, department: dept } });
       if (running) getDb().update(schema.items).set({ isTimerActive: true, currentSessionStart: new Date() }).where(eq(schema.items.department, dept)).run();
     }
@@ -63,7 +79,15 @@ describe("/workflows", () => {
     const res = await floor.request("/workflows");
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
-    for (const t of ["Channel Letters Flow", "Letters from design to install", "Pre-Production", "Production", "Installation", "Standard Manufacturing Process", 'href="/settings?tab=workflows"']) {
+    for (const t of [
+      "Channel Letters Flow",
+      "Letters from design to install",
+      "Pre-Production",
+      "Production",
+      "Installation",
+      "Standard Manufacturing Process",
+      'href="/settings?tab=workflows"',
+    ]) {
       expect(html).toContain(t);
     }
     const card = html.slice(html.indexOf("Channel Letters Flow"), html.indexOf("Standard Manufacturing Process"));

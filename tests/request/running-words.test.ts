@@ -19,9 +19,13 @@ beforeEach(async () => {
   await admin.signIn("4321");
   for (const name of ["Pre-Production", "Production"]) await admin.request("/api/departments", { method: "POST", json: { name, isMachine: false } });
   await admin.request("/api/categories", { method: "POST", json: { name: "Channel Letters", departmentSequence: ["pre-production", "production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production"] } })).json();
+  const wf = await (
+    await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production"] } })
+  ).json();
   projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Acme", description: "x", workflowId: wf.id } })).json()).id;
-  const item = async (name: string) => (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Channel Letters", material: "Aluminum", projectId } })).json()).id as number;
+  const item = async (name: string) =>
+    (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Channel Letters", material: "Aluminum", projectId } })).json())
+      .id as number;
   running = await item("Letter A");
   await item("Letter B");
   expect((await admin.request(`/api/items/${running}/start-timer`, { method: "POST" })).status).toBe(200);
@@ -47,11 +51,16 @@ describe("a running timer is 'Running'", () => {
   });
 });
 
-test("a category whose name ends in s: \"Channel Letters' department sequence\"", async () => {
+test('a category whose name ends in s: "Channel Letters\' department sequence"', async () => {
   const page = await text(await admin.request(`/items/${running}`));
   expect(page).toContain("Follows Channel Letters' department sequence.");
   expect(page).not.toContain("Letters's");
-  app.db.insert(schema.categories).values({ name: "Monument Sign", departmentSequence: ["production"] }).run();
-  const other = (await (await admin.request("/api/items", { method: "POST", json: { name: "Base", category: "Monument Sign", material: "Aluminum", projectId } })).json()).id;
+  app.db
+    .insert(schema.categories)
+    .values({ name: "Monument Sign", departmentSequence: ["production"] })
+    .run();
+  const other = (
+    await (await admin.request("/api/items", { method: "POST", json: { name: "Base", category: "Monument Sign", material: "Aluminum", projectId } })).json()
+  ).id;
   expect(await text(await admin.request(`/items/${other}`))).toContain("Follows Monument Sign's department sequence.");
 });

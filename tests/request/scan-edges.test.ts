@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
+import { getDb } from "~/infra/db.server";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 
@@ -48,8 +48,14 @@ beforeEach(async () => {
   await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
   const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })).json()).id;
-  otherItemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()).id;
+  itemId = (
+    await (
+      await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })
+    ).json()
+  ).id;
+  otherItemId = (
+    await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()
+  ).id;
 });
 
 describe("a label read twice by the same member is not a stop", () => {

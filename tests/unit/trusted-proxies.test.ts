@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { clientAddress, LOOPBACK } from "~/utils/ip";
-import { parseProxyRange, proxyMatcher } from "~/utils/trusted-proxies.server";
-import { isLoopbackHost } from "~/utils/hosts";
+import { clientAddress, LOOPBACK } from "~/domain/ip";
+import { parseProxyRange, proxyMatcher } from "~/infra/trusted-proxies.server";
+import { isLoopbackHost } from "~/domain/hosts";
 
 describe("TRUST_PROXY ranges", () => {
   const trusted = proxyMatcher([...LOOPBACK, "10.1.0.0/16", "192.0.2.7", "fd00::/8", "2001:db8:0:1::/64"]);
@@ -13,7 +13,13 @@ describe("TRUST_PROXY ranges", () => {
 
   test("IPv6 addresses and prefixes, in any spelling", () => {
     expect(["::1", "0:0:0:0:0:0:0:1", "[::1]", "fd12::1", "FD00:ffff::9", "2001:db8:0:1:ffff::1", "fe80::1%eth0"].map(trusted)).toEqual([
-      true, true, true, true, true, true, false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
     ]);
     expect(["::2", "fe80::1", "2001:db8:0:2::1", "fc00::1"].map(trusted)).toEqual([false, false, false, false]);
   });
@@ -49,7 +55,9 @@ describe("TRUST_PROXY ranges", () => {
 
 describe("loopback host names (browser-safe)", () => {
   test("127.0.0.0/8, ::1 and IPv4-mapped loopback as URL.hostname writes them", () => {
-    for (const host of ["localhost", "app.localhost", "127.0.0.1", "127.8.9.10", "[::1]", "[::ffff:7f00:1]", "LOCALHOST."]) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ["128.0.0.1", "10.0.0.1", "[::2]", "[fe80::1]", "shop.example.com", "[::ffff:a00:1]", "126.255.255.255"]) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ["localhost", "app.localhost", "127.0.0.1", "127.8.9.10", "[::1]", "[::ffff:7f00:1]", "LOCALHOST."])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ["128.0.0.1", "10.0.0.1", "[::2]", "[fe80::1]", "shop.example.com", "[::ffff:a00:1]", "126.255.255.255"])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // IP addresses as the app reads them: the client's address behind trusted proxies, the key sign-in failures are
 // counted under, loopback host names. Browser-safe (the shop-address form checks host names with it); the
-// TRUST_PROXY ranges themselves are matched on the server by node:net (utils/trusted-proxies.server).
+// TRUST_PROXY ranges themselves are matched on the server by node:net (infra/trusted-proxies.server).
 
 function parseV4(s: string): bigint | null {
   const parts = s.split(".");
@@ -50,7 +50,7 @@ export function parseIp(s: string): { v6: boolean; n: bigint } | null {
   return { v6: true, n: v6 };
 }
 
-/** What TRUST_PROXY=1 trusts: a reverse proxy on this machine (utils/trusted-proxies.server matches the ranges). */
+/** What TRUST_PROXY=1 trusts: a reverse proxy on this machine (infra/trusted-proxies.server matches the ranges). */
 export const LOOPBACK = ["127.0.0.0/8", "::1/128"];
 
 /**
@@ -59,7 +59,10 @@ export const LOOPBACK = ["127.0.0.0/8", "::1/128"];
  */
 export function clientAddress(peer: string, forwardedFor: string | null, trusted: (a: string) => boolean): string {
   if (!trusted(peer) || !forwardedFor) return peer;
-  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;

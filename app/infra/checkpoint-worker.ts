@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 
-// The checkpoint worker of utils/checkpointer.server.ts (decision 0019): its own connection to the database file
+// The checkpoint worker of infra/checkpointer.server.ts (decision 0019): its own connection to the database file
 // copies the write-ahead log back with PASSIVE checkpoints, which never block the writer. An entry point of its
 // own: the compiled binary carries it (scripts/compile.ts), and the server starts it from the source or the build.
 

@@ -1,7 +1,6 @@
-import { parseIp } from "./ip";
+import { parseIp } from "~/domain/ip";
 
 // Host names as the shop-address rules compare them (browser-safe: the settings form checks with it too).
-
 
 /** A host name as URL.hostname writes it, without a trailing dot: 'Shop-Server.' → 'shop-server'. */
 export const normalHost = (hostname: string) => hostname.toLowerCase().replace(/\.$/, "");

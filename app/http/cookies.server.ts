@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
-import { isSecureRequest } from "./request.server";
-import { getSecret } from "./secret.server";
+import { isSecureRequest } from "~/http/request.server";
+import { getSecret } from "~/infra/secret.server";
 
 /**
  * The cookies of a Cookie header as Bun reads them, in the order sent, a name sent twice listed twice. Another app
@@ -50,12 +50,7 @@ export function readCookie(request: Request, name: string): string | undefined {
 }
 
 /** The Set-Cookie value for cookie `name` of ours: Path=/, SameSite=Lax, HttpOnly unless told, Secure over HTTPS. */
-export function serializeCookie(
-  request: Request,
-  name: string,
-  value: string,
-  opts: { maxAge?: number; httpOnly?: boolean } = {},
-): string {
+export function serializeCookie(request: Request, name: string, value: string, opts: { maxAge?: number; httpOnly?: boolean } = {}): string {
   return new Bun.Cookie(cookieName(request, name), value, {
     path: "/",
     sameSite: "lax",

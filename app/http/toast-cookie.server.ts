@@ -1,6 +1,6 @@
 import { replace } from "react-router";
 import { z } from "zod";
-import { signedCookie } from "./cookies.server";
+import { signedCookie } from "~/http/cookies.server";
 
 // Signed: a toast is text the app shows as its own, so nobody else may write one (another app on this host).
 const toastCookieOf = signedCookie("shopflow_toast", "toast", { maxAge: 60 });

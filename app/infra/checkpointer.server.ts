@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import type { CheckpointerCommand, CheckpointerReport } from "./checkpoint-worker";
+import type { CheckpointerCommand, CheckpointerReport } from "~/infra/checkpoint-worker";
 
 // WAL checkpoints off the request thread (decision 0019). SQLite copies the write-ahead log back into the
 // database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
