@@ -1,7 +1,22 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+
+/**
+ * Worker threads start from a file of their own (app/infra/checkpointer.server.ts): each is emitted beside the
+ * server bundle under a fixed name, which React Router's naming of server entries (index.js, index2.js…) would not give.
+ */
+function workerEntries(files: Record<string, string>): Plugin {
+  return {
+    name: "shopflow:worker-entries",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    buildStart() {
+      if (this.environment.mode !== "build") return;
+      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(`./${source}`, import.meta.url)), fileName });
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -17,5 +32,5 @@ export default defineConfig({
     // module in the running server (server/app.ts).
     ssr: { build: { rollupOptions: { input: "./server/app.ts", external: ["bun:sqlite", /^bun:/] } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), workerEntries({ "checkpoint-worker.js": "app/infra/checkpoint-worker.ts" })],
 });

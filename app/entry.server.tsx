@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceContext } from "~/hooks/nonce";
@@ -54,8 +53,11 @@ export default async function handleRequest(request: Request, responseStatusCode
     },
   );
   shellRendered = true;
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  // Every page is sent complete, for every client: a floor PC with JavaScript off cannot run the scripts that would
+  // fill a boundary streamed after the shell, and no user agent says whether it runs them. Pages have no deferred
+  // data, so this costs nothing today and keeps a future Suspense boundary from leaving those pages half-empty
+  // (docs/decisions/0030-platform-parts.md).
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

@@ -31,7 +31,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = getUser(request);
-  const { toast, setCookie } = popToast(request);
+  const { toast, setCookie } = await popToast(request);
   return data(
     // The PIN dialog opens on any page and must know at once whether to ask for a name first.
     { user, isManagement: can(user, "settings:write"), toast, signInMode: getShopSettings().signInMode },

@@ -8,10 +8,14 @@ const run = (cmd: string[]) => {
   if (r.exitCode !== 0) process.exit(r.exitCode ?? 1);
 };
 run([bun, "--bun", "x", "react-router", "build"]);
+// Worker threads start from entry points of their own, which a compiled binary carries only when listed here:
+// the built ones, beside the server bundle that starts them (app/infra/checkpointer.server.ts).
+const workers = ["build/server/checkpoint-worker.js"];
 run([
   bun,
   "build",
   "server.ts",
+  ...workers,
   "--compile",
   "--production",
   "--target=bun",
@@ -19,6 +23,10 @@ run([
   "--bytecode",
   "--no-compile-autoload-bunfig",
   "--no-compile-autoload-dotenv",
+  // Entry points named without their folder: a worker lands beside the server at the binary's root, where the
+  // module that starts it (bundled into that root) resolves "./<name>.js".
+  "--entry-naming",
+  "[name].[ext]",
   "--asset",
   "build/client",
   "--outfile",

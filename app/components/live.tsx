@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 // Live pages (decision 0016): one EventSource on /api/events per browser (decision 0027), shared
@@ -14,18 +14,37 @@ export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
 export const LIVE_DEBOUNCE_MS = 100;
 
 /**
- * After a form is sent, live reloads wait this long. The rendered navigation state that otherwise holds them back
- * lags the router's own (React renders it in a transition): a reload started in that gap restarts the post's
- * redirect, and the answer it drops carried the flash toast ('Step Updated', seen lost in CI on a busy machine).
+ * A form sent from the page holds live reloads until the navigation or fetcher it starts has settled. The rendered
+ * navigation state that otherwise holds them back lags the router's own (React renders it in a transition): a
+ * reload started in that gap restarts the post's redirect, and the answer it drops carried the flash toast ('Step
+ * Updated', seen lost in CI on a busy machine). So the latch closes on the submit event itself, stays closed while
+ * the submission shows as under way, and opens once it has shown and ended, however long the post takes.
  */
-export const AFTER_SUBMIT_QUIET_MS = 1_500;
-let lastSubmitAt = -Infinity;
+let submitLatch: { at: number; seenBusy: boolean } | null = null;
+/**
+ * A submit that never shows as under way (the form's own checks refused it in the browser) holds reloads no longer
+ * than this; a submission React Router takes shows within a render, even on a slow floor PC.
+ */
+export const SUBMIT_START_BOUND_MS = 5_000;
 let submitWatched = false;
 
 function watchSubmits() {
   if (submitWatched || typeof document === "undefined") return;
   submitWatched = true;
-  document.addEventListener("submit", () => (lastSubmitAt = performance.now()), true);
+  document.addEventListener("submit", () => (submitLatch = { at: performance.now(), seenBusy: false }), true);
+}
+
+/** The page's rendered navigation and fetcher state, as the latch sees it (from an effect, after each commit). */
+function followSubmission(busy: boolean) {
+  if (!submitLatch) return;
+  if (busy) submitLatch.seenBusy = true;
+  else if (submitLatch.seenBusy) submitLatch = null;
+}
+
+function submissionPending(): boolean {
+  if (!submitLatch) return false;
+  if (!submitLatch.seenBusy && performance.now() - submitLatch.at > SUBMIT_START_BOUND_MS) submitLatch = null;
+  return submitLatch !== null;
 }
 
 let status: LiveStatus = "connecting";
@@ -216,17 +235,19 @@ const subscribeStatus = (listener: () => void) => {
 export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/api/events"): LiveStatus {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const fetchers = useFetchers();
   // While a navigation or a form post is under way it is left alone: it loads fresh data itself, and interrupting
   // it would drop its answer (and the flash toast that answer carries, e.g. 'Project updated successfully!').
-  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   const latest = useRef({ concerns, revalidate: revalidator.revalidate, busy });
   latest.current = { concerns, revalidate: revalidator.revalidate, busy };
+  useEffect(() => followSubmission(busy), [busy]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let staleWhileHidden = false;
     const reload = () => {
       timer = undefined;
-      if (latest.current.busy || performance.now() - lastSubmitAt < AFTER_SUBMIT_QUIET_MS) {
+      if (latest.current.busy || submissionPending()) {
         timer = setTimeout(reload, LIVE_DEBOUNCE_MS);
         return;
       }

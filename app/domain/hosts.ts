@@ -1,8 +1,6 @@
-import { ipMatcher, LOOPBACK } from "~/domain/ip";
+import { parseIp } from "~/domain/ip";
 
 // Host names as the shop-address rules compare them (browser-safe: the settings form checks with it too).
-
-const loopbackIp = ipMatcher(LOOPBACK);
 
 /** A host name as URL.hostname writes it, without a trailing dot: 'Shop-Server.' → 'shop-server'. */
 export const normalHost = (hostname: string) => hostname.toLowerCase().replace(/\.$/, "");
@@ -14,7 +12,9 @@ export const normalHost = (hostname: string) => hostname.toLowerCase().replace(/
 export function isLoopbackHost(hostname: string): boolean {
   const h = normalHost(hostname);
   if (h === "localhost" || h.endsWith(".localhost")) return true;
-  return loopbackIp(h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h);
+  const ip = parseIp(h.startsWith("[") && h.endsWith("]") ? h.slice(1, -1) : h);
+  if (!ip) return false;
+  return ip.v6 ? ip.n === 1n : ip.n >> 24n === 127n;
 }
 
 /**

@@ -1,7 +1,6 @@
-// Address matching for TRUST_PROXY: which peers may tell us the client's address (X-Forwarded-For) and the
-// public URL (X-Forwarded-Proto/Host). Plain functions so the rule is easy to test.
-
-type Range = { v6: boolean; base: bigint; bits: number };
+// IP addresses as the app reads them: the client's address behind trusted proxies, the key sign-in failures are
+// counted under, loopback host names. Browser-safe (the shop-address form checks host names with it); the
+// TRUST_PROXY ranges themselves are matched on the server by node:net (infra/trusted-proxies.server).
 
 function parseV4(s: string): bigint | null {
   const parts = s.split(".");
@@ -51,34 +50,8 @@ export function parseIp(s: string): { v6: boolean; n: bigint } | null {
   return { v6: true, n: v6 };
 }
 
-/** 'a.b.c.d', 'a.b.c.d/nn', an IPv6 address or prefix; null when it is none of those. */
-export function parseRange(spec: string): Range | null {
-  const [addr, bitsText, extra] = spec.trim().split("/");
-  if (extra !== undefined || !addr) return null;
-  const ip = parseIp(addr);
-  if (!ip) return null;
-  const max = ip.v6 ? 128 : 32;
-  const bits = bitsText === undefined ? max : /^\d{1,3}$/.test(bitsText) ? Number(bitsText) : NaN;
-  if (!(bits >= 0 && bits <= max)) return null;
-  const mask = bits === 0 ? 0n : ((1n << BigInt(bits)) - 1n) << BigInt(max - bits);
-  return { v6: ip.v6, base: ip.n & mask, bits };
-}
-
+/** What TRUST_PROXY=1 trusts: a reverse proxy on this machine (infra/trusted-proxies.server matches the ranges). */
 export const LOOPBACK = ["127.0.0.0/8", "::1/128"];
-
-export function ipMatcher(specs: readonly string[]): (address: string) => boolean {
-  const ranges = specs.map((s) => parseRange(s)).filter((r): r is Range => r !== null);
-  return (address) => {
-    const ip = parseIp(address);
-    if (!ip) return false;
-    return ranges.some((r) => {
-      if (r.v6 !== ip.v6) return false;
-      const max = ip.v6 ? 128 : 32;
-      const mask = r.bits === 0 ? 0n : ((1n << BigInt(r.bits)) - 1n) << BigInt(max - r.bits);
-      return (ip.n & mask) === r.base;
-    });
-  };
-}
 
 /**
  * The client's address: walk X-Forwarded-For from the right, past every hop that is a trusted proxy; the first

@@ -1,26 +1,15 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { createCookie } from "react-router";
 import { isSecureRequest } from "~/http/request.server";
 import { getSecret } from "~/infra/secret.server";
 
 /**
- * Cookies of this host. Another app on the same host can set cookies we cannot parse (`_ga=%`): such a cookie
- * is skipped, never an error, so one bad cookie cannot take every page down.
+ * The cookies of a Cookie header as Bun reads them, in the order sent, a name sent twice listed twice. Another app
+ * on the same host can set cookies that do not decode (`_ga=%`): Bun reads them without failing, so one bad cookie
+ * cannot take every page down.
  */
-export function parseCookies(header: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!k || k in out) continue;
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      // malformed %-escape: not one of ours
-    }
-  }
-  return out;
+function cookiesIn(header: string | null): [string, string][] {
+  return header ? [...new Bun.CookieMap(header)] : [];
 }
 
 /**
@@ -41,12 +30,7 @@ const OURS = /^(__Host-)?shopflow_/;
 /** How many times each cookie name appears in a Cookie header. */
 function nameCounts(header: string | null): Map<string, number> {
   const counts = new Map<string, number>();
-  if (!header) return counts;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    const k = (i < 0 ? "" : part.slice(0, i)).trim();
-    if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
+  for (const [name] of cookiesIn(header)) counts.set(name, (counts.get(name) ?? 0) + 1);
   return counts;
 }
 
@@ -56,8 +40,8 @@ function nameCounts(header: string | null): Map<string, number> {
  * (longest path first) would let the planted one win on the pages under its path: neither is trusted.
  */
 export function cookieValue(header: string | null, name: string): string | undefined {
-  if ((nameCounts(header).get(name) ?? 0) !== 1) return undefined;
-  return parseCookies(header)[name];
+  const found = cookiesIn(header).filter(([k]) => k === name);
+  return found.length === 1 ? found[0]![1] : undefined;
 }
 
 /** The request's cookie `name` (prefixed as `cookieName` says), or undefined when missing or ambiguous. */
@@ -65,12 +49,15 @@ export function readCookie(request: Request, name: string): string | undefined {
   return cookieValue(request.headers.get("cookie"), cookieName(request, name));
 }
 
+/** The Set-Cookie value for cookie `name` of ours: Path=/, SameSite=Lax, HttpOnly unless told, Secure over HTTPS. */
 export function serializeCookie(request: Request, name: string, value: string, opts: { maxAge?: number; httpOnly?: boolean } = {}): string {
-  const parts = [`${cookieName(request, name)}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
-  if (opts.httpOnly !== false) parts.push("HttpOnly");
-  if (isSecureRequest(request)) parts.push("Secure");
-  if (opts.maxAge !== undefined) parts.push(`Max-Age=${opts.maxAge}`);
-  return parts.join("; ");
+  return new Bun.Cookie(cookieName(request, name), value, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: opts.httpOnly !== false,
+    secure: isSecureRequest(request),
+    maxAge: opts.maxAge,
+  }).serialize();
 }
 
 /**
@@ -103,19 +90,42 @@ export function clearDuplicateCookies(header: string | null, url: URL): string[]
   return out;
 }
 
-const mac = (purpose: string, value: string) => createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url");
-
-/** `value.signature`, keyed with the server secret and a purpose so a signature cannot be reused elsewhere. */
-export function sign(purpose: string, value: string): string {
-  return `${value}.${mac(purpose, value)}`;
+/**
+ * A signed cookie of ours (React Router's createCookie): the value travels as signed JSON, so nobody else (another
+ * app on this host, a page of another port) can write one the app would take as its own. Each purpose signs with
+ * its own key derived from the server secret, so one cookie's value cannot stand in for another's. `read` gives
+ * undefined when the request carries no such cookie (or two: see cookieValue), and null for one that is unsigned,
+ * signed by another key or in an older format: a page treats that like none, and may clear it.
+ */
+export function signedCookie(name: string, purpose: string, opts: { maxAge: number }) {
+  const cookie = (request: Request) =>
+    createCookie(cookieName(request, name), {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+      secure: isSecureRequest(request),
+      maxAge: opts.maxAge,
+      secrets: [purposeKey(purpose)],
+    });
+  return {
+    async read(request: Request): Promise<unknown> {
+      const header = request.headers.get("cookie");
+      const c = cookie(request);
+      if ((nameCounts(header).get(c.name) ?? 0) !== 1) return undefined;
+      try {
+        return (await c.parse(header)) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    /** The Set-Cookie value carrying `value` (anything JSON can hold). */
+    write: (request: Request, value: unknown): Promise<string> => cookie(request).serialize(value),
+    /** The Set-Cookie value that deletes it. */
+    clear: (request: Request): string => serializeCookie(request, name, "", { maxAge: 0 }),
+  };
 }
 
-/** The value of a signed string, or null when the signature is missing or wrong. */
-export function unsign(purpose: string, signed: string): string | null {
-  const i = signed.lastIndexOf(".");
-  if (i <= 0) return null;
-  const value = signed.slice(0, i);
-  const given = Buffer.from(signed.slice(i + 1));
-  const expected = Buffer.from(mac(purpose, value));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+/** The signing key of one purpose, derived from the server secret (which lives beside the database). */
+export function purposeKey(purpose: string): string {
+  return createHmac("sha256", getSecret()).update(`cookie:${purpose}`).digest("base64url");
 }

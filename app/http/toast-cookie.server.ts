@@ -1,8 +1,9 @@
 import { replace } from "react-router";
 import { z } from "zod";
-import { readCookie, serializeCookie, sign, unsign } from "~/http/cookies.server";
+import { signedCookie } from "~/http/cookies.server";
 
-const TOAST_COOKIE = "shopflow_toast";
+// Signed: a toast is text the app shows as its own, so nobody else may write one (another app on this host).
+const toastCookieOf = signedCookie("shopflow_toast", "toast", { maxAge: 60 });
 
 export const ToastSchema = z.object({
   id: z.string().max(64).optional(),
@@ -13,10 +14,8 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 
 /** Set-Cookie value carrying a toast to the next page render (works with JavaScript off). */
-export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>): string {
-  const value = Buffer.from(JSON.stringify(ToastSchema.parse({ id: crypto.randomUUID(), ...toast }))).toString("base64url");
-  // Signed: a toast is text the app shows as its own, so nobody else may write one (another app on this host).
-  return serializeCookie(request, TOAST_COOKIE, sign("toast", value), { maxAge: 60 });
+export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>): Promise<string> {
+  return toastCookieOf.write(request, ToastSchema.parse({ id: crypto.randomUUID(), ...toast }));
 }
 
 /**
@@ -24,21 +23,21 @@ export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>
  * the history entry that posted (often a dialog's URL) is replaced, so Back does not reopen a form already sent
  * (docs/decisions/0022). Without JavaScript the browser keeps the page that posted; the toast still shows once.
  */
-export function redirectWithToast(request: Request, to: string, toast: z.input<typeof ToastSchema>, init: { headers?: HeadersInit } = {}) {
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: z.input<typeof ToastSchema>,
+  init: { headers?: HeadersInit } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", toastCookie(request, toast));
+  headers.append("Set-Cookie", await toastCookie(request, toast));
   return replace(to, { headers });
 }
 
-/** Read and clear the flash toast. */
-export function popToast(request: Request): { toast: Toast | null; setCookie: string | null } {
-  const cookie = readCookie(request, TOAST_COOKIE);
-  if (!cookie) return { toast: null, setCookie: null };
-  const raw = unsign("toast", cookie);
-  let toast: Toast | null = null;
-  try {
-    const parsed = raw ? ToastSchema.safeParse(JSON.parse(Buffer.from(raw, "base64url").toString("utf8"))) : null;
-    toast = parsed?.success ? parsed.data : null;
-  } catch {}
-  return { toast, setCookie: serializeCookie(request, TOAST_COOKIE, "", { maxAge: 0 }) };
+/** Read and clear the flash toast. A toast cookie that is unsigned, forged or in an older format shows nothing. */
+export async function popToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const raw = await toastCookieOf.read(request);
+  if (raw === undefined) return { toast: null, setCookie: null };
+  const parsed = ToastSchema.safeParse(raw);
+  return { toast: parsed.success ? parsed.data : null, setCookie: toastCookieOf.clear(request) };
 }

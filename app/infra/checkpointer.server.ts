@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { singleton } from "~/infra/singleton.server";
+import type { CheckpointerCommand, CheckpointerReport } from "~/infra/checkpoint-worker";
 
 // WAL checkpoints off the request thread (decision 0019). SQLite copies the write-ahead log back into the
 // database file in a "checkpoint", by default inside whichever commit pushes the log past 1,000 pages; that
@@ -38,55 +39,16 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
 /** A worker that has not reported for this long is treated as gone. */
 const WORKER_SILENT_MS = 10_000;
 
-// The worker's code travels as a string (a Blob URL), so the compiled binary needs no file beside it.
-const WORKER_SOURCE = `
-import { Database } from "bun:sqlite";
-let IDLE_TRUNCATE_MS = 0;
-let db = null;
-let timer = null;
-let idleSince = 0;
-let lastLog = -1;
-let truncated = false;
-const checkpoint = (kind) => {
-  const t = performance.now();
-  const r = db.query("PRAGMA wal_checkpoint(PASSIVE)").get();
-  postMessage({ kind, busy: r.busy, log: r.log, checkpointed: r.checkpointed, ms: performance.now() - t });
-  // After a busy spell the log file keeps its largest size; once nothing was written for a while, cut it back.
-  const now = Date.now();
-  if (r.log !== lastLog || r.checkpointed !== r.log) { lastLog = r.log; idleSince = now; truncated = false; return; }
-  if (!truncated && now - idleSince >= IDLE_TRUNCATE_MS) {
-    truncated = true;
-    db.query("PRAGMA wal_checkpoint(TRUNCATE)").get();
-  }
-};
-const fail = (error) => postMessage({ kind: "error", message: String((error && error.message) || error) });
-self.onmessage = (event) => {
-  const msg = event.data;
-  try {
-    if (msg.kind === "start") {
-      IDLE_TRUNCATE_MS = msg.idleTruncateMs;
-      db = new Database(msg.file);
-      db.run("PRAGMA busy_timeout = 0");
-      db.run("PRAGMA synchronous = NORMAL");
-      postMessage({ kind: "ready" });
-      timer = setInterval(() => { try { checkpoint("pass"); } catch (error) { fail(error); } }, msg.intervalMs);
-    } else if (msg.kind === "catch-up") {
-      checkpoint("caught-up");
-    } else if (msg.kind === "finish") {
-      checkpoint("finished");
-    } else if (msg.kind === "stop") {
-      if (timer) clearInterval(timer);
-      if (db) db.close();
-      postMessage({ kind: "stopped" });
-    }
-  } catch (error) {
-    fail(error);
-  }
-};
-`;
+/**
+ * The worker's entry point, a file beside this module: the .ts source when this module runs from source (the unit
+ * tests), and the entry Vite builds beside the server bundle (build/server/checkpoint-worker.js, vite.config.ts)
+ * when it runs from the bundle; the compiled binary carries that file at its root, beside the server
+ * (scripts/compile.ts).
+ */
+const WORKER_FILE = import.meta.url.endsWith(".ts") ? "./checkpoint-worker.ts" : "./checkpoint-worker.js";
+const startWorker = () => new Worker(new URL(WORKER_FILE, import.meta.url));
 
-type Pass = { busy: number; log: number; checkpointed: number; ms: number };
-type WorkerMessage = (Pass & { kind: "pass" | "caught-up" | "finished" }) | { kind: "ready" } | { kind: "stopped" } | { kind: "error"; message: string };
+type WorkerMessage = CheckpointerReport;
 
 type WriteGate = { held: boolean; waiters: (() => void)[] };
 const gate = singleton<WriteGate>("write gate", () => ({ held: false, waiters: [] }));
@@ -158,7 +120,8 @@ export function startCheckpointer(
   };
 
   connection.run("PRAGMA wal_autocheckpoint = 0");
-  const worker = new Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" })));
+  const worker = startWorker();
+  const send = (command: CheckpointerCommand) => worker.postMessage(command);
   // The worker must not keep a finished process alive (tests, one-off commands).
   (worker as unknown as { unref(): void }).unref();
 
@@ -184,7 +147,7 @@ export function startCheckpointer(
         // First one more pass right away, without holding anything, so the held pass has only the pages of a
         // few milliseconds to copy and sync.
         finishing = true;
-        worker.postMessage({ kind: "catch-up" });
+        send({ kind: "catch-up" });
       }
     } else if (msg.kind === "caught-up") {
       if (stopped) return;
@@ -192,7 +155,7 @@ export function startCheckpointer(
       heldAt = performance.now();
       stats.holds++;
       holdTimer = setTimeout(endHold, MAX_HOLD_MS);
-      worker.postMessage({ kind: "finish" });
+      send({ kind: "finish" });
     } else if (msg.kind === "finished") {
       endHold();
     } else if (msg.kind === "error") {
@@ -208,7 +171,7 @@ export function startCheckpointer(
   }, WORKER_SILENT_MS);
   watchdog.unref();
 
-  worker.postMessage({ kind: "start", file, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS, idleTruncateMs: opts.idleTruncateMs ?? IDLE_TRUNCATE_MS });
+  send({ kind: "start", file, intervalMs: opts.intervalMs ?? CHECKPOINT_INTERVAL_MS, idleTruncateMs: opts.idleTruncateMs ?? IDLE_TRUNCATE_MS });
 
   return {
     stats: () => ({ ...stats }),
@@ -217,7 +180,7 @@ export function startCheckpointer(
       if (stopped) return;
       stopped = true;
       endHold();
-      await Promise.race([new Promise<void>((resolve) => ((onStopped = resolve), worker.postMessage({ kind: "stop" }))), Bun.sleep(2_000)]);
+      await Promise.race([new Promise<void>((resolve) => ((onStopped = resolve), send({ kind: "stop" }))), Bun.sleep(2_000)]);
       worker.terminate();
       stats.running = false;
       connection.run(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);

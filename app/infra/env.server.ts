@@ -1,6 +1,7 @@
 import { singleton } from "~/infra/singleton.server";
 import { z } from "zod";
-import { LOOPBACK, parseRange } from "~/domain/ip";
+import { LOOPBACK } from "~/domain/ip";
+import { parseProxyRange } from "~/infra/trusted-proxies.server";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
@@ -68,7 +69,7 @@ const EnvSchema = z.object({
         .split(",")
         .map((x) => x.trim())
         .filter(Boolean);
-      const bad = list.filter((x) => !parseRange(x));
+      const bad = list.filter((x) => !parseProxyRange(x));
       if (bad.length) {
         ctx.addIssue({ code: "custom", message: `must be 1, or addresses/CIDRs of the proxy such as 10.0.0.2,192.168.1.0/24 (not: ${bad.join(", ")})` });
         return z.NEVER;

@@ -66,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   const tile = TILES.find((t) => t.key === tileKey);
   if (tile) {
     const decision = decideTileClick(tile, result.user, []);
-    if (decision.kind !== "pin") headers.append("Set-Cookie", toastCookie(request, decision.toast));
+    if (decision.kind !== "pin") headers.append("Set-Cookie", await toastCookie(request, decision.toast));
     return redirect(decision.kind === "go" ? decision.to : "/", { headers });
   }
   return redirect(safeRedirectPath(parsed.data.redirectTo, "/"), { headers });

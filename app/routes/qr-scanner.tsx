@@ -24,12 +24,12 @@ import type { Route } from "./+types/qr-scanner";
 
 export const meta = () => [{ title: "QR Timer · Shopflow" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   requirePermission(request, "read");
   // After a post without JavaScript: what that scan did, shown once (a reload or Back shows a fresh scanner).
-  const { flash, setCookie } = popFlash(request, ScanFlashSchema);
+  const { flash, setCookie } = await popFlash(request, ScanFlashSchema);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return data(
@@ -59,7 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
   const scanIdField = String(form?.get("scanId") ?? "");
   const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null });
   if (outcome.kind === "redirect") return redirect(outcome.url);
-  return redirectWithToast(request, "/qr-scanner", outcome.toast, { headers: { "Set-Cookie": flashCookie(request, "/qr-scanner", scanFlash(code, outcome)) } });
+  return redirectWithToast(request, "/qr-scanner", outcome.toast, {
+    headers: { "Set-Cookie": await flashCookie(request, "/qr-scanner", scanFlash(code, outcome)) },
+  });
 }
 
 function ItemResult({ item }: { item: ScannedItem }) {

@@ -217,7 +217,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   const now = Date.now();
   writeUpWindows(now);
   const ip = getClientIp(request);
-  const device = knownDeviceId(request);
+  const device = await knownDeviceId(request);
   const address = addressKey(ip);
   const client = device ? `${DEVICE_KEY_PREFIX}${device}` : address;
   const window = windowStart(now);
@@ -259,7 +259,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   }
   recordLoginAttempt(client, true, owner.id);
   writeAudit({ id: owner.id, name: owner.name, ip }, { action: "login", entity: "session", entityId: owner.id });
-  return { ok: true, user: toSignedInUser(owner), cookies: [startSession(request, owner.id), knownDeviceCookie(request, device ?? undefined)] };
+  return { ok: true, user: toSignedInUser(owner), cookies: [startSession(request, owner.id), await knownDeviceCookie(request, device ?? undefined)] };
 }
 
 export type SignInChoices = { signInMode: SignInMode; members: { id: number; name: string }[] };

@@ -3,7 +3,8 @@ import path from "node:path";
 import { clearDuplicateCookies } from "~/http/cookies.server";
 import { getEnv } from "~/infra/env.server";
 import { errorPage } from "~/http/error-page.server";
-import { clientAddress, ipMatcher } from "~/domain/ip";
+import { clientAddress } from "~/domain/ip";
+import { proxyMatcher } from "~/infra/trusted-proxies.server";
 import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
 import type { SignedInUser } from "~/models/team-member.server";
@@ -209,7 +210,7 @@ function remember(request: Request, user: ReturnType<typeof lookUpUser> | undefi
 export function createFetchHandler(build: ServerBuild, opts: { staticSource: StaticSource; mode?: string }) {
   const handle = createRequestHandler(build, opts.mode ?? process.env.NODE_ENV ?? "production");
   const env = getEnv();
-  const trusted = ipMatcher(env.TRUST_PROXY);
+  const trusted = proxyMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
   const rulesOf = routeRules(build);

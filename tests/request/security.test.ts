@@ -4,7 +4,7 @@ import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
 import { databaseAnswers } from "~/models/health.server";
 import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
-import { sign } from "~/http/cookies.server";
+import { toastCookie } from "~/http/toast-cookie.server";
 import { setDb, type DB } from "~/infra/db.server";
 import { itemQrUrl } from "~/services/shop-address.server";
 import { resetEnvForTests } from "~/infra/env.server";
@@ -196,7 +196,8 @@ describe("the flash toast cookie is signed", () => {
       headers: { cookie: `shopflow_toast=${encodeURIComponent(`${toastValue("Tampered")}.AAAA`)}` },
     });
     expect(await visibleHtml(wrongSig)).not.toContain("Tampered");
-    const good = await app.client().request("/", { headers: { cookie: `shopflow_toast=${encodeURIComponent(sign("toast", toastValue("Genuine toast")))}` } });
+    const genuine = (await toastCookie(new Request("http://localhost/"), { title: "Genuine toast" })).split(";")[0]!;
+    const good = await app.client().request("/", { headers: { cookie: genuine } });
     expect(await visibleHtml(good)).toContain("Genuine toast");
   });
 });

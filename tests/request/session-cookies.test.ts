@@ -106,13 +106,13 @@ describe("over HTTPS: __Host- cookies", () => {
 
   test("the flash toast cookie is named the same way, and two toast cookies show no toast", async () => {
     const https = new Request("https://shop.example/");
-    const set = toastCookie(https, { title: "Saved" });
+    const set = await toastCookie(https, { title: "Saved" });
     expect(set).toStartWith("__Host-shopflow_toast=");
     expect(set).toContain("Secure");
     const pairValue = set.split(";")[0]!;
-    expect(popToast(new Request("https://shop.example/", { headers: { cookie: pairValue } })).toast?.title).toBe("Saved");
-    expect(popToast(new Request("https://shop.example/", { headers: { cookie: pairValue.replace("__Host-", "") } })).toast).toBeNull();
-    expect(popToast(new Request("https://shop.example/", { headers: { cookie: `${pairValue}; ${pairValue}` } })).toast).toBeNull();
-    expect(toastCookie(new Request("http://localhost/"), { title: "Saved" })).toStartWith("shopflow_toast=");
+    expect((await popToast(new Request("https://shop.example/", { headers: { cookie: pairValue } }))).toast?.title).toBe("Saved");
+    expect((await popToast(new Request("https://shop.example/", { headers: { cookie: pairValue.replace("__Host-", "") } }))).toast).toBeNull();
+    expect((await popToast(new Request("https://shop.example/", { headers: { cookie: `${pairValue}; ${pairValue}` } }))).toast).toBeNull();
+    expect(await toastCookie(new Request("http://localhost/"), { title: "Saved" })).toStartWith("shopflow_toast=");
   });
 });

@@ -24,12 +24,10 @@ function files(dir: string): string[] {
 type Import = { spec: string; typeOnly: boolean };
 function imports(file: string): Import[] {
   const text = readFileSync(path.join(root, file), "utf8");
-  return [...text.matchAll(/(import\s+type\b|export\s+type\b)?(?:(?:import|export)[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\))/g)].map(
-    (m) => ({
-      spec: m[2] ?? m[3]!,
-      typeOnly: Boolean(m[1]),
-    }),
-  );
+  return [...text.matchAll(/(?:import|export)(\s+type\b)?[^'";]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => ({
+    spec: m[2] ?? m[3]!,
+    typeOnly: Boolean(m[1]),
+  }));
 }
 const resolve = (file: string, spec: string) =>
   spec.startsWith("~/")

@@ -3,7 +3,8 @@ import { formatListDate, formatTimelineDate, noonDaysFrom, noonInZone, zoneDate 
 import { itemSequence, nextDepartment, percentOf, priorityWeight, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
 import { compareNames, formatDuration, formatHMS, formatMB } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
-import { clientAddress, ipMatcher, LOOPBACK, parseIp } from "~/domain/ip";
+import { clientAddress, LOOPBACK, parseIp } from "~/domain/ip";
+import { proxyMatcher as ipMatcher } from "~/infra/trusted-proxies.server";
 import { fieldLabel } from "~/schemas/messages";
 
 describe("domain rules (docs/product.md §4 and Decisions)", () => {
