@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session.server";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
 
 // docs/product.md §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
 
@@ -210,31 +210,8 @@ describe("/pre-production", () => {
   });
 
   test("the same number of statements for 3 assigned projects and for 60", async () => {
-    const count = async () => {
-      const db = getDb();
-      (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
-      // Each counted request looks its session up, as the first one after a while does.
-      forgetSessions(db);
-      const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-      const saved = { prepare: client.prepare, query: client.query };
-      let n = 0;
-      const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-        for (const k of ["all", "get", "run", "values"]) {
-          const f = stmt[k]!.bind(stmt);
-          stmt[k] = (...a: unknown[]) => (n++, f(...a));
-        }
-        return stmt;
-      };
-      client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-      client.query = (...a) => wrap(saved.query.apply(client, a));
-      try {
-        expect((await designer.request("/pre-production?sort=priority&dir=desc")).status).toBe(200);
-      } finally {
-        client.prepare = saved.prepare;
-        client.query = saved.query;
-      }
-      return n;
-    };
+    // Each counted request looks its session up, as the first one after a while does.
+    const count = () => countStatements(async () => expect((await designer.request("/pre-production?sort=priority&dir=desc")).status).toBe(200));
     for (let i = 0; i < 3; i++) assign(await newProject(`S${i}`), null, null);
     const small = await count();
     for (let i = 0; i < 57; i++) assign(await newProject(`L${i}`), null, null);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/utils/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
 
 // docs/product.md §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.
 
@@ -115,29 +116,7 @@ describe("the list", () => {
   test("the same number of statements for 3 projects and for 120", async () => {
     insertProjects(3);
     await pm.request("/projects");
-    const count = async () => {
-      const db = getDb();
-      (globalThis as unknown as { __shopflowPrepared?: WeakMap<object, unknown> }).__shopflowPrepared?.delete(db);
-      const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-      const saved = { prepare: client.prepare, query: client.query };
-      let n = 0;
-      const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-        for (const k of ["all", "get", "run", "values"]) {
-          const f = stmt[k]!.bind(stmt);
-          stmt[k] = (...a: unknown[]) => (n++, f(...a));
-        }
-        return stmt;
-      };
-      client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-      client.query = (...a) => wrap(saved.query.apply(client, a));
-      try {
-        expect((await pm.request("/projects?sort=priority&dir=desc")).status).toBe(200);
-      } finally {
-        client.prepare = saved.prepare;
-        client.query = saved.query;
-      }
-      return n;
-    };
+    const count = () => countStatements(async () => expect((await pm.request("/projects?sort=priority&dir=desc")).status).toBe(200));
     const small = await count();
     insertProjects(117, "R");
     const large = await count();
