@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from "bun:test";
 import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/utils/event-stream.server";
 import { addMember, createApp, type Client } from "../helpers/app";
+import { until } from "../helpers/wait";
 
 // GET /api/events: who may open it, a notice for each change, resume by Last-Event-ID, the
 // heartbeat, and clean-up when the client goes away.
@@ -130,7 +131,6 @@ test("the heartbeat reaches every open stream every 25 s; a closed stream is let
   expect((await b.next()).comment).toBe("heartbeat");
   a.close();
   b.close();
-  const deadline = Date.now() + 2000;
-  while (openStreamCount() > before && Date.now() < deadline) await Bun.sleep(10);
+  await until(() => openStreamCount() <= before);
   expect(openStreamCount()).toBe(before);
 });
