@@ -1,7 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import { heartbeat, openStreamCount } from "~/utils/event-stream.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { until } from "../helpers/wait";
+import { seedShop } from "../helpers/shop";
 
 // A revoked board link: the TV's open event stream ends at once (told to reload first, which shows that the link
 // is no longer valid), and at the next heartbeat at the latest when the link was revoked some other way. Other
@@ -43,19 +44,19 @@ async function openBoardStream(key: string) {
 const changes = (text: string) => text.split("\n\n").filter((b) => b.includes("event: change")).length;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.19.0.1");
-  operator = app.client("10.19.0.2");
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId],
+  } = await seedShop({
+    ipBase: "10.19.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery" }],
+  }));
   tv = app.client("10.19.0.3");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  const d = await (await admin.request("/api/departments", { method: "POST", json: { name: "Production" } })).json();
-  await admin.request(`/api/departments/${d.id}`, { method: "PATCH", json: { isMachine: false } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
 });
 
 const addItem = (name: string) => admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } });

@@ -3,9 +3,10 @@ import { PDFDocument } from "pdf-lib";
 import { cleanText, labelsZpl, zplText } from "~/utils/zpl";
 import { resetEnvForTests } from "~/utils/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { seedShop } from "../helpers/shop";
 
 // Label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
 // TCP to a listener standing in for the printer; a printer that does not answer gives a clear 504.
@@ -28,19 +29,20 @@ afterEach(async () => {
 });
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.11.0.1");
-  operator = app.client("10.11.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery ^Signs~", description: "d", workflowId: wf.id } })).json()).id;
-  itemIds = [];
-  for (const name of ["Fence banner", "Door decal", "Window"]) itemIds.push((await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } })).json()).id);
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId],
+    itemIds,
+  } = await seedShop({
+    ipBase: "10.11.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery ^Signs~" }],
+    items: ["Fence banner", "Door decal", "Window"].map((name) => ({ name, category: "Banner", material: "Vinyl" })),
+  }));
 });
 
 /** Test printers listen on a port of the system's choosing: the server is told to allow it (PRINTER_PORTS). */

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { labelPrinters } from "#db/schema";
 import { resetEnvForTests } from "~/utils/env.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { seedShop } from "../helpers/shop";
 
 // A label printer is a host and a port the server connects to when anyone prints: any port would make 'Print label'
 // a port scanner of the shop's network. Printers are reached on 9100 and 6101 only, unless the server's
@@ -19,18 +20,19 @@ const refusal = (port: number, allowed = "9100 or 6101") =>
   `Port ${port} is not a label printer port: labels are sent only to port ${allowed}. Whoever runs the server can allow another port with the PRINTER_PORTS setting.`;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.12.0.1");
-  operator = app.client("10.12.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, material: "Vinyl" } })).json()).id;
+  ({
+    app,
+    clients: { admin, operator },
+    itemIds: [itemId],
+  } = await seedShop({
+    ipBase: "10.12.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery" }],
+    items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
+  }));
 });
 
 afterEach(async () => {
