@@ -101,3 +101,20 @@ export async function createMember(api: APIRequestContext, name: string, accessi
   }
   throw new Error("no free PIN");
 }
+
+/**
+ * A new project of the demo shop's first workflow with one item in the first department of a product that passes
+ * three or more: an item of its own for a live-page test, named `${kind} ${label}`.
+ */
+export async function newLiveItem(page: Page, baseURL: string, kind: string, label: string) {
+  const origin = new URL(baseURL).origin;
+  const headers = { origin };
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
+  const category = categories.find((c) => c.departmentSequence.length >= 3)!;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const project = await page.request.post("/api/projects", { data: { name: `E2E ${kind} ${label} ${Date.now()}`, description: kind, workflowId: workflows[0]!.id }, headers });
+  const projectId = ((await project.json()) as { id: number }).id;
+  const item = await page.request.post("/api/items", { data: { name: `${kind} ${label}`, category: category.name, projectId, department: category.departmentSequence[0] }, headers });
+  expect(item.status()).toBe(201);
+  return { id: ((await item.json()) as { id: number }).id, projectId, origin };
+}

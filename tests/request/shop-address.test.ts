@@ -4,7 +4,7 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 
 // The shop's address (PUBLIC_URL, or Global Settings → Shop address): what every label and QR code carries once it
@@ -40,14 +40,7 @@ async function setup(env: Record<string, string> = {}) {
 /** A request as a browser at `url` sends it (its Host is the URL's), from `peer`, carrying `client`'s cookies. */
 function at(url: string, init: RequestInit & { client?: Client; peer?: string; json?: unknown; form?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form).toString();
-  }
+  const body = encodeBody(init, headers);
   if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", new URL(url).origin);
   const cookies = init.client?.cookies();
   if (cookies?.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
