@@ -25,8 +25,8 @@ export type ShopSeed<M extends string> = {
   workflow?: { name: string; description?: string; departmentSequence: string[] };
   /** Created through POST /api/projects, on the workflow when there is one; `by` names who creates it. */
   projects?: { name: string; description?: string; priority?: string; by?: NoInfer<M> }[];
-  /** Created through POST /api/items, in the first project unless `project` gives another's index. */
-  items?: { name: string; category: string; material?: string; department?: string; project?: number }[];
+  /** Created through POST /api/items, in the first project unless `project` gives another's index; `by` names who creates it. */
+  items?: { name: string; category: string; material?: string; department?: string; project?: number; by?: NoInfer<M> }[];
 };
 
 export type Shop<M extends string> = {
@@ -72,6 +72,6 @@ export async function seedShop<M extends string>(seed: ShopSeed<M>): Promise<Sho
     projectIds.push((await post(clients[by ?? setupBy], "/api/projects", { description: "d", ...p, ...(seed.workflow ? { workflowId } : {}) })).id);
   }
   const itemIds: number[] = [];
-  for (const { project, ...item } of seed.items ?? []) itemIds.push((await post(admin, "/api/items", { ...item, projectId: projectIds[project ?? 0] })).id);
+  for (const { project, by, ...item } of seed.items ?? []) itemIds.push((await post(clients[by ?? setupBy], "/api/items", { ...item, projectId: projectIds[project ?? 0] })).id);
   return { app, clients, memberIds, workflowId, projectIds, itemIds };
 }

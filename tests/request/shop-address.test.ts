@@ -4,8 +4,9 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { addMember, createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
+import { createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { seedShop } from "../helpers/shop";
 
 // The shop's address (PUBLIC_URL, or Global Settings → Shop address): what every label and QR code carries once it
 // is known, whatever Host the browser that printed it used; until then every label screen says phones need it.
@@ -23,18 +24,21 @@ const NOTICE = "Phones need the shop's address";
 const LOCALHOST_WHY = "A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost is the phone itself.";
 
 async function setup(env: Record<string, string> = {}) {
-  app = createApp(env);
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.21.0.1");
-  staff = app.client("10.21.0.2");
-  await admin.signIn("4321");
-  await staff.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, material: "Vinyl" } })).json()).id;
+  ({
+    app,
+    clients: { admin, staff },
+    projectIds: [projectId],
+    itemIds: [itemId],
+  } = await seedShop({
+    env,
+    ipBase: "10.21.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, staff: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery" }],
+    items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
+  }));
 }
 
 /** A request as a browser at `url` sends it (its Host is the URL's), from `peer`, carrying `client`'s cookies. */
