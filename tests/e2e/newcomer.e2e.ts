@@ -210,8 +210,10 @@ test.describe("drag and drop speaks in words", () => {
       await expect(live).toHaveText(/^Picked up .* at position \d+ of \d+\.$/);
       // Each key moves the row 25 px: as many as it takes to be over the target position (rows differ in height).
       for (let i = 0; i < 8; i++) {
+        const before = (await handle.boundingBox())?.y;
         await page.keyboard.press(key);
-        await page.waitForTimeout(150);
+        // The key has been handled once the dragged row has moved.
+        await expect.poll(async () => (await handle.boundingBox())?.y).not.toBe(before);
         if ((await live.textContent())?.startsWith("Moving") && (await live.textContent())?.includes(target)) break;
       }
       await expect(live).toHaveText(new RegExp(`^Moving .* to ${target}\\.$`));
