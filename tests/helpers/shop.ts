@@ -75,3 +75,17 @@ export async function seedShop<M extends string>(seed: ShopSeed<M>): Promise<Sho
   for (const { project, by, ...item } of seed.items ?? []) itemIds.push((await post(clients[by ?? setupBy], "/api/items", { ...item, projectId: projectIds[project ?? 0] })).id);
   return { app, clients, memberIds, workflowId, projectIds, itemIds };
 }
+
+/**
+ * The small shop many tests need: `departments` (work departments, by name), the product Banner and the workflow W
+ * through all of them in order, and the project Bakery.
+ */
+export function bakery(departments: string[]) {
+  const sequence = departments.map((name) => name.toLowerCase().replace(/ /g, "-"));
+  return {
+    departments,
+    categories: [{ name: "Banner", departmentSequence: sequence }],
+    workflow: { name: "W", departmentSequence: sequence },
+    projects: [{ name: "Bakery" }],
+  };
+}

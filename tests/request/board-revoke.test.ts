@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import { heartbeat, openStreamCount } from "~/utils/event-stream.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { until } from "../helpers/wait";
-import { seedShop } from "../helpers/shop";
+import { bakery, seedShop } from "../helpers/shop";
 
 // A revoked board link: the TV's open event stream ends at once (told to reload first, which shows that the link
 // is no longer valid), and at the next heartbeat at the latest when the link was revoked some other way. Other
@@ -51,10 +51,7 @@ beforeEach(async () => {
   } = await seedShop({
     ipBase: "10.19.0",
     members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
-    departments: ["Production"],
-    categories: [{ name: "Banner", departmentSequence: ["production"] }],
-    workflow: { name: "W", departmentSequence: ["production"] },
-    projects: [{ name: "Bakery" }],
+    ...bakery(["Production"]),
   }));
   tv = app.client("10.19.0.3");
 });

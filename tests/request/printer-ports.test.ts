@@ -3,7 +3,7 @@ import { labelPrinters } from "#db/schema";
 import { resetEnvForTests } from "~/utils/env.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
-import { seedShop } from "../helpers/shop";
+import { bakery, seedShop } from "../helpers/shop";
 
 // A label printer is a host and a port the server connects to when anyone prints: any port would make 'Print label'
 // a port scanner of the shop's network. Printers are reached on 9100 and 6101 only, unless the server's
@@ -27,10 +27,7 @@ beforeEach(async () => {
   } = await seedShop({
     ipBase: "10.12.0",
     members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
-    departments: ["Production"],
-    categories: [{ name: "Banner", departmentSequence: ["production"] }],
-    workflow: { name: "W", departmentSequence: ["production"] },
-    projects: [{ name: "Bakery" }],
+    ...bakery(["Production"]),
     items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
   }));
 });

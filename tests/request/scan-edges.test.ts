@@ -5,7 +5,7 @@ import { getDb } from "~/utils/db.server";
 import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
-import { seedShop } from "../helpers/shop";
+import { bakery, seedShop } from "../helpers/shop";
 
 // Scans as a real floor makes them: a scanner that reads one label twice, a wedge scanner with Caps Lock on, a
 // no-JavaScript form sent with a scan id already used, a scan of an unknown item after a good one.
@@ -46,10 +46,7 @@ beforeEach(async () => {
       otto: { name: "Otto", pin: "2222", keys: ["production"] },
       fay: { name: "Fay", pin: "3333", keys: ["production"] },
     },
-    departments: ["Production", "Installation"],
-    categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
-    workflow: { name: "W", departmentSequence: ["production", "installation"] },
-    projects: [{ name: "Bakery" }],
+    ...bakery(["Production", "Installation"]),
     items: [
       { name: "Fence banner", category: "Banner", department: "production" },
       { name: "Door decal", category: "Banner", department: "production" },

@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
 import { createApp, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
-import { seedShop } from "../helpers/shop";
+import { bakery, seedShop } from "../helpers/shop";
 
 // Offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
 // end-timer, POST /api/scans and the QR Timer form); the device's time is used only within bounds, and the log
@@ -29,10 +29,7 @@ beforeEach(async () => {
   } = await seedShop({
     ipBase: "10.8.0",
     members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
-    departments: ["Production", "Installation"],
-    categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
-    workflow: { name: "W", departmentSequence: ["production", "installation"] },
-    projects: [{ name: "Bakery" }],
+    ...bakery(["Production", "Installation"]),
     items: [
       { name: "Fence banner", category: "Banner", department: "production" },
       { name: "Door decal", category: "Banner", department: "production" },

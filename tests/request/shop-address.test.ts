@@ -6,7 +6,7 @@ import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
 import { createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
-import { seedShop } from "../helpers/shop";
+import { bakery, seedShop } from "../helpers/shop";
 
 // The shop's address (PUBLIC_URL, or Global Settings → Shop address): what every label and QR code carries once it
 // is known, whatever Host the browser that printed it used; until then every label screen says phones need it.
@@ -33,10 +33,7 @@ async function setup(env: Record<string, string> = {}) {
     env,
     ipBase: "10.21.0",
     members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, staff: { name: "Otto", pin: "2222", keys: ["production"] } },
-    departments: ["Production"],
-    categories: [{ name: "Banner", departmentSequence: ["production"] }],
-    workflow: { name: "W", departmentSequence: ["production"] },
-    projects: [{ name: "Bakery" }],
+    ...bakery(["Production"]),
     items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
   }));
 }
