@@ -7,17 +7,17 @@ import * as build from "./build/server/index.js";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { pruneAudit } from "~/models/audit-trail.server";
 import { pruneUploads } from "~/models/design.server";
-import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session.server";
+import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session-store.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { backup, restore } from "~/utils/backup.server";
-import { DataDirBusy, lockDataDir } from "~/utils/data-dir-lock.server";
-import { startCheckpointer } from "~/utils/checkpointer.server";
-import { databaseFile, getDb } from "~/utils/db.server";
-import { ENV_HELP, getEnv, type Env } from "~/utils/env.server";
+import { backup, restore } from "~/infra/backup.server";
+import { DataDirBusy, lockDataDir } from "~/infra/data-dir-lock.server";
+import { startCheckpointer } from "~/infra/checkpointer.server";
+import { databaseFile, getDb } from "~/infra/db.server";
+import { ENV_HELP, getEnv, type Env } from "~/infra/env.server";
 import pkg from "./package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { writeUpWindows } from "~/services/auth.server";
-import { getSecret } from "~/utils/secret.server";
+import { getSecret } from "~/infra/secret.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files
@@ -98,7 +98,9 @@ function serve(env: Env) {
   });
   if (!knownShopAddress()) {
     // Without it, QR labels carry whatever Host the browser that printed them used (an IP, localhost, a name).
-    console.warn("PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000");
+    console.warn(
+      "PUBLIC_URL is not set and no shop address is saved: QR labels will encode the address each browser used. Set PUBLIC_URL, or the shop's address in Global Settings → Shop address, e.g. http://shop-server:3000",
+    );
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {
@@ -106,7 +108,9 @@ function serve(env: Env) {
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
     if (cp.holds + cp.blockingFinishes > 0) {
-      console.log(`Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`);
+      console.log(
+        `Checkpoints: ${cp.passes} passes, ${cp.holds} finishing holds, ${cp.blockingFinishes} finished on the request thread (longest wait ${cp.longestHoldMs.toFixed(1)} ms), log at most ${cp.largestLog} pages`,
+      );
     }
     await checkpointer.stop();
     getDb().$client.close();

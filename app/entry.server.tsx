@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
-import { NonceContext } from "~/utils/nonce";
+import { NonceContext } from "~/hooks/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -29,12 +29,7 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   // Pages hold personal data (names, jobs): never cached, so Back after logout does not show them again.
   responseHeaders.set("Cache-Control", "no-store");
   if (request.method.toUpperCase() === "HEAD") {

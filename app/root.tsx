@@ -20,9 +20,9 @@ import { btn } from "~/components/ui";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { popToast } from "~/utils/toast.server";
-import { useNonce } from "~/utils/nonce";
-import { useHydrationMark } from "~/utils/use-hydrated";
+import { popToast } from "~/http/toast-cookie.server";
+import { useNonce } from "~/hooks/nonce";
+import { useHydrationMark } from "~/hooks/use-hydrated";
 import "./app.css";
 
 export function meta() {

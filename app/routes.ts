@@ -24,7 +24,9 @@ export default [
   route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("analytics", "routes/analytics.tsx"),
-  ...["departments", "finished", "projects", "machines"].map((table) => route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` })),
+  ...["departments", "finished", "projects", "machines"].map((table) =>
+    route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` }),
+  ),
   route("items/:id/qr.png", "routes/item-qr.ts", { id: "item-qr-png" }),
   route("items/:id/qr.svg", "routes/item-qr.ts", { id: "item-qr-svg" }),
   route("items/:id/label.pdf", "routes/item-label.ts"),
@@ -62,7 +64,9 @@ export default [
   route("api/pdf-proxy", "routes/api/pdf-proxy.ts"),
   route("api/items", "routes/api/items.ts", { id: "api-items" }),
   route("api/items/:id", "routes/api/items.ts", { id: "api-items-id" }),
-  ...["start-timer", "end-timer", "reset-timer", "timer-logs"].map((verb) => route(`api/items/:id/${verb}`, "routes/api/item-timer.ts", { id: `api-items-${verb}` })),
+  ...["start-timer", "end-timer", "reset-timer", "timer-logs"].map((verb) =>
+    route(`api/items/:id/${verb}`, "routes/api/item-timer.ts", { id: `api-items-${verb}` }),
+  ),
   route("api/machine-ready-files", "routes/api/machine-files.ts", { id: "api-machine-files" }),
   route("api/machine-ready-files/bulk", "routes/api/machine-files.ts", { id: "api-machine-files-bulk" }),
   route("api/machine-ready-files/upload-csv", "routes/api/machine-files.ts", { id: "api-machine-files-upload-csv" }),
@@ -71,7 +75,9 @@ export default [
   route("api/machine-files-with-details", "routes/api/machine-files-queue.ts", { id: "api-machine-files-with-details" }),
   route("api/completed-files-analytics", "routes/api/machine-files-queue.ts", { id: "api-completed-files-analytics" }),
   route("api/machine-files/reorder", "routes/api/machine-files-queue.ts", { id: "api-machine-files-reorder" }),
-  ...["file-associations", "assign-file", "unassign-file"].map((verb) => route(`api/items/:id/${verb}`, "routes/api/item-files.ts", { id: `api-items-${verb}` })),
+  ...["file-associations", "assign-file", "unassign-file"].map((verb) =>
+    route(`api/items/:id/${verb}`, "routes/api/item-files.ts", { id: `api-items-${verb}` }),
+  ),
   route("api/items/:id/print-label", "routes/api/print-labels.ts", { id: "api-items-print-label" }),
   route("api/projects/:id/print-labels", "routes/api/print-labels.ts", { id: "api-projects-print-labels" }),
   route("api/events", "routes/api/events.ts"),

@@ -13,7 +13,9 @@ export function migrate(sqlite: Database, migrations: readonly Migration[] = emb
   sqlite.run(`CREATE TABLE IF NOT EXISTS __drizzle_migrations (
     id INTEGER PRIMARY KEY AUTOINCREMENT, hash text NOT NULL, created_at numeric)`);
   const applied = new Set(
-    sqlite.query<{ created_at: number }, []>("SELECT created_at FROM __drizzle_migrations").all()
+    sqlite
+      .query<{ created_at: number }, []>("SELECT created_at FROM __drizzle_migrations")
+      .all()
       .map((r) => Number(r.created_at)),
   );
   const pending = migrations.filter((m) => !applied.has(m.when));

@@ -1,38 +1,23 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type SQLiteColumn,
-} from "drizzle-orm/sqlite-core";
-import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "../app/utils/constants";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "~/domain/constants";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
 // The default is written with julianday() (SQLite 3.31+, to the millisecond), not unixepoch('subsec'), which
 // needs 3.42: the sqlite3 tools of Debian 12 and older systems could not insert a row without it (decision 0024).
 export const NOW_MS_SQL = "(CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER))";
-const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql.raw(NOW_MS_SQL));
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql.raw(NOW_MS_SQL));
 const ts = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
-const jsonList = (name: string) =>
-  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+const jsonList = (name: string) => text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
 // Bumped by every update: a form or API client that read version N may say so, and a stale save is refused.
 const version = () => integer("version").notNull().default(1);
 // CHECK (col IN (...)) from a constant list, so the database and the code share one list.
-const oneOf = (col: SQLiteColumn, values: readonly string[]) =>
-  sql.raw(`${col.name} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+const oneOf = (col: SQLiteColumn, values: readonly string[]) => sql.raw(`${col.name} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 // Names unique regardless of case ('Vinyl' and 'vinyl' are one material), enforced by the database.
 const uniqueNoCase = (name: string, col: SQLiteColumn) => uniqueIndex(name).on(sql`${col} COLLATE NOCASE`);
 
-export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "../app/utils/constants";
+export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "~/domain/constants";
 
 export const teamMembers = sqliteTable(
   "team_members",
@@ -52,9 +37,7 @@ export const teamMembers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("team_members_active_pin_uq")
-      .on(t.pinHash)
-      .where(sql`${t.isActive} = 1`),
+    uniqueIndex("team_members_active_pin_uq").on(t.pinHash).where(sql`${t.isActive} = 1`),
     index("team_members_pin_idx").on(t.pinHash),
     index("team_members_name_idx").on(t.name),
     index("team_members_active_idx").on(t.isActive),
@@ -74,10 +57,7 @@ export const sessions = sqliteTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
   },
-  (t) => [
-    index("sessions_member_idx").on(t.teamMemberId),
-    index("sessions_last_seen_idx").on(t.lastSeenAt),
-  ],
+  (t) => [index("sessions_member_idx").on(t.teamMemberId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
 
 export const loginAttempts = sqliteTable(
@@ -362,10 +342,7 @@ export const stepAssignments = sqliteTable(
       .references(() => teamMembers.id, { onDelete: "cascade" }),
     assignedAt: ts("assigned_at").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.projectWorkflowStepId, t.teamMemberId] }),
-    index("step_assignments_member_idx").on(t.teamMemberId),
-  ],
+  (t) => [primaryKey({ columns: [t.projectWorkflowStepId, t.teamMemberId] }), index("step_assignments_member_idx").on(t.teamMemberId)],
 );
 
 export const projectSteps = sqliteTable(
@@ -500,7 +477,9 @@ export const itemFileAssociations = sqliteTable(
     machineFileId: integer("machine_file_id")
       .notNull()
       .references(() => machineReadyFiles.id, { onDelete: "cascade" }),
-    fileType: text("file_type", { enum: ["print", "cut"] }).notNull().default("print"),
+    fileType: text("file_type", { enum: ["print", "cut"] })
+      .notNull()
+      .default("print"),
     updatedBy: integer("updated_by").references(() => teamMembers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -529,7 +508,9 @@ export const timerLogs = sqliteTable(
     scanId: text("scan_id"),
     // Whose clock `timestamp` is: the server's, or the scanning device's for a scan replayed after being offline
     // (accepted only within bounds, see timer.server.ts). No CHECK: adding one would rebuild a 20,000,000-row table.
-    timeSource: text("time_source", { enum: ["server", "device"] }).notNull().default("server"),
+    timeSource: text("time_source", { enum: ["server", "device"] })
+      .notNull()
+      .default("server"),
     // Flow analytics, written with the row so a date range is one grouped index read: on a start,
     // the seconds the item waited since its stop in the previous department (null when it did not come from
     // another department's stop); on a stop, whether it ended the item's last department.

@@ -51,7 +51,12 @@ self.addEventListener("fetch", (event) => {
           }
           return response;
         })
-        .catch(() => caches.match(url.pathname).then((hit) => hit || caches.match("/qr-scanner")).then((hit) => hit || Response.error())),
+        .catch(() =>
+          caches
+            .match(url.pathname)
+            .then((hit) => hit || caches.match("/qr-scanner"))
+            .then((hit) => hit || Response.error()),
+        ),
     );
   }
 });

@@ -13,7 +13,7 @@ import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
 import { migrations } from "#db/migrations.gen";
 import { listAudit, type AuditFilter } from "~/models/audit-trail.server";
-import { setDb, type DB } from "~/utils/db.server";
+import { setDb, type DB } from "~/infra/db.server";
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -38,8 +38,10 @@ for (let m = 1; m <= 30; m++) sqlite.run("INSERT INTO team_members (name, pin_ha
 const now = Date.now();
 const span = 3 * 365 * DAY;
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const insert = sqlite.prepare("INSERT INTO audit_log (at, actor_id, actor_name, action, entity, entity_id, before, after, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const insert = sqlite.prepare(
+  "INSERT INTO audit_log (at, actor_id, actor_name, action, entity, entity_id, before, after, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+);
 const started = performance.now();
 sqlite.transaction(() => {
   for (let i = 0; i < ROWS; i++) {
@@ -48,7 +50,12 @@ sqlite.transaction(() => {
     const member = 1 + Math.floor(rand() * 30);
     const [action, entity, id, after] =
       r < 0.7
-        ? [rand() < 0.5 ? "start-timer" : "end-timer", "item", 1 + Math.floor(rand() * 200_000), `{"department":"production","at":"${new Date(at).toISOString()}"}`]
+        ? [
+            rand() < 0.5 ? "start-timer" : "end-timer",
+            "item",
+            1 + Math.floor(rand() * 200_000),
+            `{"department":"production","at":"${new Date(at).toISOString()}"}`,
+          ]
         : r < 0.85
           ? ["login", "session", member, null]
           : r < 0.95

@@ -4,7 +4,14 @@
 // ever adds time, so the best batch is the closest to what the code itself costs on a shared machine.
 import { ORIGIN, signedInHandler, SOCKET as socket } from "./in-process";
 
-type Input = { dataDir: string; pin: string; buildDir?: string; routes: { label: string; path: string; signedIn: boolean }[]; batches?: number; perBatch?: number };
+type Input = {
+  dataDir: string;
+  pin: string;
+  buildDir?: string;
+  routes: { label: string; path: string; signedIn: boolean }[];
+  batches?: number;
+  perBatch?: number;
+};
 const input = JSON.parse(process.argv[2] ?? "{}") as Input;
 const headers = { "user-agent": "shopflow-bench", accept: "*/*" };
 // `buildDir` lets two builds be compared on the same data (a copy of an older build/ folder).

@@ -5,13 +5,20 @@
 import { parseArgs } from "node:util";
 import { ORIGIN, signedInHandler, SOCKET } from "./in-process";
 
-const { values } = parseArgs({ options: { "data-dir": { type: "string" }, rounds: { type: "string", default: "400" }, pin: { type: "string", default: "1234" }, first: { type: "string", default: "100000" } } });
+const { values } = parseArgs({
+  options: {
+    "data-dir": { type: "string" },
+    rounds: { type: "string", default: "400" },
+    pin: { type: "string", default: "1234" },
+    first: { type: "string", default: "100000" },
+  },
+});
 if (!values["data-dir"]) {
   console.error("Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000]");
   process.exit(2);
 }
 const { handler, cookie } = await signedInHandler({ dataDir: values["data-dir"], pin: values.pin! });
-const { getDb } = await import("~/utils/db.server");
+const { getDb } = await import("~/infra/db.server");
 const client = getDb().$client;
 client.run("PRAGMA wal_autocheckpoint = 0");
 
@@ -29,7 +36,10 @@ for (let r = 0; r < rounds; r++) {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async (_, i) => {
-      const res = await handler(new Request(`${ORIGIN}/api/items/${base + i}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }), SOCKET);
+      const res = await handler(
+        new Request(`${ORIGIN}/api/items/${base + i}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
+        SOCKET,
+      );
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${verb} ${base + i}: ${res.status} ${text}`);
     }),

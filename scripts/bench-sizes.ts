@@ -14,17 +14,51 @@ const sizes = sizesAt >= 0 ? argv[sizesAt + 1]!.split(",").map(Number) : [1_000,
 const passOn = sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv;
 const write = !passOn.includes("--no-write");
 
-type Row = { label: string; fullLabel: string; kind: string; skipped: string | null; reqPerSec: number | null; p50: number | null; p99: number | null; share: number | null; target: number | null; failed: number | null; handlerUs: number | null };
-type Result = { startedAt: string; machine: { nproc: number; cpu: string; memGb: string; load: string }; sizes: { projects: number; items: number; logs: number }; trivialMedian: number | null; routes: Row[]; startTimes: { what: string; medianMs: number }[]; rss: { idle: number; after: number; peak: number }; js: { page: string; files: number; raw: number; gz: number }[] };
+type Row = {
+  label: string;
+  fullLabel: string;
+  kind: string;
+  skipped: string | null;
+  reqPerSec: number | null;
+  p50: number | null;
+  p99: number | null;
+  share: number | null;
+  target: number | null;
+  failed: number | null;
+  handlerUs: number | null;
+};
+type Result = {
+  startedAt: string;
+  machine: { nproc: number; cpu: string; memGb: string; load: string };
+  sizes: { projects: number; items: number; logs: number };
+  trivialMedian: number | null;
+  routes: Row[];
+  startTimes: { what: string; medianMs: number }[];
+  rss: { idle: number; after: number; peak: number };
+  js: { page: string; files: number; raw: number; gz: number }[];
+};
 
-const fmt = (n: number | null | undefined, digits = 0) => (n === null || n === undefined || !Number.isFinite(n) ? "—" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined || !Number.isFinite(n) ? "—" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const work = mkdtempSync(path.join(tmpdir(), "shopflow-bench-sizes-"));
 process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 
 const results: Result[] = [];
 sizes.forEach((projects, i) => {
   const json = path.join(work, `size-${projects}.json`);
-  const args = ["scripts/bench.ts", "--projects", String(projects), "--items", String(projects * 20), "--logs", String(projects * 200), "--no-write", "--json", json, ...passOn.filter((a) => a !== "--no-write")];
+  const args = [
+    "scripts/bench.ts",
+    "--projects",
+    String(projects),
+    "--items",
+    String(projects * 20),
+    "--logs",
+    String(projects * 200),
+    "--no-write",
+    "--json",
+    json,
+    ...passOn.filter((a) => a !== "--no-write"),
+  ];
   // Build once, for the first size.
   if (i > 0 && !args.includes("--no-build")) args.push("--no-build");
   console.log(`\n════ ${projects.toLocaleString("en-US")} projects ════`);
@@ -39,9 +73,13 @@ sizes.forEach((projects, i) => {
 const [small, large] = [results[0]!, results.at(-1)!];
 const lines: string[] = [];
 const m = small.machine;
-lines.push(`Run ${small.startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), Bun ${Bun.version}. Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`.`);
+lines.push(
+  `Run ${small.startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), Bun ${Bun.version}. Command: \`npm run bench${argv.length ? ` -- ${argv.join(" ")}` : ""}\`.`,
+);
 lines.push("");
-lines.push(`Data: ${results.map((r) => `${fmt(r.sizes.projects)} projects / ${fmt(r.sizes.items)} items / ${fmt(r.sizes.logs)} timer logs`).join(" and ")} (scripts/seed-large.ts; project 1 has 200 items). Load: autocannon, 50 connections, on the same machine; each app run follows a run of a trivial \`Bun.serve\` and "% trivial" divides by it. "handler µs" is one request at a time in-process (the code's own cost; single-user latency). "ratio" is the larger size's handler time over the smaller's (CPU cost, steadier than req/s on a shared VM); the target is ≤ 1.5.`);
+lines.push(
+  `Data: ${results.map((r) => `${fmt(r.sizes.projects)} projects / ${fmt(r.sizes.items)} items / ${fmt(r.sizes.logs)} timer logs`).join(" and ")} (scripts/seed-large.ts; project 1 has 200 items). Load: autocannon, 50 connections, on the same machine; each app run follows a run of a trivial \`Bun.serve\` and "% trivial" divides by it. "handler µs" is one request at a time in-process (the code's own cost; single-user latency). "ratio" is the larger size's handler time over the smaller's (CPU cost, steadier than req/s on a shared VM); the target is ≤ 1.5.`,
+);
 lines.push("");
 const head = results.map((r) => `${fmt(r.sizes.projects)}: req/s | % trivial | p50 | p99 | handler µs`).join(" | ");
 lines.push(`| route | ${head} | ratio | targets |`);
@@ -69,8 +107,13 @@ for (const row of small.routes) {
 }
 lines.push("");
 for (const r of results) {
-  for (const st of r.startTimes) lines.push(`- ${fmt(r.sizes.projects)} projects: start to first 200, ${st.what}: ${fmt(st.medianMs)} ms ${st.what.includes("binary") ? (st.medianMs < 100 ? "✓" : "✗") + " < 100 ms" : ""}`);
-  lines.push(`- ${fmt(r.sizes.projects)} projects: RSS ${fmt(r.rss.idle)} MB idle ${r.rss.idle < 120 ? "✓" : "✗"} < 120 MB; ${fmt(r.rss.after)} MB after the load (peak ${fmt(r.rss.peak)} MB) ${r.rss.after < 200 ? "✓" : "✗"} < 200 MB`);
+  for (const st of r.startTimes)
+    lines.push(
+      `- ${fmt(r.sizes.projects)} projects: start to first 200, ${st.what}: ${fmt(st.medianMs)} ms ${st.what.includes("binary") ? (st.medianMs < 100 ? "✓" : "✗") + " < 100 ms" : ""}`,
+    );
+  lines.push(
+    `- ${fmt(r.sizes.projects)} projects: RSS ${fmt(r.rss.idle)} MB idle ${r.rss.idle < 120 ? "✓" : "✗"} < 120 MB; ${fmt(r.rss.after)} MB after the load (peak ${fmt(r.rss.peak)} MB) ${r.rss.after < 200 ? "✓" : "✗"} < 200 MB`,
+  );
 }
 lines.push("");
 lines.push("Client JavaScript a first visit loads (gzip level 6); the floor pages' target is ≤ 150 KB:");
@@ -78,7 +121,8 @@ lines.push("");
 lines.push("| page | files | JS bytes | gzipped | |");
 lines.push("|---|---:|---:|---:|---|");
 const FLOOR = ["/qr-scanner", "/qr/:id", "/production/:machine"];
-for (const p of small.js) lines.push(`| ${p.page} | ${p.files} | ${fmt(p.raw)} | ${fmt(p.gz)} | ${FLOOR.includes(p.page) ? (p.gz <= 150 * 1024 ? "✓ ≤ 150 KB" : "✗ > 150 KB") : ""} |`);
+for (const p of small.js)
+  lines.push(`| ${p.page} | ${p.files} | ${fmt(p.raw)} | ${fmt(p.gz)} | ${FLOOR.includes(p.page) ? (p.gz <= 150 * 1024 ? "✓ ≤ 150 KB" : "✗ > 150 KB") : ""} |`);
 const report = lines.join("\n");
 console.log(`\n${report}\n`);
 
@@ -88,9 +132,10 @@ if (write) {
   const END = "<!-- bench:end -->";
   const block = `${START}\n${report}\n${END}`;
   const current = existsSync(doc) ? readFileSync(doc, "utf8") : "# Benchmarks\n\n";
-  const next = current.includes(START) && current.includes(END)
-    ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
-    : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+  const next =
+    current.includes(START) && current.includes(END)
+      ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
+      : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
   writeFileSync(doc, next);
   console.log(`Written to ${path.relative(root, doc)}`);
 }

@@ -6,11 +6,21 @@ import { parseArgs } from "node:util";
 
 // Bun's fetch keeps at most 256 requests open at once by default: ask for more, or stream 257 would wait forever.
 if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
-  const again = Bun.spawnSync([process.execPath, ...process.argv.slice(1)], { env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "2000" }, stdio: ["inherit", "inherit", "inherit"] });
+  const again = Bun.spawnSync([process.execPath, ...process.argv.slice(1)], {
+    env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: "2000" },
+    stdio: ["inherit", "inherit", "inherit"],
+  });
   process.exit(again.exitCode ?? 1);
 }
 
-const { values } = parseArgs({ options: { "data-dir": { type: "string" }, streams: { type: "string", default: "500" }, pin: { type: "string", default: "1234" }, port: { type: "string", default: "3917" } } });
+const { values } = parseArgs({
+  options: {
+    "data-dir": { type: "string" },
+    streams: { type: "string", default: "500" },
+    pin: { type: "string", default: "1234" },
+    port: { type: "string", default: "3917" },
+  },
+});
 if (!values["data-dir"]) {
   console.error("Usage: bun scripts/bench-streams.ts --data-dir DIR [--streams 500]");
   process.exit(2);
@@ -32,8 +42,15 @@ try {
     if (i > 200) throw new Error("the server did not start");
     await Bun.sleep(50);
   }
-  const signIn = await fetch(`${origin}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ pinCode: values.pin }) });
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))!.split(";")[0]!;
+  const signIn = await fetch(`${origin}/api/auth/verify-pin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ pinCode: values.pin }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("shopflow_session="))!
+    .split(";")[0]!;
   await Bun.sleep(500);
   const idle = rss();
   const n = Number(values.streams);
@@ -49,10 +66,16 @@ try {
   // One change; how long until every stream has it.
   const t0 = performance.now();
   const arrived = readers.map((r) => r.read().then(() => performance.now() - t0));
-  const made = await fetch(`${origin}/api/departments`, { method: "POST", headers: { "content-type": "application/json", origin, cookie }, body: JSON.stringify({ name: `Stream test ${Date.now()}` }) });
+  const made = await fetch(`${origin}/api/departments`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, cookie },
+    body: JSON.stringify({ name: `Stream test ${Date.now()}` }),
+  });
   if (!made.ok) throw new Error(`the change was refused: ${made.status} ${await made.text()}`);
   const times = (await Promise.all(arrived)).sort((a, b) => a - b);
-  console.log(`RSS idle ${idle.toFixed(0)} MB; with ${n} open streams ${open.toFixed(0)} MB; a change reached all ${n} in ${times.at(-1)!.toFixed(0)} ms (median ${times[Math.floor(n / 2)]!.toFixed(0)} ms)`);
+  console.log(
+    `RSS idle ${idle.toFixed(0)} MB; with ${n} open streams ${open.toFixed(0)} MB; a change reached all ${n} in ${times.at(-1)!.toFixed(0)} ms (median ${times[Math.floor(n / 2)]!.toFixed(0)} ms)`,
+  );
   await Promise.all(readers.map((r) => r.cancel().catch(() => undefined)));
 } finally {
   child.kill();

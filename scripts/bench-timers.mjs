@@ -30,9 +30,16 @@ if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: ap
 const WRK_THREADS = 2;
 const WRK_POOL = 2_000;
 
-const signIn = await fetch(`${url}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ pinCode: args.pin ?? "1234" }) });
+const signIn = await fetch(`${url}/api/auth/verify-pin`, {
+  method: "POST",
+  headers: { "content-type": "application/json", origin },
+  body: JSON.stringify({ pinCode: args.pin ?? "1234" }),
+});
 if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
 const headers = { cookie, origin, "content-type": "application/json" };
 
 // Stopped items from the newest pages: enough for one per connection (autocannon) or the threads' pools (wrk).
@@ -50,14 +57,33 @@ if (tool === "wrk") {
   const idsFile = path.join(dir, "ids.txt");
   writeFileSync(idsFile, ids.join("\n"));
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench-scans.lua");
-  const run = spawnSync("wrk", [`-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", script, url, "--", idsFile, String(WRK_POOL), cookie, origin], { encoding: "utf8" });
+  const run = spawnSync(
+    "wrk",
+    [`-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", script, url, "--", idsFile, String(WRK_POOL), cookie, origin],
+    { encoding: "utf8" },
+  );
   rmSync(dir, { recursive: true, force: true });
   // Leave no timer running behind.
   await Promise.all(ids.map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
   const line = run.stdout.split("\n").find((l) => l.startsWith("{"));
   if (run.status !== 0 || !line) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
   const r = JSON.parse(line);
-  const out = { tool, connections, seconds: r.seconds, requests: r.requests, reqPerSec: Math.round(r.requests / r.seconds), p50ms: r.p50ms, p90ms: r.p90ms, p99ms: r.p99ms, p999ms: r.p999ms, maxMs: r.maxMs, ok: r.requests - r.non2xx, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+  const out = {
+    tool,
+    connections,
+    seconds: r.seconds,
+    requests: r.requests,
+    reqPerSec: Math.round(r.requests / r.seconds),
+    p50ms: r.p50ms,
+    p90ms: r.p90ms,
+    p99ms: r.p99ms,
+    p999ms: r.p999ms,
+    maxMs: r.maxMs,
+    ok: r.requests - r.non2xx,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
   console.log(JSON.stringify(out, null, 2));
   if (out.non2xx > 0 || out.errors > 0) process.exitCode = 1;
   process.exit();

@@ -56,20 +56,47 @@ function parseArgs(argv: string[]): Args {
     const flag = argv[i]!;
     const value = () => argv[++i];
     switch (flag) {
-      case "--projects": a.projects = num(value(), flag); break;
-      case "--items": a.items = num(value(), flag); break;
-      case "--logs": a.logs = num(value(), flag); break;
-      case "--data-dir": a.dataDir = path.resolve(value() ?? ""); break;
-      case "--duration": a.duration = num(value(), flag); break;
-      case "--warmup": a.warmup = num(value(), flag); break;
-      case "--connections": a.connections = num(value(), flag); break;
-      case "--rounds": a.rounds = Math.max(1, Math.round(num(value(), flag))); break;
-      case "--only": a.only = (value() ?? "").split(",").filter(Boolean); break;
-      case "--no-build": a.build = false; break;
-      case "--no-write": a.write = false; break;
-      case "--json": a.json = path.resolve(value() ?? ""); break;
-      case "--help": console.log(USAGE); process.exit(0);
-      default: throw new Error(`unknown option ${flag}\n${USAGE}`);
+      case "--projects":
+        a.projects = num(value(), flag);
+        break;
+      case "--items":
+        a.items = num(value(), flag);
+        break;
+      case "--logs":
+        a.logs = num(value(), flag);
+        break;
+      case "--data-dir":
+        a.dataDir = path.resolve(value() ?? "");
+        break;
+      case "--duration":
+        a.duration = num(value(), flag);
+        break;
+      case "--warmup":
+        a.warmup = num(value(), flag);
+        break;
+      case "--connections":
+        a.connections = num(value(), flag);
+        break;
+      case "--rounds":
+        a.rounds = Math.max(1, Math.round(num(value(), flag)));
+        break;
+      case "--only":
+        a.only = (value() ?? "").split(",").filter(Boolean);
+        break;
+      case "--no-build":
+        a.build = false;
+        break;
+      case "--no-write":
+        a.write = false;
+        break;
+      case "--json":
+        a.json = path.resolve(value() ?? "");
+        break;
+      case "--help":
+        console.log(USAGE);
+        process.exit(0);
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
   }
   return a;
@@ -251,7 +278,14 @@ type Route = { label: string; path: string; signedIn: boolean; kind: "json" | "p
 
 function machine() {
   const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? "unknown CPU";
-  return { nproc: availableParallelism(), cpu, memGb: Math.round(totalmem() / 2 ** 30), load: loadavg().map((l) => l.toFixed(2)).join(" ") };
+  return {
+    nproc: availableParallelism(),
+    cpu,
+    memGb: Math.round(totalmem() / 2 ** 30),
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+  };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -269,10 +303,49 @@ const RSS_TARGET_MB = 200;
  */
 async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
   const cpuBefore = cpuSeconds(serverPid);
-  const run = spawnSync(loadRuntime, [path.join(root, "scripts", "bench-timers.mjs"), "--url", origin, "--pin", "1234", "--connections", String(args.connections), "--duration", String(args.duration)], { cwd: root, encoding: "utf8" });
+  const run = spawnSync(
+    loadRuntime,
+    [
+      path.join(root, "scripts", "bench-timers.mjs"),
+      "--url",
+      origin,
+      "--pin",
+      "1234",
+      "--connections",
+      String(args.connections),
+      "--duration",
+      String(args.duration),
+    ],
+    { cwd: root, encoding: "utf8" },
+  );
   if (run.status !== 0) throw new Error(`scan load failed: ${run.stderr}`);
-  const r = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as { tool: string; reqPerSec: number; requests: number; p50ms: number; p99ms: number; maxMs: number; ok: number; non2xx: number; errors: number; timeouts: number; seconds: number };
-  const result = { reqPerSec: r.reqPerSec, total: r.requests, warmupTotal: 0, seconds: r.seconds, p50: r.p50ms, p99: r.p99ms, max: r.maxMs, ok: r.ok, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, bytesPerReq: 0 } as LoadResult;
+  const r = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as {
+    tool: string;
+    reqPerSec: number;
+    requests: number;
+    p50ms: number;
+    p99ms: number;
+    maxMs: number;
+    ok: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    seconds: number;
+  };
+  const result = {
+    reqPerSec: r.reqPerSec,
+    total: r.requests,
+    warmupTotal: 0,
+    seconds: r.seconds,
+    p50: r.p50ms,
+    p99: r.p99ms,
+    max: r.maxMs,
+    ok: r.ok,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerReq: 0,
+  } as LoadResult;
   if (r.requests > 0) result.cpuUsPerReq = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / r.requests;
   return result;
 }
@@ -294,7 +367,18 @@ async function main() {
   process.on("exit", () => ownDir && rmSync(dataDir, { recursive: true, force: true }));
   const dbFile = path.join(dataDir, "shopflow.db");
   if (!existsSync(dbFile)) {
-    runOrDie(`seed ${dataDir}`, [bun, "scripts/seed-large.ts", "--data-dir", dataDir, "--projects", String(args.projects), "--items", String(args.items), "--logs", String(args.logs)]);
+    runOrDie(`seed ${dataDir}`, [
+      bun,
+      "scripts/seed-large.ts",
+      "--data-dir",
+      dataDir,
+      "--projects",
+      String(args.projects),
+      "--items",
+      String(args.items),
+      "--logs",
+      String(args.logs),
+    ]);
   } else {
     console.log(`▶ reusing the data in ${dataDir}`);
   }
@@ -309,12 +393,23 @@ async function main() {
   const projectId = ro.query<{ id: number }, []>("SELECT project_id AS id FROM items GROUP BY project_id ORDER BY count(*) DESC, project_id LIMIT 1").get()?.id;
   const projectItems = ro.query<{ n: number }, [number]>("SELECT count(*) AS n FROM items WHERE project_id = ?").get(projectId ?? 0)?.n ?? 0;
   // The machine with the longest queue, and a category to filter the items list by.
-  const busyMachine = ro.query<{ machine: string; n: number }, []>("SELECT machine, count(*) AS n FROM machine_ready_files WHERE is_completed = 0 GROUP BY machine ORDER BY n DESC LIMIT 1").get();
+  const busyMachine = ro
+    .query<{ machine: string; n: number }, []>(
+      "SELECT machine, count(*) AS n FROM machine_ready_files WHERE is_completed = 0 GROUP BY machine ORDER BY n DESC LIMIT 1",
+    )
+    .get();
   const category = ro.query<{ category: string }, []>("SELECT category FROM items GROUP BY category ORDER BY count(*) DESC LIMIT 1").get()?.category ?? "";
   ro.close();
   if (!itemId) throw new Error("the data has no items");
 
-  const appEnv = (port: number): Record<string, string> => ({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DEMO: "0", PUBLIC_URL: "" });
+  const appEnv = (port: number): Record<string, string> => ({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    DEMO: "0",
+    PUBLIC_URL: "",
+  });
 
   // --- Start to first 200 (median of 3; the database file is already in the page cache after the seed) ---
   const startTimes: { what: string; ms: number[] }[] = [];
@@ -350,7 +445,10 @@ async function main() {
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ pinCode: "1234" }),
   });
-  const token = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))?.split(";")[0];
+  const token = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("shopflow_session="))
+    ?.split(";")[0];
   if (signIn.status !== 200 || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
   const cookie = { cookie: token };
 
@@ -380,28 +478,55 @@ async function main() {
     { label: "/api/items/{id}", path: `/api/items/${itemId}`, signedIn: true, kind: "json" },
     { label: "/api/items/{id}/timer-logs", path: `/api/items/${itemId}/timer-logs`, signedIn: true, kind: "json" },
     { label: "/api/machine-ready-files?projectId", path: `/api/machine-ready-files?projectId=${projectId}`, signedIn: true, kind: "json" },
-    { label: "/api/machine-files-with-details?machine&limit=100", path: `/api/machine-files-with-details?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`, signedIn: true, kind: "json" },
-    { label: "/api/completed-files-analytics?machine&limit=100", path: `/api/completed-files-analytics?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`, signedIn: true, kind: "json" },
+    {
+      label: "/api/machine-files-with-details?machine&limit=100",
+      path: `/api/machine-files-with-details?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`,
+      signedIn: true,
+      kind: "json",
+    },
+    {
+      label: "/api/completed-files-analytics?machine&limit=100",
+      path: `/api/completed-files-analytics?machine=${encodeURIComponent(busyMachine?.machine ?? "")}&limit=100`,
+      signedIn: true,
+      kind: "json",
+    },
     { label: "/items (category filter)", path: `/items?category=${encodeURIComponent(category)}`, signedIn: true, kind: "page" },
     { label: "/items/{id}", path: `/items/${itemId}`, signedIn: true, kind: "page" },
     { label: "/qr/{id}", path: `/qr/${itemId}`, signedIn: true, kind: "page" },
     { label: "/qr-scanner", path: "/qr-scanner", signedIn: true, kind: "page" },
     { label: "/production", path: "/production", signedIn: true, kind: "page" },
-    { label: `/production/{machine} (${fmt(busyMachine?.n ?? 0)} open files)`, path: `/production/${encodeURIComponent(busyMachine?.machine ?? "none")}`, signedIn: true, kind: "page" },
+    {
+      label: `/production/{machine} (${fmt(busyMachine?.n ?? 0)} open files)`,
+      path: `/production/${encodeURIComponent(busyMachine?.machine ?? "none")}`,
+      signedIn: true,
+      kind: "page",
+    },
     { label: "/fabrication", path: "/fabrication", signedIn: true, kind: "page" },
     { label: "/projects/{id}/machine-files", path: `/projects/${projectId}/machine-files`, signedIn: true, kind: "page" },
     { label: "/settings", path: "/settings", signedIn: true, kind: "page" },
     { label: "/analytics (last 30 days)", path: "/analytics", signedIn: true, kind: "page" },
     // Ten years, the longest range it takes: every timer log of the seeded shop (three years).
-    { label: "/analytics (10 years: every log)", path: `/analytics?from=${new Date(Date.now() - 3650 * 86400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`, signedIn: true, kind: "page" },
-    { label: `scan toggle (start-timer / end-timer; ${spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk"})`, path: "/api/items/{id}/start-timer", signedIn: true, kind: "scan" },
+    {
+      label: "/analytics (10 years: every log)",
+      path: `/analytics?from=${new Date(Date.now() - 3650 * 86400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+      signedIn: true,
+      kind: "page",
+    },
+    {
+      label: `scan toggle (start-timer / end-timer; ${spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk"})`,
+      path: "/api/items/{id}/start-timer",
+      signedIn: true,
+      kind: "scan",
+    },
   ];
   const selected = routes.filter((r) => !args.only || args.only.some((w) => r.label.includes(w)));
 
   // A route that is not there (yet) or refuses the bench is reported, not measured as if it worked.
   const results: { route: Route; app?: LoadResult; trivial?: LoadResult; share?: number; skipped?: string }[] = [];
   const trivialUrl = `http://127.0.0.1:${trivialPort}/`;
-  console.log(`▶ load: ${args.connections} connections, ${args.warmup} s warm-up + ${args.duration} s per run, ${args.rounds} round(s), autocannon under ${path.basename(loadRuntime)}`);
+  console.log(
+    `▶ load: ${args.connections} connections, ${args.warmup} s warm-up + ${args.duration} s per run, ${args.rounds} round(s), autocannon under ${path.basename(loadRuntime)}`,
+  );
   const runs = new Map<Route, { app: LoadResult; trivial: LoadResult }[]>();
   for (let round = 1; round <= args.rounds; round++) {
     for (const route of selected) {
@@ -424,7 +549,9 @@ async function main() {
       const t = await load(trivialUrl, {}, args, trivial.pid);
       const a = await load(origin + route.path, headers, args, app.pid);
       runs.set(route, [...(runs.get(route) ?? []), { app: a, trivial: t }]);
-      console.log(`  ${args.rounds > 1 ? `[${round}/${args.rounds}] ` : ""}${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms, ${fmt(a.cpuUsPerReq ?? NaN)} µs CPU/req${a.non2xx || a.errors ? `, ${a.non2xx} non-2xx, ${a.errors} errors` : ""}`);
+      console.log(
+        `  ${args.rounds > 1 ? `[${round}/${args.rounds}] ` : ""}${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms, ${fmt(a.cpuUsPerReq ?? NaN)} µs CPU/req${a.non2xx || a.errors ? `, ${a.non2xx} non-2xx, ${a.errors} errors` : ""}`,
+      );
     }
   }
   // Per route, the round with the median share of the trivial rate (one real pair of runs, not a mix).
@@ -434,7 +561,12 @@ async function main() {
     const sorted = [...pairs].sort((x, y) => x.app.reqPerSec / x.trivial.reqPerSec - y.app.reqPerSec / y.trivial.reqPerSec);
     const mid = sorted[Math.floor(sorted.length / 2)]!;
     const failed = pairs.reduce((n, p) => n + p.app.non2xx + p.app.errors + p.app.timeouts, 0);
-    results.push({ route, app: { ...mid.app, non2xx: failed, errors: 0, timeouts: 0 }, trivial: mid.trivial, share: (mid.app.reqPerSec / mid.trivial.reqPerSec) * 100 });
+    results.push({
+      route,
+      app: { ...mid.app, non2xx: failed, errors: 0, timeouts: 0 },
+      trivial: mid.trivial,
+      share: (mid.app.reqPerSec / mid.trivial.reqPerSec) * 100,
+    });
   }
   results.sort((a, b) => selected.indexOf(a.route) - selected.indexOf(b.route));
   await Bun.sleep(1000);
@@ -445,27 +577,42 @@ async function main() {
   // The same routes through the built handler in-process, one request at a time (scripts/bench-handler.ts).
   console.log("▶ handler time in-process (sequential, best of 5 batches)");
   const measuredRoutes = results.filter((r) => r.app && r.route.kind !== "scan").map((r) => r.route);
-  const handlerRun = spawnSync(bun, ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes })], { cwd: root, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
-  const handlerTimes = handlerRun.status === 0
-    ? (JSON.parse(handlerRun.stdout.trim().split("\n").pop()!) as Record<string, { bestUs: number; medianUs: number; status: number }>)
-    : {};
+  const handlerRun = spawnSync(bun, ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes })], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  const handlerTimes =
+    handlerRun.status === 0
+      ? (JSON.parse(handlerRun.stdout.trim().split("\n").pop()!) as Record<string, { bestUs: number; medianUs: number; status: number }>)
+      : {};
   if (handlerRun.status !== 0) console.error(`handler timing failed:\n${handlerRun.stderr}`);
-  const loadAtEnd = loadavg().map((l) => l.toFixed(2)).join(" ");
+  const loadAtEnd = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
   // --- Report ---
   const measured = results.filter((r) => r.trivial);
   const trivialRates = measured.map((r) => r.trivial!.reqPerSec);
   const lines: string[] = [];
-  lines.push(`Run ${startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), load average ${m.load} at the start and ${loadAtEnd} at the end (other work on the machine), Bun ${Bun.version}.`);
+  lines.push(
+    `Run ${startedAt} on ${m.nproc} × ${m.cpu} (${m.memGb} GB RAM), load average ${m.load} at the start and ${loadAtEnd} at the end (other work on the machine), Bun ${Bun.version}.`,
+  );
   lines.push("");
-  lines.push(`Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`);
-  lines.push(`Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of 5 batches; scripts/bench-handler.ts): the code's own cost per request.`);
+  lines.push(
+    `Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`,
+  );
+  lines.push(
+    `Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of 5 batches; scripts/bench-handler.ts): the code's own cost per request.`,
+  );
   lines.push("");
   lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | handler µs | target |");
   lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   if (trivialRates.length) {
     const trivialCpu = median(measured.map((r) => r.trivial!.cpuUsPerReq ?? NaN));
-    lines.push(`| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | ${fmt(trivialCpu)} | | |`);
+    lines.push(
+      `| trivial Bun.serve (median of ${trivialRates.length} runs) | ${fmt(median(trivialRates))} | ${median(measured.map((r) => r.trivial!.p50))} | ${median(measured.map((r) => r.trivial!.p99))} | 100 | | ${fmt(trivialCpu)} | | |`,
+    );
   }
   for (const r of results) {
     if (!r.app) {
@@ -476,11 +623,16 @@ async function main() {
     const target = TARGET_PCT[r.route.kind];
     const bad = r.app.non2xx + r.app.errors + r.app.timeouts;
     const verdict = [target === null ? "" : `${share >= target ? "✓" : "✗"} ≥ ${target}%`, bad ? `${bad} failed requests` : ""].filter(Boolean).join("; ");
-    lines.push(`| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${fmt(r.app.cpuUsPerReq ?? NaN)} | ${handlerTimes[r.route.label] ? fmt(handlerTimes[r.route.label]!.bestUs) : "—"} | ${verdict} |`);
+    lines.push(
+      `| ${r.route.label} | ${fmt(r.app.reqPerSec)} | ${r.app.p50} | ${r.app.p99} | ${pct(share)} | ${fmt(r.trivial!.reqPerSec)} | ${fmt(r.app.cpuUsPerReq ?? NaN)} | ${handlerTimes[r.route.label] ? fmt(handlerTimes[r.route.label]!.bestUs) : "—"} | ${verdict} |`,
+    );
   }
   lines.push("");
-  for (const s of startTimes) lines.push(`- Start to first 200 (\`GET /healthz\`), ${s.what}: ${fmt(median(s.ms))} ms (median of ${s.ms.join(", ").replace(/(\d+)\.\d+/g, "$1")} ms)`);
-  lines.push(`- RSS of the app (\`bun server.ts\`): ${fmt(idle.rss)} MB idle after start ${idle.rss < RSS_IDLE_TARGET_MB ? "✓" : "✗"} < ${RSS_IDLE_TARGET_MB} MB; ${fmt(after.rss)} MB after the load (peak ${fmt(after.peak)} MB) ${after.rss < RSS_TARGET_MB ? "✓" : "✗"} < ${RSS_TARGET_MB} MB`);
+  for (const s of startTimes)
+    lines.push(`- Start to first 200 (\`GET /healthz\`), ${s.what}: ${fmt(median(s.ms))} ms (median of ${s.ms.join(", ").replace(/(\d+)\.\d+/g, "$1")} ms)`);
+  lines.push(
+    `- RSS of the app (\`bun server.ts\`): ${fmt(idle.rss)} MB idle after start ${idle.rss < RSS_IDLE_TARGET_MB ? "✓" : "✗"} < ${RSS_IDLE_TARGET_MB} MB; ${fmt(after.rss)} MB after the load (peak ${fmt(after.peak)} MB) ${after.rss < RSS_TARGET_MB ? "✓" : "✗"} < ${RSS_TARGET_MB} MB`,
+  );
   lines.push("");
   lines.push("Client JavaScript a first visit loads (manifest, entry, root and route modules; gzip level 6):");
   lines.push("");
@@ -523,9 +675,10 @@ async function main() {
     const END = "<!-- bench:end -->";
     const block = `${START}\n${report}\n${END}`;
     const current = existsSync(doc) ? readFileSync(doc, "utf8") : "# Benchmarks\n\n";
-    const next = current.includes(START) && current.includes(END)
-      ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
-      : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
+    const next =
+      current.includes(START) && current.includes(END)
+        ? current.slice(0, current.indexOf(START)) + block + current.slice(current.indexOf(END) + END.length)
+        : `${current.trimEnd()}\n\n## Latest run\n\n${block}\n`;
     writeFileSync(doc, next);
     console.log(`Written to ${path.relative(root, doc)}`);
   }

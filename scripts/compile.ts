@@ -9,10 +9,19 @@ const run = (cmd: string[]) => {
 };
 run([bun, "--bun", "x", "react-router", "build"]);
 run([
-  bun, "build", "server.ts",
-  "--compile", "--production", "--target=bun", "--format=esm", "--bytecode",
-  "--no-compile-autoload-bunfig", "--no-compile-autoload-dotenv",
-  "--asset", "build/client",
-  "--outfile", "dist/shopflow",
+  bun,
+  "build",
+  "server.ts",
+  "--compile",
+  "--production",
+  "--target=bun",
+  "--format=esm",
+  "--bytecode",
+  "--no-compile-autoload-bunfig",
+  "--no-compile-autoload-dotenv",
+  "--asset",
+  "build/client",
+  "--outfile",
+  "dist/shopflow",
 ]);
 console.log("Built dist/shopflow");

@@ -13,8 +13,8 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   // Before React loads (hence the dynamic imports): the development build of React is another program.
   process.env.NODE_ENV = "production";
   const { createFetchHandler, staticFromDir } = await import("~/services/http.server");
-  const { getDb } = await import("~/utils/db.server");
-  const { getSecret } = await import("~/utils/secret.server");
+  const { getDb } = await import("~/infra/db.server");
+  const { getSecret } = await import("~/infra/secret.server");
   const buildDir = opts.buildDir ?? new URL("../build", import.meta.url).pathname;
   const build = (await import(`${buildDir}/server/index.js`)) as unknown as ServerBuild;
   getSecret();
@@ -28,7 +28,10 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
     }),
     SOCKET,
   );
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))?.split(";")[0];
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("shopflow_session="))
+    ?.split(";")[0];
   if (signIn.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
   return { handler, cookie };
 }

@@ -5,7 +5,13 @@ import { parseArgs } from "node:util";
 import { ORIGIN, signedInHandler, SOCKET as socket } from "./in-process";
 
 const { values } = parseArgs({
-  options: { "data-dir": { type: "string" }, path: { type: "string" }, n: { type: "string", short: "n", default: "100" }, pin: { type: "string", default: "1234" }, out: { type: "string" } },
+  options: {
+    "data-dir": { type: "string" },
+    path: { type: "string" },
+    n: { type: "string", short: "n", default: "100" },
+    pin: { type: "string", default: "1234" },
+    out: { type: "string" },
+  },
 });
 if (!values["data-dir"] || !values.path) {
   console.error("Usage: bun scripts/profile-route.ts --data-dir DIR --path /route [-n 100] [--pin 1234] [--out file]");

@@ -5,10 +5,10 @@
 // it has the app's migrations and constraints. Deterministic: the same counts give the same rows.
 import type { Database, Statement } from "bun:sqlite";
 import path from "node:path";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { itemSequence, stepStatusFromPercent } from "~/utils/domain";
-import { openDatabase, type DB } from "~/utils/db.server";
-import { hashPin } from "~/utils/secret.server";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { itemSequence, stepStatusFromPercent } from "~/domain/rules";
+import { openDatabase, type DB } from "~/infra/db.server";
+import { hashPin } from "~/infra/secret.server";
 
 export type SeedLargeOptions = {
   projects: number;
@@ -63,7 +63,11 @@ const MACHINES = [
   { name: "CNC Router", description: "5x10 CNC router for aluminum, acrylic and letter returns" },
   { name: "Laminator", description: '64" cold roll laminator' },
 ];
-const machineValue = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const machineValue = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 const PRINTERS = MACHINES.slice(0, 3).map((m) => machineValue(m.name));
 const CUTTERS = MACHINES.slice(3, 6).map((m) => machineValue(m.name));
 
@@ -80,14 +84,56 @@ const WORKFLOWS = [
 ];
 
 const CATEGORIES = [
-  { name: "Channel Letters", color: "orange", sequence: [PP, PROD, FAB, QC, INST], items: ["Front Elevation Channel Letters", "Reverse Lit Logo", "Channel Letter Raceway"], materials: [".040 Aluminum", 'Acrylic 3/16"'] },
-  { name: "Monument Sign", color: "green", sequence: [PP, FAB, QC, INST], items: ["Double-Sided Monument Cabinet", "Monument Tenant Panels", "Monument Base Cladding"], materials: ["Aluminum Composite (ACM)", ".040 Aluminum"] },
-  { name: "Vinyl Banner", color: "yellow", sequence: [PP, PROD, QC], items: ["Parking Lot Banner 3x8", "Grand Opening Banner 4x10", "Fence Banner 6x20"], materials: ["13oz Scrim Banner", "Mesh Banner"] },
-  { name: "Vehicle Wrap", color: "red", sequence: [PP, PROD, INST], items: ["Box Truck Full Wrap", "Van Partial Wrap", "Door Logo Decals"], materials: ["3M IJ180 Vinyl"] },
-  { name: "Wall Graphics", color: "purple", sequence: [PP, PROD, INST], items: ["Lobby Feature Wall Mural", "Window Frosting", "Wayfinding Wall Decals"], materials: ["3M IJ180 Vinyl", "Oracal 651 Vinyl"] },
-  { name: "Dimensional Letters", color: "blue", sequence: [PP, PROD, FAB, INST], items: ["Lobby Logo Letters", "Exterior Address Letters", "Donor Wall Letters"], materials: ["PVC Foam Board", 'Acrylic 3/16"'] },
+  {
+    name: "Channel Letters",
+    color: "orange",
+    sequence: [PP, PROD, FAB, QC, INST],
+    items: ["Front Elevation Channel Letters", "Reverse Lit Logo", "Channel Letter Raceway"],
+    materials: [".040 Aluminum", 'Acrylic 3/16"'],
+  },
+  {
+    name: "Monument Sign",
+    color: "green",
+    sequence: [PP, FAB, QC, INST],
+    items: ["Double-Sided Monument Cabinet", "Monument Tenant Panels", "Monument Base Cladding"],
+    materials: ["Aluminum Composite (ACM)", ".040 Aluminum"],
+  },
+  {
+    name: "Vinyl Banner",
+    color: "yellow",
+    sequence: [PP, PROD, QC],
+    items: ["Parking Lot Banner 3x8", "Grand Opening Banner 4x10", "Fence Banner 6x20"],
+    materials: ["13oz Scrim Banner", "Mesh Banner"],
+  },
+  {
+    name: "Vehicle Wrap",
+    color: "red",
+    sequence: [PP, PROD, INST],
+    items: ["Box Truck Full Wrap", "Van Partial Wrap", "Door Logo Decals"],
+    materials: ["3M IJ180 Vinyl"],
+  },
+  {
+    name: "Wall Graphics",
+    color: "purple",
+    sequence: [PP, PROD, INST],
+    items: ["Lobby Feature Wall Mural", "Window Frosting", "Wayfinding Wall Decals"],
+    materials: ["3M IJ180 Vinyl", "Oracal 651 Vinyl"],
+  },
+  {
+    name: "Dimensional Letters",
+    color: "blue",
+    sequence: [PP, PROD, FAB, INST],
+    items: ["Lobby Logo Letters", "Exterior Address Letters", "Donor Wall Letters"],
+    materials: ["PVC Foam Board", 'Acrylic 3/16"'],
+  },
   { name: "Yard Signs", color: "pink", sequence: [], items: ["Yard Sign 18x24", "Open House Sign", "Campaign Sign"], materials: ["Coroplast"] },
-  { name: "ADA Signage", color: "gray", sequence: [PP, PROD, FAB, QC, INST], items: ["Room ID Sign", "Restroom Sign Set", "Tactile Exit Sign"], materials: ['Acrylic 3/16"', "PVC Foam Board"] },
+  {
+    name: "ADA Signage",
+    color: "gray",
+    sequence: [PP, PROD, FAB, QC, INST],
+    items: ["Room ID Sign", "Restroom Sign Set", "Tactile Exit Sign"],
+    materials: ['Acrylic 3/16"', "PVC Foam Board"],
+  },
 ];
 
 const MATERIALS = [
@@ -102,13 +148,120 @@ const MATERIALS = [
   { name: "Coroplast", category: "Plastic", color: "red" },
 ];
 
-const FIRST = ["Maria", "James", "Aisha", "Tom", "Lena", "Diego", "Priya", "Sam", "Noah", "Olivia", "Ethan", "Mia", "Lucas", "Ava", "Liam", "Zoe", "Omar", "Grace", "Ivan", "Hana"];
+const FIRST = [
+  "Maria",
+  "James",
+  "Aisha",
+  "Tom",
+  "Lena",
+  "Diego",
+  "Priya",
+  "Sam",
+  "Noah",
+  "Olivia",
+  "Ethan",
+  "Mia",
+  "Lucas",
+  "Ava",
+  "Liam",
+  "Zoe",
+  "Omar",
+  "Grace",
+  "Ivan",
+  "Hana",
+];
 const LAST = ["Lopez", "Carter", "Khan", "Becker", "Novak", "Ramos", "Shah", "Nguyen", "Brooks", "Meyer", "Silva", "Turner", "Kowalski", "Ito", "Hughes"];
-const MEMBER_KEYS = [["pre-production"], ["production"], ["fabrication"], ["project-management"], ["pre-production", "project-management"], ["production", "fabrication"], []];
+const MEMBER_KEYS = [
+  ["pre-production"],
+  ["production"],
+  ["fabrication"],
+  ["project-management"],
+  ["pre-production", "project-management"],
+  ["production", "fabrication"],
+  [],
+];
 
-const CLIENT_A = ["Riverside", "Harbor", "Oakwood", "Blue Ridge", "Summit", "Lakeside", "Maple Street", "Northstar", "Copper Kettle", "Greenway", "Pinecrest", "Metro", "Hillside", "Sunset", "Prairie State", "Evergreen", "Crescent", "Ironworks", "Cedar Point", "Bluebird", "Midtown", "Lone Star", "Westfield", "Bright Smiles", "Valley", "Tri-County", "Apex", "Silver Creek", "Redwood", "Granite"];
-const CLIENT_B = ["Dental", "Supply Co.", "Elementary", "Plumbing", "Fitness", "Credit Union", "Bakery", "Logistics", "Brewing", "Apartments", "Mall", "Auto Group", "Church", "Grill", "Bank", "Landscaping", "Hotel", "Gym", "Veterinary", "Coffee", "Pharmacy", "Realty", "Library", "Clinic", "Market"];
-const JOBS = ["Storefront Channel Letters", "Grand Opening Banners", "Monument Sign", "Fleet Van Wraps", "Lobby Wall Graphics", "Monument Refresh", "Storefront Sign Package", "Wayfinding", "Box Truck Wraps", "Taproom Letters", "Exterior Signage Package", "Tenant Panels", "Reception Logo", "Showroom Graphics", "Event Banners", "Branch Rebrand", "Trailer Wrap", "ADA Room Signs", "Donor Wall", "Yard Sign Run"];
+const CLIENT_A = [
+  "Riverside",
+  "Harbor",
+  "Oakwood",
+  "Blue Ridge",
+  "Summit",
+  "Lakeside",
+  "Maple Street",
+  "Northstar",
+  "Copper Kettle",
+  "Greenway",
+  "Pinecrest",
+  "Metro",
+  "Hillside",
+  "Sunset",
+  "Prairie State",
+  "Evergreen",
+  "Crescent",
+  "Ironworks",
+  "Cedar Point",
+  "Bluebird",
+  "Midtown",
+  "Lone Star",
+  "Westfield",
+  "Bright Smiles",
+  "Valley",
+  "Tri-County",
+  "Apex",
+  "Silver Creek",
+  "Redwood",
+  "Granite",
+];
+const CLIENT_B = [
+  "Dental",
+  "Supply Co.",
+  "Elementary",
+  "Plumbing",
+  "Fitness",
+  "Credit Union",
+  "Bakery",
+  "Logistics",
+  "Brewing",
+  "Apartments",
+  "Mall",
+  "Auto Group",
+  "Church",
+  "Grill",
+  "Bank",
+  "Landscaping",
+  "Hotel",
+  "Gym",
+  "Veterinary",
+  "Coffee",
+  "Pharmacy",
+  "Realty",
+  "Library",
+  "Clinic",
+  "Market",
+];
+const JOBS = [
+  "Storefront Channel Letters",
+  "Grand Opening Banners",
+  "Monument Sign",
+  "Fleet Van Wraps",
+  "Lobby Wall Graphics",
+  "Monument Refresh",
+  "Storefront Sign Package",
+  "Wayfinding",
+  "Box Truck Wraps",
+  "Taproom Letters",
+  "Exterior Signage Package",
+  "Tenant Panels",
+  "Reception Logo",
+  "Showroom Graphics",
+  "Event Banners",
+  "Branch Rebrand",
+  "Trailer Wrap",
+  "ADA Room Signs",
+  "Donor Wall",
+  "Yard Sign Run",
+];
 const PRIORITY_CYCLE = ["rush", "high", "high", "medium", "medium", "medium", "low", "low"] as const;
 
 // --- Bulk insert through prepared multi-row statements ---
@@ -119,7 +272,9 @@ const MAX_VARS = 30_000;
 function bulk(sqlite: Database, table: string, columns: string[], rowsPerStatement = 500) {
   const per = Math.max(1, Math.min(rowsPerStatement, Math.floor(MAX_VARS / columns.length)));
   const sqlFor = (n: number) =>
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array(n).fill(`(${columns.map(() => "?").join(", ")})`).join(", ")}`;
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array(n)
+      .fill(`(${columns.map(() => "?").join(", ")})`)
+      .join(", ")}`;
   const full: Statement = sqlite.prepare(sqlFor(per));
   let buffer: (string | number | null)[] = [];
   let rows = 0;
@@ -216,9 +371,22 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     // keys are checked once, at commit, instead of row by row.
     sqlite.run("PRAGMA defer_foreign_keys = ON");
     // --- Departments, machines, subdepartments ---
-    const depts = bulk(sqlite, "departments", ["name", "value", "description", "color", "sort_order", "is_active", "is_machine", "machine_status", "category", "created_at"]);
+    const depts = bulk(sqlite, "departments", [
+      "name",
+      "value",
+      "description",
+      "color",
+      "sort_order",
+      "is_active",
+      "is_machine",
+      "machine_status",
+      "category",
+      "created_at",
+    ]);
     STANDARD_DEPARTMENTS.forEach((d, i) => depts.add(d.name, d.value, "", d.color, i, 1, 0, "active", "Process", setupAt));
-    MACHINES.forEach((m, i) => depts.add(m.name, machineValue(m.name), m.description, "blue", 10 + i, 1, 1, i === 6 ? "maintenance" : "active", "Production", setupAt));
+    MACHINES.forEach((m, i) =>
+      depts.add(m.name, machineValue(m.name), m.description, "blue", 10 + i, 1, 1, i === 6 ? "maintenance" : "active", "Production", setupAt),
+    );
     counts.departments = depts.finish();
     const fabId = sqlite.query<{ id: number }, [string]>("SELECT id FROM departments WHERE value = ?").get(FAB)!.id;
     const subs = bulk(sqlite, "subdepartments", ["name", "value", "department_id", "color", "sort_order", "created_at"]);
@@ -240,7 +408,17 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     counts.materials = mats.finish();
 
     // --- Team members: one administrator with a known PIN, then staff with distinct PINs ---
-    const members = bulk(sqlite, "team_members", ["id", "name", "email", "department", "skills", "accessible_departments", "pin_hash", "is_active", "created_at"]);
+    const members = bulk(sqlite, "team_members", [
+      "id",
+      "name",
+      "email",
+      "department",
+      "skills",
+      "accessible_departments",
+      "pin_hash",
+      "is_active",
+      "created_at",
+    ]);
     members.add(1, "Bench Administrator", "admin@shop.example", "Management", "[]", JSON.stringify(["management"]), hashPin(adminPin), 1, setupAt);
     const staff = 40;
     const usedPins = new Set([adminPin]);
@@ -251,16 +429,41 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       const name = `${FIRST[m % FIRST.length]} ${LAST[(m * 7) % LAST.length]}`;
       const keys = MEMBER_KEYS[m % MEMBER_KEYS.length]!;
       // A few former staff: inactive members keep their history but cannot sign in.
-      members.add(m + 2, name, `${name.toLowerCase().replace(/ /g, ".")}.${m}@shop.example`, keys[0] ?? "Quality Control", "[]", JSON.stringify(keys), hashPin(pin), m % 13 === 12 ? 0 : 1, setupAt);
+      members.add(
+        m + 2,
+        name,
+        `${name.toLowerCase().replace(/ /g, ".")}.${m}@shop.example`,
+        keys[0] ?? "Quality Control",
+        "[]",
+        JSON.stringify(keys),
+        hashPin(pin),
+        m % 13 === 12 ? 0 : 1,
+        setupAt,
+      );
     }
     counts.team_members = members.finish();
     const memberCount = staff + 1;
     lap("reference data and team");
 
     // --- Projects, each with one workflow instance and one step per department of its workflow ---
-    const projects = bulk(sqlite, "projects", ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"], 400);
+    const projects = bulk(
+      sqlite,
+      "projects",
+      ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"],
+      400,
+    );
     const instances = bulk(sqlite, "project_workflow_instances", ["id", "project_id", "workflow_template_id", "name", "created_at"]);
-    const steps = bulk(sqlite, "project_workflow_steps", ["project_workflow_instance_id", "department", "assigned_team_member_id", "start_date", "end_date", "percent_complete", "status", "sort_order", "created_at"]);
+    const steps = bulk(sqlite, "project_workflow_steps", [
+      "project_workflow_instance_id",
+      "department",
+      "assigned_team_member_id",
+      "start_date",
+      "end_date",
+      "percent_complete",
+      "status",
+      "sort_order",
+      "created_at",
+    ]);
     // Who works on a step: its assignee, and on some steps a second person (the database is empty, so step ids
     // are the insertion order).
     const assignments = bulk(sqlite, "step_assignments", ["project_workflow_step_id", "team_member_id", "assigned_at"]);
@@ -308,7 +511,18 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       }
       // docs/product.md (Decisions): completed when it has steps and every one is completed.
       const status = completed === n ? "completed" : "active";
-      projects.add(id, `${client} - ${job}`, `${job} for ${client}`, start, end, PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!, status, wfIndex + 1, wf.name, createdAt);
+      projects.add(
+        id,
+        `${client} - ${job}`,
+        `${job} for ${client}`,
+        start,
+        end,
+        PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!,
+        status,
+        wfIndex + 1,
+        wf.name,
+        createdAt,
+      );
       instances.add(id, id, wfIndex + 1, wf.name, createdAt);
     }
     counts.projects = projects.finish();
@@ -343,8 +557,35 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       itemsPerProject[0] = 199;
     }
 
-    const items = bulk(sqlite, "items", ["id", "name", "category", "material", "quantity", "department", "assigned_machine", "project_id", "workflow_id", "product_workflow_id", "current_step_index", "is_timer_active", "current_session_start", "total_time_seconds", "qr_code", "created_at"], 400);
-    const logs = bulk(sqlite, "timer_logs", ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id", "wait_seconds", "finished"], 1000);
+    const items = bulk(
+      sqlite,
+      "items",
+      [
+        "id",
+        "name",
+        "category",
+        "material",
+        "quantity",
+        "department",
+        "assigned_machine",
+        "project_id",
+        "workflow_id",
+        "product_workflow_id",
+        "current_step_index",
+        "is_timer_active",
+        "current_session_start",
+        "total_time_seconds",
+        "qr_code",
+        "created_at",
+      ],
+      400,
+    );
+    const logs = bulk(
+      sqlite,
+      "timer_logs",
+      ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id", "wait_seconds", "finished"],
+      1000,
+    );
     let itemId = 0;
     let runningLeft = running;
     for (let p = 0; p < P && itemId < I; p++) {
@@ -402,7 +643,24 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         }
         const dept = seq[stepIndex]!;
         const machine = dept === PROD ? PRINTERS[id % PRINTERS.length]! : dept === FAB && id % 3 === 0 ? CUTTERS[id % CUTTERS.length]! : null;
-        items.add(id, name, cat.name, material, quantity, dept, machine, p + 1, wfId, id % 5 === 0 ? wfId : null, stepIndex, isRunning, sessionStart, total, `/qr/${id}`, createdAt);
+        items.add(
+          id,
+          name,
+          cat.name,
+          material,
+          quantity,
+          dept,
+          machine,
+          p + 1,
+          wfId,
+          id % 5 === 0 ? wfId : null,
+          stepIndex,
+          isRunning,
+          sessionStart,
+          total,
+          `/qr/${id}`,
+          createdAt,
+        );
       }
     }
     if (itemId !== I || runningLeft !== 0) throw new Error(`internal: made ${itemId} of ${I} items, ${runningLeft} running left over`);
@@ -411,7 +669,29 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     lap(`${I} items, ${L} timer logs`);
 
     // --- Machine-ready files: about one per two projects, most assigned to an item of the project ---
-    const files = bulk(sqlite, "machine_ready_files", ["id", "name", "file_name", "machine", "file_type", "file_path", "file_size", "description", "project_id", "is_completed", "completed_by", "completed_at", "processing_time_seconds", "sort_order", "priority", "created_at"], 400);
+    const files = bulk(
+      sqlite,
+      "machine_ready_files",
+      [
+        "id",
+        "name",
+        "file_name",
+        "machine",
+        "file_type",
+        "file_path",
+        "file_size",
+        "description",
+        "project_id",
+        "is_completed",
+        "completed_by",
+        "completed_at",
+        "processing_time_seconds",
+        "sort_order",
+        "priority",
+        "created_at",
+      ],
+      400,
+    );
     const assoc = bulk(sqlite, "item_file_associations", ["item_id", "machine_file_id", "file_type", "updated_by", "created_at"]);
     const firstItemOfProject = new Uint32Array(P + 1);
     {
@@ -436,7 +716,24 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       const sort = (machineSort.get(machine) ?? -1) + 1;
       machineSort.set(machine, sort);
       const processing = done ? rnd.int(4 * 60, 95 * 60) : null;
-      files.add(id, `Job ${p + 1} ${cut ? "Cut" : "Print"} File`, fileName, machine, "Document", `/files/${fileName}`, rnd.int(180_000, 40_000_000), MATERIALS[p % MATERIALS.length]!.name, p + 1, done ? 1 : 0, done ? rnd.int(2, memberCount) : null, done ? createdAt + HOUR + (processing ?? 0) * 1000 : null, processing, sort, PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!, createdAt);
+      files.add(
+        id,
+        `Job ${p + 1} ${cut ? "Cut" : "Print"} File`,
+        fileName,
+        machine,
+        "Document",
+        `/files/${fileName}`,
+        rnd.int(180_000, 40_000_000),
+        MATERIALS[p % MATERIALS.length]!.name,
+        p + 1,
+        done ? 1 : 0,
+        done ? rnd.int(2, memberCount) : null,
+        done ? createdAt + HOUR + (processing ?? 0) * 1000 : null,
+        processing,
+        sort,
+        PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!,
+        createdAt,
+      );
       if (p % 6 !== 4) assoc.add(firstItem, id, cut ? "cut" : "print", rnd.int(1, memberCount), createdAt + 3 * HOUR);
     }
     // Like project 1's 200 items: the first printer always has a full page of open files (150 more), so the
@@ -447,7 +744,24 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       const fileName = `queue_${k + 1}_print.pdf`;
       const sort = (machineSort.get(machine) ?? -1) + 1;
       machineSort.set(machine, sort);
-      files.add(id, `Queue ${k + 1} Print File`, fileName, machine, "Document", `/files/${fileName}`, rnd.int(180_000, 40_000_000), MATERIALS[k % MATERIALS.length]!.name, 1, 0, null, null, null, sort, PRIORITY_CYCLE[k % PRIORITY_CYCLE.length]!, setupAt);
+      files.add(
+        id,
+        `Queue ${k + 1} Print File`,
+        fileName,
+        machine,
+        "Document",
+        `/files/${fileName}`,
+        rnd.int(180_000, 40_000_000),
+        MATERIALS[k % MATERIALS.length]!.name,
+        1,
+        0,
+        null,
+        null,
+        null,
+        sort,
+        PRIORITY_CYCLE[k % PRIORITY_CYCLE.length]!,
+        setupAt,
+      );
     }
     counts.machine_ready_files = files.finish();
     counts.item_file_associations = assoc.finish();
@@ -455,7 +769,8 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
 
     // --- Design PDFs: one project in ten has one (records only; the files are not written) ---
     const designs = bulk(sqlite, "project_designs", ["project_id", "file_name", "file_path", "file_size", "uploaded_at"]);
-    for (let p = 0; p < P; p += 10) designs.add(p + 1, `design-${p + 1}.pdf`, `designs/seed-${p + 1}.pdf`, rnd.int(200_000, 30_000_000), projectCreated[p]! + DAY);
+    for (let p = 0; p < P; p += 10)
+      designs.add(p + 1, `design-${p + 1}.pdf`, `designs/seed-${p + 1}.pdf`, rnd.int(200_000, 30_000_000), projectCreated[p]! + DAY);
     counts.project_designs = designs.finish();
   });
   try {
@@ -508,7 +823,11 @@ if (import.meta.main) {
     const result = seedLarge(db, { ...opts, log: console.log });
     db.$client.close();
     console.log(`Done in ${result.seconds.toFixed(1)} s. Sign in with PIN ${result.adminPin} (management).`);
-    console.log(Object.entries(result.counts).map(([k, v]) => `  ${k}: ${v}`).join("\n"));
+    console.log(
+      Object.entries(result.counts)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join("\n"),
+    );
   } catch (error) {
     console.error(`seed-large: ${(error as Error).message}`);
     process.exit(1);

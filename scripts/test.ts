@@ -7,7 +7,7 @@ const bun = process.execPath;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function run(label: string, cmd: string[], env: Record<string, string> = {}) {
-  console.log(`\n▶ ${label}: ${cmd.map((c) => path.basename(c) === c ? c : path.relative(root, c) || c).join(" ")}`);
+  console.log(`\n▶ ${label}: ${cmd.map((c) => (path.basename(c) === c ? c : path.relative(root, c) || c)).join(" ")}`);
   const r = Bun.spawnSync(cmd, { cwd: root, stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, ...env } });
   if (r.exitCode !== 0) {
     console.error(`\n✗ ${label} failed (exit ${r.exitCode})`);
@@ -55,8 +55,7 @@ function ensureTools(tools: Record<string, string>, what: string) {
   console.log(`${missing().join(", ")} missing: installing ${packages.join(" ")} (apt-get)...`);
   if (aptInstall(packages) && missing().length === 0) return;
   console.error(
-    `\n✗ ${what} need ${missing().join(", ")}.\n` +
-      `  On Debian/Ubuntu run:  sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
+    `\n✗ ${what} need ${missing().join(", ")}.\n` + `  On Debian/Ubuntu run:  sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
   );
   process.exit(1);
 }

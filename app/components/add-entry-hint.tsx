@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { orList, type WhoCanAdd } from "~/utils/words";
+import { orList, type WhoCanAdd } from "~/domain/words";
 import { btn } from "./ui";
 
 const KINDS = {

@@ -4,7 +4,7 @@ import { Icon } from "./icons";
 import { PinDialog } from "./pin-dialog";
 import { SideMenu } from "./side-menu";
 import { btn } from "./ui";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 type Props = { user: { name: string } | null; isManagement: boolean };
 
@@ -73,12 +73,7 @@ export function AppHeader({ user, isManagement }: Props) {
           )}
         </div>
       </div>
-      <PinDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Global Login"
-        onSuccess={() => revalidator.revalidate()}
-      />
+      <PinDialog open={open} onOpenChange={setOpen} title="Global Login" onSuccess={() => revalidator.revalidate()} />
     </header>
   );
 }

@@ -1,18 +1,10 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from "@dnd-kit/core";
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
-import { sequenceColorClass } from "~/utils/colors";
-import { useHydrated } from "~/utils/use-hydrated";
+import { sequenceColorClass } from "~/domain/colors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { sortableAnnouncements } from "./drag-announcements";
 import { btn, FieldError } from "./ui";
 
@@ -76,11 +68,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
           >
             ↓
           </button>
-          <button
-            className={btn.icon}
-            aria-label={`Remove ${dept?.name ?? value}`}
-            {...form.remove.getButtonProps({ name: field.name, index })}
-          >
+          <button className={btn.icon} aria-label={`Remove ${dept?.name ?? value}`} {...form.remove.getButtonProps({ name: field.name, index })}>
             ×
           </button>
         </span>
@@ -93,7 +81,12 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
       <legend className="block text-sm font-semibold text-ink">{label}</legend>
       {hydrated ? (
         // DndContext renders its live region next to its children: keep it outside the <ol> (a list holds only <li>).
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(values, (id) => byValue.get(String(id))?.name ?? String(id))}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={sortableAnnouncements(values, (id) => byValue.get(String(id))?.name ?? String(id))}
+        >
           <SortableContext items={values} strategy={verticalListSortingStrategy}>
             <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
               {rows}
@@ -105,7 +98,9 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
           {rows}
         </ol>
       )}
-      {items.length === 0 ? <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">No departments selected yet.</p> : null}
+      {items.length === 0 ? (
+        <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">No departments selected yet.</p>
+      ) : null}
       {offered.length > 0 ? (
         <div className="mt-3">
           <p className="text-sm font-semibold text-ink-muted">Add a department</p>
@@ -131,7 +126,11 @@ function SequenceRow({ id, sortable, name, children }: { id: string; sortable: b
   if (!sortable) {
     return <li className="flex items-center gap-2 rounded-lg border border-line bg-white px-2 py-1">{children}</li>;
   }
-  return <SortableRow id={id} name={name}>{children}</SortableRow>;
+  return (
+    <SortableRow id={id} name={name}>
+      {children}
+    </SortableRow>
+  );
 }
 
 function SortableRow({ id, name, children }: { id: string; name: string; children: ReactNode }) {

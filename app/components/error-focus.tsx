@@ -37,7 +37,11 @@ export function revealFirstError(root: HTMLElement | null, selector = ANY_ERROR)
   const first = [...root.querySelectorAll<HTMLElement>(selector)].find((el) => shown(el) || el.matches(INVALID_FIELD));
   if (!first) return;
   if (first.matches(INVALID_FIELD)) {
-    const message = first.getAttribute("aria-describedby")?.split(/\s+/).map((id) => document.getElementById(id)).find((el) => el && shown(el));
+    const message = first
+      .getAttribute("aria-describedby")
+      ?.split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .find((el) => el && shown(el));
     if (shown(first)) {
       first.focus({ preventScroll: true });
       first.scrollIntoView({ block: "center" });
@@ -75,7 +79,8 @@ export function useFirstErrorInView<T extends HTMLElement>() {
     // After the submit event: conform's check has run and, when it refused, focused the first invalid field.
     setTimeout(() => {
       const now = document.activeElement;
-      if (now !== before && now instanceof HTMLElement && ref.current?.contains(now) && now.matches(INVALID_FIELD)) revealFirstError(ref.current, INVALID_FIELD);
+      if (now !== before && now instanceof HTMLElement && ref.current?.contains(now) && now.matches(INVALID_FIELD))
+        revealFirstError(ref.current, INVALID_FIELD);
     }, 0);
   };
   return { ref, onSubmitCapture };

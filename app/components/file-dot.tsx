@@ -1,4 +1,4 @@
-import { FILE_INDICATOR_TEXT, type FileIndicator } from "~/utils/machine-file-rules";
+import { FILE_INDICATOR_TEXT, type FileIndicator } from "~/domain/machine-file-rules";
 
 /**
  * docs/product.md §2 file indicator: green dot (files match the item's material), red pulsing dot (a mismatch), dash (no

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HISTORY_LIMIT as LIMIT, type HistoryLine } from "~/utils/audit-words";
+import { HISTORY_LIMIT as LIMIT, type HistoryLine } from "~/domain/audit-words";
 import { Icon } from "./icons";
 import { btn, cardClass } from "./ui";
 
@@ -19,7 +19,9 @@ export function History({ entries, what, auditTrail }: { entries: HistoryEntry[]
           <h2 id="history-heading" className="text-lg font-semibold text-ink">
             History
           </h2>
-          <span className="ml-2 text-sm text-ink-muted">({full ? `the last ${LIMIT} changes` : `${entries.length} ${entries.length === 1 ? "change" : "changes"}`})</span>
+          <span className="ml-2 text-sm text-ink-muted">
+            ({full ? `the last ${LIMIT} changes` : `${entries.length} ${entries.length === 1 ? "change" : "changes"}`})
+          </span>
           <Icon name="chevron-down" className="ml-auto h-5 w-5 text-ink-muted group-open:rotate-180 motion-safe:transition-transform" />
         </summary>
         {entries.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatHMS } from "~/utils/format";
+import { formatHMS } from "~/domain/format";
 
 // docs/product.md §9: running timers refresh every second. The server renders the value at request time, so the page
 // is right with JavaScript off; with it on, the clock ticks.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // Live pages (decision 0016): one EventSource on /api/events per browser (decision 0027), shared
 // by every page of every tab that listens. A page says which notices concern it; a burst of them reloads its data
@@ -266,7 +266,11 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
       }
     };
   }, [url]);
-  return useSyncExternalStore(subscribeStatus, () => status, () => "connecting");
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => status,
+    () => "connecting",
+  );
 }
 
 const LABELS: Record<LiveStatus, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", closed: "Not live" };
@@ -277,7 +281,11 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
-      <a href="" className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline" data-testid="live-refresh">
+      <a
+        href=""
+        className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        data-testid="live-refresh"
+      >
         Refresh
       </a>
     );

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { openedFromSent, ORIGINAL_FIELD, type OpenedValue } from "~/utils/form-changes";
+import { openedFromSent, ORIGINAL_FIELD, type OpenedValue } from "~/domain/form-changes";
 
 // Every edit form keeps the values it opened with while it stays open (docs/decisions/0021). A live reload, or any
 // other reload of the page's data, brings the latest record, but the fields still show what this person saw: the

@@ -14,7 +14,10 @@ export function PendingNotice() {
   const text = LOADING.find(([re]) => re.test(navigation.location.pathname))?.[1];
   if (!text) return null;
   return (
-    <p role="status" className="fixed inset-x-0 top-16 z-20 mx-auto w-fit rounded-b-lg border border-t-0 border-line bg-white px-4 py-2 text-base text-ink-muted shadow-md print:hidden">
+    <p
+      role="status"
+      className="fixed inset-x-0 top-16 z-20 mx-auto w-fit rounded-b-lg border border-t-0 border-line bg-white px-4 py-2 text-base text-ink-muted shadow-md print:hidden"
+    >
       {text}
     </p>
   );

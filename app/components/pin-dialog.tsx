@@ -1,17 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/utils/auth-client";
-import type { SignInMode } from "~/utils/constants";
+import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
+import type { SignInMode } from "~/domain/constants";
 import { btn } from "./ui";
 
 export const PIN_LENGTH = 4;
@@ -151,7 +142,8 @@ export function usePinEntry({
     const box = e.target;
     const typed = box.value.replace(/\D/g, "");
     const old = current.current[index] ?? "";
-    const digit = typed.length > 1 && old && typed.startsWith(old) ? typed.slice(-1) : typed.length > 1 && old && typed.endsWith(old) ? typed[0]! : typed.slice(-1);
+    const digit =
+      typed.length > 1 && old && typed.startsWith(old) ? typed.slice(-1) : typed.length > 1 && old && typed.endsWith(old) ? typed[0]! : typed.slice(-1);
     if (digit) setDigit(index, digit);
     else requestAnimationFrame(() => document.activeElement === box && box.select());
   }
@@ -226,7 +218,11 @@ export function PinForm({ entry, cancel }: { entry: PinEntry; cancel: ReactNode 
 
 export type SignInName = { id: number; name: string };
 
-const fold = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** Names that contain what was typed, in any case and with or without accents ('jose' finds 'José'). */
 export function filterNames<T extends SignInName>(members: T[], query: string): T[] {
@@ -331,7 +327,9 @@ export function NamePicker({
       </ul>
       {shown.length === 0 ? (
         <p role="status" className="mt-3 text-center text-base text-ink-muted">
-          {members.length === 0 ? "No team members can sign in yet. Ask a manager to add you in Global Settings." : `No team member's name contains “${query.trim()}”.`}
+          {members.length === 0
+            ? "No team members can sign in yet. Ask a manager to add you in Global Settings."
+            : `No team member's name contains “${query.trim()}”.`}
         </p>
       ) : null}
     </div>
@@ -368,7 +366,10 @@ function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
     setState({ members: null, error: "" });
     fetch("/api/auth/sign-in-names", { credentials: "include" })
       .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
-      .then((body: { members?: SignInName[]; signInMode?: SignInMode }) => live && setState({ members: body.members ?? [], error: "", signInMode: body.signInMode }))
+      .then(
+        (body: { members?: SignInName[]; signInMode?: SignInMode }) =>
+          live && setState({ members: body.members ?? [], error: "", signInMode: body.signInMode }),
+      )
       .catch(() => live && setState({ members: null, error: "The team's names could not be loaded. Check the connection and try again." }));
     return () => {
       live = false;
@@ -475,7 +476,16 @@ export function PinHeading({ title, children }: { title: ReactNode; children: Re
   return (
     <div className="text-center">
       <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M6 11h12v10H6zM8 11V7a4 4 0 018 0v4" />
         </svg>
       </span>

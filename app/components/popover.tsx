@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from "react";
-import { useDismissibleDetails } from "~/utils/use-dismissible-details";
+import { useDismissibleDetails } from "~/hooks/use-dismissible-details";
 import { btn } from "./ui";
 
 /**

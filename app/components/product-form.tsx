@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ProductFormSchema } from "~/schemas/item";
-import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/utils/constants";
-import type { WhoCanAdd } from "~/utils/words";
+import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/domain/constants";
+import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "./add-entry-hint";
 import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
@@ -93,8 +93,16 @@ export function ProductForm({
       ? choices.materials
       : [DEFAULT_MATERIAL, ...choices.materials];
   const departments =
-    opened && !choices.departments.some((d) => d.value === opened.department) ? [{ value: opened.department, name: opened.department }, ...choices.departments] : choices.departments;
-  const select = (field: Parameters<typeof getSelectProps>[0], label: string, options: { value: string; label: string }[], placeholder?: string, hint?: React.ReactNode) => (
+    opened && !choices.departments.some((d) => d.value === opened.department)
+      ? [{ value: opened.department, name: opened.department }, ...choices.departments]
+      : choices.departments;
+  const select = (
+    field: Parameters<typeof getSelectProps>[0],
+    label: string,
+    options: { value: string; label: string }[],
+    placeholder?: string,
+    hint?: React.ReactNode,
+  ) => (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
       <select className={inputClass} {...getSelectProps(field)}>
@@ -126,12 +134,34 @@ export function ProductForm({
         <FieldError id={fields.name.errorId} errors={fields.name.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select(fields.category, "Category", categories.map((c) => ({ value: c, label: c })), "Choose a category", <AddEntryHint kind="product" who={who} empty={choices.categories.length === 0} returnTo={action} />)}
-        {select(fields.department, "Department", departments.map((d) => ({ value: d.value, label: d.name })), "Choose a department")}
+        {select(
+          fields.category,
+          "Category",
+          categories.map((c) => ({ value: c, label: c })),
+          "Choose a category",
+          <AddEntryHint kind="product" who={who} empty={choices.categories.length === 0} returnTo={action} />,
+        )}
+        {select(
+          fields.department,
+          "Department",
+          departments.map((d) => ({ value: d.value, label: d.name })),
+          "Choose a department",
+        )}
       </div>
-      {select(fields.projectId, "Project", choices.projects.map((p) => ({ value: String(p.id), label: p.name })), "Choose a project")}
+      {select(
+        fields.projectId,
+        "Project",
+        choices.projects.map((p) => ({ value: String(p.id), label: p.name })),
+        "Choose a project",
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        {select(fields.material, "Material", materials.map((m) => ({ value: m, label: m })), undefined, <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />)}
+        {select(
+          fields.material,
+          "Material",
+          materials.map((m) => ({ value: m, label: m })),
+          undefined,
+          <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />,
+        )}
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>
           <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />

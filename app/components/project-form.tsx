@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
-import { PRIORITIES } from "~/utils/constants";
+import { PRIORITIES } from "~/domain/constants";
 import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
@@ -97,7 +97,9 @@ export function ProjectForm({
             ))}
           </select>
           <FieldError id={fields.workflowId.errorId} errors={fields.workflowId.errors} />
-          {workflows.length === 0 ? <p className="mt-1 text-sm text-ink-muted">No workflows yet: a manager adds them in Global Settings → Project Workflows.</p> : null}
+          {workflows.length === 0 ? (
+            <p className="mt-1 text-sm text-ink-muted">No workflows yet: a manager adds them in Global Settings → Project Workflows.</p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
@@ -110,7 +112,17 @@ export function ProjectForm({
   );
 }
 
-export function DeleteProjectForm({ project, closeTo, errors, returnTo }: { project: { id: number; name: string }; closeTo: string; errors?: string[]; returnTo?: string }) {
+export function DeleteProjectForm({
+  project,
+  closeTo,
+  errors,
+  returnTo,
+}: {
+  project: { id: number; name: string };
+  closeTo: string;
+  errors?: string[];
+  returnTo?: string;
+}) {
   return (
     <Form method="post" action="/projects" className="space-y-4">
       <input type="hidden" name="intent" value="delete-project" />

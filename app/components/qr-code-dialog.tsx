@@ -1,8 +1,8 @@
-import type { ShopAddressNote } from "~/utils/hosts";
+import type { ShopAddressNote } from "~/domain/hosts";
 import { ShopAddressNotice } from "./shop-address-notice";
 import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts), `pdf` its printable label (routes/item-label.ts). */
 export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string; pdf: string };
@@ -14,7 +14,12 @@ export const LABEL_PRINT_DELAY_MS = 500;
 export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; closeTo: string; addressNote?: ShopAddressNote }) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const fileName = `qr-${label.itemName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "item"}.png`;
+  const fileName = `qr-${
+    label.itemName
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "item"
+  }.png`;
 
   async function copy() {
     try {
@@ -51,7 +56,13 @@ export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; 
   return (
     <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <img src={label.svg} width={200} height={200} className="h-[200px] w-[200px] rounded-lg border border-line bg-white" alt={`QR code for ${label.itemName}`} />
+        <img
+          src={label.svg}
+          width={200}
+          height={200}
+          className="h-[200px] w-[200px] rounded-lg border border-line bg-white"
+          alt={`QR code for ${label.itemName}`}
+        />
         <p className="mt-2 text-sm break-all text-ink-muted">{label.payload}</p>
         <ShopAddressNotice note={addressNote} className="mt-3 w-full" />
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">

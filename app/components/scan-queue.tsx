@@ -1,14 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/utils/offline-scans";
+import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/browser/offline-scans";
 
 // The scanning pages' send queue: every scan is written to the device's queue first, then sent
 // to POST /api/scans in order, one at a time, and removed once the server has answered it. A network error (or a
 // server that is restarting) leaves it and the ones after it waiting; they go when the browser is back online,
 // or on the next try every few seconds (a dead access point can leave navigator.onLine true).
 
-export type ScanAnswer = { ok?: boolean; replayed?: boolean; message?: string; toast?: { title: string; description?: string; variant?: "default" | "destructive" } };
+export type ScanAnswer = {
+  ok?: boolean;
+  replayed?: boolean;
+  message?: string;
+  toast?: { title: string; description?: string; variant?: "default" | "destructive" };
+};
 
-export function useScanQueue<A extends ScanAnswer>({ onAnswer, onSessionEnded }: { onAnswer: (scan: QueuedScan, ok: boolean, answer: A | null) => void; onSessionEnded: () => void }) {
+export function useScanQueue<A extends ScanAnswer>({
+  onAnswer,
+  onSessionEnded,
+}: {
+  onAnswer: (scan: QueuedScan, ok: boolean, answer: A | null) => void;
+  onSessionEnded: () => void;
+}) {
   const [waiting, setWaiting] = useState(0);
   const [offline, setOffline] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -91,7 +102,11 @@ export function useScanQueue<A extends ScanAnswer>({ onAnswer, onSessionEnded }:
 export function OfflineNotice({ waiting, offline }: { waiting: number; offline: boolean }) {
   if (!offline || waiting === 0) return null;
   return (
-    <p className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-sm font-semibold text-warning-900" role="status" data-testid="offline-scans">
+    <p
+      className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-sm font-semibold text-warning-900"
+      role="status"
+      data-testid="offline-scans"
+    >
       {offlineText(waiting)}. They are sent, in order, when the connection is back.
     </p>
   );

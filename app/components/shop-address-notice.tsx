@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ShopAddressNote } from "~/utils/hosts";
+import type { ShopAddressNote } from "~/domain/hosts";
 
 /**
  * Shown on every label screen until the shop's address is known: the labels printed meanwhile carry this
@@ -8,12 +8,17 @@ import type { ShopAddressNote } from "~/utils/hosts";
 export function ShopAddressNotice({ note, className = "" }: { note: ShopAddressNote | undefined; className?: string }) {
   if (!note) return null;
   return (
-    <div role="note" aria-label="Phones need the shop's address" data-testid="shop-address-notice" className={`rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-left text-sm text-warning-900 ${className}`}>
+    <div
+      role="note"
+      aria-label="Phones need the shop's address"
+      data-testid="shop-address-notice"
+      className={`rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-left text-sm text-warning-900 ${className}`}
+    >
       <p className="font-semibold">Phones need the shop's address</p>
       <p className="mt-1">
         Until it is set, labels carry the address this browser uses, <span className="font-mono break-all">{note.origin}</span>
-        {note.loopback ? ", which no phone can open" : ""}. A phone opens exactly the address on its label, so localhost can never work: on a phone,
-        localhost is the phone itself.
+        {note.loopback ? ", which no phone can open" : ""}. A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost
+        is the phone itself.
       </p>
       <p className="mt-1">
         {note.canSet ? (

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { ShopAddressOffer } from "~/utils/hosts";
+import type { ShopAddressOffer } from "~/domain/hosts";
 import { Icon } from "./icons";
 import { btn } from "./ui";
 
@@ -20,8 +20,8 @@ export function ShopAddressStep({ offer, title }: { offer: ShopAddressOffer; tit
           {offer.loopback ? (
             <>
               <p className="text-sm text-ink-muted">
-                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>, which no phone
-                can open: on a phone, localhost is the phone itself. Open Shopflow at this server's network address to confirm it, or enter it.
+                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>, which no phone can open:
+                on a phone, localhost is the phone itself. Open Shopflow at this server's network address to confirm it, or enter it.
               </p>
               <Link to="/settings/shop-address" className={`mt-2 ${btn.secondary}`}>
                 Enter the shop address
@@ -30,8 +30,8 @@ export function ShopAddressStep({ offer, title }: { offer: ShopAddressOffer; tit
           ) : (
             <>
               <p className="text-sm text-ink-muted">
-                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>: if phones on
-                the shop's network reach it too, use it.
+                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>: if phones on the shop's
+                network reach it too, use it.
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Form method="post" action="/settings/shop-address">

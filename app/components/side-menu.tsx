@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { useDismissibleDetails } from "~/utils/use-dismissible-details";
+import { useDismissibleDetails } from "~/hooks/use-dismissible-details";
 import { Icon, type IconName } from "./icons";
 
 // The menu is management's alone, and management opens every screen: each entry leads somewhere it may go. Main

@@ -1,4 +1,13 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { ReactNode } from "react";
@@ -35,13 +44,21 @@ export function SortableQueue({
   paging: { offset: number; total: number };
   children: ReactNode;
 }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
   function onDragEnd(e: DragEndEvent) {
     if (!e.over || e.active.id === e.over.id) return;
     onReorder(arrayMove(order, order.indexOf(Number(e.active.id)), order.indexOf(Number(e.over.id))));
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(order, (id) => nameOf(Number(id)), paging)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={sortableAnnouncements(order, (id) => nameOf(Number(id)), paging)}
+    >
       <SortableContext items={order} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>
@@ -53,7 +70,12 @@ export function SortableQueue({
 export function DraggableRow({ id, children }: { id: number; children: (handle: Handle) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <tr id={`file-${id}`} ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} className={isDragging ? "relative z-10 bg-brand-50 shadow-lg" : undefined}>
+    <tr
+      id={`file-${id}`}
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={isDragging ? "relative z-10 bg-brand-50 shadow-lg" : undefined}
+    >
       {children({ ...attributes, ...listeners, ref: setActivatorNodeRef })}
     </tr>
   );

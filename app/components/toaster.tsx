@@ -1,8 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import type { ToastData } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import type { ToastData } from "~/domain/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 // docs/product.md §9: one toast visible, shown 5000 ms, swipe right past 50 px, F8 focuses the viewport, and a
 // dismissed toast is dropped from memory after 1,000,000 ms.
@@ -101,11 +101,12 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
           >
             <div>
               <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? (
-                <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description>
-              ) : null}
+              {t.description ? <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description> : null}
             </div>
-            <ToastPrimitive.Close aria-label="Close" className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100">
+            <ToastPrimitive.Close
+              aria-label="Close"
+              className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
+            >
               ×
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>

@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { COLORS } from "~/utils/constants";
-import { colorClass } from "~/utils/colors";
-import { useHydrated } from "~/utils/use-hydrated";
+import { COLORS } from "~/domain/constants";
+import { colorClass } from "~/domain/colors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
 
@@ -108,10 +108,19 @@ export function Avatar({ name, photoUrl, className = "h-10 w-10 text-sm" }: { na
     if (photoUrl && img && img.complete && img.naturalWidth === 0) setBroken(photoUrl);
   }, [photoUrl]);
   return (
-    <span className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}>
+    <span
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-900 ${className}`}
+    >
       <span aria-hidden="true">{initials(name)}</span>
       {show ? (
-        <img ref={ref} src={photoUrl} alt="" data-fallback={initials(name)} className="img-fallback absolute inset-0 h-full w-full object-cover" onError={() => setBroken(photoUrl)} />
+        <img
+          ref={ref}
+          src={photoUrl}
+          alt=""
+          data-fallback={initials(name)}
+          className="img-fallback absolute inset-0 h-full w-full object-cover"
+          onError={() => setBroken(photoUrl)}
+        />
       ) : null}
     </span>
   );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
-import { getDb } from "~/utils/db.server";
-import { departmentLabel } from "~/utils/format";
+import { STANDARD_DEPARTMENT_ORDER } from "~/domain/constants";
+import { getDb } from "~/infra/db.server";
+import { departmentLabel } from "~/domain/format";
 
 // Flow analytics: where work is done and where it waits. Every figure is one grouped read of an
 // index that holds what it needs (migration 0010): the timer logs carry each start's wait and each stop's finish,
@@ -129,7 +129,18 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
     const key = department ?? "pre-production";
     let r = rows.get(key);
     if (!r) {
-      r = { department: key, label: label(key), sessions: 0, handsOnSeconds: 0, medianSessionSeconds: null, waits: 0, medianWaitSeconds: null, averageWaitSeconds: null, wipWaiting: 0, wipRunning: 0 };
+      r = {
+        department: key,
+        label: label(key),
+        sessions: 0,
+        handsOnSeconds: 0,
+        medianSessionSeconds: null,
+        waits: 0,
+        medianWaitSeconds: null,
+        averageWaitSeconds: null,
+        wipWaiting: 0,
+        wipRunning: 0,
+      };
       rows.set(key, r);
     }
     return r;
@@ -144,7 +155,8 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
     return i === -1 ? STANDARD_DEPARTMENT_ORDER.length : i;
   };
   const departmentsOut = [...rows.values()].sort(
-    (a, b) => (order.get(a.department) ?? 1e9) - (order.get(b.department) ?? 1e9) || standard(a.department) - standard(b.department) || a.label.localeCompare(b.label),
+    (a, b) =>
+      (order.get(a.department) ?? 1e9) - (order.get(b.department) ?? 1e9) || standard(a.department) - standard(b.department) || a.label.localeCompare(b.label),
   );
   const bottleneck = departmentsOut
     .filter((d) => d.waits >= MIN_WAITS_FOR_BOTTLENECK && d.medianWaitSeconds !== null)

@@ -17,12 +17,12 @@ import {
   teamMembers,
   workflows,
 } from "#db/schema";
-import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/utils/audit-words";
-import { formatLogTime, formatTimelineDate } from "~/utils/dates";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { getDb } from "~/utils/db.server";
+import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/domain/audit-words";
+import { formatLogTime, formatTimelineDate } from "~/domain/dates";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { getDb } from "~/infra/db.server";
 import { writeAudit } from "./audit.server";
 
 // The audit trail: every audited write, sign-ins and refused PINs, newest first. Read only: the
@@ -55,7 +55,15 @@ export type AuditRow = {
 };
 
 /** The sign-in kinds: a member signing in or out, and the refusals (wrong PIN, throttled, the shop-wide budget). */
-export const SIGN_IN_ACTIONS = ["login", "logout", "login-failed", "login-throttled", "login-budget-tripped", "login-refusals-counted", "login-member-locked"] as const;
+export const SIGN_IN_ACTIONS = [
+  "login",
+  "logout",
+  "login-failed",
+  "login-throttled",
+  "login-budget-tripped",
+  "login-refusals-counted",
+  "login-member-locked",
+] as const;
 
 export type ProjectScope = { projectId: number; stepIds: number[] };
 
@@ -78,9 +86,7 @@ function scopeWhere(s: ProjectScope): SQL | undefined {
     // Reorders written before 'reorder-steps' carry the project's id under 'workflow-step': told apart from a
     // step's own entries by their action.
     and(eq(auditLog.entity, "workflow-step"), eq(auditLog.action, "reorder"), eq(auditLog.entityId, pid)),
-    s.stepIds.length
-      ? and(eq(auditLog.entity, "workflow-step"), ne(auditLog.action, "reorder"), inArray(auditLog.entityId, s.stepIds.map(String)))
-      : undefined,
+    s.stepIds.length ? and(eq(auditLog.entity, "workflow-step"), ne(auditLog.action, "reorder"), inArray(auditLog.entityId, s.stepIds.map(String))) : undefined,
   );
 }
 
@@ -95,12 +101,24 @@ function idRange(from: number | undefined, to: number | undefined): { lo?: numbe
   let lo: number | undefined;
   let hi: number | undefined;
   if (from !== undefined) {
-    const first = db.select({ id: auditLog.id }).from(auditLog).where(gte(auditLog.at, new Date(from))).orderBy(asc(auditLog.at), asc(auditLog.id)).limit(1).get();
+    const first = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(gte(auditLog.at, new Date(from)))
+      .orderBy(asc(auditLog.at), asc(auditLog.id))
+      .limit(1)
+      .get();
     if (!first) return null;
     lo = first.id;
   }
   if (to !== undefined) {
-    const last = db.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, new Date(to))).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(1).get();
+    const last = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(lt(auditLog.at, new Date(to)))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(1)
+      .get();
     if (!last) return null;
     hi = last.id;
   }
@@ -158,9 +176,19 @@ export function auditEntities(): string[] {
  */
 export function deletedActors(also?: number): { id: number; name: string }[] {
   const db = getDb();
-  const current = new Set(db.select({ id: teamMembers.id }).from(teamMembers).all().map((m) => m.id));
+  const current = new Set(
+    db
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .all()
+      .map((m) => m.id),
+  );
   const gone = new Map<number, string>();
-  for (const r of db.select({ entityId: auditLog.entityId, before: auditLog.before }).from(auditLog).where(and(eq(auditLog.entity, "team-member"), eq(auditLog.action, "delete"))).all()) {
+  for (const r of db
+    .select({ entityId: auditLog.entityId, before: auditLog.before })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "team-member"), eq(auditLog.action, "delete")))
+    .all()) {
     const id = Number(r.entityId);
     const name = (r.before as { name?: unknown } | null)?.name;
     if (Number.isInteger(id) && !current.has(id)) gone.set(id, typeof name === "string" ? name : `Member #${id}`);
@@ -304,7 +332,10 @@ export function auditRecordNames(rows: Pick<AuditRow, "entity" | "entityId" | "a
   const names = new Map<string, RecordName>();
   if (wanted.size) {
     const parts = [...wanted].map(([entity, set]) => {
-      const ids = sql.join([...set].map((id) => sql`${id}`), sql`, `);
+      const ids = sql.join(
+        [...set].map((id) => sql`${id}`),
+        sql`, `,
+      );
       // A step has no name of its own: its department's, and the project it belongs to.
       if (entity === "workflow-step") {
         return sql`SELECT ${entity} AS entity, s.id AS id, coalesce(d.name, s.department) || ' of ' || p.name AS name
@@ -323,7 +354,9 @@ export function auditRecordNames(rows: Pick<AuditRow, "entity" | "entityId" | "a
   for (const r of rows) {
     const key = `${r.entity}:${r.entityId}`;
     if (names.has(key) || !(r.entity in NAMED_TABLES) || parseIdParam(r.entityId) === null) continue;
-    const recorded = [r.after, r.before].map((v) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { name?: unknown }).name : undefined)).find((n) => typeof n === "string");
+    const recorded = [r.after, r.before]
+      .map((v) => (v && typeof v === "object" && !Array.isArray(v) ? (v as { name?: unknown }).name : undefined))
+      .find((n) => typeof n === "string");
     if (typeof recorded === "string") names.set(key, { name: recorded, exists: false });
   }
   return names;
@@ -353,7 +386,8 @@ export function auditNote(
       return `Sign-ins ${from} were refused for a while: too many wrong PINs came from there in a few minutes.`;
     case "login-budget-tripped":
       // Entries from before the window counts carry no numbers.
-      if (after.wrongPins === undefined) return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
+      if (after.wrongPins === undefined)
+        return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
       return `Too many wrong PINs across the shop: browsers that had not signed in here before got one try at a time. ${counted()} are counted here instead of one entry each.`;
     case "login-refusals-counted":
       return `More sign-ins were refused in these 5 minutes than the log lists one by one: ${counted()} are counted here instead.`;
@@ -379,7 +413,10 @@ export type { HistoryLine };
 
 function historyLine(r: AuditRow, own: string, view: DiffView): HistoryLine {
   const department = (v: unknown) => (typeof v === "string" ? (view.departmentName ?? departmentLabel)(v) : null);
-  const step = r.entity === "workflow-step" && r.action !== "reorder" ? department((r.after as { department?: unknown } | null)?.department ?? (r.before as { department?: unknown } | null)?.department) : null;
+  const step =
+    r.entity === "workflow-step" && r.action !== "reorder"
+      ? department((r.after as { department?: unknown } | null)?.department ?? (r.before as { department?: unknown } | null)?.department)
+      : null;
   return {
     id: r.id,
     when: formatLogTime(r.at, view.timeZone),
@@ -409,7 +446,6 @@ export function projectHistory(projectId: number, view: DiffView): HistoryLine[]
 
 export const PRUNE_BATCH = 5000;
 
-
 /**
  * Retention (AUDIT_RETENTION_DAYS): removes the entries older than `days` days, oldest first, PRUNE_BATCH to a
  * transaction so a scan never waits long behind it, then records what it removed as an entry of its own. 0 keeps
@@ -425,7 +461,17 @@ export function pruneAudit(days: number, now = Date.now()): number {
       (tx) =>
         tx
           .delete(auditLog)
-          .where(inArray(auditLog.id, tx.select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.at, new Date(cutoff))).orderBy(asc(auditLog.at)).limit(PRUNE_BATCH)))
+          .where(
+            inArray(
+              auditLog.id,
+              tx
+                .select({ id: auditLog.id })
+                .from(auditLog)
+                .where(lt(auditLog.at, new Date(cutoff)))
+                .orderBy(asc(auditLog.at))
+                .limit(PRUNE_BATCH),
+            ),
+          )
           .returning({ id: auditLog.id })
           .all().length,
     );
@@ -433,7 +479,10 @@ export function pruneAudit(days: number, now = Date.now()): number {
     if (n < PRUNE_BATCH) break;
   }
   if (removed > 0) {
-    writeAudit({ id: null, name: "System" }, { action: "prune-audit", entity: "audit_log", after: { removed, olderThan: new Date(cutoff), retentionDays: days } });
+    writeAudit(
+      { id: null, name: "System" },
+      { action: "prune-audit", entity: "audit_log", after: { removed, olderThan: new Date(cutoff), retentionDays: days } },
+    );
   }
   return removed;
 }

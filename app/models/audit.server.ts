@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { auditLog } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { prepared } from "./prepared.server";
 
 export type Actor = { id: number | null; name: string | null; ip?: string | null };
@@ -31,7 +31,6 @@ export function writeAudit(actor: Actor, entry: AuditEntry, tx: Tx = getDb()) {
     })
     .run();
 }
-
 
 // The timer scans write an audit row each, dozens a second on a busy floor: the insert is compiled once. It runs
 // on the one connection, so inside the caller's transaction like writeAudit's.

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { boardKeys, departmentItemCounts } from "#db/schema";
-import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
-import { startOfZoneDay } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { departmentLabel } from "~/utils/format";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { startOfZoneDay } from "~/domain/dates";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { departmentLabel } from "~/domain/format";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
@@ -33,7 +33,11 @@ export function listBoardKeys(): BoardKeyRow[] {
 export function createBoardKey(name: string, actor: Actor): { id: number; key: string } {
   const key = randomBytes(32).toString("base64url");
   return getDb().transaction((tx) => {
-    const row = tx.insert(boardKeys).values({ name, keyHash: hashKey(key), createdBy: actor.id }).returning({ id: boardKeys.id }).get();
+    const row = tx
+      .insert(boardKeys)
+      .values({ name, keyHash: hashKey(key), createdBy: actor.id })
+      .returning({ id: boardKeys.id })
+      .get();
     writeAudit(actor, { action: "create", entity: "board-key", entityId: row.id, after: { name } }, tx);
     return { id: row.id, key };
   });
@@ -41,11 +45,16 @@ export function createBoardKey(name: string, actor: Actor): { id: number; key: s
 
 export function revokeBoardKey(id: number, actor: Actor): void {
   getDb().transaction((tx) => {
-    const row = tx.update(boardKeys).set({ revokedAt: new Date() }).where(and(eq(boardKeys.id, id), isNull(boardKeys.revokedAt))).returning({ name: boardKeys.name }).get();
+    const row = tx
+      .update(boardKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(boardKeys.id, id), isNull(boardKeys.revokedAt)))
+      .returning({ name: boardKeys.name })
+      .get();
     if (!row) throw new NotFoundError("Board link not found");
     writeAudit(actor, { action: "revoke", entity: "board-key", entityId: id, before: { name: row.name } }, tx);
   });
-  // A TV still showing the link holds its event stream open: this ends it (utils/event-stream.server.ts).
+  // A TV still showing the link holds its event stream open: this ends it (infra/event-stream.server.ts).
   announce({ entity: "board-key", id, action: "revoke" });
 }
 
@@ -53,14 +62,28 @@ export function revokeBoardKey(id: number, actor: Actor): void {
 export function boardKeyId(key: string | null | undefined): number | null {
   if (!key || key.length > 200) return null;
   const db = getDb();
-  const row = db.select({ id: boardKeys.id, lastUsedAt: boardKeys.lastUsedAt, revokedAt: boardKeys.revokedAt }).from(boardKeys).where(eq(boardKeys.keyHash, hashKey(key))).get();
+  const row = db
+    .select({ id: boardKeys.id, lastUsedAt: boardKeys.lastUsedAt, revokedAt: boardKeys.revokedAt })
+    .from(boardKeys)
+    .where(eq(boardKeys.keyHash, hashKey(key)))
+    .get();
   if (!row || row.revokedAt) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) db.update(boardKeys).set({ lastUsedAt: new Date() }).where(eq(boardKeys.id, row.id)).run();
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+    db.update(boardKeys).set({ lastUsedAt: new Date() }).where(eq(boardKeys.id, row.id)).run();
   return row.id;
 }
 
 export type BoardItem = { id: number; name: string; project: string; rush: boolean; sessionStart: number | null; totalSeconds: number };
-export type BoardDepartment = { value: string; name: string; color: string | null; running: BoardItem[]; runningCount: number; waitingCount: number; waiting: BoardItem[]; completedToday: number };
+export type BoardDepartment = {
+  value: string;
+  name: string;
+  color: string | null;
+  running: BoardItem[];
+  runningCount: number;
+  waitingCount: number;
+  waiting: BoardItem[];
+  completedToday: number;
+};
 export type BoardData = { departments: BoardDepartment[]; machines: { value: string; name: string; waiting: number; status: string }[]; now: number };
 
 const RUNNING_SHOWN = 300;
@@ -71,7 +94,13 @@ export function boardData(now = Date.now()): BoardData {
   // Columns: the departments work goes through (a workflow's or a product's sequence) or that hold items now, in
   // the shop's own order (Global Settings' sort order), as the work flows. A department nothing passes through
   // would only be a column of zeros taking room from the others.
-  const counts = new Map(db.select().from(departmentItemCounts).all().map((c) => [c.department, c]));
+  const counts = new Map(
+    db
+      .select()
+      .from(departmentItemCounts)
+      .all()
+      .map((c) => [c.department, c]),
+  );
   const sequences = db.all<{ v: string }>(sql`
     SELECT DISTINCT s.value AS v FROM workflows w, json_each(w.department_sequence) s
     UNION SELECT DISTINCT s.value FROM categories c, json_each(c.department_sequence) s`);
@@ -131,7 +160,9 @@ export function boardData(now = Date.now()): BoardData {
     };
   });
   const queues = new Map(
-    db.all<{ machine: string; n: number }>(sql`SELECT machine, count(*) AS n FROM machine_ready_files WHERE is_completed = 0 GROUP BY machine`).map((r) => [r.machine, r.n]),
+    db
+      .all<{ machine: string; n: number }>(sql`SELECT machine, count(*) AS n FROM machine_ready_files WHERE is_completed = 0 GROUP BY machine`)
+      .map((r) => [r.machine, r.n]),
   );
   return {
     departments,

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { seedDemo, type DemoMember } from "#db/seed/demo";
-import { getDb } from "~/utils/db.server";
-import type { Env } from "~/utils/env.server";
-import { hashPin } from "~/utils/secret.server";
+import { getDb } from "~/infra/db.server";
+import type { Env } from "~/infra/env.server";
+import { hashPin } from "~/infra/secret.server";
 import { writeAudit } from "./audit.server";
 import { createTeamMember } from "./team-member.server";
 
@@ -12,17 +12,12 @@ const SYSTEM = { id: null, name: "System", ip: null };
 export function isDatabaseEmpty(): boolean {
   const tables = ["team_members", "departments", "projects", "categories", "workflows", "materials"];
   const row = getDb()
-    .$client.query<{ n: number }, []>(
-      `SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t})`).join(" + ")} AS n`,
-    )
+    .$client.query<{ n: number }, []>(`SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t})`).join(" + ")} AS n`)
     .get();
   return (row?.n ?? 0) === 0;
 }
 
-export type BootstrapResult =
-  | { kind: "existing" }
-  | { kind: "demo"; members: DemoMember[] }
-  | { kind: "admin"; name: string; generatedPin?: string };
+export type BootstrapResult = { kind: "existing" } | { kind: "demo"; members: DemoMember[] } | { kind: "admin"; name: string; generatedPin?: string };
 
 export function bootstrapDatabase(env: Env, log: (line: string) => void = console.log): BootstrapResult {
   if (!isDatabaseEmpty()) return { kind: "existing" };

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { PLAIN_DATE, zoneDate } from "~/utils/dates";
-import { getDb, type DB } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { compareNames } from "~/utils/format";
+import { PLAIN_DATE, zoneDate } from "~/domain/dates";
+import { getDb, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { compareNames } from "~/domain/format";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
 
@@ -43,7 +43,6 @@ export type UpdateGuard = {
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 
 /**
  * A stored value as the client saw it. A date input shows a stored timestamp (a step's noon in the shop's zone) as
@@ -118,14 +117,34 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
   const order = () => cfg.orderBy ?? [asc(t.id)];
   // The unfiltered list and the read by id serve every settings screen and /api read: prepared once per
   // database (see prepared.server.ts). A filtered list is rarer and built per call.
-  const listAll = (db: DB) => prepared(db, `crud:${cfg.entity}:list`, (d) => d.select().from(t).orderBy(...order()).prepare());
+  const listAll = (db: DB) =>
+    prepared(db, `crud:${cfg.entity}:list`, (d) =>
+      d
+        .select()
+        .from(t)
+        .orderBy(...order())
+        .prepare(),
+    );
   const getById = (db: DB) =>
-    prepared(db, `crud:${cfg.entity}:get`, (d) => d.select().from(t).where(eq(t.id, sql.placeholder("id"))).prepare());
+    prepared(db, `crud:${cfg.entity}:get`, (d) =>
+      d
+        .select()
+        .from(t)
+        .where(eq(t.id, sql.placeholder("id")))
+        .prepare(),
+    );
 
   return {
     list(where?: SQL): Row[] {
       const db = getDb();
-      const rows = (where ? db.select().from(t).where(where).orderBy(...order()).all() : listAll(db).all()) as unknown as Row[];
+      const rows = (where
+        ? db
+            .select()
+            .from(t)
+            .where(where)
+            .orderBy(...order())
+            .all()
+        : listAll(db).all()) as unknown as Row[];
       // Reference lists are short; sorting here follows the locale (SQLite's NOCASE puts 'Émile' after 'Zoe').
       return cfg.orderBy ? rows : rows.sort((a, b) => compareNames(String(a.name), String(b.name)) || a.id - b.id);
     },
@@ -138,7 +157,11 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
         (tx) => {
           values = { ...input, ...cfg.prepareCreate?.(input, tx) };
           if (cfg.uniqueName && nameTaken(tx, values.name)) throw duplicate(values.name);
-          const inserted = tx.insert(t).values(values as never).returning().get() as unknown as Row;
+          const inserted = tx
+            .insert(t)
+            .values(values as never)
+            .returning()
+            .get() as unknown as Row;
           writeAudit(actor, { action: "create", entity: cfg.entity, entityId: inserted.id, after: inserted }, tx);
           return inserted;
         },

@@ -14,18 +14,18 @@ import {
 import type { z } from "zod";
 import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
 import { slugify } from "~/schemas/common";
-import { BadRequestError, ConflictError } from "~/utils/errors";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { getDb } from "~/utils/db.server";
-import { announce } from "~/utils/events.server";
+import { BadRequestError, ConflictError } from "~/domain/errors";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { getDb } from "~/infra/db.server";
+import { announce } from "~/infra/change-notices.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
 
-const valueTaken = (tx: Tx, value: string) =>
-  tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
+const valueTaken = (tx: Tx, value: string) => tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
 
 /** The API's create body, or the settings form's (which says only whether the department is a machine station). */
-type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> & Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
+type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> &
+  Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
 
 export const NO_SLUG_MESSAGE = "The name needs at least one letter or digit";
 
@@ -48,7 +48,13 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
     const value = valueOf(input.name);
     if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
     const { isMachine } = input;
-    return { value, isMachine, machineStatus: input.machineStatus ?? "active", category: input.category ?? (isMachine ? "Production" : "Process"), isActive: input.isActive ?? true };
+    return {
+      value,
+      isMachine,
+      machineStatus: input.machineStatus ?? "active",
+      category: input.category ?? (isMachine ? "Production" : "Process"),
+      isActive: input.isActive ?? true,
+    };
   },
   // The value is the key other records use: it never changes after creation.
   preparePatch: () => ({ value: undefined }),
@@ -68,7 +74,12 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
 export function assertDepartmentValues(tx: Tx, values: readonly string[] | undefined) {
   if (!values || values.length === 0) return;
   const found = new Set(
-    tx.select({ value: departments.value }).from(departments).where(inArray(departments.value, [...values])).all().map((r) => r.value),
+    tx
+      .select({ value: departments.value })
+      .from(departments)
+      .where(inArray(departments.value, [...values]))
+      .all()
+      .map((r) => r.value),
   );
   const missing = values.filter((v) => !found.has(v));
   if (missing.length) throw new BadRequestError(`Unknown department: ${missing.join(", ")}`);
@@ -81,13 +92,7 @@ function assertSubValueFree(tx: Tx, departmentId: number, value: string, exceptI
   const hit = tx
     .select({ id: subdepartments.id })
     .from(subdepartments)
-    .where(
-      and(
-        eq(subdepartments.departmentId, departmentId),
-        eq(subdepartments.value, value),
-        exceptId ? ne(subdepartments.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(subdepartments.departmentId, departmentId), eq(subdepartments.value, value), exceptId ? ne(subdepartments.id, exceptId) : undefined))
     .get();
   if (hit) throw new ConflictError(`A subdepartment with the value "${value}" already exists in this department`);
 }

@@ -3,11 +3,11 @@ import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
-import { withoutBidiControls } from "~/utils/bidi";
-import { getDb } from "~/utils/db.server";
-import { BadRequestError, NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/utils/storage.server";
+import { withoutBidiControls } from "~/domain/bidi";
+import { getDb } from "~/infra/db.server";
+import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 // Design PDFs (docs/product.md §7 'Design', docs/product.md, Decisions: Uploads): a signed, single-use, same-origin upload URL valid for 10
@@ -39,7 +39,9 @@ export function createUploadUrl(projectId: number, actor: Actor): { uploadURL: s
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
   db.transaction((tx) => {
-    tx.insert(uploadTokens).values({ id: tokenHash(token), projectId, createdBy: actor.id, storedPath, expiresAt }).run();
+    tx.insert(uploadTokens)
+      .values({ id: tokenHash(token), projectId, createdBy: actor.id, storedPath, expiresAt })
+      .run();
     writeAudit(actor, { action: "upload-url", entity: "design", entityId: projectId }, tx);
   });
   return { uploadURL: `/api/uploads/${token}`, expiresAt };
@@ -91,7 +93,11 @@ export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxByt
 /** The PUT to an upload URL: single use, not expired, a PDF within the limit. */
 export async function acceptUpload(token: string, body: ReadableStream<Uint8Array> | null, maxBytes: number) {
   const db = getDb();
-  const row = db.select().from(uploadTokens).where(eq(uploadTokens.id, tokenHash(token))).get();
+  const row = db
+    .select()
+    .from(uploadTokens)
+    .where(eq(uploadTokens.id, tokenHash(token)))
+    .get();
   if (!row) throw new UploadRefused(404, "This upload link is not valid");
   if (row.usedAt) throw new UploadRefused(409, "This upload link was already used");
   if (row.expiresAt.getTime() < Date.now()) throw new UploadRefused(410, "This upload link has expired. Try the upload again.");
@@ -148,7 +154,7 @@ export async function saveDesignFile(projectId: number, upload: { path: string; 
 }
 
 // The name the browser sent with the file: not typed here, so cleaned rather than refused (text-direction
-// characters too, see utils/bidi.ts).
+// characters too, see domain/bidi.ts).
 const cleanFileName = (name: string) => withoutBidiControls(path.basename(name.replace(/\\/g, "/")).replace(/[\p{Cc}]/gu, "")).slice(0, 200) || "design.pdf";
 
 function recordDesign(projectId: number, storedPath: string, fileName: string, actor: Actor, tokenId: string | null): Design {
@@ -162,7 +168,10 @@ function recordDesign(projectId: number, storedPath: string, fileName: string, a
     const row = tx
       .insert(projectDesigns)
       .values(values)
-      .onConflictDoUpdate({ target: projectDesigns.projectId, set: { fileName: values.fileName, filePath: storedPath, fileSize, uploadedAt: values.uploadedAt } })
+      .onConflictDoUpdate({
+        target: projectDesigns.projectId,
+        set: { fileName: values.fileName, filePath: storedPath, fileSize, uploadedAt: values.uploadedAt },
+      })
       .returning()
       .get();
     if (tokenId) tx.delete(uploadTokens).where(eq(uploadTokens.id, tokenId)).run();
@@ -198,5 +207,8 @@ export function pruneUploads(now = Date.now()) {
     .where(lt(uploadTokens.expiresAt, new Date(now - UPLOAD_URL_TTL_MS)))
     .all();
   for (const t of stale) if (!findDesignByPath(t.storedPath)) removeStoredFile(t.storedPath);
-  if (stale.length) db.delete(uploadTokens).where(lt(uploadTokens.expiresAt, new Date(now - UPLOAD_URL_TTL_MS))).run();
+  if (stale.length)
+    db.delete(uploadTokens)
+      .where(lt(uploadTokens.expiresAt, new Date(now - UPLOAD_URL_TTL_MS)))
+      .run();
 }

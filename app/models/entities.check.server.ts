@@ -1,7 +1,7 @@
 // Compile-time only: the rows the database returns must fit the browser-safe shapes in ~/utils/entities, which
 // the screens use without importing db/. A column added to one and not the other fails `npm run typecheck`.
 import type { Category, Department, Material, Subdepartment, TeamMember, Workflow } from "#db/schema";
-import type * as E from "~/utils/entities";
+import type * as E from "~/domain/entities";
 
 type Fits<Row, Shape> = Row extends Shape ? (Shape extends Omit<Row, "pinHash"> ? true : never) : never;
 

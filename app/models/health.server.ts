@@ -1,4 +1,4 @@
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 export function databaseAnswers(): boolean {
   try {

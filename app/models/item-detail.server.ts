@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { categories, departments, items, projectDesigns, projects, teamMembers, timerLogs, workflows } from "#db/schema";
-import { getDb } from "~/utils/db.server";
-import { itemSequence, nextDepartment, type NextDepartment } from "~/utils/domain";
+import { getDb } from "~/infra/db.server";
+import { itemSequence, nextDepartment, type NextDepartment } from "~/domain/rules";
 
 // What the item screens (/items/{id}, /qr/{id}, the QR Timer page) show of one item: a fixed number of queries
 // whatever the item's history — the item with its project, category, workflows and design in one, the newest
@@ -32,7 +32,12 @@ export function getItemCard(id: number) {
       projectWorkflowName: projectWorkflow.name,
       itemWorkflowName: itemWorkflow.name,
       productWorkflowName: productWorkflow.name,
-      design: { fileName: projectDesigns.fileName, filePath: projectDesigns.filePath, fileSize: projectDesigns.fileSize, uploadedAt: projectDesigns.uploadedAt },
+      design: {
+        fileName: projectDesigns.fileName,
+        filePath: projectDesigns.filePath,
+        fileSize: projectDesigns.fileSize,
+        uploadedAt: projectDesigns.uploadedAt,
+      },
     })
     .from(items)
     .innerJoin(projects, eq(projects.id, items.projectId))
@@ -88,7 +93,14 @@ export function listItemTimerLog(itemId: number, limit = TIMER_LOG_LIMIT): { row
     .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
     .limit(limit)
     .all();
-  const total = rows.length < limit ? rows.length : (db.select({ n: sql<number>`count(*)` }).from(timerLogs).where(and(eq(timerLogs.itemId, itemId))).get()?.n ?? 0);
+  const total =
+    rows.length < limit
+      ? rows.length
+      : (db
+          .select({ n: sql<number>`count(*)` })
+          .from(timerLogs)
+          .where(and(eq(timerLogs.itemId, itemId)))
+          .get()?.n ?? 0);
   return { rows, total };
 }
 

@@ -3,11 +3,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { categories, departments, itemCategoryCounts, items, projects, workflowItemCounts, workflows } from "#db/schema";
 import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
-import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/utils/constants";
-import { getDb, type DB } from "~/utils/db.server";
-import { itemSequence } from "~/utils/domain";
-import { BadRequestError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
+import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/domain/constants";
+import { getDb, type DB } from "~/infra/db.server";
+import { itemSequence } from "~/domain/rules";
+import { BadRequestError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { knownShopAddress } from "./shop-settings.server";
@@ -113,7 +113,12 @@ export function createItem(input: ItemCreate, actor: Actor): Item {
       })
       .returning()
       .get();
-    const after = tx.update(items).set({ qrCode: itemQrCode(row.id) }).where(eq(items.id, row.id)).returning().get();
+    const after = tx
+      .update(items)
+      .set({ qrCode: itemQrCode(row.id) })
+      .where(eq(items.id, row.id))
+      .returning()
+      .get();
     writeAudit(actor, { action: "create", entity: "item", entityId: row.id, after }, tx);
     return after;
   });
@@ -149,7 +154,12 @@ export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: U
       values.productWorkflowId = patch.productWorkflowId;
     }
     if (Object.keys(values).length === 0) return { before, after: before };
-    const after = tx.update(items).set({ ...values, version: before.version + 1 }).where(eq(items.id, id)).returning().get();
+    const after = tx
+      .update(items)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(items.id, id))
+      .returning()
+      .get();
     writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
     return { before, after };
   });
@@ -174,7 +184,11 @@ export function deleteItem(id: number, actor: Actor): Item | undefined {
 // The QR image route asks on every request whether the item still exists: prepared once per database.
 const itemQrLookup = (db: DB) =>
   prepared(db, "items:qr", (d) =>
-    d.select({ id: items.id, qrCode: items.qrCode }).from(items).where(eq(items.id, sql.placeholder("id"))).prepare(),
+    d
+      .select({ id: items.id, qrCode: items.qrCode })
+      .from(items)
+      .where(eq(items.id, sql.placeholder("id")))
+      .prepare(),
   );
 
 /** The item's id and stored QR code, or undefined when there is no such item. */
@@ -242,10 +256,26 @@ const itemFilter = (f: ItemListFilter) =>
 export function countItems(filter: ItemListFilter): number {
   const db = getDb();
   // A search counts its matches: a scan of the name index alone (name and rowid, no table row), 12 ms at 200,000.
-  if (filter.projectId !== undefined || searchWords(filter.q).length) return db.select({ n: sql<number>`count(*)` }).from(items).where(itemFilter(filter)).get()?.n ?? 0;
+  if (filter.projectId !== undefined || searchWords(filter.q).length)
+    return db.select({ n: sql<number>`count(*)` }).from(items).where(itemFilter(filter)).get()?.n ?? 0;
   if (filter.category !== undefined)
-    return prepared(db, "items:category-count", (d) => d.select({ n: itemCategoryCounts.total }).from(itemCategoryCounts).where(eq(itemCategoryCounts.category, sql.placeholder("category"))).prepare()).get({ category: filter.category })?.n ?? 0;
-  return prepared(db, "items:count", (d) => d.select({ n: sql<number>`coalesce(sum(${workflowItemCounts.total}), 0)` }).from(workflowItemCounts).prepare()).get()?.n ?? 0;
+    return (
+      prepared(db, "items:category-count", (d) =>
+        d
+          .select({ n: itemCategoryCounts.total })
+          .from(itemCategoryCounts)
+          .where(eq(itemCategoryCounts.category, sql.placeholder("category")))
+          .prepare(),
+      ).get({ category: filter.category })?.n ?? 0
+    );
+  return (
+    prepared(db, "items:count", (d) =>
+      d
+        .select({ n: sql<number>`coalesce(sum(${workflowItemCounts.total}), 0)` })
+        .from(workflowItemCounts)
+        .prepare(),
+    ).get()?.n ?? 0
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { labelPrinters } from "#db/schema";
 import type { LabelPrinterPatchSchema, LabelPrinterSchema } from "~/schemas/settings";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError } from "~/utils/errors";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError } from "~/domain/errors";
 import { crud } from "./crud.server";
 
 // Global Settings → Label Printers: the shop's thermal printers, created, edited and deleted

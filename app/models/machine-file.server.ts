@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { departments, itemFileAssociations, items, machineReadyFiles, projects, teamMembers } from "#db/schema";
 import type { FileType, MachineFileCreateSchema, MachineFilePatchSchema } from "~/schemas/machine-file";
-import { getDb } from "~/utils/db.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/utils/machine-file-csv";
+import { getDb } from "~/infra/db.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/domain/machine-file-csv";
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
@@ -88,7 +88,10 @@ function existingKeys(tx: Reader, projectIds: readonly (number | null)[], afterI
   const loose = projectIds.includes(null);
   if (ids.length === 0 && !loose) return { keys: [], lastId: afterId, count: 0 };
   // Each project's files come from the project index (an OR of the two terms uses it for both).
-  const inProjects = sql`project_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const inProjects = sql`project_id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
   const which = ids.length && loose ? sql`(${inProjects} OR project_id IS NULL)` : ids.length ? inProjects : sql`project_id IS NULL`;
   const rows = tx.all<{ id: number; projectId: number | null; machine: string; fileName: string }>(
     sql`SELECT id, project_id AS projectId, machine, file_name AS fileName FROM machine_ready_files
@@ -158,9 +161,17 @@ function insertFiles(
   const priorities = new Map<number, string>();
   const projectIds = [...new Set(fresh.map((r) => r.projectId).filter((p): p is number => p !== null))];
   for (let i = 0; i < projectIds.length; i += 500) {
-    for (const p of tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(inArray(projects.id, projectIds.slice(i, i + 500))).all()) priorities.set(p.id, p.priority);
+    for (const p of tx
+      .select({ id: projects.id, priority: projects.priority })
+      .from(projects)
+      .where(inArray(projects.id, projectIds.slice(i, i + 500)))
+      .all())
+      priorities.set(p.id, p.priority);
   }
-  const next = nextSortOrders(tx, fresh.map((r) => r.machine.value));
+  const next = nextSortOrders(
+    tx,
+    fresh.map((r) => r.machine.value),
+  );
   const updatedAt = Date.now();
   const statement = insertOne();
   const inserted: Inserted[] = fresh.map(({ input, machine, projectId }) => {
@@ -184,7 +195,15 @@ function insertFiles(
   const created: MachineFile[] = [];
   if (opts.rows) {
     const ids = inserted.map((f) => f.id);
-    for (let i = 0; i < ids.length; i += 500) created.push(...tx.select().from(machineReadyFiles).where(inArray(machineReadyFiles.id, ids.slice(i, i + 500))).orderBy(asc(machineReadyFiles.id)).all());
+    for (let i = 0; i < ids.length; i += 500)
+      created.push(
+        ...tx
+          .select()
+          .from(machineReadyFiles)
+          .where(inArray(machineReadyFiles.id, ids.slice(i, i + 500)))
+          .orderBy(asc(machineReadyFiles.id))
+          .all(),
+      );
   }
   if (inserted.length === 1) writeAudit(actor, { action: "create", entity: "machine-file", entityId: inserted[0]!.id, after: created[0] ?? inserted[0] }, tx);
   else if (inserted.length > 1) {
@@ -266,7 +285,13 @@ export function saveMachineFiles(save: { creates: MachineFileCreate[]; edits?: F
       return r;
     });
     const resolved = resolveInputs(tx, save.creates, defaults);
-    const known = new Set(existingKeys(tx, resolved.map((r) => r.projectId), 0).keys);
+    const known = new Set(
+      existingKeys(
+        tx,
+        resolved.map((r) => r.projectId),
+        0,
+      ).keys,
+    );
     return { edits, ...insertFiles(tx, resolved, actor, defaults, known) };
   });
   for (const e of result.edits) announceUpdate(e);
@@ -397,8 +422,20 @@ function updateInTx(tx: Tx, id: number, patch: MachineFilePatch, actor: Actor): 
     values.processingTimeSeconds = null;
   }
   if (Object.keys(values).length === 0) return { before, after: before, changed: false };
-  const after = tx.update(machineReadyFiles).set({ ...values, updatedAt: now }).where(eq(machineReadyFiles.id, id)).returning().get()!;
-  const action = values.isCompleted === true ? "complete" : values.isCompleted === false ? "uncomplete" : values.qrCodeClicked && Object.keys(values).length === 2 ? "qr-click" : "update";
+  const after = tx
+    .update(machineReadyFiles)
+    .set({ ...values, updatedAt: now })
+    .where(eq(machineReadyFiles.id, id))
+    .returning()
+    .get()!;
+  const action =
+    values.isCompleted === true
+      ? "complete"
+      : values.isCompleted === false
+        ? "uncomplete"
+        : values.qrCodeClicked && Object.keys(values).length === 2
+          ? "qr-click"
+          : "update";
   writeAudit(actor, { action, entity: "machine-file", entityId: id, before, after }, tx);
   return { before, after, changed: true, action };
 }
@@ -407,7 +444,8 @@ function announceUpdate(result: UpdateResult) {
   if (!result.changed) return;
   const { before, after } = result;
   announce({ entity: "machine-file", id: after.id, action: result.action!, projectId: after.projectId, department: after.machine });
-  if (before.machine !== after.machine) announce({ entity: "machine-file", id: after.id, action: "update", projectId: after.projectId, department: before.machine });
+  if (before.machine !== after.machine)
+    announce({ entity: "machine-file", id: after.id, action: "update", projectId: after.projectId, department: before.machine });
 }
 
 export function updateMachineFile(id: number, patch: MachineFilePatch, actor: Actor): MachineFile | undefined {
@@ -489,12 +527,27 @@ export function reorderMachineFiles(order: { id: number; sortOrder: number }[], 
         found.set(r.id, r);
     }
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new NotFoundError(`Machine file not found: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`);
+    if (missing.length)
+      throw new NotFoundError(`Machine file not found: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`);
     const changed = order.filter((o) => found.get(o.id)!.sortOrder !== o.sortOrder);
-    const stmt = tx.update(machineReadyFiles).set({ sortOrder: sql.placeholder("sortOrder") as unknown as number }).where(eq(machineReadyFiles.id, sql.placeholder("id"))).prepare();
+    const stmt = tx
+      .update(machineReadyFiles)
+      .set({ sortOrder: sql.placeholder("sortOrder") as unknown as number })
+      .where(eq(machineReadyFiles.id, sql.placeholder("id")))
+      .prepare();
     for (const o of changed) stmt.run({ id: o.id, sortOrder: o.sortOrder });
     if (changed.length) {
-      writeAudit(actor, { action: "reorder", entity: "machine-file", entityId: null, before: changed.map((o) => ({ id: o.id, sortOrder: found.get(o.id)!.sortOrder })), after: changed }, tx);
+      writeAudit(
+        actor,
+        {
+          action: "reorder",
+          entity: "machine-file",
+          entityId: null,
+          before: changed.map((o) => ({ id: o.id, sortOrder: found.get(o.id)!.sortOrder })),
+          after: changed,
+        },
+        tx,
+      );
     }
     return changed.length ? [...new Set(changed.map((o) => found.get(o.id)!.machine))] : [];
   });
@@ -561,7 +614,13 @@ export function listMachineFilesWithDetails(machine: string, opts: { completedSi
     .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
     .where(ids !== undefined ? inArray(machineReadyFiles.id, ids) : eq(machineReadyFiles.machine, machine))
     .orderBy(asc(machineReadyFiles.sortOrder), asc(machineReadyFiles.id));
-  const rows = ids === undefined && opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0).all() : q.all();
+  const rows =
+    ids === undefined && opts.limit !== undefined
+      ? q
+          .limit(opts.limit)
+          .offset(opts.offset ?? 0)
+          .all()
+      : q.all();
   return rows.map(({ file, ...rest }) => ({ ...file, ...rest }));
 }
 
@@ -623,7 +682,12 @@ export function listCompletedFiles(filter: { machine?: string; projectId?: numbe
       ),
     )
     .orderBy(desc(machineReadyFiles.completedAt), desc(machineReadyFiles.id));
-  return filter.limit !== undefined ? q.limit(filter.limit).offset(filter.offset ?? 0).all() : q.all();
+  return filter.limit !== undefined
+    ? q
+        .limit(filter.limit)
+        .offset(filter.offset ?? 0)
+        .all()
+    : q.all();
 }
 
 export function countCompletedFiles(filter: { machine?: string; projectId?: number } = {}): number {
@@ -702,10 +766,19 @@ export function assignFile(itemId: number, fileId: number, fileType: FileType, a
   const projectId = getDb().transaction((tx) => {
     const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
     if (!item) throw new NotFoundError("Item not found");
-    const file = tx.select({ id: machineReadyFiles.id, projectId: machineReadyFiles.projectId }).from(machineReadyFiles).where(eq(machineReadyFiles.id, fileId)).get();
+    const file = tx
+      .select({ id: machineReadyFiles.id, projectId: machineReadyFiles.projectId })
+      .from(machineReadyFiles)
+      .where(eq(machineReadyFiles.id, fileId))
+      .get();
     if (!file) throw new BadRequestError("That file no longer exists. Reload to see the project's files.");
-    if (file.projectId !== null && file.projectId !== item.projectId) throw new BadRequestError("That file belongs to another project: choose one of this project's files.");
-    const before = tx.select().from(itemFileAssociations).where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType))).get();
+    if (file.projectId !== null && file.projectId !== item.projectId)
+      throw new BadRequestError("That file belongs to another project: choose one of this project's files.");
+    const before = tx
+      .select()
+      .from(itemFileAssociations)
+      .where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType)))
+      .get();
     const after = tx
       .insert(itemFileAssociations)
       .values({ itemId, machineFileId: fileId, fileType, updatedBy: actor.id, createdAt: new Date() })
@@ -727,7 +800,11 @@ export function unassignFile(itemId: number, fileType: FileType, actor: Actor): 
   const result = getDb().transaction((tx) => {
     const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
     if (!item) throw new NotFoundError("Item not found");
-    const before = tx.select().from(itemFileAssociations).where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType))).get();
+    const before = tx
+      .select()
+      .from(itemFileAssociations)
+      .where(and(eq(itemFileAssociations.itemId, itemId), eq(itemFileAssociations.fileType, fileType)))
+      .get();
     if (!before) return undefined;
     tx.delete(itemFileAssociations).where(eq(itemFileAssociations.id, before.id)).run();
     writeAudit(actor, { action: "unassign-file", entity: "item", entityId: itemId, before }, tx);
@@ -739,9 +816,18 @@ export function unassignFile(itemId: number, fileType: FileType, actor: Actor): 
 }
 
 /** The machine department of a value (the per-machine screen's header), or undefined. */
-export function getMachineDepartment(value: string): { value: string; name: string; description: string; color: string; isActive: boolean; isMachine: boolean } | undefined {
+export function getMachineDepartment(
+  value: string,
+): { value: string; name: string; description: string; color: string; isActive: boolean; isMachine: boolean } | undefined {
   return getDb()
-    .select({ value: departments.value, name: departments.name, description: departments.description, color: departments.color, isActive: departments.isActive, isMachine: departments.isMachine })
+    .select({
+      value: departments.value,
+      name: departments.name,
+      description: departments.description,
+      color: departments.color,
+      isActive: departments.isActive,
+      isMachine: departments.isMachine,
+    })
     .from(departments)
     .where(eq(departments.value, value))
     .get();
@@ -761,16 +847,24 @@ export function reorderMachineQueue(machine: string, ids: number[], actor: Actor
         .where(inArray(machineReadyFiles.id, ids))
         .all();
     let rows = read();
-    if (rows.length !== ids.length || rows.some((r) => r.machine !== machine)) throw new ConflictError("The queue changed while you were moving files. Reload to see the latest order.");
+    if (rows.length !== ids.length || rows.some((r) => r.machine !== machine))
+      throw new ConflictError("The queue changed while you were moving files. Reload to see the latest order.");
     if (new Set(rows.map((r) => r.sortOrder)).size !== rows.length || rows.some((r) => r.sortOrder < 1)) {
-      tx.run(sql`UPDATE machine_ready_files SET sort_order = ranked.rn FROM (SELECT id, row_number() OVER (ORDER BY sort_order, id) AS rn FROM machine_ready_files WHERE machine = ${machine}) AS ranked WHERE machine_ready_files.id = ranked.id`);
+      tx.run(
+        sql`UPDATE machine_ready_files SET sort_order = ranked.rn FROM (SELECT id, row_number() OVER (ORDER BY sort_order, id) AS rn FROM machine_ready_files WHERE machine = ${machine}) AS ranked WHERE machine_ready_files.id = ranked.id`,
+      );
       rows = read();
     }
     const before = new Map(rows.map((r) => [r.id, r.sortOrder]));
     const places = rows.map((r) => r.sortOrder).sort((a, b) => a - b);
     const moves = ids.map((id, i) => ({ id, sortOrder: places[i]! })).filter((m) => before.get(m.id) !== m.sortOrder);
     for (const m of moves) tx.update(machineReadyFiles).set({ sortOrder: m.sortOrder }).where(eq(machineReadyFiles.id, m.id)).run();
-    if (moves.length) writeAudit(actor, { action: "reorder", entity: "machine-file", entityId: null, before: moves.map((m) => ({ id: m.id, sortOrder: before.get(m.id) })), after: moves }, tx);
+    if (moves.length)
+      writeAudit(
+        actor,
+        { action: "reorder", entity: "machine-file", entityId: null, before: moves.map((m) => ({ id: m.id, sortOrder: before.get(m.id) })), after: moves },
+        tx,
+      );
     return moves.length;
   });
   if (changed) announce({ entity: "machine-file", id: null, action: "reorder", department: machine });

@@ -1,5 +1,5 @@
 import { workflowItemCounts as counts } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 export type WorkflowCounts = { totalItems: number; activeTimers: number; completed: number };
 
@@ -11,5 +11,9 @@ export type WorkflowCounts = { totalItems: number; activeTimers: number; complet
 export function workflowItemCounts(): Map<number | null, WorkflowCounts> {
   // Kept by triggers on items (migration 0004): one row per workflow, 0 for none, instead of counting every item.
   const rows = getDb().select().from(counts).all();
-  return new Map(rows.filter((r) => r.total > 0).map((r) => [r.workflowId === 0 ? null : r.workflowId, { totalItems: r.total, activeTimers: r.running, completed: r.completed }]));
+  return new Map(
+    rows
+      .filter((r) => r.total > 0)
+      .map((r) => [r.workflowId === 0 ? null : r.workflowId, { totalItems: r.total, activeTimers: r.running, completed: r.completed }]),
+  );
 }

@@ -1,4 +1,4 @@
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 
 // A drizzle query builder writes its SQL text and has SQLite compile it on every call; on the paths every
 // request takes (the session lookup, the reference lists) that was most of the request's database time. A

@@ -1,6 +1,6 @@
 import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { departments, subdepartments } from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 
 // docs/product.md §2 'Production Floor' and 'Fabrication Department': read-only views of the stations.
 

@@ -14,14 +14,14 @@ import {
 } from "#db/schema";
 import type { z } from "zod";
 import { dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
-import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/utils/constants";
-import { noonInZone } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
-import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/utils/domain";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError, NotFoundError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { removeStoredFile } from "~/utils/storage.server";
+import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
+import { noonInZone } from "~/domain/dates";
+import { getDb } from "~/infra/db.server";
+import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { removeStoredFile } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { prepared } from "./prepared.server";
@@ -260,7 +260,10 @@ function updateProjectStatus(tx: Tx, projectId: number) {
     .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
     .where(eq(projectWorkflowInstances.projectId, projectId))
     .all();
-  tx.update(projects).set({ status: projectStatusFromSteps(statuses) }).where(eq(projects.id, projectId)).run();
+  tx.update(projects)
+    .set({ status: projectStatusFromSteps(statuses) })
+    .where(eq(projects.id, projectId))
+    .run();
 }
 
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
@@ -311,7 +314,10 @@ export function updateProject(id: number, patch: ProjectPatch, actor: Actor, gua
       }
     }
     if (Object.keys(values).length === 0) return before;
-    tx.update(projects).set({ ...values, version: before.version + 1 }).where(eq(projects.id, id)).run();
+    tx.update(projects)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(projects.id, id))
+      .run();
     // A new workflow brings its departments; steps of departments that stay keep their schedule.
     if (workflowChanged) syncSteps(tx, id, workflowChanged);
     const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
@@ -363,7 +369,12 @@ export function getSteps(where: { instanceId: number } | { projectId: number }):
   const db = getDb();
   const steps =
     "instanceId" in where
-      ? db.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.projectWorkflowInstanceId, where.instanceId)).orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id)).all()
+      ? db
+          .select()
+          .from(projectWorkflowSteps)
+          .where(eq(projectWorkflowSteps.projectWorkflowInstanceId, where.instanceId))
+          .orderBy(asc(projectWorkflowSteps.sortOrder), asc(projectWorkflowSteps.id))
+          .all()
       : db
           .select({ s: projectWorkflowSteps })
           .from(projectWorkflowSteps)
@@ -384,7 +395,12 @@ export function getSteps(where: { instanceId: number } | { projectId: number }):
   const leadIds = [...new Set(steps.map((s) => s.assignedTeamMemberId).filter((v): v is number => v !== null))];
   const leads = new Map(
     leadIds.length
-      ? db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(inArray(teamMembers.id, leadIds)).all().map((m) => [m.id, m.name])
+      ? db
+          .select({ id: teamMembers.id, name: teamMembers.name })
+          .from(teamMembers)
+          .where(inArray(teamMembers.id, leadIds))
+          .all()
+          .map((m) => [m.id, m.name])
       : [],
   );
   return steps.map((s) => ({

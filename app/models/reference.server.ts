@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { parseIdParam } from "~/utils/ids";
+import { parseIdParam } from "~/domain/ids";
 import { subdepartments } from "#db/schema";
 import type { Actor } from "./audit.server";
 import type { UpdateGuard } from "./crud.server";
@@ -9,15 +9,7 @@ import { machineModel } from "./machine.server";
 import { labelPrinterModel } from "./label-printer.server";
 import { materialModel } from "./material.server";
 import { stepTemplateModel } from "./step-template.server";
-import {
-  createTeamMember,
-  deleteTeamMember,
-  getTeamMember,
-  listTeamMembers,
-  toPublic,
-  updateTeamMember,
-  type TeamMemberInput,
-} from "./team-member.server";
+import { createTeamMember, deleteTeamMember, getTeamMember, listTeamMembers, toPublic, updateTeamMember, type TeamMemberInput } from "./team-member.server";
 import { workflowModel } from "./workflow.server";
 
 /**
@@ -66,9 +58,7 @@ export const referenceOps = {
     ...plain(subdepartmentModel),
     list: (filter: URLSearchParams) => {
       const departmentId = parseIdParam(filter.get("departmentId"));
-      return departmentId !== null
-        ? subdepartmentModel.list(eq(subdepartments.departmentId, departmentId))
-        : subdepartmentModel.list();
+      return departmentId !== null ? subdepartmentModel.list(eq(subdepartments.departmentId, departmentId)) : subdepartmentModel.list();
     },
   },
   materials: plain(materialModel),

@@ -1,5 +1,5 @@
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 
 export type SetupCounts = {
   departments: number;

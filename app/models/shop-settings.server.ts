@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { shopSettings } from "#db/schema";
-import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/utils/constants";
-import { getDb, type DB } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError } from "~/utils/errors";
+import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/domain/constants";
+import { getDb, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
 import { writeAudit, type Actor } from "./audit.server";
-import { announce } from "~/utils/events.server";
+import { announce } from "~/infra/change-notices.server";
 import { prepared } from "./prepared.server";
 
 // The shop's run-time settings (docs/decisions/0020-shop-settings.md): one row, made by its migration. Read on

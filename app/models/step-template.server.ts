@@ -9,6 +9,5 @@ export const stepTemplateModel = crud<StepTemplate, z.infer<typeof StepTemplateS
   entity: "step-template",
   label: "Step template",
   uniqueName: false,
-  inUse: (s, tx) =>
-    usageMessage("Step template", s.name, [[countWhere(tx, projectSteps, eq(projectSteps.templateId, s.id)), "project step", "project steps"]]),
+  inUse: (s, tx) => usageMessage("Step template", s.name, [[countWhere(tx, projectSteps, eq(projectSteps.templateId, s.id)), "project step", "project steps"]]),
 });

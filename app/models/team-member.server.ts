@@ -1,15 +1,15 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type TeamMember } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
-import { hashPin } from "~/utils/secret.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { hashPin } from "~/infra/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
-import { forgetSessions } from "./session.server";
+import { forgetSessions } from "~/models/session-store.server";
 import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
-import type { PublicTeamMember, SignedInUser } from "~/utils/entities";
-import { ConflictError } from "~/utils/errors";
-import { announce } from "~/utils/events.server";
-import { compareNames } from "~/utils/format";
+import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
+import { ConflictError } from "~/domain/errors";
+import { announce } from "~/infra/change-notices.server";
+import { compareNames } from "~/domain/format";
 
 export type { PublicTeamMember, SignedInUser };
 
@@ -33,10 +33,7 @@ export function toSignedInUser(m: TeamMember): SignedInUser {
 
 // The list and the held keys serve /api/team-members, the Team tab and every signed-out Home: prepared once per
 // database (see prepared.server.ts).
-const listAll = (db: DB) =>
-  prepared(db, "team-members:list", (d) =>
-    d.select().from(teamMembers).orderBy(asc(teamMembers.id)).prepare(),
-  );
+const listAll = (db: DB) => prepared(db, "team-members:list", (d) => d.select().from(teamMembers).orderBy(asc(teamMembers.id)).prepare());
 
 const heldKeys = (db: DB) =>
   prepared(db, "team-members:held-keys", (d) =>
@@ -87,7 +84,11 @@ export function findActiveMemberByPin(pin: string): TeamMember | undefined {
  * 'No team members have access to this department.' toast without sending the member list to the browser.
  */
 export function activeAccessKeys(): Set<string> {
-  return new Set(heldKeys(getDb()).all().map((r) => r.key));
+  return new Set(
+    heldKeys(getDb())
+      .all()
+      .map((r) => r.key),
+  );
 }
 
 /**
@@ -116,13 +117,7 @@ function pinHashInUse(pinHash: string, exceptId?: number): boolean {
   const hit = getDb()
     .select({ id: teamMembers.id })
     .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.pinHash, pinHash),
-        eq(teamMembers.isActive, true),
-        exceptId ? ne(teamMembers.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(teamMembers.pinHash, pinHash), eq(teamMembers.isActive, true), exceptId ? ne(teamMembers.id, exceptId) : undefined))
     .get();
   return Boolean(hit);
 }
@@ -161,32 +156,29 @@ function withPinIndex<T>(actor: Actor, memberId: number | null, fn: () => T): T 
 export function createTeamMember(input: TeamMemberInput, actor: Actor): PublicTeamMember {
   const db = getDb();
   if ((input.isActive ?? true) && pinHashInUse(hashPin(input.pinCode))) refusePinClash(actor, null);
-  const created = withPinIndex(actor, null, () => db.transaction((tx) => {
-    const { pinCode, ...fields } = input;
-    const row = tx
-      .insert(teamMembers)
-      .values({
-        ...fields,
-        skills: fields.skills ?? [],
-        accessibleDepartments: fields.accessibleDepartments ?? [],
-        pinHash: hashPin(pinCode),
-      })
-      .returning()
-      .get();
-    const pub = toPublic(row);
-    writeAudit(actor, { action: "create", entity: "team-member", entityId: row.id, after: pub }, tx);
-    return pub;
-  }));
+  const created = withPinIndex(actor, null, () =>
+    db.transaction((tx) => {
+      const { pinCode, ...fields } = input;
+      const row = tx
+        .insert(teamMembers)
+        .values({
+          ...fields,
+          skills: fields.skills ?? [],
+          accessibleDepartments: fields.accessibleDepartments ?? [],
+          pinHash: hashPin(pinCode),
+        })
+        .returning()
+        .get();
+      const pub = toPublic(row);
+      writeAudit(actor, { action: "create", entity: "team-member", entityId: row.id, after: pub }, tx);
+      return pub;
+    }),
+  );
   announce({ entity: "team-member", id: created.id, action: "create" });
   return created;
 }
 
-export function updateTeamMember(
-  id: number,
-  patch: Partial<TeamMemberInput>,
-  actor: Actor,
-  guard?: UpdateGuard,
-): PublicTeamMember | undefined {
+export function updateTeamMember(id: number, patch: Partial<TeamMemberInput>, actor: Actor, guard?: UpdateGuard): PublicTeamMember | undefined {
   const db = getDb();
   const before = getTeamMember(id);
   if (!before) return undefined;
@@ -196,43 +188,43 @@ export function updateTeamMember(
   if (willBeActive && (patch.pinCode || (patch.isActive && !before.isActive))) {
     if (pinHashInUse(newHash, id)) refusePinClash(actor, id);
   }
-  const updated = withPinIndex(actor, id, () => db.transaction((tx) => {
-    const current = tx.select({ version: teamMembers.version }).from(teamMembers).where(eq(teamMembers.id, id)).get();
-    if (!current) return undefined;
-    // Re-checked inside the write: another save may have landed since `before` was read.
-    assertFresh("team member", { ...before, version: current.version }, guard?.version === undefined ? undefined : { version: guard.version });
-    const { pinCode: _pin, ...fields } = patch;
-    if (Object.values(fields).every((v) => v === undefined) && newHash === before.pinHash) return toPublic(before);
-    const keepsManagement =
-      (patch.isActive ?? before.isActive) && (patch.accessibleDepartments ?? before.accessibleDepartments).includes("management");
-    if (!keepsManagement) assertNotLastAdministrator(tx, before);
-    const row = tx
-      .update(teamMembers)
-      .set({ ...fields, pinHash: newHash, version: current.version + 1 })
-      .where(eq(teamMembers.id, id))
-      .returning()
-      .get();
-    const accessChanged =
-      patch.accessibleDepartments !== undefined &&
-      JSON.stringify([...patch.accessibleDepartments].sort()) !==
-        JSON.stringify([...before.accessibleDepartments].sort());
-    // A changed PIN or access, or deactivation, must not leave an old session holding the old rights.
-    if (newHash !== before.pinHash || accessChanged || !row.isActive) {
-      tx.delete(sessions).where(eq(sessions.teamMemberId, id)).run();
-    }
-    writeAudit(
-      actor,
-      {
-        action: "update",
-        entity: "team-member",
-        entityId: id,
-        before: { ...toPublic(before), pinChanged: undefined },
-        after: { ...toPublic(row), pinChanged: newHash !== before.pinHash || undefined },
-      },
-      tx,
-    );
-    return toPublic(row);
-  }));
+  const updated = withPinIndex(actor, id, () =>
+    db.transaction((tx) => {
+      const current = tx.select({ version: teamMembers.version }).from(teamMembers).where(eq(teamMembers.id, id)).get();
+      if (!current) return undefined;
+      // Re-checked inside the write: another save may have landed since `before` was read.
+      assertFresh("team member", { ...before, version: current.version }, guard?.version === undefined ? undefined : { version: guard.version });
+      const { pinCode: _pin, ...fields } = patch;
+      if (Object.values(fields).every((v) => v === undefined) && newHash === before.pinHash) return toPublic(before);
+      const keepsManagement = (patch.isActive ?? before.isActive) && (patch.accessibleDepartments ?? before.accessibleDepartments).includes("management");
+      if (!keepsManagement) assertNotLastAdministrator(tx, before);
+      const row = tx
+        .update(teamMembers)
+        .set({ ...fields, pinHash: newHash, version: current.version + 1 })
+        .where(eq(teamMembers.id, id))
+        .returning()
+        .get();
+      const accessChanged =
+        patch.accessibleDepartments !== undefined &&
+        JSON.stringify([...patch.accessibleDepartments].sort()) !== JSON.stringify([...before.accessibleDepartments].sort());
+      // A changed PIN or access, or deactivation, must not leave an old session holding the old rights.
+      if (newHash !== before.pinHash || accessChanged || !row.isActive) {
+        tx.delete(sessions).where(eq(sessions.teamMemberId, id)).run();
+      }
+      writeAudit(
+        actor,
+        {
+          action: "update",
+          entity: "team-member",
+          entityId: id,
+          before: { ...toPublic(before), pinChanged: undefined },
+          after: { ...toPublic(row), pinChanged: newHash !== before.pinHash || undefined },
+        },
+        tx,
+      );
+      return toPublic(row);
+    }),
+  );
   // Remembered session lookups hold the member's row: a new name, key or deactivation applies at once.
   forgetSessions(db);
   if (updated) announce({ entity: "team-member", id, action: "update" });

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
-import { DEFAULT_ITEM_DEPARTMENT } from "~/utils/constants";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
-import { getDb } from "~/utils/db.server";
-import { itemSequence, nextDepartment } from "~/utils/domain";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { holdWrites } from "~/utils/checkpointer.server";
-import { announce } from "~/utils/events.server";
-import type { DB } from "~/utils/db.server";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
+import { getDb } from "~/infra/db.server";
+import { itemSequence, nextDepartment } from "~/domain/rules";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { holdWrites } from "~/infra/checkpointer.server";
+import { announce } from "~/infra/change-notices.server";
+import type { DB } from "~/infra/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
@@ -48,7 +48,13 @@ export type StopResult = {
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
 const q = (db: DB) => prepared(db, "timer:queries", buildQueries);
 const buildQueries = (db: DB) => ({
-  item: prepared(db, "timer:item", (d) => d.select().from(items).where(eq(items.id, sql.placeholder("id"))).prepare()),
+  item: prepared(db, "timer:item", (d) =>
+    d
+      .select()
+      .from(items)
+      .where(eq(items.id, sql.placeholder("id")))
+      .prepare(),
+  ),
   sequence: prepared(db, "timer:sequence", (d) =>
     d
       .select({ departmentSequence: categories.departmentSequence })
@@ -109,10 +115,18 @@ const buildQueries = (db: DB) => ({
       .prepare(),
   ),
   byScan: prepared(db, "timer:by-scan", (d) =>
-    d.select({ itemId: timerLogs.itemId, action: timerLogs.action }).from(timerLogs).where(eq(timerLogs.scanId, sql.placeholder("scanId"))).prepare(),
+    d
+      .select({ itemId: timerLogs.itemId, action: timerLogs.action })
+      .from(timerLogs)
+      .where(eq(timerLogs.scanId, sql.placeholder("scanId")))
+      .prepare(),
   ),
   lastAt: prepared(db, "timer:last-at", (d) =>
-    d.select({ at: sql<number | null>`max(${timerLogs.timestamp})` }).from(timerLogs).where(eq(timerLogs.itemId, sql.placeholder("id"))).prepare(),
+    d
+      .select({ at: sql<number | null>`max(${timerLogs.timestamp})` })
+      .from(timerLogs)
+      .where(eq(timerLogs.itemId, sql.placeholder("id")))
+      .prepare(),
   ),
   // A batch gives each scan its own savepoint; compiled once, like the statements above.
   savepoint: db.$client.prepare("SAVEPOINT scan"),
@@ -168,7 +182,11 @@ type Applied<T> = { value: T; notice: Notice | null };
  * How long an item waited before this start (flow analytics): from its stop in the previous
  * department. A restart in the same department, or a first start, is not a wait between departments.
  */
-export function waitSince(previous: { action: string; department: string | null; at: Date | number } | undefined, department: string, now: number): number | null {
+export function waitSince(
+  previous: { action: string; department: string | null; at: Date | number } | undefined,
+  department: string,
+  now: number,
+): number | null {
   if (!previous || previous.action !== "stop" || previous.department === department) return null;
   const at = typeof previous.at === "number" ? previous.at : previous.at.getTime();
   return Math.max(0, Math.floor((now - at) / 1000));
@@ -186,7 +204,18 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   }
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
   const waitSeconds = waitSince(q(db).previous.get({ id }), department, now);
-  q(db).log.run({ itemId: id, action: "start", department, at: now, seconds: null, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source, waitSeconds, finished: 0 });
+  q(db).log.run({
+    itemId: id,
+    action: "start",
+    department,
+    at: now,
+    seconds: null,
+    memberId: actor.id,
+    scanId: meta.scanId ?? null,
+    timeSource: source,
+    waitSeconds,
+    finished: 0,
+  });
   writeAuditPrepared(actor, { action: "start-timer", entity: "item", entityId: id, after: { department, at: new Date(now) } });
   return { value: after, notice: { entity: "item", id, action: "start-timer", projectId: after.projectId, department: after.department } };
 }
@@ -219,8 +248,25 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   });
   if (!after) throw new ConflictError(NOT_RUNNING);
   const finished = next.kind === "final" ? 1 : 0;
-  q(db).log.run({ itemId: id, action: "stop", department: stoppedIn, at: now, seconds: sessionSeconds, memberId: actor.id, scanId: meta.scanId ?? null, timeSource: source, waitSeconds: null, finished });
-  writeAuditPrepared(actor, { action: "end-timer", entity: "item", entityId: id, before: { department: stoppedIn }, after: { department: after.department, sessionSeconds } });
+  q(db).log.run({
+    itemId: id,
+    action: "stop",
+    department: stoppedIn,
+    at: now,
+    seconds: sessionSeconds,
+    memberId: actor.id,
+    scanId: meta.scanId ?? null,
+    timeSource: source,
+    waitSeconds: null,
+    finished,
+  });
+  writeAuditPrepared(actor, {
+    action: "end-timer",
+    entity: "item",
+    entityId: id,
+    before: { department: stoppedIn },
+    after: { department: after.department, sessionSeconds },
+  });
   return {
     value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },
     notice: { entity: "item", id, action: "end-timer", projectId: after.projectId, department: after.department },
@@ -257,7 +303,7 @@ type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void;
 const shared = globalThis as unknown as { __shopflowScanQueue?: Job[] | null };
 
 function flushScans() {
-  // A checkpoint that lets the log start over is finishing: the batch waits for it (utils/checkpointer.server.ts).
+  // A checkpoint that lets the log start over is finishing: the batch waits for it (infra/checkpointer.server.ts).
   if (holdWrites(flushScans)) return;
   const jobs = shared.__shopflowScanQueue ?? [];
   shared.__shopflowScanQueue = null;
@@ -323,7 +369,12 @@ export function endTimerQueued(id: number, actor: Actor, meta: ScanMeta = {}): P
  * says so (an offline scanner replaying its queue twice). A second read of a label its member scanned moments
  * ago is refused with DoubleScanError.
  */
-export function toggleTimer(id: number, actor: Actor, now = Date.now(), meta: ScanMeta = {}): { started: Item } | { stopped: StopResult } | { replayed: Replay } {
+export function toggleTimer(
+  id: number,
+  actor: Actor,
+  now = Date.now(),
+  meta: ScanMeta = {},
+): { started: Item } | { stopped: StopResult } | { replayed: Replay } {
   const db = getDb();
   const replay = replayOf(db, id, meta);
   if (replay) return { replayed: replay };
@@ -354,7 +405,11 @@ export function resetTimer(id: number, actor: Actor): Item {
       .where(eq(items.id, id))
       .returning()
       .get()!;
-    writeAudit(actor, { action: "reset-timer", entity: "item", entityId: id, before: { totalTimeSeconds: before.totalTimeSeconds, running: before.isTimerActive } }, tx);
+    writeAudit(
+      actor,
+      { action: "reset-timer", entity: "item", entityId: id, before: { totalTimeSeconds: before.totalTimeSeconds, running: before.isTimerActive } },
+      tx,
+    );
     return after;
   });
   announce({ entity: "item", id, action: "reset-timer", projectId: result.projectId, department: result.department });

@@ -1,15 +1,15 @@
 import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
-import { readAnalytics } from "~/services/analytics.server";
+import { readAnalytics } from "~/services/analytics-range.server";
 import { fileRefusal } from "~/services/file-refusal.server";
-import { toCsv } from "~/utils/csv";
-import { contentDisposition } from "~/utils/content-disposition";
-import { zoneDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
+import { toCsv } from "~/domain/csv";
+import { contentDisposition } from "~/domain/content-disposition";
+import { zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/analytics-csv";
 
 // GET /analytics/{table}.csv?from&to: each /analytics table as a spreadsheet, the same figures as the page, with
 // raw seconds and plain dates so a spreadsheet can sum them. Text cells that look like formulas are defused
-// (utils/csv.ts): a project named '=HYPERLINK(…)' stays text.
+// (domain/csv.ts): a project named '=HYPERLINK(…)' stays text.
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -27,7 +27,18 @@ export function loader({ request }: Route.LoaderArgs) {
   switch (table) {
     case "departments":
       csv = toCsv(
-        ["Department", "Hands-on seconds", "Sessions", "Median session seconds", "Hand-offs", "Median wait seconds", "Average wait seconds", "Waiting now", "Running now", "Bottleneck"],
+        [
+          "Department",
+          "Hands-on seconds",
+          "Sessions",
+          "Median session seconds",
+          "Hand-offs",
+          "Median wait seconds",
+          "Average wait seconds",
+          "Waiting now",
+          "Running now",
+          "Bottleneck",
+        ],
         a.flow.departments.map((d) => [
           d.label,
           d.handsOnSeconds,
@@ -43,7 +54,10 @@ export function loader({ request }: Route.LoaderArgs) {
       );
       break;
     case "finished":
-      csv = toCsv([a.granularity === "day" ? "Day" : a.granularity === "week" ? "Week starting" : "Month starting", "Items finished"], a.finished.map((p) => [p.key, p.value]));
+      csv = toCsv(
+        [a.granularity === "day" ? "Day" : a.granularity === "week" ? "Week starting" : "Month starting", "Items finished"],
+        a.finished.map((p) => [p.key, p.value]),
+      );
       break;
     case "projects":
       csv = toCsv(
@@ -52,7 +66,10 @@ export function loader({ request }: Route.LoaderArgs) {
       );
       break;
     case "machines":
-      csv = toCsv(["Machine", "Files completed", "Median processing seconds"], a.flow.machines.map((m) => [m.label, m.completed, m.medianProcessingSeconds]));
+      csv = toCsv(
+        ["Machine", "Files completed", "Median processing seconds"],
+        a.flow.machines.map((m) => [m.label, m.completed, m.medianProcessingSeconds]),
+      );
       break;
   }
   return new Response(csv, {

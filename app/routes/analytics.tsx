@@ -2,12 +2,12 @@ import { data, Form, Link, useLocation } from "react-router";
 import { BarChart, ColumnChart, StackedBar } from "~/components/charts";
 import { btn, cardClass, EmptyState, inputClass, Label, PageHeader } from "~/components/ui";
 import { MIN_WAITS_FOR_BOTTLENECK } from "~/models/analytics.server";
-import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/services/analytics.server";
+import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/services/analytics-range.server";
 import { requirePermission } from "~/services/permissions.server";
-import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { formatDuration, formatSpan } from "~/utils/format";
-import { addDays, isCalendarDay } from "~/utils/periods.server";
+import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { formatDuration, formatSpan } from "~/domain/format";
+import { addDays, isCalendarDay } from "~/infra/periods.server";
 import type { Route } from "./+types/analytics";
 
 // Flow analytics: hands-on time against waiting time per department, the bottleneck named in
@@ -145,11 +145,27 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
         <Form key={location.key} method="get" className="flex flex-wrap items-end gap-3">
           <div>
             <Label htmlFor="from">From</Label>
-            <input id="from" name="from" type="date" required defaultValue={d.from} className={inputClass} aria-describedby={d.rangeError ? "range-error" : undefined} />
+            <input
+              id="from"
+              name="from"
+              type="date"
+              required
+              defaultValue={d.from}
+              className={inputClass}
+              aria-describedby={d.rangeError ? "range-error" : undefined}
+            />
           </div>
           <div>
             <Label htmlFor="to">To</Label>
-            <input id="to" name="to" type="date" required defaultValue={d.to} className={inputClass} aria-describedby={d.rangeError ? "range-error" : undefined} />
+            <input
+              id="to"
+              name="to"
+              type="date"
+              required
+              defaultValue={d.to}
+              className={inputClass}
+              aria-describedby={d.rangeError ? "range-error" : undefined}
+            />
           </div>
           <button type="submit" className={btn.primary}>
             Show
@@ -194,13 +210,11 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
             {d.bottleneck ? (
               <p className="text-ink">
                 <span className="font-semibold">Bottleneck: {d.bottleneck.label}.</span> Items waited a median of{" "}
-                <span className="font-semibold">{d.bottleneck.wait}</span> before work started there ({d.bottleneck.waits} hand-offs), longer
-                than before any other department.
+                <span className="font-semibold">{d.bottleneck.wait}</span> before work started there ({d.bottleneck.waits} hand-offs), longer than before any
+                other department.
               </p>
             ) : (
-              <p className="text-ink">
-                No bottleneck to name: no department had {d.minWaits} or more hand-offs from another department in this range.
-              </p>
+              <p className="text-ink">No bottleneck to name: no department had {d.minWaits} or more hand-offs from another department in this range.</p>
             )}
           </section>
 
@@ -225,7 +239,9 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                 title="Median wait before work starts"
                 note="From an item's stop in one department to its start in the next."
                 empty="No hand-offs between departments in this range."
-                bars={d.departments.filter((x) => x.medianWait > 0).map((x) => ({ key: x.key, label: x.label, value: x.medianWait, display: x.medianWaitText, highlight: x.bottleneck }))}
+                bars={d.departments
+                  .filter((x) => x.medianWait > 0)
+                  .map((x) => ({ key: x.key, label: x.label, value: x.medianWait, display: x.medianWaitText, highlight: x.bottleneck }))}
               />
               <BarChart
                 title="Hands-on time"
@@ -242,7 +258,9 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                 <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
                 <thead className="border-b border-line">
                   <tr>
-                    <th scope="col" className={th}>Department</th>
+                    <th scope="col" className={th}>
+                      Department
+                    </th>
                     {DEPARTMENT_COLUMNS.map((c) => (
                       <th key={c} scope="col" className={th}>
                         {c}
@@ -255,7 +273,11 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                     <tr key={x.key} data-testid="department-row">
                       <th scope="row" className="px-1.5 py-2 text-left font-semibold max-md:block max-md:px-0 lg:px-3">
                         {x.label}
-                        {x.bottleneck ? <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">Bottleneck</span> : null}
+                        {x.bottleneck ? (
+                          <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">
+                            Bottleneck
+                          </span>
+                        ) : null}
                       </th>
                       {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (
                         <td key={DEPARTMENT_COLUMNS[i]} data-label={DEPARTMENT_COLUMNS[i]} className={td}>
@@ -273,15 +295,24 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
             <div id="finished-h">{sectionHead(`Items finished per ${d.period}`, "finished", `items finished per ${d.period}`)}</div>
             <p className="mt-1 text-sm text-ink-muted">An item is finished when its timer stops in the last department of its sequence.</p>
             <div className="mt-4">
-              <ColumnChart title={`Items finished per ${d.period}`} columns={d.finished} unit="items" empty="No item finished its last department in this range." />
+              <ColumnChart
+                title={`Items finished per ${d.period}`}
+                columns={d.finished}
+                unit="items"
+                empty="No item finished its last department in this range."
+              />
             </div>
             <details className="mt-3">
               <summary className="min-h-tap cursor-pointer py-2 text-sm font-medium text-brand-800">Show the numbers</summary>
               <table className="mt-2 text-sm">
                 <thead>
                   <tr>
-                    <th scope="col" className={th}>{d.period === "day" ? "Day" : d.period === "week" ? "Week" : "Month"}</th>
-                    <th scope="col" className={th}>Items finished</th>
+                    <th scope="col" className={th}>
+                      {d.period === "day" ? "Day" : d.period === "week" ? "Week" : "Month"}
+                    </th>
+                    <th scope="col" className={th}>
+                      Items finished
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line text-ink">
@@ -298,7 +329,9 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
 
           <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="projects-h">
             <div id="projects-h">{sectionHead("Projects due in this range", "projects", "the projects due in this range")}</div>
-            <p className="mt-1 text-sm text-ink-muted">Against the end date of each project's last step: on time when every item finished by the end of that day.</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              Against the end date of each project's last step: on time when every item finished by the end of that day.
+            </p>
             <div className="mt-4">
               <StackedBar
                 title="Projects on time and late"
@@ -316,10 +349,18 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                 <caption className="px-3 pb-1 text-left font-semibold text-ink max-md:px-0">Late and overdue projects, latest due first</caption>
                 <thead className="border-b border-line">
                   <tr>
-                    <th scope="col" className={th}>Project</th>
-                    <th scope="col" className={th}>Due</th>
-                    <th scope="col" className={th}>Status</th>
-                    <th scope="col" className={th}>Items</th>
+                    <th scope="col" className={th}>
+                      Project
+                    </th>
+                    <th scope="col" className={th}>
+                      Due
+                    </th>
+                    <th scope="col" className={th}>
+                      Status
+                    </th>
+                    <th scope="col" className={th}>
+                      Items
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line text-ink">
@@ -330,9 +371,15 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                           {p.name}
                         </Link>
                       </td>
-                      <td data-label="Due" className="px-3 py-2 max-md:px-0 md:whitespace-nowrap">{p.due}</td>
-                      <td data-label="Status" className="px-3 py-2 max-md:px-0">{p.status}</td>
-                      <td data-label="Items" className="px-3 py-2 max-md:px-0">{p.state}</td>
+                      <td data-label="Due" className="px-3 py-2 max-md:px-0 md:whitespace-nowrap">
+                        {p.due}
+                      </td>
+                      <td data-label="Status" className="px-3 py-2 max-md:px-0">
+                        {p.status}
+                      </td>
+                      <td data-label="Items" className="px-3 py-2 max-md:px-0">
+                        {p.state}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -353,15 +400,23 @@ export default function Analytics({ loaderData: d }: Route.ComponentProps) {
                   <caption className="sr-only">Files completed and median processing time per machine</caption>
                   <thead className="border-b border-line">
                     <tr>
-                      <th scope="col" className={th}>Machine</th>
-                      <th scope="col" className={th}>Files completed</th>
-                      <th scope="col" className={th}>Median processing</th>
+                      <th scope="col" className={th}>
+                        Machine
+                      </th>
+                      <th scope="col" className={th}>
+                        Files completed
+                      </th>
+                      <th scope="col" className={th}>
+                        Median processing
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-line text-ink">
                     {d.machines.map((m) => (
                       <tr key={m.key}>
-                        <th scope="row" className="px-1.5 py-2 text-left font-medium lg:px-3">{m.label}</th>
+                        <th scope="row" className="px-1.5 py-2 text-left font-medium lg:px-3">
+                          {m.label}
+                        </th>
                         <td className={td}>{m.completedText}</td>
                         <td className={td}>{m.median}</td>
                       </tr>

@@ -3,8 +3,8 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
 import { boardData, boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
-import { formatHMS } from "~/utils/format";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
 
 // /board: the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
@@ -57,7 +57,12 @@ export default function Board({ loaderData }: Route.ComponentProps) {
       {/* Columns of at least 11rem: six fit side by side at 1280 px; more wrap into a second row. */}
       <div className="mt-3 grid min-h-0 flex-1 auto-rows-[minmax(0,1fr)] grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-3">
         {board.departments.map((d) => (
-          <section key={d.value} className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-3" aria-labelledby={`board-${d.value}`} data-testid={`board-${d.value}`}>
+          <section
+            key={d.value}
+            className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-700 bg-slate-900 p-3"
+            aria-labelledby={`board-${d.value}`}
+            data-testid={`board-${d.value}`}
+          >
             <h2 id={`board-${d.value}`} className="shrink-0 text-xl leading-tight font-bold wrap-break-word xl:text-2xl">
               {d.name}
             </h2>
@@ -128,7 +133,10 @@ export default function Board({ loaderData }: Route.ComponentProps) {
 const FIT_LIST = "h-full min-h-0 overflow-hidden [column-fill:auto] [column-count:1] gap-x-8 *:break-inside-avoid *:mb-1.5";
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = typeof (error as { data?: unknown })?.data === "string" ? String((error as { data: string }).data) : "The board could not be shown. It tries again in a minute.";
+  const message =
+    typeof (error as { data?: unknown })?.data === "string"
+      ? String((error as { data: string }).data)
+      : "The board could not be shown. It tries again in a minute.";
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-950 px-6 text-center text-slate-50">
       <div>

@@ -3,8 +3,8 @@ import { Icon, type IconName } from "~/components/icons";
 import { cardClass, PageHeader } from "~/components/ui";
 import { activeHoldersOf } from "~/models/team-member.server";
 import { can, requireUser, type Permission } from "~/services/permissions.server";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { orList } from "~/utils/words";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { orList } from "~/domain/words";
 import type { Route } from "./+types/department-views";
 
 export function meta() {
@@ -17,13 +17,39 @@ export const DEPARTMENT_VIEWS_SIGNED_OUT = "Please login first using the Login b
 // Each card and what opening its screen takes: the same permission its loader asks for, so a card that opens never
 // leads to 'Access Denied'. `key`: the department key that gives it (null: any signed-in member may open it).
 const VIEWS: { title: string; to: string; icon: IconName; text: string; permission: Permission; key: string | null }[] = [
-  { title: "Pre-Production", to: "/pre-production", icon: "edit", text: "Design, estimating and the projects assigned to you", permission: "screen:pre-production", key: "pre-production" },
-  { title: "Production", to: "/production", icon: "production", text: "Machine queues and the production floor", permission: "screen:production", key: "production" },
-  { title: "Fabrication", to: "/fabrication", icon: "fabrication", text: "Interior and exterior fabrication stations", permission: "screen:fabrication", key: "fabrication" },
+  {
+    title: "Pre-Production",
+    to: "/pre-production",
+    icon: "edit",
+    text: "Design, estimating and the projects assigned to you",
+    permission: "screen:pre-production",
+    key: "pre-production",
+  },
+  {
+    title: "Production",
+    to: "/production",
+    icon: "production",
+    text: "Machine queues and the production floor",
+    permission: "screen:production",
+    key: "production",
+  },
+  {
+    title: "Fabrication",
+    to: "/fabrication",
+    icon: "fabrication",
+    text: "Interior and exterior fabrication stations",
+    permission: "screen:fabrication",
+    key: "fabrication",
+  },
   { title: "Project Management", to: "/projects", icon: "folder", text: "Every project, its steps, items and progress", permission: "read", key: null },
 ];
 
-const slug = (s: string | null | undefined) => (s ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (s: string | null | undefined) =>
+  (s ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export function loader({ request }: Route.LoaderArgs) {
   const user = requireUser(request, DEPARTMENT_VIEWS_SIGNED_OUT);
@@ -43,7 +69,9 @@ export default function DepartmentViews({ loaderData }: Route.ComponentProps) {
         {views.map((v) => {
           const body = (
             <>
-              <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${v.open ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-ink-muted"}`}>
+              <span
+                className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${v.open ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-ink-muted"}`}
+              >
                 <Icon name={v.open ? v.icon : "lock"} className="h-6 w-6" />
               </span>
               <span className="min-w-0">

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { getFabrication, type FabricationStation } from "~/models/production-floor.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
+import { isExterior, isInterior, stationDescription, stationIcon } from "~/domain/fabrication";
 import type { Route } from "./+types/fabrication";
 
 // docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
@@ -50,13 +50,37 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
   return (
     <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader title={`${department.name} Department`} subtitle="Interior and exterior fabrication stations" />
-      <Section title="Interior Fabrication" stations={interior} empty="No interior fabrication departments configured." hint={`Add subdepartments with 'Interior' in the name under ${department.name} in Global Settings.`} action={settingsLink} />
-      <Section title="Exterior Fabrication" stations={exterior} empty="No exterior fabrication departments configured." hint={`Add subdepartments with 'Exterior' or 'Channel' in the name under ${department.name} in Global Settings.`} action={settingsLink} />
+      <Section
+        title="Interior Fabrication"
+        stations={interior}
+        empty="No interior fabrication departments configured."
+        hint={`Add subdepartments with 'Interior' in the name under ${department.name} in Global Settings.`}
+        action={settingsLink}
+      />
+      <Section
+        title="Exterior Fabrication"
+        stations={exterior}
+        empty="No exterior fabrication departments configured."
+        hint={`Add subdepartments with 'Exterior' or 'Channel' in the name under ${department.name} in Global Settings.`}
+        action={settingsLink}
+      />
     </div>
   );
 }
 
-function Section({ title, stations, empty, hint, action }: { title: string; stations: FabricationStation[]; empty: string; hint: string; action: React.ReactNode }) {
+function Section({
+  title,
+  stations,
+  empty,
+  hint,
+  action,
+}: {
+  title: string;
+  stations: FabricationStation[];
+  empty: string;
+  hint: string;
+  action: React.ReactNode;
+}) {
   const id = title.toLowerCase().replace(/\s+/g, "-");
   return (
     <section className="mt-6" aria-labelledby={id}>

@@ -7,14 +7,14 @@ import { Icon, type IconName } from "~/components/icons";
 import { btn } from "~/components/ui";
 import { getSetupCounts, setupSteps, type SetupStep } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
-import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/utils/departments";
+import { decideTileClick, hasDepartmentKey, TILES, type Tile } from "~/domain/departments";
 import { can } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
-import type { ShopAddressOffer } from "~/utils/hosts";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
-import { orList } from "~/utils/words";
+import type { ShopAddressOffer } from "~/domain/hosts";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { orList } from "~/domain/words";
 import type { Route } from "./+types/home";
 
 export function meta() {
@@ -25,11 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const user = getUser(request);
   const heldKeys = user ? [] : [...activeAccessKeys()];
   // Signed in: the tiles this member may open. Signed out: every tile, once anybody has been given access.
-  const tiles = user
-    ? TILES.filter((t) => hasDepartmentKey(user.accessibleDepartments, t.key))
-    : heldKeys.length > 0
-      ? TILES
-      : [];
+  const tiles = user ? TILES.filter((t) => hasDepartmentKey(user.accessibleDepartments, t.key)) : heldKeys.length > 0 ? TILES : [];
   const isManagement = can(user, "settings:write");
   // docs/product.md (Decisions): management sees 'Set up your shop' until every step has an entry.
   const steps = isManagement ? setupSteps(getSetupCounts()) : [];
@@ -98,8 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </span>
           <h2 className="mt-3 text-lg font-semibold text-warning-900">No Access Configured</h2>
           <p className="mt-2 text-base text-warning-900">
-            No team members have been granted access to any departments yet. Contact your administrator to set up
-            access permissions.
+            No team members have been granted access to any departments yet. Contact your administrator to set up access permissions.
           </p>
         </div>
       ) : (
@@ -139,9 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
 
       <p className="mt-10 text-center text-base text-ink-muted">
-        {tiles.length === 0
-          ? "Access permissions are managed by your administrator"
-          : "Select a department and enter your PIN to access workflows"}
+        {tiles.length === 0 ? "Access permissions are managed by your administrator" : "Select a department and enter your PIN to access workflows"}
       </p>
 
       <PinDialog
@@ -190,7 +183,11 @@ function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
  */
 function NoKeysYet({ name, keyGivers }: { name: string; keyGivers: string[] }) {
   return (
-    <section aria-labelledby="no-keys-title" className="mx-auto mt-10 max-w-lg rounded-xl border border-line bg-white p-6 text-center shadow-sm" data-testid="no-keys">
+    <section
+      aria-labelledby="no-keys-title"
+      className="mx-auto mt-10 max-w-lg rounded-xl border border-line bg-white p-6 text-center shadow-sm"
+      data-testid="no-keys"
+    >
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-800">
         <Icon name="user" className="h-6 w-6" />
       </span>
@@ -277,7 +274,11 @@ const SETUP_LINES: Record<SetupStep["key"], { title: string; hint: string; to: s
 function SetupChecklist({ steps, addressOffer }: { steps: SetupStep[]; addressOffer: ShopAddressOffer | null }) {
   const done = steps.filter((s) => s.done).length;
   return (
-    <section aria-labelledby="setup-title" className="mx-auto mt-10 max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" data-testid="setup-checklist">
+    <section
+      aria-labelledby="setup-title"
+      className="mx-auto mt-10 max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6"
+      data-testid="setup-checklist"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="setup-title" className="text-xl font-semibold text-ink">
           Set up your shop

@@ -22,15 +22,15 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
-import { possessive } from "~/utils/words";
-import { formatDateTime, formatLogTime, formatTimelineDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { departmentLabel, formatHMS } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { possessive } from "~/domain/words";
+import { formatDateTime, formatLogTime, formatTimelineDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { departmentLabel, formatHMS } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/item-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { History } from "~/components/history";
@@ -287,7 +287,16 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
         <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
-          <ItemForm key={itemRow.id} item={itemRow} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={lastResult} who={loaderData.whoCanAdd} self={`${here}?dialog=edit`} />
+          <ItemForm
+            key={itemRow.id}
+            item={itemRow}
+            categories={loaderData.categories}
+            materials={loaderData.materials}
+            here={here}
+            lastResult={lastResult}
+            who={loaderData.whoCanAdd}
+            self={`${here}?dialog=edit`}
+          />
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" && loaderData.canReset ? (

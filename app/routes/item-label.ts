@@ -1,8 +1,8 @@
 import { getProductDetails } from "~/models/item.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
-import { parseId } from "~/utils/api.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { labelFileName, labelPdf } from "~/utils/label-pdf.server";
+import { parseId } from "~/http/api.server";
+import { contentDisposition } from "~/domain/content-disposition";
+import { labelFileName, labelPdf } from "~/infra/label-pdf.server";
 import { itemQrUrl } from "~/services/shop-address.server";
 import type { Route } from "./+types/item-label";
 
@@ -26,10 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return fileMissing(request, 404, "No label", "This item has no QR code, so it has no label.", back, "Item not found");
   }
   const { item, project } = details;
-  const pdf = await labelPdf(
-    [{ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }],
-    item.name,
-  );
+  const pdf = await labelPdf([{ itemName: item.name, projectName: project.name, material: item.material, payload: itemQrUrl(request, item.id) }], item.name);
   return new Response(pdf, {
     headers: {
       "Content-Type": "application/pdf",

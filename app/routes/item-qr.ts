@@ -1,12 +1,12 @@
 import { getItemQrCode } from "~/models/item.server";
 import { fileRefusal } from "~/services/file-refusal.server";
-import { jsonError, parseId } from "~/utils/api.server";
+import { jsonError, parseId } from "~/http/api.server";
 import { itemQrUrl } from "~/services/shop-address.server";
-import { qrImage, type QrFormat } from "~/utils/qr.server";
+import { qrImage, type QrFormat } from "~/infra/qr.server";
 import type { Route } from "./+types/item-qr";
 
 // GET /items/{id}/qr.png and /items/{id}/qr.svg: an item's QR label image (docs/product.md §9), for the product page's
-// QR dialog, its Download and Print buttons. Encoded once per payload and kept in memory (utils/qr.server.ts);
+// QR dialog, its Download and Print buttons. Encoded once per payload and kept in memory (infra/qr.server.ts);
 // the browser keeps it too and revalidates with the ETag.
 const CACHE_CONTROL = "private, max-age=3600";
 

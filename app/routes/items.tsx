@@ -22,12 +22,12 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { formatHMS } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { formatHMS } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/items";
 import { RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -245,7 +245,10 @@ export default function Items({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      <PageHeader title="Items" subtitle="Every item on every project: find one, print its label, see its time." actions={
+      <PageHeader
+        title="Items"
+        subtitle="Every item on every project: find one, print its label, see its time."
+        actions={
           <>
             <LiveIndicator status={live} />
             {newButton}
@@ -255,13 +258,28 @@ export default function Items({ loaderData }: Route.ComponentProps) {
 
       {creating && canWrite ? (
         <UrlDialog title="Create New Product" closeTo={here} wide>
-          <ProductForm choices={choices} presetProjectId={filter.projectId ?? undefined} action={withDialog("new")} closeTo={here} lastResult={resultFor("product-new")} who={loaderData.whoCanAdd} />
+          <ProductForm
+            choices={choices}
+            presetProjectId={filter.projectId ?? undefined}
+            action={withDialog("new")}
+            closeTo={here}
+            lastResult={resultFor("product-new")}
+            who={loaderData.whoCanAdd}
+          />
           <ReturnTo value={here} form="product-new" />
         </UrlDialog>
       ) : null}
       {editItem && canWrite ? (
         <UrlDialog title="Edit Product" description={editItem.name} closeTo={here} wide>
-          <ProductForm key={editItem.id} item={editItem} choices={choices} action={withDialog("edit", editItem.id)} closeTo={here} lastResult={resultFor(`product-${editItem.id}`)} who={loaderData.whoCanAdd} />
+          <ProductForm
+            key={editItem.id}
+            item={editItem}
+            choices={choices}
+            action={withDialog("edit", editItem.id)}
+            closeTo={here}
+            lastResult={resultFor(`product-${editItem.id}`)}
+            who={loaderData.whoCanAdd}
+          />
           <ReturnTo value={here} form={`product-${editItem.id}`} />
         </UrlDialog>
       ) : null}
@@ -273,7 +291,9 @@ export default function Items({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="returnTo" value={here} />
             <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{dialogItem.name}"? This action cannot be undone.</p>
             {failed?.formId === `delete-${dialogItem.id}` ? (
-              <FormAlert className="text-sm font-medium text-danger-800">{(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}</FormAlert>
+              <FormAlert className="text-sm font-medium text-danger-800">
+                {(failed.result as { error?: Record<string, string[]> }).error?.[""]?.join(" ")}
+              </FormAlert>
             ) : null}
             <DeleteConfirmActions cancelTo={here} />
           </Form>
@@ -301,12 +321,31 @@ export default function Items({ loaderData }: Route.ComponentProps) {
           Item list
         </h2>
         {/* A GET form: the filters are the URL. With JavaScript a change applies at once; without, 'Filter' sends it. */}
-        <Form ref={filterForm} method="get" action="/items" role="search" className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" onChange={onFilterChange} onSubmit={() => clearTimeout(typing.current ?? undefined)}>
+        <Form
+          ref={filterForm}
+          method="get"
+          action="/items"
+          role="search"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+          onChange={onFilterChange}
+          onSubmit={() => clearTimeout(typing.current ?? undefined)}
+        >
           <div className="min-w-0 sm:w-64">
             <label htmlFor="filter-q" className="block text-sm font-medium text-ink">
               Search by name
             </label>
-            <input ref={searchField} id="filter-q" name="q" type="search" defaultValue={filter.q} maxLength={100} autoComplete="off" enterKeyHint="search" placeholder="e.g. channel letters" className={`mt-1 ${inputClass}`} />
+            <input
+              ref={searchField}
+              id="filter-q"
+              name="q"
+              type="search"
+              defaultValue={filter.q}
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder="e.g. channel letters"
+              className={`mt-1 ${inputClass}`}
+            />
           </div>
           <div className="min-w-0 sm:w-64">
             <label htmlFor="filter-category" className="block text-sm font-medium text-ink">
@@ -352,8 +391,18 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <div className="mt-4">
             {filtered ? (
-              <EmptyState icon="search" title="No items found" action={<Link to="/items" className={btn.secondary}>Clear filters</Link>}>
-                {filter.q ? `No item name contains ${searchPhrase(filter.q)}${filter.category || filter.projectId !== null ? " with these filters" : ""}.` : "No item matches these filters."}
+              <EmptyState
+                icon="search"
+                title="No items found"
+                action={
+                  <Link to="/items" className={btn.secondary}>
+                    Clear filters
+                  </Link>
+                }
+              >
+                {filter.q
+                  ? `No item name contains ${searchPhrase(filter.q)}${filter.category || filter.projectId !== null ? " with these filters" : ""}.`
+                  : "No item matches these filters."}
               </EmptyState>
             ) : (
               <EmptyState
@@ -402,7 +451,9 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                     </RowLink>
                     {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
                         its own words by design; every other screen says Running (decision 0028). */}
-                    <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
+                    <span className="ml-2 md:hidden">
+                      {item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}
+                    </span>
                   </td>
                   <td data-label="Category" className="py-3 pr-3 cell-text">
                     {item.category}

@@ -5,13 +5,13 @@ import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
 import { LoginFormSchema } from "~/schemas/auth";
 import { signInChoices, verifyPin } from "~/services/auth.server";
-import { decideTileClick, TILES } from "~/utils/departments";
-import { parseIdParam } from "~/utils/ids";
-import { useNonce } from "~/utils/nonce";
-import { safeRedirectPath } from "~/utils/request.server";
+import { decideTileClick, TILES } from "~/domain/departments";
+import { parseIdParam } from "~/domain/ids";
+import { useNonce } from "~/hooks/nonce";
+import { safeRedirectPath } from "~/http/request.server";
 import { getUser } from "~/services/session.server";
-import { toastCookie } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { toastCookie } from "~/http/toast-cookie.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/login";
 
 // The PIN dialog as a plain page: what the Login button and the tiles lead to with JavaScript off. In 'Choose
@@ -119,7 +119,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 /** The names, with and without JavaScript: a GET form narrows them on the server, typing narrows them at once. */
-function NameStep({ members, query, tile, redirectTo, error, hydrated }: { members: SignInName[]; query: string; tile: string; redirectTo: string; error?: string; hydrated: boolean }) {
+function NameStep({
+  members,
+  query,
+  tile,
+  redirectTo,
+  error,
+  hydrated,
+}: {
+  members: SignInName[];
+  query: string;
+  tile: string;
+  redirectTo: string;
+  error?: string;
+  hydrated: boolean;
+}) {
   return (
     <Form method="get" role="search" aria-label="Find your name">
       {tile ? <input type="hidden" name="tile" value={tile} /> : null}

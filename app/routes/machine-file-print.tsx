@@ -4,9 +4,9 @@ import { btn } from "~/components/ui";
 import { LABEL_PRINT_DELAY_MS } from "~/components/qr-code-dialog";
 import { getMachineFileLabel } from "~/models/machine-file.server";
 import { requirePermission } from "~/services/permissions.server";
-import { parseIdParam } from "~/utils/ids";
-import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
-import { qrImage } from "~/utils/qr.server";
+import { parseIdParam } from "~/domain/ids";
+import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
+import { qrImage } from "~/infra/qr.server";
 import type { Route } from "./+types/machine-file-print";
 
 // docs/product.md §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints
@@ -23,7 +23,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!file) return data({ label: null }, { status: 404 });
   const svg = String((await qrImage(machineFileQrPayload(file, file.machineName), "svg")).body);
   return data(
-    { label: { fileName: file.fileName, machine: file.machineName, machineValue: file.machine, project: file.projectName ?? "N/A", material: machineFileMaterial(file), svg } },
+    {
+      label: {
+        fileName: file.fileName,
+        machine: file.machineName,
+        machineValue: file.machine,
+        project: file.projectName ?? "N/A",
+        material: machineFileMaterial(file),
+        svg,
+      },
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -49,9 +58,16 @@ export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col items-center gap-6 px-4 py-8 print:p-0">
       <style>{"@page { size: 2in 2in; margin: 0 }"}</style>
       <div className="flex h-[2in] w-[2in] flex-col items-center justify-center overflow-hidden bg-white text-center text-[8pt] leading-tight text-black print:shadow-none">
-        <div className="h-[1.35in] w-[1.35in] [&>svg]:h-full [&>svg]:w-full" role="img" aria-label={`QR code for ${label.fileName}`} dangerouslySetInnerHTML={{ __html: label.svg }} />
+        <div
+          className="h-[1.35in] w-[1.35in] [&>svg]:h-full [&>svg]:w-full"
+          role="img"
+          aria-label={`QR code for ${label.fileName}`}
+          dangerouslySetInnerHTML={{ __html: label.svg }}
+        />
         <p className="max-w-[1.9in] truncate font-bold">{label.fileName}</p>
-        <p className="max-w-[1.9in] truncate">{label.machine} · {label.material}</p>
+        <p className="max-w-[1.9in] truncate">
+          {label.machine} · {label.material}
+        </p>
         <p className="max-w-[1.9in] truncate">{label.project}</p>
       </div>
       <div className="flex flex-wrap justify-center gap-2 print:hidden">

@@ -20,13 +20,13 @@ import { getProject } from "~/models/project.server";
 import { BOTH_REQUIRED, SELECTED_ROWS_REQUIRED, SpreadsheetFormSchema, type SpreadsheetRow } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { formatLogTime } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { parseIdParam } from "~/utils/ids";
-import { isCsvFile, summarizeCsvErrors } from "~/utils/machine-file-csv";
-import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_SAVED_EVERY_ROW } from "~/utils/machine-file-messages";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatLogTime } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { parseIdParam } from "~/domain/ids";
+import { isCsvFile, summarizeCsvErrors } from "~/domain/machine-file-csv";
+import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_SAVED_EVERY_ROW } from "~/domain/machine-file-messages";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/machine-files-spreadsheet";
 
 // docs/product.md §2 'Machine Files Spreadsheet': a project's print and cut files as editable rows (file name, machine,
@@ -42,10 +42,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 type Saved = { fileName: string; machine: string; material: string };
-type SheetRow = { key: string; id: number | null; fileName: string; machine: string; material: string; saved: Saved | null; updated: string | null; error?: string | null };
+type SheetRow = {
+  key: string;
+  id: number | null;
+  fileName: string;
+  machine: string;
+  material: string;
+  saved: Saved | null;
+  updated: string | null;
+  error?: string | null;
+};
 
 let keySeq = 0;
-const blankRow = (): SheetRow => ({ key: `new-${++keySeq}-${Math.random().toString(36).slice(2, 7)}`, id: null, fileName: "", machine: "", material: "", saved: null, updated: null });
+const blankRow = (): SheetRow => ({
+  key: `new-${++keySeq}-${Math.random().toString(36).slice(2, 7)}`,
+  id: null,
+  fileName: "",
+  machine: "",
+  material: "",
+  saved: null,
+  updated: null,
+});
 const blankRows = (n: number) => Array.from({ length: n }, blankRow);
 
 function toSheetRow(f: MachineFile, tz: string): SheetRow {
@@ -118,7 +135,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await importMachineFilesCsv({ bytes: new Uint8Array(await file.arrayBuffer()) }, { projectId: project.id }, actor);
     const shown = { csvErrors: result.errors.slice(0, CSV_ERRORS_SHOWN), csvErrorCount: result.errors.length };
     if (result.problem) return fail(result.problem);
-    if (csvImportRefused(result)) return fail(result.errors.length ? summarizeCsvErrors(result.errors) : "Failed to upload CSV", { ...shown, csvErrorsTitle: NOTHING_SAVED_EVERY_ROW });
+    if (csvImportRefused(result))
+      return fail(result.errors.length ? summarizeCsvErrors(result.errors) : "Failed to upload CSV", { ...shown, csvErrorsTitle: NOTHING_SAVED_EVERY_ROW });
     const rows = listMachineFiles({ projectId: project.id, limit: MAX_ROWS_SHOWN }).map((f) => toSheetRow(f, tz));
     const done = filesSavedSkippedMessage(result.saved, result.skipped);
     return data<ActionResult>({
@@ -132,7 +150,13 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const submission = parseWithZod(form, { schema: SpreadsheetFormSchema });
   if (submission.status !== "success") {
-    return data<ActionResult>({ rows: null, toast: { title: "Validation Error", description: "Some cells are too long or not valid. Check the highlighted rows.", variant: "destructive" } }, { status: 400 });
+    return data<ActionResult>(
+      {
+        rows: null,
+        toast: { title: "Validation Error", description: "Some cells are too long or not valid. Check the highlighted rows.", variant: "destructive" },
+      },
+      { status: 400 },
+    );
   }
   const { intent, rows: posted } = submission.value;
   const stored = new Map(listMachineFiles({ projectId: project.id, limit: MAX_ROWS_SHOWN }).map((f) => [f.id, f]));
@@ -147,7 +171,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     data<ActionResult>({ rows: current(errors), toast: { title: "Validation Error", description, variant: "destructive" } }, { status });
   const failure = (fallback: string, error: unknown, at?: number) => {
     if (error instanceof BadRequestError || error instanceof ConflictError || error instanceof NotFoundError) {
-      return data<ActionResult>({ rows: current(at === undefined ? new Map() : new Map([[at, error.message]])), toast: { title: "Error", description: error.message || fallback, variant: "destructive" } }, { status: error.status });
+      return data<ActionResult>(
+        {
+          rows: current(at === undefined ? new Map() : new Map([[at, error.message]])),
+          toast: { title: "Error", description: error.message || fallback, variant: "destructive" },
+        },
+        { status: error.status },
+      );
     }
     throw error;
   };
@@ -157,7 +187,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   /** One transaction for every row of the save (decision 0023): all saved, or none. */
   const save = (rows: { r: SpreadsheetRow; i: number }[], editUnchanged = false) => {
     const creates = rows.filter(({ r }) => !isStored(r));
-    const edits = rows.filter(({ r }) => isStored(r) && (editUnchanged || rowStatus({ ...toSheetRow(stored.get(r.id!)!, tz), ...r, id: r.id! }) === "Modified"));
+    const edits = rows.filter(
+      ({ r }) => isStored(r) && (editUnchanged || rowStatus({ ...toSheetRow(stored.get(r.id!)!, tz), ...r, id: r.id! }) === "Modified"),
+    );
     const result = saveMachineFiles(
       { creates: creates.map(({ r }) => ({ ...fields(r), projectId: project.id })), edits: edits.map(({ r }) => ({ id: r.id!, patch: fields(r) })) },
       actor,
@@ -168,13 +200,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     // Saved rows come back as stored; rows the save did not touch keep what was typed.
     const files = listMachineFiles({ projectId: project.id, limit: MAX_ROWS_SHOWN }).map((f) => toSheetRow(f, tz));
     const unsaved = current().filter((_, i) => keep(posted[i]!, i) && posted[i]!.id === undefined);
-    return [...files.map((f) => {
-      const i = posted.findIndex((r) => r.id === f.id);
-      return i >= 0 && keep(posted[i]!, i) ? { ...f, fileName: posted[i]!.fileName, machine: posted[i]!.machine, material: posted[i]!.material } : f;
-    }), ...unsaved];
+    return [
+      ...files.map((f) => {
+        const i = posted.findIndex((r) => r.id === f.id);
+        return i >= 0 && keep(posted[i]!, i) ? { ...f, fileName: posted[i]!.fileName, machine: posted[i]!.machine, material: posted[i]!.material } : f;
+      }),
+      ...unsaved,
+    ];
   };
   const gone = (i: number) =>
-    data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: { title: "Error", description: "This file was already deleted. The list shows the project's files now.", variant: "destructive" } }, { status: 404 });
+    data<ActionResult>(
+      {
+        rows: fresh((_, j) => j !== i),
+        toast: { title: "Error", description: "This file was already deleted. The list shows the project's files now.", variant: "destructive" },
+      },
+      { status: 404 },
+    );
 
   const [verb, arg] = intent.split(":");
   switch (verb) {
@@ -243,7 +284,10 @@ export async function action({ request, params }: Route.ActionArgs) {
           return failure("Failed to delete machine file", error, i);
         }
       }
-      return data<ActionResult>({ rows: fresh((_, j) => j !== i), toast: r?.id !== undefined ? { title: "Success", description: "Machine file deleted successfully." } : null });
+      return data<ActionResult>({
+        rows: fresh((_, j) => j !== i),
+        toast: r?.id !== undefined ? { title: "Success", description: "Machine file deleted successfully." } : null,
+      });
     }
     default:
       return data<ActionResult>({ rows: current(), toast: { title: "Error", description: "Unknown button", variant: "destructive" } }, { status: 400 });
@@ -325,7 +369,9 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         <h2 id="csv-heading" className="text-lg font-semibold text-ink">
           Import from CSV
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.
+        </p>
         <csv.Form
           method="post"
           action={here}
@@ -401,7 +447,17 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         </div>
 
         {rows.length === 0 ? (
-          <EmptyState icon="file" title="No files yet" action={hydrated ? <button type="button" className={btn.primary} onClick={() => setRows(blankRows(ADD_ROWS))}>Add {ADD_ROWS} Rows</button> : null}>
+          <EmptyState
+            icon="file"
+            title="No files yet"
+            action={
+              hydrated ? (
+                <button type="button" className={btn.primary} onClick={() => setRows(blankRows(ADD_ROWS))}>
+                  Add {ADD_ROWS} Rows
+                </button>
+              ) : null
+            }
+          >
             Add rows and fill in each file's name and machine, or import a CSV.
           </EmptyState>
         ) : (
@@ -411,12 +467,24 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="py-2 pr-2 font-medium">
                   <span className="sr-only">Select</span>
                 </th>
-                <th scope="col" className="py-2 pr-2 font-medium">File Name</th>
-                <th scope="col" className="py-2 pr-2 font-medium">Machine</th>
-                <th scope="col" className="py-2 pr-2 font-medium">Material</th>
-                <th scope="col" className="py-2 pr-2 font-medium">Status</th>
-                <th scope="col" className="py-2 pr-2 font-medium">Last Updated</th>
-                <th scope="col" className="py-2 pr-2 font-medium">Actions</th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  File Name
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Machine
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Material
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Last Updated
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -448,7 +516,13 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </td>
                     <td data-label="Machine" className="py-2 pr-2">
-                      <select name={`rows[${i}].machine`} aria-label={`Machine, row ${i + 1}`} className={inputClass} value={r.machine} onChange={(e) => update(r.key, { machine: e.currentTarget.value })}>
+                      <select
+                        name={`rows[${i}].machine`}
+                        aria-label={`Machine, row ${i + 1}`}
+                        className={inputClass}
+                        value={r.machine}
+                        onChange={(e) => update(r.key, { machine: e.currentTarget.value })}
+                      >
                         <option value="">Choose a machine…</option>
                         {machines
                           .filter((m) => m.isActive || m.value === r.machine)
@@ -460,7 +534,14 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                       </select>
                     </td>
                     <td data-label="Material" className="py-2 pr-2">
-                      <input name={`rows[${i}].material`} aria-label={`Material, row ${i + 1}`} className={inputClass} maxLength={100} value={r.material} onChange={(e) => update(r.key, { material: e.currentTarget.value })} />
+                      <input
+                        name={`rows[${i}].material`}
+                        aria-label={`Material, row ${i + 1}`}
+                        className={inputClass}
+                        maxLength={100}
+                        value={r.material}
+                        onChange={(e) => update(r.key, { material: e.currentTarget.value })}
+                      />
                     </td>
                     <td data-label="Status" className="py-2 pr-2">
                       <StatusBadge status={status} />
@@ -470,16 +551,37 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td data-label="Actions" className="py-2 pr-2">
                       <div className="flex gap-1">
-                        <button type="submit" name="intent" value={`save-row:${i}`} className={btn.small} disabled={busy || (hydrated && status === "Saved")} formNoValidate aria-label={`Save ${rowName}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={`save-row:${i}`}
+                          className={btn.small}
+                          disabled={busy || (hydrated && status === "Saved")}
+                          formNoValidate
+                          aria-label={`Save ${rowName}`}
+                        >
                           Save
                         </button>
                         {r.id === null && hydrated ? (
-                          <button type="button" className={btn.small} aria-label={`Remove ${rowName}`} onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}>
+                          <button
+                            type="button"
+                            className={btn.small}
+                            aria-label={`Remove ${rowName}`}
+                            onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
+                          >
                             <Icon name="trash" />
                           </button>
                         ) : (
                           // A saved file is deleted only after the question that names what goes with it.
-                          <button type="submit" name="intent" value={`confirm-delete:${i}`} className={btn.small} disabled={busy} formNoValidate aria-label={`Delete ${rowName}`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value={`confirm-delete:${i}`}
+                            className={btn.small}
+                            disabled={busy}
+                            formNoValidate
+                            aria-label={`Delete ${rowName}`}
+                          >
                             <Icon name="trash" />
                           </button>
                         )}
@@ -507,7 +609,7 @@ function actionKey(answer: object | undefined) {
 }
 
 const ordinal = (n: number) => {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${s}`;
 };
 
@@ -571,7 +673,10 @@ function DeleteFileConfirm({ confirm, busy }: { confirm: ConfirmDelete; busy: bo
             <Dialog.Close className={btn.secondary}>Cancel</Dialog.Close>
             {deleteButton}
           </div>
-          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex size-tap items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 inline-flex size-tap items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
+          >
             <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>
@@ -584,7 +689,10 @@ function DeleteFileConfirm({ confirm, busy }: { confirm: ConfirmDelete; busy: bo
 function Notice({ toast }: { toast: Toast }) {
   const bad = toast.variant === "destructive" || toast.title === "Validation Error";
   return (
-    <div role={bad ? "alert" : "status"} className={`mt-2 rounded-lg border p-3 text-base ${bad ? "border-danger-200 bg-danger-50 text-danger-800" : "border-success-700/30 bg-success-50 text-success-800"}`}>
+    <div
+      role={bad ? "alert" : "status"}
+      className={`mt-2 rounded-lg border p-3 text-base ${bad ? "border-danger-200 bg-danger-50 text-danger-800" : "border-success-700/30 bg-success-50 text-success-800"}`}
+    >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="whitespace-pre-line">{toast.description}</p> : null}
     </div>
@@ -592,7 +700,12 @@ function Notice({ toast }: { toast: Toast }) {
 }
 
 function StatusBadge({ status }: { status: "New" | "Modified" | "Saved" }) {
-  const cls = status === "Saved" ? "bg-success-50 text-success-800 border-success-700/30" : status === "Modified" ? "bg-warning-50 text-warning-900 border-warning-300" : "bg-brand-50 text-brand-800 border-brand-200";
+  const cls =
+    status === "Saved"
+      ? "bg-success-50 text-success-800 border-success-700/30"
+      : status === "Modified"
+        ? "bg-warning-50 text-warning-900 border-warning-300"
+        : "bg-brand-50 text-brand-800 border-brand-200";
   return <span className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium ${cls}`}>{status}</span>;
 }
 

@@ -20,14 +20,14 @@ import {
 } from "~/models/machine-file.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { formatDateTime, formatRelative } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { formatMinutesSeconds } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
-import { qrImage } from "~/utils/qr.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatDateTime, formatRelative } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { formatMinutesSeconds } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
+import { qrImage } from "~/infra/qr.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/machine-queue";
 import { RowForm, RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -148,12 +148,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "open-qr": {
-        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, "That file is no longer on this machine. Reload to see the queue.");
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine)
+          return fail(404, "That file is no longer on this machine. Reload to see the queue.");
         updateMachineFile(fileId, { qrCodeClicked: true }, actor);
         return redirect(back({ qr: String(fileId) }));
       }
       case "complete": {
-        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, "That file is no longer on this machine. Reload to see the queue.");
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine)
+          return fail(404, "That file is no longer on this machine. Reload to see the queue.");
         updateMachineFile(fileId, { isCompleted: form?.get("completed") === "true" }, actor);
         // A fetcher stays on the page (and revalidates); a plain form post comes back to the same place.
         return form?.get("js") === "1" ? data<ActionData>({ error: null }) : redirect(back());
@@ -179,7 +181,9 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   const [search] = useSearchParams();
   const hydrated = useHydrated();
   // This machine's files (a reorder names the machine only), and the items and assignments its rows show.
-  const live = useLiveData((n) => (n.entity === "machine-file" && (n.department === params.machine || n.department === null)) || n.entity === "item-file" || n.entity === "item");
+  const live = useLiveData(
+    (n) => (n.entity === "machine-file" && (n.department === params.machine || n.department === null)) || n.entity === "item-file" || n.entity === "item",
+  );
   const toast = useToast();
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
@@ -197,7 +201,10 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   const [dnd, setDnd] = useState<{ m: typeof import("~/components/sortable-queue") } | null>(null);
   useEffect(() => {
     let live = true;
-    import("~/components/sortable-queue").then((m) => live && setDnd({ m }), () => undefined);
+    import("~/components/sortable-queue").then(
+      (m) => live && setDnd({ m }),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -239,15 +246,33 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
     <table className="table-cards compact w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">#</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Name</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Project Name</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Item</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Material</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Owner</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">Date/Time File Added</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">QR Code</th>
-          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">File Completed</th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            #
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            File Name
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            Project Name
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            Item
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            Material
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            File Owner
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            Date/Time File Added
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            QR Code
+          </th>
+          <th scope="col" className="py-2 pr-2 font-medium xl:pr-3">
+            File Completed
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
@@ -260,27 +285,62 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
                     {/* A phone reorders with ↑/↓ (dragging a card in a long list under a thumb goes wrong); from md,
                         with JavaScript, the handle. Without JavaScript the arrows everywhere. */}
                     {handle ? (
-                      <button type="button" className="inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 max-md:hidden" aria-label={`Drag ${f.fileName} to reorder`} {...handle}>
+                      <button
+                        type="button"
+                        className="inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 max-md:hidden"
+                        aria-label={`Drag ${f.fileName} to reorder`}
+                        {...handle}
+                      >
                         <Icon name="grip" />
                       </button>
                     ) : null}
                     <span>{offset + i + 1}</span>
                     {/* Stacked in a table row, where the nine columns need every pixel at 1024 px. */}
                     <div className="flex gap-1 md:flex-col">
-                      <MoveButton here={here} ids={i > 0 ? [f.id, rows[i - 1]!.id] : null} label={`Move ${f.fileName} up`} icon="arrow-up" className={sortable ? "md:hidden" : undefined} />
-                      <MoveButton here={here} ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null} label={`Move ${f.fileName} down`} icon="arrow-down" className={sortable ? "md:hidden" : undefined} />
+                      <MoveButton
+                        here={here}
+                        ids={i > 0 ? [f.id, rows[i - 1]!.id] : null}
+                        label={`Move ${f.fileName} up`}
+                        icon="arrow-up"
+                        className={sortable ? "md:hidden" : undefined}
+                      />
+                      <MoveButton
+                        here={here}
+                        ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null}
+                        label={`Move ${f.fileName} down`}
+                        icon="arrow-down"
+                        className={sortable ? "md:hidden" : undefined}
+                      />
                     </div>
                   </div>
                 </td>
-                <td data-label="File Name" className="font-medium cell-text max-md:text-lg max-md:before:hidden md:py-3 md:pr-2 xl:pr-3"><FileName name={f.fileName} /></td>
+                <td data-label="File Name" className="font-medium cell-text max-md:text-lg max-md:before:hidden md:py-3 md:pr-2 xl:pr-3">
+                  <FileName name={f.fileName} />
+                </td>
                 <td data-label="Project Name" className="cell-text md:py-3 md:pr-2 xl:pr-3">
-                  {f.projectId ? <RowLink to={`/projects/${f.projectId}`} className={btn.textLink}>{f.projectName}</RowLink> : "N/A"}
+                  {f.projectId ? (
+                    <RowLink to={`/projects/${f.projectId}`} className={btn.textLink}>
+                      {f.projectName}
+                    </RowLink>
+                  ) : (
+                    "N/A"
+                  )}
                 </td>
                 <td data-label="Item" className="cell-text md:py-3 md:pr-2 xl:pr-3">
-                  {f.itemId ? <RowLink to={`/items/${f.itemId}`} className={btn.textLink}>{f.item}</RowLink> : f.item}
+                  {f.itemId ? (
+                    <RowLink to={`/items/${f.itemId}`} className={btn.textLink}>
+                      {f.item}
+                    </RowLink>
+                  ) : (
+                    f.item
+                  )}
                 </td>
-                <td data-label="Material" className="cell-text md:py-3 md:pr-2 xl:pr-3">{f.material}</td>
-                <td data-label="File Owner" className="cell-text md:py-3 md:pr-2 xl:pr-3">{f.fileOwner}</td>
+                <td data-label="Material" className="cell-text md:py-3 md:pr-2 xl:pr-3">
+                  {f.material}
+                </td>
+                <td data-label="File Owner" className="cell-text md:py-3 md:pr-2 xl:pr-3">
+                  {f.fileOwner}
+                </td>
                 <td data-label="Date/Time File Added" className="md:py-3 md:pr-2 xl:pr-3">
                   <time title={f.addedTitle}>{f.added}</time>
                 </td>
@@ -315,11 +375,11 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
         subtitle="All files currently assigned to this machine"
         actions={
           <>
-          <LiveIndicator status={live} />
-          <Link to={withParam("analytics", "1")} preventScrollReset className={btn.secondary}>
-            <Icon name="clock" />
-            View Completion Analytics
-          </Link>
+            <LiveIndicator status={live} />
+            <Link to={withParam("analytics", "1")} preventScrollReset className={btn.secondary}>
+              <Icon name="clock" />
+              View Completion Analytics
+            </Link>
           </>
         }
       />
@@ -332,7 +392,15 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
 
       <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={`${machine.name} queue`}>
         {files.length === 0 ? (
-          <EmptyState icon="file" title="No Files Assigned" action={<Link to="/production" className={btn.secondary}>Back to Production</Link>}>
+          <EmptyState
+            icon="file"
+            title="No Files Assigned"
+            action={
+              <Link to="/production" className={btn.secondary}>
+                Back to Production
+              </Link>
+            }
+          >
             No files are currently assigned to the {machine.name} machine.
           </EmptyState>
         ) : (
@@ -355,7 +423,9 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
             ) : (
               table
             )}
-            <p className="sr-only" aria-live="polite">{fetcher.state !== "idle" ? "Saving" : ""}</p>
+            <p className="sr-only" aria-live="polite">
+              {fetcher.state !== "idle" ? "Saving" : ""}
+            </p>
             {pages > 1 ? <PageLinks page={page} pages={pages} href={(p) => (p > 1 ? `${base}?page=${p}` : base)} /> : null}
           </>
         )}
@@ -365,11 +435,25 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   );
 }
 
-function MoveButton({ here, ids, label, icon, className }: { here: string; ids: [number, number] | null; label: string; icon: "arrow-up" | "arrow-down"; className?: string }) {
+function MoveButton({
+  here,
+  ids,
+  label,
+  icon,
+  className,
+}: {
+  here: string;
+  ids: [number, number] | null;
+  label: string;
+  icon: "arrow-up" | "arrow-down";
+  className?: string;
+}) {
   return (
     <RowForm action={here} className={className}>
       <input type="hidden" name="intent" value="reorder" />
-      {ids?.map((id) => <input key={id} type="hidden" name="ids" value={id} />)}
+      {ids?.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
       <button type="submit" className={btn.icon} disabled={!ids} aria-label={label}>
         <Icon name={icon} />
       </button>
@@ -377,7 +461,17 @@ function MoveButton({ here, ids, label, icon, className }: { here: string; ids: 
   );
 }
 
-function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; here: string; fetcher: ReturnType<typeof useFetcher<typeof action>>; hydrated: boolean }) {
+function CompleteControl({
+  file,
+  here,
+  fetcher,
+  hydrated,
+}: {
+  file: FileRow;
+  here: string;
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+  hydrated: boolean;
+}) {
   const hintId = `qr-first-${file.id}`;
   const disabled = !file.qrCodeClicked;
   if (!hydrated) {
@@ -387,10 +481,19 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
         <input type="hidden" name="intent" value="complete" />
         <input type="hidden" name="fileId" value={file.id} />
         <input type="hidden" name="completed" value={file.isCompleted ? "false" : "true"} />
-        <button type="submit" className={`${file.isCompleted ? btn.small : btn.secondary} whitespace-normal`} disabled={disabled} aria-describedby={disabled ? hintId : undefined}>
+        <button
+          type="submit"
+          className={`${file.isCompleted ? btn.small : btn.secondary} whitespace-normal`}
+          disabled={disabled}
+          aria-describedby={disabled ? hintId : undefined}
+        >
           {file.isCompleted ? "Completed ✓ (undo)" : "Mark completed"}
         </button>
-        {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : null}
+        {disabled ? (
+          <span id={hintId} className="text-sm text-ink-muted">
+            Click QR first
+          </span>
+        ) : null}
       </RowForm>
     );
   }
@@ -414,12 +517,26 @@ function CompleteControl({ file, here, fetcher, hydrated }: { file: FileRow; her
           fetcher.submit(body, { method: "post", action: here });
         }}
       />
-      {disabled ? <span id={hintId} className="text-sm text-ink-muted">Click QR first</span> : <span className="sr-only">Completed</span>}
+      {disabled ? (
+        <span id={hintId} className="text-sm text-ink-muted">
+          Click QR first
+        </span>
+      ) : (
+        <span className="sr-only">Completed</span>
+      )}
     </label>
   );
 }
 
-function QueueRow({ id, Draggable, children }: { id: number; Draggable: ((props: { id: number; children: (handle: Handle) => ReactNode }) => ReactNode) | null; children: (handle: Handle) => ReactNode }) {
+function QueueRow({
+  id,
+  Draggable,
+  children,
+}: {
+  id: number;
+  Draggable: ((props: { id: number; children: (handle: Handle) => ReactNode }) => ReactNode) | null;
+  children: (handle: Handle) => ReactNode;
+}) {
   if (!Draggable) return <tr id={`file-${id}`}>{children(null)}</tr>;
   return <Draggable id={id}>{children}</Draggable>;
 }
@@ -430,7 +547,12 @@ function QrDialog({ qr, closeTo }: { qr: Qr; closeTo: string }) {
   return (
     <UrlDialog title="File QR Code" description={qr.name} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <div className="h-[200px] w-[200px] rounded-lg border border-line bg-white [&>svg]:h-full [&>svg]:w-full" role="img" aria-label={`QR code for ${qr.name}`} dangerouslySetInnerHTML={{ __html: qr.svg }} />
+        <div
+          className="h-[200px] w-[200px] rounded-lg border border-line bg-white [&>svg]:h-full [&>svg]:w-full"
+          role="img"
+          aria-label={`QR code for ${qr.name}`}
+          dangerouslySetInnerHTML={{ __html: qr.svg }}
+        />
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
           <dt className="text-ink-muted">Machine</dt>
           <dd className="min-w-0 wrap-anywhere">{qr.machine}</dd>
@@ -467,27 +589,51 @@ function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo
         // Names keep their words whole, so nine columns may be wider than the dialog: the table then scrolls in it,
         // and a keyboard reaches that scroll (the region takes focus).
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
-          {analytics.total > analytics.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {analytics.rows.length} of {analytics.total}.</p> : null}
+          {analytics.total > analytics.rows.length ? (
+            <p className="mb-2 text-sm text-ink-muted">
+              The newest {analytics.rows.length} of {analytics.total}.
+            </p>
+          ) : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">
               <tr>
                 {["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">{h}</th>
+                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {analytics.rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text"><FileName name={r.fileName} /></td>
-                  <td data-label="Project" className="py-2 pr-3 cell-text">{r.project}</td>
-                  <td data-label="Item" className="py-2 pr-3 cell-text">{r.item}</td>
-                  <td data-label="Material" className="py-2 pr-3 cell-text">{r.material}</td>
-                  <td data-label="QR Clicked" className="py-2 pr-3">{r.qrClicked}</td>
-                  <td data-label="QR Clicked At" className="py-2 pr-3">{r.qrClickedAt}</td>
-                  <td data-label="Completed By" className="py-2 pr-3 cell-text">{r.completedBy}</td>
-                  <td data-label="Completed At" className="py-2 pr-3">{r.completedAt}</td>
-                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">{r.processing}</td>
+                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text">
+                    <FileName name={r.fileName} />
+                  </td>
+                  <td data-label="Project" className="py-2 pr-3 cell-text">
+                    {r.project}
+                  </td>
+                  <td data-label="Item" className="py-2 pr-3 cell-text">
+                    {r.item}
+                  </td>
+                  <td data-label="Material" className="py-2 pr-3 cell-text">
+                    {r.material}
+                  </td>
+                  <td data-label="QR Clicked" className="py-2 pr-3">
+                    {r.qrClicked}
+                  </td>
+                  <td data-label="QR Clicked At" className="py-2 pr-3">
+                    {r.qrClickedAt}
+                  </td>
+                  <td data-label="Completed By" className="py-2 pr-3 cell-text">
+                    {r.completedBy}
+                  </td>
+                  <td data-label="Completed At" className="py-2 pr-3">
+                    {r.completedAt}
+                  </td>
+                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">
+                    {r.processing}
+                  </td>
                 </tr>
               ))}
             </tbody>

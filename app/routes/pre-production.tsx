@@ -6,10 +6,10 @@ import { RouteError } from "~/components/route-error";
 import { Badge, btn, cardClass, EmptyState, inputClass, PageHeader } from "~/components/ui";
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
-import { PRIORITIES } from "~/utils/constants";
-import { formatListDate } from "~/utils/dates";
-import { priorityWeight } from "~/utils/domain";
-import { getEnv } from "~/utils/env.server";
+import { PRIORITIES } from "~/domain/constants";
+import { formatListDate } from "~/domain/dates";
+import { priorityWeight } from "~/domain/rules";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/pre-production";
 import { RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -54,7 +54,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const all = assignedProjects(user.id, "pre-production");
   const needle = state.q.toLowerCase();
   let rows = all.filter(
-    (p) => (!needle || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)) && (!state.priority || p.priority === state.priority),
+    (p) =>
+      (!needle || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)) && (!state.priority || p.priority === state.priority),
   );
   if (state.sort) {
     const time = (d: Date | null) => (d ? d.getTime() : Number.NEGATIVE_INFINITY); // missing dates sort as earliest
@@ -131,7 +132,8 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
     return `/pre-production${s ? `?${s}` : ""}`;
   };
   /** docs/product.md §2: a header cycles ascending, descending, none; another column starts ascending. */
-  const headerHref = (key: SortKey) => (sort !== key ? query({ sort: key, dir: "asc" }) : dir === "asc" ? query({ sort: key, dir: "desc" }) : query({ sort: null, dir: null }));
+  const headerHref = (key: SortKey) =>
+    sort !== key ? query({ sort: key, dir: "asc" }) : dir === "asc" ? query({ sort: key, dir: "desc" }) : query({ sort: null, dir: null });
   const ariaSort = (key: SortKey) => (sort === key ? (dir === "asc" ? "ascending" : "descending") : "none");
   const Header = ({ k, label }: { k: SortKey; label: string }) => (
     <th scope="col" className="py-2 pr-3" aria-sort={ariaSort(k)}>
@@ -146,7 +148,11 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <PageHeader title="Pre-Production Dashboard" subtitle="The projects whose Pre-Production step is assigned to you." actions={<LiveIndicator status={live} />} />
+      <PageHeader
+        title="Pre-Production Dashboard"
+        subtitle="The projects whose Pre-Production step is assigned to you."
+        actions={<LiveIndicator status={live} />}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className={`p-5 ${cardClass}`}>
           <p className="text-sm font-semibold text-ink-muted">Number of Projects Currently Assigned</p>
@@ -184,7 +190,13 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
             <label htmlFor="priority" className="block text-sm font-semibold text-ink">
               Priority
             </label>
-            <select id="priority" name="priority" defaultValue={priority ?? ""} className={`${inputClass} mt-1`} onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}>
+            <select
+              id="priority"
+              name="priority"
+              defaultValue={priority ?? ""}
+              className={`${inputClass} mt-1`}
+              onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
+            >
               <option value="">All Priorities</option>
               {PRIORITIES.map((p) => (
                 <option key={p} value={p}>
@@ -245,7 +257,10 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
                   }}
                 >
                   <td data-label="Project Name" className="py-3 pr-3 cell-text">
-                    <RowLink to={`/projects/${p.id}`} className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline">
+                    <RowLink
+                      to={`/projects/${p.id}`}
+                      className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline"
+                    >
                       {p.name}
                     </RowLink>
                     {p.description ? <p className="line-clamp-2 text-sm text-ink-muted">{p.description}</p> : null}
@@ -278,9 +293,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
         )}
         {pages > 1 ? (
           <>
-            <p className="mt-4 text-sm text-ink-muted">
-              {`Showing ${offset + 1}–${offset + projects.length} of ${matching}`}
-            </p>
+            <p className="mt-4 text-sm text-ink-muted">{`Showing ${offset + 1}–${offset + projects.length} of ${matching}`}</p>
             <PageLinks page={page} pages={pages} href={(n) => query({ page: n > 1 ? String(n) : null })} />
           </>
         ) : null}

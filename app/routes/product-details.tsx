@@ -4,10 +4,10 @@ import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { Icon, type IconName } from "~/components/icons";
 import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
 import { getProductDetails } from "~/models/item.server";
-import { getEnv } from "~/utils/env.server";
-import { parseIdParam } from "~/utils/ids";
-import { formatDateTime, formatTimelineDate } from "~/utils/dates";
-import { departmentLabel } from "~/utils/format";
+import { getEnv } from "~/infra/env.server";
+import { parseIdParam } from "~/domain/ids";
+import { formatDateTime, formatTimelineDate } from "~/domain/dates";
+import { departmentLabel } from "~/domain/format";
 import { can, requirePermission } from "~/services/permissions.server";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/product-details";
@@ -113,7 +113,9 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
           ) : null
         }
       />
-      {qr && search.get("qr") === "1" ? <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} /> : null}
+      {qr && search.get("qr") === "1" ? (
+        <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} />
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <InfoCard title="Product Information" icon="products">
           <Row label="Name">{item.name}</Row>

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { listStations } from "~/models/production-floor.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { colorClass } from "~/utils/colors";
+import { colorClass } from "~/domain/colors";
 import type { Route } from "./+types/production-floor";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
@@ -31,17 +31,15 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
         subtitle="Monitor and manage all production stations and machines"
         actions={
           <>
-          <LiveIndicator status={live} />
-          <Link to="/qr-scanner" className={btn.primary}>
-            <Icon name="qr" />
-            QR Timer — scan items
-          </Link>
+            <LiveIndicator status={live} />
+            <Link to="/qr-scanner" className={btn.primary}>
+              <Icon name="qr" />
+              QR Timer — scan items
+            </Link>
           </>
         }
       />
-      <p className="text-base font-medium text-ink">
-        {stations.length} active stations
-      </p>
+      <p className="text-base font-medium text-ink">{stations.length} active stations</p>
       {stations.length === 0 ? (
         <div className={`mt-4 ${cardClass}`}>
           <EmptyState
@@ -79,7 +77,11 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
                   <span className={s.waiting > 0 ? "font-semibold text-ink" : "text-ink-muted"}>
                     {s.waiting === 0 ? "No files waiting" : `${s.waiting} ${s.waiting === 1 ? "file" : "files"} waiting`}
                   </span>
-                  {s.machineStatus !== "active" ? <span className="rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-sm font-medium text-warning-900 capitalize">{s.machineStatus}</span> : null}
+                  {s.machineStatus !== "active" ? (
+                    <span className="rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-sm font-medium text-warning-900 capitalize">
+                      {s.machineStatus}
+                    </span>
+                  ) : null}
                   <Icon name="arrowRight" className="h-5 w-5 text-ink-muted" />
                 </span>
               </Link>

@@ -28,23 +28,23 @@ import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.se
 import { uploadedFile } from "~/services/uploads.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
-import { colorClass } from "~/utils/colors";
+import { colorClass } from "~/domain/colors";
 import { projectHistory } from "~/models/audit-trail.server";
 import { History } from "~/components/history";
 import { SheetLabelsForm } from "~/components/project/sheet-labels-form";
 import { Popover } from "~/components/popover";
-import { formatListDate, formatTimelineDate, zoneDate } from "~/utils/dates";
-import { percentOf, projectBackTarget } from "~/utils/domain";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { departmentLabel, formatHMS } from "~/utils/format";
-import { fileIndicator } from "~/utils/machine-file-rules";
-import { parseIdParam } from "~/utils/ids";
+import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
+import { percentOf, projectBackTarget } from "~/domain/rules";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { departmentLabel, formatHMS } from "~/domain/format";
+import { fileIndicator } from "~/domain/machine-file-rules";
+import { parseIdParam } from "~/domain/ids";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
@@ -164,7 +164,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
       design: designInfo,
       canWrite,
       canReset: can(user, "timers:reset"),
-      members: canWrite ? listTeamMembers().filter((m) => m.isActive).map((m) => ({ id: m.id, name: m.name })) : [],
+      members: canWrite
+        ? listTeamMembers()
+            .filter((m) => m.isActive)
+            .map((m) => ({ id: m.id, name: m.name }))
+        : [],
       categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       whoCanAdd: whoCanAdd(user, canWrite),
@@ -205,7 +209,18 @@ type Intent =
   | "upload-design"
   | "remove-design"
   | "reset-timer";
-const INTENTS: readonly Intent[] = ["update-step", "move-step", "reorder-steps", "refresh-workflow", "create-item", "update-item", "delete-item", "upload-design", "remove-design", "reset-timer"];
+const INTENTS: readonly Intent[] = [
+  "update-step",
+  "move-step",
+  "reorder-steps",
+  "refresh-workflow",
+  "create-item",
+  "update-item",
+  "delete-item",
+  "upload-design",
+  "remove-design",
+  "reset-timer",
+];
 
 /** docs/product.md §8: the toast title and fallback text of each failure. */
 const FAILURE: Record<Intent, { title: string; fallback: string }> = {
@@ -231,7 +246,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return data({ formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false }, { status: 400 });
+    return data(
+      { formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" as const }, reauth: false },
+      { status: 400 },
+    );
   }
   // Every item's label straight to a label printer of Global Settings, answered with a toast.
   if (formData.get("intent") === "print-labels") return printFromPage(request, formData, here, { projectId });
@@ -251,7 +269,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const fail = (status: number, message: string, result: unknown = { status: "error", error: { "": [message] } }) =>
-    data({ formId, result, toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const }, reauth: false }, { status });
+    data(
+      {
+        formId,
+        result,
+        toast: { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback, variant: "destructive" as const },
+        reauth: false,
+      },
+      { status },
+    );
   const known = (error: unknown) => {
     if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError || error instanceof UploadRefused) return error;
     throw error;
@@ -313,7 +339,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         const submission = parseWithZod(formData, { schema: StepOrderSchema });
         if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
         reorderSteps(projectId, submission.value.stepIds, actor);
-        return data({ formId, result: null, toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" as const }, reauth: false });
+        return data({
+          formId,
+          result: null,
+          toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" as const },
+          reauth: false,
+        });
       }
       case "refresh-workflow":
         refreshWorkflow(projectId, actor);
@@ -327,7 +358,8 @@ export async function action({ request, params }: Route.ActionArgs) {
             createItem({ ...submission.value, projectId }, actor);
             return success(request, here, "Item created successfully with QR code!");
           }
-          if (itemId === null || getItem(itemId)?.projectId !== projectId) throw new NotFoundError("This item no longer exists. Someone else may have deleted it.");
+          if (itemId === null || getItem(itemId)?.projectId !== projectId)
+            throw new NotFoundError("This item no longer exists. Someone else may have deleted it.");
           const { patch, expected } = changedFields(submission.value, originalOf(formData));
           if (!updateItem(itemId, patch, actor, { expected })) throw new NotFoundError("This item no longer exists. Someone else may have deleted it.");
           return success(request, here, "Item updated successfully");
@@ -354,7 +386,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         } catch (error) {
           const e = known(error);
           if (e.message === "Please select a PDF file") {
-            return data({ formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" as const }, reauth: false }, { status: 400 });
+            return data(
+              { formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" as const }, reauth: false },
+              { status: 400 },
+            );
           }
           return fail(e.status, e.message);
         }
@@ -554,12 +589,26 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         ) : null}
         {dialog === "add-item" && canWrite ? (
           <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
-            <ItemForm categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor("item-new")} who={loaderData.whoCanAdd} />
+            <ItemForm
+              categories={loaderData.categories}
+              materials={loaderData.materials}
+              here={here}
+              lastResult={resultFor("item-new")}
+              who={loaderData.whoCanAdd}
+            />
           </UrlDialog>
         ) : null}
         {dialog === "edit-item" && canWrite && dialogItem ? (
           <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm key={dialogItem.id} item={dialogItem} categories={loaderData.categories} materials={loaderData.materials} here={here} lastResult={resultFor(`item-${dialogItem.id}`)} who={loaderData.whoCanAdd} />
+            <ItemForm
+              key={dialogItem.id}
+              item={dialogItem}
+              categories={loaderData.categories}
+              materials={loaderData.materials}
+              here={here}
+              lastResult={resultFor(`item-${dialogItem.id}`)}
+              who={loaderData.whoCanAdd}
+            />
           </UrlDialog>
         ) : null}
         {dialog === "qr" && dialogItem ? (
@@ -601,7 +650,9 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           )}
         </SummaryCard>
         <SummaryCard title="Priority" icon="alert">
-          <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[project.priority] ?? "gray")}`}>
+          <span
+            className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[project.priority] ?? "gray")}`}
+          >
             {project.priority}
           </span>
         </SummaryCard>

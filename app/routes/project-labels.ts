@@ -1,11 +1,11 @@
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
 import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import type { ErrorPageLink } from "~/utils/error-page.server";
-import { parseIdParam } from "~/utils/ids";
-import { labelFileName, labelPdf, type SheetLayout } from "~/utils/label-pdf.server";
-import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
+import { contentDisposition } from "~/domain/content-disposition";
+import type { ErrorPageLink } from "~/http/error-page.server";
+import { parseIdParam } from "~/domain/ids";
+import { labelFileName, labelPdf, type SheetLayout } from "~/infra/label-pdf.server";
+import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/domain/label-sheets";
 import type { Route } from "./+types/project-labels";
 
 // GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (docs/product.md §9), a page each in item id order, for a

@@ -21,14 +21,14 @@ import { FILE_TYPES, type FileType } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { formatDateTime } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { BadRequestError, NotFoundError } from "~/utils/errors";
-import { departmentLabel, formatMinutesSeconds } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { fileIndicator } from "~/utils/machine-file-rules";
-import { redirectWithToast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatDateTime } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { departmentLabel, formatMinutesSeconds } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { fileIndicator } from "~/domain/machine-file-rules";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/project-machine-files";
 import { RowForm, RowLink } from "~/components/row-link";
 
@@ -78,7 +78,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
         }
       : null;
   const assignedFileIds = new Set(associations.map((a) => a.machineFileId));
-  const option = (f: (typeof files)[number]) => ({ id: f.id, fileName: f.fileName, machine: machineNames.get(f.machine) ?? f.machine, material: f.description });
+  const option = (f: (typeof files)[number]) => ({
+    id: f.id,
+    fileName: f.fileName,
+    machine: machineNames.get(f.machine) ?? f.machine,
+    material: f.description,
+  });
   const manyFiles = files.length > INLINE_CHOICES;
   const pickMatch = /^(\d+)-(print|cut)$/.exec(url.searchParams.get("pick") ?? "");
   const pickItem = pickMatch ? items.find((i) => i.id === Number(pickMatch[1])) : undefined;
@@ -86,7 +91,14 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const matching = q ? files.filter((f) => `${f.fileName} ${f.description} ${machineNames.get(f.machine) ?? f.machine}`.toLowerCase().includes(q)) : files;
   const picker =
     pickMatch && pickItem
-      ? { itemId: pickItem.id, itemName: pickItem.name, type: pickMatch[2] as FileType, q: url.searchParams.get("q") ?? "", total: matching.length, files: matching.slice(0, PICKER_ROWS).map(option) }
+      ? {
+          itemId: pickItem.id,
+          itemName: pickItem.name,
+          type: pickMatch[2] as FileType,
+          q: url.searchParams.get("q") ?? "",
+          total: matching.length,
+          files: matching.slice(0, PICKER_ROWS).map(option),
+        }
       : null;
   return data(
     {
@@ -108,14 +120,19 @@ export function loader({ request, params }: Route.LoaderArgs) {
         const mine = byItem.get(i.id) ?? [];
         const slot = (type: FileType) => {
           const a = mine.find((x) => x.fileType === type);
-          return a ? { fileId: a.machineFileId, fileName: a.fileName, machine: machineNames.get(a.machine) ?? a.machine, material: a.description, by: a.updatedByName } : null;
+          return a
+            ? { fileId: a.machineFileId, fileName: a.fileName, machine: machineNames.get(a.machine) ?? a.machine, material: a.description, by: a.updatedByName }
+            : null;
         };
         return {
           id: i.id,
           name: i.name,
           category: i.category,
           material: i.material,
-          indicator: fileIndicator(i.material, mine.map((a) => a.description)),
+          indicator: fileIndicator(
+            i.material,
+            mine.map((a) => a.description),
+          ),
           print: slot("print"),
           cut: slot("cut"),
         };
@@ -237,13 +254,23 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
           Each item gets one print file and one cut file. A green dot means every assigned file is for the item's material; a red dot warns of a mismatch.
         </p>
         {items.length === 0 ? (
-          <EmptyState icon="file" title="No project items found. Items must be created before assigning files." action={<Link to={`/projects/${project.id}`} className={btn.secondary}>Go to the project</Link>} />
+          <EmptyState
+            icon="file"
+            title="No project items found. Items must be created before assigning files."
+            action={
+              <Link to={`/projects/${project.id}`} className={btn.secondary}>
+                Go to the project
+              </Link>
+            }
+          />
         ) : (
           <>
             {stats.totalFiles === 0 ? (
               <div className="mt-3 rounded-lg border border-line bg-canvas p-3 text-base">
                 <p className="font-medium">No files available</p>
-                <p className="text-sm text-ink-muted">{canWrite ? "Add this project's print and cut files first with Add/Remove Files." : "Pre-production adds this project's files."}</p>
+                <p className="text-sm text-ink-muted">
+                  {canWrite ? "Add this project's print and cut files first with Add/Remove Files." : "Pre-production adds this project's files."}
+                </p>
               </div>
             ) : null}
             <table className="table-cards mt-4 w-full text-left text-base">
@@ -252,10 +279,18 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
                   <th scope="col" className="py-2 pr-3 font-medium">
                     <span className="sr-only">Files</span>
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Item</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Material</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Print File</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Cut File</th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Item
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Material
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Print File
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Cut File
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -265,10 +300,14 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
                       <FileDot indicator={item.indicator} />
                     </td>
                     <td data-label="Item" className="py-3 pr-3 font-medium cell-text">
-                      <RowLink to={`/items/${item.id}`} className={btn.textLink}>{item.name}</RowLink>
+                      <RowLink to={`/items/${item.id}`} className={btn.textLink}>
+                        {item.name}
+                      </RowLink>
                       <span className="block text-sm font-normal text-ink-muted">{item.category}</span>
                     </td>
-                    <td data-label="Material" className="py-3 pr-3 cell-text">{item.material}</td>
+                    <td data-label="Material" className="py-3 pr-3 cell-text">
+                      {item.material}
+                    </td>
                     {(["print", "cut"] as const).map((type) => (
                       <td key={type} data-label={type === "print" ? "Print File" : "Cut File"} className="py-3 pr-3">
                         <AssignmentCell item={item} type={type} files={files} manyFiles={manyFiles} here={here} canWrite={canWrite} />
@@ -294,7 +333,21 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item: ItemRow; type: FileType; files: FileOption[]; manyFiles: boolean; here: string; canWrite: boolean }) {
+function AssignmentCell({
+  item,
+  type,
+  files,
+  manyFiles,
+  here,
+  canWrite,
+}: {
+  item: ItemRow;
+  type: FileType;
+  files: FileOption[];
+  manyFiles: boolean;
+  here: string;
+  canWrite: boolean;
+}) {
   const hydrated = useHydrated();
   const [picked, setPicked] = useState("");
   const current = item[type];
@@ -303,7 +356,9 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
     return (
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 wrap-break-word">
-          <span className="font-medium"><FileName name={current.fileName} /></span>
+          <span className="font-medium">
+            <FileName name={current.fileName} />
+          </span>
           <span className="block text-sm text-ink-muted">
             {current.machine} · {current.material}
           </span>
@@ -335,7 +390,14 @@ function AssignmentCell({ item, type, files, manyFiles, here, canWrite }: { item
       <input type="hidden" name="intent" value="assign" />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="fileType" value={type} />
-      <select name="fileId" required aria-label={label} className={`${inputClass} max-w-64`} value={hydrated ? picked : undefined} onChange={(e) => setPicked(e.currentTarget.value)}>
+      <select
+        name="fileId"
+        required
+        aria-label={label}
+        className={`${inputClass} max-w-64`}
+        value={hydrated ? picked : undefined}
+        onChange={(e) => setPicked(e.currentTarget.value)}
+      >
         <option value="">Choose a file…</option>
         {files.map((f) => (
           <option key={f.id} value={f.id}>
@@ -401,7 +463,11 @@ function PickerDialog({ picker, here }: { picker: Picker; here: string }) {
           ))}
         </ul>
       )}
-      {picker.total > picker.files.length ? <p className="mt-2 text-sm text-ink-muted">Showing {picker.files.length} of {picker.total}: search to narrow the list.</p> : null}
+      {picker.total > picker.files.length ? (
+        <p className="mt-2 text-sm text-ink-muted">
+          Showing {picker.files.length} of {picker.total}: search to narrow the list.
+        </p>
+      ) : null}
     </UrlDialog>
   );
 }
@@ -419,24 +485,42 @@ function LogDialog({ log, closeTo }: { log: Log; closeTo: string }) {
         // Names keep their words whole, so the columns may be wider than the dialog: the table then scrolls in it,
         // and a keyboard reaches that scroll (the region takes focus).
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
-          {log.total > log.rows.length ? <p className="mb-2 text-sm text-ink-muted">The newest {log.rows.length} of {log.total}.</p> : null}
+          {log.total > log.rows.length ? (
+            <p className="mb-2 text-sm text-ink-muted">
+              The newest {log.rows.length} of {log.total}.
+            </p>
+          ) : null}
           <table className="table-cards w-full text-left text-sm">
             <thead className="border-b border-line text-ink-muted">
               <tr>
                 {["File Name", "Machine", "Item", "Completed By", "Completed At", "Processing Time"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">{h}</th>
+                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {log.rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text"><FileName name={r.fileName} /></td>
-                  <td data-label="Machine" className="py-2 pr-3 cell-text">{r.machine}</td>
-                  <td data-label="Item" className="py-2 pr-3 cell-text">{r.item}</td>
-                  <td data-label="Completed By" className="py-2 pr-3 cell-text">{r.completedBy}</td>
-                  <td data-label="Completed At" className="py-2 pr-3">{r.completedAt}</td>
-                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">{r.processing}</td>
+                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text">
+                    <FileName name={r.fileName} />
+                  </td>
+                  <td data-label="Machine" className="py-2 pr-3 cell-text">
+                    {r.machine}
+                  </td>
+                  <td data-label="Item" className="py-2 pr-3 cell-text">
+                    {r.item}
+                  </td>
+                  <td data-label="Completed By" className="py-2 pr-3 cell-text">
+                    {r.completedBy}
+                  </td>
+                  <td data-label="Completed At" className="py-2 pr-3">
+                    {r.completedAt}
+                  </td>
+                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">
+                    {r.processing}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,11 +6,11 @@ import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 
 // The project create, edit and delete forms post here from the projects list and from the project screen (not a
 // route module: routes/projects.tsx's action calls it).
@@ -44,7 +44,14 @@ export async function handleProjectIntent(request: Request, formData: FormData) 
   const schema = intent === "create-project" ? ProjectCreateSchema : ProjectEditSchema;
   const current = id ? getProject(id) : undefined;
   const project = current
-    ? { id: current.id, name: current.name, description: current.description, priority: current.priority, workflowId: current.workflowId, version: current.version }
+    ? {
+        id: current.id,
+        name: current.name,
+        description: current.description,
+        priority: current.priority,
+        workflowId: current.workflowId,
+        version: current.version,
+      }
     : null;
   const failure = (status: number, body: Omit<ProjectFormFailure, "formId" | "project">) => data<ProjectFormFailure>({ formId, project, ...body }, { status });
 
@@ -63,7 +70,11 @@ export async function handleProjectIntent(request: Request, formData: FormData) 
   const refused = (error: unknown, reply: (o: { formErrors: string[] }) => ProjectFormFailure["result"]) => {
     if (!(error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError)) throw error;
     const message = error.message || FAILED[intent];
-    return failure(error.status, { result: reply({ formErrors: [message] }), toast: { title: "Error", description: message, variant: "destructive" }, reauth: false });
+    return failure(error.status, {
+      result: reply({ formErrors: [message] }),
+      toast: { title: "Error", description: message, variant: "destructive" },
+      reauth: false,
+    });
   };
 
   if (intent === "delete-project") {

@@ -10,8 +10,8 @@ import { Badge, btn, cardClass, EmptyState, inputClass, PageHeader, UrlDialog } 
 import { getProject, listProjectsWithMetrics, projectSummary, type ProjectSort, type SortDir } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { formatDuration } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { formatDuration } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
 import { RowLink } from "~/components/row-link";
@@ -84,7 +84,14 @@ export function loader({ request }: Route.LoaderArgs) {
         totalItems: p.totalItems,
       })),
       dialogProject: dialogRow
-        ? { id: dialogRow.id, name: dialogRow.name, description: dialogRow.description, priority: dialogRow.priority, workflowId: dialogRow.workflowId, version: dialogRow.version }
+        ? {
+            id: dialogRow.id,
+            name: dialogRow.name,
+            description: dialogRow.description,
+            priority: dialogRow.priority,
+            workflowId: dialogRow.workflowId,
+            version: dialogRow.version,
+          }
         : null,
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
     },
@@ -197,7 +204,14 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : null}
       {editProject && canWrite ? (
         <UrlDialog title="Edit Project" description={editProject.name} closeTo={here} wide>
-          <ProjectForm key={editProject.id} project={editProject} workflows={loaderData.workflows} closeTo={here} lastResult={resultFor(`project-${editProject.id}`)} returnTo={here} />
+          <ProjectForm
+            key={editProject.id}
+            project={editProject}
+            workflows={loaderData.workflows}
+            closeTo={here}
+            lastResult={resultFor(`project-${editProject.id}`)}
+            returnTo={here}
+          />
         </UrlDialog>
       ) : null}
       {deleteProject && canWrite ? (
@@ -233,7 +247,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
               ) : null
             }
           >
-            {canWrite ? "Create a project from a workflow: its department steps appear, then add its items." : "Projects appear here once a project manager creates them."}
+            {canWrite
+              ? "Create a project from a workflow: its department steps appear, then add its items."
+              : "Projects appear here once a project manager creates them."}
           </EmptyState>
         </div>
       ) : (
@@ -244,7 +260,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                 All projects
               </h2>
               <p className="text-sm text-ink-muted" aria-live="polite">
-                {loading ? "Loading projects..." : `${loaderData.total.toLocaleString("en-US")} project${loaderData.total === 1 ? "" : "s"} · page ${page} of ${pages}`}
+                {loading
+                  ? "Loading projects..."
+                  : `${loaderData.total.toLocaleString("en-US")} project${loaderData.total === 1 ? "" : "s"} · page ${page} of ${pages}`}
               </p>
             </div>
             <Form method="get" action="/projects" ref={sortForm} className="flex flex-wrap items-end gap-2">
@@ -301,7 +319,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                   Project Name
                 </th>
                 <th scope="col" className="py-2 pr-3" aria-sort={sort === "priority" ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-                  <Link to={href({ sort: "priority", dir: priorityDir, page: null })} className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800">
+                  <Link
+                    to={href({ sort: "priority", dir: priorityDir, page: null })}
+                    className="inline-flex min-h-tap items-center gap-1 font-semibold text-ink hover:text-brand-800"
+                  >
                     Priority
                     <span aria-hidden>{sort === "priority" ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
                     <span className="sr-only">, sort {priorityDir === "asc" ? "ascending" : "descending"}</span>
@@ -322,7 +343,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
               {projects.map((p) => (
                 <tr key={p.id} className={p.priority === "rush" ? "md:border-l-4 md:border-l-red-600" : undefined}>
                   <td data-label="Project Name" className="py-3 pr-3 cell-text">
-                    <RowLink to={`/projects/${p.id}`} className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline">
+                    <RowLink
+                      to={`/projects/${p.id}`}
+                      className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline"
+                    >
                       {p.name}
                     </RowLink>
                     {p.description ? <p className="line-clamp-2 text-sm text-ink-muted">{p.description}</p> : null}
@@ -338,9 +362,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                     <span className="font-mono tabular-nums">{p.totalTime}</span>
                     {p.activeTimers > 0 ? (
                       <span className="ml-2">
-                        <Badge color="green">
-                          {p.activeTimers} active
-                        </Badge>
+                        <Badge color="green">{p.activeTimers} active</Badge>
                       </span>
                     ) : null}
                   </td>

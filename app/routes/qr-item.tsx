@@ -9,12 +9,12 @@ import { ALREADY_RUNNING, DoubleScanError, endTimer, NOT_RUNNING, startTimer } f
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { QR_MESSAGES } from "~/utils/qr-input";
-import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words";
-import { redirectWithToast } from "~/utils/toast.server";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { QR_MESSAGES } from "~/domain/qr-input";
+import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/qr-item";
 
 // /qr/{id}: where a phone camera lands from an item's label (docs/product.md, Decisions: Timers). It shows the item
@@ -83,12 +83,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw data("Unknown form", { status: 400 });
   } catch (error) {
-    if (error instanceof NotFoundError) return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
+    if (error instanceof NotFoundError)
+      return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
-      return redirectWithToast(request, here, { title: intent === "start" ? "Failed to start timer" : "Failed to stop timer", description, variant: "destructive" });
+      return redirectWithToast(request, here, {
+        title: intent === "start" ? "Failed to start timer" : "Failed to stop timer",
+        description,
+        variant: "destructive",
+      });
     }
     throw error;
   }

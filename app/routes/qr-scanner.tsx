@@ -9,19 +9,11 @@ import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { isScanId } from "~/schemas/scan";
 import { ownBases, scanCode, scanFlash, ScanFlashSchema, scannedItem, type ScannedItem } from "~/services/scan.server";
-import { flashCookie, popFlash } from "~/utils/flash.server";
-import {
-  lastScannedText,
-  looksLikeScan,
-  parseQrInput,
-  QR_MESSAGES,
-  QR_REDIRECT_DELAY_MS,
-  safeScanUrl,
-  SCANNER_AUTO_PROCESS_MS,
-} from "~/utils/qr-input";
-import { redirectWithToast } from "~/utils/toast.server";
-import { notAnImageMessage } from "~/utils/image-upload";
-import { useHydrated } from "~/utils/use-hydrated";
+import { flashCookie, popFlash } from "~/http/flash.server";
+import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, QR_REDIRECT_DELAY_MS, safeScanUrl, SCANNER_AUTO_PROCESS_MS } from "~/domain/qr-input";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { notAnImageMessage } from "~/domain/image-upload";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import type { Route } from "./+types/qr-scanner";
 
@@ -69,7 +61,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.kind === "redirect") return redirect(outcome.url);
   return redirectWithToast(request, "/qr-scanner", outcome.toast, { headers: { "Set-Cookie": flashCookie(request, "/qr-scanner", scanFlash(code, outcome)) } });
 }
-
 
 function ItemResult({ item }: { item: ScannedItem }) {
   return (
@@ -254,7 +245,10 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
         ) : null}
         {last ? (
           <p className="mt-3 text-sm text-ink-muted wrap-anywhere">
-            Last scanned: <span className="font-mono text-ink" data-testid="last-scanned">{last}</span>
+            Last scanned:{" "}
+            <span className="font-mono text-ink" data-testid="last-scanned">
+              {last}
+            </span>
           </p>
         ) : null}
         {offline && waiting > 0 ? (
@@ -269,7 +263,12 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
             <label className={`${btn.secondary} cursor-pointer`}>
               <Icon name="upload" />
               Upload QR image
-              <input type="file" accept="image/*" className="sr-only" onChange={(e) => void onImage(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
+              <input
+                type="file"
+                accept="image/*"
+                className="sr-only"
+                onChange={(e) => void onImage(e.target.files?.[0]).finally(() => (e.target.value = ""))}
+              />
             </label>
             {canUseCamera ? (
               <button type="button" className={btn.secondary} onClick={() => setCamera((on) => !on)} aria-pressed={camera}>
@@ -279,7 +278,9 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         ) : (
-          <p className="mt-4 border-t border-line pt-4 text-sm text-ink-muted">Uploading a photo of a label or scanning with the camera needs JavaScript; the field above works without it.</p>
+          <p className="mt-4 border-t border-line pt-4 text-sm text-ink-muted">
+            Uploading a photo of a label or scanning with the camera needs JavaScript; the field above works without it.
+          </p>
         )}
         {camera ? (
           <CameraScanner
@@ -330,7 +331,9 @@ function CameraScanner({ onCode, onError }: { onCode: (text: string) => void; on
         }
         void scan();
       })
-      .catch((e: unknown) => handlers.current.onError(e instanceof DOMException && e.name === "NotAllowedError" ? "permission was refused" : "no camera was found"));
+      .catch((e: unknown) =>
+        handlers.current.onError(e instanceof DOMException && e.name === "NotAllowedError" ? "permission was refused" : "no camera was found"),
+      );
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);

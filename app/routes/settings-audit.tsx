@@ -17,12 +17,12 @@ import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
-import { auditActionLabel, auditEntityLabel } from "~/utils/audit-words";
-import { formatLogTime, PLAIN_DATE } from "~/utils/dates";
-import { addDays, dayStart, isCalendarDay } from "~/utils/periods.server";
-import { getEnv } from "~/utils/env.server";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { auditActionLabel, auditEntityLabel } from "~/domain/audit-words";
+import { formatLogTime, PLAIN_DATE } from "~/domain/dates";
+import { addDays, dayStart, isCalendarDay } from "~/infra/periods.server";
+import { getEnv } from "~/infra/env.server";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/settings-audit";
 
 // Global Settings → Audit trail: who changed what and when, newest first. Filters live in the
@@ -181,11 +181,25 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <Label htmlFor="record">Record id</Label>
-            <input id="record" name="record" defaultValue={filter.record} inputMode="numeric" className={inputClass} {...invalid(recordError, "record-error")} />
+            <input
+              id="record"
+              name="record"
+              defaultValue={filter.record}
+              inputMode="numeric"
+              className={inputClass}
+              {...invalid(recordError, "record-error")}
+            />
           </div>
           <div>
             <Label htmlFor="project">Project id, with its steps and design</Label>
-            <input id="project" name="project" defaultValue={filter.project} inputMode="numeric" className={inputClass} {...invalid(projectError, "project-error")} />
+            <input
+              id="project"
+              name="project"
+              defaultValue={filter.project}
+              inputMode="numeric"
+              className={inputClass}
+              {...invalid(projectError, "project-error")}
+            />
           </div>
           <div>
             <Label htmlFor="from">From</Label>
@@ -210,7 +224,12 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
           { id: "project-error", text: projectError },
         ].map((e) =>
           e.text ? (
-            <p key={e.id} id={e.id} role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800 wrap-break-word">
+            <p
+              key={e.id}
+              id={e.id}
+              role="alert"
+              className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800 wrap-break-word"
+            >
               {e.text}
             </p>
           ) : null,
@@ -218,7 +237,15 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
       </section>
       <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Audit entries">
         {rows.length === 0 ? (
-          <EmptyState icon="search" title="No audit entries match" action={<Link to="/settings/audit" className={btn.secondary}>Clear filters</Link>}>
+          <EmptyState
+            icon="search"
+            title="No audit entries match"
+            action={
+              <Link to="/settings/audit" className={btn.secondary}>
+                Clear filters
+              </Link>
+            }
+          >
             Change the filters, or widen the dates.
           </EmptyState>
         ) : (
@@ -258,9 +285,15 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
                       <table className="mt-2 w-full text-left">
                         <thead className="text-ink-muted">
                           <tr>
-                            <th scope="col" className="py-1 pr-3 font-medium">Field</th>
-                            <th scope="col" className="py-1 pr-3 font-medium">Before</th>
-                            <th scope="col" className="py-1 font-medium">After</th>
+                            <th scope="col" className="py-1 pr-3 font-medium">
+                              Field
+                            </th>
+                            <th scope="col" className="py-1 pr-3 font-medium">
+                              Before
+                            </th>
+                            <th scope="col" className="py-1 font-medium">
+                              After
+                            </th>
                           </tr>
                         </thead>
                         <tbody>

@@ -6,12 +6,12 @@ import { createBoardKey, listBoardKeys, revokeBoardKey } from "~/models/board.se
 import { BoardKeyFormSchema, BoardKeyRevokeSchema } from "~/schemas/board";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { boardLink } from "~/utils/board";
-import { formatDateTime } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { NotFoundError } from "~/utils/errors";
+import { boardLink } from "~/domain/board-messages";
+import { formatDateTime } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { NotFoundError } from "~/domain/errors";
 import { qrBaseUrl } from "~/services/shop-address.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-boards";
 
 // Global Settings → Board links: management makes a read-only link for each wall TV, sees when
@@ -46,10 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       revokeBoardKey(parsed.data.id, actor);
     } catch (error) {
-      if (error instanceof NotFoundError) return redirectWithToast(request, "/settings/boards", { title: "Error", description: error.message, variant: "destructive" });
+      if (error instanceof NotFoundError)
+        return redirectWithToast(request, "/settings/boards", { title: "Error", description: error.message, variant: "destructive" });
       throw error;
     }
-    return redirectWithToast(request, "/settings/boards", { title: "Board link revoked", description: "A TV still showing it stops updating and shows that the link is no longer valid." });
+    return redirectWithToast(request, "/settings/boards", {
+      title: "Board link revoked",
+      description: "A TV still showing it stops updating and shows that the link is no longer valid.",
+    });
   }
   const submission = parseWithZod(form, { schema: BoardKeyFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
@@ -112,18 +116,32 @@ export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
           <table className="table-cards mt-3 w-full text-left text-base">
             <thead className="border-b border-line text-sm text-ink-muted">
               <tr>
-                <th scope="col" className="py-2 pr-3">Name</th>
-                <th scope="col" className="py-2 pr-3">Made</th>
-                <th scope="col" className="py-2 pr-3">Last used</th>
-                <th scope="col" className="py-2">Status</th>
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Made
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Last used
+                </th>
+                <th scope="col" className="py-2">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {loaderData.keys.map((k) => (
                 <tr key={k.id}>
-                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">{k.name}</td>
-                  <td data-label="Made" className="py-3 pr-3">{k.created}</td>
-                  <td data-label="Last used" className="py-3 pr-3">{k.lastUsed}</td>
+                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
+                    {k.name}
+                  </td>
+                  <td data-label="Made" className="py-3 pr-3">
+                    {k.created}
+                  </td>
+                  <td data-label="Last used" className="py-3 pr-3">
+                    {k.lastUsed}
+                  </td>
                   <td data-label="Status" className="py-3">
                     {k.revoked ? (
                       <span className="text-ink-muted">Revoked {k.revoked}</span>

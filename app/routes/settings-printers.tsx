@@ -3,17 +3,30 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormAlert } from "~/components/error-focus";
 import { OpenedValuesField, useOpenedValues } from "~/components/opened-values";
-import { btn, CancelLink, cardClass, checkboxClass, checkRowClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label, PageHeader, UrlDialog } from "~/components/ui";
+import {
+  btn,
+  CancelLink,
+  cardClass,
+  checkboxClass,
+  checkRowClass,
+  DeleteConfirmActions,
+  EmptyState,
+  FieldError,
+  inputClass,
+  Label,
+  PageHeader,
+  UrlDialog,
+} from "~/components/ui";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
 import { shopAddressNote } from "~/services/shop-address.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-printers";
 
 // Global Settings → Label Printers: the shop's thermal printers (ZPL over TCP port 9100). Items
@@ -33,7 +46,10 @@ export function loader({ request }: Route.LoaderArgs) {
     return id === null ? null : (printers.find((p) => p.id === id) ?? null);
   };
   const refused = Object.fromEntries(printers.map((p) => [p.id, printerPortRefusal(p.port)]).filter(([, why]) => why));
-  return data({ printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused, addressNote: shopAddressNote(request) }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { printers, editing: pick("edit"), deleting: pick("delete"), ports: printerPortsText(), refused, addressNote: shopAddressNote(request) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
@@ -59,12 +75,19 @@ export async function action({ request }: Route.ActionArgs) {
       const { patch, expected } = changedFields(submission.value, original);
       const version = Number(form.get("version"));
       try {
-        const saved = labelPrinterModel.update(printer.id, patch, actor, original ? { expected } : { version: Number.isInteger(version) ? version : undefined });
+        const saved = labelPrinterModel.update(
+          printer.id,
+          patch,
+          actor,
+          original ? { expected } : { version: Number.isInteger(version) ? version : undefined },
+        );
         if (!saved) return back("Error", "This label printer no longer exists. It may have been deleted by someone else.", true);
         return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
       } catch (error) {
-        if (error instanceof ConflictError) return data({ form: `edit-${printer.id}`, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
-        if (error instanceof BadRequestError) return data({ form: `edit-${printer.id}`, result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
+        if (error instanceof ConflictError)
+          return data({ form: `edit-${printer.id}`, result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+        if (error instanceof BadRequestError)
+          return data({ form: `edit-${printer.id}`, result: submission.reply({ fieldErrors: { port: [error.message] } }) }, { status: 400 });
         throw error;
       }
     }
@@ -99,7 +122,10 @@ export async function action({ request }: Route.ActionArgs) {
 function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
-  const opened = useOpenedValues(printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive }, lastResult);
+  const opened = useOpenedValues(
+    printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive },
+    lastResult,
+  );
   const [form, fields] = useForm({
     id: printer ? `edit-printer-${printer.id}` : "new-printer",
     lastResult,
@@ -196,7 +222,8 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
             <p className="text-base text-ink wrap-anywhere">
-              Are you sure you want to delete "{deleting.name}" ({deleting.host}:{deleting.port})? Items and projects can no longer print to it. This action cannot be undone.
+              Are you sure you want to delete "{deleting.name}" ({deleting.host}:{deleting.port})? Items and projects can no longer print to it. This action
+              cannot be undone.
             </p>
             <DeleteConfirmActions cancelTo={HERE} />
           </Form>
@@ -225,10 +252,18 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
           <table className="table-cards mt-3 w-full text-left text-base">
             <thead className="border-b border-line text-sm text-ink-muted">
               <tr>
-                <th scope="col" className="py-2 pr-3">Name</th>
-                <th scope="col" className="py-2 pr-3">Address</th>
-                <th scope="col" className="py-2 pr-3">Resolution</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-3">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Address
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Resolution
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -244,7 +279,9 @@ export default function SettingsPrinters({ loaderData }: Route.ComponentProps) {
                       <span className="mt-1 block font-sans text-sm font-medium text-danger-800">Not used for printing: {loaderData.refused[p.id]}</span>
                     ) : null}
                   </td>
-                  <td data-label="Resolution" className="py-3 pr-3">{p.dpi} dpi</td>
+                  <td data-label="Resolution" className="py-3 pr-3">
+                    {p.dpi} dpi
+                  </td>
                   <td data-label="Actions" className="py-3">
                     <div className="flex flex-wrap gap-2">
                       <Link to={`${HERE}?edit=${p.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${p.name}`}>

@@ -7,11 +7,11 @@ import { ShopAddressFormSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
-import { getEnv } from "~/utils/env.server";
-import { ConflictError } from "~/utils/errors";
-import { isLoopbackHost } from "~/utils/hosts";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
+import { isLoopbackHost } from "~/domain/hosts";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-shop-address";
 
 // Global Settings → Shop address (docs/decisions/0026-shop-address-and-labels.md): the address phones and scanners
@@ -47,7 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = actorFrom(request, user);
   const form = await request.formData();
   if (getEnv().PUBLIC_URL) {
-    return redirectWithToast(request, HERE, { title: "Shop address not changed", description: "The server's PUBLIC_URL sets the shop's address.", variant: "destructive" });
+    return redirectWithToast(request, HERE, {
+      title: "Shop address not changed",
+      description: "The server's PUBLIC_URL sets the shop's address.",
+      variant: "destructive",
+    });
   }
   const version = Number(form.get("version"));
   const guard = { version: Number.isInteger(version) && version > 0 ? version : undefined };
@@ -55,7 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       updateShopSettings({ shopAddress: null }, actor, guard);
     } catch (error) {
-      if (error instanceof ConflictError) return redirectWithToast(request, HERE, { title: "Shop address not changed", description: error.message, variant: "destructive" });
+      if (error instanceof ConflictError)
+        return redirectWithToast(request, HERE, { title: "Shop address not changed", description: error.message, variant: "destructive" });
       throw error;
     }
     return redirectWithToast(request, HERE, {
@@ -108,7 +113,11 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
             {publicUrl ? " (set by the server's PUBLIC_URL: change it where the server is started)." : "."}
           </p>
         ) : (
-          <div role="note" className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-base text-warning-900" data-testid="shop-address-current">
+          <div
+            role="note"
+            className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-base text-warning-900"
+            data-testid="shop-address-current"
+          >
             <p className="font-semibold">Not set yet</p>
             <p className="mt-1">
               Labels carry the address of the browser that prints them; this one uses <span className="font-mono break-all">{origin}</span>
@@ -126,11 +135,13 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
           </h2>
           {loopback ? (
             <p className="mt-2 text-base text-ink-muted">
-              This browser opened Shopflow at {host}. Enter the address other devices use instead: this server's name or network address with its port,
-              e.g. http://192.168.1.20:3000. Opening Shopflow at that address on this computer proves it works.
+              This browser opened Shopflow at {host}. Enter the address other devices use instead: this server's name or network address with its port, e.g.
+              http://192.168.1.20:3000. Opening Shopflow at that address on this computer proves it works.
             </p>
           ) : (
-            <p className="mt-2 text-base text-ink-muted">Usually the address this browser is using, {origin}: check that a phone on the shop's network opens it.</p>
+            <p className="mt-2 text-base text-ink-muted">
+              Usually the address this browser is using, {origin}: check that a phone on the shop's network opens it.
+            </p>
           )}
           <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
             <input type="hidden" name="version" value={version} />
@@ -141,7 +152,13 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
             ) : null}
             <div>
               <Label htmlFor={fields.shopAddress.id}>Shop address</Label>
-              <input className={inputClass} placeholder="http://192.168.1.20:3000" inputMode="url" autoComplete="url" {...getInputProps(fields.shopAddress, { type: "text" })} />
+              <input
+                className={inputClass}
+                placeholder="http://192.168.1.20:3000"
+                inputMode="url"
+                autoComplete="url"
+                {...getInputProps(fields.shopAddress, { type: "text" })}
+              />
               <FieldError id={fields.shopAddress.errorId} errors={fields.shopAddress.errors} />
             </div>
             <button type="submit" className={btn.primary}>
@@ -168,8 +185,12 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
           <li>Every label carries it, whichever browser prints it: a label printed from the server's own screen (localhost) still works on a phone.</li>
           <li>
             Shopflow then answers only at this address, at localhost on the server itself
-            {allowedHosts.length ? <>, and at {allowedHosts.join(", ")} (the server's ALLOWED_HOSTS)</> : <> and at the names the server's ALLOWED_HOSTS lists</>}.
-            Any other name gets 'Unknown host': that keeps other websites from reaching Shopflow through a staff member's browser.
+            {allowedHosts.length ? (
+              <>, and at {allowedHosts.join(", ")} (the server's ALLOWED_HOSTS)</>
+            ) : (
+              <> and at the names the server's ALLOWED_HOSTS lists</>
+            )}
+            . Any other name gets 'Unknown host': that keeps other websites from reaching Shopflow through a staff member's browser.
           </li>
         </ul>
       </section>

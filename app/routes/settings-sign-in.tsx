@@ -4,9 +4,9 @@ import { getShopSettings, updateShopSettings } from "~/models/shop-settings.serv
 import { SignInSettingsFormSchema } from "~/schemas/sign-in";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { SignInMode } from "~/utils/constants";
-import { ConflictError } from "~/utils/errors";
-import { redirectWithToast } from "~/utils/toast.server";
+import type { SignInMode } from "~/domain/constants";
+import { ConflictError } from "~/domain/errors";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-sign-in";
 
 // Global Settings → Sign-in (docs/decisions/0025): 'PIN only' or 'Choose your name, then PIN'. One form post, the

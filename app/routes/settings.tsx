@@ -20,30 +20,22 @@ import {
   TeamMemberSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import {
-  CategoryForm,
-  DeleteForm,
-  DepartmentForm,
-  MaterialForm,
-  SubdepartmentForm,
-  TeamMemberForm,
-  WorkflowForm,
-} from "~/components/settings/forms";
+import { CategoryForm, DeleteForm, DepartmentForm, MaterialForm, SubdepartmentForm, TeamMemberForm, WorkflowForm } from "~/components/settings/forms";
 import { useReauthRetry } from "~/components/reauth";
 import { useToast } from "~/components/toaster";
 import { Icon, type IconName } from "~/components/icons";
 import { Avatar, Badge, btn, cardClass, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
 import { actorFrom } from "~/services/actor.server";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { sequenceColorClass } from "~/utils/colors";
-import { BadRequestError, ConflictError, NotFoundError } from "~/utils/errors";
-import { changedFields, originalOf } from "~/utils/form-changes";
-import { parseIdParam } from "~/utils/ids";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { sequenceColorClass } from "~/domain/colors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { parseIdParam } from "~/domain/ids";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { safeRedirectPath } from "~/utils/request.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings";
 
 export const TABS = [
@@ -212,7 +204,11 @@ export async function action({ request }: Route.ActionArgs) {
       {
         formId: resultId,
         result: reply({ formErrors: [error.message] }),
-        toast: { title: "Error", description: error.message || `Failed to ${verb} ${verb === "delete" ? spec.deleteNoun : spec.noun.toLowerCase()}`, variant: "destructive" as const },
+        toast: {
+          title: "Error",
+          description: error.message || `Failed to ${verb} ${verb === "delete" ? spec.deleteNoun : spec.noun.toLowerCase()}`,
+          variant: "destructive" as const,
+        },
         reauth: false,
       },
       { status: error.status },
@@ -307,7 +303,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="mt-6">
-        <TabDialogs tab={tab} params={params} here={loaderData.returnTo ?? here} data={loaderData} resultFor={resultFor} deleteErrors={actionData?.formId?.startsWith("delete-") ? (actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined : undefined} />
+        <TabDialogs
+          tab={tab}
+          params={params}
+          here={loaderData.returnTo ?? here}
+          data={loaderData}
+          resultFor={resultFor}
+          deleteErrors={actionData?.formId?.startsWith("delete-") ? ((actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined) : undefined}
+        />
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-xl font-semibold text-ink">{current.label}</h2>
           <AddLink tab={tab} here={here} />
@@ -332,7 +335,21 @@ function AddLink({ tab, here }: { tab: TabKey; here: string }) {
 }
 type LoaderData = Route.ComponentProps["loaderData"];
 
-function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab: TabKey; params: URLSearchParams; here: string; data: LoaderData; resultFor: (id: string) => SubmissionResult<string[]> | undefined; deleteErrors?: string[] }) {
+function TabDialogs({
+  tab,
+  params,
+  here,
+  data,
+  resultFor,
+  deleteErrors,
+}: {
+  tab: TabKey;
+  params: URLSearchParams;
+  here: string;
+  data: LoaderData;
+  resultFor: (id: string) => SubmissionResult<string[]> | undefined;
+  deleteErrors?: string[];
+}) {
   const isNew = params.get("new") === "1";
   const editId = parseIdParam(params.get("edit")) ?? 0;
   const deleteId = parseIdParam(params.get("delete")) ?? 0;
@@ -343,38 +360,128 @@ function TabDialogs({ tab, params, here, data, resultFor, deleteErrors }: { tab:
 
   if (tab === "products") {
     const c = data.categories.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Product" closeTo={here} wide><CategoryForm departments={seq} closeTo={here} lastResult={resultFor("category-new")} /></UrlDialog>;
-    if (c && editId) return <UrlDialog title="Edit Product" closeTo={here} wide><CategoryForm key={c.id} category={c} departments={seq} closeTo={here} lastResult={resultFor(`category-${c.id}`)} /></UrlDialog>;
-    if (c && deleteId) return <UrlDialog title="Delete Product" closeTo={here}><DeleteForm entity="categories" id={c.id} name={c.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (isNew)
+      return (
+        <UrlDialog title="Add Product" closeTo={here} wide>
+          <CategoryForm departments={seq} closeTo={here} lastResult={resultFor("category-new")} />
+        </UrlDialog>
+      );
+    if (c && editId)
+      return (
+        <UrlDialog title="Edit Product" closeTo={here} wide>
+          <CategoryForm key={c.id} category={c} departments={seq} closeTo={here} lastResult={resultFor(`category-${c.id}`)} />
+        </UrlDialog>
+      );
+    if (c && deleteId)
+      return (
+        <UrlDialog title="Delete Product" closeTo={here}>
+          <DeleteForm entity="categories" id={c.id} name={c.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
   }
   if (tab === "workflows") {
     const w = data.workflows.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Workflow" closeTo={here} wide><WorkflowForm departments={seq} closeTo={here} lastResult={resultFor("workflow-new")} /></UrlDialog>;
-    if (w && editId) return <UrlDialog title="Edit Workflow" closeTo={here} wide><WorkflowForm key={w.id} workflow={w} departments={seq} closeTo={here} lastResult={resultFor(`workflow-${w.id}`)} /></UrlDialog>;
-    if (w && deleteId) return <UrlDialog title="Delete Workflow" closeTo={here}><DeleteForm entity="workflows" id={w.id} name={w.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (isNew)
+      return (
+        <UrlDialog title="Add Workflow" closeTo={here} wide>
+          <WorkflowForm departments={seq} closeTo={here} lastResult={resultFor("workflow-new")} />
+        </UrlDialog>
+      );
+    if (w && editId)
+      return (
+        <UrlDialog title="Edit Workflow" closeTo={here} wide>
+          <WorkflowForm key={w.id} workflow={w} departments={seq} closeTo={here} lastResult={resultFor(`workflow-${w.id}`)} />
+        </UrlDialog>
+      );
+    if (w && deleteId)
+      return (
+        <UrlDialog title="Delete Workflow" closeTo={here}>
+          <DeleteForm entity="workflows" id={w.id} name={w.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
   }
   if (tab === "materials") {
     const m = data.materials.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Material" closeTo={here}><MaterialForm closeTo={here} lastResult={resultFor("material-new")} /></UrlDialog>;
-    if (m && editId) return <UrlDialog title="Edit Material" closeTo={here}><MaterialForm key={m.id} material={m} closeTo={here} lastResult={resultFor(`material-${m.id}`)} /></UrlDialog>;
-    if (m && deleteId) return <UrlDialog title="Delete Material" closeTo={here}><DeleteForm entity="materials" id={m.id} name={m.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (isNew)
+      return (
+        <UrlDialog title="Add Material" closeTo={here}>
+          <MaterialForm closeTo={here} lastResult={resultFor("material-new")} />
+        </UrlDialog>
+      );
+    if (m && editId)
+      return (
+        <UrlDialog title="Edit Material" closeTo={here}>
+          <MaterialForm key={m.id} material={m} closeTo={here} lastResult={resultFor(`material-${m.id}`)} />
+        </UrlDialog>
+      );
+    if (m && deleteId)
+      return (
+        <UrlDialog title="Delete Material" closeTo={here}>
+          <DeleteForm entity="materials" id={m.id} name={m.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
   }
   if (tab === "team") {
     const t = data.teamMembers.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Team Member" closeTo={here} wide><TeamMemberForm departments={seq} closeTo={here} lastResult={resultFor("team-member-new")} /></UrlDialog>;
-    if (t && editId) return <UrlDialog title="Edit Team Member" closeTo={here} wide><TeamMemberForm key={t.id} member={t} departments={seq} closeTo={here} lastResult={resultFor(`team-member-${t.id}`)} /></UrlDialog>;
-    if (t && deleteId) return <UrlDialog title="Delete Team Member" closeTo={here}><DeleteForm entity="team-members" id={t.id} name={t.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (isNew)
+      return (
+        <UrlDialog title="Add Team Member" closeTo={here} wide>
+          <TeamMemberForm departments={seq} closeTo={here} lastResult={resultFor("team-member-new")} />
+        </UrlDialog>
+      );
+    if (t && editId)
+      return (
+        <UrlDialog title="Edit Team Member" closeTo={here} wide>
+          <TeamMemberForm key={t.id} member={t} departments={seq} closeTo={here} lastResult={resultFor(`team-member-${t.id}`)} />
+        </UrlDialog>
+      );
+    if (t && deleteId)
+      return (
+        <UrlDialog title="Delete Team Member" closeTo={here}>
+          <DeleteForm entity="team-members" id={t.id} name={t.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
   }
   if (tab === "departments") {
     const d = data.departments.find((x) => x.id === editId || x.id === deleteId);
-    if (isNew) return <UrlDialog title="Add Department" closeTo={here}><DepartmentForm closeTo={here} lastResult={resultFor("department-new")} /></UrlDialog>;
-    if (d && editId) return <UrlDialog title="Edit Department" closeTo={here}><DepartmentForm key={d.id} department={d} closeTo={here} lastResult={resultFor(`department-${d.id}`)} /></UrlDialog>;
-    if (d && deleteId) return <UrlDialog title="Delete Department" closeTo={here}><DeleteForm entity="departments" id={d.id} name={d.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (isNew)
+      return (
+        <UrlDialog title="Add Department" closeTo={here}>
+          <DepartmentForm closeTo={here} lastResult={resultFor("department-new")} />
+        </UrlDialog>
+      );
+    if (d && editId)
+      return (
+        <UrlDialog title="Edit Department" closeTo={here}>
+          <DepartmentForm key={d.id} department={d} closeTo={here} lastResult={resultFor(`department-${d.id}`)} />
+        </UrlDialog>
+      );
+    if (d && deleteId)
+      return (
+        <UrlDialog title="Delete Department" closeTo={here}>
+          <DeleteForm entity="departments" id={d.id} name={d.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
     const parent = data.departments.find((x) => x.id === subNew);
-    if (parent) return <UrlDialog title={`Add Subdepartment to ${parent.name}`} closeTo={here}><SubdepartmentForm departmentId={parent.id} closeTo={here} lastResult={resultFor(`subdepartment-new-${parent.id}`)} /></UrlDialog>;
+    if (parent)
+      return (
+        <UrlDialog title={`Add Subdepartment to ${parent.name}`} closeTo={here}>
+          <SubdepartmentForm departmentId={parent.id} closeTo={here} lastResult={resultFor(`subdepartment-new-${parent.id}`)} />
+        </UrlDialog>
+      );
     const s = data.subdepartments.find((x) => x.id === subEdit || x.id === subDelete);
-    if (s && subEdit) return <UrlDialog title="Edit Subdepartment" closeTo={here}><SubdepartmentForm key={s.id} departmentId={s.departmentId} sub={s} closeTo={here} lastResult={resultFor(`subdepartment-${s.id}`)} /></UrlDialog>;
-    if (s && subDelete) return <UrlDialog title="Delete Subdepartment" closeTo={here}><DeleteForm entity="subdepartments" id={s.id} name={s.name} closeTo={here} errors={deleteErrors} /></UrlDialog>;
+    if (s && subEdit)
+      return (
+        <UrlDialog title="Edit Subdepartment" closeTo={here}>
+          <SubdepartmentForm key={s.id} departmentId={s.departmentId} sub={s} closeTo={here} lastResult={resultFor(`subdepartment-${s.id}`)} />
+        </UrlDialog>
+      );
+    if (s && subDelete)
+      return (
+        <UrlDialog title="Delete Subdepartment" closeTo={here}>
+          <DeleteForm entity="subdepartments" id={s.id} name={s.name} closeTo={here} errors={deleteErrors} />
+        </UrlDialog>
+      );
   }
   return null;
 }
@@ -383,11 +490,23 @@ function CardActions({ here, id, name, sub }: { here: string; id: number; name: 
   return (
     <div className="flex shrink-0 gap-2">
       {/* Phones: icon buttons (40 × 40), so a long name keeps its room; the labels show from 640 px. */}
-      <Link to={`${here}&${sub ? "subedit" : "edit"}=${id}`} preventScrollReset className={`${btn.small} max-sm:w-10 max-sm:px-0`} aria-label={`Edit ${name}`} title="Edit">
+      <Link
+        to={`${here}&${sub ? "subedit" : "edit"}=${id}`}
+        preventScrollReset
+        className={`${btn.small} max-sm:w-10 max-sm:px-0`}
+        aria-label={`Edit ${name}`}
+        title="Edit"
+      >
         <Icon name="edit" className="h-5 w-5 sm:hidden" />
         <span className="max-sm:hidden">Edit</span>
       </Link>
-      <Link to={`${here}&${sub ? "subdelete" : "delete"}=${id}`} preventScrollReset className={`${btn.smallDanger} max-sm:w-10 max-sm:px-0`} aria-label={`Delete ${name}`} title="Delete">
+      <Link
+        to={`${here}&${sub ? "subdelete" : "delete"}=${id}`}
+        preventScrollReset
+        className={`${btn.smallDanger} max-sm:w-10 max-sm:px-0`}
+        aria-label={`Delete ${name}`}
+        title="Delete"
+      >
         <Icon name="trash" className="h-5 w-5 sm:hidden" />
         <span className="max-sm:hidden">Delete</span>
       </Link>
@@ -401,8 +520,14 @@ function Sequence({ values, departments }: { values: string[]; departments: Load
     <ol className="mt-3 flex flex-wrap items-center gap-1.5 text-sm">
       {values.map((v, i) => (
         <li key={v} className="flex min-w-0 items-center gap-1.5">
-          {i > 0 ? <span aria-hidden="true" className="text-ink-subtle">→</span> : null}
-          <span className={`max-w-full rounded-full border px-2.5 py-0.5 font-medium wrap-anywhere ${sequenceColorClass(v, names.get(v)?.color)}`}>{names.get(v)?.name ?? v}</span>
+          {i > 0 ? (
+            <span aria-hidden="true" className="text-ink-subtle">
+              →
+            </span>
+          ) : null}
+          <span className={`max-w-full rounded-full border px-2.5 py-0.5 font-medium wrap-anywhere ${sequenceColorClass(v, names.get(v)?.color)}`}>
+            {names.get(v)?.name ?? v}
+          </span>
         </li>
       ))}
     </ol>
@@ -447,8 +572,8 @@ function Empty({ tab, here, empty, hasDepartments }: { tab: TabKey; here: string
           </>
         }
       >
-        The standard departments are {STANDARD_DEPARTMENTS.map((d) => d.name).join(", ")}, added as process departments.
-        Add your printers, cutters and routers as machine stations with Add Department.
+        The standard departments are {STANDARD_DEPARTMENTS.map((d) => d.name).join(", ")}, added as process departments. Add your printers, cutters and routers
+        as machine stations with Add Department.
       </EmptyState>
     );
   }
@@ -469,9 +594,7 @@ function Empty({ tab, here, empty, hasDepartments }: { tab: TabKey; here: string
         )
       }
     >
-      {needsDepartments
-        ? `${tab === "products" ? "A product" : "A workflow"} is a sequence of departments, and none exist yet.`
-        : EMPTY_HINTS[tab]}
+      {needsDepartments ? `${tab === "products" ? "A product" : "A workflow"} is a sequence of departments, and none exist yet.` : EMPTY_HINTS[tab]}
     </EmptyState>
   );
 }
@@ -491,7 +614,16 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
     return (
       <ul className={grid}>
         {data.categories.map((c) => (
-          <Card key={c.id} testId="category-card" title={<Badge color={c.color} wrap>{c.name}</Badge>} actions={<CardActions here={here} id={c.id} name={c.name} />}>
+          <Card
+            key={c.id}
+            testId="category-card"
+            title={
+              <Badge color={c.color} wrap>
+                {c.name}
+              </Badge>
+            }
+            actions={<CardActions here={here} id={c.id} name={c.name} />}
+          >
             {c.description ? <p className="mt-2 text-sm text-ink-muted">{c.description}</p> : null}
             <Sequence values={c.departmentSequence} departments={data.sequenceDepartments} />
           </Card>
@@ -519,7 +651,9 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
         {data.materials.map((m) => (
           <Card key={m.id} testId="material-card" title={m.name} actions={<CardActions here={here} id={m.id} name={m.name} />}>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Badge color={m.color} wrap>{m.category}</Badge>
+              <Badge color={m.color} wrap>
+                {m.category}
+              </Badge>
             </div>
             {m.description ? <p className="mt-2 text-sm text-ink-muted">{m.description}</p> : null}
           </Card>
@@ -546,7 +680,15 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
             <p className="mt-2 text-sm text-ink-muted">{[t.email, t.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
             <div className="mt-2 flex flex-wrap gap-1.5">
               {!t.isActive ? <Badge color="red">Inactive</Badge> : null}
-              {t.accessibleDepartments.length === 0 ? <Badge color="gray">No department access</Badge> : t.accessibleDepartments.map((k) => <Badge key={k} color={k === "management" ? "purple" : "blue"}>{DEPARTMENT_KEY_LABELS[k] ?? k}</Badge>)}
+              {t.accessibleDepartments.length === 0 ? (
+                <Badge color="gray">No department access</Badge>
+              ) : (
+                t.accessibleDepartments.map((k) => (
+                  <Badge key={k} color={k === "management" ? "purple" : "blue"}>
+                    {DEPARTMENT_KEY_LABELS[k] ?? k}
+                  </Badge>
+                ))
+              )}
             </div>
           </Card>
         ))}
@@ -559,7 +701,16 @@ function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: LoaderData; he
       {data.departments.map((d) => {
         const subs = data.subdepartments.filter((s) => s.departmentId === d.id);
         return (
-          <Card key={d.id} testId="department-card" title={<Badge color={d.color} wrap>{d.name}</Badge>} actions={<CardActions here={here} id={d.id} name={d.name} />}>
+          <Card
+            key={d.id}
+            testId="department-card"
+            title={
+              <Badge color={d.color} wrap>
+                {d.name}
+              </Badge>
+            }
+            actions={<CardActions here={here} id={d.id} name={d.name} />}
+          >
             <p className="mt-2 text-sm text-ink-muted wrap-anywhere">
               <code className="font-mono text-ink">{d.value}</code> · order {d.sortOrder} · {d.category}
             </p>

@@ -5,8 +5,8 @@ import { departmentModel } from "~/models/department.server";
 import { workflowItemCounts, type WorkflowCounts } from "~/models/overview.server";
 import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
-import { sequenceColorClass } from "~/utils/colors";
-import { departmentLabel } from "~/utils/format";
+import { sequenceColorClass } from "~/domain/colors";
+import { departmentLabel } from "~/domain/format";
 import type { Route } from "./+types/workflows";
 
 export function meta() {
@@ -26,10 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
     sequence: w.departmentSequence.map((v) => ({ value: v, name: names.get(v)?.name ?? departmentLabel(v), color: names.get(v)?.color ?? null })),
     counts: counts.get(w.id) ?? NONE,
   }));
-  return data(
-    { workflows, standard: counts.get(null) ?? NONE, canManage: can(user, "settings:write") },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ workflows, standard: counts.get(null) ?? NONE, canManage: can(user, "settings:write") }, { headers: { "Cache-Control": "no-store" } });
 }
 
 function Counts({ counts }: { counts: WorkflowCounts }) {
@@ -74,7 +71,9 @@ export default function Workflows({ loaderData }: Route.ComponentProps) {
                       →
                     </span>
                   ) : null}
-                  <span className={`rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(d.value, d.color)}`}>{d.name}</span>
+                  <span className={`rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-anywhere ${sequenceColorClass(d.value, d.color)}`}>
+                    {d.name}
+                  </span>
                 </li>
               ))}
             </ol>

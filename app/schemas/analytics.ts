@@ -11,9 +11,7 @@ export const MAX_RANGE_DAYS = 3660;
 export const RANGE_ORDER = "The start date must be on or before the end date.";
 export const RANGE_TOO_LONG = "Choose a range of at most 10 years.";
 
-export const AnalyticsRangeSchema = z
-  .object({ from: day, to: day })
-  .refine((r) => r.from <= r.to, { message: RANGE_ORDER, path: ["from"] });
+export const AnalyticsRangeSchema = z.object({ from: day, to: day }).refine((r) => r.from <= r.to, { message: RANGE_ORDER, path: ["from"] });
 
 export const ANALYTICS_TABLES = ["departments", "finished", "projects", "machines"] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];

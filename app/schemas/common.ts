@@ -1,7 +1,7 @@
 import { z } from "./messages";
 
-import { hasBidiControls, BIDI_MESSAGE } from "~/utils/bidi";
-import { COLORS } from "~/utils/constants";
+import { hasBidiControls, BIDI_MESSAGE } from "~/domain/bidi";
+import { COLORS } from "~/domain/constants";
 
 // Whitespace and invisible format characters (zero-width space, BOM, joiners) at either end are dropped, so a
 // name made only of them is empty, not a record nobody can see or click.
@@ -14,24 +14,22 @@ const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
 const CONTROL_IN_TEXT = /[\p{Cs}]|(?![\n\r\t])\p{Cc}/u;
 const noControl = (s: string) => !CONTROL_IN_LINE.test(s);
 const CONTROL_MESSAGE = "Remove the control characters (they cannot be shown or printed)";
-// Text-direction overrides and isolates (see utils/bidi.ts) are refused by every text helper below, so every name,
+// Text-direction overrides and isolates (see domain/bidi.ts) are refused by every text helper below, so every name,
 // label and description of every form and API is covered, present and future.
 const noBidi = (s: string) => !hasBidiControls(s);
 
 export const requiredText = (message: string, max = 200) =>
   z.preprocess(
     cleanText,
-    z
-      .string({ error: message })
-      .min(1, message)
-      .max(max, `At most ${max} characters`)
-      .refine(noControl, CONTROL_MESSAGE)
-      .refine(noBidi, BIDI_MESSAGE),
+    z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).refine(noBidi, BIDI_MESSAGE),
   );
 
 /** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
 export const idField = (message: string) =>
-  z.preprocess((v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v), z.number({ error: message }).int(message).positive(message));
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v),
+    z.number({ error: message }).int(message).positive(message),
+  );
 
 // Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty
 // form field into undefined and never runs a preprocess on undefined, so the default must catch that case.
@@ -72,17 +70,17 @@ export const sortOrder = numberish(
     .max(1_000_000, "Sort order is too large"),
 );
 
-export const bool = z.preprocess(
-  (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),
-  z.boolean(),
-);
+export const bool = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v), z.boolean());
 
 /** A list from JSON (array) or a form (one text field, comma-separated). */
 export const stringList = (max = 50) =>
   z.preprocess(
     (v) =>
       typeof v === "string"
-        ? v.split(",").map((s) => s.trim()).filter(Boolean)
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
         : v == null
           ? []
           : v,
@@ -90,7 +88,8 @@ export const stringList = (max = 50) =>
   );
 
 export const departmentSequence = (message: string) =>
-  z.preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(z.string().trim().min(1).max(100)).min(1, message))
+  z
+    .preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(z.string().trim().min(1).max(100)).min(1, message))
     .refine((list) => new Set(list).size === list.length, "A department appears twice in the sequence");
 
 export function slugify(name: string): string {

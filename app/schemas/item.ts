@@ -1,21 +1,21 @@
-import { DEFAULT_MATERIAL } from "~/utils/constants";
+import { DEFAULT_MATERIAL } from "~/domain/constants";
 import { idField, requiredText } from "./common";
 import { z } from "./messages";
 
 // docs/product.md §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
 
 /** docs/product.md §5: at least 1, default 1; a non-numeric quantity falls back to 1. */
-export const quantity = z.preprocess((v) => {
-  if (v === undefined || v === null || v === "") return 1;
-  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
-  return Number.isFinite(n) ? Math.trunc(n) : 1;
-}, z.number().int().min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"));
+export const quantity = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return 1;
+    const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
+    return Number.isFinite(n) ? Math.trunc(n) : 1;
+  },
+  z.number().int().min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"),
+);
 
 /** docs/product.md §5: the value 'none' (and an empty choice) means no workflow. */
-const optionalWorkflow = z.preprocess(
-  (v) => (v === "none" || v === "" || v === null ? null : v),
-  idField("Choose a workflow, or none").nullable(),
-);
+const optionalWorkflow = z.preprocess((v) => (v === "none" || v === "" || v === null ? null : v), idField("Choose a workflow, or none").nullable());
 
 /** The project detail's Add Item / Edit Item form. */
 export const ItemFormSchema = z.object({

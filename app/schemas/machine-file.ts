@@ -1,4 +1,4 @@
-import { BIDI_MESSAGE, hasBidiControls } from "~/utils/bidi";
+import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { idField, numberish, requiredText } from "./common";
 import { z } from "./messages";
 
@@ -13,11 +13,19 @@ export const SELECTED_ROWS_REQUIRED = "Please fill in file name and machine for 
 
 const material = z.preprocess(
   (v) => (v === null || v === undefined ? "" : v),
-  z.string().trim().max(100, "Material must be at most 100 characters").refine((s) => !hasBidiControls(s), BIDI_MESSAGE),
+  z
+    .string()
+    .trim()
+    .max(100, "Material must be at most 100 characters")
+    .refine((s) => !hasBidiControls(s), BIDI_MESSAGE),
 );
 
 const fileSize = numberish(
-  z.number({ error: "File size must be a number of bytes" }).int("File size must be a whole number of bytes").min(0, "File size must be 0 or more").max(Number.MAX_SAFE_INTEGER, "File size is too large"),
+  z
+    .number({ error: "File size must be a number of bytes" })
+    .int("File size must be a whole number of bytes")
+    .min(0, "File size must be 0 or more")
+    .max(Number.MAX_SAFE_INTEGER, "File size is too large"),
 );
 
 /** POST /api/machine-ready-files (and one row of a bulk save). */
@@ -50,7 +58,10 @@ export const MachineFilePatchSchema = z
     completedBy: z.unknown().optional(),
     qrCodeClicked: z.literal(true, { error: "qrCodeClicked can only be set to true: a QR code once opened stays opened" }).optional(),
   })
-  .refine((p) => Object.entries(p).some(([k, v]) => k !== "completedBy" && v !== undefined), "Nothing to change: send fileName, machine, description, name, isCompleted or qrCodeClicked");
+  .refine(
+    (p) => Object.entries(p).some(([k, v]) => k !== "completedBy" && v !== undefined),
+    "Nothing to change: send fileName, machine, description, name, isCompleted or qrCodeClicked",
+  );
 
 export const MACHINE_FILE_EDIT_FIELDS = ["name", "fileName", "machine", "description"] as const;
 
@@ -59,7 +70,11 @@ export const ReorderSchema = z.object({
     .array(
       z.object({
         id: idField("Each file needs its id"),
-        sortOrder: z.number({ error: "sortOrder must be a whole number from 1" }).int("sortOrder must be a whole number from 1").min(1, "sortOrder starts at 1").max(1_000_000, "sortOrder is too large"),
+        sortOrder: z
+          .number({ error: "sortOrder must be a whole number from 1" })
+          .int("sortOrder must be a whole number from 1")
+          .min(1, "sortOrder starts at 1")
+          .max(1_000_000, "sortOrder is too large"),
       }),
     )
     .min(1, "List the files in their new order")
@@ -73,7 +88,10 @@ export const UploadCsvSchema = z.object({
   defaultProjectId: idField("defaultProjectId must be a project id").nullable().optional(),
 });
 
-const fileType = z.preprocess((v) => (v === undefined || v === null || v === "" ? "print" : v), z.enum(FILE_TYPES, { error: "File type must be print or cut" }));
+const fileType = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? "print" : v),
+  z.enum(FILE_TYPES, { error: "File type must be print or cut" }),
+);
 
 /** POST /api/items/{id}/assign-file. `userId` is accepted for the product's clients and ignored: the session decides. */
 export const AssignFileSchema = z.object({

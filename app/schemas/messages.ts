@@ -7,7 +7,12 @@ import { z } from "zod";
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   if (!path || path.length === 0) return "The request body";
   const parts = path.map((p) =>
-    typeof p === "number" ? `entry ${p + 1}` : String(p).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase(),
+    typeof p === "number"
+      ? `entry ${p + 1}`
+      : String(p)
+          .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+          .replace(/[_-]+/g, " ")
+          .toLowerCase(),
   );
   const text = parts.join(", ");
   return text.charAt(0).toUpperCase() + text.slice(1);

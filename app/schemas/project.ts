@@ -1,4 +1,4 @@
-import { PRIORITIES, STEP_STATUSES } from "~/utils/constants";
+import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
 import { idField, nullableText, plainText, requiredText } from "./common";
 import { z } from "./messages";
 
@@ -7,10 +7,7 @@ import { z } from "./messages";
 const priority = z.enum(PRIORITIES, { error: "Priority is required" });
 
 /** A workflow id, or none: forms send '' or 'none' for "no workflow". */
-const optionalWorkflowId = z.preprocess(
-  (v) => (v === "" || v === "none" || v === null ? null : v),
-  idField("Project workflow is required").nullable(),
-);
+const optionalWorkflowId = z.preprocess((v) => (v === "" || v === "none" || v === null ? null : v), idField("Project workflow is required").nullable());
 
 // A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the product's client sends it
 // (noon local time); empty means no date. The model turns it into noon in the shop's zone.
@@ -81,21 +78,21 @@ export function dayOf(value: string): string {
   return DAY.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }
 
-const percent = z.preprocess((v) => {
-  // docs/product.md §5: non-numbers become 0.
-  if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
-  if (typeof v === "string") {
-    const n = Number(v.trim());
-    return v.trim() === "" || !Number.isFinite(n) ? 0 : Math.round(n);
-  }
-  return v === null || v === undefined ? v : 0;
-}, z.number().int().min(0, "Completion must be between 0 and 100").max(100, "Completion must be between 0 and 100"));
+const percent = z.preprocess(
+  (v) => {
+    // docs/product.md §5: non-numbers become 0.
+    if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
+    if (typeof v === "string") {
+      const n = Number(v.trim());
+      return v.trim() === "" || !Number.isFinite(n) ? 0 : Math.round(n);
+    }
+    return v === null || v === undefined ? v : 0;
+  },
+  z.number().int().min(0, "Completion must be between 0 and 100").max(100, "Completion must be between 0 and 100"),
+);
 
 /** 'unassigned' (or empty) is nobody (docs/product.md §5). */
-const memberId = z.preprocess(
-  (v) => (v === "unassigned" || v === "" || v === "none" ? null : v),
-  idField("Choose a team member, or unassigned").nullable(),
-);
+const memberId = z.preprocess((v) => (v === "unassigned" || v === "" || v === "none" ? null : v), idField("Choose a team member, or unassigned").nullable());
 
 /** PATCH /api/workflow-steps/{id} and the inline step editor. */
 export const StepPatchSchema = z.object({
@@ -139,7 +136,8 @@ export const StepEditFormSchema = z
     endDate: stepDate,
     percentComplete: percent.default(0),
     teamMemberIds: z.preprocess(
-      (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== "unassigned") : v === "unassigned" ? [] : [v]),
+      (v) =>
+        v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== "unassigned") : v === "unassigned" ? [] : [v],
       z.array(idField("Choose a team member, or unassigned")).max(200, "At most 200 team members"),
     ),
   })

@@ -1,18 +1,6 @@
 import { z } from "./messages";
-import { DEPARTMENT_KEYS } from "~/utils/constants";
-import {
-  bool,
-  color,
-  departmentSequence,
-  idField,
-  nullableText,
-  numberish,
-  optionalText,
-  patchOf,
-  requiredText,
-  sortOrder,
-  stringList,
-} from "./common";
+import { DEPARTMENT_KEYS } from "~/domain/constants";
+import { bool, color, departmentSequence, idField, nullableText, numberish, optionalText, patchOf, requiredText, sortOrder, stringList } from "./common";
 
 // One schema per form or /api body, used by the browser (conform) and the server alike.
 
@@ -112,16 +100,11 @@ export const WorkflowSchema = z.object({
 });
 export const WorkflowPatchSchema = patchOf(WorkflowSchema);
 
-const pin = z
-  .string({ error: "PIN must be exactly 4 digits" })
-  .length(4, "PIN must be exactly 4 digits")
-  .regex(/^\d*$/, "PIN must contain only numbers");
+const pin = z.string({ error: "PIN must be exactly 4 digits" }).length(4, "PIN must be exactly 4 digits").regex(/^\d*$/, "PIN must contain only numbers");
 
 const teamMemberFields = {
   name: requiredText("Name is required"),
-  email: z
-    .preprocess((v) => (v === "" ? null : v), z.email("Please enter a valid email address").max(200).nullable())
-    .default(null),
+  email: z.preprocess((v) => (v === "" ? null : v), z.email("Please enter a valid email address").max(200).nullable()).default(null),
   department: nullableText(100),
   subdepartment: nullableText(100),
   skills: stringList(),
@@ -132,7 +115,10 @@ const teamMemberFields = {
   profilePhotoUrl: z
     .preprocess(
       (v) => (v === "" ? null : v),
-      z.url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" }).max(2000).nullable(),
+      z
+        .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
+        .max(2000)
+        .nullable(),
     )
     .default(null),
   isActive: bool.default(true),
@@ -162,13 +148,20 @@ export const StepTemplateSchema = z.object({
 });
 export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
 
-
 // Global Settings → Label Printers: where the thermal printer is and what it prints.
 export const LabelPrinterSchema = z.object({
   name: requiredText("Printer name is required", 100),
   host: requiredText("Printer address is required", 253).refine((h) => /^[A-Za-z0-9.:-]+$/.test(h), "Printer address must be a host name or an IP address"),
-  port: z.coerce.number({ error: "Port must be a number from 1 to 65535" }).int("Port must be a number from 1 to 65535").min(1, "Port must be a number from 1 to 65535").max(65535, "Port must be a number from 1 to 65535").default(9100),
-  dpi: z.coerce.number({ error: "Resolution must be 203 or 300 dpi" }).refine((d) => d === 203 || d === 300, "Resolution must be 203 or 300 dpi").default(203),
+  port: z.coerce
+    .number({ error: "Port must be a number from 1 to 65535" })
+    .int("Port must be a number from 1 to 65535")
+    .min(1, "Port must be a number from 1 to 65535")
+    .max(65535, "Port must be a number from 1 to 65535")
+    .default(9100),
+  dpi: z.coerce
+    .number({ error: "Resolution must be 203 or 300 dpi" })
+    .refine((d) => d === 203 || d === 300, "Resolution must be 203 or 300 dpi")
+    .default(203),
   isActive: bool.default(true),
 });
 export const LabelPrinterPatchSchema = patchOf(LabelPrinterSchema);

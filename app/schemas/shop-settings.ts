@@ -1,5 +1,5 @@
-import { SIGN_IN_MODES } from "~/utils/constants";
-import { isLoopbackHost } from "~/utils/hosts";
+import { SIGN_IN_MODES } from "~/domain/constants";
+import { isLoopbackHost } from "~/domain/hosts";
 import { z } from "./messages";
 
 // Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.

@@ -1,4 +1,4 @@
-import { SIGN_IN_MODES } from "~/utils/constants";
+import { SIGN_IN_MODES } from "~/domain/constants";
 import { numberish } from "./common";
 import { z } from "./messages";
 

@@ -11,13 +11,13 @@ import {
   recordRefusal,
   shopCounters,
   unloggedWindows,
-} from "~/models/session.server";
+} from "~/models/session-store.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
-import type { SignInMode } from "~/utils/constants";
-import { CHOOSE_NAME_FIRST } from "~/utils/auth-client";
-import { addressKey } from "~/utils/ip";
-import { getClientIp } from "~/utils/request.server";
+import type { SignInMode } from "~/domain/constants";
+import { CHOOSE_NAME_FIRST } from "~/domain/sign-in-messages";
+import { addressKey } from "~/domain/ip";
+import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
 
@@ -155,7 +155,12 @@ function signInLedger(ip: string, window: Date, tripped: boolean) {
           action: "login-member-locked",
           entity: "session",
           entityId: teamMemberId,
-          after: { expectedUserId: teamMemberId, wrongPins: MEMBER_MAX_FAILURES, lockedMinutes: MEMBER_LOCK_MS / 60_000, scope: known ? "known-devices" : "other-browsers" },
+          after: {
+            expectedUserId: teamMemberId,
+            wrongPins: MEMBER_MAX_FAILURES,
+            lockedMinutes: MEMBER_LOCK_MS / 60_000,
+            scope: known ? "known-devices" : "other-browsers",
+          },
         });
       } else {
         bumpCounter(`${LOCKED}${teamMemberId}`, window);

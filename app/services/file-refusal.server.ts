@@ -1,5 +1,5 @@
-import { jsonError } from "~/utils/api.server";
-import { errorPage, wantsPage, type ErrorPageLink } from "~/utils/error-page.server";
+import { jsonError } from "~/http/api.server";
+import { errorPage, wantsPage, type ErrorPageLink } from "~/http/error-page.server";
 import { requirePermission, type Permission } from "./permissions.server";
 
 // Routes that answer with a file (a label PDF, a QR image, a CSV) have no page to show 'Access Denied' or 'Not

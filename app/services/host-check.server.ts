@@ -1,7 +1,7 @@
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { getEnv } from "~/utils/env.server";
-import { errorPage } from "~/utils/error-page.server";
-import { isLoopbackHost, normalHost } from "~/utils/hosts";
+import { getEnv } from "~/infra/env.server";
+import { errorPage } from "~/http/error-page.server";
+import { isLoopbackHost, normalHost } from "~/domain/hosts";
 
 // Once the shop's address is known (PUBLIC_URL, or Global Settings → Shop address), the server answers only to
 // it, to the names in ALLOWED_HOSTS and to loopback names. Anything else is most likely a name an attacker's DNS

@@ -1,16 +1,16 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
-import { clearDuplicateCookies } from "~/utils/cookies.server";
-import { getEnv } from "~/utils/env.server";
-import { errorPage } from "~/utils/error-page.server";
-import { clientAddress, ipMatcher } from "~/utils/ip";
-import { CLIENT_IP_HEADER } from "~/utils/request.server";
+import { clearDuplicateCookies } from "~/http/cookies.server";
+import { getEnv } from "~/infra/env.server";
+import { errorPage } from "~/http/error-page.server";
+import { clientAddress, ipMatcher } from "~/domain/ip";
+import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
 import type { SignedInUser } from "~/models/team-member.server";
-import { withByteRanges } from "~/utils/byte-ranges.server";
-import { MultipartError } from "~/utils/multipart.server";
+import { withByteRanges } from "~/http/byte-ranges.server";
+import { MultipartError } from "~/http/multipart.server";
 import { can, type Permission } from "./permissions.server";
-import { routeMethods, type Method } from "./route-methods.server";
+import { routeMethods, type Method } from "~/services/route-rules.server";
 import { lookUpUser, rememberUser } from "./session.server";
 import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
 import { SCAN_PATH, timerToggleResponse } from "./timer-api.server";
@@ -44,8 +44,7 @@ type SocketInfo = { requestIP(req: Request): { address: string } | null; timeout
 const EVENTS_PATH = "/api/events";
 
 /** React Router's data requests (`/settings.data`) act for the page `/settings`. */
-const routePath = (pathname: string) =>
-  pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
+const routePath = (pathname: string) => (pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname);
 
 const DESIGN_UPLOAD_PUT = /^\/api\/uploads\/[A-Za-z0-9_-]+$/;
 const DESIGN_FORM_API = /^\/api\/projects\/\d+\/design$/;
@@ -142,9 +141,7 @@ export function staticFromDir(dir: string): StaticSource {
 }
 
 function refuse(isApi: boolean, status: number, title: string, message: string): Response {
-  return isApi
-    ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } })
-    : errorPage(status, title, message);
+  return isApi ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } }) : errorPage(status, title, message);
 }
 
 /**
@@ -402,15 +399,19 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       const text = (await response.text()).trim();
       const keep = new Headers();
       for (const name of ["retry-after", "allow", "content-range"]) if (response.headers.has(name)) keep.set(name, response.headers.get(name)!);
-      response = Response.json({ message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" }, { status: response.status, headers: keep });
+      response = Response.json(
+        { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
+        { status: response.status, headers: keep },
+      );
     }
     try {
       for (const [k, v] of SECURITY_HEADER_LIST) if (!response.headers.has(k)) response.headers.set(k, v);
       // A 405 the route answered itself names what it takes, as the layer's own do.
-      if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (methodsOf(routePath(url.pathname)) ?? ALL_METHODS).join(", "));
+      if (response.status === 405 && !response.headers.has("Allow"))
+        response.headers.set("Allow", (methodsOf(routePath(url.pathname)) ?? ALL_METHODS).join(", "));
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
       // Two cookies of one name of ours (one planted from another port or path): the request was answered
-      // signed out, and the answer deletes every copy (utils/cookies.server).
+      // signed out, and the answer deletes every copy (http/cookies.server).
       for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {
         response.headers.append("Set-Cookie", clear);
       }

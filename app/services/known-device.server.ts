@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readCookie, serializeCookie, sign, unsign } from "~/utils/cookies.server";
+import { readCookie, serializeCookie, sign, unsign } from "~/http/cookies.server";
 
 // A browser that has signed in here before carries a signed, random device id (docs/decisions/0025): its wrong PINs
 // are counted under that id, apart from every address, and a flood of wrong PINs from strangers (which trips the

@@ -4,11 +4,11 @@ import { writeAudit, type Actor } from "~/models/audit.server";
 import { getItem, listProjectItems } from "~/models/item.server";
 import { labelPrinterModel, printerPortRefusal, type LabelPrinter } from "~/models/label-printer.server";
 import { getProject } from "~/models/project.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { parseIdParam } from "~/utils/ids";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { parseIdParam } from "~/domain/ids";
 import { itemQrUrl, qrBaseUrl } from "./shop-address.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { labelsZpl, type ZplLabel } from "~/utils/zpl";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { labelsZpl, type ZplLabel } from "~/domain/zpl";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 import { getUser } from "./session.server";
@@ -27,7 +27,11 @@ export class PrinterUnreachable extends Error {
 }
 
 /** Writes the labels' ZPL to the printer and closes the connection; resolves once the bytes are handed over. */
-export async function printLabels(printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">, labels: ZplLabel[], timeoutMs = PRINT_TIMEOUT_MS): Promise<{ bytes: number }> {
+export async function printLabels(
+  printer: Pick<LabelPrinter, "name" | "host" | "port" | "dpi">,
+  labels: ZplLabel[],
+  timeoutMs = PRINT_TIMEOUT_MS,
+): Promise<{ bytes: number }> {
   const zpl = await labelsZpl(labels, printer.dpi === 300 ? 300 : 203);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: printer.host, port: printer.port });
@@ -54,7 +58,12 @@ export async function printLabels(printer: Pick<LabelPrinter, "name" | "host" | 
  * log. The /api calls and the item and project pages all come here. Throws NotFoundError / ConflictError /
  * PrinterUnreachable with a sentence for the person who asked.
  */
-export async function printLabelsFor(request: Request, actor: Actor, target: { itemId: number } | { projectId: number }, printerId: number): Promise<{ printed: number; printer: string; message: string }> {
+export async function printLabelsFor(
+  request: Request,
+  actor: Actor,
+  target: { itemId: number } | { projectId: number },
+  printerId: number,
+): Promise<{ printed: number; printer: string; message: string }> {
   const printer = labelPrinterModel.get(printerId);
   if (!printer) throw new NotFoundError("Label printer not found");
   if (!printer.isActive) throw new ConflictError(`The printer "${printer.name}" is switched off in Global Settings.`);
@@ -98,7 +107,11 @@ export function projectLabels(request: Request, project: { id: number; name: str
 }
 
 /** The printers a 'Print label' form offers. */
-export const activePrinters = () => labelPrinterModel.list().filter((p) => p.isActive).map((p) => ({ id: p.id, name: p.name }));
+export const activePrinters = () =>
+  labelPrinterModel
+    .list()
+    .filter((p) => p.isActive)
+    .map((p) => ({ id: p.id, name: p.name }));
 
 /**
  * A page's print form (the item's 'Print label', the project's 'Print to label printer…'): prints, then back to

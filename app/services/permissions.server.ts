@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { SignedInUser } from "~/models/team-member.server";
-import { hasDepartmentKey } from "~/utils/departments";
+import { hasDepartmentKey } from "~/domain/departments";
 import { getUser } from "./session.server";
 
 /**
@@ -60,10 +60,7 @@ export const SESSION_ENDED = "Your session has ended. Sign in again with your PI
 
 function refuse(request: Request, status: 401 | 403, reason: string): never {
   if (isApi(request)) {
-    throw Response.json(
-      { message: status === 401 ? "Authentication required" : reason },
-      { status, headers: { "Cache-Control": "no-store" } },
-    );
+    throw Response.json({ message: status === 401 ? "Authentication required" : reason }, { status, headers: { "Cache-Control": "no-store" } });
   }
   // Pages: the root error boundary renders 'Access Denied' with this reason.
   throw data({ accessDenied: true, reason }, { status });

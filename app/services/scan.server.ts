@@ -1,14 +1,14 @@
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
 import { DoubleScanError, toggleTimer, type ScanMeta } from "~/models/timer.server";
-import { ConflictError, NotFoundError } from "~/utils/errors";
-import { departmentLabel } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
+import { ConflictError, NotFoundError } from "~/domain/errors";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
 import { ownQrBases } from "./shop-address.server";
-import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
-import { doubleScanToast, startedToast, stoppedToast } from "~/utils/timer-words";
+import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/domain/qr-input";
+import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
 import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
-import type { ToastData } from "~/utils/toast";
+import type { ToastData } from "~/domain/toast";
 
 // One scan of a label on the QR Timer page (docs/product.md §2, §5, §8): the page's form (with or without JavaScript) and
 // POST /api/scans (the page's background posts and its offline replays) both come here, so they answer alike.
@@ -36,7 +36,7 @@ export type ScanOutcome =
   | { kind: "ok"; id: number; toast: ToastData; replayed: boolean };
 
 /**
- * What the QR Timer form without JavaScript shows after its post, once (utils/flash.server.ts): the text scanned,
+ * What the QR Timer form without JavaScript shows after its post, once (http/flash.server.ts): the text scanned,
  * the refusal if there was one, and the item the answer is about (none after a refusal that names no item).
  */
 export const ScanFlashSchema = z.object({
@@ -99,7 +99,12 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     const name = (v: string) => names.get(v) ?? departmentLabel(v);
     if ("replayed" in result) {
       const { item } = result.replayed;
-      return { kind: "ok", id, replayed: true, toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` } };
+      return {
+        kind: "ok",
+        id,
+        replayed: true,
+        toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` },
+      };
     }
     if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };
     const { item, final } = result.stopped;

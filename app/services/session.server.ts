@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { writeAudit } from "~/models/audit.server";
-import { createSession, deleteSession, getSessionMember } from "~/models/session.server";
+import { createSession, deleteSession, getSessionMember } from "~/models/session-store.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
-import { getEnv } from "~/utils/env.server";
-import { cookieName, cookieValue, readCookie, serializeCookie } from "~/utils/cookies.server";
-import { getClientIp, isSecureRequest } from "~/utils/request.server";
+import { getEnv } from "~/infra/env.server";
+import { cookieName, cookieValue, readCookie, serializeCookie } from "~/http/cookies.server";
+import { getClientIp, isSecureRequest } from "~/http/request.server";
 
-/** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (utils/cookies.server). */
+/** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (http/cookies.server). */
 export const SESSION_COOKIE = "shopflow_session";
 
 const sessionIdFromToken = (token: string) => createHash("sha256").update(token).digest("hex");

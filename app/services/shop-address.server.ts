@@ -1,6 +1,6 @@
 import { getShopSettings, knownShopAddress } from "~/models/shop-settings.server";
-import { getEnv } from "~/utils/env.server";
-import { isLoopbackHost, type ShopAddressNote, type ShopAddressOffer } from "~/utils/hosts";
+import { getEnv } from "~/infra/env.server";
+import { isLoopbackHost, type ShopAddressNote, type ShopAddressOffer } from "~/domain/hosts";
 import { hostAccepted } from "./host-check.server";
 import { can } from "./permissions.server";
 import { getUser } from "./session.server";

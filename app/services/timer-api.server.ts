@@ -1,8 +1,8 @@
 import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.server";
 import { isScanId, ScanBodySchema } from "~/schemas/scan";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
-import { departmentLabel } from "~/utils/format";
-import { startedToast, stoppedToast } from "~/utils/timer-words";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { departmentLabel } from "~/domain/format";
+import { startedToast, stoppedToast } from "~/domain/timer-words";
 import { actorFrom } from "./actor.server";
 import { requirePermission } from "./permissions.server";
 

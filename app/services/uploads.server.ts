@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/utils/storage.server";
-import { MultipartError, multipartBoundary, streamMultipart } from "~/utils/multipart.server";
+import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/infra/storage.server";
+import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
 
 // Design uploads (up to MAX_UPLOAD_MB each) are the only large bodies the server takes, and only from a member
 // who may change projects (the HTTP layer checks before it reads a byte). They go to disk as they arrive, never
@@ -73,7 +73,13 @@ export function uploadedFile(request: Request, field: string): UploadedFile | nu
  * request to hand on, whose body holds only the text fields (so `formData()` reads a few bytes), with its files
  * filed for `uploadedFile`. Throws MultipartError (400, 413).
  */
-export async function receiveMultipart(request: Request, init: RequestInit & { headers: Headers }, href: string, maxFileBytes: number, maxFieldBytes: number): Promise<Request> {
+export async function receiveMultipart(
+  request: Request,
+  init: RequestInit & { headers: Headers },
+  href: string,
+  maxFileBytes: number,
+  maxFieldBytes: number,
+): Promise<Request> {
   const boundary = multipartBoundary(request.headers.get("content-type"));
   if (!boundary || !request.body) throw new MultipartError(400, "The form could not be read.");
   ensureDir(DESIGNS_DIR);

@@ -1,5 +1,5 @@
 import { activeHoldersOf, type SignedInUser } from "~/models/team-member.server";
-import type { WhoCanAdd } from "~/utils/words";
+import type { WhoCanAdd } from "~/domain/words";
 import { can } from "./permissions.server";
 
 /**

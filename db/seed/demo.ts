@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { noonDaysFrom } from "../../app/utils/dates";
-import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "../../app/utils/domain";
+import { noonDaysFrom } from "~/domain/dates";
+import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
 import * as schema from "../schema";
 
 // Demo data for `--demo` / DEMO=1: a believable sign shop in an empty database.
@@ -156,8 +156,22 @@ const MATERIALS = [
   { name: "Oracal 651 Vinyl", category: "Vinyl", color: "purple", description: "Intermediate calendered vinyl for decals and lettering", print: HP, cut: ZUND },
   { name: "13oz Scrim Banner", category: "Banner", color: "yellow", description: "Scrim vinyl banner, hemmed with grommets every 2 ft", print: HP, cut: ZUND },
   { name: "Aluminum Composite (ACM)", category: "Substrate", color: "gray", description: "3mm aluminum composite panel", print: ROLAND, cut: ZUND },
-  { name: ".040 Aluminum", category: "Metal", color: "orange", description: ".040 painted aluminum coil and sheet for returns and backs", print: null, cut: CNC },
-  { name: 'Acrylic 3/16"', category: "Plastic", color: "pink", description: "Cast acrylic, white #7328 for faces and dimensional letters", print: ROLAND, cut: CNC },
+  {
+    name: ".040 Aluminum",
+    category: "Metal",
+    color: "orange",
+    description: ".040 painted aluminum coil and sheet for returns and backs",
+    print: null,
+    cut: CNC,
+  },
+  {
+    name: 'Acrylic 3/16"',
+    category: "Plastic",
+    color: "pink",
+    description: "Cast acrylic, white #7328 for faces and dimensional letters",
+    print: ROLAND,
+    cut: CNC,
+  },
   { name: "PVC Foam Board", category: "Substrate", color: "green", description: "6mm expanded PVC for interior signs and letters", print: ROLAND, cut: ZUND },
   { name: "Coroplast", category: "Plastic", color: "red", description: "4mm corrugated plastic for yard and temporary signs", print: ROLAND, cut: ZUND },
 ] as const;
@@ -181,34 +195,130 @@ const PRINT = 1;
 const FNI = 2;
 
 const PROJECTS: ProjectSpec[] = [
-  { client: "Riverside Dental", job: "Storefront Channel Letters", workflow: SSP, cats: ["Channel Letters", "Wall Graphics"], priority: "rush", progress: 0.15, days: 14 },
+  {
+    client: "Riverside Dental",
+    job: "Storefront Channel Letters",
+    workflow: SSP,
+    cats: ["Channel Letters", "Wall Graphics"],
+    priority: "rush",
+    progress: 0.15,
+    days: 14,
+  },
   { client: "Harbor Supply Co.", job: "Grand Opening Banners", workflow: PRINT, cats: ["Vinyl Banner"], priority: "high", progress: 0.5, days: 10 },
   { client: "Oakwood Elementary", job: "Monument Sign", workflow: FNI, cats: ["Monument Sign"], priority: "medium", progress: 1, days: 30, done: true },
   { client: "Blue Ridge Plumbing", job: "Fleet Van Wraps", workflow: PRINT, cats: ["Vehicle Wrap"], priority: "high", progress: 0.3, days: 18 },
-  { client: "Summit Fitness", job: "Lobby Wall Graphics", workflow: SSP, cats: ["Wall Graphics", "Dimensional Letters"], priority: "medium", progress: 0.6, days: 21 },
-  { client: "Lakeside Credit Union", job: "Monument Refresh", workflow: FNI, cats: ["Monument Sign", "Dimensional Letters"], priority: "low", progress: 0.4, days: 28 },
-  { client: "Maple Street Bakery", job: "Storefront Sign Package", workflow: SSP, cats: ["Channel Letters", "Vinyl Banner"], priority: "rush", progress: 0.05, days: 10 },
-  { client: "City of Fairview", job: "Parks Wayfinding", workflow: FNI, cats: ["Monument Sign", "Dimensional Letters"], priority: "low", progress: -12, days: 35 },
+  {
+    client: "Summit Fitness",
+    job: "Lobby Wall Graphics",
+    workflow: SSP,
+    cats: ["Wall Graphics", "Dimensional Letters"],
+    priority: "medium",
+    progress: 0.6,
+    days: 21,
+  },
+  {
+    client: "Lakeside Credit Union",
+    job: "Monument Refresh",
+    workflow: FNI,
+    cats: ["Monument Sign", "Dimensional Letters"],
+    priority: "low",
+    progress: 0.4,
+    days: 28,
+  },
+  {
+    client: "Maple Street Bakery",
+    job: "Storefront Sign Package",
+    workflow: SSP,
+    cats: ["Channel Letters", "Vinyl Banner"],
+    priority: "rush",
+    progress: 0.05,
+    days: 10,
+  },
+  {
+    client: "City of Fairview",
+    job: "Parks Wayfinding",
+    workflow: FNI,
+    cats: ["Monument Sign", "Dimensional Letters"],
+    priority: "low",
+    progress: -12,
+    days: 35,
+  },
   { client: "Northstar Logistics", job: "Box Truck Wraps", workflow: PRINT, cats: ["Vehicle Wrap"], priority: "medium", progress: 0.75, days: 14 },
-  { client: "Copper Kettle Brewing", job: "Taproom Letters", workflow: SSP, cats: ["Dimensional Letters", "Wall Graphics"], priority: "high", progress: 0.85, days: 20 },
-  { client: "St. Luke's Clinic", job: "Exterior Signage Package", workflow: SSP, cats: ["Channel Letters", "Monument Sign"], priority: "high", progress: 0.45, days: 30 },
+  {
+    client: "Copper Kettle Brewing",
+    job: "Taproom Letters",
+    workflow: SSP,
+    cats: ["Dimensional Letters", "Wall Graphics"],
+    priority: "high",
+    progress: 0.85,
+    days: 20,
+  },
+  {
+    client: "St. Luke's Clinic",
+    job: "Exterior Signage Package",
+    workflow: SSP,
+    cats: ["Channel Letters", "Monument Sign"],
+    priority: "high",
+    progress: 0.45,
+    days: 30,
+  },
   { client: "Greenway Apartments", job: "Leasing Banners", workflow: PRINT, cats: ["Vinyl Banner"], priority: "low", progress: 1, days: 12, done: true },
   { client: "Pinecrest Mall", job: "Tenant Panels", workflow: FNI, cats: ["Monument Sign"], priority: "medium", progress: 0.25, days: 24 },
   { client: "Bright Smiles Orthodontics", job: "Reception Logo", workflow: SSP, cats: ["Dimensional Letters"], priority: "rush", progress: 0.35, days: 9 },
   { client: "Metro Auto Group", job: "Showroom Graphics", workflow: SSP, cats: ["Wall Graphics", "Vinyl Banner"], priority: "medium", progress: 0.2, days: 16 },
   { client: "Valley Farmers Market", job: "Event Banners", workflow: PRINT, cats: ["Vinyl Banner"], priority: "low", progress: -5, days: 10 },
-  { client: "Hillside Church", job: "Monument Sign", workflow: FNI, cats: ["Monument Sign", "Dimensional Letters"], priority: "medium", progress: 0.55, days: 32 },
+  {
+    client: "Hillside Church",
+    job: "Monument Sign",
+    workflow: FNI,
+    cats: ["Monument Sign", "Dimensional Letters"],
+    priority: "medium",
+    progress: 0.55,
+    days: 32,
+  },
   { client: "Apex Roofing", job: "Truck Graphics", workflow: PRINT, cats: ["Vehicle Wrap"], priority: "high", progress: 1.15, days: 8 },
   { client: "Sunset Grill", job: "Channel Letters & Raceway", workflow: SSP, cats: ["Channel Letters"], priority: "rush", progress: 0.6, days: 12 },
   { client: "Westfield Library", job: "Donor Wall", workflow: FNI, cats: ["Dimensional Letters"], priority: "high", progress: 1, days: 25, done: true },
-  { client: "Prairie State Bank", job: "Branch Rebrand", workflow: SSP, cats: ["Channel Letters", "Monument Sign", "Wall Graphics"], priority: "high", progress: 0.1, days: 40 },
+  {
+    client: "Prairie State Bank",
+    job: "Branch Rebrand",
+    workflow: SSP,
+    cats: ["Channel Letters", "Monument Sign", "Wall Graphics"],
+    priority: "high",
+    progress: 0.1,
+    days: 40,
+  },
   { client: "Evergreen Landscaping", job: "Trailer Wrap", workflow: PRINT, cats: ["Vehicle Wrap"], priority: "low", progress: 0.65, days: 10 },
-  { client: "Crescent Hotel", job: "Lobby & Wayfinding", workflow: SSP, cats: ["Wall Graphics", "Dimensional Letters"], priority: "medium", progress: -3, days: 30 },
+  {
+    client: "Crescent Hotel",
+    job: "Lobby & Wayfinding",
+    workflow: SSP,
+    cats: ["Wall Graphics", "Dimensional Letters"],
+    priority: "medium",
+    progress: -3,
+    days: 30,
+  },
   { client: "Tri-County Fair", job: "Fence Banners", workflow: PRINT, cats: ["Vinyl Banner"], priority: "rush", progress: 0.4, days: 7 },
-  { client: "Ironworks Gym", job: "Exterior Letters", workflow: FNI, cats: ["Dimensional Letters", "Channel Letters"], priority: "medium", progress: 0.3, days: 22 },
+  {
+    client: "Ironworks Gym",
+    job: "Exterior Letters",
+    workflow: FNI,
+    cats: ["Dimensional Letters", "Channel Letters"],
+    priority: "medium",
+    progress: 0.3,
+    days: 22,
+  },
   { client: "Cedar Point Veterinary", job: "Pylon & Monument", workflow: FNI, cats: ["Monument Sign"], priority: "low", progress: -8, days: 35 },
   { client: "Bluebird Coffee", job: "Wall Mural", workflow: SSP, cats: ["Wall Graphics"], priority: "medium", progress: 0.9, days: 12 },
-  { client: "Midtown Pharmacy", job: "Storefront Refresh", workflow: SSP, cats: ["Channel Letters", "Wall Graphics"], priority: "high", progress: 0.25, days: 20 },
+  {
+    client: "Midtown Pharmacy",
+    job: "Storefront Refresh",
+    workflow: SSP,
+    cats: ["Channel Letters", "Wall Graphics"],
+    priority: "high",
+    progress: 0.25,
+    days: 20,
+  },
   { client: "Lone Star Realty", job: "Open House Banners", workflow: PRINT, cats: ["Vinyl Banner", "Wall Graphics"], priority: "low", progress: 0.15, days: 9 },
   { client: "Regional Medical Center", job: "Lobby Letters", workflow: FNI, cats: ["Dimensional Letters"], priority: "medium", progress: 1.1, days: 26 },
 ];
@@ -335,11 +445,7 @@ export function seedDemo(
         })),
       )
       .run();
-    const fabDept = tx
-      .select({ id: schema.departments.id })
-      .from(schema.departments)
-      .where(eq(schema.departments.value, FAB))
-      .get()!;
+    const fabDept = tx.select({ id: schema.departments.id }).from(schema.departments).where(eq(schema.departments.value, FAB)).get()!;
 
     tx.insert(schema.subdepartments)
       .values(
@@ -513,14 +619,10 @@ export function seedDemo(
         const sEnd = dayAt(startOffset + Math.max(Math.floor((k + 1) * stepLen), Math.floor(k * stepLen) + 1));
         let percent: number;
         if (spec.done) percent = 100;
-        else if (nowMs >= sEnd.getTime()) percent = k === n - 1 ? 80 : 100; // overdue job: last step still open
+        else if (nowMs >= sEnd.getTime())
+          percent = k === n - 1 ? 80 : 100; // overdue job: last step still open
         else if (nowMs <= sStart.getTime()) percent = 0;
-        else
-          percent = clamp(
-            Math.round(((nowMs - sStart.getTime()) / (sEnd.getTime() - sStart.getTime())) * 100),
-            5,
-            95,
-          );
+        else percent = clamp(Math.round(((nowMs - sStart.getTime()) / (sEnd.getTime() - sStart.getTime())) * 100), 5, 95);
         const status = stepStatusFromPercent(percent);
         stepStatuses.push({ status });
         const assignees = stepAssignees(dept, i, spec.priority, started || dept === PP);
@@ -625,7 +727,10 @@ export function seedDemo(
           })
           .returning({ id: schema.items.id })
           .get();
-        tx.update(schema.items).set({ qrCode: `/qr/${item.id}` }).where(eq(schema.items.id, item.id)).run();
+        tx.update(schema.items)
+          .set({ qrCode: `/qr/${item.id}` })
+          .where(eq(schema.items.id, item.id))
+          .run();
         projectItems.push({ id: item.id, name, material, category: cat.name });
 
         const logs: (typeof schema.timerLogs.$inferInsert)[] = [];
@@ -646,7 +751,13 @@ export function seedDemo(
           lastStop = { dept: s.dept, at };
         });
         if (running && sessionStart) {
-          logs.push({ itemId: item.id, action: "start", department: catSeq[c]!, timestamp: sessionStart, waitSeconds: waitFrom(catSeq[c]!, sessionStart.getTime()) });
+          logs.push({
+            itemId: item.id,
+            action: "start",
+            department: catSeq[c]!,
+            timestamp: sessionStart,
+            waitSeconds: waitFrom(catSeq[c]!, sessionStart.getTime()),
+          });
         }
         if (logs.length) tx.insert(schema.timerLogs).values(logs).run();
       }
@@ -677,24 +788,12 @@ export function seedDemo(
           : cand.item.material;
 
         const r = rnd.next();
-        const state: "done" | "clicked" | "new" = spec.done
-          ? "done"
-          : !started
-            ? "new"
-            : r < 0.45
-              ? "done"
-              : r < 0.7
-                ? "clicked"
-                : "new";
-        const clickedAt =
-          state === "new" ? null : new Date(Math.round(windowStart + rnd.next() * (windowEnd - windowStart - 2 * HOUR)));
+        const state: "done" | "clicked" | "new" = spec.done ? "done" : !started ? "new" : r < 0.45 ? "done" : r < 0.7 ? "clicked" : "new";
+        const clickedAt = state === "new" ? null : new Date(Math.round(windowStart + rnd.next() * (windowEnd - windowStart - 2 * HOUR)));
         const processing = state === "done" ? rnd.int(4 * 60, 95 * 60) : null;
         const completedAt =
-          state === "done" && clickedAt && processing !== null
-            ? new Date(Math.min(clickedAt.getTime() + processing * 1000, nowMs - 5 * MINUTE))
-            : null;
-        const completedBy =
-          state !== "done" ? null : cand.machine === CNC ? (f % 2 ? aisha : diego) : f % 2 ? diego : james;
+          state === "done" && clickedAt && processing !== null ? new Date(Math.min(clickedAt.getTime() + processing * 1000, nowMs - 5 * MINUTE)) : null;
+        const completedBy = state !== "done" ? null : cand.machine === CNC ? (f % 2 ? aisha : diego) : f % 2 ? diego : james;
 
         const sortOrder = (machineSort.get(cand.machine) ?? 0) + 1;
         machineSort.set(cand.machine, sortOrder);

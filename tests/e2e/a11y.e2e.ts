@@ -36,7 +36,10 @@ type Case = {
 const withPrinter = (open: "edit" | "delete") => ({
   act: async (page: Page, js: boolean) => {
     const origin = new URL(page.url()).origin;
-    const res = await page.request.post("/api/label-printers", { data: { name: `A11y Zebra ${open} ${js ? "js" : "no-js"}`, host: "192.0.2.10" }, headers: { origin } });
+    const res = await page.request.post("/api/label-printers", {
+      data: { name: `A11y Zebra ${open} ${js ? "js" : "no-js"}`, host: "192.0.2.10" },
+      headers: { origin },
+    });
     expect(res.status(), await res.text()).toBe(201);
     await visit(page, js, `/settings/printers?${open}=${((await res.json()) as { id: number }).id}`);
   },
@@ -130,9 +133,14 @@ const CASES: Case[] = [
   { name: "workflow overview", path: "/workflows", pin: DEMO.james.pin, ready: h1("Project Workflows") },
   { name: "department views", path: "/department-views", pin: DEMO.james.pin, ready: h1("Department Views") },
   { name: "pre-production dashboard", path: "/pre-production", pin: DEMO.maria.pin, ready: h1("Pre-Production Dashboard") },
-  { name: "pre-production, nothing matches", path: "/pre-production?q=zzzz", pin: DEMO.maria.pin, ready: async (page) => {
-    await expect(page.getByText("No projects match your search criteria")).toBeVisible();
-  } },
+  {
+    name: "pre-production, nothing matches",
+    path: "/pre-production?q=zzzz",
+    pin: DEMO.maria.pin,
+    ready: async (page) => {
+      await expect(page.getByText("No projects match your search criteria")).toBeVisible();
+    },
+  },
   { name: "projects list", path: "/projects", pin: DEMO.admin.pin, ready: h1("Projects") },
   { name: "projects list, Create New Project", path: "/projects?dialog=new-project", pin: DEMO.admin.pin, ready: dialog("Create New Project") },
   {
@@ -143,9 +151,14 @@ const CASES: Case[] = [
       await expect(page.getByRole("region", { name: "Workflow Steps" })).toBeVisible();
     },
   },
-  { name: "project detail, editing a step", path: "/projects/1?edit-step=1", pin: DEMO.admin.pin, ready: async (page) => {
-    await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
-  } },
+  {
+    name: "project detail, editing a step",
+    path: "/projects/1?edit-step=1",
+    pin: DEMO.admin.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+    },
+  },
   { name: "project detail, Add Item", path: "/projects/1?dialog=add-item", pin: DEMO.admin.pin, ready: dialog("Add Item") },
   { name: "project detail, Upload Design PDF", path: "/projects/1?dialog=design", pin: DEMO.admin.pin, ready: dialog("Upload Design PDF") },
   { name: "project not found", path: "/projects/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Project not found") },
@@ -154,19 +167,30 @@ const CASES: Case[] = [
   { name: "items list, Edit Product", path: "/items?dialog=edit&item=1", pin: DEMO.admin.pin, ready: dialog("Edit Product") },
   { name: "items list, Delete Item", path: "/items?dialog=delete&item=1", pin: DEMO.admin.pin, ready: dialog("Delete Item") },
   { name: "items list, QR Code", path: "/items?dialog=qr&item=1", pin: DEMO.admin.pin, ready: dialog("QR Code") },
-  { name: "item detail", path: "/items/1", pin: DEMO.james.pin, ready: async (page) => {
-    await expect(page.getByRole("heading", { name: "Timer Log" })).toBeVisible();
-  } },
+  {
+    name: "item detail",
+    path: "/items/1",
+    pin: DEMO.james.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("heading", { name: "Timer Log" })).toBeVisible();
+    },
+  },
   { name: "item detail, Reset Timer", path: "/items/1?dialog=reset-timer", pin: DEMO.admin.pin, ready: dialog("Reset Timer") },
   { name: "item detail, Edit Item", path: "/items/1?dialog=edit", pin: DEMO.admin.pin, ready: dialog("Edit Item") },
   { name: "item not found", path: "/items/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Item not found") },
   { name: "QR Timer", path: "/qr-scanner", pin: DEMO.james.pin, ready: h1("QR Timer") },
-  { name: "QR Timer after an unknown id", path: "/qr-scanner", pin: DEMO.james.pin, act: async (page) => {
-    await page.getByLabel("Scan or type a QR code or item ID").fill("424242");
-    await page.getByRole("button", { name: "Process" }).click();
-  }, ready: async (page) => {
-    await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
-  } },
+  {
+    name: "QR Timer after an unknown id",
+    path: "/qr-scanner",
+    pin: DEMO.james.pin,
+    act: async (page) => {
+      await page.getByLabel("Scan or type a QR code or item ID").fill("424242");
+      await page.getByRole("button", { name: "Process" }).click();
+    },
+    ready: async (page) => {
+      await expect(page.getByRole("alert").filter({ hasText: "Item not found" })).toBeVisible();
+    },
+  },
   { name: "production floor", path: "/production", pin: DEMO.james.pin, ready: h1("Production Floor") },
   { name: "a machine's queue", path: "/production/hp-latex-800", pin: DEMO.james.pin, ready: h1("HP Latex 800 Files") },
   {
@@ -174,7 +198,10 @@ const CASES: Case[] = [
     path: "/production/hp-latex-800",
     pin: DEMO.james.pin,
     act: async (page) => {
-      await page.getByRole("button", { name: /^QR code for / }).first().click();
+      await page
+        .getByRole("button", { name: /^QR code for / })
+        .first()
+        .click();
     },
     ready: dialog("File QR Code"),
   },
@@ -183,15 +210,25 @@ const CASES: Case[] = [
   { name: "fabrication", path: "/fabrication", pin: DEMO.admin.pin, ready: h1("Fabrication Department") },
   { name: "machine ready files", path: "/projects/1/machine-files", pin: DEMO.admin.pin, ready: h1("Machine Ready Files") },
   { name: "machine ready files, completed file log", path: "/projects/1/machine-files?log=1", pin: DEMO.admin.pin, ready: dialog("Completed File Log") },
-  { name: "machine ready files, signed out", path: "/projects/1/machine-files", ready: async (page) => {
-    await expect(page.getByText("You are not logged in. File assignments will not track who changed them.")).toBeVisible();
-  } },
+  {
+    name: "machine ready files, signed out",
+    path: "/projects/1/machine-files",
+    ready: async (page) => {
+      await expect(page.getByText("You are not logged in. File assignments will not track who changed them.")).toBeVisible();
+    },
+  },
   { name: "machine files spreadsheet", path: "/projects/1/machine-files/spreadsheet", pin: DEMO.admin.pin, ready: h1("Machine Files Spreadsheet") },
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
   { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
-  { name: "label printers, a printer's Delete confirmation", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("delete"), ready: dialog("Delete printer") },
+  {
+    name: "label printers, a printer's Delete confirmation",
+    path: "/settings/printers",
+    pin: DEMO.admin.pin,
+    ...withPrinter("delete"),
+    ready: dialog("Delete printer"),
+  },
   { name: "flow analytics", path: "/analytics", pin: DEMO.admin.pin, ready: h1("Flow analytics") },
   {
     name: "flow analytics, a year by week, the numbers opened",
@@ -215,9 +252,14 @@ const CASES: Case[] = [
     },
   },
   { name: "shop address", path: "/settings/shop-address", pin: DEMO.admin.pin, ready: h1("Shop address") },
-  { name: "the phone's timer page", path: "/qr/1", pin: DEMO.james.pin, ready: async (page) => {
-    await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
-  } },
+  {
+    name: "the phone's timer page",
+    path: "/qr/1",
+    pin: DEMO.james.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("button", { name: /Start Timer|Stop Timer/ })).toBeVisible();
+    },
+  },
 ];
 
 for (const c of CASES) {

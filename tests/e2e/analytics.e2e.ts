@@ -8,7 +8,10 @@ test("a manager finds where work waits, changes the range and downloads a table"
   await signInByApi(page, DEMO.admin.pin, baseURL!);
   await visit(page, js, "/projects");
   await page.getByRole("banner").getByLabel("Open menu").click();
-  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: /Flow analytics/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main menu" })
+    .getByRole("link", { name: /Flow analytics/ })
+    .click();
   await expect(page).toHaveURL(/\/analytics$/);
   await expect(page.getByRole("heading", { level: 1, name: "Flow analytics" })).toBeVisible();
   // The demo shop's last 30 days: work was timed, so the bottleneck line is there, in words.
@@ -32,7 +35,9 @@ test("a manager finds where work waits, changes the range and downloads a table"
     await page.getByLabel("From").fill("2026-11-10");
     await page.getByLabel("To").fill("2026-11-01");
     await page.getByRole("button", { name: "Show" }).click();
-    await expect(page.getByRole("alert")).toContainText("The start date must be on or before the end date. Nov 10, 2026 – Nov 1, 2026 was not applied: showing");
+    await expect(page.getByRole("alert")).toContainText(
+      "The start date must be on or before the end date. Nov 10, 2026 – Nov 1, 2026 was not applied: showing",
+    );
     await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("From")).toHaveValue(last30.get("from")!);
     await expect(page.getByLabel("To")).toHaveValue(last30.get("to")!);

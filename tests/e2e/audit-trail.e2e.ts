@@ -10,7 +10,9 @@ import { visit } from "./helpers";
 /** Today's date (yyyy-mm-dd) where the shop is: the day the server counts an entry in. */
 function shopDay(offsetDays = 0): string {
   const zone = process.env.SHOP_TIMEZONE || "America/Chicago";
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + offsetDays * 86400_000));
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + offsetDays * 86400_000),
+  );
 }
 
 const tag = (js: boolean) => `${js ? "js" : "nojs"} ${Date.now()}`;
@@ -55,7 +57,10 @@ async function openEntry(page: Page, row: Locator): Promise<Locator> {
 
 /** The difference line of one field: its three cells (field, before, after). */
 function diffLine(page: Page, table: Locator, field: string): Locator {
-  return table.getByRole("row").filter({ has: page.getByRole("cell", { name: field, exact: true }) }).getByRole("cell");
+  return table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: field, exact: true }) })
+    .getByRole("cell");
 }
 
 /** Global Settings → Audit trail, from the settings page's header. */

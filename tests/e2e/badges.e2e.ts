@@ -39,7 +39,12 @@ async function crowdedProject(page: Page, baseURL: string, js: boolean) {
   return id;
 }
 
-test("'Stopped' stays on one line in a project's items table at 1366 and 1024 px; a phone shows cards without sideways scrolling", async ({ page, js, baseURL, signIn }) => {
+test("'Stopped' stays on one line in a project's items table at 1366 and 1024 px; a phone shows cards without sideways scrolling", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
   await signIn(DEMO.admin);
   const id = await crowdedProject(page, baseURL!, js);
   for (const width of [1366, 1024]) {
@@ -66,7 +71,10 @@ test("priority badges stay whole on /projects from 1024 to 1440 px and the list 
     await expect(badges.first()).toBeVisible();
     const seen = await lines(badges);
     expect(seen.length).toBeGreaterThan(3);
-    expect(seen.filter((l) => !l.endsWith(": 1")), `badges on more than one line at ${width} px`).toEqual([]);
+    expect(
+      seen.filter((l) => !l.endsWith(": 1")),
+      `badges on more than one line at ${width} px`,
+    ).toEqual([]);
     await expectNoSidewaysScroll(page);
   }
   await page.setViewportSize({ width: 390, height: 800 });

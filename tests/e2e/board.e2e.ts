@@ -17,8 +17,10 @@ for (const size of [
     await page.screenshot({ path: testInfo.outputPath(`board-${size.width}.png`) });
 
     const report = await page.evaluate(() => {
-      const within = (r: DOMRect, box: DOMRect) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
-      const apart = (r: DOMRect, box: DOMRect) => r.right <= box.left + 0.5 || r.left >= box.right - 0.5 || r.bottom <= box.top + 0.5 || r.top >= box.bottom - 0.5;
+      const within = (r: DOMRect, box: DOMRect) =>
+        r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+      const apart = (r: DOMRect, box: DOMRect) =>
+        r.right <= box.left + 0.5 || r.left >= box.right - 0.5 || r.bottom <= box.top + 0.5 || r.top >= box.bottom - 0.5;
       const doc = document.documentElement;
       // A column is a section named by its department's heading.
       const columns = [...document.querySelectorAll<HTMLElement>("section > h2[id^='board-']:not(#board-machines)")].map((h) => h.parentElement!);

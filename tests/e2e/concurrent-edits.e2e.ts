@@ -302,7 +302,12 @@ test.describe("an edit form keeps what it opened with: another person's save of 
       button: "Update Team Member",
       done: "Team member updated successfully",
     });
-    expect(await read(b, `/api/team-members/${member.id}`)).toMatchObject({ name: member.name, email: "b@example.com", skills: ["Welding", "Vinyl"], accessibleDepartments: ["production"] });
+    expect(await read(b, `/api/team-members/${member.id}`)).toMatchObject({
+      name: member.name,
+      email: "b@example.com",
+      skills: ["Welding", "Vinyl"],
+      accessibleDepartments: ["production"],
+    });
     await b.delete(`/api/team-members/${member.id}`);
   });
 

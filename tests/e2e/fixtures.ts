@@ -123,7 +123,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
  * behave as their no-JavaScript fallbacks (a link to /login, a form post).
  */
 export async function waitForHydration(page: Page) {
-  // The root layout marks <html data-hydrated> once React has hydrated the page (app/utils/use-hydrated.ts).
+  // The root layout marks <html data-hydrated> once React has hydrated the page (app/hooks/use-hydrated.ts).
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // useHydrated() flips to true in the re-render right after the hydration commit; let that run.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
@@ -228,6 +228,9 @@ export async function signInFromHeader(page: Page, js: boolean, member: Member) 
  */
 export function toast(page: Page, js: boolean, title: string): Locator {
   return js
-    ? page.getByRole("region", { name: /Notifications/ }).getByRole("listitem").filter({ hasText: title })
+    ? page
+        .getByRole("region", { name: /Notifications/ })
+        .getByRole("listitem")
+        .filter({ hasText: title })
     : page.getByRole("status").filter({ hasText: title });
 }

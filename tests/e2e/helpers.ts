@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
 import { BUN } from "./app-server";
 import { AGE_SESSION_SQL } from "../helpers/age-session-sql";
-import { DOUBLE_SCAN_WINDOW_MS } from "../../app/utils/timer-words";
+import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 
 /**
  * Signs in by posting the PIN to the API from the page's own request context: the session cookie lands in the
@@ -63,10 +63,14 @@ export async function expectNoTextBelow14px(page: Page, label: string) {
  * Legacy mode (one frame: the app has no iframes) and violations only keep a run to a few seconds on a slow box.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious.map(
-    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
   );
   expect(report, `axe on ${label}`).toEqual([]);
 }
@@ -117,9 +121,15 @@ export async function newLiveItem(page: Page, baseURL: string, kind: string, lab
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
   const category = categories.find((c) => c.departmentSequence.length >= 3)!;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", { data: { name: `E2E ${kind} ${label} ${Date.now()}`, description: kind, workflowId: workflows[0]!.id }, headers });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E ${kind} ${label} ${Date.now()}`, description: kind, workflowId: workflows[0]!.id },
+    headers,
+  });
   const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", { data: { name: `${kind} ${label}`, category: category.name, projectId, department: category.departmentSequence[0] }, headers });
+  const item = await page.request.post("/api/items", {
+    data: { name: `${kind} ${label}`, category: category.name, projectId, department: category.departmentSequence[0] },
+    headers,
+  });
   expect(item.status()).toBe(201);
   return { id: ((await item.json()) as { id: number }).id, projectId, origin };
 }

@@ -8,7 +8,10 @@ test("filter by project, create, edit and delete a product", async ({ page, js, 
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
   const projectName = `E2E Items ${js ? "js" : "nojs"} ${Date.now()}`;
-  const created = await page.request.post("/api/projects", { data: { name: projectName, description: "Items list", workflowId: workflows[0]!.id }, headers: { origin } });
+  const created = await page.request.post("/api/projects", {
+    data: { name: projectName, description: "Items list", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
   const { id: projectId } = (await created.json()) as { id: number };
 
   await visit(page, js, `/items?project=${projectId}`);
@@ -72,12 +75,20 @@ test("on a phone the items are cards with a timer badge and nothing scrolls side
   await expectNoSidewaysScroll(page);
 });
 
-test("an edit saved after someone else renamed the item keeps their name: the dialog keeps what it opened with through a live reload", async ({ page, js, baseURL, signIn }) => {
+test("an edit saved after someone else renamed the item keeps their name: the dialog keeps what it opened with through a live reload", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
-  const project = await page.request.post("/api/projects", { data: { name: `E2E Stale item ${js ? "js" : "nojs"} ${Date.now()}`, description: "d", workflowId: workflows[0]!.id }, headers: { origin } });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E Stale item ${js ? "js" : "nojs"} ${Date.now()}`, description: "d", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
   const { id: projectId } = (await project.json()) as { id: number };
   const created = await page.request.post("/api/items", { data: { name: "Stale Panel", category: categories[0]!.name, projectId }, headers: { origin } });
   expect(created.status(), await created.text()).toBe(201);

@@ -163,7 +163,10 @@ test("Labels on sheets…: choose the paper and the first free position; the she
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const created = await page.request.post("/api/projects", { data: { name: `Sheet Labels ${js ? "js" : "no-js"} ${Date.now()}`, description: "Sheets", workflowId: workflows[0]!.id }, headers: { origin } });
+  const created = await page.request.post("/api/projects", {
+    data: { name: `Sheet Labels ${js ? "js" : "no-js"} ${Date.now()}`, description: "Sheets", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];

@@ -35,7 +35,10 @@ function wordsSplitInCells(page: Page) {
           const rects = [...range.getClientRects()].filter((r) => r.width > 0);
           const lines = new Set(rects.map((r) => Math.round(r.top))).size;
           const width = rects.reduce((sum, r) => sum + r.width, 0);
-          if (lines > 1 && width <= room) out.push(`'${m[0]}' in '${text.trim().slice(0, 60)}' (${cell.getAttribute("data-label") ?? cell.tagName}, ${Math.round(width)} of ${Math.round(room)} px)`);
+          if (lines > 1 && width <= room)
+            out.push(
+              `'${m[0]}' in '${text.trim().slice(0, 60)}' (${cell.getAttribute("data-label") ?? cell.tagName}, ${Math.round(width)} of ${Math.round(room)} px)`,
+            );
         }
       }
     }
@@ -56,11 +59,18 @@ async function busyProject(page: Page, baseURL: string, js: boolean) {
   const materials = (await (await page.request.get("/api/materials")).json()) as { name: string }[];
   const category = categories.find((c) => c.name === "Dimensional Letters") ?? categories[0]!;
   const material = [...materials].sort((a, b) => b.name.length - a.name.length)[0]!.name;
-  const machine = ((await (await page.request.get("/api/departments")).json()) as { value: string; isMachine: boolean; isActive: boolean }[]).find((d) => d.isMachine && d.isActive)!;
+  const machine = ((await (await page.request.get("/api/departments")).json()) as { value: string; isMachine: boolean; isActive: boolean }[]).find(
+    (d) => d.isMachine && d.isActive,
+  )!;
   // A job number's length keeps names unique from run to run.
   const stamp = Date.now().toString(36);
   const created = await page.request.post("/api/projects", {
-    data: { name: `Riverside Dental Front Elevation ${js ? "js" : "nojs"} ${stamp}`, description: "Layout widths", priority: "high", workflowId: workflows[0]!.id },
+    data: {
+      name: `Riverside Dental Front Elevation ${js ? "js" : "nojs"} ${stamp}`,
+      description: "Layout widths",
+      priority: "high",
+      workflowId: workflows[0]!.id,
+    },
     headers,
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -71,7 +81,11 @@ async function busyProject(page: Page, baseURL: string, js: boolean) {
     expect(item.status(), await item.text()).toBe(201);
     items.push(((await item.json()) as { id: number }).id);
   }
-  for (const [i, base] of ["riverside_dental_front_elevation_channel_letters", "bright_smiles_orthodontics_reception_dimensional_letters", "city_of_fairview_double_sided_monument_cabinet"].entries()) {
+  for (const [i, base] of [
+    "riverside_dental_front_elevation_channel_letters",
+    "bright_smiles_orthodontics_reception_dimensional_letters",
+    "city_of_fairview_double_sided_monument_cabinet",
+  ].entries()) {
     const file = await page.request.post("/api/machine-ready-files", {
       data: { name: base, fileName: `${base}_${stamp}_cut.pdf`, machine: machine.value, projectId: id, description: material },
       headers,
@@ -97,10 +111,17 @@ test("/analytics does not scroll sideways from 320 to 1024 px", async ({ page, j
     await expect(page.getByRole("heading", { name: "Flow analytics" })).toBeVisible();
     await expectNoSidewaysScroll(page, `/analytics at ${width} px`);
     // Nor does a table scroll inside its card (from md a table, below it cards).
-    const tables = await page.locator("main table").evaluateAll((ts) =>
-      ts.filter((t) => t.getBoundingClientRect().width > 0).map((t) => ({ width: Math.round(t.getBoundingClientRect().width), room: t.parentElement!.clientWidth })),
-    );
-    expect(tables.filter((t) => t.width > t.room), `tables wider than their card at ${width} px`).toEqual([]);
+    const tables = await page
+      .locator("main table")
+      .evaluateAll((ts) =>
+        ts
+          .filter((t) => t.getBoundingClientRect().width > 0)
+          .map((t) => ({ width: Math.round(t.getBoundingClientRect().width), room: t.parentElement!.clientWidth })),
+      );
+    expect(
+      tables.filter((t) => t.width > t.room),
+      `tables wider than their card at ${width} px`,
+    ).toEqual([]);
   }
 });
 
@@ -122,7 +143,10 @@ test("the machine files spreadsheet's fields take a phone card's width at 320 px
     );
     expect(widths.length).toBeGreaterThan(3);
     // The card's inner width (less the cell's own padding): the field's label sits above it, not beside it.
-    expect(widths.filter((w) => w.width < w.room * 0.9), `fields narrower than their card at ${width} px`).toEqual([]);
+    expect(
+      widths.filter((w) => w.width < w.room * 0.9),
+      `fields narrower than their card at ${width} px`,
+    ).toEqual([]);
     await expectNoSidewaysScroll(page, `the spreadsheet at ${width} px`);
   }
 });
@@ -172,12 +196,17 @@ test("opening a step's editor leaves the other steps' buttons on one line", asyn
       trs
         .filter((tr) => !tr.querySelector("input[type=date]"))
         .map((tr) => {
-          const tops = [...tr.querySelectorAll("td[data-label=Actions] a, td[data-label=Actions] button")].map((b) => Math.round(b.getBoundingClientRect().top));
+          const tops = [...tr.querySelectorAll("td[data-label=Actions] a, td[data-label=Actions] button")].map((b) =>
+            Math.round(b.getBoundingClientRect().top),
+          );
           return `${tr.id}: ${new Set(tops).size} line(s)`;
         }),
     );
     expect(rows.length).toBe(steps.length - 1);
-    expect(rows.filter((r) => !r.endsWith(": 1 line(s)")), `rows whose buttons wrap at ${width} px`).toEqual([]);
+    expect(
+      rows.filter((r) => !r.endsWith(": 1 line(s)")),
+      `rows whose buttons wrap at ${width} px`,
+    ).toEqual([]);
     await expectNoSidewaysScroll(page, `the project page with a step open at ${width} px`);
   }
 });

@@ -54,7 +54,9 @@ test("ten live tabs share one event stream: an 11th page opens at once and every
   const tabs: Page[] = [];
   for (let i = 0; i < 10; i++) tabs.push(await openTab(context, `/items/${item.id}`, js));
   const loadTime = async (tab: Page) =>
-    tab.evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON() as Record<string, number>).then((t) => ({ firstByte: Math.round(t.responseStart!), loaded: Math.round(t.loadEventEnd!) }));
+    tab
+      .evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON() as Record<string, number>)
+      .then((t) => ({ firstByte: Math.round(t.responseStart!), loaded: Math.round(t.loadEventEnd!) }));
   const first = await loadTime(tabs[0]!);
 
   // The 11th tab, with ten live ones open: the page itself must not wait for a free connection. Its load time is
@@ -128,7 +130,10 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   test.setTimeout(90_000);
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "board");
-  const makeLink = await page.request.post("/settings/boards", { form: { intent: "create", name: `E2E tabs ${Date.now()}` }, headers: { origin: item.origin } });
+  const makeLink = await page.request.post("/settings/boards", {
+    form: { intent: "create", name: `E2E tabs ${Date.now()}` },
+    headers: { origin: item.origin },
+  });
   const link = /data-testid="board-link">([^<]+)</.exec(await makeLink.text())![1]!.replace(/&amp;/g, "&");
   const streams = watchStreams(context);
   const member = [await openTab(context, `/items/${item.id}`, js), await openTab(context, `/items/${item.id}`, js)];
@@ -150,7 +155,9 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   });
   await Promise.all(boardReloads);
   for (const [i, tab] of boards.entries()) {
-    await expect(tab.getByRole("list", { name: /^Running in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, { timeout: 20_000 });
+    await expect(tab.getByRole("list", { name: /^Running in / }).getByText("Tabs board", { exact: true }), `board tab ${i + 1}`).toHaveCount(1, {
+      timeout: 20_000,
+    });
   }
 });
 

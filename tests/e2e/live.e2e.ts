@@ -16,7 +16,14 @@ async function station(browser: Browser, baseURL: string, clientIp: string, pin:
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-test("a scan at one station shows on the item, project and floor pages at another within a second", async ({ page, js, browser, baseURL, clientIp, signIn }) => {
+test("a scan at one station shows on the item, project and floor pages at another within a second", async ({
+  page,
+  js,
+  browser,
+  baseURL,
+  clientIp,
+  signIn,
+}) => {
   if (!js) {
     // Without JavaScript the same pages are plain pages with a Refresh link.
     await signIn(DEMO.admin);
@@ -55,20 +62,28 @@ test("a scan at one station shows on the item, project and floor pages at anothe
     await watcher.goto(`/projects/${item.projectId}?dialog=add-item`);
     await waitForHydration(watcher);
     await watcher.getByLabel("Item name").fill("Half-typed name");
-    await page.request.post("/api/items", { data: { name: "Arrived Live", category: (await (await page.request.get(`/api/items/${item.id}`)).json()).category, projectId: item.projectId }, headers: { origin: item.origin } });
+    await page.request.post("/api/items", {
+      data: { name: "Arrived Live", category: (await (await page.request.get(`/api/items/${item.id}`)).json()).category, projectId: item.projectId },
+      headers: { origin: item.origin },
+    });
     // (The open dialog hides the page from the accessibility tree, so the row is found by its text.)
     await expect(watcher.locator("td").filter({ hasText: "Arrived Live" })).toHaveCount(1, { timeout: 1000 });
     await expect(watcher.getByLabel("Item name")).toHaveValue("Half-typed name");
 
     // The production floor: a new file on a machine changes its count.
-    const machines = ((await (await page.request.get("/api/departments")).json()) as { value: string; name: string; isMachine: boolean; isActive: boolean }[]).filter((d) => d.isMachine && d.isActive);
+    const machines = (
+      (await (await page.request.get("/api/departments")).json()) as { value: string; name: string; isMachine: boolean; isActive: boolean }[]
+    ).filter((d) => d.isMachine && d.isActive);
     const machine = machines[0]!;
     await watcher.goto("/production");
     await waitForHydration(watcher);
     await expect(watcher.getByTestId("live-status")).toHaveAttribute("data-status", "live");
     const card = watcher.getByRole("link", { name: new RegExp(machine.name) });
     const before = (await card.textContent()) ?? "";
-    const created = await page.request.post("/api/machine-ready-files", { data: { name: "Live file", fileName: `live-${Date.now()}.pdf`, machine: machine.value }, headers: { origin: item.origin } });
+    const created = await page.request.post("/api/machine-ready-files", {
+      data: { name: "Live file", fileName: `live-${Date.now()}.pdf`, machine: machine.value },
+      headers: { origin: item.origin },
+    });
     expect(created.status()).toBe(201);
     await expect(card).not.toHaveText(before, { timeout: 1000 });
 
@@ -102,7 +117,9 @@ test("offline: three scans wait on the device, then are applied in order, none l
   const other = await newItem(page, baseURL!, "offline-b");
   await signIn(DEMO.james);
   // The item's session began a minute ago, so its next scan is a stop (not a label read twice).
-  expect((await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status(),
+  ).toBe(200);
   await page.goto("/qr-scanner");
   await waitForHydration(page);
   const field = page.getByLabel("Scan or type a QR code or item ID");

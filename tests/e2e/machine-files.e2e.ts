@@ -11,8 +11,18 @@ async function setUpProject(request: APIRequestContext, origin: string, label: s
   const workflows = (await (await request.get("/api/workflows")).json()) as { id: number }[];
   const categories = (await (await request.get("/api/categories")).json()) as { name: string }[];
   const machines = ((await (await request.get("/api/departments")).json()) as Dept[]).filter((d) => d.isMachine);
-  const project = await (await request.post("/api/projects", { data: { name: `E2E Files ${label} ${Date.now()}`, description: "Machine files", workflowId: workflows[0]!.id }, headers: { origin } })).json();
-  const item = await (await request.post("/api/items", { data: { name: "Fence Banner", category: categories[0]!.name, material: "Test Vinyl", projectId: project.id }, headers: { origin } })).json();
+  const project = await (
+    await request.post("/api/projects", {
+      data: { name: `E2E Files ${label} ${Date.now()}`, description: "Machine files", workflowId: workflows[0]!.id },
+      headers: { origin },
+    })
+  ).json();
+  const item = await (
+    await request.post("/api/items", {
+      data: { name: "Fence Banner", category: categories[0]!.name, material: "Test Vinyl", projectId: project.id },
+      headers: { origin },
+    })
+  ).json();
   return { projectId: project.id as number, itemId: item.id as number, machines };
 }
 
@@ -52,7 +62,13 @@ test("spreadsheet: add files and import a CSV; then assign print and cut files a
   await says(page, "1 file(s) saved successfully");
 
   // CSV import (Excel in a European locale: ';' and CRLF).
-  await page.getByLabel("CSV file").setInputFiles({ name: "files.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFFFile Name;Machine Assignment;Material\r\nfence-extra.pdf;${printer.name};Test Vinyl\r\nbad.pdf;Laser 9000;\r\n`) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({
+      name: "files.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`\uFEFFFile Name;Machine Assignment;Material\r\nfence-extra.pdf;${printer.name};Test Vinyl\r\nbad.pdf;Laser 9000;\r\n`),
+    });
   await page.getByRole("button", { name: "Upload CSV" }).click();
   await expect(page.getByText("1 entries had issues").first()).toBeVisible();
   await expect(page.getByText(/Line 3: Unknown machine "Laser 9000"/).first()).toBeVisible();
@@ -94,10 +110,15 @@ test("spreadsheet: the trash icon asks first, naming the file's queue and items;
   const { projectId, itemId, machines } = await setUpProject(page.request, origin, js ? "js-del" : "nojs-del");
   const printer = machines.find((m) => /latex/i.test(m.name))!;
   const fileName = `${js ? "j" : "n"}${Date.now()}-fence.pdf`;
-  const bulk = await page.request.post("/api/machine-ready-files/bulk", { data: { files: [{ fileName, machine: printer.value, projectId }] }, headers: { origin } });
+  const bulk = await page.request.post("/api/machine-ready-files/bulk", {
+    data: { files: [{ fileName, machine: printer.value, projectId }] },
+    headers: { origin },
+  });
   expect(bulk.status()).toBe(201);
   const [file] = (await bulk.json()).files as { id: number }[];
-  expect((await page.request.post(`/api/items/${itemId}/assign-file`, { data: { fileId: file!.id, fileType: "print" }, headers: { origin } })).status()).toBe(200);
+  expect((await page.request.post(`/api/items/${itemId}/assign-file`, { data: { fileId: file!.id, fileType: "print" }, headers: { origin } })).status()).toBe(
+    200,
+  );
 
   await visit(page, js, `/projects/${projectId}/machine-files/spreadsheet`);
   // A row typed but not saved stays through the question.
@@ -158,7 +179,10 @@ test("a machine's queue: QR first, then completion; reorder; analytics", async (
   const machine = machines.find((m) => /roland/i.test(m.name)) ?? machines[0]!;
   const tag = `${js ? "j" : "n"}${Date.now()}`;
   const names = ["a", "b", "c"].map((n) => `${tag}-${n}.pdf`);
-  const bulk = await page.request.post("/api/machine-ready-files/bulk", { data: { files: names.map((fileName) => ({ fileName, machine: machine.value, projectId })) }, headers: { origin } });
+  const bulk = await page.request.post("/api/machine-ready-files/bulk", {
+    data: { files: names.map((fileName) => ({ fileName, machine: machine.value, projectId })) },
+    headers: { origin },
+  });
   expect(bulk.status()).toBe(201);
   await signIn(DEMO.james);
 
@@ -174,7 +198,9 @@ test("a machine's queue: QR first, then completion; reorder; analytics", async (
   await expect(rowOf(names[1]!).getByText("Click QR first")).toBeVisible();
 
   // Open the QR: the dialog with the file's details; completion is then allowed.
-  await rowOf(names[0]!).getByRole("button", { name: `QR code for ${names[0]}` }).click();
+  await rowOf(names[0]!)
+    .getByRole("button", { name: `QR code for ${names[0]}` })
+    .click();
   await expect(page.getByText("File QR Code")).toBeVisible();
   await expect(page.getByRole("link", { name: "Print QR Code" })).toHaveAttribute("href", /\/machine-files\/\d+\/print$/);
   if (js) await page.keyboard.press("Escape");
@@ -191,7 +217,13 @@ test("a machine's queue: QR first, then completion; reorder; analytics", async (
     await expect(rowOf(names[0]!).getByRole("button", { name: "Completed ✓ (undo)" })).toBeVisible();
     await expect(rowOf(names[1]!).getByRole("button", { name: "Mark completed" })).toBeDisabled();
   }
-  await expect.poll(async () => (await (await page.request.get(`/api/machine-ready-files?projectId=${projectId}`)).json()).find((f: { fileName: string }) => f.fileName === names[0]).isCompleted).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/machine-ready-files?projectId=${projectId}`)).json()).find((f: { fileName: string }) => f.fileName === names[0])
+          .isCompleted,
+    )
+    .toBe(true);
 
   // Reorder: c moves above b.
   if (js) {
@@ -209,7 +241,9 @@ test("a machine's queue: QR first, then completion; reorder; analytics", async (
   }
   await expect
     .poll(async () => {
-      const queue = (await (await page.request.get(`/api/machine-files-with-details?machine=${encodeURIComponent(machine.value)}`)).json()) as { fileName: string }[];
+      const queue = (await (await page.request.get(`/api/machine-files-with-details?machine=${encodeURIComponent(machine.value)}`)).json()) as {
+        fileName: string;
+      }[];
       return queue.map((f) => f.fileName).filter((n) => names.includes(n));
     })
     .toEqual([names[0], names[2], names[1]]);

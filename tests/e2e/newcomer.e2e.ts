@@ -38,7 +38,15 @@ test.describe("a fresh shop without demo data", () => {
 
       await open(page, js, `${origin}/`);
       const checklist = page.getByTestId("setup-checklist");
-      await expect(checklist.getByRole("listitem")).toHaveText([/departments/, /machine stations/, /products/, /materials/, /workflow/, /team/, /shop.s address/]);
+      await expect(checklist.getByRole("listitem")).toHaveText([
+        /departments/,
+        /machine stations/,
+        /products/,
+        /materials/,
+        /workflow/,
+        /team/,
+        /shop.s address/,
+      ]);
       await checklist.getByRole("link", { name: /Add your materials/ }).click();
       await expect(page).toHaveURL(/\/settings\?tab=materials$/);
       await expect(page.getByText("No material types configured yet.")).toBeVisible();
@@ -90,12 +98,16 @@ test.describe("team members and their keys", () => {
     await page.getByRole("link", { name: "Add Team Member" }).first().click();
     const form = js ? page.getByRole("dialog", { name: "Add Team Member" }) : page.getByRole("region", { name: "Add Team Member" });
     const department = form.getByLabel("Department", { exact: true });
-    await expect(department).toHaveAccessibleDescription(/Their home department: where Back on a project page and Department Views take them\. It opens nothing by itself\./);
+    await expect(department).toHaveAccessibleDescription(
+      /Their home department: where Back on a project page and Department Views take them\. It opens nothing by itself\./,
+    );
     const options = await department.locator("option").allTextContents();
     expect(options).toContain("Pre-Production");
     expect(options).not.toContain("HP Latex 800");
     expect(options).not.toContain("Zund G3 Cutter");
-    await expect(form.getByRole("group", { name: "Accessible departments" })).toHaveAccessibleDescription(/Their keys: the areas they may unlock with their PIN/);
+    await expect(form.getByRole("group", { name: "Accessible departments" })).toHaveAccessibleDescription(
+      /Their keys: the areas they may unlock with their PIN/,
+    );
   });
 
   test("a member without keys is greeted on Home and runs a timer from the QR Timer", async ({ page, js, signIn, baseURL, clientIp }) => {
@@ -197,7 +209,11 @@ test.describe("drag and drop speaks in words", () => {
     const machine = await createRecord<{ value: string; name: string }>(api, "departments", { name: `Dnd Router ${tag}`, isMachine: true });
     const { projectId } = await projectWithItem(api, `Dnd ${tag}`, `Dnd item ${tag}`);
     const files = ["a", "b", "c"].map((n) => `${n}-${tag}.pdf`);
-    expect((await api.post("/api/machine-ready-files/bulk", { data: { files: files.map((fileName) => ({ fileName, machine: machine.value, projectId })) } })).status()).toBe(201);
+    expect(
+      (
+        await api.post("/api/machine-ready-files/bulk", { data: { files: files.map((fileName) => ({ fileName, machine: machine.value, projectId })) } })
+      ).status(),
+    ).toBe(201);
     await api.dispose();
     await signIn(DEMO.admin);
     const live = page.locator('[id^="DndLiveRegion"]');
@@ -241,7 +257,9 @@ test.describe("the QR Timer's image upload", () => {
     test.skip(!js, "the upload reads the picture in the browser; without JavaScript the page says it needs JavaScript");
     await signIn(DEMO.james);
     await open(page, js, "/qr-scanner");
-    await page.locator('input[type="file"]').setInputFiles({ name: "Front Letters label.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "Front Letters label.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") });
     await expect(page.locator("#qr-message")).toHaveText(
       "“Front Letters label.pdf” is a PDF, not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.",
     );

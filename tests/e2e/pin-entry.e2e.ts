@@ -22,7 +22,10 @@ test.describe("digits typed before the page is interactive", () => {
       const ok = await signedInName(page)
         .filter({ hasText: DEMO.admin.name })
         .waitFor({ timeout: 15_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       outcomes.push(ok ? "signed in" : `not signed in (${page.url()})`);
       console.log(`round ${round}: ${outcomes.at(-1)}`);
       if (ok) signedIn += 1;

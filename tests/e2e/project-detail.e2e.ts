@@ -12,7 +12,10 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number; departmentSequence: string[] }[];
   const wf = workflows.find((w) => w.departmentSequence.length >= 2)!;
   const name = `E2E Detail ${js ? "js" : "nojs"} ${Date.now()}`;
-  const created = await page.request.post("/api/projects", { data: { name, description: "Storefront letters", priority: "rush", workflowId: wf.id }, headers: { origin } });
+  const created = await page.request.post("/api/projects", {
+    data: { name, description: "Storefront letters", priority: "rush", workflowId: wf.id },
+    headers: { origin },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
 
@@ -26,11 +29,17 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   if (js) await expectNoSeriousA11yViolations(page, "project detail");
 
   // Schedule and assign the first step.
-  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /^Edit .* step$/ })
+    .click();
   await page.getByLabel(/^Start date of /).fill("2026-12-01");
   await page.getByLabel(/^End date of /).fill("2026-12-04");
   await page.getByLabel(/^Completion % of /).fill("50");
-  await page.getByRole("group", { name: /^Team members on / }).getByLabel(DEMO.maria.name).check();
+  await page
+    .getByRole("group", { name: /^Team members on / })
+    .getByLabel(DEMO.maria.name)
+    .check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Step Updated").first()).toBeVisible();
   await expect(rows.first()).toContainText("50%");
@@ -38,7 +47,10 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   await expect(page.getByText("Dec 1, 2026 – Dec 4, 2026")).toBeVisible();
 
   // Change the dates it now has: the row opens with the saved days, which the save must not take for stale.
-  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /^Edit .* step$/ })
+    .click();
   await expect(page.getByLabel(/^Start date of /)).toHaveValue("2026-12-01");
   await page.getByLabel(/^End date of /).fill("2026-12-09");
   await page.getByLabel(/^Start date of /).fill("2026-12-02");
@@ -112,7 +124,12 @@ test("steps, items and the design of a new project", async ({ page, js, baseURL,
   expect((await page.request.get(proxy!)).status()).toBe(404);
 });
 
-test("a step save refused because someone else changed the date says so, with the row still open; a live reload reverts nothing", async ({ page, js, baseURL, signIn }) => {
+test("a step save refused because someone else changed the date says so, with the row still open; a live reload reverts nothing", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
@@ -147,15 +164,27 @@ test("a step save refused because someone else changed the date says so, with th
   await page.getByLabel(/^Completion % of /).fill("40");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Step Updated").first()).toBeVisible();
-  const after = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as { id: number; endDate: string; percentComplete: number }[];
+  const after = (await (await page.request.get(`/api/workflow-instances/${instance!.id}/steps`)).json()) as {
+    id: number;
+    endDate: string;
+    percentComplete: number;
+  }[];
   expect(after.find((s) => s.id === step!.id)).toMatchObject({ endDate: "2026-12-18T18:00:00.000Z", percentComplete: 40 });
   await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
 });
 
-test("the label pop-ups fit a phone; Escape and a click outside close them (JavaScript), their button toggles them without", async ({ page, js, baseURL, signIn }) => {
+test("the label pop-ups fit a phone; Escape and a click outside close them (JavaScript), their button toggles them without", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
   await signIn(DEMO.admin);
   const origin = new URL(baseURL!).origin;
-  const added = await page.request.post("/api/label-printers", { data: { name: `Pop-up Zebra ${js ? "js" : "no-js"} ${Date.now()}`, host: "127.0.0.1", port: 9100 }, headers: { origin } });
+  const added = await page.request.post("/api/label-printers", {
+    data: { name: `Pop-up Zebra ${js ? "js" : "no-js"} ${Date.now()}`, host: "127.0.0.1", port: 9100 },
+    headers: { origin },
+  });
   expect(added.status(), await added.text()).toBe(201);
   const printer = (await added.json()) as { id: number };
   const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];

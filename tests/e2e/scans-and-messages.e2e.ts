@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
 import { visit } from "./helpers";
-import { DOUBLE_SCAN } from "../../app/utils/timer-words";
+import { DOUBLE_SCAN } from "~/domain/timer-words";
 
 type Made = { id: number; name: string; projectId: number; origin: string; url: string };
 
@@ -16,7 +16,10 @@ async function newItem(page: Page, baseURL: string, label: string, atEnd = false
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
   const category = categories.find((c) => c.departmentSequence.length >= 2)!;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", { data: { name: `E2E Scans ${label} ${Date.now()}`, description: "Scans", workflowId: workflows[0]!.id }, headers });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E Scans ${label} ${Date.now()}`, description: "Scans", workflowId: workflows[0]!.id },
+    headers,
+  });
   expect(project.status()).toBe(201);
   const projectId = ((await project.json()) as { id: number }).id;
   const name = `Scan ${label} ${Date.now() % 100000}`;
@@ -91,7 +94,11 @@ test("the form without JavaScript sent again with a scan id already used says so
   const stored = await (await page.goto("/qr-scanner"))!.text();
   await scan(page, js, String(first.id));
   await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
-  await page.route("**/qr-scanner", (route) => (route.request().method() === "GET" ? route.fulfill({ body: stored, contentType: "text/html" }) : route.fallback()), { times: 1 });
+  await page.route(
+    "**/qr-scanner",
+    (route) => (route.request().method() === "GET" ? route.fulfill({ body: stored, contentType: "text/html" }) : route.fallback()),
+    { times: 1 },
+  );
   await page.goto("/qr-scanner");
   await scan(page, js, String(second.id));
   await expect(page).toHaveURL(/\/qr-scanner$/);
@@ -100,7 +107,13 @@ test("the form without JavaScript sent again with a scan id already used says so
   expect(await running(page, second.id)).toBe(false);
 });
 
-test("a label read twice while offline: one start; the second read's refusal is shown, nothing left waiting", async ({ page, js, context, baseURL, signIn }) => {
+test("a label read twice while offline: one start; the second read's refusal is shown, nothing left waiting", async ({
+  page,
+  js,
+  context,
+  baseURL,
+  signIn,
+}) => {
   test.skip(!js, "the offline queue is JavaScript in the browser");
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "offline-twice");
@@ -125,7 +138,9 @@ test("/qr/{id}: the stop at the final department says 'Final Department', once �
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, js ? "final-js" : "final-nojs", true);
   // Its session began a minute ago, so this member's Stop is not a double tap.
-  expect((await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/items/${item.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: item.origin } })).status(),
+  ).toBe(200);
   await visit(page, js, `/qr/${item.id}`);
   await page.getByRole("button", { name: "Stop Timer" }).click();
   // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
@@ -218,7 +233,10 @@ test("step dates: each input bounds the other, within 2000–2099", async ({ pag
   const item = await newItem(page, baseURL!, js ? "dates-js" : "dates-nojs");
   await visit(page, js, `/projects/${item.projectId}`);
   const rows = page.getByRole("region", { name: "Workflow Steps" }).locator("tbody tr");
-  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /^Edit .* step$/ })
+    .click();
   const start = page.getByLabel(/^Start date of /);
   const end = page.getByLabel(/^End date of /);
   await expect(start).toHaveAttribute("min", "2000-01-01");
@@ -234,7 +252,10 @@ test("step dates: each input bounds the other, within 2000–2099", async ({ pag
   }
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Step Updated").first()).toBeVisible();
-  await rows.first().getByRole("link", { name: /^Edit .* step$/ }).click();
+  await rows
+    .first()
+    .getByRole("link", { name: /^Edit .* step$/ })
+    .click();
   await expect(page.getByLabel(/^End date of /)).toHaveAttribute("min", "2026-12-01");
   await expect(page.getByLabel(/^Start date of /)).toHaveAttribute("max", "2026-12-04");
 });

@@ -121,7 +121,11 @@ test.describe("live timers on a floor PC with a wrong clock", () => {
   test("the running time follows the server's clock, not the browser's", async ({ page, js, signIn }) => {
     test.skip(!js, "without JavaScript the server renders the time, so the browser clock plays no part");
     await signIn(DEMO.admin);
-    const seconds = (hms: string) => hms.split(":").map(Number).reduce((a, n) => a * 60 + n, 0);
+    const seconds = (hms: string) =>
+      hms
+        .split(":")
+        .map(Number)
+        .reduce((a, n) => a * 60 + n, 0);
     // An item whose timer runs (the demo shop has a few), and the time the server rendered for it.
     let id = 0;
     let serverSeconds = 0;

@@ -4,16 +4,7 @@
 // up/down buttons are plain form posts. Every test signs in on its own, works on records it names uniquely, and
 // leaves the demo data as it found it.
 import type { Locator, Page } from "@playwright/test";
-import {
-  DEMO,
-  expect,
-  logoutButton,
-  signedInName,
-  signInFromHeader,
-  test,
-  toast,
-  waitForHydration,
-} from "./fixtures";
+import { DEMO, expect, logoutButton, signedInName, signInFromHeader, test, toast, waitForHydration } from "./fixtures";
 
 type Tab = "products" | "departments" | "workflows" | "materials" | "team";
 
@@ -41,10 +32,7 @@ function uniquePin(): string {
 }
 
 // A 1x1 PNG, served for the photo URLs used here (the test network has no internet).
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const PHOTO_HOST = "https://photos.e2e.test";
 async function servePhotos(page: Page) {
   await page.route(`${PHOTO_HOST}/**`, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
@@ -499,10 +487,7 @@ test.describe("validation", () => {
     for (const label of ["Pre-Production", "Production", "Fabrication", "Project Management"]) {
       await expect(field(s, label)).not.toBeChecked();
     }
-    const warning = s.getByText(
-      "No departments selected. This team member will not be able to access any department boxes on the dashboard.",
-      { exact: true },
-    );
+    const warning = s.getByText("No departments selected. This team member will not be able to access any department boxes on the dashboard.", { exact: true });
     await expect(warning).toBeVisible();
     // The name first: with JavaScript, leaving the auto-focused Name empty shows 'Name is required' and moves
     // the form under the pointer (see the test of the first click below).

@@ -26,7 +26,13 @@ test.use({
   },
 });
 
-test("'Set up your shop' offers the address this browser uses; one click saves it; another name is then refused", async ({ page, context, js, baseURL, signIn }) => {
+test("'Set up your shop' offers the address this browser uses; one click saves it; another name is then refused", async ({
+  page,
+  context,
+  js,
+  baseURL,
+  signIn,
+}) => {
   const port = new URL(baseURL!).port;
   const shop = `http://${SHOP}:${port}`;
   await signIn(DEMO.admin);

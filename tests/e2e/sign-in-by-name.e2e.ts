@@ -3,7 +3,23 @@
 // the mode puts it back: the tests of a worker share its server.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, expectNoSeriousA11yViolations } from "./helpers";
-import { continueButton, DEMO, enterPin, expect, gotoHome, headerLogin, pinDigit, pinError, pinField, pinSurface, signedInName, test, toast, waitForHydration, WRONG_PIN } from "./fixtures";
+import {
+  continueButton,
+  DEMO,
+  enterPin,
+  expect,
+  gotoHome,
+  headerLogin,
+  pinDigit,
+  pinError,
+  pinField,
+  pinSurface,
+  signedInName,
+  test,
+  toast,
+  waitForHydration,
+  WRONG_PIN,
+} from "./fixtures";
 
 async function setMode(api: APIRequestContext, signInMode: "pin" | "name-then-pin") {
   const res = await api.patch("/api/shop-settings", { data: { signInMode } });
@@ -25,7 +41,9 @@ async function inNameMode(baseURL: string, clientIp: string, body: (api: APIRequ
 /** The names step: the filter box and the list. */
 const nameFilter = (page: Page, js: boolean) => pinSurface(page, js).getByRole("searchbox", { name: "Find your name" });
 const nameChoice = (page: Page, js: boolean, name: string) =>
-  pinSurface(page, js).getByRole("list", { name: "Team members" }).getByRole(js ? "button" : "link", { name, exact: true });
+  pinSurface(page, js)
+    .getByRole("list", { name: "Team members" })
+    .getByRole(js ? "button" : "link", { name, exact: true });
 
 async function openNameStep(page: Page, js: boolean) {
   await gotoHome(page, js);
@@ -109,7 +127,9 @@ test("'Not you?' goes back to the names", async ({ page, js, baseURL, clientIp }
   await inNameMode(baseURL!, clientIp, async () => {
     await openNameStep(page, js);
     await chooseName(page, js, "tom", DEMO.tom.name);
-    await pinSurface(page, js).getByRole(js ? "button" : "link", { name: "Not you?" }).click();
+    await pinSurface(page, js)
+      .getByRole(js ? "button" : "link", { name: "Not you?" })
+      .click();
     await expect(pinSurface(page, js).getByText("Choose your name to continue")).toBeVisible();
     await chooseName(page, js, "jam", DEMO.james.name);
     await enterPin(page, js, DEMO.james.pin);
@@ -137,7 +157,9 @@ test("5 wrong PINs lock that member for 15 minutes; another member signs in from
       expect(locked.status()).toBe(429);
       await expect(pinError(page, js)).toHaveText("Too many attempts for this team member. Try again in 15 minutes.");
 
-      await pinSurface(page, js).getByRole(js ? "button" : "link", { name: "Not you?" }).click();
+      await pinSurface(page, js)
+        .getByRole(js ? "button" : "link", { name: "Not you?" })
+        .click();
       await chooseName(page, js, "mar", DEMO.maria.name);
       await enterPin(page, js, DEMO.maria.pin);
       await expect(signedInName(page)).toHaveText(DEMO.maria.name);

@@ -30,7 +30,11 @@ test.describe("sign-in from the header", () => {
 
     await openHeaderLogin(page, js);
     await expect(pinSurface(page, js).getByText("Enter your 4-digit PIN to continue")).toBeVisible();
-    await expect(pinSurface(page, js).getByRole("button", { name: "Cancel" }).or(pinSurface(page, js).getByRole("link", { name: "Cancel" }))).toBeVisible();
+    await expect(
+      pinSurface(page, js)
+        .getByRole("button", { name: "Cancel" })
+        .or(pinSurface(page, js).getByRole("link", { name: "Cancel" })),
+    ).toBeVisible();
     if (js) {
       for (const box of pinDigits(page)) {
         await expect(box).toHaveAttribute("type", "password");

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { ageSession, expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
-import { DOUBLE_SCAN } from "../../app/utils/timer-words";
+import { DOUBLE_SCAN } from "~/domain/timer-words";
 
 /** A fresh item in pre-production on a new project; its category's sequence is pre-production → production → …. */
 async function newItem(page: Page, baseURL: string, label: string) {
@@ -13,10 +13,16 @@ async function newItem(page: Page, baseURL: string, label: string) {
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
   const category = categories.find((c) => c.departmentSequence[0] === "pre-production" && c.departmentSequence.length >= 2)!;
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", { data: { name: `E2E Timer ${label} ${Date.now()}`, description: "Timers", workflowId: workflows[0]!.id }, headers });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E Timer ${label} ${Date.now()}`, description: "Timers", workflowId: workflows[0]!.id },
+    headers,
+  });
   expect(project.status()).toBe(201);
   const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", { data: { name: `Scan Me ${label}`, category: category.name, projectId, department: "pre-production" }, headers });
+  const item = await page.request.post("/api/items", {
+    data: { name: `Scan Me ${label}`, category: category.name, projectId, department: "pre-production" },
+    headers,
+  });
   expect(item.status()).toBe(201);
   const { id } = (await item.json()) as { id: number };
   const departments = (await (await page.request.get("/api/departments")).json()) as { value: string; name: string }[];
@@ -24,9 +30,16 @@ async function newItem(page: Page, baseURL: string, label: string) {
   return { id, origin, nextName, url: `${origin}/qr/${id}` };
 }
 
-const itemState = async (page: Page, id: number) => (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
+const itemState = async (page: Page, id: number) =>
+  (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
 
-test("a wedge scanner on the QR Timer: the first scan starts, a double read is refused, the next stops and advances", async ({ page, js, baseURL, signIn, appServer }) => {
+test("a wedge scanner on the QR Timer: the first scan starts, a double read is refused, the next stops and advances", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+  appServer,
+}) => {
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, js ? "wedge-js" : "wedge-nojs");
   // An operator at a station: any signed-in member runs timers.
@@ -88,7 +101,9 @@ test("scans faster than the answers are each applied once, in order", async ({ p
   const b = await newItem(page, baseURL!, "burst-b");
   await signIn(DEMO.james);
   // A's session began a minute ago (its own time from the scanner), so scanning it again is a stop.
-  expect((await page.request.post(`/api/items/${a.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: a.origin } })).status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/items/${a.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: a.origin } })).status(),
+  ).toBe(200);
   await visit(page, js, "/qr-scanner");
   // Three scans with Enter, back to back: A stops, B starts, A starts again.
   for (const url of [a.url, b.url, a.url]) await page.keyboard.type(`${url}\n`, { delay: 1 });

@@ -50,13 +50,24 @@ async function floorRecords(page: Page, baseURL: string, js: boolean) {
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
   const category = categories.find((c) => c.departmentSequence.length >= 3)!;
-  const project = await page.request.post("/api/projects", { data: { name: `Touch ${js ? "js" : "nojs"} ${Date.now().toString(36)}`, description: "Targets", workflowId: workflows[0]!.id }, headers });
+  const project = await page.request.post("/api/projects", {
+    data: { name: `Touch ${js ? "js" : "nojs"} ${Date.now().toString(36)}`, description: "Targets", workflowId: workflows[0]!.id },
+    headers,
+  });
   const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", { data: { name: "Touch sign", category: category.name, projectId, department: category.departmentSequence[0] }, headers });
+  const item = await page.request.post("/api/items", {
+    data: { name: "Touch sign", category: category.name, projectId, department: category.departmentSequence[0] },
+    headers,
+  });
   const itemId = ((await item.json()) as { id: number }).id;
-  const machine = ((await (await page.request.get("/api/departments")).json()) as { value: string; isMachine: boolean; isActive: boolean }[]).find((d) => d.isMachine && d.isActive)!;
+  const machine = ((await (await page.request.get("/api/departments")).json()) as { value: string; isMachine: boolean; isActive: boolean }[]).find(
+    (d) => d.isMachine && d.isActive,
+  )!;
   for (const name of ["touch_a_cut.pdf", "touch_b_cut.pdf"]) {
-    const file = await page.request.post("/api/machine-ready-files", { data: { name, fileName: `${Date.now().toString(36)}_${name}`, machine: machine.value, projectId }, headers });
+    const file = await page.request.post("/api/machine-ready-files", {
+      data: { name, fileName: `${Date.now().toString(36)}_${name}`, machine: machine.value, projectId },
+      headers,
+    });
     expect(file.status(), await file.text()).toBe(201);
   }
   // A timer log on the item, so its page shows the log table too.
@@ -71,7 +82,18 @@ test("every control on the floor and phone screens is at least 44 × 44 px at 39
   const { projectId, itemId, machine } = await floorRecords(page, baseURL!, js);
   await page.setViewportSize({ width: 390, height: 844 });
   const found: string[] = [];
-  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`, `/items/${itemId}`, `/projects/${projectId}`, "/items", "/projects"]) {
+  for (const path of [
+    "/",
+    "/qr-scanner",
+    `/qr/${itemId}`,
+    "/production",
+    "/fabrication",
+    `/production/${machine}`,
+    `/items/${itemId}`,
+    `/projects/${projectId}`,
+    "/items",
+    "/projects",
+  ]) {
     await visit(page, js, path);
     // The machine queue's drag handles come with a chunk loaded after hydration (on a phone they stay hidden).
     if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeAttached();
@@ -96,7 +118,10 @@ test("on a floor PC at 1280 px the floor screens and the header are at least 44 
   }
   // The machine queue's QR dialog renders outside the page's root, and is a floor screen too.
   await visit(page, js, `/production/${machine}`);
-  await page.getByRole("button", { name: /^QR code for / }).first().click();
+  await page
+    .getByRole("button", { name: /^QR code for / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/[?&]qr=\d+/);
   // With JavaScript a modal dialog; without, the same panel at the top of the page.
   if (js) await expect(page.getByRole("dialog")).toBeVisible();

@@ -28,10 +28,7 @@ export function encodeBody(init: RequestInit & { json?: unknown; form?: Record<s
   return init.body;
 }
 
-export function createClient(
-  fetch: ReturnType<typeof createFetchHandler>,
-  ip: string,
-) {
+export function createClient(fetch: ReturnType<typeof createFetchHandler>, ip: string) {
   let cookies = new Map<string, string>();
   const socket = { requestIP: () => ({ address: ip }) };
   async function request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {

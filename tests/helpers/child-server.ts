@@ -23,7 +23,14 @@ export type Child = { url: string; process: ChildProcess; output: () => string; 
 export async function startChild(opts: { dataDir: string; env?: Record<string, string>; root?: string; timeoutMs?: number }): Promise<Child> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: opts.dataDir, NODE_ENV: "production", ...opts.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: opts.dataDir,
+    NODE_ENV: "production",
+    ...opts.env,
+  };
   for (const name of ["ADMIN_PIN", "ADMIN_NAME", "PUBLIC_URL", "TRUST_PROXY"]) if (!opts.env?.[name]) delete env[name];
   const child = spawn(BUN, ["server.ts"], { cwd: opts.root ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -47,8 +54,15 @@ export async function startChild(opts: { dataDir: string; env?: Record<string, s
 
 /** Signs in with a PIN; returns headers for further same-origin writes. */
 export async function signInHeaders(url: string, pin: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ pinCode: pin }) });
+  const res = await fetch(`${url}/api/auth/verify-pin`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ pinCode: pin }),
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { cookie, origin: url, "content-type": "application/json" };
 }

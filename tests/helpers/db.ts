@@ -1,8 +1,8 @@
 import { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
-import { connect, openDatabase, setDb, type DB } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { setSecretForTests } from "~/utils/secret.server";
+import { connect, openDatabase, setDb, type DB } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
+import { setSecretForTests } from "~/infra/secret.server";
 
 // Migrated once per test file, then copied for each test: a copy takes a few milliseconds where running every
 // migration took 30–60 (tests/unit/test-db.test.ts checks that a copy is the same database, empty and writable).

@@ -68,7 +68,11 @@ export function startFakePrinter(port = 0): Promise<FakePrinter> {
     port: 0,
     jobs,
     async received(count = 1, timeoutMs = 5000) {
-      await until(() => jobs.length >= count, timeoutMs, () => `the printer received ${jobs.length} of ${count} jobs in ${timeoutMs} ms`);
+      await until(
+        () => jobs.length >= count,
+        timeoutMs,
+        () => `the printer received ${jobs.length} of ${count} jobs in ${timeoutMs} ms`,
+      );
       return jobs;
     },
     async openedBefore() {
@@ -76,7 +80,11 @@ export function startFakePrinter(port = 0): Promise<FakePrinter> {
       await new Promise<void>((resolve, reject) => probe.once("connect", resolve).once("error", reject));
       const own = probe.localPort!;
       probes.add(own);
-      await until(() => accepted.includes(own), 5000, () => "the printer did not accept its own connection");
+      await until(
+        () => accepted.includes(own),
+        5000,
+        () => "the printer did not accept its own connection",
+      );
       probe.destroy();
       return accepted.slice(0, accepted.indexOf(own)).filter((p) => !probes.has(p)).length;
     },

@@ -87,10 +87,12 @@ export function labelSquares(pdf: Uint8Array): { x: number; y: number }[][] {
       .split(/%% Contents for page \d+/)
       .slice(1)
       .map((page) =>
-        [...page.split("endstream")[0]!.matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\n1 0 0 1 0 0 cm\n1 0 0 1 0 0 cm\n0 0 m\n0 144 l\n144 144 l\n144 0 l/g)].map((m) => ({
-          x: Math.round(Number(m[1]) * 100) / 100,
-          y: Math.round(Number(m[2]) * 100) / 100,
-        })),
+        [...page.split("endstream")[0]!.matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\n1 0 0 1 0 0 cm\n1 0 0 1 0 0 cm\n0 0 m\n0 144 l\n144 144 l\n144 0 l/g)].map(
+          (m) => ({
+            x: Math.round(Number(m[1]) * 100) / 100,
+            y: Math.round(Number(m[2]) * 100) / 100,
+          }),
+        ),
       );
   });
 }

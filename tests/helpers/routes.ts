@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 
 /**
  * Every route of the built app as a concrete path (`:id` → 1, `*` → a path nothing else matches), so tests that

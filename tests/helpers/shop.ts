@@ -72,7 +72,8 @@ export async function seedShop<M extends string>(seed: ShopSeed<M>): Promise<Sho
     projectIds.push((await post(clients[by ?? setupBy], "/api/projects", { description: "d", ...p, ...(seed.workflow ? { workflowId } : {}) })).id);
   }
   const itemIds: number[] = [];
-  for (const { project, by, ...item } of seed.items ?? []) itemIds.push((await post(clients[by ?? setupBy], "/api/items", { ...item, projectId: projectIds[project ?? 0] })).id);
+  for (const { project, by, ...item } of seed.items ?? [])
+    itemIds.push((await post(clients[by ?? setupBy], "/api/items", { ...item, projectId: projectIds[project ?? 0] })).id);
   return { app, clients, memberIds, workflowId, projectIds, itemIds };
 }
 

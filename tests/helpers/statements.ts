@@ -1,5 +1,5 @@
-import { forgetSessions } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { getDb } from "~/infra/db.server";
 
 type Statement = Record<string, (...a: unknown[]) => unknown>;
 type Client = Record<"prepare" | "query", (...a: unknown[]) => Statement>;

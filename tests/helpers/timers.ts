@@ -1,5 +1,5 @@
-import { getDb } from "~/utils/db.server";
-import { DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
+import { getDb } from "~/infra/db.server";
+import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 import { AGE_SESSION_SQL } from "./age-session-sql";
 
 /**

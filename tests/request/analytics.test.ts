@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
-import { startOfZoneDay, zoneDate } from "~/utils/dates";
-import { getDb } from "~/utils/db.server";
+import { startOfZoneDay, zoneDate } from "~/domain/dates";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
@@ -119,7 +119,11 @@ describe("figures", () => {
   });
 
   test("the timer model writes each start's wait and each final stop's finish", () => {
-    const logs = getDb().select().from(schema.timerLogs).all().filter((l) => l.itemId === a);
+    const logs = getDb()
+      .select()
+      .from(schema.timerLogs)
+      .all()
+      .filter((l) => l.itemId === a);
     expect(logs.map((l) => [l.action, l.department, l.waitSeconds, l.finished])).toEqual([
       ["start", "pre-production", null, false],
       ["stop", "pre-production", null, false],
@@ -171,7 +175,8 @@ describe("figures", () => {
     expect(swapped).toContain('role="alert"');
     // The fields show the range the figures are for (the last 30 days), the refused one is named in the sentence.
     const shown = { from: zoneDate(Date.now() - 29 * DAY, TZ), to: zoneDate(Date.now(), TZ) };
-    const day = (d: string) => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${d}T12:00:00Z`));
+    const day = (d: string) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${d}T12:00:00Z`));
     expect(swapped).toMatch(new RegExp(`id="from"[^>]*value="${shown.from}"`));
     expect(swapped).toMatch(new RegExp(`id="to"[^>]*value="${shown.to}"`));
     expect(swapped).not.toMatch(new RegExp(`id="from"[^>]*value="${to}"`));
@@ -193,7 +198,10 @@ describe("figures", () => {
     expect(weekly).toContain("Items finished per week");
     expect(weekly).toContain("Week of ");
     const csv = await (await pm.request(`/analytics/finished.csv?${range}`)).text();
-    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Day,Items finished");
     expect(lines).toHaveLength(1 + 43);
     expect(lines.slice(1).reduce((s, l) => s + Number(l.split(",")[1]), 0)).toBe(2);
@@ -239,7 +247,9 @@ describe("figures", () => {
   test("departments CSV: raw seconds a spreadsheet can sum", async () => {
     const csv = (await (await pm.request(`/analytics/departments.csv?${range}`)).text()).replace(/^\uFEFF/, "");
     const [head, ...rows] = csv.trim().split("\r\n");
-    expect(head).toBe("Department,Hands-on seconds,Sessions,Median session seconds,Hand-offs,Median wait seconds,Average wait seconds,Waiting now,Running now,Bottleneck");
+    expect(head).toBe(
+      "Department,Hands-on seconds,Sessions,Median session seconds,Hand-offs,Median wait seconds,Average wait seconds,Waiting now,Running now,Bottleneck",
+    );
     expect(rows).toContain("Production,14400,3,3600,3,259200,259200,0,0,yes");
     expect(rows).toContain("Installation,3000,2,1500,3,3600,4200,0,1,");
     expect(rows[0]).toBe("Pre-Production,6600,3,1800,0,,,0,0,");
@@ -250,11 +260,20 @@ describe("figures", () => {
     const db = getDb();
     for (const [k, seconds] of [600, 1200, 3000].entries()) {
       db.insert(schema.machineReadyFiles)
-        .values({ name: `F${k}`, fileName: `f${k}.pdf`, machine: "hp-latex", isCompleted: true, completedAt: new Date(base + k * HOUR), processingTimeSeconds: seconds })
+        .values({
+          name: `F${k}`,
+          fileName: `f${k}.pdf`,
+          machine: "hp-latex",
+          isCompleted: true,
+          completedAt: new Date(base + k * HOUR),
+          processingTimeSeconds: seconds,
+        })
         .run();
     }
     // Completed long before the range: not counted.
-    db.insert(schema.machineReadyFiles).values({ name: "Old", fileName: "old.pdf", machine: "hp-latex", isCompleted: true, completedAt: new Date(base - 300 * DAY), processingTimeSeconds: 99 }).run();
+    db.insert(schema.machineReadyFiles)
+      .values({ name: "Old", fileName: "old.pdf", machine: "hp-latex", isCompleted: true, completedAt: new Date(base - 300 * DAY), processingTimeSeconds: 99 })
+      .run();
     const html = await visibleHtml(await pm.request(`/analytics?${range}`));
     expect(html).toMatch(/>HP Latex<\/th><td[^>]*>3<\/td><td[^>]*>20m 0s</);
     const csv = await (await pm.request(`/analytics/machines.csv?${range}`)).text();

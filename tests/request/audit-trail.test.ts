@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements, countStatements } from "../helpers/statements";
@@ -119,8 +119,15 @@ describe("retention (AUDIT_RETENTION_DAYS)", () => {
     const db = getDb();
     const old = Date.now() - 40 * 86400_000;
     const rows = Array.from({ length: PRUNE_BATCH + 7 }, (_, i) => ({ at: new Date(old + i), action: "update", entity: "project", entityId: "1" }));
-    for (let i = 0; i < rows.length; i += 500) db.insert(schema.auditLog).values(rows.slice(i, i + 500)).run();
-    const recent = db.select().from(schema.auditLog).all().filter((r) => r.at.getTime() > Date.now() - 86400_000).length;
+    for (let i = 0; i < rows.length; i += 500)
+      db.insert(schema.auditLog)
+        .values(rows.slice(i, i + 500))
+        .run();
+    const recent = db
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .filter((r) => r.at.getTime() > Date.now() - 86400_000).length;
     expect(pruneAudit(30)).toBe(PRUNE_BATCH + 7);
     const left = db.select().from(schema.auditLog).all();
     expect(left.every((r) => r.at.getTime() > Date.now() - 30 * 86400_000)).toBe(true);
@@ -154,7 +161,15 @@ test("a page of one record type is read in id order from an index, never by sort
 describe("what an entry says", () => {
   const zone = process.env.SHOP_TIMEZONE || "America/Chicago";
   const inShop = (d: Date) =>
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" }).format(d);
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      second: "2-digit",
+    }).format(d);
 
   test("times carry the year in the shop's zone; a timer's start time, its department and the names read as words", async () => {
     const start = app.db.$client.query("SELECT at, after FROM audit_log WHERE action = 'start-timer'").get() as { at: number; after: string };
@@ -181,7 +196,9 @@ describe("what an entry says", () => {
   test("a sign-in names the member once, with no 'session #' record; refused PINs say what is known", async () => {
     const adaId = (app.db.$client.query("SELECT id FROM team_members WHERE name = 'Ada Admin'").get() as { id: number }).id;
     // Otto's PIN typed at Ada's name: the PIN matched a member, just not the chosen one.
-    expect((await app.client("10.10.0.4").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "2222", expectedUserId: adaId } })).status).toBe(401);
+    expect((await app.client("10.10.0.4").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "2222", expectedUserId: adaId } })).status).toBe(
+      401,
+    );
     const html = entries(await visibleHtml(await admin.request("/settings/audit?kind=sign-ins")));
     expect(html).not.toMatch(/session #|Sign-in #/i);
     const rows = html.split('data-testid="audit-row"').slice(1);
@@ -202,7 +219,9 @@ describe("fields, values and records in words", () => {
   const rowsIn = (html: string) => entries(html).split('data-testid="audit-row"').slice(1);
 
   test("an update lists only what a person changed, named in words; the version, id and stamps are left out", async () => {
-    const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "10.0.0.5", port: 9100, dpi: 203 } })).json();
+    const printer = await (
+      await admin.request("/api/label-printers", { method: "POST", json: { name: "Counter Zebra", host: "10.0.0.5", port: 9100, dpi: 203 } })
+    ).json();
     expect((await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { isActive: false, dpi: 300 } })).status).toBe(200);
     const [update, create] = rowsIn(await visibleHtml(await admin.request(`/settings/audit?entity=label-printer&record=${printer.id}`)));
     expect(diffRows(update!)).toEqual([
@@ -213,7 +232,8 @@ describe("fields, values and records in words", () => {
     const made = diffRows(create!);
     expect(made.map((r) => r[0])).toEqual(["Active", "Address", "Created", "Name", "Port", "Resolution (dpi)"]);
     expect(made.find((r) => r[0] === "Created")![2]).toMatch(/, \d{4}, \d+:\d{2}:\d{2} [AP]M$/);
-    for (const stored of [">version<", ">id<", ">isActive<", ">dpi<", ">createdAt<", ">Version<", ">Id<"]) expect(entries(await visibleHtml(await admin.request("/settings/audit?entity=label-printer")))).not.toContain(stored);
+    for (const stored of [">version<", ">id<", ">isActive<", ">dpi<", ">createdAt<", ">Version<", ">Id<"])
+      expect(entries(await visibleHtml(await admin.request("/settings/audit?entity=label-printer")))).not.toContain(stored);
   });
 
   test("a step's status reads as words in the audit trail and the project's History", async () => {
@@ -255,7 +275,10 @@ describe("fields, values and records in words", () => {
   });
 
   test("the server acts as 'System', the demo seed's old lowercase rows too", async () => {
-    getDb().insert(schema.auditLog).values({ at: new Date(), actorName: "system", action: "seed-demo", entity: "database", after: { members: 8 } }).run();
+    getDb()
+      .insert(schema.auditLog)
+      .values({ at: new Date(), actorName: "system", action: "seed-demo", entity: "database", after: { members: 8 } })
+      .run();
     const [row] = rowsIn(await visibleHtml(await admin.request("/settings/audit?entity=database")));
     expect(row).toMatch(/>System<\/span>/);
     expect(row).not.toMatch(/>system</);
@@ -316,10 +339,24 @@ describe("a date range", () => {
     const day = 86400_000;
     const now = Date.now();
     const list = (f: Parameters<typeof listAudit>[0]) =>
-      captureStatements(() => listAudit(f, AUDIT_PAGE_SIZE))
-        .map((s) => ({ sql: s.sql, plan: getDb().$client.query(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.params as never[])).map((r) => (r as { detail: string }).detail).join("; ") }));
+      captureStatements(() => listAudit(f, AUDIT_PAGE_SIZE)).map((s) => ({
+        sql: s.sql,
+        plan: getDb()
+          .$client.query(`EXPLAIN QUERY PLAN ${s.sql}`)
+          .all(...(s.params as never[]))
+          .map((r) => (r as { detail: string }).detail)
+          .join("; "),
+      }));
     const range = { from: now - 100 * day, to: now + day };
-    for (const f of [range, { ...range, actorId: 2 }, { ...range, entity: "item" }, { ...range, entity: "item", entityId: "1" }, { ...range, kind: "changes" as const }, { ...range, kind: "sign-ins" as const }, { from: now - day }]) {
+    for (const f of [
+      range,
+      { ...range, actorId: 2 },
+      { ...range, entity: "item" },
+      { ...range, entity: "item", entityId: "1" },
+      { ...range, kind: "changes" as const },
+      { ...range, kind: "sign-ins" as const },
+      { from: now - day },
+    ]) {
       const statements = list(f);
       const page = statements.at(-1)!;
       expect(page.sql).toContain("order by");
@@ -335,9 +372,17 @@ describe("a date range", () => {
     db.delete(schema.auditLog).run();
     const base = Date.UTC(2026, 4, 1, 5, 0, 0); // May 1, 2026, midnight in Chicago (CDT)
     const hour = 3600_000;
-    const rows = Array.from({ length: 96 }, (_, i) => ({ at: new Date(base - 24 * hour + i * hour), action: "update", entity: "project", entityId: String(i) }));
+    const rows = Array.from({ length: 96 }, (_, i) => ({
+      at: new Date(base - 24 * hour + i * hour),
+      action: "update",
+      entity: "project",
+      entityId: String(i),
+    }));
     db.insert(schema.auditLog).values(rows).run();
-    const ids = (f: Parameters<typeof listAudit>[0]) => listAudit(f, 500).rows.map((r) => Number(r.entityId)).sort((a, b) => a - b);
+    const ids = (f: Parameters<typeof listAudit>[0]) =>
+      listAudit(f, 500)
+        .rows.map((r) => Number(r.entityId))
+        .sort((a, b) => a - b);
     // May 1 alone: hours 24..47 of the rows.
     expect(ids({ from: base, to: base + 24 * hour })).toEqual(Array.from({ length: 24 }, (_, i) => 24 + i));
     expect(ids({ from: base + 95 * hour })).toEqual([]);
@@ -355,7 +400,8 @@ describe("a deleted member", () => {
     const c = app.client("10.10.0.7");
     await c.signIn("5555");
     expect((await c.request("/api/materials", { method: "POST", json: { name: "Dora's vinyl", category: "Vinyl" } })).status).toBe(201);
-    const mine = () => app.db.$client.query("SELECT id, actor_id AS actorId, actor_name AS actorName FROM audit_log WHERE actor_name = 'Dora Departed' ORDER BY id").all();
+    const mine = () =>
+      app.db.$client.query("SELECT id, actor_id AS actorId, actor_name AS actorName FROM audit_log WHERE actor_name = 'Dora Departed' ORDER BY id").all();
     const before = mine();
     expect(before.length).toBe(2); // the sign-in and the material
     expect((await admin.request(`/api/team-members/${dora.id}`, { method: "DELETE" })).status).toBe(200);
@@ -374,8 +420,11 @@ describe("a deleted member", () => {
 describe("History", () => {
   test("a project's History has its steps' changes, its design and its step reorders, and nothing of another project's", async () => {
     await admin.request("/api/departments", { method: "POST", json: { name: "Fabrication" } });
-    const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Two steps", departmentSequence: ["production", "fabrication"] } })).json();
-    const make = async (name: string) => (await (await admin.request("/api/projects", { method: "POST", json: { name, description: "d", workflowId: wf.id } })).json()).id as number;
+    const wf = await (
+      await admin.request("/api/workflows", { method: "POST", json: { name: "Two steps", departmentSequence: ["production", "fabrication"] } })
+    ).json();
+    const make = async (name: string) =>
+      (await (await admin.request("/api/projects", { method: "POST", json: { name, description: "d", workflowId: wf.id } })).json()).id as number;
     const a = await make("Alpha");
     const b = await make("Beta");
     const stepsOf = async (p: number) => {
@@ -389,11 +438,16 @@ describe("History", () => {
     expect((await admin.request(`/api/workflow-steps/${twin}`, { method: "PATCH", json: { percentComplete: 40 } })).status).toBe(200);
     expect((await admin.request(`/api/projects/${b}/reorder-steps`, { method: "POST", json: { stepIds: [...stepsB].reverse() } })).status).toBe(200);
     const { uploadURL } = await (await admin.request(`/api/projects/${b}/design/upload-url`, { method: "POST" })).json();
-    const { uploadedPath } = await (await admin.request(uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.7\n%%EOF\n" })).json();
+    const { uploadedPath } = await (
+      await admin.request(uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.7\n%%EOF\n" })
+    ).json();
     expect((await admin.request(`/api/projects/${b}/design`, { method: "POST", json: { fileName: "beta.pdf", uploadedPath } })).status).toBe(201);
     expect((await admin.request(`/api/projects/${b}/design`, { method: "DELETE" })).status).toBe(200);
     // A reorder as the previous version recorded it: the project's id under 'workflow-step'.
-    getDb().insert(schema.auditLog).values({ at: new Date(), actorName: "Ada Admin", action: "reorder", entity: "workflow-step", entityId: String(b), after: stepsB }).run();
+    getDb()
+      .insert(schema.auditLog)
+      .values({ at: new Date(), actorName: "Ada Admin", action: "reorder", entity: "workflow-step", entityId: String(b), after: stepsB })
+      .run();
 
     const history = async (p: number) => {
       const html = await visibleHtml(await admin.request(`/projects/${p}`));

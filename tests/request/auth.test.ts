@@ -14,8 +14,7 @@ beforeEach(() => {
   addMember("Ivan Inactive", "2222", ["production"], false);
 });
 
-const verify = (c: ReturnType<typeof app.client>, body: unknown) =>
-  c.request("/api/auth/verify-pin", { method: "POST", json: body });
+const verify = (c: ReturnType<typeof app.client>, body: unknown) => c.request("/api/auth/verify-pin", { method: "POST", json: body });
 
 describe("POST /api/auth/verify-pin", () => {
   test("correct PIN: 200, the signed-in user fields and an httpOnly session cookie", async () => {
@@ -55,19 +54,16 @@ describe("POST /api/auth/verify-pin", () => {
     expect((await verify(app.client(), { pinCode: "4321", expectedUserId: adminId })).status).toBe(200);
   });
 
-  test.each([
-    [{}],
-    [{ pinCode: "12" }],
-    [{ pinCode: "12345" }],
-    [{ pinCode: "12a4" }],
-    [{ pinCode: null }],
-  ])("bad body %j: 400 'Please enter a 4-digit PIN'", async (body) => {
-    const res = await verify(app.client(), body);
-    expect(res.status).toBe(400);
-    const json = await res.json();
-    expect(json.message).toBe("Please enter a 4-digit PIN");
-    expect(Array.isArray(json.issues)).toBe(true);
-  });
+  test.each([[{}], [{ pinCode: "12" }], [{ pinCode: "12345" }], [{ pinCode: "12a4" }], [{ pinCode: null }]])(
+    "bad body %j: 400 'Please enter a 4-digit PIN'",
+    async (body) => {
+      const res = await verify(app.client(), body);
+      expect(res.status).toBe(400);
+      const json = await res.json();
+      expect(json.message).toBe("Please enter a 4-digit PIN");
+      expect(Array.isArray(json.issues)).toBe(true);
+    },
+  );
 
   test("a body that is not JSON: 400, not 500", async () => {
     const res = await app.client().request("/api/auth/verify-pin", {

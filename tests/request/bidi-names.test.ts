@@ -1,8 +1,8 @@
 // Text-direction override and isolate characters (U+202A–U+202E, U+2066–U+2069) in names: refused by the shared
-// text schemas, so by every form and API; cleaned from a file name a browser sends (utils/bidi.ts).
+// text schemas, so by every form and API; cleaned from a file name a browser sends (domain/bidi.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { BIDI_MESSAGE } from "~/utils/bidi";
+import { BIDI_MESSAGE } from "~/domain/bidi";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 let app: ReturnType<typeof createApp>;
@@ -71,7 +71,10 @@ describe("names with text-direction characters are refused, across the APIs", ()
 
 describe("forms and files", () => {
   test("the Global Settings form without JavaScript shows the message by the field", async () => {
-    const res = await admin.request("/settings?tab=materials&new=1", { method: "POST", form: { _entity: "materials", name: `Cast${RLO}lyniV`, category: "Film", color: "gray" } });
+    const res = await admin.request("/settings?tab=materials&new=1", {
+      method: "POST",
+      form: { _entity: "materials", name: `Cast${RLO}lyniV`, category: "Film", color: "gray" },
+    });
     expect(res.status).toBe(400);
     expect(await visibleHtml(res)).toContain(BIDI_MESSAGE);
     expect(rows("materials")).toHaveLength(0);

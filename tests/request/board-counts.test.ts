@@ -77,7 +77,11 @@ test("finished items and completed projects' items are not waiting; the counts a
   for (const d of flow.departments) {
     const c = column(html, d.department);
     if (!c) continue;
-    expect({ department: d.department, working: c.working, waiting: c.waiting }).toEqual({ department: d.department, working: d.wipRunning, waiting: d.wipWaiting });
+    expect({ department: d.department, working: c.working, waiting: c.waiting }).toEqual({
+      department: d.department,
+      working: d.wipRunning,
+      waiting: d.wipWaiting,
+    });
   }
 });
 

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { heartbeat, openStreamCount } from "~/utils/event-stream.server";
+import { heartbeat, openStreamCount } from "~/infra/event-stream.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { bakery, seedShop } from "../helpers/shop";

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { BOARD_LINK_INVALID } from "~/utils/board";
+import { BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
@@ -72,7 +72,19 @@ test("a board link opens the board and its stream, marks itself used, and is lis
 
 test("a board key opens nothing but the board: every other page and call treats it as signed out", async () => {
   const key = await makeLink();
-  const pages = ["/", "/projects", `/projects/${projectId}`, "/items", "/production", "/pre-production", "/workflows", "/settings", "/settings/boards", "/qr-scanner", "/department-views"];
+  const pages = [
+    "/",
+    "/projects",
+    `/projects/${projectId}`,
+    "/items",
+    "/production",
+    "/pre-production",
+    "/workflows",
+    "/settings",
+    "/settings/boards",
+    "/qr-scanner",
+    "/department-views",
+  ];
   for (const path of pages) {
     const res = await tv.request(`${path}${path.includes("?") ? "&" : "?"}key=${key}`);
     expect([200, 302, 401, 403], path).toContain(res.status);
@@ -99,7 +111,9 @@ test("only management makes board links; a board needs a key or a signed-in memb
 });
 
 test("the board: running items with their project (rush first), waiting rush items first, today's completions, machine queues", async () => {
-  const mk = async (name: string, pid: number) => (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId: pid, department: "production" } })).json()).id as number;
+  const mk = async (name: string, pid: number) =>
+    (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId: pid, department: "production" } })).json())
+      .id as number;
   const calm = await mk("Calm banner", projectId);
   const urgent = await mk("Urgent banner", rushProjectId);
   await mk("Waiting normal", projectId);

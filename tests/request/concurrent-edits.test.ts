@@ -104,7 +104,10 @@ describe("a form drawn again after a refused save keeps what it opened with (no 
     expect(html).toContain('value="Calendered Vinyl"');
     // Drawn from what Bob saw, not from the latest (which would let the same post through the second time).
     expect(openedOn(html)).toEqual({ name: "Cast Vinyl", description: "3M", category: "Film", color: "gray" });
-    const again = await bob.request(`/settings?tab=materials&edit=${row.id}`, { method: "POST", form: { ...editForm(row, { name: "Calendered Vinyl" }), _original: JSON.stringify(openedOn(html)) } });
+    const again = await bob.request(`/settings?tab=materials&edit=${row.id}`, {
+      method: "POST",
+      form: { ...editForm(row, { name: "Calendered Vinyl" }), _original: JSON.stringify(openedOn(html)) },
+    });
     expect(again.status).toBe(409);
     expect((await (await ann.request(`/api/materials/${row.id}`)).json()).name).toBe("Cast Vinyl 2");
   });
@@ -125,7 +128,16 @@ describe("a form drawn again after a refused save keeps what it opened with (no 
     expect(opened).toEqual({ name: "Counter Zebra", host: "10.0.0.42", port: 9100, dpi: 203, isActive: true });
     expect(page).not.toContain('name="version"');
     expect((await ann.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { port: 6101 } })).status).toBe(200);
-    const form = { intent: "update", id: String(printer.id), _original: JSON.stringify(opened), name: "Back Zebra", host: "10.0.0.42", port: "9100", dpi: "203", isActive: "on" };
+    const form = {
+      intent: "update",
+      id: String(printer.id),
+      _original: JSON.stringify(opened),
+      name: "Back Zebra",
+      host: "10.0.0.42",
+      port: "9100",
+      dpi: "203",
+      isActive: "on",
+    };
     expect((await bob.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form })).status).toBe(302);
     expect(await (await ann.request(`/api/label-printers/${printer.id}`)).json()).toMatchObject({ name: "Back Zebra", port: 6101 });
     const stale = await bob.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { ...form, port: "9101" } });

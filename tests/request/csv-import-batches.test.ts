@@ -26,7 +26,8 @@ beforeEach(async () => {
   }));
 });
 
-const csv = (n: number, from = 0) => `File Name,Machine Assignment\n${Array.from({ length: n }, (_, i) => `${from + i}.pdf,${i % 2 ? "zund-g3" : "hp-latex-800"}`).join("\n")}\n`;
+const csv = (n: number, from = 0) =>
+  `File Name,Machine Assignment\n${Array.from({ length: n }, (_, i) => `${from + i}.pdf,${i % 2 ? "zund-g3" : "hp-latex-800"}`).join("\n")}\n`;
 const upload = (csvData: string) => pm.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData, defaultProjectId: projectId } });
 const count = () => app.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM machine_ready_files").get()!.n;
 
@@ -61,55 +62,59 @@ describe("large CSV imports", () => {
     expect(count()).toBe(4000);
   }, 60_000);
 
-  test(
-    "200,000 rows: other requests answer in under 200 ms while the import runs",
-    async () => {
-      const ROWS = 200_000;
-      const body = csv(ROWS);
-      // Warm up: the first requests compile routes and statements.
-      for (let i = 0; i < 5; i++) await pm.request("/api/items?limit=50");
-      const latencies: number[] = [];
-      const started = performance.now();
-      let done = false;
-      const importing = upload(body).then(async (res) => {
-        done = true;
-        return { status: res.status, body: await res.json(), ms: performance.now() - started };
-      });
-      // A GET every 50 ms, timed from when it was due (not from when the timer got to run), so a blocked server shows.
-      const pending: Promise<void>[] = [];
-      await new Promise<void>((resolve) => {
-        let k = 0;
-        const tick = () => {
-          if (done) return resolve();
-          const due = started + k * 50;
-          k++;
-          pending.push(
-            pm.request("/api/items?limit=50").then(async (res) => {
-              await res.arrayBuffer();
-              expect(res.status).toBe(200);
-              latencies.push(performance.now() - due);
-            }),
-          );
-          setTimeout(tick, Math.max(0, started + k * 50 - performance.now()));
-        };
-        tick();
-      });
-      await Promise.all(pending);
-      const result = await importing;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-      const figures = { rows: ROWS, importSeconds: +(result.ms / 1000).toFixed(1), requests: sorted.length, p50: Math.round(pct(50)), p95: Math.round(pct(95)), p99: Math.round(pct(99)), max: Math.round(sorted.at(-1)!) };
-      console.log(`CSV import latency: ${JSON.stringify(figures)}`);
-      expect(result.status).toBe(201);
-      expect(result.body.message).toBe(`${ROWS} file(s) saved successfully`);
-      expect(count()).toBe(ROWS);
-      expect(sorted.length).toBeGreaterThan(10);
-      // Under 200 ms for other requests (p99 170–190 ms on a quiet 2-core machine). The slowest one or two of the
-      // ~100 wait behind one stall of the import that a busy machine stretches past 200 ms (p99 247 ms seen while
-      // other jobs ran): p95 holds the target there too, and none waits half a second.
-      expect(figures.p95).toBeLessThan(200);
-      expect(figures.max).toBeLessThan(500);
-    },
-    600_000,
-  );
+  test("200,000 rows: other requests answer in under 200 ms while the import runs", async () => {
+    const ROWS = 200_000;
+    const body = csv(ROWS);
+    // Warm up: the first requests compile routes and statements.
+    for (let i = 0; i < 5; i++) await pm.request("/api/items?limit=50");
+    const latencies: number[] = [];
+    const started = performance.now();
+    let done = false;
+    const importing = upload(body).then(async (res) => {
+      done = true;
+      return { status: res.status, body: await res.json(), ms: performance.now() - started };
+    });
+    // A GET every 50 ms, timed from when it was due (not from when the timer got to run), so a blocked server shows.
+    const pending: Promise<void>[] = [];
+    await new Promise<void>((resolve) => {
+      let k = 0;
+      const tick = () => {
+        if (done) return resolve();
+        const due = started + k * 50;
+        k++;
+        pending.push(
+          pm.request("/api/items?limit=50").then(async (res) => {
+            await res.arrayBuffer();
+            expect(res.status).toBe(200);
+            latencies.push(performance.now() - due);
+          }),
+        );
+        setTimeout(tick, Math.max(0, started + k * 50 - performance.now()));
+      };
+      tick();
+    });
+    await Promise.all(pending);
+    const result = await importing;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+    const figures = {
+      rows: ROWS,
+      importSeconds: +(result.ms / 1000).toFixed(1),
+      requests: sorted.length,
+      p50: Math.round(pct(50)),
+      p95: Math.round(pct(95)),
+      p99: Math.round(pct(99)),
+      max: Math.round(sorted.at(-1)!),
+    };
+    console.log(`CSV import latency: ${JSON.stringify(figures)}`);
+    expect(result.status).toBe(201);
+    expect(result.body.message).toBe(`${ROWS} file(s) saved successfully`);
+    expect(count()).toBe(ROWS);
+    expect(sorted.length).toBeGreaterThan(10);
+    // Under 200 ms for other requests (p99 170–190 ms on a quiet 2-core machine). The slowest one or two of the
+    // ~100 wait behind one stall of the import that a busy machine stretches past 200 ms (p99 247 ms seen while
+    // other jobs ran): p95 holds the target there too, and none waits half a second.
+    expect(figures.p95).toBeLessThan(200);
+    expect(figures.max).toBeLessThan(500);
+  }, 600_000);
 });

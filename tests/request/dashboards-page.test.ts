@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
@@ -36,7 +36,9 @@ beforeEach(async () => {
 });
 
 const newProject = async (name: string, priority = "medium") => {
-  const p = await (await admin.request("/api/projects", { method: "POST", json: { name, description: `${name} description`, priority, workflowId: wfId } })).json();
+  const p = await (
+    await admin.request("/api/projects", { method: "POST", json: { name, description: `${name} description`, priority, workflowId: wfId } })
+  ).json();
   return p.id as number;
 };
 /** Assigns the designer to the project's Pre-Production step (as its assignee) with dates. */
@@ -59,7 +61,12 @@ const assign = (projectId: number, start: string | null, end: string | null, how
 describe("/workflows", () => {
   test("each workflow with its sequence and counts from one grouped query; the Standard card; the settings link", async () => {
     const p = await newProject("Acme");
-    for (const [dept, running] of [["pre-production", true], ["production", false], ["installation", false], ["installation", false]] as const) {
+    for (const [dept, running] of [
+      ["pre-production", true],
+      ["production", false],
+      ["installation", false],
+      ["installation", false],
+    ] as const) {
       await admin.request("/api/items", { method: "POST", json: { name: `I-${dept}`, category: "Letters", projectId: p, department: dept } });
       if (running) getDb().update(schema.items).set({ isTimerActive: true, currentSessionStart: new Date() }).where(eq(schema.items.department, dept)).run();
     }
@@ -67,7 +74,15 @@ describe("/workflows", () => {
     const res = await floor.request("/workflows");
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
-    for (const t of ["Channel Letters Flow", "Letters from design to install", "Pre-Production", "Production", "Installation", "Standard Manufacturing Process", 'href="/settings?tab=workflows"']) {
+    for (const t of [
+      "Channel Letters Flow",
+      "Letters from design to install",
+      "Pre-Production",
+      "Production",
+      "Installation",
+      "Standard Manufacturing Process",
+      'href="/settings?tab=workflows"',
+    ]) {
       expect(html).toContain(t);
     }
     const card = html.slice(html.indexOf("Channel Letters Flow"), html.indexOf("Standard Manufacturing Process"));

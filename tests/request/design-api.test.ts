@@ -60,10 +60,17 @@ describe("the three-call upload", () => {
     expect(put.status).toBe(200);
     expect((await pm.request(uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(409);
     const second = await (await pm.request(`/api/projects/${projectId}/design/upload-url`, { method: "POST" })).json();
-    app.db.update(uploadTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadTokens.projectId, projectId)).run();
+    app.db
+      .update(uploadTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadTokens.projectId, projectId))
+      .run();
     expect((await pm.request(second.uploadURL, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(410);
     expect((await pm.request("/api/uploads/not-a-real-token", { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(404);
-    const foreign = await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "x.pdf", uploadedPath: "designs/../../secret.key" } });
+    const foreign = await pm.request(`/api/projects/${projectId}/design`, {
+      method: "POST",
+      json: { fileName: "x.pdf", uploadedPath: "designs/../../secret.key" },
+    });
     expect(foreign.status).toBe(400);
   });
 
@@ -84,7 +91,9 @@ describe("the three-call upload", () => {
 
   test("replacing and removing a design removes the old file; 403 for a member without the key", async () => {
     const first = await (await upload(PDF)).put.json();
-    const d1 = await (await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "a.pdf", uploadedPath: first.uploadedPath } })).json();
+    const d1 = await (
+      await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "a.pdf", uploadedPath: first.uploadedPath } })
+    ).json();
     const second = await (await upload(PDF)).put.json();
     await pm.request(`/api/projects/${projectId}/design`, { method: "POST", json: { fileName: "b.pdf", uploadedPath: second.uploadedPath } });
     const dataDir = process.env.DATA_DIR!;

@@ -30,7 +30,12 @@ type Ledger = {
 };
 
 /** Write load until the server goes away: item creates, timer scans and renames, four at a time. */
-function writeLoad(child: Child, headers: Record<string, string>, ledger: Ledger, ctx: { projectId: number; category: string; scanItems: number[]; renameItems: number[]; tag: string }) {
+function writeLoad(
+  child: Child,
+  headers: Record<string, string>,
+  ledger: Ledger,
+  ctx: { projectId: number; category: string; scanItems: number[]; renameItems: number[]; tag: string },
+) {
   let stop = false;
   const post = (p: string, method: string, body?: unknown) =>
     fetch(`${child.url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5000) });
@@ -75,7 +80,12 @@ function checkDatabase(file: string, ledger: Ledger) {
   try {
     expect(db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()?.integrity_check).toBe("ok");
     expect(db.query("PRAGMA foreign_key_check").all()).toEqual([]);
-    const names = new Map(db.query<{ id: number; name: string }, []>("SELECT id, name FROM items").all().map((r) => [r.id, r.name]));
+    const names = new Map(
+      db
+        .query<{ id: number; name: string }, []>("SELECT id, name FROM items")
+        .all()
+        .map((r) => [r.id, r.name]),
+    );
     for (const [id, name] of ledger.created) expect(names.get(id), `created item ${id}`).toBe(name);
     for (const [id, t] of ledger.toggles) {
       const logs = db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM timer_logs WHERE item_id = ?").get(id)!.n;
@@ -104,8 +114,16 @@ describe("crash safety", () => {
       let headers = await signInHeaders(child.url, "1234");
       const workflows = (await (await fetch(`${child.url}/api/workflows`, { headers })).json()) as { id: number }[];
       const category = ((await (await fetch(`${child.url}/api/categories`, { headers })).json()) as { name: string }[])[0]!.name;
-      const project = await (await fetch(`${child.url}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Crash test", description: "d", workflowId: workflows[0]!.id }) })).json();
-      const make = async (name: string) => (await (await fetch(`${child.url}/api/items`, { method: "POST", headers, body: JSON.stringify({ name, category, projectId: project.id }) })).json()).id as number;
+      const project = await (
+        await fetch(`${child.url}/api/projects`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ name: "Crash test", description: "d", workflowId: workflows[0]!.id }),
+        })
+      ).json();
+      const make = async (name: string) =>
+        (await (await fetch(`${child.url}/api/items`, { method: "POST", headers, body: JSON.stringify({ name, category, projectId: project.id }) })).json())
+          .id as number;
       const scanItems = [await make("scan-a"), await make("scan-b"), await make("scan-c")];
       const renameItems = [await make("rename-a")];
       const ledger: Ledger = {
@@ -158,8 +176,16 @@ describe("backup under load", () => {
       const headers = await signInHeaders(child.url, "1234");
       const workflows = (await (await fetch(`${child.url}/api/workflows`, { headers })).json()) as { id: number }[];
       const category = ((await (await fetch(`${child.url}/api/categories`, { headers })).json()) as { name: string }[])[0]!.name;
-      const project = await (await fetch(`${child.url}/api/projects`, { method: "POST", headers, body: JSON.stringify({ name: "Backup test", description: "d", workflowId: workflows[0]!.id }) })).json();
-      const make = async (name: string) => (await (await fetch(`${child.url}/api/items`, { method: "POST", headers, body: JSON.stringify({ name, category, projectId: project.id }) })).json()).id as number;
+      const project = await (
+        await fetch(`${child.url}/api/projects`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ name: "Backup test", description: "d", workflowId: workflows[0]!.id }),
+        })
+      ).json();
+      const make = async (name: string) =>
+        (await (await fetch(`${child.url}/api/items`, { method: "POST", headers, body: JSON.stringify({ name, category, projectId: project.id }) })).json())
+          .id as number;
       const scanItems = [await make("scan-a"), await make("scan-b")];
       const ledger: Ledger = { created: new Map(), toggles: new Map(scanItems.map((id) => [id, { acked: 0, sent: 0 }])), renames: new Map() };
       const load = writeLoad(child, headers, ledger, { projectId: project.id, category, scanItems, renameItems: [], tag: "b" });

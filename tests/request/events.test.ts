@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from "bun:test";
-import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/utils/event-stream.server";
+import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
 import { createApp, type Client } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { seedShop } from "../helpers/shop";
@@ -43,7 +43,11 @@ async function openStream(client: Client, headers: Record<string, string> = {}) 
   async function nextChange(ms = 2000) {
     for (;;) {
       const f = await next(ms);
-      if (f.event === "change") return { eventId: f.id!, ...(JSON.parse(f.data!) as { entity: string; id: number | null; action: string; projectId: number | null; department: string | null }) };
+      if (f.event === "change")
+        return {
+          eventId: f.id!,
+          ...(JSON.parse(f.data!) as { entity: string; id: number | null; action: string; projectId: number | null; department: string | null }),
+        };
     }
   }
   return { res, next, nextChange, close: () => abort.abort() };
@@ -86,7 +90,9 @@ test("a member's stream: the retry hint, then a notice for each change, scans in
 
   const project = await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wfId } })).json();
   expect(await stream.nextChange()).toMatchObject({ entity: "project", action: "create", projectId: project.id });
-  const item = await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId: project.id, department: "production" } })).json();
+  const item = await (
+    await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId: project.id, department: "production" } })
+  ).json();
   expect(await stream.nextChange()).toMatchObject({ entity: "item", id: item.id, action: "create", projectId: project.id, department: "production" });
   await operator.request(`/api/items/${item.id}/start-timer`, { method: "POST" });
   expect(await stream.nextChange()).toMatchObject({ entity: "item", id: item.id, action: "start-timer", department: "production" });

@@ -41,7 +41,10 @@ describe("design file names outside Latin-1 through /api/pdf-proxy", () => {
       expect(saved.status).toBe(201);
       const design = await saved.json();
       const stored = design.fileName as string;
-      for (const [query, kind] of [["", "inline"], ["&download=1", "attachment"]] as const) {
+      for (const [query, kind] of [
+        ["", "inline"],
+        ["&download=1", "attachment"],
+      ] as const) {
         const res = await pm.request(`/api/pdf-proxy?url=${encodeURIComponent(design.filePath)}${query}`);
         expect(res.status).toBe(200);
         expect(await res.text()).toBe(PDF);

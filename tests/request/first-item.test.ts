@@ -9,7 +9,12 @@ let app: ReturnType<typeof createApp>;
 let admin: Client;
 
 const html = async (res: Response) =>
-  (await res.text()).split(/<script[^>]*>window.__reactRouterContext/)[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  (await res.text())
+    .split(/<script[^>]*>window.__reactRouterContext/)[0]!
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 const postForm = (c: Client, path: string, form: Record<string, string>) => c.request(path, { method: "POST", form });
 
@@ -28,9 +33,34 @@ beforeEach(async () => {
 /** Departments, a product and a workflow through the settings forms, then a project: everything but a material. */
 async function shopWithoutMaterials(): Promise<number> {
   expect((await postForm(admin, "/settings?tab=departments", { _action: "add-standard-departments" })).status).toBe(302);
-  expect((await postForm(admin, "/settings?tab=products&new=1", { _entity: "categories", name: "Channel Letters", color: "orange", "departmentSequence[0]": "pre-production", "departmentSequence[1]": "production" })).status).toBe(302);
-  expect((await postForm(admin, "/settings?tab=workflows&new=1", { _entity: "workflows", name: "Standard", "departmentSequence[0]": "pre-production", "departmentSequence[1]": "production" })).status).toBe(302);
-  const created = await postForm(admin, "/projects?dialog=new", { intent: "create-project", name: "Acme Letters", description: "Front sign", priority: "medium", workflowId: String(app.db.select().from(schema.workflows).get()!.id) });
+  expect(
+    (
+      await postForm(admin, "/settings?tab=products&new=1", {
+        _entity: "categories",
+        name: "Channel Letters",
+        color: "orange",
+        "departmentSequence[0]": "pre-production",
+        "departmentSequence[1]": "production",
+      })
+    ).status,
+  ).toBe(302);
+  expect(
+    (
+      await postForm(admin, "/settings?tab=workflows&new=1", {
+        _entity: "workflows",
+        name: "Standard",
+        "departmentSequence[0]": "pre-production",
+        "departmentSequence[1]": "production",
+      })
+    ).status,
+  ).toBe(302);
+  const created = await postForm(admin, "/projects?dialog=new", {
+    intent: "create-project",
+    name: "Acme Letters",
+    description: "Front sign",
+    priority: "medium",
+    workflowId: String(app.db.select().from(schema.workflows).get()!.id),
+  });
   expect(created.status).toBe(302);
   return app.db.select().from(schema.projects).get()!.id;
 }
@@ -65,9 +95,21 @@ describe("a fresh shop reaches its first item", () => {
     expect(hrefOf(back, "Add a material")).toBe(add);
     expect(back).toContain("Not in the list?");
 
-    const item = await postForm(admin, `/projects/${projectId}`, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "1" });
+    const item = await postForm(admin, `/projects/${projectId}`, {
+      intent: "create-item",
+      name: "Letter A",
+      category: "Channel Letters",
+      material: "Aluminum",
+      quantity: "1",
+    });
     expect(item.status).toBe(302);
-    expect(app.db.select().from(schema.items).all().map((i) => [i.name, i.material])).toEqual([["Letter A", "Aluminum"]]);
+    expect(
+      app.db
+        .select()
+        .from(schema.items)
+        .all()
+        .map((i) => [i.name, i.material]),
+    ).toEqual([["Letter A", "Aluminum"]]);
   });
 
   test("a member who may add items but not materials is told whom to ask, with no link into Settings", async () => {

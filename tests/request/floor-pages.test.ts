@@ -33,7 +33,14 @@ const dept = (json: Record<string, unknown>) => admin.request("/api/departments"
 describe("Production Floor", () => {
   test("the empty state points to Global Settings", async () => {
     const html = await visibleHtml(await operator.request("/production"));
-    for (const text of ["Production Floor", "Monitor and manage all production stations and machines", "0 active stations", "No Production Stations Available", "Departments/Stations"]) expect(html).toContain(text);
+    for (const text of [
+      "Production Floor",
+      "Monitor and manage all production stations and machines",
+      "0 active stations",
+      "No Production Stations Available",
+      "Departments/Stations",
+    ])
+      expect(html).toContain(text);
     expect(html).toContain('href="/qr-scanner"');
     expect(await visibleHtml(await admin.request("/production"))).toContain('href="/settings?tab=departments"');
   });
@@ -44,7 +51,14 @@ describe("Production Floor", () => {
     const old = list.find((d: { name: string }) => d.name === "Old Plotter");
     await admin.request(`/api/departments/${old.id}`, { method: "PATCH", json: { isActive: false } });
     const system = { id: null, name: "test" };
-    const made = createMachineFiles([{ fileName: "a", machine: "hp-latex-800" }, { fileName: "b", machine: "hp-latex-800" }, { fileName: "c", machine: "zund-g3" }], system);
+    const made = createMachineFiles(
+      [
+        { fileName: "a", machine: "hp-latex-800" },
+        { fileName: "b", machine: "hp-latex-800" },
+        { fileName: "c", machine: "zund-g3" },
+      ],
+      system,
+    );
     app.db.$client.run("UPDATE machine_ready_files SET is_completed = 1, qr_code_clicked = 1 WHERE id = ?", [made[2]!.id]);
     for (const path of ["/production", "/production-floor"]) {
       const res = await operator.request(path);

@@ -14,7 +14,11 @@ let base: string;
 let cookie = "";
 
 async function signIn() {
-  const res = await fetch(`${base}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pinCode: "4321" }) });
+  const res = await fetch(`${base}/api/auth/verify-pin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ pinCode: "4321" }),
+  });
   expect(res.status).toBe(200);
   cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
 }
@@ -24,7 +28,12 @@ async function send(path: string, method: string, init: { headers?: Record<strin
   const go = () => {
     const isApi = path.startsWith("/api/");
     const write = !["GET", "HEAD", "OPTIONS"].includes(method);
-    const headers: Record<string, string> = { cookie, "accept-encoding": "gzip", ...(write ? { "content-type": isApi ? "application/json" : "application/x-www-form-urlencoded" } : {}), ...init.headers };
+    const headers: Record<string, string> = {
+      cookie,
+      "accept-encoding": "gzip",
+      ...(write ? { "content-type": isApi ? "application/json" : "application/x-www-form-urlencoded" } : {}),
+      ...init.headers,
+    };
     return fetch(`${base}${path}`, { method, headers, body: write ? (init.body ?? (isApi ? "{}" : "")) : undefined, redirect: "manual" });
   };
   let res = await go();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { ageSession } from "../helpers/timers";
@@ -37,7 +37,12 @@ async function setup(env: Record<string, string | undefined> = {}) {
 beforeEach(() => setup());
 
 const newItem = async (category = "Banner", department?: string) =>
-  (await (await admin.request("/api/items", { method: "POST", json: { name: "Lobby Sign", category, material: "Vinyl", projectId, ...(department ? { department } : {}) } })).json()) as { id: number };
+  (await (
+    await admin.request("/api/items", {
+      method: "POST",
+      json: { name: "Lobby Sign", category, material: "Vinyl", projectId, ...(department ? { department } : {}) },
+    })
+  ).json()) as { id: number };
 const item = (id: number) => getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
 const form = (c: Client, path: string, fields: Record<string, string>) => c.request(path, { method: "POST", form: fields });
 const follow = async (c: Client, res: Response) => {
@@ -52,7 +57,19 @@ describe("/items/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await visibleHtml(res);
-    for (const text of ["Lobby Sign", "Banner", "Vinyl", "Pre-Production", "Acme Sign", "high", "Std Flow", "No design PDF on this project yet", "Stopped", "00:00:00", "No timer sessions yet"]) {
+    for (const text of [
+      "Lobby Sign",
+      "Banner",
+      "Vinyl",
+      "Pre-Production",
+      "Acme Sign",
+      "high",
+      "Std Flow",
+      "No design PDF on this project yet",
+      "Stopped",
+      "00:00:00",
+      "No timer sessions yet",
+    ]) {
       expect(html).toContain(text);
     }
     // Next department follows the category's sequence (pre-production → production).
@@ -130,7 +147,16 @@ describe("/items/{id}", () => {
     const { id } = await newItem();
     const addLogs = (n: number) => {
       for (let i = 0; i < n; i++) {
-        getDb().insert(schema.timerLogs).values({ itemId: id, action: i % 2 ? "stop" : "start", department: "production", timestamp: new Date(Date.now() - (n - i) * 1000), sessionDurationSeconds: i % 2 ? 60 : null }).run();
+        getDb()
+          .insert(schema.timerLogs)
+          .values({
+            itemId: id,
+            action: i % 2 ? "stop" : "start",
+            department: "production",
+            timestamp: new Date(Date.now() - (n - i) * 1000),
+            sessionDurationSeconds: i % 2 ? 60 : null,
+          })
+          .run();
       }
     };
     addLogs(3);

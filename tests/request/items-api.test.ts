@@ -35,7 +35,14 @@ describe("items", () => {
     const res = await post(pm, { name: "Front letters", category: "channel letters", projectId });
     expect(res.status).toBe(201);
     const item = await res.json();
-    expect(item).toMatchObject({ category: "Channel Letters", material: "Unknown", quantity: 1, department: "pre-production", isTimerActive: false, totalTimeSeconds: 0 });
+    expect(item).toMatchObject({
+      category: "Channel Letters",
+      material: "Unknown",
+      quantity: 1,
+      department: "pre-production",
+      isTimerActive: false,
+      totalTimeSeconds: 0,
+    });
     expect(item.qrCode).toBe(`https://shop.example.com/qr/${item.id}`);
     expect(await (await floor.request(`/api/items/${item.id}`)).json()).toEqual(item);
     expect(await (await floor.request(`/api/items?projectId=${projectId}`)).json()).toEqual([item]);
@@ -53,7 +60,9 @@ describe("items", () => {
   });
 
   test("a non-numeric quantity falls back to 1; 'none' workflows are none; an unknown category or project is refused", async () => {
-    const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: "lots", workflowId: "none", productWorkflowId: "" })).json();
+    const item = await (
+      await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: "lots", workflowId: "none", productWorkflowId: "" })
+    ).json();
     expect(item).toMatchObject({ quantity: 1, workflowId: null, productWorkflowId: null });
     expect((await (await post(pm, { name: "x", category: "Banners", projectId })).json()).message).toMatch(/Unknown category "Banners"/);
     expect((await (await post(pm, { name: "x", category: "Channel Letters", projectId: 999 })).json()).message).toBe("Project is required");

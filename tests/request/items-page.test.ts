@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
@@ -43,7 +43,11 @@ beforeEach(async () => {
 });
 
 const addItems = (n: number, projectId: number, category = "Banner", prefix = "Item") => {
-  for (let i = 0; i < n; i++) getDb().insert(schema.items).values({ name: `${prefix} ${i}`, category, projectId, qrCode: "/qr/x" }).run();
+  for (let i = 0; i < n; i++)
+    getDb()
+      .insert(schema.items)
+      .values({ name: `${prefix} ${i}`, category, projectId, qrCode: "/qr/x" })
+      .run();
 };
 const post = (c: Client, form: Record<string, string>, path = "/items") => c.request(path, { method: "POST", form });
 const follow = async (c: Client, res: Response) => {
@@ -66,11 +70,16 @@ const product = (overrides: Record<string, string> = {}) => ({
 describe("the list", () => {
   test("columns, project links, timer badges and the signed-in reader's view (no write buttons)", async () => {
     addItems(2, projectA);
-    getDb().update(schema.items).set({ isTimerActive: true, currentSessionStart: new Date(), totalTimeSeconds: 3725 }).where(eq(schema.items.name, "Item 0")).run();
+    getDb()
+      .update(schema.items)
+      .set({ isTimerActive: true, currentSessionStart: new Date(), totalTimeSeconds: 3725 })
+      .where(eq(schema.items.name, "Item 0"))
+      .run();
     const res = await floor.request("/items");
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
-    for (const t of ["Name", "Category", "Project", "Total Time", "Actions", "Item 0", "Item 1", "Alpha Signs", "Active Timer", "Timer Off", "2 items"]) expect(html).toContain(t);
+    for (const t of ["Name", "Category", "Project", "Total Time", "Actions", "Item 0", "Item 1", "Alpha Signs", "Active Timer", "Timer Off", "2 items"])
+      expect(html).toContain(t);
     expect(html).toContain(`href="/projects/${projectA}"`);
     expect(html).toContain("01:02:05");
     expect(html).not.toContain("New Product");
@@ -149,7 +158,16 @@ describe("Create New Product / Edit Product / Delete", () => {
     const id = getDb().select().from(schema.items).get()!.id;
     const dialog = await visibleHtml(await pm.request(`/items?dialog=edit&item=${id}`));
     expect(dialog).toContain("Edit Product");
-    const original = JSON.stringify({ name: "Item 0", category: "Banner", department: "pre-production", projectId: projectA, material: "Unknown", quantity: 1, workflowId: null, productWorkflowId: null });
+    const original = JSON.stringify({
+      name: "Item 0",
+      category: "Banner",
+      department: "pre-production",
+      projectId: projectA,
+      material: "Unknown",
+      quantity: 1,
+      workflowId: null,
+      productWorkflowId: null,
+    });
     const edit = { ...product({ intent: "update-product", name: "Renamed", material: "Unknown", quantity: "1" }), itemId: String(id), _original: original };
     const { html } = await follow(pm, await post(pm, edit));
     expect(html).toContain("Item updated successfully");

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { listItemsPage } from "~/models/item.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements } from "../helpers/statements";
 
@@ -75,7 +75,13 @@ describe("the name search", () => {
       const statements = captureStatements(() => listItemsPage({ q }, 50, 0));
       const plans = statements
         .filter((s) => /\bitems\b/.test(s.sql) && /LIKE/.test(s.sql))
-        .map((s) => getDb().$client.query(`EXPLAIN QUERY PLAN ${s.sql}`).all(...(s.params as never[])).map((r) => (r as { detail: string }).detail).join("; "));
+        .map((s) =>
+          getDb()
+            .$client.query(`EXPLAIN QUERY PLAN ${s.sql}`)
+            .all(...(s.params as never[]))
+            .map((r) => (r as { detail: string }).detail)
+            .join("; "),
+        );
       expect(plans.length).toBe(2);
       // The count always scans the narrow name index; the page's ids come from it when matches are few (rare),
       // else from the newest rowids, stopping once the page is full (common).

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
-import { cleanText, labelsZpl, zplText } from "~/utils/zpl";
-import { resetEnvForTests } from "~/utils/env.server";
+import { cleanText, labelsZpl, zplText } from "~/domain/zpl";
+import { resetEnvForTests } from "~/infra/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
@@ -92,7 +92,9 @@ test("a printer that does not answer is a 504 naming it; a switched-off one 409;
   const printer = await addPrinter(port);
   const res = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(res.status).toBe(504);
-  expect((await res.json()).message).toBe(`The printer "Counter Zebra" at 127.0.0.1:${port} did not answer. Check that it is switched on and on the network, then try again.`);
+  expect((await res.json()).message).toBe(
+    `The printer "Counter Zebra" at 127.0.0.1:${port} did not answer. Check that it is switched on and on the network, then try again.`,
+  );
   await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { isActive: false } });
   const off = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(off.status).toBe(409);
@@ -122,7 +124,10 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
   const bad = await admin.request("/settings/printers", { method: "POST", form: { name: "", host: "10.0.0.9", port: "9100", dpi: "203" } });
   expect(bad.status).toBe(400);
   expect(await visibleHtml(bad)).toContain("Printer name is required");
-  const added = await admin.request("/settings/printers", { method: "POST", form: { name: "Counter Zebra", host: "127.0.0.1", port: String(port), dpi: "203" } });
+  const added = await admin.request("/settings/printers", {
+    method: "POST",
+    form: { name: "Counter Zebra", host: "127.0.0.1", port: String(port), dpi: "203" },
+  });
   expect(added.status).toBe(302);
   const list = await visibleHtml(await admin.request("/settings/printers"));
   expect(list).toContain("Counter Zebra");
@@ -167,10 +172,15 @@ test("the printer and the PDF print the same labels: an item without a stored QR
 
 test("PATCH /api/label-printers/{id} edits a printer in place (a new address is no longer delete and add), audited; bad values are sentences", async () => {
   const printer = await addPrinter(9100);
-  const res = await admin.request(`/api/label-printers/${printer.id}`, { method: "PATCH", json: { host: "192.168.1.77", port: 6101, dpi: 300, name: "Back Zebra" } });
+  const res = await admin.request(`/api/label-printers/${printer.id}`, {
+    method: "PATCH",
+    json: { host: "192.168.1.77", port: 6101, dpi: 300, name: "Back Zebra" },
+  });
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ id: printer.id, name: "Back Zebra", host: "192.168.1.77", port: 6101, dpi: 300, isActive: true, version: 2 });
-  const audit = app.db.$client.query("SELECT action, entity, entity_id AS id, before, after FROM audit_log WHERE entity = 'label-printer' AND action = 'update'").all() as { id: string; before: string; after: string }[];
+  const audit = app.db.$client
+    .query("SELECT action, entity, entity_id AS id, before, after FROM audit_log WHERE entity = 'label-printer' AND action = 'update'")
+    .all() as { id: string; before: string; after: string }[];
   expect(audit).toHaveLength(1);
   expect(audit[0]!.id).toBe(String(printer.id));
   expect(JSON.parse(audit[0]!.before)).toMatchObject({ host: "127.0.0.1", port: 9100 });
@@ -201,19 +211,34 @@ test("the page without JavaScript: Edit opens a form in the URL and saves in pla
   expect(edit).toContain('value="127.0.0.1"');
   expect(edit).toMatch(/name="isActive"[^>]*checked/);
   // A bad value: the form again, with the sentence and what was typed.
-  const bad = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "printer one", port: "9100", dpi: "203", isActive: "on" } });
+  const bad = await admin.request(`/settings/printers?edit=${printer.id}`, {
+    method: "POST",
+    form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "printer one", port: "9100", dpi: "203", isActive: "on" },
+  });
   expect(bad.status).toBe(400);
   const badHtml = await visibleHtml(bad);
   expect(badHtml).toContain("Printer address must be a host name or an IP address");
   expect(badHtml).toContain('value="printer one"');
   // Saved: a new address and resolution, and the unticked Active box switches it off.
-  const saved = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.42", port: "6101", dpi: "300" } });
+  const saved = await admin.request(`/settings/printers?edit=${printer.id}`, {
+    method: "POST",
+    form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.42", port: "6101", dpi: "300" },
+  });
   expect(saved.status).toBe(302);
   expect(saved.headers.get("location")).toBe("/settings/printers");
   expect(await visibleHtml(await admin.request("/settings/printers"))).toContain("Counter Zebra at 10.0.0.42:6101 (300 dpi), switched off.");
-  expect(app.db.$client.query("SELECT host, port, dpi, is_active AS active, version FROM label_printers").get()).toEqual({ host: "10.0.0.42", port: 6101, dpi: 300, active: 0, version: 2 });
+  expect(app.db.$client.query("SELECT host, port, dpi, is_active AS active, version FROM label_printers").get()).toEqual({
+    host: "10.0.0.42",
+    port: 6101,
+    dpi: 300,
+    active: 0,
+    version: 2,
+  });
   // A form opened before that save is refused, not saved over it.
-  const stale = await admin.request(`/settings/printers?edit=${printer.id}`, { method: "POST", form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.43", port: "9100", dpi: "203", isActive: "on" } });
+  const stale = await admin.request(`/settings/printers?edit=${printer.id}`, {
+    method: "POST",
+    form: { intent: "update", id: String(printer.id), version: "1", name: "Counter Zebra", host: "10.0.0.43", port: "9100", dpi: "203", isActive: "on" },
+  });
   expect(stale.status).toBe(409);
   expect(await visibleHtml(stale)).toMatch(/changed/i);
 

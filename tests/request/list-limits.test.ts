@@ -26,7 +26,9 @@ beforeAll(async () => {
     .all();
   projectId = projects[0]!.id;
   for (let i = 0; i < N; i += 200) {
-    db.insert(schema.items).values(Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ name: `Item ${i + j}`, category: "Banner", projectId }))).run();
+    db.insert(schema.items)
+      .values(Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ name: `Item ${i + j}`, category: "Banner", projectId })))
+      .run();
     db.insert(schema.machineReadyFiles)
       .values(
         Array.from({ length: Math.min(200, N - i) }, (_, j) => ({
@@ -42,7 +44,9 @@ beforeAll(async () => {
         })),
       )
       .run();
-    db.insert(schema.materials).values(Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ name: `Material ${String(i + j).padStart(4, "0")}`, category: "Vinyl" }))).run();
+    db.insert(schema.materials)
+      .values(Array.from({ length: Math.min(200, N - i) }, (_, j) => ({ name: `Material ${String(i + j).padStart(4, "0")}`, category: "Vinyl" })))
+      .run();
   }
   itemId = db.select({ id: schema.items.id }).from(schema.items).limit(1).get()!.id;
   db.insert(schema.timerLogs)

@@ -59,8 +59,17 @@ describe("/production/{machine}", () => {
     const res = await operator.request("/production/hp-latex-800");
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
-    for (const text of ["HP Latex 800 Files", "All files currently assigned to this machine", "2 files assigned", "Back to Production", "View Completion Analytics", "Click QR first"]) expect(html).toContain(text);
-    for (const h of ["#", "File Name", "Project Name", "Item", "Material", "File Owner", "Date/Time File Added", "QR Code", "File Completed"]) expect(html).toContain(`>${h}</th>`);
+    for (const text of [
+      "HP Latex 800 Files",
+      "All files currently assigned to this machine",
+      "2 files assigned",
+      "Back to Production",
+      "View Completion Analytics",
+      "Click QR first",
+    ])
+      expect(html).toContain(text);
+    for (const h of ["#", "File Name", "Project Name", "Item", "Material", "File Owner", "Date/Time File Added", "QR Code", "File Completed"])
+      expect(html).toContain(`>${h}</th>`);
     expect(html).toContain("fence.pdf");
     expect(html).toContain(`href="/items/${itemId}"`);
     expect(html).toContain("Pat PM");
@@ -85,13 +94,23 @@ describe("/production/{machine}", () => {
   });
 
   test("QR, then complete, then undo, then reorder with the arrows — all without JavaScript", async () => {
-    const [a, b, c] = createMachineFiles(["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800", projectId })), system);
+    const [a, b, c] = createMachineFiles(
+      ["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800", projectId })),
+      system,
+    );
     const path = "/production/hp-latex-800";
-    const early = await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]]);
+    const early = await postForm(operator, path, [
+      ["intent", "complete"],
+      ["fileId", String(a!.id)],
+      ["completed", "true"],
+    ]);
     expect(early.status).toBe(409);
     expect(files().find((f) => f.id === a!.id)!.isCompleted).toBe(false);
 
-    const qr = await postForm(operator, path, [["intent", "open-qr"], ["fileId", String(a!.id)]]);
+    const qr = await postForm(operator, path, [
+      ["intent", "open-qr"],
+      ["fileId", String(a!.id)],
+    ]);
     expect(qr.status).toBe(302);
     expect(qr.headers.get("location")).toBe(`${path}?qr=${a!.id}`);
     const dialog = await visibleHtml(await operator.request(`${path}?qr=${a!.id}`));
@@ -100,27 +119,69 @@ describe("/production/{machine}", () => {
     expect(dialog).toContain("<svg");
     expect(dialog).toMatch(/Priority<\/dt><dd[^>]*>high</);
 
-    expect((await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]])).status).toBe(302);
+    expect(
+      (
+        await postForm(operator, path, [
+          ["intent", "complete"],
+          ["fileId", String(a!.id)],
+          ["completed", "true"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(files().find((f) => f.id === a!.id)).toMatchObject({ isCompleted: true, qrCodeClicked: true });
     expect(await visibleHtml(await operator.request(path))).toContain("Completed ✓ (undo)");
-    await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "false"]]);
+    await postForm(operator, path, [
+      ["intent", "complete"],
+      ["fileId", String(a!.id)],
+      ["completed", "false"],
+    ]);
     expect(files().find((f) => f.id === a!.id)!.isCompleted).toBe(false);
 
     // Move c up: c and b swap places.
-    expect((await postForm(operator, path, [["intent", "reorder"], ["ids", String(c!.id)], ["ids", String(b!.id)]])).status).toBe(302);
-    const order = files().filter((f) => f.machine === "hp-latex-800").sort((x, y) => x.sortOrder - y.sortOrder).map((f) => f.fileName);
+    expect(
+      (
+        await postForm(operator, path, [
+          ["intent", "reorder"],
+          ["ids", String(c!.id)],
+          ["ids", String(b!.id)],
+        ])
+      ).status,
+    ).toBe(302);
+    const order = files()
+      .filter((f) => f.machine === "hp-latex-800")
+      .sort((x, y) => x.sortOrder - y.sortOrder)
+      .map((f) => f.fileName);
     expect(order).toEqual(["a.pdf", "c.pdf", "b.pdf"]);
     // A file of another machine is refused, nothing moves.
     const [z] = createMachineFiles([{ fileName: "z.dxf", machine: "zund-g3" }], system);
-    expect((await postForm(operator, path, [["intent", "reorder"], ["ids", String(z!.id)], ["ids", String(a!.id)]])).status).toBe(409);
+    expect(
+      (
+        await postForm(operator, path, [
+          ["intent", "reorder"],
+          ["ids", String(z!.id)],
+          ["ids", String(a!.id)],
+        ])
+      ).status,
+    ).toBe(409);
   });
 
   test("equal places (old data) are renumbered before a move", async () => {
-    const made = createMachineFiles(["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800" })), system);
+    const made = createMachineFiles(
+      ["a", "b", "c"].map((n) => ({ fileName: `${n}.pdf`, machine: "hp-latex-800" })),
+      system,
+    );
     app.db.$client.run("UPDATE machine_ready_files SET sort_order = 0");
-    await postForm(operator, "/production/hp-latex-800", [["intent", "reorder"], ["ids", String(made[2]!.id)], ["ids", String(made[1]!.id)]]);
+    await postForm(operator, "/production/hp-latex-800", [
+      ["intent", "reorder"],
+      ["ids", String(made[2]!.id)],
+      ["ids", String(made[1]!.id)],
+    ]);
     const order = files().sort((x, y) => x.sortOrder - y.sortOrder);
-    expect(order.map((f) => [f.fileName, f.sortOrder])).toEqual([["a.pdf", 1], ["c.pdf", 2], ["b.pdf", 3]]);
+    expect(order.map((f) => [f.fileName, f.sortOrder])).toEqual([
+      ["a.pdf", 1],
+      ["c.pdf", 2],
+      ["b.pdf", 3],
+    ]);
   });
 
   test("analytics dialog: the table, or 'No Completed Files'", async () => {
@@ -129,18 +190,30 @@ describe("/production/{machine}", () => {
     expect(none).toContain("No Completed Files");
     expect(none).toContain("No files have been completed yet.");
     const [a] = createMachineFiles([{ fileName: "a.pdf", machine: "hp-latex-800", projectId }], system);
-    await postForm(operator, path, [["intent", "open-qr"], ["fileId", String(a!.id)]]);
-    await postForm(operator, path, [["intent", "complete"], ["fileId", String(a!.id)], ["completed", "true"]]);
+    await postForm(operator, path, [
+      ["intent", "open-qr"],
+      ["fileId", String(a!.id)],
+    ]);
+    await postForm(operator, path, [
+      ["intent", "complete"],
+      ["fileId", String(a!.id)],
+      ["completed", "true"],
+    ]);
     const html = await visibleHtml(await operator.request(`${path}?analytics=1`));
     expect(html).toContain("1 completed file");
-    for (const h of ["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"]) expect(html).toContain(`>${h}</th>`);
+    for (const h of ["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"])
+      expect(html).toContain(`>${h}</th>`);
     expect(html).toContain("Otto Operator");
     expect(html).toContain("0m 0s");
   });
 
   test("the queue holds the open files and the last day's completions, in queue order; older completions are left out", async () => {
     const made = createMachineFiles(
-      ["open-1.pdf", "done-today.pdf", "done-last-week.pdf", "open-2.pdf", "other-machine.pdf"].map((fileName, i) => ({ fileName, machine: i === 4 ? "zund-g3" : "hp-latex-800", projectId })),
+      ["open-1.pdf", "done-today.pdf", "done-last-week.pdf", "open-2.pdf", "other-machine.pdf"].map((fileName, i) => ({
+        fileName,
+        machine: i === 4 ? "zund-g3" : "hp-latex-800",
+        projectId,
+      })),
       system,
     );
     const day = 24 * 60 * 60 * 1000;
@@ -158,7 +231,10 @@ describe("/production/{machine}", () => {
   });
 
   test("5,000 queued files: one page of 100 in a fixed number of statements, fast", async () => {
-    createMachineFiles(Array.from({ length: 5000 }, (_, i) => ({ fileName: `f${i}.pdf`, machine: "hp-latex-800", projectId })), system);
+    createMachineFiles(
+      Array.from({ length: 5000 }, (_, i) => ({ fileName: `f${i}.pdf`, machine: "hp-latex-800", projectId })),
+      system,
+    );
     await operator.request("/production/hp-latex-800");
     const started = performance.now();
     let res: Response | undefined;
@@ -195,25 +271,54 @@ describe("/projects/{id}/machine-files", () => {
       ],
       system,
     );
-    expect((await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "print"], ["fileId", String(vinyl!.id)]])).status).toBe(302);
+    expect(
+      (
+        await postForm(pm, path, [
+          ["intent", "assign"],
+          ["itemId", String(itemId)],
+          ["fileType", "print"],
+          ["fileId", String(vinyl!.id)],
+        ])
+      ).status,
+    ).toBe(302);
     html = await visibleHtml(await pm.request(path));
     expect(html).toContain('data-indicator="match"');
-    await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "cut"], ["fileId", String(mesh!.id)]]);
+    await postForm(pm, path, [
+      ["intent", "assign"],
+      ["itemId", String(itemId)],
+      ["fileType", "cut"],
+      ["fileId", String(mesh!.id)],
+    ]);
     html = await visibleHtml(await pm.request(path));
     expect(html).toContain('data-indicator="mismatch"');
     expect(html).toContain("A file&#x27;s material differs from the item&#x27;s".replace(/&#x27;/g, "'"));
     // The project page's Files column shows the same dot.
     expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).toContain('data-indicator="mismatch"');
-    await postForm(pm, path, [["intent", "unassign"], ["itemId", String(itemId)], ["fileType", "cut"]]);
+    await postForm(pm, path, [
+      ["intent", "unassign"],
+      ["itemId", String(itemId)],
+      ["fileType", "cut"],
+    ]);
     expect(await visibleHtml(await pm.request(path))).toContain('data-indicator="match"');
     // The floor may look but not assign.
     expect(await visibleHtml(await operator.request(path))).not.toContain("Choose a file");
-    expect((await postForm(operator, path, [["intent", "unassign"], ["itemId", String(itemId)], ["fileType", "print"]])).status).toBe(403);
+    expect(
+      (
+        await postForm(operator, path, [
+          ["intent", "unassign"],
+          ["itemId", String(itemId)],
+          ["fileType", "print"],
+        ])
+      ).status,
+    ).toBe(403);
   });
 
   test("a project with many files: each row links to a picker with a search instead of a select of every file", async () => {
     const path = `/projects/${projectId}/machine-files`;
-    createMachineFiles(Array.from({ length: 80 }, (_, i) => ({ fileName: `job-${i}.pdf`, machine: "hp-latex-800", description: "Vinyl", projectId })), system);
+    createMachineFiles(
+      Array.from({ length: 80 }, (_, i) => ({ fileName: `job-${i}.pdf`, machine: "hp-latex-800", description: "Vinyl", projectId })),
+      system,
+    );
     const page = await visibleHtml(await pm.request(path));
     expect(page).not.toContain("<select");
     expect(page).toContain(`href="${path}?pick=${itemId}-print"`);
@@ -221,15 +326,30 @@ describe("/projects/{id}/machine-files", () => {
     expect(picker).toContain("Choose the cut file");
     const listed = picker.match(/job-\d+\.pdf/g)!;
     expect(new Set(listed)).toEqual(new Set(["job-7.pdf", ...Array.from({ length: 10 }, (_, i) => `job-7${i}.pdf`)]));
-    const file = app.db.select().from(machineReadyFiles).all().find((f) => f.fileName === "job-72.pdf")!;
-    expect((await postForm(pm, path, [["intent", "assign"], ["itemId", String(itemId)], ["fileType", "cut"], ["fileId", String(file.id)]])).status).toBe(302);
+    const file = app.db
+      .select()
+      .from(machineReadyFiles)
+      .all()
+      .find((f) => f.fileName === "job-72.pdf")!;
+    expect(
+      (
+        await postForm(pm, path, [
+          ["intent", "assign"],
+          ["itemId", String(itemId)],
+          ["fileType", "cut"],
+          ["fileId", String(file.id)],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await visibleHtml(await pm.request(path))).toContain("job-72.pdf");
   });
 
   test("no items: 'No project items found. Items must be created before assigning files.'; log dialog; missing project", async () => {
     const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W2", departmentSequence: ["zund-g3"] } })).json();
     const empty = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Empty", description: "d", workflowId: wf.id } })).json()).id;
-    expect(await visibleHtml(await pm.request(`/projects/${empty}/machine-files`))).toContain("No project items found. Items must be created before assigning files.");
+    expect(await visibleHtml(await pm.request(`/projects/${empty}/machine-files`))).toContain(
+      "No project items found. Items must be created before assigning files.",
+    );
     const log = await visibleHtml(await pm.request(`/projects/${projectId}/machine-files?log=1`));
     expect(log).toContain("Completed File Log");
     expect(log).toContain("No Completed Files");
@@ -261,7 +381,9 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
     const res = await postForm(pm, path(), [["intent", "save-all"], ...row(0, "a.pdf", "hp-latex-800", "Vinyl"), ...row(1, "half.pdf", ""), ...row(2, "", "")]);
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
-    expect(files().map((f) => [f.fileName, f.machine, f.description, f.fileType, f.filePath])).toEqual([["a.pdf", "hp-latex-800", "Vinyl", "Document", "/files/a.pdf"]]);
+    expect(files().map((f) => [f.fileName, f.machine, f.description, f.fileType, f.filePath])).toEqual([
+      ["a.pdf", "hp-latex-800", "Vinyl", "Document", "/files/a.pdf"],
+    ]);
     expect(html).toContain('value="half.pdf"');
     expect(html).toContain("Please fill in both file name and machine assignment");
     expect(html).toContain(">Saved</span>");
@@ -279,7 +401,13 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
   });
 
   test("Save Selected: 'Please fill in file name and machine for selected rows'; delete a saved row", async () => {
-    const bad = await postForm(pm, path(), [["intent", "save-selected"], ...row(0, "a.pdf", "hp-latex-800"), ["rows[0].selected", "on"], ...row(1, "b.pdf", ""), ["rows[1].selected", "on"]]);
+    const bad = await postForm(pm, path(), [
+      ["intent", "save-selected"],
+      ...row(0, "a.pdf", "hp-latex-800"),
+      ["rows[0].selected", "on"],
+      ...row(1, "b.pdf", ""),
+      ["rows[1].selected", "on"],
+    ]);
     expect(bad.status).toBe(400);
     expect(await visibleHtml(bad)).toContain("Please fill in file name and machine for selected rows");
     expect(files()).toHaveLength(0);
@@ -298,8 +426,13 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
       return pm.request(path(), { method: "POST", body: form });
     };
     expect(await visibleHtml(await upload("", null))).toContain("Please select a CSV file first");
-    expect(await visibleHtml(await upload("files.xlsx", "x", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))).toContain("Please select a CSV file");
-    const res = await upload("files.csv", "File Name;Machine Assignment;Material\r\na.pdf;HP Latex 800;Vinyl\r\nb.pdf;nope;\r\nc.pdf;d;\r\nd.pdf;e;\r\ne.pdf;f;\r\n");
+    expect(await visibleHtml(await upload("files.xlsx", "x", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))).toContain(
+      "Please select a CSV file",
+    );
+    const res = await upload(
+      "files.csv",
+      "File Name;Machine Assignment;Material\r\na.pdf;HP Latex 800;Vinyl\r\nb.pdf;nope;\r\nc.pdf;d;\r\nd.pdf;e;\r\ne.pdf;f;\r\n",
+    );
     expect(res.status).toBe(200);
     const html = await visibleHtml(res);
     expect(html).toContain("4 entries had issues");
@@ -326,7 +459,11 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
       const res = await uploadBytes(fixture(name), name, "application/vnd.ms-excel");
       expect(res.status, name).toBe(200);
       expect(await visibleHtml(res)).toContain(`${expected.length} file(s) saved successfully`);
-      expect(files().slice(before).map((f) => f.fileName)).toEqual([...expected]);
+      expect(
+        files()
+          .slice(before)
+          .map((f) => f.fileName),
+      ).toEqual([...expected]);
     }
     expect(files().some((f) => /\uFFFD/.test(f.fileName + f.description))).toBe(false);
     expect(files().find((f) => f.fileName === "€ price tag.pdf")!.description).toBe('13oz "Scrim" Banner');
@@ -349,7 +486,11 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
     expect(await visibleHtml(await uploadBytes(broken))).toContain("1 entries had issues");
     const html = await visibleHtml(await uploadBytes(broken.replace("Laser 9000", "Zund G3")));
     expect(html).toContain("1 file(s) saved successfully \u00b7 2 already there, skipped");
-    expect(files().map((f) => f.fileName).sort()).toEqual(["a.pdf", "b.pdf", "c.pdf"]);
+    expect(
+      files()
+        .map((f) => f.fileName)
+        .sort(),
+    ).toEqual(["a.pdf", "b.pdf", "c.pdf"]);
   });
 
   test("the page's template link downloads a template that imports into this shop", async () => {
@@ -373,12 +514,21 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
     expect(await visibleHtml(res)).toContain('Unknown machine "laser-9000"');
     expect(files().map((f) => f.fileName)).toEqual(["a.pdf"]);
     const seen = await statementsByTransaction(() =>
-      postForm(pm, path(), [["intent", "save-all"], ...row(0, "a-renamed.pdf", "zund-g3", "", a!.id), ...row(1, "new.pdf", "zund-g3"), ...row(2, "new2.pdf", "hp-latex-800")]),
+      postForm(pm, path(), [
+        ["intent", "save-all"],
+        ...row(0, "a-renamed.pdf", "zund-g3", "", a!.id),
+        ...row(1, "new.pdf", "zund-g3"),
+        ...row(2, "new2.pdf", "hp-latex-800"),
+      ]),
     );
     const writes = seen.filter((s) => /^(insert into|update) "machine_ready_files"/i.test(s.sql));
     expect(writes.length).toBeGreaterThanOrEqual(2);
     expect(new Set(writes.map((s) => s.tx)).size).toBe(1);
-    expect(files().map((f) => f.fileName).sort()).toEqual(["a-renamed.pdf", "new.pdf", "new2.pdf"]);
+    expect(
+      files()
+        .map((f) => f.fileName)
+        .sort(),
+    ).toEqual(["a-renamed.pdf", "new.pdf", "new2.pdf"]);
   });
 
   test("Save All twice adds nothing the second time: rows already there are skipped and counted", async () => {
@@ -425,7 +575,11 @@ describe("/projects/{id}/machine-files/spreadsheet", () => {
     const after = await visibleHtml(del);
     expect(after).toContain("Machine file deleted successfully.");
     expect(after).toContain('value="typed.pdf"');
-    expect(files().map((f) => f.fileName).sort()).toEqual(["loose.pdf", "other.pdf"]);
+    expect(
+      files()
+        .map((f) => f.fileName)
+        .sort(),
+    ).toEqual(["loose.pdf", "other.pdf"]);
     // Asking about a file someone else deleted meanwhile says so.
     const gone = await postForm(pm, path(), [["intent", "confirm-delete:0"], ...rows]);
     expect(gone.status).toBe(404);

@@ -70,7 +70,11 @@ describe("machine-ready files", () => {
     const other = await (await create(pm, { fileName: "cut.dxf", machine: "zund-g3", projectId })).json();
     expect(other.sortOrder).toBe(1);
     expect(await (await floor.request(`/api/machine-ready-files/${file.id}`)).json()).toEqual(file);
-    expect((await (await floor.request(`/api/machine-ready-files?projectId=${projectId}`)).json()).map((f: { id: number }) => f.id)).toEqual([file.id, second.id, other.id]);
+    expect((await (await floor.request(`/api/machine-ready-files?projectId=${projectId}`)).json()).map((f: { id: number }) => f.id)).toEqual([
+      file.id,
+      second.id,
+      other.id,
+    ]);
     expect((await (await floor.request(`/api/machine-ready-files`)).json()).length).toBe(3);
   });
 
@@ -96,7 +100,12 @@ describe("machine-ready files", () => {
   test("bulk saves every row in one transaction, or none when one row is wrong", async () => {
     const ok = await pm.request("/api/machine-ready-files/bulk", {
       method: "POST",
-      json: { files: [{ fileName: "a.pdf", machine: "zund-g3", projectId }, { fileName: "b.pdf", machine: "HP Latex 800", description: "Vinyl", projectId }] },
+      json: {
+        files: [
+          { fileName: "a.pdf", machine: "zund-g3", projectId },
+          { fileName: "b.pdf", machine: "HP Latex 800", description: "Vinyl", projectId },
+        ],
+      },
     });
     expect(ok.status).toBe(201);
     const body = await ok.json();
@@ -104,10 +113,18 @@ describe("machine-ready files", () => {
     expect(body.files.map((f: { machine: string }) => f.machine)).toEqual(["zund-g3", "hp-latex-800"]);
     const bad = await pm.request("/api/machine-ready-files/bulk", {
       method: "POST",
-      json: { files: [{ fileName: "c.pdf", machine: "zund-g3" }, { fileName: "d.pdf", machine: "nope" }] },
+      json: {
+        files: [
+          { fileName: "c.pdf", machine: "zund-g3" },
+          { fileName: "d.pdf", machine: "nope" },
+        ],
+      },
     });
     expect(bad.status).toBe(400);
-    const missing = await pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files: [{ fileName: "c.pdf", machine: "zund-g3" }, { fileName: "d.pdf" }] } });
+    const missing = await pm.request("/api/machine-ready-files/bulk", {
+      method: "POST",
+      json: { files: [{ fileName: "c.pdf", machine: "zund-g3" }, { fileName: "d.pdf" }] },
+    });
     expect((await missing.json()).issues).toContainEqual({ path: "files.1.machine", message: "Please fill in both file name and machine assignment" });
     expect((await (await pm.request("/api/machine-ready-files")).json()).length).toBe(2);
   });
@@ -118,8 +135,12 @@ describe("machine-ready files", () => {
     expect((await patch(floor, file.id, { fileName: "y.pdf" })).status).toBe(403);
     expect((await patch(floor, file.id, { fileName: "y.pdf", qrCodeClicked: true })).status).toBe(403);
     expect((await floor.request(`/api/machine-ready-files/${file.id}`, { method: "DELETE" })).status).toBe(403);
-    expect((await floor.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData: "File Name,Machine Assignment\na,zund-g3" } })).status).toBe(403);
-    expect((await floor.request("/api/machine-ready-files/bulk", { method: "POST", json: { files: [{ fileName: "a", machine: "zund-g3" }] } })).status).toBe(403);
+    expect(
+      (await floor.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData: "File Name,Machine Assignment\na,zund-g3" } })).status,
+    ).toBe(403);
+    expect((await floor.request("/api/machine-ready-files/bulk", { method: "POST", json: { files: [{ fileName: "a", machine: "zund-g3" }] } })).status).toBe(
+      403,
+    );
     for (const [path, method] of [
       ["/api/machine-ready-files", "GET"],
       [`/api/machine-ready-files/${file.id}`, "PATCH"],
@@ -172,7 +193,12 @@ describe("machine-ready files", () => {
 
     const undone = await (await patch(floor, file.id, { isCompleted: false })).json();
     expect(undone).toMatchObject({ isCompleted: false, completedBy: null, completedAt: null, processingTimeSeconds: null, qrCodeClicked: true });
-    const actions = app.db.select().from(auditLog).all().filter((r) => r.entity === "machine-file").map((r) => r.action);
+    const actions = app.db
+      .select()
+      .from(auditLog)
+      .all()
+      .filter((r) => r.entity === "machine-file")
+      .map((r) => r.action);
     expect(actions).toEqual(["create", "qr-click", "complete", "uncomplete"]);
   });
 
@@ -185,10 +211,30 @@ describe("machine-ready files", () => {
     const queue = await (await floor.request("/api/machine-files-with-details?machine=zund-g3")).json();
     expect(queue.map((f: { id: number; sortOrder: number }) => [f.id, f.sortOrder])).toEqual(order.map((o) => [o.id, o.sortOrder]));
 
-    const unknown = await floor.request("/api/machine-files/reorder", { method: "POST", json: { files: [{ id: ids[0], sortOrder: 3 }, { id: 99999, sortOrder: 1 }] } });
+    const unknown = await floor.request("/api/machine-files/reorder", {
+      method: "POST",
+      json: {
+        files: [
+          { id: ids[0], sortOrder: 3 },
+          { id: 99999, sortOrder: 1 },
+        ],
+      },
+    });
     expect(unknown.status).toBe(404);
     expect((await (await floor.request(`/api/machine-ready-files/${ids[0]}`)).json()).sortOrder).toBe(2);
-    expect((await floor.request("/api/machine-files/reorder", { method: "POST", json: { files: [{ id: ids[0], sortOrder: 1 }, { id: ids[0], sortOrder: 2 }] } })).status).toBe(400);
+    expect(
+      (
+        await floor.request("/api/machine-files/reorder", {
+          method: "POST",
+          json: {
+            files: [
+              { id: ids[0], sortOrder: 1 },
+              { id: ids[0], sortOrder: 2 },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(400);
     const zero = await floor.request("/api/machine-files/reorder", { method: "POST", json: { files: [{ id: ids[0], sortOrder: 0 }] } });
     expect(zero.status).toBe(400);
     expect((await zero.json()).message).toBe("sortOrder starts at 1");
@@ -202,10 +248,19 @@ describe("machine-ready files", () => {
     await pm.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: file.id, fileType: "cut" } });
     const list = await (await floor.request("/api/machine-files-with-details?machine=zund-g3")).json();
     expect(list).toHaveLength(2);
-    expect(list[0]).toMatchObject({ id: file.id, projectName: "Bakery", projectPriority: "rush", itemId: item.id, itemName: "Front sign", itemCategory: "Banner", itemMaterial: "Vinyl", fileOwnerName: pmName });
+    expect(list[0]).toMatchObject({
+      id: file.id,
+      projectName: "Bakery",
+      projectPriority: "rush",
+      itemId: item.id,
+      itemName: "Front sign",
+      itemCategory: "Banner",
+      itemMaterial: "Vinyl",
+      fileOwnerName: pmName,
+    });
     expect(typeof list[0].fileAssignedAt).toBe("string");
     expect(list[1]).toMatchObject({ projectName: null, itemId: null, fileOwnerName: null, fileAssignedAt: null });
-    expect((await floor.request("/api/machine-files-with-details?machine=hp-latex-800").then((r) => r.json()))).toEqual([]);
+    expect(await floor.request("/api/machine-files-with-details?machine=hp-latex-800").then((r) => r.json())).toEqual([]);
     const none = await floor.request("/api/machine-files-with-details");
     expect(none.status).toBe(400);
   });
@@ -223,7 +278,15 @@ describe("machine-ready files", () => {
     expect(all.map((r: { id: number }) => r.id).sort()).toEqual([a.id, b.id].sort());
     const zund = await (await floor.request("/api/completed-files-analytics?machine=zund-g3")).json();
     expect(zund).toHaveLength(1);
-    expect(zund[0]).toMatchObject({ id: a.id, name: "a.pdf", projectName: "Bakery", itemName: "Front sign", itemMaterial: "Vinyl", qrCodeClicked: true, completedByName: "Fay Floor" });
+    expect(zund[0]).toMatchObject({
+      id: a.id,
+      name: "a.pdf",
+      projectName: "Bakery",
+      itemName: "Front sign",
+      itemMaterial: "Vinyl",
+      qrCodeClicked: true,
+      completedByName: "Fay Floor",
+    });
     expect(Object.keys(zund[0])).toEqual(expect.arrayContaining(["qrCodeClickedAt", "completedAt", "processingTimeSeconds"]));
   });
 });
@@ -242,7 +305,8 @@ describe("CSV", () => {
     c.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData, defaultFileType: "Document", defaultProjectId: projectId, ...extra } });
 
   test("a partial import saves the good rows and lists the bad ones by line", async () => {
-    const csv = "\uFEFFFile Name,Machine Assignment,Material\r\nfront.pdf,HP Latex 800,Vinyl\r\n,zund-g3,\r\nback.pdf,Laser 9000,\r\n\"cut, final.dxf\",zund-g3,\r\n";
+    const csv =
+      '\uFEFFFile Name,Machine Assignment,Material\r\nfront.pdf,HP Latex 800,Vinyl\r\n,zund-g3,\r\nback.pdf,Laser 9000,\r\n"cut, final.dxf",zund-g3,\r\n';
     const res = await upload(pm, csv);
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -293,7 +357,10 @@ describe("CSV", () => {
 describe("CSV from real programs, re-uploads and the template", () => {
   const upload = (c: Client, csvData: string, extra: Record<string, unknown> = {}) =>
     c.request("/api/machine-ready-files/upload-csv", { method: "POST", json: { csvData, defaultFileType: "Document", defaultProjectId: projectId, ...extra } });
-  const names = async (pid = projectId) => ((await (await pm.request(`/api/machine-ready-files?projectId=${pid}`)).json()) as { fileName: string; machine: string }[]).map((f) => `${f.fileName}@${f.machine}`).sort();
+  const names = async (pid = projectId) =>
+    ((await (await pm.request(`/api/machine-ready-files?projectId=${pid}`)).json()) as { fileName: string; machine: string }[])
+      .map((f) => `${f.fileName}@${f.machine}`)
+      .sort();
 
   test("re-uploading after fixing one bad line adds only that line: '{n} file(s) saved successfully · {k} already there, skipped'", async () => {
     const broken = "File Name,Machine Assignment,Material\r\nfront.pdf,HP Latex 800,Vinyl\r\nback.pdf,Laser 9000,\r\ncut.dxf,zund-g3,\r\n";
@@ -322,7 +389,11 @@ describe("CSV from real programs, re-uploads and the template", () => {
   });
 
   test("bulk: one transaction; files already there are skipped and counted, so a repeated save adds nothing", async () => {
-    const files = [{ fileName: "a.pdf", machine: "zund-g3", projectId }, { fileName: "b.pdf", machine: "HP Latex 800", projectId }, { fileName: "a.pdf", machine: "Zund G3", projectId }];
+    const files = [
+      { fileName: "a.pdf", machine: "zund-g3", projectId },
+      { fileName: "b.pdf", machine: "HP Latex 800", projectId },
+      { fileName: "a.pdf", machine: "Zund G3", projectId },
+    ];
     const seen = await statementsByTransaction(() => pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files } }));
     const writes = seen.filter((s) => /^insert into "machine_ready_files"/i.test(s.sql));
     expect(writes.length).toBeGreaterThan(0);
@@ -337,7 +408,11 @@ describe("CSV from real programs, re-uploads and the template", () => {
   test("a quote never closed: exactly 'Line N: a quote opened here is never closed', and nothing saved", async () => {
     const res = await upload(pm, 'File Name,Machine Assignment\r\na.pdf,zund-g3\r\n"b.pdf,zund-g3\r\nc.pdf,zund-g3\r\n');
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: "Line 3: a quote opened here is never closed", errors: ["Line 3: a quote opened here is never closed"], saved: 0 });
+    expect(await res.json()).toMatchObject({
+      message: "Line 3: a quote opened here is never closed",
+      errors: ["Line 3: a quote opened here is never closed"],
+      saved: 0,
+    });
     expect(await names()).toEqual([]);
   });
 
@@ -392,7 +467,13 @@ describe("item file associations", () => {
     const c = await (await create(pm, { fileName: "c.pdf", machine: "hp-latex-800", projectId })).json();
     const res = await pm.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: a.id, fileType: "print", userId: 12345 } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ itemId: item.id, machineFileId: a.id, fileType: "print", updatedByName: pmName, message: "File assignment updated successfully" });
+    expect(await res.json()).toMatchObject({
+      itemId: item.id,
+      machineFileId: a.id,
+      fileType: "print",
+      updatedByName: pmName,
+      message: "File assignment updated successfully",
+    });
     await admin.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: b.id, fileType: "cut" } });
     await pm.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: c.id, fileType: "print" } });
     const list = await (await floor.request(`/api/items/${item.id}/file-associations`)).json();

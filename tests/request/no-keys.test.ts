@@ -36,7 +36,9 @@ describe("the team member form", () => {
     expect(page).toContain(`<p id="${hintId}"`);
     expect(page).toContain("Their home department: where Back on a project page and Department Views take them. It opens nothing by itself.");
     expect(page).toMatch(/<fieldset aria-describedby="[^"]*accessibleDepartments-hint">/);
-    expect(page).toContain("Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.");
+    expect(page).toContain(
+      "Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.",
+    );
   });
 });
 

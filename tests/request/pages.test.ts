@@ -29,9 +29,7 @@ describe("pages", () => {
     addMember("No Keys", "1111", []);
     const page = await html(await app.client().request("/"));
     expect(page).toContain("No Access Configured");
-    expect(page).toContain(
-      "No team members have been granted access to any departments yet. Contact your administrator to set up access permissions.",
-    );
+    expect(page).toContain("No team members have been granted access to any departments yet. Contact your administrator to set up access permissions.");
     expect(page).toContain("Access permissions are managed by your administrator");
     expect(page).toContain(">Login<");
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { labelPrinters } from "#db/schema";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/infra/env.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { bakery, seedShop } from "../helpers/shop";
@@ -38,7 +38,10 @@ afterEach(async () => {
 });
 
 test("the API takes 9100 and 6101 and refuses any other port with the reason, on create and on edit", async () => {
-  for (const [name, port] of [["Zebra A", 9100], ["Zebra B", 6101]] as const) {
+  for (const [name, port] of [
+    ["Zebra A", 9100],
+    ["Zebra B", 6101],
+  ] as const) {
     expect((await admin.request("/api/label-printers", { method: "POST", json: { name, host: "10.0.0.9", port } })).status).toBe(201);
   }
   for (const port of [22, 80, 443, 3306, 9101]) {
@@ -50,7 +53,14 @@ test("the API takes 9100 and 6101 and refuses any other port with the reason, on
   const edit = await admin.request(`/api/label-printers/${a!.id}`, { method: "PATCH", json: { port: 25 } });
   expect(edit.status).toBe(400);
   expect((await edit.json()).message).toBe(refusal(25));
-  expect(app.db.select().from(labelPrinters).all().map((p) => p.port).sort()).toEqual([6101, 9100]);
+  expect(
+    app.db
+      .select()
+      .from(labelPrinters)
+      .all()
+      .map((p) => p.port)
+      .sort(),
+  ).toEqual([6101, 9100]);
 });
 
 test("PRINTER_PORTS replaces the list: what it names is taken, what it leaves out is refused and the message says so", async () => {
@@ -64,11 +74,15 @@ test("PRINTER_PORTS replaces the list: what it names is taken, what it leaves ou
 test("a printer saved on a port that is no longer allowed is refused at print time, before any connection", async () => {
   listener = await startFakePrinter();
   resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(listener.port) });
-  const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Old Zebra", host: "127.0.0.1", port: listener.port } })).json();
+  const printer = await (
+    await admin.request("/api/label-printers", { method: "POST", json: { name: "Old Zebra", host: "127.0.0.1", port: listener.port } })
+  ).json();
   resetEnvForTests({ DATA_DIR: process.env.DATA_DIR });
   const res = await operator.request(`/api/items/${itemId}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(res.status).toBe(409);
-  expect((await res.json()).message).toBe(`The printer "Old Zebra" cannot be used. ${refusal(listener.port)} Change its port in Global Settings → Label printers.`);
+  expect((await res.json()).message).toBe(
+    `The printer "Old Zebra" cannot be used. ${refusal(listener.port)} Change its port in Global Settings → Label printers.`,
+  );
   // From the item page without JavaScript: the same sentence in the toast.
   const page = await operator.request(`/items/${itemId}`, { method: "POST", form: { intent: "print-label", printerId: String(printer.id) } });
   expect(page.status).toBe(302);
@@ -90,11 +104,22 @@ test("Global Settings → Label printers without JavaScript: a refused port is s
   expect(html).toContain('value="8080"');
   expect(html).toContain('value="Counter Zebra"');
   expect(app.db.select().from(labelPrinters).all()).toEqual([]);
-  expect((await admin.request("/settings/printers", { method: "POST", form: { name: "Counter Zebra", host: "10.0.0.9", port: "9100", dpi: "203" } })).status).toBe(302);
+  expect(
+    (await admin.request("/settings/printers", { method: "POST", form: { name: "Counter Zebra", host: "10.0.0.9", port: "9100", dpi: "203" } })).status,
+  ).toBe(302);
   const printer = app.db.select().from(labelPrinters).get()!;
   const edit = await admin.request(`/settings/printers?edit=${printer.id}`, {
     method: "POST",
-    form: { intent: "update", id: String(printer.id), version: String(printer.version), name: "Counter Zebra", host: "10.0.0.9", port: "515", dpi: "203", isActive: "on" },
+    form: {
+      intent: "update",
+      id: String(printer.id),
+      version: String(printer.version),
+      name: "Counter Zebra",
+      host: "10.0.0.9",
+      port: "515",
+      dpi: "203",
+      isActive: "on",
+    },
   });
   expect(edit.status).toBe(400);
   expect(await visibleHtml(edit)).toContain(refusal(515));

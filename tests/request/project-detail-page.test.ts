@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session.server";
-import { getDb } from "~/utils/db.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
@@ -46,12 +46,7 @@ const post = (c: Client, form: Record<string, string> | URLSearchParams) =>
     body: form instanceof URLSearchParams ? form : new URLSearchParams(form),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-const steps = () =>
-  getDb()
-    .select()
-    .from(schema.projectWorkflowSteps)
-    .orderBy(schema.projectWorkflowSteps.sortOrder)
-    .all();
+const steps = () => getDb().select().from(schema.projectWorkflowSteps).orderBy(schema.projectWorkflowSteps.sortOrder).all();
 /** Follows a redirect and returns the page it lands on (the flash toast is on it without JavaScript). */
 const follow = async (c: Client, res: Response) => {
   expect(res.status).toBe(302);
@@ -64,10 +59,39 @@ describe("the page", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await visibleHtml(res);
-    for (const text of ["Acme Letters", "Front sign", "RUSH", "rush-border", "Add Design", "Machine Files", "Edit Project", "Timeline", "Not scheduled", "Priority", "Workflow Steps", "0 / 3", "Files", "Items", "Total Time", "00:00:00", "0 timers running"]) {
+    for (const text of [
+      "Acme Letters",
+      "Front sign",
+      "RUSH",
+      "rush-border",
+      "Add Design",
+      "Machine Files",
+      "Edit Project",
+      "Timeline",
+      "Not scheduled",
+      "Priority",
+      "Workflow Steps",
+      "0 / 3",
+      "Files",
+      "Items",
+      "Total Time",
+      "00:00:00",
+      "0 timers running",
+    ]) {
       expect(html).toContain(text);
     }
-    for (const text of ["Department", "Start Date", "End Date", "Assigned Team Member", "Completion %", "Pre-Production", "Production", "Installation", "Not set", "Add First Item"]) {
+    for (const text of [
+      "Department",
+      "Start Date",
+      "End Date",
+      "Assigned Team Member",
+      "Completion %",
+      "Pre-Production",
+      "Production",
+      "Installation",
+      "Not set",
+      "Add First Item",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain(`href="/projects/${projectId}/machine-files"`);
@@ -122,7 +146,13 @@ describe("workflow steps", () => {
     const members = getDb().select().from(schema.teamMembers).all();
     const pat = members.find((m) => m.name === "Pat PM")!;
     const fay = members.find((m) => m.name === "Fay Floor")!;
-    const form = new URLSearchParams({ intent: "update-step", stepId: String(first!.id), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "40" });
+    const form = new URLSearchParams({
+      intent: "update-step",
+      stepId: String(first!.id),
+      startDate: "2026-03-02",
+      endDate: "2026-03-05",
+      percentComplete: "40",
+    });
     form.append("teamMemberIds", String(pat.id));
     form.append("teamMemberIds", String(fay.id));
     const landed = await follow(pm, await post(pm, form));
@@ -147,7 +177,14 @@ describe("workflow steps", () => {
     expect(steps()[0]!.percentComplete).toBe(0);
     await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "", endDate: "", percentComplete: "30" });
     expect(steps()[0]!.percentComplete).toBe(30);
-    const word = await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "", endDate: "", percentComplete: "lots", _original: JSON.stringify({ percentComplete: 30 }) });
+    const word = await post(pm, {
+      intent: "update-step",
+      stepId: String(first!.id),
+      startDate: "",
+      endDate: "",
+      percentComplete: "lots",
+      _original: JSON.stringify({ percentComplete: 30 }),
+    });
     expect(word.status).toBe(302);
     expect(steps()[0]!.percentComplete).toBe(0);
   });
@@ -169,12 +206,23 @@ describe("workflow steps", () => {
   // The edit row opens with the days the page shows ('2026-03-02'); the database keeps noon in the shop's zone.
   const scheduled = async () => {
     const [first] = steps();
-    await follow(pm, await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0" }));
+    await follow(
+      pm,
+      await post(pm, { intent: "update-step", stepId: String(first!.id), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0" }),
+    );
     return first!.id;
   };
   const opened = JSON.stringify({ startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: 0, teamMemberIds: [] });
   const edit = (stepId: number, fields: Record<string, string>) =>
-    post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-02", endDate: "2026-03-05", percentComplete: "0", ...fields, _original: opened });
+    post(pm, {
+      intent: "update-step",
+      stepId: String(stepId),
+      startDate: "2026-03-02",
+      endDate: "2026-03-05",
+      percentComplete: "0",
+      ...fields,
+      _original: opened,
+    });
 
   test("changing the dates of a step that already has dates saves them", async () => {
     const stepId = await scheduled();
@@ -183,7 +231,17 @@ describe("workflow steps", () => {
     expect(steps()[0]!.startDate!.toISOString()).toBe("2026-03-03T18:00:00.000Z");
     expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-09T17:00:00.000Z"); // noon CDT after the DST change
     // Only the end: the start's day still matches the stored noon.
-    await follow(pm, await post(pm, { intent: "update-step", stepId: String(stepId), startDate: "2026-03-03", endDate: "2026-03-10", percentComplete: "0", _original: JSON.stringify({ startDate: "2026-03-03", endDate: "2026-03-09", percentComplete: 0, teamMemberIds: [] }) }));
+    await follow(
+      pm,
+      await post(pm, {
+        intent: "update-step",
+        stepId: String(stepId),
+        startDate: "2026-03-03",
+        endDate: "2026-03-10",
+        percentComplete: "0",
+        _original: JSON.stringify({ startDate: "2026-03-03", endDate: "2026-03-09", percentComplete: 0, teamMemberIds: [] }),
+      }),
+    );
     expect(steps()[0]!.endDate!.toISOString()).toBe("2026-03-10T17:00:00.000Z");
   });
 
@@ -304,13 +362,26 @@ describe("items", () => {
     // Visible on the page, not only in the hydration data: without JavaScript the form reopens with its errors.
     const text = await visibleHtml(bad);
     for (const m of ["Item name is required", "Category is required", "Material is required", "Quantity must be at least 1"]) expect(text).toContain(m);
-    const landed = await follow(pm, await post(pm, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "abc" }));
+    const landed = await follow(
+      pm,
+      await post(pm, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "abc" }),
+    );
     expect(landed).toContain("Item created successfully with QR code!");
     expect(landed).toContain("Letter A");
     const item = getDb().select().from(schema.items).all()[0]!;
     expect(item.quantity).toBe(1);
     expect(item.qrCode).toBe(`/qr/${item.id}`);
-    for (const col of ["Item Name", "Product Category", "Current Department", "Material Type", "Timer Status", "Total Time", "Actions", "No files", "Stopped"]) {
+    for (const col of [
+      "Item Name",
+      "Product Category",
+      "Current Department",
+      "Material Type",
+      "Timer Status",
+      "Total Time",
+      "Actions",
+      "No files",
+      "Stopped",
+    ]) {
       expect(landed).toContain(col);
     }
   });
@@ -319,10 +390,29 @@ describe("items", () => {
     await post(pm, { intent: "create-item", name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: "2" });
     const item = getDb().select().from(schema.items).all()[0]!;
     const original = JSON.stringify({ name: "Letter A", category: "Channel Letters", material: "Aluminum", quantity: 2 });
-    const landed = await follow(pm, await post(pm, { intent: "update-item", itemId: String(item.id), name: "Letter B", category: "Channel Letters", material: "Aluminum", quantity: "2", _original: original }));
+    const landed = await follow(
+      pm,
+      await post(pm, {
+        intent: "update-item",
+        itemId: String(item.id),
+        name: "Letter B",
+        category: "Channel Letters",
+        material: "Aluminum",
+        quantity: "2",
+        _original: original,
+      }),
+    );
     expect(landed).toContain("Item updated successfully");
     // Someone renamed it meanwhile: this form still shows 'Letter A'.
-    const stale = await post(pm, { intent: "update-item", itemId: String(item.id), name: "Letter C", category: "Channel Letters", material: "Aluminum", quantity: "2", _original: original });
+    const stale = await post(pm, {
+      intent: "update-item",
+      itemId: String(item.id),
+      name: "Letter C",
+      category: "Channel Letters",
+      material: "Aluminum",
+      quantity: "2",
+      _original: original,
+    });
     expect(stale.status).toBe(409);
     const gone = await follow(pm, await post(pm, { intent: "delete-item", itemId: String(item.id) }));
     expect(gone).toContain("Item deleted successfully");
@@ -333,7 +423,9 @@ describe("items", () => {
 
   test("an item of another project cannot be changed from this page", async () => {
     const other = await (await pm.request("/api/projects", { method: "POST", json: { name: "Other", description: "d", workflowId: wfId } })).json();
-    const item = await (await pm.request("/api/items", { method: "POST", json: { name: "Theirs", category: "Channel Letters", material: "Aluminum", projectId: other.id } })).json();
+    const item = await (
+      await pm.request("/api/items", { method: "POST", json: { name: "Theirs", category: "Channel Letters", material: "Aluminum", projectId: other.id } })
+    ).json();
     const res = await post(pm, { intent: "delete-item", itemId: String(item.id) });
     expect(res.status).toBe(404);
     expect(getDb().select().from(schema.items).all()).toHaveLength(1);
@@ -382,7 +474,6 @@ describe("design", () => {
 });
 
 describe("scale", () => {
-
   test("the page runs the same number of statements for 3 items and for 80, with timers and files", async () => {
     const add = (n: number) => {
       for (let i = 0; i < n; i++) {
@@ -413,7 +504,11 @@ describe("item timer and QR actions", () => {
   test("the QR dialog shows the label of the item; Reset Timer asks, then 'Timer reset successfully.'", async () => {
     await post(pm, { intent: "create-item", name: "Letter Q", category: "Channel Letters", material: "Aluminum", quantity: "1" });
     const item = getDb().select().from(schema.items).all()[0]!;
-    getDb().update(schema.items).set({ totalTimeSeconds: 3600, isTimerActive: true, currentSessionStart: new Date() }).where(eq(schema.items.id, item.id)).run();
+    getDb()
+      .update(schema.items)
+      .set({ totalTimeSeconds: 3600, isTimerActive: true, currentSessionStart: new Date() })
+      .where(eq(schema.items.id, item.id))
+      .run();
     const qr = await visibleHtml(await page(pm, `?dialog=qr&item=${item.id}`));
     expect(qr).toContain("QR Code");
     expect(qr).toContain(`http://localhost/qr/${item.id}`);

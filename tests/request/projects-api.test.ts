@@ -119,9 +119,20 @@ describe("steps", () => {
   test("PATCH a step: dates at noon in the shop's zone, 'unassigned' is nobody, non-numbers are 0, the §5 date messages", async () => {
     const { steps } = await firstStep();
     const id = steps[0].id;
-    const res = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { startDate: "2026-07-01", endDate: "2026-07-02T17:00:00.000Z", assignedTeamMemberId: "unassigned", percentComplete: "lots" } }));
+    const res = await body(
+      await pm.request(`/api/workflow-steps/${id}`, {
+        method: "PATCH",
+        json: { startDate: "2026-07-01", endDate: "2026-07-02T17:00:00.000Z", assignedTeamMemberId: "unassigned", percentComplete: "lots" },
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ startDate: "2026-07-01T17:00:00.000Z", endDate: "2026-07-02T17:00:00.000Z", assignedTeamMemberId: null, percentComplete: 0, status: "pending" });
+    expect(res.json).toMatchObject({
+      startDate: "2026-07-01T17:00:00.000Z",
+      endDate: "2026-07-02T17:00:00.000Z",
+      assignedTeamMemberId: null,
+      percentComplete: 0,
+      status: "pending",
+    });
     const late = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { startDate: "2026-07-05" } }));
     expect(late.json.message).toBe("Start date cannot be later than end date.");
     const early = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { endDate: "2026-06-01" } }));
@@ -135,7 +146,9 @@ describe("steps", () => {
   test("assign team members, refresh the workflow, reorder; the project completes with its steps", async () => {
     const { project, steps } = await firstStep();
     const ada = (await (await admin.request("/api/team-members")).json()).find((m: { name: string }) => m.name === "Ada Admin");
-    const assigned = await body(await pm.request(`/api/workflow-steps/${steps[0].id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id] } }));
+    const assigned = await body(
+      await pm.request(`/api/workflow-steps/${steps[0].id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id] } }),
+    );
     expect(assigned.json.assignedTeamMembers).toEqual([{ id: ada.id, name: "Ada Admin" }]);
     const refreshed = await body(await pm.request(`/api/projects/${project.id}/refresh-workflow`, { method: "POST" }));
     expect(refreshed.json.message).toBe("Workflow Refreshed");
@@ -161,7 +174,10 @@ describe("GET /api/projects/assigned-to/{userId}/Pre-Production", () => {
       return (await (await pm.request(`/api/workflow-instances/${instance.id}/steps`)).json()) as { id: number; department: string }[];
     };
     const pre = (await stepsOf(mine.id)).find((s) => s.department === "pre-production")!;
-    await pm.request(`/api/workflow-steps/${pre.id}`, { method: "PATCH", json: { assignedTeamMemberId: pat.id, startDate: "2026-07-01", endDate: "2026-07-03" } });
+    await pm.request(`/api/workflow-steps/${pre.id}`, {
+      method: "PATCH",
+      json: { assignedTeamMemberId: pat.id, startDate: "2026-07-01", endDate: "2026-07-03" },
+    });
     const preTeam = (await stepsOf(viaTeam.id)).find((s) => s.department === "pre-production")!;
     await pm.request(`/api/workflow-steps/${preTeam.id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id, pat.id] } });
     const production = (await stepsOf(viaTeam.id)).find((s) => s.department === "production")!;

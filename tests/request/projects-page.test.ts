@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
@@ -37,7 +37,15 @@ function insertProjects(n: number, prefix = "P") {
   const priorities = ["rush", "high", "medium", "low"] as const;
   getDb()
     .insert(schema.projects)
-    .values(Array.from({ length: n }, (_, i) => ({ name: `${prefix}${String(i).padStart(4, "0")}`, description: "d", priority: priorities[i % 4]!, workflowId: wfId, workflowName: "Standard" })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix}${String(i).padStart(4, "0")}`,
+        description: "d",
+        priority: priorities[i % 4]!,
+        workflowId: wfId,
+        workflowName: "Standard",
+      })),
+    )
     .run();
 }
 
@@ -59,17 +67,26 @@ describe("the list", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const html = await visibleHtml(res);
-    for (const t of ["Projects", "No projects yet", "Create Your First Project", "New Project", "Active", "Rush", "High", "Medium", "Low"]) expect(html).toContain(t);
+    for (const t of ["Projects", "No projects yet", "Create Your First Project", "New Project", "Active", "Rush", "High", "Medium", "Low"])
+      expect(html).toContain(t);
   });
 
   test("summary strip, table columns, durations per §9, progress", async () => {
     await post(pm, { intent: "create-project", name: "Acme Letters", description: "Front", priority: "rush", workflowId: String(wfId) });
     const id = projects()[0]!.id;
-    getDb().insert(schema.items).values({ name: "A", category: "x", projectId: id, totalTimeSeconds: 3 * 3600 + 25 * 60 }).run();
-    getDb().update(schema.projectWorkflowSteps).set({ status: "completed", percentComplete: 100 }).where(eq(schema.projectWorkflowSteps.department, "pre-production")).run();
+    getDb()
+      .insert(schema.items)
+      .values({ name: "A", category: "x", projectId: id, totalTimeSeconds: 3 * 3600 + 25 * 60 })
+      .run();
+    getDb()
+      .update(schema.projectWorkflowSteps)
+      .set({ status: "completed", percentComplete: 100 })
+      .where(eq(schema.projectWorkflowSteps.department, "pre-production"))
+      .run();
     insertProjects(3, "Q");
     const html = await visibleHtml(await pm.request("/projects"));
-    for (const t of ["Project Name", "Priority", "Total Time", "Progress", "Actions", "Acme Letters", "3h 25m", "0h", "50% · 1/2 steps"]) expect(html).toContain(t);
+    for (const t of ["Project Name", "Priority", "Total Time", "Progress", "Actions", "Acme Letters", "3h 25m", "0h", "50% · 1/2 steps"])
+      expect(html).toContain(t);
     expect(html).toMatch(/Active<\/p><p[^>]*>4</);
     expect(html).toMatch(/Rush<\/p><p[^>]*>2</);
     expect(html).toContain(`href="/projects/${id}"`);
@@ -86,7 +103,11 @@ describe("the list", () => {
     expect(desc.map(w)).toEqual([...desc.map(w)].sort((a, b) => b - a));
     const asc = names(await visibleHtml(await pm.request("/projects?sort=priority&dir=asc")));
     expect(asc.map(w)).toEqual([...asc.map(w)].sort((a, b) => a - b));
-    getDb().update(schema.projects).set({ startDate: new Date("2026-05-01T17:00:00Z") }).where(eq(schema.projects.name, "P0001")).run();
+    getDb()
+      .update(schema.projects)
+      .set({ startDate: new Date("2026-05-01T17:00:00Z") })
+      .where(eq(schema.projects.name, "P0001"))
+      .run();
     const byStart = names(await visibleHtml(await pm.request("/projects?sort=startDate&dir=asc")));
     expect(byStart.at(-1)).toBe("P0001");
     const odd = await pm.request("/projects?sort=__proto__&dir=sideways&page=-3");
@@ -146,17 +167,50 @@ describe("create, edit, delete", () => {
     await post(pm, { intent: "create-project", name: "Acme", description: "Front", priority: "high", workflowId: String(wfId) });
     const p = projects()[0]!;
     const original = JSON.stringify({ name: "Acme", description: "Front", priority: "high", workflowId: wfId });
-    const missing = await post(pm, { intent: "update-project", _id: String(p.id), name: "", description: "", priority: "high", workflowId: "", _original: original });
+    const missing = await post(pm, {
+      intent: "update-project",
+      _id: String(p.id),
+      name: "",
+      description: "",
+      priority: "high",
+      workflowId: "",
+      _original: original,
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Project name is required");
-    const res = await post(pm, { intent: "update-project", _id: String(p.id), name: "Acme Signs", description: "Front", priority: "rush", workflowId: String(wfId), _original: original, returnTo: `/projects/${p.id}` });
+    const res = await post(pm, {
+      intent: "update-project",
+      _id: String(p.id),
+      name: "Acme Signs",
+      description: "Front",
+      priority: "rush",
+      workflowId: String(wfId),
+      _original: original,
+      returnTo: `/projects/${p.id}`,
+    });
     expect(res.headers.get("location")).toBe(`/projects/${p.id}`);
     expect(await visibleHtml(await pm.request(`/projects/${p.id}`))).toContain("Project updated successfully!");
     expect(projects()[0]).toMatchObject({ name: "Acme Signs", priority: "rush", description: "Front" });
-    const stale = await post(pm, { intent: "update-project", _id: String(p.id), name: "Other", description: "Front", priority: "high", workflowId: String(wfId), _original: original });
+    const stale = await post(pm, {
+      intent: "update-project",
+      _id: String(p.id),
+      name: "Other",
+      description: "Front",
+      priority: "high",
+      workflowId: String(wfId),
+      _original: original,
+    });
     expect(stale.status).toBe(409);
     expect(projects()[0]!.name).toBe("Acme Signs");
-    const offsite = await post(pm, { intent: "update-project", _id: String(p.id), name: "Acme Signs", description: "Back", priority: "rush", workflowId: String(wfId), returnTo: "//evil.example/x" });
+    const offsite = await post(pm, {
+      intent: "update-project",
+      _id: String(p.id),
+      name: "Acme Signs",
+      description: "Back",
+      priority: "rush",
+      workflowId: String(wfId),
+      returnTo: "//evil.example/x",
+    });
     expect(offsite.headers.get("location")).toBe("/projects");
   });
 

@@ -27,16 +27,8 @@ beforeEach(async () => {
   adminId = addMember("Ada Admin", "4321", ["management"]).id;
   // Changes projects, but has no management key: may read reference data, may not write it.
   viewerId = addMember("Paula Pre", "1111", ["pre-production", "project-management"]).id;
-  productionId = app.db
-    .insert(schema.departments)
-    .values({ name: "Production", value: "production", sortOrder: 1 })
-    .returning()
-    .get().id;
-  fabricationId = app.db
-    .insert(schema.departments)
-    .values({ name: "Fabrication", value: "fabrication", sortOrder: 2 })
-    .returning()
-    .get().id;
+  productionId = app.db.insert(schema.departments).values({ name: "Production", value: "production", sortOrder: 1 }).returning().get().id;
+  fabricationId = app.db.insert(schema.departments).values({ name: "Fabrication", value: "fabrication", sortOrder: 2 }).returning().get().id;
   admin = app.client("10.0.0.1");
   await admin.signIn("4321");
   viewer = app.client("10.0.0.2");
@@ -105,11 +97,7 @@ function insertItem(values: Partial<typeof schema.items.$inferInsert> & { projec
 }
 
 function insertWorkflowStep(projectId: number, values: Partial<typeof schema.projectWorkflowSteps.$inferInsert> = {}) {
-  const instance = app.db
-    .insert(schema.projectWorkflowInstances)
-    .values({ projectId, name: "Standard" })
-    .returning()
-    .get();
+  const instance = app.db.insert(schema.projectWorkflowInstances).values({ projectId, name: "Standard" }).returning().get();
   return app.db
     .insert(schema.projectWorkflowSteps)
     .values({ projectWorkflowInstanceId: instance.id, department: "production", ...values })
@@ -632,9 +620,7 @@ describe("departments", () => {
     const res = await del(admin, `/api/departments/${row.id}`);
     expect(res).toEqual({ status: 409, body: { message: 'Department "Big Router" is used by 1 product' } });
     await create("workflows", { name: "Routing", departmentSequence: ["big-router"] });
-    expect((await del(admin, `/api/departments/${row.id}`)).body.message).toBe(
-      'Department "Big Router" is used by 1 product and 1 workflow',
-    );
+    expect((await del(admin, `/api/departments/${row.id}`)).body.message).toBe('Department "Big Router" is used by 1 product and 1 workflow');
     expect((await get(admin, `/api/departments/${row.id}`)).status).toBe(200);
   });
 
@@ -647,9 +633,7 @@ describe("departments", () => {
     const project = insertProject();
     insertItem({ projectId: project.id, department: "production" });
     insertWorkflowStep(project.id, { department: "production" });
-    expect((await del(admin, `/api/departments/${productionId}`)).body.message).toBe(
-      'Department "Production" is used by 1 item and 1 workflow step',
-    );
+    expect((await del(admin, `/api/departments/${productionId}`)).body.message).toBe('Department "Production" is used by 1 item and 1 workflow step');
   });
 });
 
@@ -659,9 +643,7 @@ describe("departments", () => {
 describe("subdepartments", () => {
   test("value from the name, or the given value slugified", async () => {
     expect((await create("subdepartments", { name: "Exterior Fab", departmentId: fabricationId })).value).toBe("exterior-fab");
-    expect((await create("subdepartments", { name: "Walls", value: "Wall Signs", departmentId: fabricationId })).value).toBe(
-      "wall-signs",
-    );
+    expect((await create("subdepartments", { name: "Walls", value: "Wall Signs", departmentId: fabricationId })).value).toBe("wall-signs");
   });
 
   test("duplicate value in one department: 409; the same value under another department: 201", async () => {
@@ -817,9 +799,7 @@ describe("workflows", () => {
       body: { message: 'Workflow "Standard" is used by 1 project' },
     });
     expect((await patch(admin, `/api/workflows/${row.id}`, { name: "Standard Flow" })).status).toBe(200);
-    expect(app.db.select().from(schema.projects).where(eq(schema.projects.id, project.id)).get()!.workflowName).toBe(
-      "Standard Flow",
-    );
+    expect(app.db.select().from(schema.projects).where(eq(schema.projects.id, project.id)).get()!.workflowName).toBe("Standard Flow");
   });
 });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 // Resetting an item's timer throws away the time a department worked: only the project keys (pre-production,
@@ -61,7 +61,12 @@ describe("the pages", () => {
   test("members without the project keys see no Reset anywhere and their posts are refused (403)", async () => {
     for (const key of MAY_NOT) {
       const c = clients[key]!;
-      for (const path of [`/items/${itemId}`, `/items/${itemId}?dialog=reset-timer`, `/projects/${projectId}`, `/projects/${projectId}?dialog=reset-timer&item=${itemId}`]) {
+      for (const path of [
+        `/items/${itemId}`,
+        `/items/${itemId}?dialog=reset-timer`,
+        `/projects/${projectId}`,
+        `/projects/${projectId}?dialog=reset-timer&item=${itemId}`,
+      ]) {
         const html = await visibleHtml(await c.request(path));
         expect(html).toContain("Fence banner");
         expect(html).not.toContain("dialog=reset-timer");

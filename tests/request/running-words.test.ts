@@ -22,7 +22,10 @@ beforeEach(async () => {
   } = await seedShop({
     ipBase: "10.11.0",
     members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] } },
-    departments: [{ name: "Pre-Production", isMachine: false }, { name: "Production", isMachine: false }],
+    departments: [
+      { name: "Pre-Production", isMachine: false },
+      { name: "Production", isMachine: false },
+    ],
     categories: [{ name: "Channel Letters", departmentSequence: ["pre-production", "production"] }],
     workflow: { name: "Standard", departmentSequence: ["pre-production", "production"] },
     projects: [{ name: "Acme", description: "x" }],
@@ -51,11 +54,16 @@ describe("a running timer is 'Running'", () => {
   });
 });
 
-test("a category whose name ends in s: \"Channel Letters' department sequence\"", async () => {
+test('a category whose name ends in s: "Channel Letters\' department sequence"', async () => {
   const page = await text(await admin.request(`/items/${running}`));
   expect(page).toContain("Follows Channel Letters' department sequence.");
   expect(page).not.toContain("Letters's");
-  app.db.insert(schema.categories).values({ name: "Monument Sign", departmentSequence: ["production"] }).run();
-  const other = (await (await admin.request("/api/items", { method: "POST", json: { name: "Base", category: "Monument Sign", material: "Aluminum", projectId } })).json()).id;
+  app.db
+    .insert(schema.categories)
+    .values({ name: "Monument Sign", departmentSequence: ["production"] })
+    .run();
+  const other = (
+    await (await admin.request("/api/items", { method: "POST", json: { name: "Base", category: "Monument Sign", material: "Aluminum", projectId } })).json()
+  ).id;
   expect(await text(await admin.request(`/items/${other}`))).toContain("Follows Monument Sign's department sequence.");
 });

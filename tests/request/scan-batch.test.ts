@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createRequestHandler } from "react-router";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, build, createApp, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
@@ -27,7 +27,8 @@ beforeEach(async () => {
   }));
 });
 
-const newItem = async () => (await (await admin.request("/api/items", { method: "POST", json: { name: "Sign", category: "Banner", projectId } })).json()) as { id: number };
+const newItem = async () =>
+  (await (await admin.request("/api/items", { method: "POST", json: { name: "Sign", category: "Banner", projectId } })).json()) as { id: number };
 
 describe("group commit of scans", () => {
   test("scans sent together are applied together; a refused one (409) leaves the others committed", async () => {
@@ -47,9 +48,19 @@ describe("group commit of scans", () => {
     expect(statuses[14]).toBe(409);
     expect(statuses.at(-1)).toBe(404);
     expect((await responses[14]!.json()).message).toBe("This item's timer is already running. Stop it before starting it again.");
-    const running = getDb().select().from(schema.items).all().filter((i) => i.isTimerActive).map((i) => i.id).sort((a, b) => a - b);
+    const running = getDb()
+      .select()
+      .from(schema.items)
+      .all()
+      .filter((i) => i.isTimerActive)
+      .map((i) => i.id)
+      .sort((a, b) => a - b);
     expect(running).toEqual([...ids].sort((a, b) => a - b));
-    const starts = getDb().select().from(schema.timerLogs).all().filter((l) => l.action === "start");
+    const starts = getDb()
+      .select()
+      .from(schema.timerLogs)
+      .all()
+      .filter((l) => l.action === "start");
     expect(starts).toHaveLength(30);
     expect(getDb().select().from(schema.auditLog).all().length - auditBefore).toBe(29);
   });
@@ -61,7 +72,13 @@ describe("group commit of scans", () => {
     );
     expect([a!.status, b!.status, c!.status]).toEqual([200, 200, 200]);
     expect((await b!.json()).department).toBe("production");
-    expect(getDb().select().from(schema.timerLogs).all().map((l) => l.action)).toEqual(["start", "stop", "start"]);
+    expect(
+      getDb()
+        .select()
+        .from(schema.timerLogs)
+        .all()
+        .map((l) => l.action),
+    ).toEqual(["start", "stop", "start"]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/utils/timer-words";
+import { getDb } from "~/infra/db.server";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";

@@ -47,7 +47,8 @@ test("the same start-timer sent 5 times: one log row; the repeats answer 200 'al
   expect(bodies.every((b) => b.isTimerActive === true)).toBe(true);
   expect(logs()).toMatchObject([{ action: "start", scanId: "scan-start-0001", timeSource: "server" }]);
   // The same id as an Idempotency-Key header on the stop, twice: one stop.
-  for (let i = 0; i < 2; i++) expect((await operator.request(`/api/items/${itemId}/end-timer`, { method: "POST", headers: { "idempotency-key": "scan-stop-00001" } })).status).toBe(200);
+  for (let i = 0; i < 2; i++)
+    expect((await operator.request(`/api/items/${itemId}/end-timer`, { method: "POST", headers: { "idempotency-key": "scan-stop-00001" } })).status).toBe(200);
   expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
 });
 
@@ -60,7 +61,12 @@ test("POST /api/scans: a replayed scan id toggles once; the toggles of a queue a
   // The next scan comes after the double-read window (a second read within it is not a stop: scan-edges.test.ts).
   ageSession(itemId);
   const second = await (await scan("queue-scan-0002")).json();
-  expect(second).toMatchObject({ ok: true, replayed: false, item: { running: false, department: "Installation" }, toast: { title: "Timer Stopped & Advanced" } });
+  expect(second).toMatchObject({
+    ok: true,
+    replayed: false,
+    item: { running: false, department: "Installation" },
+    toast: { title: "Timer Stopped & Advanced" },
+  });
   expect(logs().map((l) => [l.action, l.scanId])).toEqual([
     ["start", "queue-scan-0001"],
     ["stop", "queue-scan-0002"],
@@ -69,7 +75,8 @@ test("POST /api/scans: a replayed scan id toggles once; the toggles of a queue a
 
 test("the device's time is kept when believable, else the server's, and the row says which", async () => {
   const now = Date.now();
-  const scan = (scanId: string, deviceTime: number | string) => operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId, deviceTime } });
+  const scan = (scanId: string, deviceTime: number | string) =>
+    operator.request("/api/scans", { method: "POST", json: { code: String(itemId), scanId, deviceTime } });
   // Ten minutes ago, as an ISO time: kept.
   expect((await scan("device-time-01", new Date(now - 10 * 60_000).toISOString())).status).toBe(200);
   // Before the item's last event (the start just logged): the server's time.
@@ -84,7 +91,9 @@ test("the device's time is kept when believable, else the server's, and the row 
   expect(Math.abs(rows[0]!.timestamp - (now - 10 * 60_000))).toBeLessThan(1000);
   for (const r of rows.slice(1)) expect(Math.abs(r.timestamp - Date.now())).toBeLessThan(10_000);
   // The session that began at the device's time is counted from then: about ten minutes.
-  const stop = app.db.$client.query("SELECT session_duration_seconds AS s FROM timer_logs WHERE item_id = ? AND action = 'stop' ORDER BY id LIMIT 1").get(itemId) as { s: number };
+  const stop = app.db.$client
+    .query("SELECT session_duration_seconds AS s FROM timer_logs WHERE item_id = ? AND action = 'stop' ORDER BY id LIMIT 1")
+    .get(itemId) as { s: number };
   expect(stop.s).toBeGreaterThanOrEqual(599);
   expect(stop.s).toBeLessThan(620);
 });

@@ -4,10 +4,10 @@ import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
 import { databaseAnswers } from "~/models/health.server";
 import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
-import { sign } from "~/utils/cookies.server";
-import { setDb, type DB } from "~/utils/db.server";
+import { sign } from "~/http/cookies.server";
+import { setDb, type DB } from "~/infra/db.server";
 import { itemQrUrl } from "~/services/shop-address.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/infra/env.server";
 import { addMember, build, createApp, visibleHtml, type Client } from "../helpers/app";
 import { dataSnapshot, routePaths } from "../helpers/routes";
 
@@ -52,11 +52,14 @@ describe("cross-site requests are refused in the HTTP layer, for every route", (
     for (const path of paths) {
       for (const method of WRITE_METHODS) {
         for (const [type, body] of Object.entries(BODIES)) {
-          for (const headers of [{ origin: EVIL }, { origin: "null" }, { origin: "omit", "sec-fetch-site": "cross-site" }, { origin: "http://localhost:4000" }] as Record<string, string>[]) {
+          for (const headers of [
+            { origin: EVIL },
+            { origin: "null" },
+            { origin: "omit", "sec-fetch-site": "cross-site" },
+            { origin: "http://localhost:4000" },
+          ] as Record<string, string>[]) {
             const res = await admin.request(path, { method, headers: { ...headers, "content-type": type }, body });
-            expect(`${method} ${path} ${type} ${JSON.stringify(headers)}: ${res.status}`).toBe(
-              `${method} ${path} ${type} ${JSON.stringify(headers)}: 403`,
-            );
+            expect(`${method} ${path} ${type} ${JSON.stringify(headers)}: ${res.status}`).toBe(`${method} ${path} ${type} ${JSON.stringify(headers)}: 403`);
             const text = await res.text();
             if (path.startsWith("/api/")) expect(JSON.parse(text).message).toMatch(/another site/);
             else expect(text).toContain("Access Denied");
@@ -120,8 +123,7 @@ describe("cross-site requests are refused in the HTTP layer, for every route", (
 });
 
 describe("trusted proxies (TRUST_PROXY)", () => {
-  const verify = (c: Client, headers: Record<string, string>) =>
-    c.request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "0000" }, headers });
+  const verify = (c: Client, headers: Record<string, string>) => c.request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "0000" }, headers });
 
   test("a client that reaches the port directly cannot pick its address with X-Forwarded-For", async () => {
     const proxied = createApp({ TRUST_PROXY: "1" });
@@ -244,7 +246,9 @@ describe("readable validation messages", () => {
     const body = await res.json();
     expect(body.message).toBe("expectedUserId must be a team member id (a whole number)");
     // Ids may come as numbers or numeric strings.
-    expect((await app.client("10.4.0.1").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "4321", expectedUserId: String(adminId) } })).status).toBe(200);
+    expect(
+      (await app.client("10.4.0.1").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "4321", expectedUserId: String(adminId) } })).status,
+    ).toBe(200);
   });
 
   test("wrong types anywhere: every issue is a sentence that names its field", async () => {
@@ -297,7 +301,13 @@ describe("unique violations name the field that clashes", () => {
 
 describe("health", () => {
   test("a failed database check is logged with its reason", () => {
-    const broken = { $client: { query: () => { throw new Error("disk I/O error"); } } } as unknown as DB;
+    const broken = {
+      $client: {
+        query: () => {
+          throw new Error("disk I/O error");
+        },
+      },
+    } as unknown as DB;
     const spy = spyOn(console, "error").mockImplementation(() => {});
     setDb(broken);
     try {
@@ -404,7 +414,11 @@ describe("requests that used to answer 500", () => {
 
 describe("body limits", () => {
   test("sign-in and JSON writes refuse a declared body over 64 KB at once with 413", async () => {
-    for (const [path, c] of [["/login", app.client()], ["/api/auth/verify-pin", app.client()], ["/api/materials", admin]] as const) {
+    for (const [path, c] of [
+      ["/login", app.client()],
+      ["/api/auth/verify-pin", app.client()],
+      ["/api/materials", admin],
+    ] as const) {
       const res = await c.request(path, {
         method: "POST",
         headers: { "content-type": path === "/login" ? "application/x-www-form-urlencoded" : "application/json" },

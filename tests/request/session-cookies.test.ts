@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { popToast, toastCookie } from "~/utils/toast.server";
+import { popToast, toastCookie } from "~/http/toast-cookie.server";
 import { addMember, createApp, visibleHtml } from "../helpers/app";
 
 // Cookies are shared by every port of a host: an app on another port (or a page on a sub-path's cookie) can
@@ -18,7 +18,11 @@ beforeEach(() => {
 
 async function signIn(base = "http://localhost", headers: Record<string, string> = {}) {
   const res = await app.fetch(
-    new Request(`${base}/api/auth/verify-pin`, { method: "POST", headers: { "content-type": "application/json", origin: base, ...headers }, body: JSON.stringify({ pinCode: "4321" }) }),
+    new Request(`${base}/api/auth/verify-pin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, ...headers },
+      body: JSON.stringify({ pinCode: "4321" }),
+    }),
     socket,
   );
   expect(res.status).toBe(200);
@@ -33,7 +37,14 @@ describe("two session cookies in one request", () => {
     const mine = pair((await signIn()).find((c) => c.startsWith("shopflow_session="))!);
     const token = mine.split("=")[1]!;
     expect((await get("http://localhost/api/team-members", mine)).status).toBe(200);
-    const mallory = await app.fetch(new Request("http://localhost/api/auth/verify-pin", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ pinCode: "9999" }) }), socket);
+    const mallory = await app.fetch(
+      new Request("http://localhost/api/auth/verify-pin", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ pinCode: "9999" }),
+      }),
+      socket,
+    );
     const planted = pair(mallory.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))!);
     // The browser sends the cookie with the longer path first.
     const both = `${planted}; ${mine}`;

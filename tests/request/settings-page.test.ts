@@ -7,7 +7,11 @@ let admin: ReturnType<ReturnType<typeof createApp>["client"]>;
 
 // Only the visible document, not the hydration data, so a text must really be on the page to match.
 const html = async (res: Response) =>
-  (await res.text()).split(/<script[^>]*>window.__reactRouterContext/)[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+  (await res.text())
+    .split(/<script[^>]*>window.__reactRouterContext/)[0]!
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 beforeEach(async () => {
   app = createApp();
@@ -17,16 +21,18 @@ beforeEach(async () => {
 });
 
 function addDepartments() {
-  app.db.insert(schema.departments).values([
-    { name: "Pre-Production", value: "pre-production", sortOrder: 0 },
-    { name: "Production", value: "production", sortOrder: 1 },
-    { name: "Installation", value: "installation", sortOrder: 4 },
-    { name: "Old Dept", value: "old-dept", sortOrder: 2, isActive: false },
-  ]).run();
+  app.db
+    .insert(schema.departments)
+    .values([
+      { name: "Pre-Production", value: "pre-production", sortOrder: 0 },
+      { name: "Production", value: "production", sortOrder: 1 },
+      { name: "Installation", value: "installation", sortOrder: 4 },
+      { name: "Old Dept", value: "old-dept", sortOrder: 2, isActive: false },
+    ])
+    .run();
 }
 
-const post = (form: Record<string, string>, path = "/settings?tab=products&new=1") =>
-  admin.request(path, { method: "POST", form });
+const post = (form: Record<string, string>, path = "/settings?tab=products&new=1") => admin.request(path, { method: "POST", form });
 
 describe("access", () => {
   test("signed out: 'Access Denied' asking for a PIN", async () => {
@@ -64,7 +70,13 @@ describe("tabs", () => {
 
   test("the five tabs are links, so a reload or a no-JS browser lands on the tab", async () => {
     const page = await html(await admin.request("/settings"));
-    for (const [tab, label] of [["products", "Products"], ["departments", "Departments/Stations"], ["workflows", "Project Workflows"], ["materials", "Materials"], ["team", "Team Members"]]) {
+    for (const [tab, label] of [
+      ["products", "Products"],
+      ["departments", "Departments/Stations"],
+      ["workflows", "Project Workflows"],
+      ["materials", "Materials"],
+      ["team", "Team Members"],
+    ]) {
       expect(page).toContain(`href="/settings?tab=${tab}"`);
       expect(page).toContain(`>${label}<`);
     }
@@ -93,7 +105,14 @@ describe("product (category) form without JavaScript", () => {
 
   test("create: redirect to the tab with a success toast, the card shows the sequence", async () => {
     addDepartments();
-    const res = await post({ _entity: "categories", name: "Channel Letters", description: "", color: "orange", "departmentSequence[0]": "production", "departmentSequence[1]": "pre-production" });
+    const res = await post({
+      _entity: "categories",
+      name: "Channel Letters",
+      description: "",
+      color: "orange",
+      "departmentSequence[0]": "production",
+      "departmentSequence[1]": "pre-production",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/settings?tab=products");
     const page = await html(await admin.request("/settings?tab=products"));
@@ -107,14 +126,17 @@ describe("product (category) form without JavaScript", () => {
   test("the up/down and add buttons work as form posts (conform intents) and do not save", async () => {
     addDepartments();
     const intent = (i: unknown) => JSON.stringify(i);
-    const res = await post({
-      _entity: "categories",
-      name: "Banner",
-      color: "gray",
-      "departmentSequence[0]": "pre-production",
-      "departmentSequence[1]": "production",
-      __intent__: intent({ type: "reorder", payload: { name: "departmentSequence", from: 1, to: 0 } }),
-    }, "/settings?tab=products&new=1");
+    const res = await post(
+      {
+        _entity: "categories",
+        name: "Banner",
+        color: "gray",
+        "departmentSequence[0]": "pre-production",
+        "departmentSequence[1]": "production",
+        __intent__: intent({ type: "reorder", payload: { name: "departmentSequence", from: 1, to: 0 } }),
+      },
+      "/settings?tab=products&new=1",
+    );
     expect(res.status).toBe(200);
     const page = await html(res);
     expect(page.indexOf("Move Production up")).toBeLessThan(page.indexOf("Move Pre-Production up"));
@@ -176,7 +198,9 @@ describe("other tabs without JavaScript", () => {
     expect(page).toContain("Category is required");
     expect((await post({ _entity: "materials", name: "Vinyl", category: "Film", color: "green" }, "/settings?tab=materials&new=1")).status).toBe(302);
     const m = app.db.select().from(schema.materials).get()!;
-    expect((await post({ _entity: "materials", _id: String(m.id), name: "Cast Vinyl", category: "Film", color: "green" }, "/settings?tab=materials")).status).toBe(302);
+    expect(
+      (await post({ _entity: "materials", _id: String(m.id), name: "Cast Vinyl", category: "Film", color: "green" }, "/settings?tab=materials")).status,
+    ).toBe(302);
     expect(app.db.select().from(schema.materials).get()!.name).toBe("Cast Vinyl");
     expect(await html(await admin.request("/settings?tab=materials"))).toContain("Material updated successfully");
   });
@@ -194,7 +218,10 @@ describe("other tabs without JavaScript", () => {
   test("subdepartment under its department", async () => {
     await post({ _entity: "departments", name: "Fabrication", color: "orange", sortOrder: "2" }, "/settings?tab=departments");
     const d = app.db.select().from(schema.departments).get()!;
-    const res = await post({ _entity: "subdepartments", departmentId: String(d.id), name: "Interior Assembly", color: "blue", sortOrder: "0", isActive: "on" }, "/settings?tab=departments");
+    const res = await post(
+      { _entity: "subdepartments", departmentId: String(d.id), name: "Interior Assembly", color: "blue", sortOrder: "0", isActive: "on" },
+      "/settings?tab=departments",
+    );
     expect(res.status).toBe(302);
     const page = await html(await admin.request("/settings?tab=departments"));
     expect(page).toContain("Interior Assembly");
@@ -213,7 +240,11 @@ describe("other tabs without JavaScript", () => {
 
     const form = new URLSearchParams({ _entity: "team-members", name: "Bo Builder", pinCode: "2468", email: "bo@example.com", isActive: "on" });
     form.append("accessibleDepartments", "production");
-    const created = await admin.request("/settings?tab=team", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" }, body: form.toString() });
+    const created = await admin.request("/settings?tab=team", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      body: form.toString(),
+    });
     expect(created.status).toBe(302);
     const page = await html(await admin.request("/settings?tab=team"));
     expect(page).toContain("Team member created successfully");
@@ -234,7 +265,10 @@ describe("other tabs without JavaScript", () => {
 
   test("editing a member with a blank PIN keeps the PIN", async () => {
     const m = addMember("Cy", "1357", ["production"]);
-    const res = await post({ _entity: "team-members", _id: String(m.id), name: "Cy Two", pinCode: "", isActive: "on", accessibleDepartments: "production" }, "/settings?tab=team");
+    const res = await post(
+      { _entity: "team-members", _id: String(m.id), name: "Cy Two", pinCode: "", isActive: "on", accessibleDepartments: "production" },
+      "/settings?tab=team",
+    );
     expect(res.status).toBe(302);
     const c = app.client("10.2.0.10");
     expect((await c.signIn("1357")).name).toBe("Cy Two");
@@ -252,9 +286,29 @@ describe("product details", () => {
 
   test("the four cards, absent workflows, and the QR button", async () => {
     const project = app.db.insert(schema.projects).values({ name: "Acme Sign", description: "Front sign" }).returning().get();
-    const item = app.db.insert(schema.items).values({ name: "Front Letters", category: "Channel Letters", projectId: project.id, totalTimeSeconds: 3725, qrCode: "/qr/1" }).returning().get();
+    const item = app.db
+      .insert(schema.items)
+      .values({ name: "Front Letters", category: "Channel Letters", projectId: project.id, totalTimeSeconds: 3725, qrCode: "/qr/1" })
+      .returning()
+      .get();
     const page = await html(await admin.request(`/products/${item.id}`));
-    for (const text of ["Back to Settings", "Product Information", "Project &amp; Workflow", "Timer Information", "Timeline", "Front Letters", "Channel Letters", "Pre-Production", "Acme Sign", "Front sign", "No workflow assigned", "To be defined later", "Stopped", "01:02:05", "View QR Code"]) {
+    for (const text of [
+      "Back to Settings",
+      "Product Information",
+      "Project &amp; Workflow",
+      "Timer Information",
+      "Timeline",
+      "Front Letters",
+      "Channel Letters",
+      "Pre-Production",
+      "Acme Sign",
+      "Front sign",
+      "No workflow assigned",
+      "To be defined later",
+      "Stopped",
+      "01:02:05",
+      "View QR Code",
+    ]) {
       expect(page).toContain(text);
     }
     const qr = await html(await admin.request(`/products/${item.id}?qr=1`));
@@ -269,7 +323,11 @@ describe("product details", () => {
 
   test("no QR button when the item has no QR code; running timer shows Active and its start", async () => {
     const project = app.db.insert(schema.projects).values({ name: "P" }).returning().get();
-    const item = app.db.insert(schema.items).values({ name: "I", category: "C", projectId: project.id, isTimerActive: true, currentSessionStart: new Date(Date.now() - 60_000) }).returning().get();
+    const item = app.db
+      .insert(schema.items)
+      .values({ name: "I", category: "C", projectId: project.id, isTimerActive: true, currentSessionStart: new Date(Date.now() - 60_000) })
+      .returning()
+      .get();
     const page = await html(await admin.request(`/products/${item.id}`));
     expect(page).not.toContain("View QR Code");
     expect(page).toContain("Active");

@@ -6,14 +6,19 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getSetupCounts } from "~/models/setup.server";
 import { slugify } from "~/schemas/common";
-import { STANDARD_DEPARTMENTS } from "~/utils/constants";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 import { addMember, createApp } from "../helpers/app";
 
 let app: ReturnType<typeof createApp>;
 let admin: ReturnType<ReturnType<typeof createApp>["client"]>;
 
 const html = async (res: Response) =>
-  (await res.text()).split("<script>window.__reactRouterContext")[0]!.replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  (await res.text())
+    .split("<script>window.__reactRouterContext")[0]!
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
 beforeEach(async () => {
   app = createApp();
@@ -50,7 +55,15 @@ describe("'Set up your shop' on Home", () => {
       ["teamMembers", false],
       ["shopAddress", false],
     ]);
-    for (const href of ["/settings?tab=departments", "/settings?tab=departments&new=1", "/settings?tab=products", "/settings?tab=materials", "/settings?tab=workflows", "/settings?tab=team", "/settings/shop-address"]) {
+    for (const href of [
+      "/settings?tab=departments",
+      "/settings?tab=departments&new=1",
+      "/settings?tab=products",
+      "/settings?tab=materials",
+      "/settings?tab=workflows",
+      "/settings?tab=team",
+      "/settings/shop-address",
+    ]) {
       expect(page).toContain(`href="${href}"`);
     }
   });
@@ -85,11 +98,20 @@ describe("'Set up your shop' on Home", () => {
     expect(page).toContain("1 of 7 done");
 
     await post({ _entity: "departments", name: "HP Latex 800", color: "blue", sortOrder: "10" });
-    app.db.insert(schema.categories).values({ name: "Banner", departmentSequence: ["production"] }).run();
-    app.db.insert(schema.workflows).values({ name: "Standard", departmentSequence: ["production"] }).run();
+    app.db
+      .insert(schema.categories)
+      .values({ name: "Banner", departmentSequence: ["production"] })
+      .run();
+    app.db
+      .insert(schema.workflows)
+      .values({ name: "Standard", departmentSequence: ["production"] })
+      .run();
     app.db.insert(schema.materials).values({ name: "Vinyl", category: "Film" }).run();
     page = await html(await admin.request("/"));
-    expect(checklist(page).filter(([, done]) => !done)).toEqual([["teamMembers", false], ["shopAddress", false]]);
+    expect(checklist(page).filter(([, done]) => !done)).toEqual([
+      ["teamMembers", false],
+      ["shopAddress", false],
+    ]);
 
     addMember("Paula", "1111", ["pre-production"]);
     app.db.update(schema.shopSettings).set({ shopAddress: "http://shop-server:3000" }).run();
@@ -130,7 +152,11 @@ describe("'Add the standard departments'", () => {
   test("only the missing ones are added", async () => {
     app.db.insert(schema.departments).values({ name: "Our Fabrication", value: "fabrication", sortOrder: 0 }).run();
     await post({ _action: "add-standard-departments" });
-    expect(departments().map((d) => d.value).sort()).toEqual(STANDARD_DEPARTMENTS.map((d) => d.value).sort());
+    expect(
+      departments()
+        .map((d) => d.value)
+        .sort(),
+    ).toEqual(STANDARD_DEPARTMENTS.map((d) => d.value).sort());
     expect(departments().find((d) => d.value === "fabrication")!.name).toBe("Our Fabrication");
   });
 
@@ -154,8 +180,21 @@ describe("the department form", () => {
   });
 
   test("unticked: a process department (category Process); ticked: a machine station (category Production)", async () => {
-    await post([["_entity", "departments"], ["name", "Quality Bay"], ["color", "blue"], ["sortOrder", "0"], ["isMachine", "false"]]);
-    await post([["_entity", "departments"], ["name", "Zund G3"], ["color", "blue"], ["sortOrder", "0"], ["isMachine", "false"], ["isMachine", "on"]]);
+    await post([
+      ["_entity", "departments"],
+      ["name", "Quality Bay"],
+      ["color", "blue"],
+      ["sortOrder", "0"],
+      ["isMachine", "false"],
+    ]);
+    await post([
+      ["_entity", "departments"],
+      ["name", "Zund G3"],
+      ["color", "blue"],
+      ["sortOrder", "0"],
+      ["isMachine", "false"],
+      ["isMachine", "on"],
+    ]);
     const byValue = Object.fromEntries(departments().map((d) => [d.value, d]));
     expect(byValue["quality-bay"]).toMatchObject({ isMachine: false, category: "Process", isActive: true });
     expect(byValue["zund-g3"]).toMatchObject({ isMachine: true, category: "Production", machineStatus: "active" });
@@ -178,7 +217,14 @@ describe("the department form", () => {
     expect(departments()).toHaveLength(1);
 
     const d = departments()[0]!;
-    const sub = await post({ _entity: "subdepartments", departmentId: String(d.id), name: "Trim Cap #1 (Interior)", color: "blue", sortOrder: "0", isActive: "on" });
+    const sub = await post({
+      _entity: "subdepartments",
+      departmentId: String(d.id),
+      name: "Trim Cap #1 (Interior)",
+      color: "blue",
+      sortOrder: "0",
+      isActive: "on",
+    });
     expect(sub.status).toBe(302);
     expect(app.db.select().from(schema.subdepartments).get()!.value).toBe("trim-cap-1-interior");
   });

@@ -88,7 +88,13 @@ describe("Unknown host", () => {
     const signIn = await at("http://evil.example:3000/api/auth/verify-pin", { method: "POST", json: { pinCode: "4321" } });
     expect(signIn.status).toBe(421);
     expect(signIn.headers.getSetCookie()).toEqual([]);
-    expect(app.db.select().from(loginAttempts).all().filter((a) => a.success).length).toBe(2);
+    expect(
+      app.db
+        .select()
+        .from(loginAttempts)
+        .all()
+        .filter((a) => a.success).length,
+    ).toBe(2);
     expect(app.db.select().from(auditLog).all().length).toBe(before);
     // The form posts of pages too.
     expect((await at("http://evil.example:3000/settings/boards", { method: "POST", client: admin, form: { intent: "create", name: "TV" } })).status).toBe(421);
@@ -125,7 +131,8 @@ describe("Unknown host", () => {
   test("behind a trusted proxy the host checked is X-Forwarded-Host; from anyone else that header is not believed", async () => {
     await setup({ TRUST_PROXY: "1" });
     saveAddress("https://shop.example.com");
-    const viaProxy = (host: string) => at("http://127.0.0.1:3000/", { client: admin, peer: "127.0.0.1", headers: { "x-forwarded-host": host, "x-forwarded-proto": "https" } });
+    const viaProxy = (host: string) =>
+      at("http://127.0.0.1:3000/", { client: admin, peer: "127.0.0.1", headers: { "x-forwarded-host": host, "x-forwarded-proto": "https" } });
     expect((await viaProxy("shop.example.com")).status).toBe(200);
     expect((await viaProxy("evil.example")).status).toBe(421);
     // A client reaching the port directly cannot pass for the shop's host.
@@ -139,7 +146,7 @@ describe("labels carry the shop's address", () => {
 
   test("once saved, the QR image, the label PDFs, the thermal label and a new board link carry it, whatever the Host", async () => {
     const port = await startPrinter();
-    const { resetEnvForTests } = await import("~/utils/env.server");
+    const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     // Before: the request's address.
@@ -154,7 +161,9 @@ describe("labels carry the shop's address", () => {
     expect(decodePng(await renderZpl((await printer!.received(1)).join(""), 406, 203))).toEqual([want]);
     // The QR dialog shows what the code says; a new item stores it; a board link starts with it.
     expect(await visibleHtml(await admin.request(`/items/${itemId}?dialog=qr`))).toContain(want);
-    const created = await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, material: "Vinyl" } })).json();
+    const created = await (
+      await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, material: "Vinyl" } })
+    ).json();
     expect(created.qrCode).toBe(`http://shop-server:3000/qr/${created.id}`);
     const boards = await visibleHtml(await admin.request("/settings/boards", { method: "POST", form: { intent: "create", name: "Hall TV" } }));
     expect(boards).toMatch(/data-testid="board-link">http:\/\/shop-server:3000\/board\?key=/);
@@ -172,7 +181,7 @@ describe("labels carry the shop's address", () => {
 
   test("a hostile Host before the address is known: the thermal label carries no command of it and its QR reads back exactly", async () => {
     const port = await startPrinter();
-    const { resetEnvForTests } = await import("~/utils/env.server");
+    const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     const host = "evil~ja_5e~hs.example";
@@ -190,11 +199,23 @@ describe("every label screen says phones need the shop's address until it is set
 
   test("QR dialogs, label printing, labels on sheets and the printers page; gone once the address is set", async () => {
     await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "10.0.0.9", port: 9100 } });
-    const screens = [`/items/${itemId}?dialog=qr`, `/items/${itemId}`, `/projects/${projectId}`, `/projects/${projectId}?dialog=qr&item=${itemId}`, "/settings/printers", `/products/${itemId}?qr=1`];
+    const screens = [
+      `/items/${itemId}?dialog=qr`,
+      `/items/${itemId}`,
+      `/projects/${projectId}`,
+      `/projects/${projectId}?dialog=qr&item=${itemId}`,
+      "/settings/printers",
+      `/products/${itemId}?qr=1`,
+    ];
     for (const path of screens) {
       const html = await visibleHtml(await admin.request(path));
       const text = html.replace(/<[^>]+>/g, "");
-      expect({ path, notice: text.includes(NOTICE), why: text.includes(LOCALHOST_WHY), link: html.includes('href="/settings/shop-address"') }).toEqual({ path, notice: true, why: true, link: true });
+      expect({ path, notice: text.includes(NOTICE), why: text.includes(LOCALHOST_WHY), link: html.includes('href="/settings/shop-address"') }).toEqual({
+        path,
+        notice: true,
+        why: true,
+        link: true,
+      });
     }
     // On the project page: inside 'Labels on sheets…' and 'Print to label printer…' both.
     const project = await visibleHtml(await admin.request(`/projects/${projectId}`));
@@ -220,11 +241,21 @@ describe("Global Settings → Shop address, and Home's one-click offer", () => {
     expect(home).toContain('name="shopAddress" value="http://192.168.1.20:3000"');
     expect(home).toContain('name="returnTo" value="/"');
     expect(home).toContain(">Use http://192.168.1.20:3000</button>");
-    const confirm = await at("http://192.168.1.20:3000/settings/shop-address", { method: "POST", client: admin, form: { shopAddress: "http://192.168.1.20:3000", version: "1", returnTo: "/" } });
+    const confirm = await at("http://192.168.1.20:3000/settings/shop-address", {
+      method: "POST",
+      client: admin,
+      form: { shopAddress: "http://192.168.1.20:3000", version: "1", returnTo: "/" },
+    });
     expect(confirm.status).toBe(302);
     expect(confirm.headers.get("location")).toBe("/");
     expect(getShopSettings().shopAddress).toBe("http://192.168.1.20:3000");
-    expect(app.db.select().from(auditLog).all().filter((r) => r.entity === "shop-settings")).toHaveLength(1);
+    expect(
+      app.db
+        .select()
+        .from(auditLog)
+        .all()
+        .filter((r) => r.entity === "shop-settings"),
+    ).toHaveLength(1);
 
     saveAddress(null);
     const local = await visibleHtml(await admin.request("/"));
@@ -243,10 +274,16 @@ describe("Global Settings → Shop address, and Home's one-click offer", () => {
     expect(loop.status).toBe(400);
     expect(await visibleHtml(loop)).toContain(SHOP_ADDRESS_LOOPBACK);
     // From 192.168.1.20, saving shop-server would refuse the very browser that saves it.
-    const lock = await at("http://192.168.1.20:3000/settings/shop-address", { method: "POST", client: admin, form: { shopAddress: "http://shop-server:3000", version: "1" } });
+    const lock = await at("http://192.168.1.20:3000/settings/shop-address", {
+      method: "POST",
+      client: admin,
+      form: { shopAddress: "http://shop-server:3000", version: "1" },
+    });
     expect(lock.status).toBe(409);
     const lockHtml = await visibleHtml(lock);
-    expect(lockHtml.replace(/<[^>]+>/g, "")).toContain("this browser opened Shopflow at 192.168.1.20:3000, which would no longer be answered once the address is http://shop-server:3000");
+    expect(lockHtml.replace(/<[^>]+>/g, "")).toContain(
+      "this browser opened Shopflow at 192.168.1.20:3000, which would no longer be answered once the address is http://shop-server:3000",
+    );
     expect(lockHtml).toContain('value="http://shop-server:3000"');
     const api = await at("http://192.168.1.20:3000/api/shop-settings", { method: "PATCH", client: admin, json: { shopAddress: "http://shop-server:3000" } });
     expect(api.status).toBe(409);

@@ -32,7 +32,11 @@ test("management changes the sign-in mode and the shop address; each change is a
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ signInMode: "name-then-pin", shopAddress: "http://shop-server:3000", version: 2 });
   expect(getShopSettings().signInMode).toBe("name-then-pin");
-  const rows = app.db.select().from(auditLog).all().filter((r) => r.entity === "shop-settings");
+  const rows = app.db
+    .select()
+    .from(auditLog)
+    .all()
+    .filter((r) => r.entity === "shop-settings");
   expect(rows).toHaveLength(1);
   expect(rows[0]!.after).toEqual({ signInMode: "name-then-pin", shopAddress: "http://shop-server:3000" });
   // Only what is sent changes; null forgets the address.

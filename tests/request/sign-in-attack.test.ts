@@ -39,7 +39,12 @@ async function tripShopBudget() {
   for (let i = 0; i < 50; i++) await verify(app.client(`172.20.0.${i + 1}`), { pinCode: wrongPin() });
 }
 
-const auditRows = (since: Date) => app.db.select().from(auditLog).where(and(gte(auditLog.at, since), ne(auditLog.action, "login"))).all();
+const auditRows = (since: Date) =>
+  app.db
+    .select()
+    .from(auditLog)
+    .where(and(gte(auditLog.at, since), ne(auditLog.action, "login")))
+    .all();
 
 describe("IPv6 clients count by /64", () => {
   test("five wrong PINs from five addresses of one /64 lock the whole /64; another /64 is not affected", async () => {

@@ -116,7 +116,10 @@ describe("the names a signed-out screen may show", () => {
     expect(pinStep).toContain('name="pinCode"');
     expect(pinStep).toContain("Not you?");
     expect(pinStep).not.toContain("Ada Admin");
-    const signedIn = await c.request(`/login?redirectTo=%2Fitems&member=${paulaId}`, { method: "POST", form: { pinCode: "1111", expectedUserId: String(paulaId), redirectTo: "/items", tile: "" } });
+    const signedIn = await c.request(`/login?redirectTo=%2Fitems&member=${paulaId}`, {
+      method: "POST",
+      form: { pinCode: "1111", expectedUserId: String(paulaId), redirectTo: "/items", tile: "" },
+    });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe("/items");
   });
@@ -187,7 +190,9 @@ describe("POST /api/auth/verify-pin in 'Choose your name, then PIN'", () => {
     expect((await verify(manager, { pinCode: "4321", expectedUserId: adaId })).status).toBe(200);
     const trail = await visibleHtml(await manager.request("/settings/audit?kind=sign-ins"));
     expect(trail).toContain("Team member locked (wrong PINs)");
-    expect(trail).toContain("Paula Pre cannot sign in for 15 minutes on browsers that have not signed in here before: 5 wrong PINs were typed for them in 15 minutes, the last from 10.0.2.5. Other members still can.");
+    expect(trail).toContain(
+      "Paula Pre cannot sign in for 15 minutes on browsers that have not signed in here before: 5 wrong PINs were typed for them in 15 minutes, the last from 10.0.2.5. Other members still can.",
+    );
     // 'Try again in N minutes' counts down, and the lock ends 15 minutes after the 5th wrong PIN.
     setSystemTime(new Date(t0.getTime() + 4 * 60_000 + 10 * 60_000));
     expect((await (await verify(floorPc, { pinCode: "1111", expectedUserId: paulaId })).json()).message).toBe(
@@ -200,7 +205,10 @@ describe("POST /api/auth/verify-pin in 'Choose your name, then PIN'", () => {
   test("the no-JavaScript form shows the member lock", async () => {
     const c = app.client("10.0.2.6");
     for (let i = 0; i < 5; i++) await verify(c, { pinCode: "0000", expectedUserId: paulaId });
-    const res = await c.request(`/login?member=${paulaId}`, { method: "POST", form: { pinCode: "1111", expectedUserId: String(paulaId), redirectTo: "/", tile: "" } });
+    const res = await c.request(`/login?member=${paulaId}`, {
+      method: "POST",
+      form: { pinCode: "1111", expectedUserId: String(paulaId), redirectTo: "/", tile: "" },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBeTruthy();
     expect(await visibleHtml(res)).toContain("Too many attempts for this team member. Try again in 15 minutes.");
@@ -241,8 +249,10 @@ describe("POST /api/auth/verify-pin in 'Choose your name, then PIN'", () => {
       tried += answers.filter((r) => r.status === 401).length;
     }
     const perQuarterHour = tried / 4;
-    const sweepDays = (10_000 / perQuarterHour) * 15 / 60 / 24;
-    console.log(`one member swept from 200 addresses at a time for 1 simulated hour: ${tried} PINs checked (${perQuarterHour} per 15 minutes) → all 10,000 PINs in ${sweepDays.toFixed(1)} days`);
+    const sweepDays = ((10_000 / perQuarterHour) * 15) / 60 / 24;
+    console.log(
+      `one member swept from 200 addresses at a time for 1 simulated hour: ${tried} PINs checked (${perQuarterHour} per 15 minutes) → all 10,000 PINs in ${sweepDays.toFixed(1)} days`,
+    );
     expect(tried).toBe(4 * 5);
     expect(sweepDays).toBeGreaterThan(7);
   }, 120_000);

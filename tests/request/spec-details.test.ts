@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 
@@ -94,7 +94,11 @@ describe("design upload (§5)", () => {
 describe("'Final Department' (§8)", () => {
   let itemId: number;
   beforeEach(async () => {
-    itemId = (await (await pm.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "installation" } })).json()).id;
+    itemId = (
+      await (
+        await pm.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "installation" } })
+      ).json()
+    ).id;
   });
 
   test("POST /api/scans: the stop's toast is 'Final Department', not 'Timer Stopped & Advanced'", async () => {
@@ -116,7 +120,9 @@ describe("'Final Department' (§8)", () => {
     await floor.request(`/api/items/${itemId}/start-timer`, { method: "POST" });
     const final = await (await floor.request(`/api/items/${itemId}/end-timer`, { method: "POST" })).json();
     expect(final).toMatchObject({ finalDepartment: true, toast: { title: "Final Department", description: "Fence banner stays in Installation." } });
-    const other = (await (await pm.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()).id;
+    const other = (
+      await (await pm.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()
+    ).id;
     await floor.request(`/api/items/${other}/start-timer`, { method: "POST" });
     const moved = await (await floor.request(`/api/items/${other}/end-timer`, { method: "POST" })).json();
     expect(moved).toMatchObject({ finalDepartment: false, toast: { title: "Timer Stopped & Advanced", description: "Door decal moved to Installation." } });

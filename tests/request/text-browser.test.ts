@@ -64,10 +64,12 @@ describe("logout from a text browser", () => {
     const script = path.join(dir, "script");
     writeFileSync(script, ["key /", ..."Logout".split("").map((ch) => `key ${ch}`), "key ^J", "key Down Arrow", "key ^J", "key q", "key y", ""].join("\n"));
     // Asynchronous: the server answering lynx runs in this process.
-    const run = Bun.spawn(
-      [lynx, `-cfg=${cfg}`, `-cmd_script=${script}`, "-cookie_save_file=/dev/null", "-noredir", `http://127.0.0.1:${server.port}/`],
-      { env: { ...process.env, TERM: "vt100", HOME: dir }, stdout: "ignore", stderr: "pipe", timeout: 20_000 },
-    );
+    const run = Bun.spawn([lynx, `-cfg=${cfg}`, `-cmd_script=${script}`, "-cookie_save_file=/dev/null", "-noredir", `http://127.0.0.1:${server.port}/`], {
+      env: { ...process.env, TERM: "vt100", HOME: dir },
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 20_000,
+    });
     const code = await run.exited;
     expect({ code, err: await new Response(run.stderr).text() }).toEqual({ code: 0, err: "" });
     expect(app.db.select().from(sessions).all().length).toBe(before - 1);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { endTimer, startTimer, toggleTimer } from "~/models/timer.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 
 // docs/product.md §7 item timers and docs/product.md, Decisions: Timers: start, stop and advance, reset, the log; 409 on the wrong
@@ -32,7 +32,9 @@ beforeEach(async () => {
 });
 
 const newItem = async (category = "Banner", department?: string) =>
-  (await (await admin.request("/api/items", { method: "POST", json: { name: "Sign", category, projectId, ...(department ? { department } : {}) } })).json()) as { id: number };
+  (await (
+    await admin.request("/api/items", { method: "POST", json: { name: "Sign", category, projectId, ...(department ? { department } : {}) } })
+  ).json()) as { id: number };
 const call = async (c: Client, id: number, verb: string) => {
   const res = await c.request(`/api/items/${id}/${verb}`, { method: "POST" });
   return { status: res.status, json: await res.json() };
@@ -47,10 +49,20 @@ describe("start and stop", () => {
     expect(started.status).toBe(200);
     expect(started.json).toMatchObject({ id, isTimerActive: true, department: "pre-production" });
     // The session began 90 minutes ago (server clock).
-    getDb().update(schema.items).set({ currentSessionStart: new Date(Date.now() - 90 * 60_000) }).where(eq(schema.items.id, id)).run();
+    getDb()
+      .update(schema.items)
+      .set({ currentSessionStart: new Date(Date.now() - 90 * 60_000) })
+      .where(eq(schema.items.id, id))
+      .run();
     const stopped = await call(floor, id, "end-timer");
     expect(stopped.status).toBe(200);
-    expect(stopped.json).toMatchObject({ name: "Sign", department: "production", previousDepartment: "pre-production", finalDepartment: false, isTimerActive: false });
+    expect(stopped.json).toMatchObject({
+      name: "Sign",
+      department: "production",
+      previousDepartment: "pre-production",
+      finalDepartment: false,
+      isTimerActive: false,
+    });
     expect(stopped.json.sessionDurationSeconds).toBeGreaterThanOrEqual(5400);
     expect(item(id).totalTimeSeconds).toBe(stopped.json.sessionDurationSeconds);
     expect(item(id).currentStepIndex).toBe(1);
@@ -63,8 +75,17 @@ describe("start and stop", () => {
     const api = await (await floor.request(`/api/items/${id}/timer-logs`)).json();
     expect(api).toHaveLength(2);
     // Audited with who did it.
-    const audit = getDb().select().from(schema.auditLog).all().filter((a) => a.entity === "item" && a.entityId === String(id));
-    expect(audit.map((a) => [a.action, a.actorName])).toEqual(expect.arrayContaining([["start-timer", "Fay Floor"], ["end-timer", "Fay Floor"]]));
+    const audit = getDb()
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .filter((a) => a.entity === "item" && a.entityId === String(id));
+    expect(audit.map((a) => [a.action, a.actorName])).toEqual(
+      expect.arrayContaining([
+        ["start-timer", "Fay Floor"],
+        ["end-timer", "Fay Floor"],
+      ]),
+    );
   });
 
   test("409 with a clear message: a start on a running item, a stop on a stopped one; 404 for no item", async () => {

@@ -44,13 +44,25 @@ describe("upgrade", () => {
       const h = await signInHeaders(old.url, "1234");
       const read = async (url: string, headers: Record<string, string>) => ({
         projects: ((await (await fetch(`${url}/api/projects`, { headers })).json()) as unknown[]).length,
-        items: ((await (await fetch(`${url}/api/items`, { headers })).json()) as { id: number; name: string; totalTimeSeconds: number }[]).map((i) => [i.id, i.name, i.totalTimeSeconds]),
+        items: ((await (await fetch(`${url}/api/items`, { headers })).json()) as { id: number; name: string; totalTimeSeconds: number }[]).map((i) => [
+          i.id,
+          i.name,
+          i.totalTimeSeconds,
+        ]),
         members: ((await (await fetch(`${url}/api/team-members`, { headers })).json()) as unknown[]).length,
       });
       // Something written by the old version after its first start, too.
       const categories = (await (await fetch(`${old.url}/api/categories`, { headers: h })).json()) as { name: string }[];
       const projects = (await (await fetch(`${old.url}/api/projects`, { headers: h })).json()) as { id: number }[];
-      expect((await fetch(`${old.url}/api/items`, { method: "POST", headers: h, body: JSON.stringify({ name: "Made before the upgrade", category: categories[0]!.name, projectId: projects[0]!.id }) })).status).toBe(201);
+      expect(
+        (
+          await fetch(`${old.url}/api/items`, {
+            method: "POST",
+            headers: h,
+            body: JSON.stringify({ name: "Made before the upgrade", category: categories[0]!.name, projectId: projects[0]!.id }),
+          })
+        ).status,
+      ).toBe(201);
       const before = await read(old.url, h);
       old.process.kill("SIGTERM");
       await old.exited;

@@ -64,7 +64,16 @@ describe("sixteen parallel 49 MB posts from clients who may not upload", () => {
 
   test("a 413 from the server has a body like any other error, past the upload limit too", async () => {
     for (const [upload, expectJson] of [
-      [{ method: "PUT", path: `/api/uploads/${"a".repeat(43)}`, headers: { "content-type": "application/pdf", cookie: admin.cookie! }, size: 60 * MB, stall: true }, true],
+      [
+        {
+          method: "PUT",
+          path: `/api/uploads/${"a".repeat(43)}`,
+          headers: { "content-type": "application/pdf", cookie: admin.cookie! },
+          size: 60 * MB,
+          stall: true,
+        },
+        true,
+      ],
       [multipartUpload(`/projects/${projectId}`, { intent: "upload-design" }, 60 * MB, { cookie: admin.cookie!, origin: child.url }), false],
       [multipartUpload(`/projects/${projectId}`, { intent: "upload-design" }, 60 * MB, {}), false],
     ] as const) {
@@ -84,7 +93,13 @@ describe("a member's design uploads", () => {
       const res = await fetch(`${child.url}/api/projects/${projectId}/design/upload-url`, { method: "POST", headers: admin, body: "{}" });
       links.push((await res.json()).uploadURL);
     }
-    const uploads: Upload[] = links.map((link) => ({ method: "PUT", path: link, headers: { "content-type": "application/pdf", cookie: admin.cookie! }, prefix: "%PDF-", size: size - 5 }));
+    const uploads: Upload[] = links.map((link) => ({
+      method: "PUT",
+      path: link,
+      headers: { "content-type": "application/pdf", cookie: admin.cookie! },
+      prefix: "%PDF-",
+      size: size - 5,
+    }));
     const r = await flood(child.url, child.process.pid!, uploads);
     console.log(`6 × 49 MB uploads by a member: RSS ${r.before} MB before, ${r.peak} MB at most (${Math.round(r.ms)} ms)`);
     expect(r.answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);

@@ -12,7 +12,13 @@ function linksIn(page: string, open: RegExp, close: string): [string, string][] 
   const start = page.search(open);
   if (start < 0) return [];
   const part = page.slice(start, page.indexOf(close, start));
-  return [...part.matchAll(/<a[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gs)].map((m) => [m[1]!, m[2]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()]);
+  return [...part.matchAll(/<a[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gs)].map((m) => [
+    m[1]!,
+    m[2]!
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  ]);
 }
 
 async function member(name: string, pin: string, keys: string[], ip: string, department?: string): Promise<Client> {
@@ -70,7 +76,10 @@ describe("Department Views", () => {
     addMember("Ada Admin", "4321", ["management"]);
     const floor = await member("Fay Floor", "2222", ["production"], "10.9.0.6");
     const page = await text(await floor.request("/department-views"));
-    const cards = [...page.matchAll(/data-testid="department-view" data-open="(true|false)">(.*?)<\/li>/gs)].map((m) => ({ open: m[1] === "true", html: m[2]! }));
+    const cards = [...page.matchAll(/data-testid="department-view" data-open="(true|false)">(.*?)<\/li>/gs)].map((m) => ({
+      open: m[1] === "true",
+      html: m[2]!,
+    }));
     expect(cards.map((c) => c.open)).toEqual([false, true, false, true]);
     expect(cards[0]!.html).not.toContain("<a");
     expect(cards[0]!.html).toContain("Locked: it needs the Pre-Production key. Ask Ada Admin for it.");

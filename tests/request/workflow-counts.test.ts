@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { workflowItemCounts } from "~/models/overview.server";
 import { countItems } from "~/models/item.server";
 import { projectSummary } from "~/models/project.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/infra/db.server";
 import { addMember, createApp } from "../helpers/app";
 
 // The workflow overview's counts are kept by triggers (migration 0004). Whatever happens to items — created,
@@ -11,9 +11,13 @@ import { addMember, createApp } from "../helpers/app";
 
 const truth = () =>
   new Map(
-    (getDb().$client.query("SELECT workflow_id AS w, count(*) AS t, sum(is_timer_active) AS r, sum(department = 'installation') AS c FROM items GROUP BY workflow_id").all() as { w: number | null; t: number; r: number; c: number }[]).map(
-      (x) => [x.w, { totalItems: x.t, activeTimers: x.r, completed: x.c }],
-    ),
+    (
+      getDb()
+        .$client.query(
+          "SELECT workflow_id AS w, count(*) AS t, sum(is_timer_active) AS r, sum(department = 'installation') AS c FROM items GROUP BY workflow_id",
+        )
+        .all() as { w: number | null; t: number; r: number; c: number }[]
+    ).map((x) => [x.w, { totalItems: x.t, activeTimers: x.r, completed: x.c }]),
   );
 
 test("trigger-kept counts equal the items after creates, scans, moves, deletes and a deleted workflow", async () => {
@@ -28,7 +32,10 @@ test("trigger-kept counts equal the items after creates, scans, moves, deletes a
   const p1 = (await (await admin.request("/api/projects", { method: "POST", json: { name: "P1", description: "d", workflowId: wfA.id } })).json()).id;
   const p2 = (await (await admin.request("/api/projects", { method: "POST", json: { name: "P2", description: "d", workflowId: wfB.id } })).json()).id;
   const ids: number[] = [];
-  for (const projectId of [p1, p1, p1, p2, p2]) ids.push((await (await admin.request("/api/items", { method: "POST", json: { name: "x", category: "Banner", projectId, department: "production" } })).json()).id);
+  for (const projectId of [p1, p1, p1, p2, p2])
+    ids.push(
+      (await (await admin.request("/api/items", { method: "POST", json: { name: "x", category: "Banner", projectId, department: "production" } })).json()).id,
+    );
   expect(workflowItemCounts()).toEqual(truth());
   // Scan item 0 on to installation, leave item 1 running.
   await admin.request(`/api/items/${ids[0]}/start-timer`, { method: "POST" });
@@ -52,9 +59,11 @@ test("trigger-kept counts equal the items after creates, scans, moves, deletes a
 
 // The projects strip and the items screen's totals (migration 0005) must equal counts over the rows themselves.
 const projectTruth = () =>
-  getDb().$client.query(
-    "SELECT count(*) AS total, coalesce(sum(status <> 'completed'), 0) AS active, coalesce(sum(priority = 'rush'), 0) AS rush, coalesce(sum(priority = 'high'), 0) AS high, coalesce(sum(priority = 'medium'), 0) AS medium, coalesce(sum(priority = 'low'), 0) AS low FROM projects",
-  ).get();
+  getDb()
+    .$client.query(
+      "SELECT count(*) AS total, coalesce(sum(status <> 'completed'), 0) AS active, coalesce(sum(priority = 'rush'), 0) AS rush, coalesce(sum(priority = 'high'), 0) AS high, coalesce(sum(priority = 'medium'), 0) AS medium, coalesce(sum(priority = 'low'), 0) AS low FROM projects",
+    )
+    .get();
 const categoryTruth = (category: string) => (getDb().$client.query("SELECT count(*) AS n FROM items WHERE category = ?").get(category) as { n: number }).n;
 
 test("the project summary and the item totals follow creates, edits, a completion and deletes", async () => {
@@ -67,7 +76,10 @@ test("the project summary and the item totals follow creates, edits, a completio
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "A", departmentSequence: ["production"] } })).json();
   const ids: number[] = [];
   for (const priority of ["rush", "high", "medium", "low", "medium"])
-    ids.push((await (await admin.request("/api/projects", { method: "POST", json: { name: `P ${priority}`, description: "d", workflowId: wf.id, priority } })).json()).id);
+    ids.push(
+      (await (await admin.request("/api/projects", { method: "POST", json: { name: `P ${priority}`, description: "d", workflowId: wf.id, priority } })).json())
+        .id,
+    );
   expect(projectSummary()).toEqual(projectTruth() as ReturnType<typeof projectSummary>);
   expect(projectSummary()).toMatchObject({ total: 5, active: 5, rush: 1, medium: 2 });
   await admin.request(`/api/projects/${ids[0]}`, { method: "PATCH", json: { priority: "low" } });
@@ -78,7 +90,12 @@ test("the project summary and the item totals follow creates, edits, a completio
   expect(projectSummary()).toMatchObject({ total: 4, active: 3, rush: 0, low: 2 });
 
   const items: number[] = [];
-  for (const [projectId, category] of [[ids[0], "Banner"], [ids[0], "Decal"], [ids[2], "Banner"], [ids[3], "Banner"]] as const)
+  for (const [projectId, category] of [
+    [ids[0], "Banner"],
+    [ids[0], "Decal"],
+    [ids[2], "Banner"],
+    [ids[3], "Banner"],
+  ] as const)
     items.push((await (await admin.request("/api/items", { method: "POST", json: { name: "x", category, projectId } })).json()).id);
   expect(countItems({ category: "Banner" })).toBe(3);
   await admin.request(`/api/items/${items[0]}`, { method: "PATCH", json: { category: "Decal" } });
@@ -102,13 +119,36 @@ test("the board's department counts follow creates, scans (which move items) and
   const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "A", departmentSequence: ["production"] } })).json();
   const p = (await (await admin.request("/api/projects", { method: "POST", json: { name: "P", description: "d", workflowId: wf.id } })).json()).id;
   const ids: number[] = [];
-  for (let i = 0; i < 4; i++) ids.push((await (await admin.request("/api/items", { method: "POST", json: { name: `x${i}`, category: "Banner", projectId: p, department: "production" } })).json()).id);
+  for (let i = 0; i < 4; i++)
+    ids.push(
+      (
+        await (
+          await admin.request("/api/items", { method: "POST", json: { name: `x${i}`, category: "Banner", projectId: p, department: "production" } })
+        ).json()
+      ).id,
+    );
   await admin.request(`/api/items/${ids[0]}/start-timer`, { method: "POST" });
   await admin.request(`/api/items/${ids[0]}/end-timer`, { method: "POST" });
   await admin.request(`/api/items/${ids[1]}/start-timer`, { method: "POST" });
   await admin.request(`/api/items/${ids[3]}`, { method: "DELETE" });
-  const kept = new Map((getDb().$client.query("SELECT department AS d, total AS t, running AS r FROM department_item_counts WHERE total > 0").all() as { d: string; t: number; r: number }[]).map((x) => [x.d, [x.t, x.r]]));
-  const truth = new Map((getDb().$client.query("SELECT department AS d, count(*) AS t, sum(is_timer_active) AS r FROM items GROUP BY department").all() as { d: string; t: number; r: number }[]).map((x) => [x.d, [x.t, x.r]]));
+  const kept = new Map(
+    (
+      getDb().$client.query("SELECT department AS d, total AS t, running AS r FROM department_item_counts WHERE total > 0").all() as {
+        d: string;
+        t: number;
+        r: number;
+      }[]
+    ).map((x) => [x.d, [x.t, x.r]]),
+  );
+  const truth = new Map(
+    (
+      getDb().$client.query("SELECT department AS d, count(*) AS t, sum(is_timer_active) AS r FROM items GROUP BY department").all() as {
+        d: string;
+        t: number;
+        r: number;
+      }[]
+    ).map((x) => [x.d, [x.t, x.r]]),
+  );
   expect(kept).toEqual(truth);
   expect(kept.get("production")).toEqual([2, 1]);
   expect(kept.get("installation")).toEqual([1, 0]);

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { teamMembers } from "#db/schema";
-import { backup, restore } from "~/utils/backup.server";
-import { openDatabase, setDb } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { backup, restore } from "~/infra/backup.server";
+import { openDatabase, setDb } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
 
 describe("backup and restore", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shopflow-data-"));

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { projects, teamMembers } from "#db/schema";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { findActiveMemberByPin } from "~/models/team-member.server";
-import { parseEnv } from "~/utils/env.server";
-import type { DB } from "~/utils/db.server";
+import { parseEnv } from "~/infra/env.server";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 let db: DB;

@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { holdWrites, MAX_HOLD_MS, startCheckpointer, type Checkpointer } from "~/utils/checkpointer.server";
+import { holdWrites, MAX_HOLD_MS, startCheckpointer, type Checkpointer } from "~/infra/checkpointer.server";
 import { until } from "../helpers/wait";
 
 // Decision 0019: the checkpoints run on a worker thread, and under writes that never pause the log must still
@@ -21,7 +21,7 @@ function database() {
   const db = new Database(file, { create: true, strict: true });
   db.run("PRAGMA journal_mode = WAL");
   db.run("PRAGMA synchronous = NORMAL");
-  // As the server's connection has (utils/db.server.ts): the worker's brief locks are waited for, not refused.
+  // As the server's connection has (infra/db.server.ts): the worker's brief locks are waited for, not refused.
   db.run("PRAGMA busy_timeout = 5000");
   db.run("CREATE TABLE t (id INTEGER PRIMARY KEY, k INTEGER, v BLOB)");
   db.run("CREATE INDEX t_k ON t (k)");

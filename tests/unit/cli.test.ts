@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pkg from "../../package.json";
-import { ENV_HELP } from "~/utils/env.server";
+import { ENV_HELP } from "~/infra/env.server";
 
 // The binary is what a shop runs: its help must carry what the README says, and its start must warn about what
 // will bite later. These run server.ts as a process, like the compiled binary's entry.
@@ -18,7 +18,7 @@ describe("shopflow --help and --version", () => {
       expect(out).toContain(name);
       expect(out).toContain(`default: ${fallback}`);
     }
-    const source = readFileSync(path.join(root, "app/utils/env.server.ts"), "utf8");
+    const source = readFileSync(path.join(root, "app/infra/env.server.ts"), "utf8");
     const schemaKeys = [...source.matchAll(/^\s{2}([A-Z_]+): /gm)].map((m) => m[1]);
     expect(schemaKeys.length).toBeGreaterThan(5);
     for (const key of schemaKeys) expect(ENV_HELP.map(([n]) => n)).toContain(key!);
@@ -34,7 +34,16 @@ describe("start-up warnings", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "shopflow-cli-"));
     const child = Bun.spawn([process.execPath, "server.ts"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, PORT: String(3700 + Math.floor(Math.random() * 200)), HOST: "127.0.0.1", DEMO: "0", ADMIN_PIN: "4321", NODE_ENV: "production", ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(3700 + Math.floor(Math.random() * 200)),
+        HOST: "127.0.0.1",
+        DEMO: "0",
+        ADMIN_PIN: "4321",
+        NODE_ENV: "production",
+        ...env,
+      },
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asciiFileName, contentDisposition, rfc5987 } from "~/utils/content-disposition";
+import { asciiFileName, contentDisposition, rfc5987 } from "~/domain/content-disposition";
 
 // RFC 6266 with RFC 5987's filename*: a header may carry Latin-1 only, so a real name goes percent-encoded.
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Database } from "bun:sqlite";
 import { migrations } from "../../db/migrations.gen";
 import { migrate, MigrationError } from "../../db/migrate";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/infra/db.server";
 
 describe("database file", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "shopflow-db-"));
@@ -30,7 +30,9 @@ describe("database file", () => {
   });
 
   test("every foreign key column has an index", () => {
-    const tables = db.$client.query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as { name: string }[];
+    const tables = db.$client.query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as {
+      name: string;
+    }[];
     const missing: string[] = [];
     for (const { name } of tables) {
       const fks = db.$client.query(`PRAGMA foreign_key_list(${name})`).all() as { from: string }[];
@@ -41,8 +43,7 @@ describe("database file", () => {
         const first = cols.find((c) => c.seqno === 0);
         if (first) firstCols.add(first.name);
       }
-      const pk = (db.$client.query(`PRAGMA table_info(${name})`).all() as { name: string; pk: number }[])
-        .filter((c) => c.pk === 1).map((c) => c.name);
+      const pk = (db.$client.query(`PRAGMA table_info(${name})`).all() as { name: string; pk: number }[]).filter((c) => c.pk === 1).map((c) => c.name);
       for (const fk of fks) if (!firstCols.has(fk.from) && !pk.includes(fk.from)) missing.push(`${name}.${fk.from}`);
     }
     expect(missing.join(", ")).toBe("");
@@ -108,7 +109,9 @@ describe("upgrades", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(MigrationError);
-    expect((error as Error).message).toStartWith("Upgrading the database failed in migration 9999_broken: no such table: no_such_table. Nothing was changed: the database is still at");
+    expect((error as Error).message).toStartWith(
+      "Upgrading the database failed in migration 9999_broken: no such table: no_such_table. Nothing was changed: the database is still at",
+    );
     expect((error as Error).message).toContain(previous.at(-1)!.tag);
     // Neither the newest real migration nor the good one before the broken one was kept.
     expect(sqlite.query("SELECT name, sql FROM sqlite_master ORDER BY name").all()).toEqual(schemaBefore);
@@ -130,12 +133,18 @@ describe("migration 0012 (audit_log.actor_id without a foreign key) on a databas
   const at0012 = migrations.findIndex((m) => m.tag.startsWith("0012_"));
   migrate(sqlite, migrations.slice(0, at0012));
   sqlite.run("INSERT INTO team_members (name, pin_hash) VALUES ('Ann', 'h1'), ('Ben', 'h2')");
-  const insert = sqlite.prepare("INSERT INTO audit_log (at, actor_id, actor_name, action, entity, entity_id, before, after, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  for (let i = 1; i <= 6; i++) insert.run(1000 + i, (i % 2) + 1, i % 2 ? "Ben" : "Ann", "update", "item", String(i), '{"name":"a"}', '{"name":"b"}', "10.0.0.1");
+  const insert = sqlite.prepare(
+    "INSERT INTO audit_log (at, actor_id, actor_name, action, entity, entity_id, before, after, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (let i = 1; i <= 6; i++)
+    insert.run(1000 + i, (i % 2) + 1, i % 2 ? "Ben" : "Ann", "update", "item", String(i), '{"name":"a"}', '{"name":"b"}', "10.0.0.1");
   // The newest entry is gone (as if removed by hand): its id must still never come back.
   sqlite.run("DELETE FROM audit_log WHERE id = 6");
   const rowsBefore = sqlite.query("SELECT * FROM audit_log ORDER BY id").all();
-  const indexNames = () => (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const indexNames = () =>
+    (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
   const indexesBefore = indexNames();
   migrate(sqlite);
 

@@ -48,14 +48,7 @@ describe("seedDemo", () => {
   test("departments, machines and fabrication subdepartments", () => {
     const depts = db.select().from(schema.departments).all();
     const values = depts.map((d) => d.value);
-    for (const v of [
-      "pre-production",
-      "production",
-      "fabrication",
-      "quality-control",
-      "installation",
-      "project-management",
-    ]) {
+    for (const v of ["pre-production", "production", "fabrication", "quality-control", "installation", "project-management"]) {
       expect(values).toContain(v);
     }
     const machinesAsDepts = depts.filter((d) => d.isMachine && d.isActive);
@@ -79,14 +72,11 @@ describe("seedDemo", () => {
       expect(p.workflowName).toBe(wf.name);
       const inst = instances.filter((i) => i.projectId === p.id);
       expect(inst).toHaveLength(1);
-      const mine = steps
-        .filter((s) => s.projectWorkflowInstanceId === inst[0]!.id)
-        .sort((a, b) => a.sortOrder - b.sortOrder);
+      const mine = steps.filter((s) => s.projectWorkflowInstanceId === inst[0]!.id).sort((a, b) => a.sortOrder - b.sortOrder);
       expect(mine.map((s) => s.department)).toEqual(wf.departmentSequence);
       expect(mine.map((s) => s.sortOrder)).toEqual(mine.map((_, k) => k));
       for (const s of mine) {
-        const expected =
-          s.percentComplete === 0 ? "pending" : s.percentComplete === 100 ? "completed" : "in-progress";
+        const expected = s.percentComplete === 0 ? "pending" : s.percentComplete === 100 ? "completed" : "in-progress";
         expect(s.status).toBe(expected);
       }
       const allDone = mine.every((s) => s.status === "completed");
@@ -114,7 +104,13 @@ describe("seedDemo", () => {
 
   test("items sit in their category's sequence", () => {
     const categories = db.select().from(schema.categories).all();
-    const materials = new Set(db.select().from(schema.materials).all().map((m) => m.name));
+    const materials = new Set(
+      db
+        .select()
+        .from(schema.materials)
+        .all()
+        .map((m) => m.name),
+    );
     const items = db.select().from(schema.items).all();
     expect(items.length).toBeGreaterThan(60);
     for (const it of items) {
@@ -133,12 +129,8 @@ describe("seedDemo", () => {
     const items = db.select().from(schema.items).all();
     const logs = db.select().from(schema.timerLogs).all();
     for (const it of items) {
-      const mine = logs
-        .filter((l) => l.itemId === it.id)
-        .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-      const sum = mine
-        .filter((l) => l.action === "stop")
-        .reduce((s, l) => s + (l.sessionDurationSeconds ?? 0), 0);
+      const mine = logs.filter((l) => l.itemId === it.id).sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+      const sum = mine.filter((l) => l.action === "stop").reduce((s, l) => s + (l.sessionDurationSeconds ?? 0), 0);
       expect(sum).toBe(it.totalTimeSeconds);
       for (const l of mine) expect(l.timestamp.getTime()).toBeLessThanOrEqual(NOW.getTime());
       // Alternating start/stop; a running item ends with a start.
@@ -155,7 +147,12 @@ describe("seedDemo", () => {
   test("machine files and associations", () => {
     const files = db.select().from(schema.machineReadyFiles).all();
     const machineValues = new Set(
-      db.select().from(schema.departments).all().filter((d) => d.isMachine).map((d) => d.value),
+      db
+        .select()
+        .from(schema.departments)
+        .all()
+        .filter((d) => d.isMachine)
+        .map((d) => d.value),
     );
     expect(files.length).toBeGreaterThan(20);
     for (const f of files) {
@@ -180,8 +177,7 @@ describe("seedDemo", () => {
 
   test("step dates are noon in the shop's zone (through the dates module), summer and winter alike", () => {
     const steps = db.select().from(schema.projectWorkflowSteps).all();
-    const hourThere = (d: Date) =>
-      new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", hour12: false }).format(d);
+    const hourThere = (d: Date) => new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", hour12: false }).format(d);
     for (const s of steps) {
       expect(hourThere(s.startDate!)).toBe("12");
       expect(hourThere(s.endDate!)).toBe("12");
@@ -224,7 +220,11 @@ describe("seedDemo", () => {
     expect(pins[0]).toBe("1111");
     expect(new Set(pins).size).toBe(8);
     expect(pins).toContain("8888");
-    const hashes = other.db.select().from(schema.teamMembers).all().map((r) => r.pinHash);
+    const hashes = other.db
+      .select()
+      .from(schema.teamMembers)
+      .all()
+      .map((r) => r.pinHash);
     expect(new Set(hashes).size).toBe(8);
   });
 });

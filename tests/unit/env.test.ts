@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/infra/env.server";
 
 describe("configuration", () => {
   test("defaults", () => {
@@ -40,7 +40,9 @@ describe("configuration", () => {
   test("PRINTER_PORTS: label printers' ports, 9100 and 6101 unless listed; ALLOWED_HOSTS: other names the server answers to", () => {
     expect(parseEnv({}).PRINTER_PORTS).toEqual([9100, 6101]);
     expect(parseEnv({ PRINTER_PORTS: " 9100, 9101,9100" }).PRINTER_PORTS).toEqual([9100, 9101]);
-    expect(() => parseEnv({ PRINTER_PORTS: "9100,70000,ssh" })).toThrow(/PRINTER_PORTS: must be port numbers from 1 to 65535, comma-separated, e.g. 9100,6101 \(not: 70000, ssh\)/);
+    expect(() => parseEnv({ PRINTER_PORTS: "9100,70000,ssh" })).toThrow(
+      /PRINTER_PORTS: must be port numbers from 1 to 65535, comma-separated, e.g. 9100,6101 \(not: 70000, ssh\)/,
+    );
     expect(parseEnv({}).ALLOWED_HOSTS).toEqual([]);
     // Compared as URL.hostname writes them: lower case, no port, no trailing dot, IPv6 in brackets.
     expect(parseEnv({ ALLOWED_HOSTS: "Shop-Server, 192.168.1.20:3000, fe80::1,[fd00::2]:8080, shop.example.com." }).ALLOWED_HOSTS).toEqual([
@@ -50,7 +52,9 @@ describe("configuration", () => {
       "[fd00::2]",
       "shop.example.com",
     ]);
-    expect(() => parseEnv({ ALLOWED_HOSTS: "https://shop.example.com, shop server" })).toThrow(/ALLOWED_HOSTS: must be host names or IP addresses[\s\S]*not: https:\/\/shop.example.com, shop server/);
+    expect(() => parseEnv({ ALLOWED_HOSTS: "https://shop.example.com, shop server" })).toThrow(
+      /ALLOWED_HOSTS: must be host names or IP addresses[\s\S]*not: https:\/\/shop.example.com, shop server/,
+    );
   });
 
   test.each([

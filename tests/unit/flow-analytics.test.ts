@@ -3,9 +3,9 @@ import { describe, expect, test } from "bun:test";
 import { migrate } from "../../db/migrate";
 import { migrations } from "../../db/migrations.gen";
 import { waitSince } from "~/models/timer.server";
-import { csvCell } from "~/utils/csv";
-import { formatSpan } from "~/utils/format";
-import { daysBetween, granularityFor, isCalendarDay, periodsFor } from "~/utils/periods.server";
+import { csvCell } from "~/domain/csv";
+import { formatSpan } from "~/domain/format";
+import { daysBetween, granularityFor, isCalendarDay, periodsFor } from "~/infra/periods.server";
 
 // Flow analytics, below the page: the SQLite functions it relies on, the upgrade that fills the new
 // columns for logs written before them, and the calendar periods of the charts.

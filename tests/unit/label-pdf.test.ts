@@ -1,7 +1,7 @@
 import { describe, expect, setSystemTime, test } from "bun:test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { labelFileName, labelPdf, winAnsiSafe } from "~/utils/label-pdf.server";
-import { LABEL_SIZE_PT, MIN_SHEET_MARGIN_PT, PAPERS, SHEETS, sheetMargins, sheetPositions } from "~/utils/label-sheets";
+import { labelFileName, labelPdf, winAnsiSafe } from "~/infra/label-pdf.server";
+import { LABEL_SIZE_PT, MIN_SHEET_MARGIN_PT, PAPERS, SHEETS, sheetMargins, sheetPositions } from "~/domain/label-sheets";
 import { decodePdfPages, labelSquares, qpdfCheck } from "../helpers/label-tools";
 
 describe("labelPdf", () => {
@@ -63,7 +63,8 @@ describe("labelFileName", () => {
 });
 
 describe("office sheets", () => {
-  const labels = (n: number) => Array.from({ length: n }, (_, i) => ({ itemName: `Item ${i + 1}`, projectName: "P", material: "Vinyl", payload: `https://shop.example.com/qr/${i + 1}` }));
+  const labels = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ itemName: `Item ${i + 1}`, projectName: "P", material: "Vinyl", payload: `https://shop.example.com/qr/${i + 1}` }));
   const mm = (pt: number) => (pt * 25.4) / 72;
 
   test("every paper keeps each label at least 5 mm from every edge (office printers do not print the last 4–5 mm)", () => {

@@ -16,7 +16,13 @@ function imports(file: string): string[] {
   return [...text.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]!);
 }
 const resolve = (file: string, spec: string) =>
-  spec.startsWith("~/") ? `app/${spec.slice(2)}` : spec.startsWith("#db/") ? `db/${spec.slice(4)}` : spec.startsWith(".") ? path.join(path.dirname(file), spec) : spec;
+  spec.startsWith("~/")
+    ? `app/${spec.slice(2)}`
+    : spec.startsWith("#db/")
+      ? `db/${spec.slice(4)}`
+      : spec.startsWith(".")
+        ? path.join(path.dirname(file), spec)
+        : spec;
 
 function violations(dirs: string[], forbidden: (target: string, file: string) => boolean) {
   const out: string[] = [];
@@ -46,9 +52,7 @@ describe("layers", () => {
 
   test("client modules import no .server module and nothing from db/", () => {
     const client = (file: string) => !file.endsWith(".server.ts") && !file.endsWith(".server.tsx");
-    expect(
-      violations(["app/components", "app/utils", "app/schemas"], (t, file) => client(file) && (/\.server$/.test(t) || /^db\//.test(t))),
-    ).toEqual([]);
+    expect(violations(["app/components", "app/utils", "app/schemas"], (t, file) => client(file) && (/\.server$/.test(t) || /^db\//.test(t)))).toEqual([]);
   });
 
   test("db/ imports nothing from the app but its browser-safe constants and rules", () => {

@@ -11,8 +11,8 @@ import {
   summarizeCsvErrors,
   TEMPLATE_NO_MACHINES,
   toCsv,
-} from "~/utils/machine-file-csv";
-import { csvImportMessage, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
+} from "~/domain/machine-file-csv";
+import { csvImportMessage, filesSavedSkippedMessage } from "~/domain/machine-file-messages";
 
 // CSV files byte-exact as Excel and LibreOffice save them (tests/fixtures/csv), docs/product.md §5 'Spreadsheet and CSV'.
 
@@ -85,14 +85,21 @@ describe("parseMachineFileCsv", () => {
   });
 
   test("a quote opened and never closed: 'Line N: a quote opened here is never closed', and no row at all", () => {
-    expect(parse("unclosed-quote.csv")).toEqual({ rows: [], errors: ["Line 3: a quote opened here is never closed"], problem: "Line 3: a quote opened here is never closed" });
+    expect(parse("unclosed-quote.csv")).toEqual({
+      rows: [],
+      errors: ["Line 3: a quote opened here is never closed"],
+      problem: "Line 3: a quote opened here is never closed",
+    });
     // The line counts quoted line breaks before it.
     const text = 'File Name,Machine Assignment\r\n"two\r\nlines.pdf",zund-g3\r\nok.pdf,zund-g3\r\nx.pdf,"zund-g3\r\n';
     expect(parseMachineFileCsv(text, machines).problem).toBe("Line 5: a quote opened here is never closed");
   });
 
   test("a quote inside an unquoted cell is a character, as Excel reads it", () => {
-    const { rows, errors } = parseMachineFileCsv('File Name,Machine Assignment,Material\r\n13" banner.pdf,zund-g3,4" letters\r\n"a ""b"" c"d.pdf,zund-g3,\r\n', machines);
+    const { rows, errors } = parseMachineFileCsv(
+      'File Name,Machine Assignment,Material\r\n13" banner.pdf,zund-g3,4" letters\r\n"a ""b"" c"d.pdf,zund-g3,\r\n',
+      machines,
+    );
     expect(errors).toEqual([]);
     expect(rows.map((r) => [r.line, r.fileName, r.material])).toEqual([
       [2, '13" banner.pdf', '4" letters'],
@@ -235,7 +242,9 @@ describe("files from Excel and LibreOffice, byte for byte", () => {
     expect(decodeCsvBytes(new Uint8Array(le))).toMatchObject({ encoding: "utf-16le", text: "File Name\tMachine Assignment\r\nCafé.pdf\tzund-g3\r\n" });
     const lying = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from("File Name,Machine Assignment\nCaf\xe9.pdf,zund-g3\n", "latin1")]);
     const refused = decodeCsvBytes(lying);
-    expect("error" in refused && refused.error).toBe("The file starts as UTF-8 text but is not UTF-8 further on: save it again as CSV UTF-8 and upload it again.");
+    expect("error" in refused && refused.error).toBe(
+      "The file starts as UTF-8 text but is not UTF-8 further on: save it again as CSV UTF-8 and upload it again.",
+    );
   });
 
   test("text that already holds U+FFFD (a file read in the wrong encoding before it was sent) is never saved", () => {
@@ -250,7 +259,9 @@ describe("messages", () => {
     expect(filesSavedSkippedMessage(3, 0)).toBe("3 file(s) saved successfully");
     expect(filesSavedSkippedMessage(1, 4)).toBe("1 file(s) saved successfully \u00b7 4 already there, skipped");
     expect(csvImportMessage({ saved: 2, skipped: 3, failed: 1 })).toBe("2 file(s) saved successfully \u00b7 3 already there, skipped. 1 entries had issues");
-    expect(csvImportMessage({ saved: 0, skipped: 0, failed: 0, problem: "Line 4: a quote opened here is never closed" })).toBe("Line 4: a quote opened here is never closed");
+    expect(csvImportMessage({ saved: 0, skipped: 0, failed: 0, problem: "Line 4: a quote opened here is never closed" })).toBe(
+      "Line 4: a quote opened here is never closed",
+    );
     expect(csvImportMessage({ saved: 0, skipped: 0, failed: 2 })).toBe("No files were saved: every row had a problem.");
   });
 

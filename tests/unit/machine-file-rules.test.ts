@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { isExterior, isInterior, stationDescription, stationIcon } from "~/utils/fabrication";
-import { fileIndicator, machineFileMaterial, machineFileQrPayload } from "~/utils/machine-file-rules";
+import { isExterior, isInterior, stationDescription, stationIcon } from "~/domain/fabrication";
+import { fileIndicator, machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
 
 describe("product §2 file indicator", () => {
   test.each([
@@ -21,8 +21,18 @@ describe("machine file material and QR payload", () => {
     expect(machineFileMaterial({ description: "File for Zund G3" })).toBe("Unknown");
   });
   test("§3 payload: type 'machine-file', fileId, fileName, machine, project, material, fileOwner", () => {
-    const payload = JSON.parse(machineFileQrPayload({ id: 7, fileName: "a.pdf", projectName: "Bakery", description: "Vinyl", fileOwnerName: null }, "HP Latex 800"));
-    expect(payload).toEqual({ type: "machine-file", fileId: 7, fileName: "a.pdf", machine: "HP Latex 800", project: "Bakery", material: "Vinyl", fileOwner: null });
+    const payload = JSON.parse(
+      machineFileQrPayload({ id: 7, fileName: "a.pdf", projectName: "Bakery", description: "Vinyl", fileOwnerName: null }, "HP Latex 800"),
+    );
+    expect(payload).toEqual({
+      type: "machine-file",
+      fileId: 7,
+      fileName: "a.pdf",
+      machine: "HP Latex 800",
+      project: "Bakery",
+      material: "Vinyl",
+      fileOwner: null,
+    });
   });
 });
 

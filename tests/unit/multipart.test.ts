@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { MAX_CONCURRENT_UPLOADS, MAX_WAITING_UPLOADS, uploadLoad, uploadTurn } from "~/services/uploads.server";
-import { MultipartError, multipartBoundary, streamMultipart } from "~/utils/multipart.server";
+import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
 
 // The multipart reader that writes uploads to disk as they arrive must read every form exactly as the
 // platform's own parser (Request.formData()) does, however the body is cut into chunks.
@@ -88,7 +88,11 @@ describe("streamMultipart", () => {
     const form = new FormData();
     form.append("file", new File([new Uint8Array(3000)], "a.pdf"));
     const { bytes, type } = await encode(form);
-    const cut = await streamMultipart(chunked(bytes.slice(0, 2000), [300]), multipartBoundary(type)!, { maxFileBytes: 1e6, maxFieldBytes: 1000, newPath }).catch((e) => e);
+    const cut = await streamMultipart(chunked(bytes.slice(0, 2000), [300]), multipartBoundary(type)!, {
+      maxFileBytes: 1e6,
+      maxFieldBytes: 1000,
+      newPath,
+    }).catch((e) => e);
     expect(cut.status).toBe(400);
     const nameless = new TextEncoder().encode("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n");
     expect((await streamMultipart(chunked(nameless, [5]), "b", { maxFileBytes: 1e6, maxFieldBytes: 1000, newPath }).catch((e) => e)).status).toBe(400);

@@ -1,9 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { decideTileClick, TILES } from "~/utils/departments";
+import { decideTileClick, TILES } from "~/domain/departments";
 import { can, type Permission } from "~/services/permissions.server";
 
 const user = (...keys: string[]) => ({
-  id: 1, name: "x", email: null, department: null, subdepartment: null, skills: [], accessibleDepartments: keys,
+  id: 1,
+  name: "x",
+  email: null,
+  department: null,
+  subdepartment: null,
+  skills: [],
+  accessibleDepartments: keys,
 });
 
 describe("permission table (docs/product.md, Decisions: Permissions)", () => {

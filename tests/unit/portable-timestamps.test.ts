@@ -28,7 +28,12 @@ const tablesWithCreatedAt = (db: Database) =>
     .query<{ name: string }, []>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
     .all()
     .map((t) => t.name)
-    .filter((t) => db.query<{ name: string; dflt_value: string | null }, []>(`PRAGMA table_info("${t}")`).all().some((c) => c.name === "created_at" && c.dflt_value !== null));
+    .filter((t) =>
+      db
+        .query<{ name: string; dflt_value: string | null }, []>(`PRAGMA table_info("${t}")`)
+        .all()
+        .some((c) => c.name === "created_at" && c.dflt_value !== null),
+    );
 
 function sqlite3(file: string, sql: string) {
   const cli = Bun.which("sqlite3");
@@ -137,7 +142,11 @@ describe("migration 0014 (portable timestamp defaults) on a filled database made
         .replaceAll(schema.NOW_MS_SQL, "NOW"),
     });
     expect(pick(schemaAfter, "table").map(normal)).toEqual(pick(schemaBefore, "table").map(normal));
-    expect(pick(schemaAfter, "table").filter((r) => r.sql!.includes(schema.NOW_MS_SQL)).map((r) => r.name)).toEqual(rebuilt);
+    expect(
+      pick(schemaAfter, "table")
+        .filter((r) => r.sql!.includes(schema.NOW_MS_SQL))
+        .map((r) => r.name),
+    ).toEqual(rebuilt);
   });
 
   test("the next id follows the largest ever handed out, not the largest left", () => {
@@ -163,9 +172,15 @@ describe("migration 0014 (portable timestamp defaults) on a filled database made
       projects: sqlite.query("SELECT total, active, rush, high, medium, low FROM project_counts").get(),
     });
     const recount = () => ({
-      workflow: sqlite.query("SELECT coalesce(workflow_id, 0) AS workflow_id, count(*) AS total, sum(is_timer_active) AS running FROM items GROUP BY 1 ORDER BY 1").all(),
+      workflow: sqlite
+        .query("SELECT coalesce(workflow_id, 0) AS workflow_id, count(*) AS total, sum(is_timer_active) AS running FROM items GROUP BY 1 ORDER BY 1")
+        .all(),
       category: sqlite.query("SELECT category, count(*) AS total FROM items GROUP BY 1 ORDER BY 1").all(),
-      department: sqlite.query("SELECT coalesce(department, 'pre-production') AS department, count(*) AS total, sum(is_timer_active) AS running FROM items GROUP BY 1 ORDER BY 1").all(),
+      department: sqlite
+        .query(
+          "SELECT coalesce(department, 'pre-production') AS department, count(*) AS total, sum(is_timer_active) AS running FROM items GROUP BY 1 ORDER BY 1",
+        )
+        .all(),
       projects: sqlite
         .query(
           "SELECT count(*) AS total, sum(status <> 'completed') AS active, sum(priority = 'rush') AS rush, sum(priority = 'high') AS high, sum(priority = 'medium') AS medium, sum(priority = 'low') AS low FROM projects",
@@ -174,7 +189,10 @@ describe("migration 0014 (portable timestamp defaults) on a filled database made
     });
     expect(counts()).toEqual(recount());
     const item = sqlite.query<{ project_id: number; workflow_id: number | null }, []>("SELECT project_id, workflow_id FROM items LIMIT 1").get()!;
-    sqlite.run("INSERT INTO items (name, category, project_id, workflow_id) VALUES ('After 0014', 'Brand new category', ?, ?)", [item.project_id, item.workflow_id]);
+    sqlite.run("INSERT INTO items (name, category, project_id, workflow_id) VALUES ('After 0014', 'Brand new category', ?, ?)", [
+      item.project_id,
+      item.workflow_id,
+    ]);
     sqlite.run("INSERT INTO projects (name, priority) VALUES ('After 0014', 'rush')");
     sqlite.run("DELETE FROM items WHERE id = (SELECT min(id) FROM items)");
     expect(counts()).toEqual(recount());

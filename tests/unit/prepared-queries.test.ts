@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bu
 import { eq } from "drizzle-orm";
 import { categories, sessions } from "#db/schema";
 import { categoryModel } from "~/models/category.server";
-import { createSession, deleteSession, forgetSessions, getSessionMember } from "~/models/session.server";
+import { createSession, deleteSession, forgetSessions, getSessionMember } from "~/models/session-store.server";
 import { activeAccessKeys, createTeamMember, deleteTeamMember, listTeamMembers, updateTeamMember } from "~/models/team-member.server";
-import type { DB } from "~/utils/db.server";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 // The hot-path reads run prepared queries kept per database handle: they must see every write, follow a swapped
@@ -22,7 +22,10 @@ function member(name = "Ann", pinCode = "1234", accessibleDepartments = ["produc
 const lastSeen = (id: string) => db.select().from(sessions).where(eq(sessions.id, id)).get()?.lastSeenAt.getTime();
 // Written behind the models' back (as time passing would): the remembered lookups are dropped by hand.
 const setLastSeen = (id: string, at: number) => {
-  db.update(sessions).set({ lastSeenAt: new Date(at) }).where(eq(sessions.id, id)).run();
+  db.update(sessions)
+    .set({ lastSeenAt: new Date(at) })
+    .where(eq(sessions.id, id))
+    .run();
   forgetSessions(db);
 };
 
@@ -98,7 +101,13 @@ describe("remembered session lookups", () => {
     const ann = member("Ann", "1234", ["production"]);
     const bob = member("Bob", "5678", ["fabrication"]);
     const cy = member("Cy", "2468", ["production"]);
-    for (const [id, who] of [["a", ann], ["b", bob], ["c", cy], ["d", ann]] as const) createSession({ id, teamMemberId: who.id, ip: "1.2.3.4", userAgent: null });
+    for (const [id, who] of [
+      ["a", ann],
+      ["b", bob],
+      ["c", cy],
+      ["d", ann],
+    ] as const)
+      createSession({ id, teamMemberId: who.id, ip: "1.2.3.4", userAgent: null });
     for (const id of ["a", "b", "c", "d"]) expect(getSessionMember(id, HOUR)).toBeDefined();
 
     updateTeamMember(ann.id, { name: "Ann Lee" }, actor);
@@ -122,7 +131,9 @@ describe("remembered session lookups", () => {
 describe("reference lists", () => {
   test("list and get see every write, in name order", () => {
     expect(categoryModel.list()).toEqual([]);
-    db.insert(categories).values([{ name: "vinyl Banner" }, { name: "Channel Letters" }]).run();
+    db.insert(categories)
+      .values([{ name: "vinyl Banner" }, { name: "Channel Letters" }])
+      .run();
     expect(categoryModel.list().map((c) => c.name)).toEqual(["Channel Letters", "vinyl Banner"]);
     const id = categoryModel.list()[0]!.id;
     expect(categoryModel.get(id)?.name).toBe("Channel Letters");

@@ -18,9 +18,9 @@ import {
 } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { departmentModel } from "~/models/department.server";
-import { onChange, type ChangeNotice } from "~/utils/events.server";
-import { dataDir } from "~/utils/storage.server";
-import type { DB } from "~/utils/db.server";
+import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
+import { dataDir } from "~/infra/storage.server";
+import type { DB } from "~/infra/db.server";
 import { addMember } from "../helpers/app";
 import { useTestDb } from "../helpers/db";
 import { countStatements } from "../helpers/statements";
@@ -31,7 +31,8 @@ let wfId: number;
 
 beforeEach(() => {
   db = useTestDb({ SHOP_TIMEZONE: "America/Chicago" });
-  for (const name of ["Pre-Production", "Production", "Fabrication", "Installation"]) departmentModel.create({ name, description: "", color: "blue", sortOrder: 0 } as never, actor);
+  for (const name of ["Pre-Production", "Production", "Fabrication", "Installation"])
+    departmentModel.create({ name, description: "", color: "blue", sortOrder: 0 } as never, actor);
   wfId = workflowModel.create({ name: "Standard", description: "", departmentSequence: ["pre-production", "production", "installation"] }, actor).id;
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import QRCode from "qrcode";
-import { QR_CACHE_SIZE, qrImage } from "~/utils/qr.server";
+import { QR_CACHE_SIZE, qrImage } from "~/infra/qr.server";
 
 describe("QR image cache", () => {
   let toString: ReturnType<typeof spyOn>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, safeScanUrl } from "~/utils/qr-input";
+import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, safeScanUrl } from "~/domain/qr-input";
 
 // docs/product.md §5 'QR input' with docs/product.md's addition: a label of this shop is processed in place.
 const own = ["https://shop.example/qr/", "http://10.0.0.5:3000/qr/"];

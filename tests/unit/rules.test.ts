@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { formatListDate, formatTimelineDate, noonDaysFrom, noonInZone, zoneDate } from "~/utils/dates";
-import { itemSequence, nextDepartment, percentOf, priorityWeight, projectStatusFromSteps, stepStatusFromPercent } from "~/utils/domain";
-import { compareNames, formatDuration, formatHMS, formatMB } from "~/utils/format";
-import { parseIdParam } from "~/utils/ids";
-import { clientAddress, ipMatcher, LOOPBACK, parseIp } from "~/utils/ip";
+import { formatListDate, formatTimelineDate, noonDaysFrom, noonInZone, zoneDate } from "~/domain/dates";
+import { itemSequence, nextDepartment, percentOf, priorityWeight, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
+import { compareNames, formatDuration, formatHMS, formatMB } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { clientAddress, ipMatcher, LOOPBACK, parseIp } from "~/domain/ip";
 import { fieldLabel } from "~/schemas/messages";
 
 describe("domain rules (docs/product.md §4 and Decisions)", () => {

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedLarge, type SeedLargeResult } from "../../scripts/seed-large";
 import { findActiveMemberByPin } from "~/models/team-member.server";
-import { openDatabase, setDb, type DB } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { setSecretForTests } from "~/utils/secret.server";
+import { openDatabase, setDb, type DB } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
+import { setSecretForTests } from "~/infra/secret.server";
 
 const COUNTS = { projects: 20, items: 200, logs: 2000 };
 let dir: string;
@@ -90,7 +90,9 @@ describe("seed-large", () => {
       if (r.active) expect([r.action, r.ts]).toEqual(["start", r.start]);
       else expect(r.action === null || r.action === "stop").toBe(true);
     }
-    const byAction = Object.fromEntries(all<{ action: string; n: number }>("SELECT action, count(*) AS n FROM timer_logs GROUP BY action").map((r) => [r.action, r.n]));
+    const byAction = Object.fromEntries(
+      all<{ action: string; n: number }>("SELECT action, count(*) AS n FROM timer_logs GROUP BY action").map((r) => [r.action, r.n]),
+    );
     expect(byAction.start).toBe(byAction.stop! + running!);
     expect(one(`SELECT count(*) FROM timer_logs WHERE timestamp > ${Date.now()}`)).toBe(0);
   });

@@ -1,14 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { auditLog, teamMembers } from "#db/schema";
-import {
-  activeAccessKeys,
-  createTeamMember,
-  findActiveMemberByPin,
-  listTeamMembers,
-  PinInUseError,
-  updateTeamMember,
-} from "~/models/team-member.server";
-import type { DB } from "~/utils/db.server";
+import { activeAccessKeys, createTeamMember, findActiveMemberByPin, listTeamMembers, PinInUseError, updateTeamMember } from "~/models/team-member.server";
+import type { DB } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 const actor = { id: null, name: "test" };
@@ -33,9 +26,7 @@ describe("team members", () => {
   test("PINs are unique among active members", () => {
     createTeamMember({ name: "Ann", pinCode: "1234" }, actor);
     expect(() => createTeamMember({ name: "Bob", pinCode: "1234" }, actor)).toThrow(PinInUseError);
-    expect(() => createTeamMember({ name: "Bob", pinCode: "1234" }, actor)).toThrow(
-      "PIN is already in use by another team member",
-    );
+    expect(() => createTeamMember({ name: "Bob", pinCode: "1234" }, actor)).toThrow("PIN is already in use by another team member");
     // An inactive member may keep an old PIN, but cannot be reactivated onto a PIN in use.
     const old = createTeamMember({ name: "Old", pinCode: "1234", isActive: false }, actor);
     expect(() => updateTeamMember(old.id, { isActive: true }, actor)).toThrow(PinInUseError);

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "~/utils/db.server";
+import { openDatabase } from "~/infra/db.server";
 import { useTestDb } from "../helpers/db";
 
 // Tests get a copy of one migrated database instead of migrating their own (tests/helpers/db.ts): the copy must
 // be the database a real start makes, with the same connection settings, and each copy must stand alone.
-const schemaOf = (db: ReturnType<typeof openDatabase>) =>
-  db.$client.query("SELECT type, name, sql FROM sqlite_master ORDER BY type, name").all();
+const schemaOf = (db: ReturnType<typeof openDatabase>) => db.$client.query("SELECT type, name, sql FROM sqlite_master ORDER BY type, name").all();
 
 describe("the test database copy", () => {
   test("has the schema, triggers and migration rows a migrated database has", () => {

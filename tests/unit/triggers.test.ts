@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { migrations } from "#db/migrations.gen";
-import { openDatabase } from "~/utils/db.server";
-import { COMPLETED_DEPARTMENT } from "~/utils/constants";
+import { openDatabase } from "~/infra/db.server";
+import { COMPLETED_DEPARTMENT } from "~/domain/constants";
 
 // The summary counts (items per workflow, category and department; projects by status and priority) are kept by
 // triggers. SQLite drops a table's triggers with the table, and drizzle-kit changes a column by rebuilding its
@@ -35,7 +35,11 @@ describe("the summary counts' triggers", () => {
   test("every trigger a migration created and none dropped is in the migrated database, and no other", () => {
     expect(intendedTriggers().size).toBeGreaterThanOrEqual(12);
     expect(missingTriggers(db)).toEqual([]);
-    expect(triggersOf(db).map((t) => t.name).sort()).toEqual([...intendedTriggers()].sort());
+    expect(
+      triggersOf(db)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([...intendedTriggers()].sort());
   });
 
   test("the triggers' final department is the one the code completes items in", () => {

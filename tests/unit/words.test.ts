@@ -4,8 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DRAG_INSTRUCTIONS, sortableAnnouncements } from "~/components/drag-announcements";
-import { notAnImageMessage } from "~/utils/image-upload";
-import { orList, possessive } from "~/utils/words";
+import { notAnImageMessage } from "~/domain/image-upload";
+import { orList, possessive } from "~/domain/words";
 
 describe("possessive", () => {
   test("a name ending in s takes the apostrophe alone; any other takes 's", () => {
@@ -61,7 +61,9 @@ describe("drag-and-drop announcements", () => {
 
   test("an unpaged list counts its own rows", () => {
     const { announcements } = sortableAnnouncements(["pre-production", "production"], (id) => String(id).toUpperCase());
-    expect(announcements.onDragEnd({ active: node("production" as never), over: node("pre-production" as never) } as never)).toBe("Moved PRODUCTION to position 1 of 2.");
+    expect(announcements.onDragEnd({ active: node("production" as never), over: node("pre-production" as never) } as never)).toBe(
+      "Moved PRODUCTION to position 1 of 2.",
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../db/schema";
 import { migrate } from "../../db/migrate";
 import { seedDemo } from "../../db/seed/demo";
-import { labelLayout, labelsZpl, ACCENT_RISE, QUIET_ZONE_MODULES, type Dpi, type ZplLabel } from "~/utils/zpl";
+import { labelLayout, labelsZpl, ACCENT_RISE, QUIET_ZONE_MODULES, type Dpi, type ZplLabel } from "~/domain/zpl";
 import { decodePng, readPng, renderZpl, type Gray } from "../helpers/label-tools";
 
 // Thermal labels (ZPL) rendered by an independent renderer (zpl-renderer-js) and read back with zbarimg: every

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { formatMB } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
+import { formatMB } from "~/domain/format";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { Icon } from "../icons";
 import { useToast } from "../toaster";
 import { btn, CancelLink, inputClass, Label, UrlDialog } from "../ui";

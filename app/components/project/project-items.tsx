@@ -3,15 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ItemFormSchema } from "~/schemas/item";
-import { formatHMS } from "~/utils/format";
+import { formatHMS } from "~/domain/format";
 import { FileDot } from "~/components/file-dot";
-import type { FileIndicator } from "~/utils/machine-file-rules";
+import type { FileIndicator } from "~/domain/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
 import { FormAlert } from "../error-focus";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { RowLink } from "../row-link";
-import type { WhoCanAdd } from "~/utils/words";
+import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "../add-entry-hint";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from "~/utils/label-sheets";
+import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from "~/domain/label-sheets";
 import { btn, inputClass } from "../ui";
 
 /**

@@ -1,15 +1,24 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "@conform-to/react";
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type KeyboardCoordinateGetter } from "@dnd-kit/core";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { STEP_DATE_MAX, STEP_DATE_MIN, StepEditFormSchema } from "~/schemas/project";
-import { sequenceColorClass } from "~/utils/colors";
-import { useHydrated } from "~/utils/use-hydrated";
+import { sequenceColorClass } from "~/domain/colors";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { sortableAnnouncements } from "../drag-announcements";
 import { Icon } from "../icons";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
@@ -102,7 +111,9 @@ export function WorkflowSteps({
       <div>
         <h2 className="text-xl font-semibold text-ink">Workflow Steps</h2>
         <p className="text-sm text-ink-muted">
-          {canWrite ? "Drag a row (or use the arrows) to change the order; Edit changes dates, team members and completion." : "The departments this project goes through."}
+          {canWrite
+            ? "Drag a row (or use the arrows) to change the order; Edit changes dates, team members and completion."
+            : "The departments this project goes through."}
         </p>
       </div>
       {canWrite && hasWorkflow ? (
@@ -153,21 +164,26 @@ export function WorkflowSteps({
       <SortableStepRow key={step.id} id={step.id} sortable={hydrated && canWrite}>
         {(handle) => (
           <>
-        <StepCells step={step} handle={handle} />
-        <td data-label="Actions" className="py-3 md:pl-3">
-          {canWrite ? (
-            <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
-              <Link to={`${here}?edit-step=${step.id}#step-${step.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${step.departmentName} step`}>
-                <Icon name="edit" />
-                Edit
-              </Link>
-              <MoveButton here={here} stepId={step.id} direction="up" disabled={index === 0} name={step.departmentName} />
-              <MoveButton here={here} stepId={step.id} direction="down" disabled={index === rows.length - 1} name={step.departmentName} />
-            </div>
-          ) : (
-            <span className="text-sm text-ink-muted">—</span>
-          )}
-        </td>
+            <StepCells step={step} handle={handle} />
+            <td data-label="Actions" className="py-3 md:pl-3">
+              {canWrite ? (
+                <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+                  <Link
+                    to={`${here}?edit-step=${step.id}#step-${step.id}`}
+                    preventScrollReset
+                    className={btn.small}
+                    aria-label={`Edit ${step.departmentName} step`}
+                  >
+                    <Icon name="edit" />
+                    Edit
+                  </Link>
+                  <MoveButton here={here} stepId={step.id} direction="up" disabled={index === 0} name={step.departmentName} />
+                  <MoveButton here={here} stepId={step.id} direction="down" disabled={index === rows.length - 1} name={step.departmentName} />
+                </div>
+              ) : (
+                <span className="text-sm text-ink-muted">—</span>
+              )}
+            </td>
           </>
         )}
       </SortableStepRow>
@@ -206,7 +222,12 @@ export function WorkflowSteps({
     <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Workflow Steps">
       {header}
       {hydrated && canWrite ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? "this step")}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? "this step")}
+        >
           <SortableContext items={order} strategy={verticalListSortingStrategy}>
             {table}
           </SortableContext>
@@ -235,7 +256,9 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
             <Icon name="grip" />
           </button>
         ) : null}
-        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}>
+        <span
+          className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
+        >
           {step.departmentName}
         </span>
       </td>
@@ -336,7 +359,9 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
   return (
     <tr id={`step-${step.id}`} className="bg-brand-50/40">
       <td data-label="Department" className="py-3 pr-3 align-top">
-        <span className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}>
+        <span
+          className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
+        >
           {step.departmentName}
         </span>
         {form.errors?.length ? (
@@ -350,14 +375,26 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
           Start date of {step.departmentName}
         </label>
         {/* docs/product.md §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
-        <input className={inputClass} {...getInputProps(fields.startDate, { type: "date" })} required={false} min={STEP_DATE_MIN} max={endValue || STEP_DATE_MAX} />
+        <input
+          className={inputClass}
+          {...getInputProps(fields.startDate, { type: "date" })}
+          required={false}
+          min={STEP_DATE_MIN}
+          max={endValue || STEP_DATE_MAX}
+        />
         <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
       </td>
       <td data-label="End Date" className="py-3 pr-3 align-top">
         <label htmlFor={fields.endDate.id} className="sr-only">
           End date of {step.departmentName}
         </label>
-        <input className={inputClass} {...getInputProps(fields.endDate, { type: "date" })} required={false} min={startValue || STEP_DATE_MIN} max={STEP_DATE_MAX} />
+        <input
+          className={inputClass}
+          {...getInputProps(fields.endDate, { type: "date" })}
+          required={false}
+          min={startValue || STEP_DATE_MIN}
+          max={STEP_DATE_MAX}
+        />
         <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
       </td>
       <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">
@@ -367,7 +404,14 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
           <div className="max-h-48 min-w-44 overflow-y-auto rounded-lg border border-field bg-white px-2 py-1">
             {offered.map((m) => (
               <label key={m.id} className={checkRowClass}>
-                <input type="checkbox" name={fields.teamMemberIds.name} value={m.id} defaultChecked={selected.has(m.id)} form={form.id} className={checkboxClass} />
+                <input
+                  type="checkbox"
+                  name={fields.teamMemberIds.name}
+                  value={m.id}
+                  defaultChecked={selected.has(m.id)}
+                  form={form.id}
+                  className={checkboxClass}
+                />
                 <span className="min-w-0 wrap-break-word">{m.name}</span>
               </label>
             ))}

@@ -1,8 +1,16 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/utils/entities";
-import { DEPARTMENT_KEYS } from "~/utils/constants";
+import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/domain/entities";
+import { DEPARTMENT_KEYS } from "~/domain/constants";
 import {
   CategorySchema,
   DepartmentCreateFormSchema,
@@ -13,8 +21,8 @@ import {
   TeamMemberSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { DEPARTMENT_KEY_LABELS } from "~/utils/departments";
-import { useHydrated } from "~/utils/use-hydrated";
+import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
 import { FormAlert } from "../error-focus";
@@ -56,7 +64,17 @@ function Actions({ closeTo, label, disabled }: { closeTo: string; label: string;
   );
 }
 
-function TextField<T>({ field, label, type = "text", ...rest }: { field: FieldMetadata<T>; label: string; type?: "text" | "email" | "url" | "number" | "password"; [k: string]: unknown }) {
+function TextField<T>({
+  field,
+  label,
+  type = "text",
+  ...rest
+}: {
+  field: FieldMetadata<T>;
+  label: string;
+  type?: "text" | "email" | "url" | "number" | "password";
+  [k: string]: unknown;
+}) {
   return (
     <div>
       <Label htmlFor={field.id}>{label}</Label>
@@ -88,7 +106,17 @@ function ColorField<T>({ field, label = "Color" }: { field: FieldMetadata<T>; la
   );
 }
 
-export function CategoryForm({ category, departments, closeTo, lastResult }: { category?: Category; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
+export function CategoryForm({
+  category,
+  departments,
+  closeTo,
+  lastResult,
+}: {
+  category?: Category;
+  departments: SequenceDepartment[];
+  closeTo: string;
+  lastResult: Result;
+}) {
   const hydrated = useHydrated();
   const opened = useOpenedValues(
     category && { name: category.name, description: category.description, color: category.color, departmentSequence: category.departmentSequence },
@@ -115,16 +143,27 @@ export function CategoryForm({ category, departments, closeTo, lastResult }: { c
       <DescriptionField field={fields.description} />
       <ColorField field={fields.color} />
       <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
-      {hydrated && empty && !fields.departmentSequence.errors ? (
-        <p className="text-sm font-medium text-warning-900">Select at least one department</p>
-      ) : null}
+      {hydrated && empty && !fields.departmentSequence.errors ? <p className="text-sm font-medium text-warning-900">Select at least one department</p> : null}
       <Actions closeTo={closeTo} label={category ? "Update Product" : "Create Product"} disabled={hydrated && empty} />
     </Form>
   );
 }
 
-export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { workflow?: Workflow; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
-  const opened = useOpenedValues(workflow && { name: workflow.name, description: workflow.description, departmentSequence: workflow.departmentSequence }, lastResult);
+export function WorkflowForm({
+  workflow,
+  departments,
+  closeTo,
+  lastResult,
+}: {
+  workflow?: Workflow;
+  departments: SequenceDepartment[];
+  closeTo: string;
+  lastResult: Result;
+}) {
+  const opened = useOpenedValues(
+    workflow && { name: workflow.name, description: workflow.description, departmentSequence: workflow.departmentSequence },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     WorkflowSchema,
     `workflow-${workflow?.id ?? "new"}`,
@@ -148,7 +187,10 @@ export function WorkflowForm({ workflow, departments, closeTo, lastResult }: { w
 }
 
 export function MaterialForm({ material, closeTo, lastResult }: { material?: Material; closeTo: string; lastResult: Result }) {
-  const opened = useOpenedValues(material && { name: material.name, description: material.description, category: material.category, color: material.color }, lastResult);
+  const opened = useOpenedValues(
+    material && { name: material.name, description: material.description, category: material.category, color: material.color },
+    lastResult,
+  );
   const [form, fields] = useSettingsForm(
     MaterialSchema,
     `material-${material?.id ?? "new"}`,
@@ -252,7 +294,17 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
   );
 }
 
-export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { departmentId: number; sub?: Subdepartment; closeTo: string; lastResult: Result }) {
+export function SubdepartmentForm({
+  departmentId,
+  sub,
+  closeTo,
+  lastResult,
+}: {
+  departmentId: number;
+  sub?: Subdepartment;
+  closeTo: string;
+  lastResult: Result;
+}) {
   const opened = useOpenedValues(
     sub && {
       name: sub.name,
@@ -299,7 +351,17 @@ export function SubdepartmentForm({ departmentId, sub, closeTo, lastResult }: { 
   );
 }
 
-export function TeamMemberForm({ member, departments, closeTo, lastResult }: { member?: PublicTeamMember; departments: SequenceDepartment[]; closeTo: string; lastResult: Result }) {
+export function TeamMemberForm({
+  member,
+  departments,
+  closeTo,
+  lastResult,
+}: {
+  member?: PublicTeamMember;
+  departments: SequenceDepartment[];
+  closeTo: string;
+  lastResult: Result;
+}) {
   const hydrated = useHydrated();
   const opened = useOpenedValues(
     member && {
@@ -349,11 +411,22 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={f.name} label="Name" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField field={f.pinCode} label={member ? "New PIN (leave blank to keep)" : "PIN"} type="password" maxLength={4} inputMode="numeric" autoComplete="new-password" />
+        <TextField
+          field={f.pinCode}
+          label={member ? "New PIN (leave blank to keep)" : "PIN"}
+          type="password"
+          maxLength={4}
+          inputMode="numeric"
+          autoComplete="new-password"
+        />
         <TextField field={f.email} label="Email" type="email" autoComplete="off" />
         <div>
           <Label htmlFor={f.department.id}>Department</Label>
-          <select className={inputClass} {...getSelectProps(f.department)} aria-describedby={f.department.errors ? `${f.department.errorId} ${f.department.id}-hint` : `${f.department.id}-hint`}>
+          <select
+            className={inputClass}
+            {...getSelectProps(f.department)}
+            aria-describedby={f.department.errors ? `${f.department.errorId} ${f.department.id}-hint` : `${f.department.id}-hint`}
+          >
             <option value="">None</option>
             {departmentNames.map((d) => (
               <option key={d} value={d}>
@@ -381,7 +454,10 @@ export function TeamMemberForm({ member, departments, closeTo, lastResult }: { m
             }}
           />
         </div>
-        <div className="relative mt-6 flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-base font-semibold text-brand-900" data-testid="photo-preview">
+        <div
+          className="relative mt-6 flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-base font-semibold text-brand-900"
+          data-testid="photo-preview"
+        >
           <span aria-hidden="true">{initials(name)}</span>
           {showPhoto ? (
             <img
@@ -430,9 +506,7 @@ export function DeleteForm({ entity, id, name, closeTo, errors }: { entity: stri
       <input type="hidden" name="_entity" value={entity} />
       <input type="hidden" name="_id" value={id} />
       <input type="hidden" name="_action" value="delete" />
-      <p className="text-base text-ink wrap-anywhere">
-        Are you sure you want to delete "{name}"? This action cannot be undone.
-      </p>
+      <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{name}"? This action cannot be undone.</p>
       <FormErrors errors={errors} />
       <DeleteConfirmActions cancelTo={closeTo} />
     </Form>

@@ -4,10 +4,10 @@ import { DesignRecordSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { uploadedFile } from "~/services/uploads.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
-import { getEnv } from "~/utils/env.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/design";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Design': GET/POST/DELETE /api/projects/{id}/design, POST …/design/upload-url, and the PUT of the bytes
 // to the URL it returns (/api/uploads/{token}). docs/product.md, Decisions: Uploads: only PDFs, at most MAX_UPLOAD_MB.
@@ -19,7 +19,7 @@ function refusal(error: unknown) {
   throw error;
 }
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-design": ["GET", "POST", "DELETE"], "api-design-upload-url": ["POST"], "api-uploads": ["PUT"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { boardKeyId } from "~/models/board.server";
 import { requirePermission } from "~/services/permissions.server";
-import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/utils/board";
-import { api, jsonError } from "~/utils/api.server";
-import { openEventStream } from "~/utils/event-stream.server";
+import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { api, jsonError } from "~/http/api.server";
+import { openEventStream } from "~/infra/event-stream.server";
 import type { Route } from "./+types/events";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // GET /api/events: the change notices as server-sent events, for the live pages. Notices carry
 // ids, the action and the department, nothing a signed-in member could not read on the pages themselves.
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["GET"];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (key !== null) {
       if (boardKeyId(key) === null) return jsonError(401, BOARD_LINK_INVALID);
       // Ends once the link is revoked (at once, or at the next heartbeat at the latest).
-      return openEventStream(request, (n) => BOARD_ENTITIES.has(n.entity), () => boardKeyId(key) !== null);
+      return openEventStream(
+        request,
+        (n) => BOARD_ENTITIES.has(n.entity),
+        () => boardKeyId(key) !== null,
+      );
     }
     requirePermission(request, "read");
     return openEventStream(request);

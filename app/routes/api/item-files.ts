@@ -2,16 +2,16 @@ import { assignFile, listFileAssociations, unassignFile } from "~/models/machine
 import { AssignFileSchema, UnassignFileSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/item-files";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Items': GET /api/items/{id}/file-associations, POST …/assign-file {fileId, fileType}, DELETE
 // …/unassign-file {fileType}. The member comes from the session; a `userId` in the body is ignored.
 
 const verb = (request: Request) => new URL(request.url).pathname.split("/").pop();
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-items-file-associations": ["GET"], "api-items-assign-file": ["POST"], "api-items-unassign-file": ["DELETE"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { countTimerLogs, listTimerLogs, resetTimer } from "~/models/timer.server
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { timerToggleResponse } from "~/services/timer-api.server";
-import { api, json, jsonError, listPage, pageParams, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseId } from "~/http/api.server";
 import type { Route } from "./+types/item-timer";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Items': POST /api/items/{id}/start-timer, end-timer and reset-timer (no body), GET …/timer-logs.
 // docs/product.md (Decisions): any signed-in member starts and stops timers; resetting one needs the project keys (pre-production,
@@ -12,7 +12,7 @@ import type { RouteMethods } from "~/services/route-methods.server";
 
 const verb = (request: Request) => new URL(request.url).pathname.split("/").pop();
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = (id) => (id === "api-items-timer-logs" ? ["GET"] : ["POST"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -2,15 +2,15 @@ import { countItems, createItem, deleteItem, getItem, listItems, updateItem } fr
 import { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
-import { parseIdParam } from "~/utils/ids";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
+import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/items";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Items': GET /api/items (an array, 500 rows unless `?limit=&offset=` say otherwise; `?projectId=` filters), GET one,
 // POST, PATCH, DELETE. Writes need the pre-production or project-management key (docs/product.md (Decisions)).
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-items": ["GET", "POST"], "api-items-id": ["GET", "PATCH", "DELETE"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,20 +1,27 @@
-import { countCompletedFiles, countMachineFiles, listCompletedFiles, listMachineChoices, listMachineFilesWithDetails, reorderMachineFiles } from "~/models/machine-file.server";
+import {
+  countCompletedFiles,
+  countMachineFiles,
+  listCompletedFiles,
+  listMachineChoices,
+  listMachineFilesWithDetails,
+  reorderMachineFiles,
+} from "~/models/machine-file.server";
 import { ReorderSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody } from "~/utils/api.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { machineFileCsvTemplate } from "~/utils/machine-file-csv";
+import { api, json, jsonError, listPage, pageParams, parseBody } from "~/http/api.server";
+import { contentDisposition } from "~/domain/content-disposition";
+import { machineFileCsvTemplate } from "~/domain/machine-file-csv";
 import type { Route } from "./+types/machine-files-queue";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Machine files': GET /api/machine-files-with-details?machine=, GET /api/completed-files-analytics
 // [?machine=], GET /api/machine-ready-files/csv-template, POST /api/machine-files/reorder.
 
 const path = (request: Request) => new URL(request.url).pathname;
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = (id) => (id === "api-machine-files-reorder" ? ["POST"] : ["GET"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,13 +37,20 @@ export async function loader({ request }: Route.LoaderArgs) {
         return listPage(url, pageParams(url), listCompletedFiles({ machine, ...pageParams(url) }), countCompletedFiles({ machine }));
       case "/api/machine-ready-files/csv-template":
         // The shop's own active machines in the example rows, so the template imports as it is.
-        return new Response(machineFileCsvTemplate(listMachineChoices().filter((m) => m.isActive).map((m) => m.name)), {
-          headers: {
-            "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
-            "Cache-Control": "no-store",
+        return new Response(
+          machineFileCsvTemplate(
+            listMachineChoices()
+              .filter((m) => m.isActive)
+              .map((m) => m.name),
+          ),
+          {
+            headers: {
+              "Content-Type": "text/csv; charset=utf-8",
+              "Content-Disposition": contentDisposition("attachment", "machine-files-template.csv"),
+              "Cache-Control": "no-store",
+            },
           },
-        });
+        );
       default:
         return jsonError(405, "Method not allowed");
     }

@@ -13,11 +13,11 @@ import { MachineFileBulkSchema, MachineFileCreateSchema, MachineFilePatchSchema,
 import { CSV_BODY_LIMIT } from "~/services/http.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
-import { parseIdParam } from "~/utils/ids";
-import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/utils/machine-file-messages";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
+import { parseIdParam } from "~/domain/ids";
+import { csvImportMessage, csvImportRefused, filesSavedSkippedMessage } from "~/domain/machine-file-messages";
 import type { Route } from "./+types/machine-files";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Machine files': GET/POST /api/machine-ready-files, POST …/bulk, PATCH/DELETE …/{id}, POST …/upload-csv.
 // Details, imports and deletes are project work (pre-production, project-management); opening a file's QR and
@@ -27,7 +27,7 @@ const ERRORS_RETURNED = 1000;
 
 const tail = (request: Request) => new URL(request.url).pathname.split("/").pop();
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = {
   "api-machine-files": ["GET", "POST"],
   "api-machine-files-bulk": ["POST"],
@@ -66,7 +66,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       if (method === "DELETE") {
         const user = requirePermission(request, "projects:write");
-        return deleteMachineFile(id, actorFrom(request, user)) ? json({ message: "Machine file deleted successfully.", id }) : jsonError(404, "Machine file not found");
+        return deleteMachineFile(id, actorFrom(request, user))
+          ? json({ message: "Machine file deleted successfully.", id })
+          : jsonError(404, "Machine file not found");
       }
       return jsonError(405, "Method not allowed");
     }
@@ -80,7 +82,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         // All or nothing, in one transaction; files already there (same project, name and machine) are skipped.
         const { files } = await parseBody(request, MachineFileBulkSchema, CSV_BODY_LIMIT);
         const { created, skipped } = saveMachineFiles({ creates: files }, actor);
-        return json({ message: filesSavedSkippedMessage(created.length, skipped), files: created, saved: created.length, skipped }, { status: created.length ? 201 : 200 });
+        return json(
+          { message: filesSavedSkippedMessage(created.length, skipped), files: created, saved: created.length, skipped },
+          { status: created.length ? 201 : 200 },
+        );
       }
       case "upload-csv": {
         const body = await parseBody(request, UploadCsvSchema, CSV_BODY_LIMIT);
@@ -89,7 +94,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         const message = csvImportMessage({ ...result, failed });
         // A refused file is a 400 whose errors the screen lists; a partial save is a 201 with them. A long list of
         // errors is cut, as a person reads it: the first ERRORS_RETURNED, then how many more.
-        const errors = result.errors.length > ERRORS_RETURNED ? [...result.errors.slice(0, ERRORS_RETURNED), `... and ${result.errors.length - ERRORS_RETURNED} more`] : result.errors;
+        const errors =
+          result.errors.length > ERRORS_RETURNED
+            ? [...result.errors.slice(0, ERRORS_RETURNED), `... and ${result.errors.length - ERRORS_RETURNED} more`]
+            : result.errors;
         const status = csvImportRefused(result) ? 400 : result.saved > 0 ? 201 : 200;
         return json({ message, errors, saved: result.saved, skipped: result.skipped, failed, files: result.files }, { status });
       }

@@ -1,4 +1,4 @@
-import { api, jsonError } from "~/utils/api.server";
+import { api, jsonError } from "~/http/api.server";
 import { requireUser } from "~/services/permissions.server";
 import type { Route } from "./+types/not-found";
 

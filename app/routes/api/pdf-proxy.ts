@@ -1,8 +1,8 @@
 import { findDesignByPath } from "~/models/design.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, jsonError } from "~/utils/api.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { storedFilePath } from "~/utils/storage.server";
+import { api, jsonError } from "~/http/api.server";
+import { contentDisposition } from "~/domain/content-disposition";
+import { storedFilePath } from "~/infra/storage.server";
 import type { Route } from "./+types/pdf-proxy";
 
 // docs/product.md §7 GET /api/pdf-proxy?url=…: docs/product.md, Decisions: Uploads — only design files the database knows (by stored path),

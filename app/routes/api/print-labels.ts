@@ -2,15 +2,15 @@ import { PrintLabelSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/print-labels";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // POST /api/items/{id}/print-label and POST /api/projects/{id}/print-labels: the label(s) as ZPL
 // straight to a label printer of Global Settings ({ "printerId": n }). A printer that does not answer is a 504
 // with a sentence saying which one; the print is recorded in the audit log.
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["POST"];
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,15 +1,23 @@
-import { createProject, deleteProject, getProjectWithMetrics, listProjects, listProjectsWithMetrics, projectSummary, updateProject } from "~/models/project.server";
+import {
+  createProject,
+  deleteProject,
+  getProjectWithMetrics,
+  listProjects,
+  listProjectsWithMetrics,
+  projectSummary,
+  updateProject,
+} from "~/models/project.server";
 import { ProjectCreateSchema, ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listPage, pageParams, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Projects and workflows': GET /api/projects(-with-metrics) return an array as the product's client expects,
 // 500 rows unless `?limit=&offset=` say otherwise (decision 0023). Writes need the pre-production or project-management key (or management).
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = { "api-projects": ["GET", "POST"], "api-projects-with-metrics": ["GET"], "api-projects-id": ["GET", "PATCH", "DELETE"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {

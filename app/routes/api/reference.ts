@@ -21,11 +21,11 @@ import {
   WorkflowPatchSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { api, json, jsonError, listSlice, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, listSlice, parseBody, parseId } from "~/http/api.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/reference";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
 // management key. app/routes.ts mounts this module once per entity path.
@@ -68,7 +68,7 @@ function entityOf(request: Request): ReferenceEntity {
   return segment as ReferenceEntity;
 }
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = (id) => (id.endsWith("-id") ? ["GET", "PATCH", "DELETE"] : ["GET", "POST"]);
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -3,16 +3,16 @@ import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
-import { api, json, jsonError, parseBody } from "~/utils/api.server";
+import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/shop-settings";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
 // management key, like every Global Settings write.
 
 const view = (s: ReturnType<typeof getShopSettings>) => ({ signInMode: s.signInMode, shopAddress: s.shopAddress, version: s.version });
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["GET", "PATCH"];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { assignTeamMembers, getProject, getSteps, getWorkflowInstances, refreshW
 import { AssignTeamMembersSchema, StepOrderSchema, StepPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, methodNotAllowed, parseBody, parseId } from "~/utils/api.server";
+import { api, json, jsonError, methodNotAllowed, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/workflow-steps";
-import type { RouteMethods } from "~/services/route-methods.server";
+import type { RouteMethods } from "~/services/route-rules.server";
 
 // docs/product.md §7: a project's workflow instance and its steps. Mounted on several paths (app/routes.ts); the path's
 // last segment says which one a request came in on.
@@ -21,7 +21,7 @@ function kindOf(request: Request): Kind {
   return (last && kinds[last]) || "step";
 }
 
-/** The methods this module answers (services/route-methods.server); anything else gets 405 with Allow. */
+/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = {
   "api-workflow-instances": ["GET"],
   "api-workflow-steps": ["GET"],

@@ -86,7 +86,10 @@ export function ipMatcher(specs: readonly string[]): (address: string) => boolea
  */
 export function clientAddress(peer: string, forwardedFor: string | null, trusted: (a: string) => boolean): string {
   if (!trusted(peer) || !forwardedFor) return peer;
-  const hops = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   let client = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/infra/env.server";
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/infra/env.server";
 
 const g = globalThis as unknown as { __shopflowSecret?: Buffer };
 
@@ -31,4 +31,3 @@ export function setSecretForTests(secret: Buffer | undefined) {
 export function hashPin(pin: string): string {
   return createHmac("sha256", getSecret()).update(`pin:${pin}`).digest("hex");
 }
-

@@ -36,11 +36,7 @@ export type TileDecision =
  * docs/product.md §4 tile click. Shared so the browser (JavaScript on) and the home action (JavaScript off) agree.
  * `heldKeys` is the set of keys some active member holds; it matters only when nobody is signed in.
  */
-export function decideTileClick(
-  tile: Tile,
-  user: { accessibleDepartments: string[] } | null,
-  heldKeys: readonly string[],
-): TileDecision {
+export function decideTileClick(tile: Tile, user: { accessibleDepartments: string[] } | null, heldKeys: readonly string[]): TileDecision {
   if (user) {
     if (user.accessibleDepartments.includes("management")) {
       return {

@@ -1,4 +1,4 @@
-import type { ColorName } from "./constants";
+import type { ColorName } from "~/domain/constants";
 
 // docs/product.md §9: light background, dark text of the same hue. Full class names so Tailwind keeps them.
 export const COLOR_CLASSES: Record<ColorName, string> = {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { BadRequestError, ConflictError, NotFoundError } from "./errors";
-import { parseIdParam } from "./ids";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { parseIdParam } from "~/domain/ids";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 // The HTTP layer has already refused larger bodies and anything but JSON; this is the last line.

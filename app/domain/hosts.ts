@@ -1,4 +1,4 @@
-import { ipMatcher, LOOPBACK } from "./ip";
+import { ipMatcher, LOOPBACK } from "~/domain/ip";
 
 // Host names as the shop-address rules compare them (browser-safe: the settings form checks with it too).
 

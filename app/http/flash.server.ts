@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readCookie, serializeCookie, sign, unsign } from "./cookies.server";
+import { readCookie, serializeCookie, sign, unsign } from "~/http/cookies.server";
 
 // One-shot results for the page a post redirects to (post-redirect-get), next to the toast cookie of
 // toast.server.ts: what a scan did on the QR Timer page without JavaScript, for one page load only. Not in the URL,

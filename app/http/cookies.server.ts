@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isSecureRequest } from "./request.server";
-import { getSecret } from "./secret.server";
+import { isSecureRequest } from "~/http/request.server";
+import { getSecret } from "~/infra/secret.server";
 
 /**
  * Cookies of this host. Another app on the same host can set cookies we cannot parse (`_ga=%`): such a cookie
@@ -65,12 +65,7 @@ export function readCookie(request: Request, name: string): string | undefined {
   return cookieValue(request.headers.get("cookie"), cookieName(request, name));
 }
 
-export function serializeCookie(
-  request: Request,
-  name: string,
-  value: string,
-  opts: { maxAge?: number; httpOnly?: boolean } = {},
-): string {
+export function serializeCookie(request: Request, name: string, value: string, opts: { maxAge?: number; httpOnly?: boolean } = {}): string {
   const parts = [`${cookieName(request, name)}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (opts.httpOnly !== false) parts.push("HttpOnly");
   if (isSecureRequest(request)) parts.push("Secure");
@@ -108,8 +103,7 @@ export function clearDuplicateCookies(header: string | null, url: URL): string[]
   return out;
 }
 
-const mac = (purpose: string, value: string) =>
-  createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url");
+const mac = (purpose: string, value: string) => createHmac("sha256", getSecret()).update(`${purpose}:${value}`).digest("base64url");
 
 /** `value.signature`, keyed with the server secret and a purpose so a signature cannot be reused elsewhere. */
 export function sign(purpose: string, value: string): string {

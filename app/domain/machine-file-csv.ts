@@ -1,7 +1,7 @@
-import { BIDI_MESSAGE, hasBidiControls } from "./bidi";
-import { toCsv } from "./csv";
+import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { toCsv } from "~/domain/csv";
 
-export { csvCell, toCsv } from "./csv";
+export { csvCell, toCsv } from "~/domain/csv";
 
 // Machine-file CSV import and export (docs/product.md §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
 // the spreadsheet screen checks a file before it sends it, the server decodes and parses it. Decision 0023 says
@@ -41,7 +41,9 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
       return null;
     }
   };
-  const broken = (what: string) => ({ error: `The file starts as ${what} text but is not ${what} further on: save it again as CSV UTF-8 and upload it again.` });
+  const broken = (what: string) => ({
+    error: `The file starts as ${what} text but is not ${what} further on: save it again as CSV UTF-8 and upload it again.`,
+  });
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return strict("utf-8", 3) ?? broken("UTF-8");
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return strict("utf-16le", 2) ?? broken("UTF-16");
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return strict("utf-16be", 2) ?? broken("UTF-16");
@@ -56,7 +58,7 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   if (n < 4) return null;
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) (i % 2 ? oddZeros++ : evenZeros++);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) i % 2 ? oddZeros++ : evenZeros++;
   const pairs = n / 2;
   if (oddZeros >= pairs * 0.75 && evenZeros === 0) return "utf-16le";
   if (evenZeros >= pairs * 0.75 && oddZeros === 0) return "utf-16be";
@@ -67,7 +69,12 @@ function utf16WithoutBom(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
 // Text to records
 
 // Header spellings people and programs really write: any case, spaces, underscores or hyphens.
-const headerKey = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[\s_-]+/g, " ");
+const headerKey = (h: string) =>
+  h
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
 const FILE_NAME_HEADERS = new Set(["file name", "filename", "file", "name"]);
 const MACHINE_HEADERS = new Set(["machine assignment", "machine", "machine name", "assigned machine"]);
 const MATERIAL_HEADERS = new Set(["material", "material type", "materials"]);
@@ -249,7 +256,8 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
     else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(`Line ${line}: ${BIDI_MESSAGE}`);
     else {
       const machine = byKey.get(machineText.toLowerCase()) ?? byKey.get(undefused(machineText).toLowerCase());
-      if (!machine) errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);
+      if (!machine)
+        errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);
       else rows.push({ line, fileName, machine: machine.value, material });
     }
   }

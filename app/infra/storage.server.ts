@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/infra/env.server";
 
 // Uploaded files live under DATA_DIR with names the server makes (docs/product.md, Decisions: Uploads); the database stores the
 // path relative to DATA_DIR. Nothing here ever follows a path out of the data directory.

@@ -1,11 +1,4 @@
-import {
-  COMPLETED_DEPARTMENT,
-  PRIORITY_WEIGHTS,
-  STANDARD_DEPARTMENT_ORDER,
-  type Priority,
-  type ProjectStatus,
-  type StepStatus,
-} from "./constants";
+import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS, STANDARD_DEPARTMENT_ORDER, type Priority, type ProjectStatus, type StepStatus } from "~/domain/constants";
 
 // The rules of docs/product.md §4 and docs/product.md (Decisions) in one place, used by the models, the screens and the demo seed alike.
 
@@ -14,10 +7,7 @@ export function itemSequence(categorySequence: readonly string[] | null | undefi
   return categorySequence && categorySequence.length > 0 ? categorySequence : STANDARD_DEPARTMENT_ORDER;
 }
 
-export type NextDepartment =
-  | { kind: "next"; department: string; index: number }
-  | { kind: "final"; department: string; index: number }
-  | { kind: "none" };
+export type NextDepartment = { kind: "next"; department: string; index: number } | { kind: "final"; department: string; index: number } | { kind: "none" };
 
 /**
  * Where stopping the timer moves an item: the department after its current one; at the last one it stays

@@ -1,4 +1,4 @@
-import { onChange, type ChangeNotice } from "./events.server";
+import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
 
 // Server-sent events for the live pages (decision 0016). One hub per process: it listens to the
 // change notices the models announce after each commit, numbers them, keeps the last RING_SIZE for clients that
@@ -38,7 +38,15 @@ function start() {
   if (hub.started) return;
   hub.started = true;
   onChange((notice) => {
-    const n: Numbered = { entity: notice.entity, id: notice.id, action: notice.action, projectId: notice.projectId ?? null, department: notice.department ?? null, at: notice.at, seq: ++hub.seq };
+    const n: Numbered = {
+      entity: notice.entity,
+      id: notice.id,
+      action: notice.action,
+      projectId: notice.projectId ?? null,
+      department: notice.department ?? null,
+      at: notice.at,
+      seq: ++hub.seq,
+    };
     hub.ring.push(n);
     if (hub.ring.length > RING_SIZE) hub.ring.splice(0, hub.ring.length - RING_SIZE);
     if (hub.clients.size === 0) return;

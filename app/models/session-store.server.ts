@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } from "drizzle-orm";
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
-import { getDb, type DB } from "~/utils/db.server";
-import { prepared } from "./prepared.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { prepared } from "~/models/prepared.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -119,13 +119,7 @@ export function recentFailureTimes(key: string, windowMs: number, limit: number)
   return getDb()
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.ip, key),
-        eq(loginAttempts.success, false),
-        gte(loginAttempts.at, new Date(Date.now() - windowMs)),
-      ),
-    )
+    .where(and(eq(loginAttempts.ip, key), eq(loginAttempts.success, false), gte(loginAttempts.at, new Date(Date.now() - windowMs))))
     .orderBy(desc(loginAttempts.at))
     .limit(limit)
     .all()

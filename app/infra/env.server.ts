@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOOPBACK, parseRange } from "./ip";
+import { LOOPBACK, parseRange } from "~/domain/ip";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
@@ -7,7 +7,12 @@ const flag = z
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
 const EnvSchema = z.object({
-  PORT: z.coerce.number({ error: "must be a port number from 1 to 65535" }).int("must be a port number from 1 to 65535").min(1, "must be a port number from 1 to 65535").max(65535, "must be a port number from 1 to 65535").default(3000),
+  PORT: z.coerce
+    .number({ error: "must be a port number from 1 to 65535" })
+    .int("must be a port number from 1 to 65535")
+    .min(1, "must be a port number from 1 to 65535")
+    .max(65535, "must be a port number from 1 to 65535")
+    .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: z
@@ -31,11 +36,24 @@ const EnvSchema = z.object({
     .regex(/^\d{4}$/, "must be exactly 4 digits")
     .optional(),
   ADMIN_NAME: z.string().trim().min(1).default("Administrator"),
-  SESSION_IDLE_MINUTES: z.coerce.number({ error: "must be a whole number of minutes, 1 or more" }).int("must be a whole number of minutes, 1 or more").min(1, "must be a whole number of minutes, 1 or more").default(720),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes, 1 or more" })
+    .int("must be a whole number of minutes, 1 or more")
+    .min(1, "must be a whole number of minutes, 1 or more")
+    .default(720),
   // Audit entries older than this many days are removed (every 10 minutes); 0 keeps them forever. A server setting,
   // not a Global Settings one: a management PIN must not be able to erase the record of what was done with it.
-  AUDIT_RETENTION_DAYS: z.coerce.number({ error: "must be a whole number of days, 0 to keep every entry" }).int("must be a whole number of days, 0 to keep every entry").min(0, "must be a whole number of days, 0 to keep every entry").max(36500, "must be at most 36500").default(0),
-  MAX_UPLOAD_MB: z.coerce.number({ error: "must be a number of megabytes above 0" }).positive("must be a number of megabytes above 0").max(2048, "must be at most 2048").default(50),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: "must be a whole number of days, 0 to keep every entry" })
+    .int("must be a whole number of days, 0 to keep every entry")
+    .min(0, "must be a whole number of days, 0 to keep every entry")
+    .max(36500, "must be at most 36500")
+    .default(0),
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: "must be a number of megabytes above 0" })
+    .positive("must be a number of megabytes above 0")
+    .max(2048, "must be at most 2048")
+    .default(50),
   // Off, `1` (a proxy on this machine: loopback), or the proxies' addresses/CIDRs, comma-separated. Forwarded
   // headers are believed only from these peers: anybody else could claim any address and dodge the throttle.
   TRUST_PROXY: z
@@ -45,7 +63,10 @@ const EnvSchema = z.object({
       const s = (v ?? "").trim().toLowerCase();
       if (s === "" || s === "0" || s === "false" || s === "no") return [] as string[];
       if (s === "1" || s === "true" || s === "yes") return LOOPBACK;
-      const list = s.split(",").map((x) => x.trim()).filter(Boolean);
+      const list = s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
       const bad = list.filter((x) => !parseRange(x));
       if (bad.length) {
         ctx.addIssue({ code: "custom", message: `must be 1, or addresses/CIDRs of the proxy such as 10.0.0.2,192.168.1.0/24 (not: ${bad.join(", ")})` });
@@ -60,10 +81,17 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const list = (v ?? "").split(",").map((x) => x.trim()).filter(Boolean).map(hostOnly);
+      const list = (v ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map(hostOnly);
       const bad = list.filter((h) => !h.ok).map((h) => h.input);
       if (bad.length) {
-        ctx.addIssue({ code: "custom", message: `must be host names or IP addresses, comma-separated, e.g. shop-server,192.168.1.20 (not: ${bad.join(", ")})` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must be host names or IP addresses, comma-separated, e.g. shop-server,192.168.1.20 (not: ${bad.join(", ")})`,
+        });
         return z.NEVER;
       }
       return list.map((h) => h.host);
@@ -74,7 +102,10 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const list = (v ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+      const list = (v ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (list.length === 0) return [...DEFAULT_PRINTER_PORTS];
       const bad = list.filter((x) => !/^\d{1,5}$/.test(x) || Number(x) < 1 || Number(x) > 65535);
       if (bad.length) {
@@ -121,9 +152,17 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
   ["SESSION_IDLE_MINUTES", "720", "a session ends after this long without a request"],
   ["MAX_UPLOAD_MB", "50", "largest design PDF accepted"],
   ["AUDIT_RETENTION_DAYS", "0", "remove audit-trail entries older than this many days; 0 keeps them forever"],
-  ["TRUST_PROXY", "off", "1 = a reverse proxy on this machine (loopback), or the proxies' addresses/CIDRs, comma-separated; only they may set X-Forwarded-For/-Proto/-Host"],
+  [
+    "TRUST_PROXY",
+    "off",
+    "1 = a reverse proxy on this machine (loopback), or the proxies' addresses/CIDRs, comma-separated; only they may set X-Forwarded-For/-Proto/-Host",
+  ],
   ["DEMO", "0 (1 with npm start)", "1 fills an empty database with the demo shop (same as --demo)"],
-  ["ALLOWED_HOSTS", "(none)", "other host names or addresses the server answers to, comma-separated; once the shop's address is known, any other Host gets 421"],
+  [
+    "ALLOWED_HOSTS",
+    "(none)",
+    "other host names or addresses the server answers to, comma-separated; once the shop's address is known, any other Host gets 421",
+  ],
   ["PRINTER_PORTS", "9100,6101", "ports label printers may be reached on, comma-separated"],
 ];
 
@@ -131,9 +170,7 @@ const g = globalThis as unknown as { __shopflowEnv?: Env };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([k, v]) => k in EnvSchema.shape && v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([k, v]) => k in EnvSchema.shape && v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -1,9 +1,9 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { lockDataDir } from "./data-dir-lock.server";
-import { getDb } from "./db.server";
-import { getEnv } from "./env.server";
+import { lockDataDir } from "~/infra/data-dir-lock.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 
 const DESIGNS = "designs";
 const stamp = () => new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");

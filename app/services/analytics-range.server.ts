@@ -1,8 +1,8 @@
 import { flowAnalytics, type Flow } from "~/models/analytics.server";
 import { AnalyticsRangeSchema, MAX_RANGE_DAYS, RANGE_TOO_LONG } from "~/schemas/analytics";
-import { zoneDate } from "~/utils/dates";
-import { getEnv } from "~/utils/env.server";
-import { addDays, daysBetween, dayStart, isCalendarDay, periodsFor, type Granularity } from "~/utils/periods.server";
+import { zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { addDays, daysBetween, dayStart, isCalendarDay, periodsFor, type Granularity } from "~/infra/periods.server";
 
 // /analytics and its CSV downloads read the same figures: the range from the URL, then one flowAnalytics call.
 

@@ -1,5 +1,5 @@
 import type { PDFFont } from "pdf-lib";
-import { LABEL_SIZE_PT, SHEETS, sheetMargins, sheetPositions, type Paper } from "./label-sheets";
+import { LABEL_SIZE_PT, SHEETS, sheetMargins, sheetPositions, type Paper } from "~/domain/label-sheets";
 
 // pdf-lib and qrcode are loaded on the first label, not at start: evaluating pdf-lib alone took about half of the
 // server's 100 ms start (target: binary start to first 200 under 100 ms).

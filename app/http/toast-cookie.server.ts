@@ -1,6 +1,6 @@
 import { replace } from "react-router";
 import { z } from "zod";
-import { readCookie, serializeCookie, sign, unsign } from "./cookies.server";
+import { readCookie, serializeCookie, sign, unsign } from "~/http/cookies.server";
 
 const TOAST_COOKIE = "shopflow_toast";
 
@@ -14,9 +14,7 @@ export type Toast = z.infer<typeof ToastSchema>;
 
 /** Set-Cookie value carrying a toast to the next page render (works with JavaScript off). */
 export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>): string {
-  const value = Buffer.from(
-    JSON.stringify(ToastSchema.parse({ id: crypto.randomUUID(), ...toast })),
-  ).toString("base64url");
+  const value = Buffer.from(JSON.stringify(ToastSchema.parse({ id: crypto.randomUUID(), ...toast }))).toString("base64url");
   // Signed: a toast is text the app shows as its own, so nobody else may write one (another app on this host).
   return serializeCookie(request, TOAST_COOKIE, sign("toast", value), { maxAge: 60 });
 }
@@ -26,12 +24,7 @@ export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>
  * the history entry that posted (often a dialog's URL) is replaced, so Back does not reopen a form already sent
  * (docs/decisions/0022). Without JavaScript the browser keeps the page that posted; the toast still shows once.
  */
-export function redirectWithToast(
-  request: Request,
-  to: string,
-  toast: z.input<typeof ToastSchema>,
-  init: { headers?: HeadersInit } = {},
-) {
+export function redirectWithToast(request: Request, to: string, toast: z.input<typeof ToastSchema>, init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", toastCookie(request, toast));
   return replace(to, { headers });

@@ -7,7 +7,19 @@ export const isExterior = (name: string) => /exterior|channel/i.test(name);
 export const stationDescription = (s: { name: string; description: string | null }) => s.description?.trim() || `${s.name} operations`;
 
 // The keywords in the order docs/product.md §2 gives them: the first that matches wins.
-export type StationIcon = "assembly" | "lights" | "quality" | "packing" | "storage" | "riveting" | "trim" | "install" | "paint" | "finish" | "shipping" | "fabrication";
+export type StationIcon =
+  | "assembly"
+  | "lights"
+  | "quality"
+  | "packing"
+  | "storage"
+  | "riveting"
+  | "trim"
+  | "install"
+  | "paint"
+  | "finish"
+  | "shipping"
+  | "fabrication";
 
 const KEYWORD_ICONS: [RegExp, StationIcon][] = [
   [/assembl/i, "assembly"],

@@ -64,7 +64,10 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
  * the ones that differ from what the form was opened with; only those are saved, and the model refuses the save
  * when someone else changed one of them meanwhile. Two managers editing different fields both keep their change.
  */
-export function changedFields<T extends object>(value: T, original: Record<string, unknown> | null): { patch: Partial<T>; expected: Record<string, unknown> | undefined } {
+export function changedFields<T extends object>(
+  value: T,
+  original: Record<string, unknown> | null,
+): { patch: Partial<T>; expected: Record<string, unknown> | undefined } {
   if (!original) return { patch: value, expected: undefined };
   const patch: Partial<T> = {};
   const expected: Record<string, unknown> = {};

@@ -80,7 +80,8 @@ export async function streamMultipart(
   // The body starts with `--boundary`; reading it as if a CRLF came before lets one delimiter search do it all.
   let buf: Buffer = Buffer.from("\r\n");
   let state: "preamble" | "headers" | "body" | "done" = "preamble";
-  let part: { name: string; fileName: string | null; type: string; text: Buffer[]; file?: StreamedFile; handle?: Awaited<ReturnType<typeof open>> } | null = null;
+  let part: { name: string; fileName: string | null; type: string; text: Buffer[]; file?: StreamedFile; handle?: Awaited<ReturnType<typeof open>> } | null =
+    null;
 
   const reader = body.getReader();
   // Bytes for the current file, written in blocks: a client sending tiny pieces must not cost a write each.

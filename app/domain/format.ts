@@ -1,4 +1,4 @@
-import { STANDARD_DEPARTMENTS } from "./constants";
+import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 
 // Shared by browser and server: the number formats of docs/product.md §9. Dates are in ./dates.ts.
 
@@ -48,7 +48,13 @@ const LABELS: Record<string, string> = Object.fromEntries(STANDARD_DEPARTMENTS.m
 /** Department value → label; items without one read 'Pre-production' (docs/product.md §4). */
 export function departmentLabel(value: string | null | undefined): string {
   if (!value) return "Pre-production";
-  return LABELS[value] ?? value.split("-").map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
+  return (
+    LABELS[value] ??
+    value
+      .split("-")
+      .map((w) => (w[0] ?? "").toUpperCase() + w.slice(1))
+      .join(" ")
+  );
 }
 
 /** Names sort by the shop's locale: accented names sort in place, not after Z. */
