@@ -13,7 +13,8 @@ function workerEntries(files: Record<string, string>): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     buildStart() {
       if (this.environment.mode !== "build") return;
-      for (const [fileName, source] of Object.entries(files)) this.emitFile({ type: "chunk", id: fileURLToPath(new URL(`./${source}`, import.meta.url)), fileName });
+      for (const [fileName, source] of Object.entries(files))
+        this.emitFile({ type: "chunk", id: fileURLToPath(new URL(`./${source}`, import.meta.url)), fileName });
     },
   };
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const BUN = path.join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "bun.exe" : "bun");
+export const BUN = path.join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "bun.exe" : "bun");
 const HOST = "127.0.0.1";
 /** How much of the server's stdout/stderr is kept for error messages and failed tests' attachments. */
 const LOG_LIMIT = 256 * 1024;

@@ -1,7 +1,12 @@
 // Helpers for the design and accessibility tests (fixtures.ts holds the shared fixtures; it is not edited here).
 import AxeBuilder from "@axe-core/playwright";
 import { request, type APIRequestContext, type Page } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
+import { BUN } from "./app-server";
+import { AGE_SESSION_SQL } from "../helpers/age-session-sql";
+import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 
 /**
  * Signs in by posting the PIN to the API from the page's own request context: the session cookie lands in the
@@ -104,4 +109,43 @@ export async function createMember(api: APIRequestContext, name: string, accessi
     return { id, pin, name };
   }
   throw new Error("no free PIN");
+}
+
+/**
+ * A new project of the demo shop's first workflow with one item in the first department of a product that passes
+ * three or more: an item of its own for a live-page test, named `${kind} ${label}`.
+ */
+export async function newLiveItem(page: Page, baseURL: string, kind: string, label: string) {
+  const origin = new URL(baseURL).origin;
+  const headers = { origin };
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
+  const category = categories.find((c) => c.departmentSequence.length >= 3)!;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const project = await page.request.post("/api/projects", {
+    data: { name: `E2E ${kind} ${label} ${Date.now()}`, description: kind, workflowId: workflows[0]!.id },
+    headers,
+  });
+  const projectId = ((await project.json()) as { id: number }).id;
+  const item = await page.request.post("/api/items", {
+    data: { name: `${kind} ${label}`, category: category.name, projectId, department: category.departmentSequence[0] },
+    headers,
+  });
+  expect(item.status()).toBe(201);
+  return { id: ((await item.json()) as { id: number }).id, projectId, origin };
+}
+
+/**
+ * Moves an item's running session `ms` into the past in the worker server's database (by default just past the
+ * double-read window), as if it had been started then: a test of what follows the window needs no real wait.
+ * The server reads the start from the database on each scan, so the next one sees the older start.
+ */
+export function ageSession(dataDir: string, itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
+  const script = `const { Database } = require("bun:sqlite");
+const db = new Database(process.env.DB_FILE);
+db.run("PRAGMA busy_timeout = 5000");
+for (const sql of JSON.parse(process.env.SQL)) db.query(sql).run(Number(process.env.MS), Number(process.env.ITEM));
+db.close();`;
+  const env = { ...process.env, DB_FILE: path.join(dataDir, "shopflow.db"), SQL: JSON.stringify(AGE_SESSION_SQL), MS: String(ms), ITEM: String(itemId) };
+  const run = spawnSync(BUN, ["-e", script], { env, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`ageSession failed: ${run.stderr}`);
 }

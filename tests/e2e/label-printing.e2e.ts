@@ -3,28 +3,18 @@
 // a whole project's from their pages, reads what happened when the printer is off, and removes the printer after
 // confirming it. The "printer" is a TCP listener in this test process that keeps what it receives, as a Zebra on
 // port 9100 would.
-import { createServer, type AddressInfo, type Server } from "node:net";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { DEMO, expect, test } from "./fixtures";
 import { fakePrinterPort } from "./app-server";
 import { signInByApi, visit } from "./helpers";
+import { startFakePrinter } from "../helpers/fake-printer";
 
 /** The Edit or Delete dialog of the printers page: a Radix dialog with JavaScript, a panel on the page without. */
 const panel = (page: Page, js: boolean, name: string) => (js ? page.getByRole("dialog", { name }) : page.getByRole("region", { name }));
 
-function fakePrinter(baseURL: string): Promise<{ server: Server; port: number; jobs: string[] }> {
-  const jobs: string[] = [];
-  const server = createServer((socket) => {
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("end", () => jobs.push(data));
-  });
-  return new Promise((resolve) =>
-    server.listen(fakePrinterPort(Number(new URL(baseURL).port)), "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port, jobs })),
-  );
-}
+/** The stand-in printer of this worker, on a port its server allows (PRINTER_PORTS). */
+const fakePrinter = (baseURL: string) => startFakePrinter(fakePrinterPort(Number(new URL(baseURL).port)));
 
 test("print an item's label and a project's labels to the shop's printer; a printer that is off is named", async ({ page, js, baseURL }) => {
   const printer = await fakePrinter(baseURL!);
@@ -59,8 +49,7 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     await page.getByLabel("Label printer").selectOption({ label: name });
     await page.getByRole("button", { name: "Print label" }).click();
     await expect(page.getByText(`1 label sent to ${name}.`).first()).toBeVisible();
-    await expect.poll(() => printer.jobs.length).toBe(1);
-    const job = printer.jobs[0]!;
+    const job = (await printer.received(1))[0]!;
     expect(job.startsWith("^XA")).toBe(true);
     expect(job.trimEnd().endsWith("^XZ")).toBe(true);
     // The item's name as a field of its own (the QR code is a graphic: tests/unit/zpl-labels.test.ts reads it back).
@@ -74,12 +63,11 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     const items = Number((await button.innerText()).match(/\d+/)![0]);
     await button.click();
     await expect(page.getByText(new RegExp(`\\d+ labels? sent to ${name}\\.`)).first()).toBeVisible();
-    await expect.poll(() => printer.jobs.length).toBe(2);
-    const labels = printer.jobs[1]!.match(/\^XA/g)?.length ?? 0;
+    const labels = (await printer.received(2))[1]!.match(/\^XA/g)?.length ?? 0;
     expect(labels).toBe(items);
 
     // The printer is switched off: the page says which printer did not answer.
-    await new Promise((r) => printer.server.close(r));
+    await printer.stop();
     await visit(page, js, "/items/1");
     await page.getByLabel("Label printer").selectOption({ label: name });
     await page.getByRole("button", { name: "Print label" }).click();
@@ -99,7 +87,7 @@ test("print an item's label and a project's labels to the shop's printer; a prin
     await expect(page.getByText(`${name} is no longer offered for printing.`).first()).toBeVisible();
     await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
   } finally {
-    printer.server.close();
+    await printer.stop();
     // Leave the shared demo shop as it was, whatever step failed.
     const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
     for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin: new URL(baseURL!).origin } });
@@ -165,7 +153,7 @@ test("Print label says 'Printing…' on a disabled button while the printer has 
     await expect(page.getByText(`1 label sent to ${name}.`).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Print label" })).toBeEnabled();
   } finally {
-    printer.server.close();
+    await printer.stop();
     const left = ((await (await page.request.get("/api/label-printers")).json()) as { id: number; name: string }[]).filter((p) => p.name === name);
     for (const p of left) await page.request.delete(`/api/label-printers/${p.id}`, { headers: { origin } });
   }

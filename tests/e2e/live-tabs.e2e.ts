@@ -4,25 +4,9 @@
 // and resumes where it left off.
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
+import { newLiveItem } from "./helpers";
 
-async function newItem(page: Page, baseURL: string, label: string) {
-  const origin = new URL(baseURL).origin;
-  const headers = { origin };
-  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
-  const category = categories.find((c) => c.departmentSequence.length >= 3)!;
-  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", {
-    data: { name: `E2E Tabs ${label} ${Date.now()}`, description: "Tabs", workflowId: workflows[0]!.id },
-    headers,
-  });
-  const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", {
-    data: { name: `Tabs ${label}`, category: category.name, projectId, department: category.departmentSequence[0] },
-    headers,
-  });
-  expect(item.status()).toBe(201);
-  return { id: ((await item.json()) as { id: number }).id, origin };
-}
+const newItem = (page: Page, baseURL: string, label: string) => newLiveItem(page, baseURL, "Tabs", label);
 
 const isStream = (r: Request) => new URL(r.url()).pathname === "/api/events";
 

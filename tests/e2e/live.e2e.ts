@@ -2,26 +2,9 @@
 // JavaScript; without it the pages are as before (a Refresh link), which live.e2e checks too.
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { expectNoSeriousA11yViolations, signInByApi, visit } from "./helpers";
+import { expectNoSeriousA11yViolations, newLiveItem, signInByApi, visit } from "./helpers";
 
-async function newItem(page: Page, baseURL: string, label: string) {
-  const origin = new URL(baseURL).origin;
-  const headers = { origin };
-  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
-  const category = categories.find((c) => c.departmentSequence.length >= 3)!;
-  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
-  const project = await page.request.post("/api/projects", {
-    data: { name: `E2E Live ${label} ${Date.now()}`, description: "Live", workflowId: workflows[0]!.id },
-    headers,
-  });
-  const projectId = ((await project.json()) as { id: number }).id;
-  const item = await page.request.post("/api/items", {
-    data: { name: `Live ${label}`, category: category.name, projectId, department: category.departmentSequence[0] },
-    headers,
-  });
-  expect(item.status()).toBe(201);
-  return { id: ((await item.json()) as { id: number }).id, projectId, origin };
-}
+const newItem = (page: Page, baseURL: string, label: string) => newLiveItem(page, baseURL, "Live", label);
 
 /** A second browser (another station) signed in as `pin`. */
 async function station(browser: Browser, baseURL: string, clientIp: string, pin: string) {

@@ -226,8 +226,12 @@ test.describe("drag and drop speaks in words", () => {
       await expect(live).toHaveText(/^Picked up .* at position \d+ of \d+\.$/);
       // Each key moves the row 25 px: as many as it takes to be over the target position (rows differ in height).
       for (let i = 0; i < 8; i++) {
+        // Where the row is in the document (the page may scroll to keep it in view, so not on the screen).
+        const at = () => handle.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        const before = await at();
         await page.keyboard.press(key);
-        await page.waitForTimeout(150);
+        // The key has been handled once the dragged row has moved.
+        await expect.poll(at).not.toBe(before);
         if ((await live.textContent())?.startsWith("Moving") && (await live.textContent())?.includes(target)) break;
       }
       await expect(live).toHaveText(new RegExp(`^Moving .* to ${target}\\.$`));

@@ -63,6 +63,21 @@ test.describe("Content-Security-Policy", () => {
   test("the QR label window prints without breaking the policy", async ({ page, js, signIn }) => {
     test.skip(!js, "Print needs JavaScript (Download works without it)");
     const violations = await watchCsp(page);
+    // Marks the moment the label window is printed: the policy is read once the print has run, not after a guess.
+    await page.addInitScript(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const w = open(...args);
+        if (w) {
+          const print = w.print.bind(w);
+          w.print = () => {
+            (window as unknown as { __labelPrinted?: boolean }).__labelPrinted = true;
+            print();
+          };
+        }
+        return w;
+      };
+    });
     await signIn(DEMO.admin);
     await page.goto(`/products/${await itemId(page)}?qr=1`);
     await waitForHydration(page);
@@ -71,7 +86,7 @@ test.describe("Content-Security-Policy", () => {
     const popup = await popupPromise;
     await popup.waitForLoadState();
     await expect(popup.locator(".label img")).toBeVisible();
-    await page.waitForTimeout(800);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __labelPrinted?: boolean }).__labelPrinted ?? false)).toBe(true);
     expect(await violations(page)).toEqual([]);
     expect(await violations(popup)).toEqual([]);
   });

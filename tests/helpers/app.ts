@@ -15,19 +15,25 @@ export function createApp(env: Record<string, string | undefined> = {}) {
   return { db, fetch, client: (ip = "10.0.0.1") => createClient(fetch, ip) };
 }
 
+/** The body of a request given as `json` or `form` (its content type set in `headers`), else `init.body`. */
+export function encodeBody(init: RequestInit & { json?: unknown; form?: Record<string, string> }, headers: Headers) {
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    return JSON.stringify(init.json);
+  }
+  if (init.form) {
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    return new URLSearchParams(init.form).toString();
+  }
+  return init.body;
+}
+
 export function createClient(fetch: ReturnType<typeof createFetchHandler>, ip: string) {
   let cookies = new Map<string, string>();
   const socket = { requestIP: () => ({ address: ip }) };
   async function request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      headers.set("content-type", "application/x-www-form-urlencoded");
-      body = new URLSearchParams(init.form).toString();
-    }
+    const body = encodeBody(init, headers);
     // Like a browser, a write names its page's origin; a test passes `origin: "omit"` to send none.
     if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", "http://localhost");
     if (headers.get("origin") === "omit") headers.delete("origin");

@@ -2,57 +2,56 @@ import { forgetPreparedForTests } from "~/models/prepared.server";
 import { forgetSessions } from "~/models/session-store.server";
 import { getDb } from "~/infra/db.server";
 
-/**
- * Statements run while `fn` runs, every execution counted: the shared prepared-query cache (prepared.server.ts)
- * is emptied first, so cached queries are compiled again through the counting `prepare`.
- */
-export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const db = getDb();
-  forgetPreparedForTests(db);
-  // Remembered session lookups too, so every counted request reads its session as a first request does.
-  forgetSessions(db);
-  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-  const saved = { prepare: client.prepare, query: client.query };
-  let count = 0;
-  const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-    for (const n of ["all", "get", "run", "values"]) {
-      const f = stmt[n]!.bind(stmt);
-      stmt[n] = (...a: unknown[]) => (count++, f(...a));
-    }
-    return stmt;
-  };
-  client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-  client.query = (...a) => wrap(saved.query.apply(client, a));
-  try {
-    await fn();
-  } finally {
-    client.prepare = saved.prepare;
-    client.query = saved.query;
-  }
-  return count;
-}
+type Statement = Record<string, (...a: unknown[]) => unknown>;
+type Client = Record<"prepare" | "query", (...a: unknown[]) => Statement>;
 
-/** The statements `fn` runs, each with the parameters of its first execution: for EXPLAIN QUERY PLAN. */
-export function captureStatements(fn: () => unknown): { sql: string; params: unknown[] }[] {
+/**
+ * Reports every execution of a statement on the test database to `seen` (its SQL and parameters) until the
+ * returned function is called. The shared prepared-query cache (prepared.server.ts) is emptied first, so cached queries are
+ * compiled again through the watched `prepare`; with `sessions`, remembered session lookups too, so a
+ * request reads its session as the first one after a while does.
+ */
+function watchStatements(seen: (sql: string, params: unknown[]) => void, sessions = true): () => void {
   const db = getDb();
   forgetPreparedForTests(db);
-  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
+  if (sessions) forgetSessions(db);
+  const client = db.$client as unknown as Client;
   const saved = { prepare: client.prepare, query: client.query };
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const wrap = (sql: string, stmt: Record<string, (...a: unknown[]) => unknown>) => {
+  const wrap = (sql: string, stmt: Statement) => {
     for (const n of ["all", "get", "run", "values"]) {
       const f = stmt[n]!.bind(stmt);
-      stmt[n] = (...a: unknown[]) => (seen.push({ sql, params: a }), f(...a));
+      stmt[n] = (...a: unknown[]) => (seen(sql, a), f(...a));
     }
     return stmt;
   };
   client.prepare = (...a) => wrap(String(a[0]), saved.prepare.apply(client, a));
   client.query = (...a) => wrap(String(a[0]), saved.query.apply(client, a));
+  return () => {
+    client.prepare = saved.prepare;
+    client.query = saved.query;
+  };
+}
+
+/** Statements run while `fn` runs, every execution counted: the same for 3 rows and for 300 means no query per row. */
+export async function countStatements(fn: () => unknown): Promise<number> {
+  let count = 0;
+  const stop = watchStatements(() => count++);
+  try {
+    await fn();
+  } finally {
+    stop();
+  }
+  return count;
+}
+
+/** The statements a synchronous `fn` runs, each with the parameters of its first execution: for EXPLAIN QUERY PLAN. */
+export function captureStatements(fn: () => unknown): { sql: string; params: unknown[] }[] {
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const stop = watchStatements((sql, params) => seen.push({ sql, params }), false);
   try {
     fn();
   } finally {
-    client.prepare = saved.prepare;
-    client.query = saved.query;
+    stop();
   }
   return seen;
 }
@@ -62,38 +61,26 @@ export function captureStatements(fn: () => unknown): { sql: string; params: unk
  * must be one transaction shows every statement on one table under one number.
  */
 export async function statementsByTransaction(fn: () => Promise<unknown>): Promise<{ sql: string; tx: number }[]> {
-  const db = getDb();
-  forgetPreparedForTests(db);
-  forgetSessions(db);
-  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-  const saved = { prepare: client.prepare, query: client.query, transaction: db.transaction };
+  const db = getDb() as unknown as { transaction: (...a: unknown[]) => unknown };
+  const transaction = db.transaction;
   const seen: { sql: string; tx: number }[] = [];
   let current = 0;
   let count = 0;
-  const wrap = (sql: string, stmt: Record<string, (...a: unknown[]) => unknown>) => {
-    for (const n of ["all", "get", "run", "values"]) {
-      const f = stmt[n]!.bind(stmt);
-      stmt[n] = (...a: unknown[]) => (seen.push({ sql, tx: current }), f(...a));
-    }
-    return stmt;
-  };
-  client.prepare = (...a) => wrap(String(a[0]), saved.prepare.apply(client, a));
-  client.query = (...a) => wrap(String(a[0]), saved.query.apply(client, a));
-  (db as unknown as { transaction: (...a: unknown[]) => unknown }).transaction = (...a: unknown[]) => {
+  db.transaction = (...a: unknown[]) => {
     const outer = current;
     current = ++count;
     try {
-      return (saved.transaction as (...a: unknown[]) => unknown).apply(db, a);
+      return transaction.apply(db, a);
     } finally {
       current = outer;
     }
   };
+  const stop = watchStatements((sql) => seen.push({ sql, tx: current }));
   try {
     await fn();
   } finally {
-    client.prepare = saved.prepare;
-    client.query = saved.query;
-    (db as unknown as { transaction: unknown }).transaction = saved.transaction;
+    stop();
+    db.transaction = transaction;
   }
   return seen;
 }

@@ -4,7 +4,8 @@ import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { startOfZoneDay, zoneDate } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // Flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known
 // times (the timer model's own start and stop, with the clock given), so every figure can be checked by hand.
@@ -52,22 +53,23 @@ async function due(projectId: number, day: string) {
 }
 
 beforeEach(async () => {
-  app = createApp({ SHOP_TIMEZONE: TZ });
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Pat Planner", "3333", ["project-management"]);
-  addMember("Otto Operator", "2222", ["production"]);
-  admin = app.client("10.20.0.1");
-  pm = app.client("10.20.0.2");
-  operator = app.client("10.20.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("3333");
-  await operator.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) {
-    expect((await admin.request("/api/departments", { method: "POST", json: { name, isMachine: false } })).status).toBe(201);
-  }
   const seq = ["pre-production", "production", "installation"];
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: seq } });
-  workflowId = (await (await admin.request("/api/workflows", { method: "POST", json: { name: "Banner flow", departmentSequence: seq } })).json()).id;
+  ({
+    app,
+    clients: { admin, pm, operator },
+    workflowId,
+  } = await seedShop({
+    env: { SHOP_TIMEZONE: TZ },
+    ipBase: "10.20.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat Planner", pin: "3333", keys: ["project-management"] },
+      operator: { name: "Otto Operator", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"].map((name) => ({ name, isMachine: false })),
+    categories: [{ name: "Banner", departmentSequence: seq }],
+    workflow: { name: "Banner flow", departmentSequence: seq },
+  }));
 });
 
 describe("who may open it", () => {

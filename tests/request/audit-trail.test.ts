@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { captureStatements, countStatements } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // Audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project
@@ -22,16 +23,21 @@ const rowsOf = (html: string) => html.split('data-testid="audit-row"').length - 
 const entries = (html: string) => html.slice(html.indexOf('aria-label="Audit entries"'));
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Otto Operator", "2222", ["production"]);
-  admin = app.client("10.10.0.1");
-  operator = app.client("10.10.0.2");
-  await admin.signIn("4321");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId],
+  } = await seedShop({
+    ipBase: "10.10.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      operator: { name: "Otto Operator", pin: "2222", keys: ["production"], signIn: false },
+    },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery" }],
+  }));
   await admin.request(`/api/projects/${projectId}`, { method: "PATCH", json: { name: "Bakery Sign" } });
   itemId = (await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId } })).json()).id;
   // A refused PIN, then the operator signs in and scans.

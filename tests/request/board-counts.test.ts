@@ -1,7 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import { flowAnalytics } from "~/models/analytics.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
+import { seedShop } from "../helpers/shop";
 
 // The TV board's columns and counts: only departments work passes through (a workflow's or product's sequence) or
 // that hold items; 'Waiting' and 'Running' as /analytics counts work in progress, so an item that finished its last
@@ -14,21 +15,18 @@ let projectId: number;
 let doneProjectId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production", "fabrication"]);
-  admin = app.client("10.23.0.1");
-  operator = app.client("10.23.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  for (const name of ["Production", "Installation", "Project Management", "Storage"]) {
-    const d = await (await admin.request("/api/departments", { method: "POST", json: { name } })).json();
-    await admin.request(`/api/departments/${d.id}`, { method: "PATCH", json: { isMachine: false } });
-  }
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  doneProjectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Old job", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId, doneProjectId],
+  } = await seedShop({
+    ipBase: "10.23.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production", "fabrication"] } },
+    departments: ["Production", "Installation", "Project Management", "Storage"],
+    categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
+    workflow: { name: "W", departmentSequence: ["production", "installation"] },
+    projects: [{ name: "Bakery" }, { name: "Old job" }],
+  }));
 });
 
 const item = async (name: string, pid = projectId, department = "production") =>

@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from "bun:test";
 import { BOARD_LINK_INVALID } from "~/domain/board-messages";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // TV board: management makes read-only links; a link opens the board and its event stream and
 // nothing else; revoking it closes both; the board shows what runs, what waits (rush first), today's completions
@@ -25,23 +26,20 @@ async function makeLink(name = "Shop floor TV") {
 }
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.9.0.1");
-  operator = app.client("10.9.0.2");
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId, rushProjectId],
+  } = await seedShop({
+    ipBase: "10.9.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    // Work departments are board columns; machine stations get a queue length.
+    departments: ["Production", "Installation", { name: "HP Latex 800", isMachine: true }],
+    categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
+    workflow: { name: "W", departmentSequence: ["production", "installation"] },
+    projects: [{ name: "Bakery" }, { name: "Hospital", priority: "rush" }],
+  }));
   tv = app.client("10.9.0.3");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  // Work departments are board columns; machine stations get a queue length.
-  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/departments", { method: "POST", json: { name: "HP Latex 800", isMachine: true } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  rushProjectId = (
-    await (await admin.request("/api/projects", { method: "POST", json: { name: "Hospital", description: "d", workflowId: wf.id, priority: "rush" } })).json()
-  ).id;
 });
 
 test("a board link opens the board and its stream, marks itself used, and is listed; revoked, it opens nothing", async () => {

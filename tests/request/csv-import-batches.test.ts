@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { IMPORT_BATCH_ROWS } from "~/models/machine-file.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
 import { statementsByTransaction } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // A large CSV import (decision 0023): everything is checked first, then the rows are written in short transactions
 // with pauses between them, so the server keeps answering everyone else; rows already there are skipped, so an
@@ -12,13 +13,17 @@ let pm: Client;
 let projectId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  pm = app.client("10.0.0.2");
-  await pm.signIn("4321");
-  for (const name of ["HP Latex 800", "Zund G3"])
-    expect((await pm.request("/api/departments", { method: "POST", json: { name, isMachine: true } })).status).toBe(201);
-  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Big job", description: "d", priority: "low" } })).json()).id;
+  ({
+    app,
+    clients: { pm },
+    projectIds: [projectId],
+  } = await seedShop({
+    members: { pm: { name: "Ada", pin: "4321", keys: ["management"], ip: "10.0.0.2" } },
+    departments: ["HP Latex 800", "Zund G3"].map((name) => ({ name, isMachine: true })),
+    // A project needs a workflow: without one its creation is refused and the imports would name no project.
+    workflow: { name: "Print", departmentSequence: ["hp-latex-800"] },
+    projects: [{ name: "Big job", priority: "low" }],
+  }));
 });
 
 const csv = (n: number, from = 0) =>

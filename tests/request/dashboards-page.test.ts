@@ -2,9 +2,10 @@ import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session-store.server";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
 
@@ -16,29 +17,23 @@ let designerId: number;
 let wfId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  designerId = addMember("Dana Designer", "1111", ["pre-production"]).id;
-  addMember("Fay Floor", "2222", ["production"]);
-  admin = app.client("10.5.0.1");
-  designer = app.client("10.5.0.2");
-  floor = app.client("10.5.0.3");
-  await admin.signIn("4321");
-  await designer.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Letters", departmentSequence: ["pre-production", "production", "installation"] } });
-  const wf = await (
-    await admin.request("/api/workflows", {
-      method: "POST",
-      json: {
-        name: "Channel Letters Flow",
-        description: "Letters from design to install",
-        departmentSequence: ["pre-production", "production", "installation"],
-      },
-    })
-  ).json();
-  wfId = wf.id;
+  const sequence = ["pre-production", "production", "installation"];
+  ({
+    app,
+    clients: { admin, designer, floor },
+    memberIds: { designer: designerId },
+    workflowId: wfId,
+  } = await seedShop({
+    ipBase: "10.5.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      designer: { name: "Dana Designer", pin: "1111", keys: ["pre-production"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"],
+    categories: [{ name: "Letters", departmentSequence: sequence }],
+    workflow: { name: "Channel Letters Flow", description: "Letters from design to install", departmentSequence: sequence },
+  }));
 });
 
 const newProject = async (name: string, priority = "medium") => {
@@ -235,31 +230,8 @@ describe("/pre-production", () => {
   });
 
   test("the same number of statements for 3 assigned projects and for 60", async () => {
-    const count = async () => {
-      const db = getDb();
-      forgetPreparedForTests(db);
-      // Each counted request looks its session up, as the first one after a while does.
-      forgetSessions(db);
-      const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-      const saved = { prepare: client.prepare, query: client.query };
-      let n = 0;
-      const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-        for (const k of ["all", "get", "run", "values"]) {
-          const f = stmt[k]!.bind(stmt);
-          stmt[k] = (...a: unknown[]) => (n++, f(...a));
-        }
-        return stmt;
-      };
-      client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-      client.query = (...a) => wrap(saved.query.apply(client, a));
-      try {
-        expect((await designer.request("/pre-production?sort=priority&dir=desc")).status).toBe(200);
-      } finally {
-        client.prepare = saved.prepare;
-        client.query = saved.query;
-      }
-      return n;
-    };
+    // Each counted request looks its session up, as the first one after a while does.
+    const count = () => countStatements(async () => expect((await designer.request("/pre-production?sort=priority&dir=desc")).status).toBe(200));
     for (let i = 0; i < 3; i++) assign(await newProject(`S${i}`), null, null);
     const small = await count();
     for (let i = 0; i < 57; i++) assign(await newProject(`L${i}`), null, null);

@@ -3,7 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { uploadTokens } from "#db/schema";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Design' and docs/product.md, Decisions: Uploads: the three-call upload, the multipart form, the PDF proxy.
 
@@ -14,19 +15,21 @@ let projectId: number;
 const PDF = "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
 beforeEach(async () => {
-  app = createApp({ MAX_UPLOAD_MB: "0.01" });
-  addMember("Pat PM", "1111", ["project-management"]);
-  addMember("Fay Floor", "2222", ["production"]);
-  pm = app.client("10.0.0.2");
-  floor = app.client("10.0.0.3");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  const admin = app.client("10.0.0.1");
-  addMember("Ada", "4321", ["management"]);
-  await admin.signIn("4321");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { pm, floor },
+    projectIds: [projectId],
+  } = await seedShop({
+    env: { MAX_UPLOAD_MB: "0.01" },
+    members: {
+      pm: { name: "Pat PM", pin: "1111", keys: ["project-management"], ip: "10.0.0.2" },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"], ip: "10.0.0.3" },
+      admin: { name: "Ada", pin: "4321", keys: ["management"], ip: "10.0.0.1" },
+    },
+    departments: ["Production"],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Job", by: "pm" }],
+  }));
 });
 
 async function upload(body: string | Uint8Array<ArrayBuffer>, type = "application/pdf") {

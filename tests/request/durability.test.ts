@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BUN, ROOT, signInHeaders, startChild, type Child } from "../helpers/child-server";
+import { seededRandom } from "../helpers/random";
+import { until } from "../helpers/wait";
 
 // Durability: nothing acknowledged is lost when the process is killed (SIGKILL at random moments under a
 // write load of scans and edits), and a backup taken under that load is consistent and restores. The server runs
@@ -130,20 +132,34 @@ describe("crash safety", () => {
         renames: new Map(renameItems.map((id) => [id, { acked: -1, names: [] }])),
       };
       let acknowledged = 0;
-      for (let round = 0; round < 20; round++) {
-        const load = writeLoad(child, headers, ledger, { projectId: project.id, category, scanItems, renameItems, tag: `r${round}` });
-        await Bun.sleep(80 + Math.floor(Math.random() * 400));
-        child.process.kill("SIGKILL");
-        await child.exited;
-        load.halt();
-        await load.done;
-        checkDatabase(path.join(dataDir, "shopflow.db"), ledger);
-        child = await startChild({ dataDir });
-        headers = await signInHeaders(child.url, "1234");
+      // The kill moments come from a seed printed here (and with a failure): CRASH_SEED=<seed> kills at the same
+      // moments again. The load's own timing still varies from run to run.
+      const random = seededRandom("CRASH_SEED");
+      console.log(`crash test: kill moments from seed ${random.seed} (replay with ${random.replay})`);
+      let where = "before the first kill";
+      try {
+        for (let round = 0; round < 20; round++) {
+          const load = writeLoad(child, headers, ledger, { projectId: project.id, category, scanItems, renameItems, tag: `r${round}` });
+          // The wait is the test's subject: the kill lands at a random moment of the load.
+          const killAfter = 80 + Math.floor(random.next() * 400);
+          where = `in round ${round + 1} (killed after ${killAfter} ms)`;
+          await Bun.sleep(killAfter);
+          child.process.kill("SIGKILL");
+          await child.exited;
+          load.halt();
+          await load.done;
+          checkDatabase(path.join(dataDir, "shopflow.db"), ledger);
+          child = await startChild({ dataDir });
+          headers = await signInHeaders(child.url, "1234");
+        }
+        where = "after the last round";
+        acknowledged = ledger.created.size + [...ledger.toggles.values()].reduce((n, t) => n + t.acked, 0);
+        // The load really ran: hundreds of writes were acknowledged across the rounds.
+        expect(acknowledged).toBeGreaterThan(200);
+      } catch (e) {
+        console.error(`crash test failed ${where}; replay its kill moments with ${random.replay}`);
+        throw e;
       }
-      acknowledged = ledger.created.size + [...ledger.toggles.values()].reduce((n, t) => n + t.acked, 0);
-      // The load really ran: hundreds of writes were acknowledged across the rounds.
-      expect(acknowledged).toBeGreaterThan(200);
       child.process.kill("SIGTERM");
       await child.exited;
     },
@@ -173,12 +189,14 @@ describe("backup under load", () => {
       const scanItems = [await make("scan-a"), await make("scan-b")];
       const ledger: Ledger = { created: new Map(), toggles: new Map(scanItems.map((id) => [id, { acked: 0, sent: 0 }])), renames: new Map() };
       const load = writeLoad(child, headers, ledger, { projectId: project.id, category, scanItems, renameItems: [], tag: "b" });
-      await Bun.sleep(300);
+      // The backup starts once the load is well under way.
+      await until(() => ledger.created.size >= 10, 10_000);
       const before = ledger.created.size;
       const dest = path.join(tempDir("backup"), "snapshot");
       // The CLI, as an operator runs it, in its own process beside the running server.
       const run = spawnSync(BUN, ["server.ts", "backup", dest], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
-      await Bun.sleep(200);
+      // spawnSync held this process while the backup ran: the answers the server gave meanwhile are read now.
+      await until(() => ledger.created.size > before, 10_000);
       load.halt();
       await load.done;
       expect(run.status, run.stderr).toBe(0);

@@ -1,6 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
+import { until } from "../helpers/wait";
+import { seedShop } from "../helpers/shop";
 
 // GET /api/events: who may open it, a notice for each change, resume by Last-Event-ID, the
 // heartbeat, and clean-up when the client goes away.
@@ -57,16 +59,17 @@ let operator: Client;
 let wfId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.7.0.1");
-  operator = app.client("10.7.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
-  wfId = (await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json()).id;
+  ({
+    app,
+    clients: { admin, operator },
+    workflowId: wfId,
+  } = await seedShop({
+    ipBase: "10.7.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production", "Installation"],
+    categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
+    workflow: { name: "W", departmentSequence: ["production", "installation"] },
+  }));
 });
 
 test("signed out: 401 JSON, no stream", async () => {
@@ -136,7 +139,6 @@ test("the heartbeat reaches every open stream every 25 s; a closed stream is let
   expect((await b.next()).comment).toBe("heartbeat");
   a.close();
   b.close();
-  const deadline = Date.now() + 2000;
-  while (openStreamCount() > before && Date.now() < deadline) await Bun.sleep(10);
+  await until(() => openStreamCount() <= before);
   expect(openStreamCount()).toBe(before);
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // A file name goes into Content-Disposition as an ASCII stand-in plus the real name (RFC 6266 / 5987): a name
 // outside Latin-1 written as it is made the PDF proxy answer 500 (viewer, new tab and download all failed).
@@ -12,13 +13,16 @@ let pm: Client;
 let projectId: number;
 
 beforeAll(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  pm = app.client("10.0.0.2");
-  await pm.signIn("4321");
-  await pm.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  const wf = await (await pm.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { pm },
+    projectIds: [projectId],
+  } = await seedShop({
+    members: { pm: { name: "Ada", pin: "4321", keys: ["management"], ip: "10.0.0.2" } },
+    departments: ["Production"],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Job" }],
+  }));
 });
 
 /** The file name a browser takes from the header: filename* (RFC 5987) when present, else filename. */

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createMachineFiles } from "~/models/machine-file.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §2 'Production Floor' (/production, /production-floor) and 'Fabrication Department' (/fabrication).
 
@@ -13,20 +14,18 @@ let pm: Client;
 let signedOut: Client;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  addMember("Fay", "3333", ["fabrication"]);
-  addMember("Pat", "1111", ["pre-production"]);
-  admin = app.client("10.0.0.1");
-  operator = app.client("10.0.0.2");
-  fab = app.client("10.0.0.3");
-  pm = app.client("10.0.0.4");
+  ({
+    app,
+    clients: { admin, operator, fab, pm },
+  } = await seedShop({
+    members: {
+      admin: { name: "Ada", pin: "4321", keys: ["management"] },
+      operator: { name: "Otto", pin: "2222", keys: ["production"] },
+      fab: { name: "Fay", pin: "3333", keys: ["fabrication"] },
+      pm: { name: "Pat", pin: "1111", keys: ["pre-production"] },
+    },
+  }));
   signedOut = app.client("10.0.0.5");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  await fab.signIn("3333");
-  await pm.signIn("1111");
 });
 
 const dept = (json: Record<string, unknown>) => admin.request("/api/departments", { method: "POST", json });

@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { ageSession } from "../helpers/timers";
+import { seedShop } from "../helpers/shop";
 
 // The item and scanning screens over HTTP, as a browser without JavaScript (and a phone camera) uses them: /items/{id}, the
 // /qr/{id} timer page and the QR Timer page (/qr-scanner).
@@ -16,23 +17,22 @@ let projectId: number;
 let floorId: number;
 
 async function setup(env: Record<string, string | undefined> = {}) {
-  app = createApp(env);
-  addMember("Ada Admin", "4321", ["management"]);
-  floorId = addMember("Fay Floor", "2222", ["production"]).id;
-  admin = app.client("10.8.0.1");
-  floor = app.client("10.8.0.2");
-  await admin.signIn("4321");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Fabrication", "Quality Control", "Installation"]) {
-    await admin.request("/api/departments", { method: "POST", json: { name } });
-  }
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["pre-production", "production", "installation"] } });
+  ({
+    app,
+    clients: { admin, floor },
+    memberIds: { floor: floorId },
+    projectIds: [projectId],
+  } = await seedShop({
+    env,
+    ipBase: "10.8.0",
+    members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] }, floor: { name: "Fay Floor", pin: "2222", keys: ["production"] } },
+    departments: ["Pre-Production", "Production", "Fabrication", "Quality Control", "Installation"],
+    categories: [{ name: "Banner", departmentSequence: ["pre-production", "production", "installation"] }],
+    workflow: { name: "Std Flow", departmentSequence: ["pre-production"] },
+    projects: [{ name: "Acme Sign", priority: "high" }],
+  }));
   // A category without a sequence (the API asks for one now; older data may lack it).
   getDb().insert(schema.categories).values({ name: "Loose", departmentSequence: [] }).run();
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Std Flow", departmentSequence: ["pre-production"] } })).json();
-  projectId = (
-    await (await admin.request("/api/projects", { method: "POST", json: { name: "Acme Sign", description: "d", priority: "high", workflowId: wf.id } })).json()
-  ).id;
 }
 beforeEach(() => setup());
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Items' (create/update/delete/get one) with the §5 Item and Product form messages.
 
@@ -9,20 +10,22 @@ let floor: Client;
 let projectId: number;
 
 beforeEach(async () => {
-  app = createApp({ PUBLIC_URL: "https://shop.example.com" });
-  addMember("Ada", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["pre-production"]);
-  addMember("Fay Floor", "2222", ["fabrication"]);
-  const admin = app.client("10.0.0.1");
-  pm = app.client("10.0.0.2");
-  floor = app.client("10.0.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Channel Letters", departmentSequence: ["production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Job", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { pm, floor },
+    projectIds: [projectId],
+  } = await seedShop({
+    env: { PUBLIC_URL: "https://shop.example.com" },
+    members: {
+      admin: { name: "Ada", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["pre-production"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["fabrication"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"],
+    categories: [{ name: "Channel Letters", departmentSequence: ["production", "installation"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Job", by: "pm" }],
+  }));
 });
 
 const post = (c: Client, json: Record<string, unknown>) => c.request("/api/items", { method: "POST", json });

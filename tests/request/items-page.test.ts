@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §2 Items list over HTTP, as a browser without JavaScript uses it: filters and pages in the URL, the
 // Create New Product / Edit Product form (§5 Product form), delete, refusals.
@@ -16,23 +17,29 @@ let projectA: number;
 let projectB: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["project-management"]);
-  addMember("Fay Floor", "2222", ["production"]);
-  admin = app.client("10.9.0.1");
-  pm = app.client("10.9.0.2");
-  floor = app.client("10.9.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["pre-production", "production"] } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Letters", departmentSequence: ["production", "installation"] } });
-  await admin.request("/api/materials", { method: "POST", json: { name: "Vinyl", category: "Film" } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Std", departmentSequence: ["pre-production"] } })).json();
-  projectA = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Alpha Signs", description: "a", workflowId: wf.id } })).json()).id;
-  projectB = (await (await pm.request("/api/projects", { method: "POST", json: { name: "Beta Letters", description: "b", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { admin, pm, floor },
+    projectIds: [projectA, projectB],
+  } = await seedShop({
+    ipBase: "10.9.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["project-management"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"],
+    categories: [
+      { name: "Banner", departmentSequence: ["pre-production", "production"] },
+      { name: "Letters", departmentSequence: ["production", "installation"] },
+    ],
+    materials: [{ name: "Vinyl", category: "Film" }],
+    workflow: { name: "Std", departmentSequence: ["pre-production"] },
+    projects: [
+      { name: "Alpha Signs", description: "a", by: "pm" },
+      { name: "Beta Letters", description: "b", by: "pm" },
+    ],
+  }));
 });
 
 const addItems = (n: number, projectId: number, category = "Banner", prefix = "Item") => {

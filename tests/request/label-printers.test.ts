@@ -3,8 +3,10 @@ import { PDFDocument } from "pdf-lib";
 import { cleanText, labelsZpl, zplText } from "~/domain/zpl";
 import { resetEnvForTests } from "~/infra/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
+import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { seedShop } from "../helpers/shop";
 
 // Label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
 // TCP to a listener standing in for the printer; a printer that does not answer gives a clear 504.
@@ -14,51 +16,33 @@ let admin: Client;
 let operator: Client;
 let projectId: number;
 let itemIds: number[];
-let received: string[];
-let listener: { port: number; stop(closeActive?: boolean): void } | null = null;
+let fake: FakePrinter | null = null;
 
-function startPrinter() {
-  received = [];
-  const server = Bun.listen<{ data: string }>({
-    hostname: "127.0.0.1",
-    port: 0,
-    socket: {
-      open(socket) {
-        socket.data = { data: "" };
-      },
-      data(socket, chunk) {
-        socket.data.data += new TextDecoder().decode(chunk);
-      },
-      close(socket) {
-        received.push(socket.data.data);
-      },
-    },
-  });
-  listener = server;
-  return server.port;
+async function startPrinter() {
+  fake = await startFakePrinter();
+  return fake.port;
 }
 
-afterEach(() => {
-  listener?.stop(true);
-  listener = null;
+afterEach(async () => {
+  await fake?.stop();
+  fake = null;
 });
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.11.0.1");
-  operator = app.client("10.11.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery ^Signs~", description: "d", workflowId: wf.id } })).json())
-    .id;
-  itemIds = [];
-  for (const name of ["Fence banner", "Door decal", "Window"])
-    itemIds.push((await (await admin.request("/api/items", { method: "POST", json: { name, category: "Banner", projectId, material: "Vinyl" } })).json()).id);
+  ({
+    app,
+    clients: { admin, operator },
+    projectIds: [projectId],
+    itemIds,
+  } = await seedShop({
+    ipBase: "10.11.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    departments: ["Production"],
+    categories: [{ name: "Banner", departmentSequence: ["production"] }],
+    workflow: { name: "W", departmentSequence: ["production"] },
+    projects: [{ name: "Bakery ^Signs~" }],
+    items: ["Fence banner", "Door decal", "Window"].map((name) => ({ name, category: "Banner", material: "Vinyl" })),
+  }));
 });
 
 /** Test printers listen on a port of the system's choosing: the server is told to allow it (PRINTER_PORTS). */
@@ -72,13 +56,12 @@ const addPrinter = async (port: number, extra: Record<string, unknown> = {}) => 
 };
 
 test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its name, project and material", async () => {
-  const printer = await addPrinter(startPrinter());
-  expect(printer).toMatchObject({ port: listener!.port, dpi: 203, isActive: true });
+  const printer = await addPrinter(await startPrinter());
+  expect(printer).toMatchObject({ port: fake!.port, dpi: 203, isActive: true });
   const res = await operator.request(`/api/items/${itemIds[0]}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ printed: 1, printer: "Counter Zebra", message: "1 label sent to Counter Zebra." });
-  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
-  const zpl = received.join("");
+  const zpl = (await fake!.received(1)).join("");
   expect(zpl.match(/\^XA/g)?.length).toBe(1);
   expect(zpl).toContain("^PW406");
   // The QR code is a graphic of the label's address (read back by an independent renderer and zbar).
@@ -93,12 +76,11 @@ test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its na
 }, 30_000);
 
 test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots", async () => {
-  const printer = await addPrinter(startPrinter(), { dpi: 300 });
+  const printer = await addPrinter(await startPrinter(), { dpi: 300 });
   const res = await operator.request(`/api/projects/${projectId}/print-labels`, { method: "POST", json: { printerId: printer.id } });
   expect(res.status).toBe(200);
   expect((await res.json()).message).toBe("3 labels sent to Counter Zebra.");
-  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
-  const zpl = received.join("");
+  const zpl = (await fake!.received(1)).join("");
   expect(zpl.match(/\^XA/g)?.length).toBe(3);
   expect(zpl.match(/\^PW600/g)?.length).toBe(3);
   const labels = zpl.split(/(?<=\^XZ\n)/);
@@ -136,7 +118,7 @@ test("zpl: control characters become spaces, the escape character is escaped too
 });
 
 test("the pages without JavaScript: add a printer in Global Settings, print from the item and the project pages", async () => {
-  const port = startPrinter();
+  const port = await startPrinter();
   allowPort(port);
   expect((await operator.request("/settings/printers")).status).toBe(403);
   const bad = await admin.request("/settings/printers", { method: "POST", form: { name: "", host: "10.0.0.9", port: "9100", dpi: "203" } });
@@ -164,8 +146,7 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
   const projectPrint = await operator.request(`/projects/${projectId}`, { method: "POST", form: { intent: "print-labels", printerId: String(printerId) } });
   expect(projectPrint.status).toBe(302);
   expect(await visibleHtml(await operator.request(projectPrint.headers.get("location")!))).toContain("3 labels sent to Counter Zebra.");
-  for (let i = 0; i < 50 && received.length < 2; i++) await Bun.sleep(10);
-  expect(received.join("").match(/\^XA/g)?.length).toBe(4);
+  expect((await fake!.received(2)).join("").match(/\^XA/g)?.length).toBe(4);
 
   // Switched off, it is no longer offered; deleted, it is gone.
   await admin.request("/settings/printers", { method: "POST", form: { intent: "toggle", id: String(printerId) } });
@@ -178,11 +159,10 @@ test("the pages without JavaScript: add a printer in Global Settings, print from
 
 test("the printer and the PDF print the same labels: an item without a stored QR code has none", async () => {
   app.db.$client.run("UPDATE items SET qr_code = NULL WHERE id = ?", [itemIds[1]!]);
-  const printer = await addPrinter(startPrinter());
+  const printer = await addPrinter(await startPrinter());
   const res = await operator.request(`/api/projects/${projectId}/print-labels`, { method: "POST", json: { printerId: printer.id } });
   expect((await res.json()).message).toBe("2 labels sent to Counter Zebra.");
-  for (let i = 0; i < 50 && received.length === 0; i++) await Bun.sleep(10);
-  expect(received.join("")).not.toContain(`/qr/${itemIds[1]}^FS`);
+  expect((await fake!.received(1)).join("")).not.toContain(`/qr/${itemIds[1]}^FS`);
   const single = await operator.request(`/api/items/${itemIds[1]}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(single.status).toBe(404);
   // The roll PDF has the same two labels: one page each.

@@ -2,9 +2,9 @@ import { forgetPreparedForTests } from "~/models/prepared.server";
 import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import { addMember, createApp, visibleHtml } from "../helpers/app";
 import { decodePdfPages, decodePng, qpdfCheck } from "../helpers/label-tools";
+import { countStatements } from "../helpers/statements";
 
 let app: ReturnType<typeof createApp>;
 
@@ -224,31 +224,6 @@ describe("links to the label PDFs (server-rendered, so they work without JavaScr
     }
   });
 });
-
-/** Statements run while `fn` runs, every execution counted (as in project-detail-page.test.ts). */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  const db = getDb();
-  forgetPreparedForTests(db);
-  const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-  const saved = { prepare: client.prepare, query: client.query };
-  let count = 0;
-  const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-    for (const n of ["all", "get", "run", "values"]) {
-      const f = stmt[n]!.bind(stmt);
-      stmt[n] = (...a: unknown[]) => (count++, f(...a));
-    }
-    return stmt;
-  };
-  client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-  client.query = (...a) => wrap(saved.query.apply(client, a));
-  try {
-    await fn();
-  } finally {
-    client.prepare = saved.prepare;
-    client.query = saved.query;
-  }
-  return count;
-}
 
 describe("GET /projects/{id}/labels.pdf?layout=sheet", () => {
   test("two-inch labels to a Letter (20) or A4 (15) sheet, from the first free position; every label decodes; qpdf finds no error", async () => {

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { machineReadyFiles } from "#db/schema";
 import { createMachineFiles } from "~/models/machine-file.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // The machine-file screens without JavaScript (each is a plain form post): docs/product.md §2 'Machine Files for one machine',
 // 'Machine Ready Files' and 'Machine Files Spreadsheet'.
@@ -20,28 +21,25 @@ let itemId: number;
 const system = { id: null, name: "test" };
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["pre-production"]);
-  addMember("Otto Operator", "2222", ["production"]);
-  addMember("Fay Fab", "3333", ["fabrication"]);
-  admin = app.client("10.0.0.1");
-  pm = app.client("10.0.0.2");
-  operator = app.client("10.0.0.3");
-  fab = app.client("10.0.0.5");
+  ({
+    app,
+    clients: { admin, pm, operator, fab },
+    projectIds: [projectId],
+    itemIds: [itemId],
+  } = await seedShop({
+    members: {
+      admin: { name: "Ada", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["pre-production"] },
+      operator: { name: "Otto Operator", pin: "2222", keys: ["production"] },
+      fab: { name: "Fay Fab", pin: "3333", keys: ["fabrication"], ip: "10.0.0.5" },
+    },
+    departments: ["HP Latex 800", "Zund G3"].map((name) => ({ name, isMachine: true })),
+    categories: [{ name: "Banner", departmentSequence: ["hp-latex-800"] }],
+    workflow: { name: "W", departmentSequence: ["hp-latex-800"] },
+    projects: [{ name: "Bakery", priority: "high", by: "pm" }],
+    items: [{ name: "Fence banner", category: "Banner", material: "Vinyl", by: "pm" }],
+  }));
   signedOut = app.client("10.0.0.4");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await operator.signIn("2222");
-  await fab.signIn("3333");
-  for (const name of ["HP Latex 800", "Zund G3"]) await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
-  projectId = (
-    await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "high", workflowId: wf.id } })).json()
-  ).id;
-  itemId = (await (await pm.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", material: "Vinyl", projectId } })).json())
-    .id;
 });
 
 const postForm = (c: Client, path: string, pairs: [string, string][]) =>

@@ -3,6 +3,7 @@ import { auditLog } from "#db/schema";
 import { CLICK_QR_FIRST } from "~/models/machine-file.server";
 import { addMember, createApp, type Client } from "../helpers/app";
 import { statementsByTransaction } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Machine files' and the items' file-association calls, §5 'Spreadsheet and CSV', §4 'Machine file',
 // docs/product.md (Decisions) permissions (details and imports: project keys; QR click, completion, reorder: any member).
@@ -18,30 +19,27 @@ let floorMemberId: number;
 let pmName: string;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["pre-production"]);
-  floorMemberId = addMember("Fay Floor", "2222", ["production"]).id;
   pmName = "Pat PM";
-  admin = app.client("10.0.0.1");
-  pm = app.client("10.0.0.2");
-  floor = app.client("10.0.0.3");
+  ({
+    app,
+    clients: { admin, pm, floor },
+    memberIds: { floor: floorMemberId },
+    projectIds: [projectId, otherProjectId],
+  } = await seedShop({
+    members: {
+      admin: { name: "Ada", pin: "4321", keys: ["management"] },
+      pm: { name: pmName, pin: "1111", keys: ["pre-production"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["HP Latex 800", "Zund G3"].map((name) => ({ name, isMachine: true })),
+    categories: [{ name: "Banner", departmentSequence: ["hp-latex-800"] }],
+    workflow: { name: "W", departmentSequence: ["hp-latex-800"] },
+    projects: [
+      { name: "Bakery", priority: "rush", by: "pm" },
+      { name: "Other", priority: "low", by: "pm" },
+    ],
+  }));
   signedOut = app.client("10.0.0.4");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["HP Latex 800", "Zund G3"])
-    expect((await admin.request("/api/departments", { method: "POST", json: { name, isMachine: true } })).status).toBe(201);
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["hp-latex-800"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["hp-latex-800"] } })).json();
-  projectId = (
-    await (await pm.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", priority: "rush", workflowId: wf.id } })).json()
-  ).id;
-  otherProjectId = (
-    await (await pm.request("/api/projects", { method: "POST", json: { name: "Other", description: "d", priority: "low", workflowId: wf.id } })).json()
-  ).id;
-  expect(projectId).toBeNumber();
-  expect(otherProjectId).toBeNumber();
 });
 
 const create = (c: Client, json: Record<string, unknown>) => c.request("/api/machine-ready-files", { method: "POST", json });

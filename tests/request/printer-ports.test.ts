@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { labelPrinters } from "#db/schema";
 import { resetEnvForTests } from "~/infra/env.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { bakery, seedShop } from "../helpers/shop";
 
 // A label printer is a host and a port the server connects to when anyone prints: any port would make 'Print label'
 // a port scanner of the shop's network. Printers are reached on 9100 and 6101 only, unless the server's
@@ -12,32 +14,26 @@ let app: ReturnType<typeof createApp>;
 let admin: Client;
 let operator: Client;
 let itemId: number;
-let listener: { port: number; stop(closeActive?: boolean): void } | null = null;
-let connections = 0;
+let listener: FakePrinter | null = null;
 
 const refusal = (port: number, allowed = "9100 or 6101") =>
   `Port ${port} is not a label printer port: labels are sent only to port ${allowed}. Whoever runs the server can allow another port with the PRINTER_PORTS setting.`;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.12.0.1");
-  operator = app.client("10.12.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (
-    await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, material: "Vinyl" } })).json()
-  ).id;
-  connections = 0;
+  ({
+    app,
+    clients: { admin, operator },
+    itemIds: [itemId],
+  } = await seedShop({
+    ipBase: "10.12.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    ...bakery(["Production"]),
+    items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
+  }));
 });
 
-afterEach(() => {
-  listener?.stop(true);
+afterEach(async () => {
+  await listener?.stop();
   listener = null;
 });
 
@@ -76,7 +72,7 @@ test("PRINTER_PORTS replaces the list: what it names is taken, what it leaves ou
 });
 
 test("a printer saved on a port that is no longer allowed is refused at print time, before any connection", async () => {
-  listener = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { open: () => void connections++, data() {} } });
+  listener = await startFakePrinter();
   resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(listener.port) });
   const printer = await (
     await admin.request("/api/label-printers", { method: "POST", json: { name: "Old Zebra", host: "127.0.0.1", port: listener.port } })
@@ -91,8 +87,7 @@ test("a printer saved on a port that is no longer allowed is refused at print ti
   const page = await operator.request(`/items/${itemId}`, { method: "POST", form: { intent: "print-label", printerId: String(printer.id) } });
   expect(page.status).toBe(302);
   expect(await visibleHtml(await operator.request(page.headers.get("location")!))).toContain(refusal(listener.port));
-  await Bun.sleep(50);
-  expect(connections).toBe(0);
+  expect(await listener.openedBefore()).toBe(0);
   // Global Settings names the printer that cannot print, and it can still be switched off.
   const list = await visibleHtml(await admin.request("/settings/printers"));
   expect(list).toContain(`Not used for printing: ${refusal(listener.port)}`);

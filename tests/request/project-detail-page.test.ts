@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { forgetSessions } from "~/models/session-store.server";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.
@@ -17,30 +18,25 @@ let projectId: number;
 let wfId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["project-management"]);
-  addMember("Fay Floor", "2222", ["production"]);
-  admin = app.client("10.3.0.1");
-  pm = app.client("10.3.0.2");
-  floor = app.client("10.3.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", {
-    method: "POST",
-    json: { name: "Channel Letters", departmentSequence: ["pre-production", "production", "installation"] },
-  });
-  await admin.request("/api/materials", { method: "POST", json: { name: "Aluminum", category: "Metal" } });
-  const wf = await (
-    await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production", "installation"] } })
-  ).json();
-  wfId = wf.id;
-  const p = await (
-    await pm.request("/api/projects", { method: "POST", json: { name: "Acme Letters", description: "Front sign", priority: "rush", workflowId: wfId } })
-  ).json();
-  projectId = p.id;
+  const sequence = ["pre-production", "production", "installation"];
+  ({
+    app,
+    clients: { admin, pm, floor },
+    workflowId: wfId,
+    projectIds: [projectId],
+  } = await seedShop({
+    ipBase: "10.3.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["project-management"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"],
+    categories: [{ name: "Channel Letters", departmentSequence: sequence }],
+    materials: [{ name: "Aluminum", category: "Metal" }],
+    workflow: { name: "Standard", departmentSequence: sequence },
+    projects: [{ name: "Acme Letters", description: "Front sign", priority: "rush", by: "pm" }],
+  }));
 });
 
 const page = (c: Client, query = "") => c.request(`/projects/${projectId}${query}`);

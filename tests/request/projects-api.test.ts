@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Projects and workflows' over HTTP: happy paths, the §5 messages, 401, 403, 404 and 409.
 
@@ -10,21 +11,19 @@ let floor: Client;
 let wfId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["project-management"]);
-  addMember("Fay Floor", "2222", ["production"]);
-  admin = app.client("10.0.0.1");
-  pm = app.client("10.0.0.2");
-  floor = app.client("10.0.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  const wf = await (
-    await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production", "installation"] } })
-  ).json();
-  wfId = wf.id;
+  ({
+    app,
+    clients: { admin, pm, floor },
+    workflowId: wfId,
+  } = await seedShop({
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["project-management"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production", "Installation"],
+    workflow: { name: "Standard", departmentSequence: ["pre-production", "production", "installation"] },
+  }));
 });
 
 const body = async (res: Response) => ({ status: res.status, json: await res.json() });

@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
+import { seedShop } from "../helpers/shop";
 
 // docs/product.md §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.
 
@@ -13,21 +15,20 @@ let floor: Client;
 let wfId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  addMember("Pat PM", "1111", ["project-management"]);
-  addMember("Fay Floor", "2222", ["production"]);
-  const admin = app.client("10.4.0.1");
-  pm = app.client("10.4.0.2");
-  floor = app.client("10.4.0.3");
-  await admin.signIn("4321");
-  await pm.signIn("1111");
-  await floor.signIn("2222");
-  for (const name of ["Pre-Production", "Production"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  const wf = await (
-    await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production"] } })
-  ).json();
-  wfId = wf.id;
+  ({
+    app,
+    clients: { pm, floor },
+    workflowId: wfId,
+  } = await seedShop({
+    ipBase: "10.4.0",
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      pm: { name: "Pat PM", pin: "1111", keys: ["project-management"] },
+      floor: { name: "Fay Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Pre-Production", "Production"],
+    workflow: { name: "Standard", departmentSequence: ["pre-production", "production"] },
+  }));
 });
 
 const post = (c: Client, form: Record<string, string>, path = "/projects") => c.request(path, { method: "POST", form });
@@ -139,29 +140,7 @@ describe("the list", () => {
   test("the same number of statements for 3 projects and for 120", async () => {
     insertProjects(3);
     await pm.request("/projects");
-    const count = async () => {
-      const db = getDb();
-      forgetPreparedForTests(db);
-      const client = db.$client as unknown as Record<"prepare" | "query", (...a: unknown[]) => Record<string, (...a: unknown[]) => unknown>>;
-      const saved = { prepare: client.prepare, query: client.query };
-      let n = 0;
-      const wrap = (stmt: Record<string, (...a: unknown[]) => unknown>) => {
-        for (const k of ["all", "get", "run", "values"]) {
-          const f = stmt[k]!.bind(stmt);
-          stmt[k] = (...a: unknown[]) => (n++, f(...a));
-        }
-        return stmt;
-      };
-      client.prepare = (...a) => wrap(saved.prepare.apply(client, a));
-      client.query = (...a) => wrap(saved.query.apply(client, a));
-      try {
-        expect((await pm.request("/projects?sort=priority&dir=desc")).status).toBe(200);
-      } finally {
-        client.prepare = saved.prepare;
-        client.query = saved.query;
-      }
-      return n;
-    };
+    const count = () => countStatements(async () => expect((await pm.request("/projects?sort=priority&dir=desc")).status).toBe(200));
     const small = await count();
     insertProjects(117, "R");
     const large = await count();

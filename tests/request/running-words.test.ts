@@ -3,7 +3,8 @@
 // possessives built from names ("Channel Letters' department sequence", never "Channel Letters's").
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;
@@ -13,21 +14,23 @@ let running: number;
 const text = async (res: Response) => (await visibleHtml(res)).replace(/&amp;/g, "&");
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  admin = app.client("10.11.0.1");
-  await admin.signIn("4321");
-  for (const name of ["Pre-Production", "Production"]) await admin.request("/api/departments", { method: "POST", json: { name, isMachine: false } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Channel Letters", departmentSequence: ["pre-production", "production"] } });
-  const wf = await (
-    await admin.request("/api/workflows", { method: "POST", json: { name: "Standard", departmentSequence: ["pre-production", "production"] } })
-  ).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Acme", description: "x", workflowId: wf.id } })).json()).id;
-  const item = async (name: string) =>
-    (await (await admin.request("/api/items", { method: "POST", json: { name, category: "Channel Letters", material: "Aluminum", projectId } })).json())
-      .id as number;
-  running = await item("Letter A");
-  await item("Letter B");
+  ({
+    app,
+    clients: { admin },
+    projectIds: [projectId],
+    itemIds: [running],
+  } = await seedShop({
+    ipBase: "10.11.0",
+    members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] } },
+    departments: [
+      { name: "Pre-Production", isMachine: false },
+      { name: "Production", isMachine: false },
+    ],
+    categories: [{ name: "Channel Letters", departmentSequence: ["pre-production", "production"] }],
+    workflow: { name: "Standard", departmentSequence: ["pre-production", "production"] },
+    projects: [{ name: "Acme", description: "x" }],
+    items: ["Letter A", "Letter B"].map((name) => ({ name, category: "Channel Letters", material: "Aluminum" })),
+  }));
   expect((await admin.request(`/api/items/${running}/start-timer`, { method: "POST" })).status).toBe(200);
 });
 

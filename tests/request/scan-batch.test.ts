@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 import * as schema from "#db/schema";
 import { getDb } from "~/infra/db.server";
 import { addMember, build, createApp, type Client } from "../helpers/app";
+import { seedShop } from "../helpers/shop";
 
 // Scans are committed in groups (timer.server.ts, decision 0014) and answered by the HTTP layer without React
 // Router's matching (http.server.ts). Neither may change what a caller sees.
@@ -12,14 +13,18 @@ let admin: Client;
 let projectId: number;
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada Admin", "4321", ["management"]);
-  admin = app.client("10.8.0.1");
-  await admin.signIn("4321");
-  for (const name of ["Pre-Production", "Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["pre-production", "production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "Std", departmentSequence: ["pre-production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "P", description: "d", workflowId: wf.id } })).json()).id;
+  ({
+    app,
+    clients: { admin },
+    projectIds: [projectId],
+  } = await seedShop({
+    ipBase: "10.8.0",
+    members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] } },
+    departments: ["Pre-Production", "Production", "Installation"],
+    categories: [{ name: "Banner", departmentSequence: ["pre-production", "production", "installation"] }],
+    workflow: { name: "Std", departmentSequence: ["pre-production"] },
+    projects: [{ name: "P" }],
+  }));
 });
 
 const newItem = async () =>

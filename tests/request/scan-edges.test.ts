@@ -5,6 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
+import { bakery, seedShop } from "../helpers/shop";
 
 // Scans as a real floor makes them: a scanner that reads one label twice, a wedge scanner with Caps Lock on, a
 // no-JavaScript form sent with a scan id already used, a scan of an unknown item after a good one.
@@ -34,28 +35,23 @@ const follow = async (c: Client, res: Response) => {
 };
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  addMember("Fay", "3333", ["production"]);
-  admin = app.client("10.8.0.1");
-  otto = app.client("10.8.0.2");
-  fay = app.client("10.8.0.3");
-  await admin.signIn("4321");
-  await otto.signIn("2222");
-  await fay.signIn("3333");
-  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
-  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (
-    await (
-      await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })
-    ).json()
-  ).id;
-  otherItemId = (
-    await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()
-  ).id;
+  ({
+    app,
+    clients: { admin, otto, fay },
+    itemIds: [itemId, otherItemId],
+  } = await seedShop({
+    ipBase: "10.8.0",
+    members: {
+      admin: { name: "Ada", pin: "4321", keys: ["management"] },
+      otto: { name: "Otto", pin: "2222", keys: ["production"] },
+      fay: { name: "Fay", pin: "3333", keys: ["production"] },
+    },
+    ...bakery(["Production", "Installation"]),
+    items: [
+      { name: "Fence banner", category: "Banner", department: "production" },
+      { name: "Door decal", category: "Banner", department: "production" },
+    ],
+  }));
 });
 
 describe("a label read twice by the same member is not a stop", () => {

@@ -1,7 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { createApp, type Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
+import { bakery, seedShop } from "../helpers/shop";
 
 // Offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
 // end-timer, POST /api/scans and the QR Timer form); the device's time is used only within bounds, and the log
@@ -21,25 +22,19 @@ const logs = (id = itemId) =>
   }[];
 
 beforeEach(async () => {
-  app = createApp();
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  const admin = app.client("10.8.0.1");
-  operator = app.client("10.8.0.2");
-  await admin.signIn("4321");
-  await operator.signIn("2222");
-  for (const name of ["Production", "Installation"]) await admin.request("/api/departments", { method: "POST", json: { name } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production", "installation"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production", "installation"] } })).json();
-  const projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (
-    await (
-      await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, department: "production" } })
-    ).json()
-  ).id;
-  otherItemId = (
-    await (await admin.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()
-  ).id;
+  ({
+    app,
+    clients: { operator },
+    itemIds: [itemId, otherItemId],
+  } = await seedShop({
+    ipBase: "10.8.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
+    ...bakery(["Production", "Installation"]),
+    items: [
+      { name: "Fence banner", category: "Banner", department: "production" },
+      { name: "Door decal", category: "Banner", department: "production" },
+    ],
+  }));
 });
 
 test("the same start-timer sent 5 times: one log row; the repeats answer 200 'already recorded'", async () => {

@@ -4,7 +4,9 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
+import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
+import { bakery, seedShop } from "../helpers/shop";
 
 // The shop's address (PUBLIC_URL, or Global Settings → Shop address): what every label and QR code carries once it
 // is known, whatever Host the browser that printed it used; until then every label screen says phones need it.
@@ -16,40 +18,30 @@ let admin: Client;
 let staff: Client;
 let projectId: number;
 let itemId: number;
-let listener: { port: number; stop(closeActive?: boolean): void } | null = null;
-let printed: string[] = [];
+let printer: FakePrinter | null = null;
 
 const NOTICE = "Phones need the shop's address";
 const LOCALHOST_WHY = "A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost is the phone itself.";
 
 async function setup(env: Record<string, string> = {}) {
-  app = createApp(env);
-  addMember("Ada", "4321", ["management"]);
-  addMember("Otto", "2222", ["production"]);
-  admin = app.client("10.21.0.1");
-  staff = app.client("10.21.0.2");
-  await admin.signIn("4321");
-  await staff.signIn("2222");
-  await admin.request("/api/departments", { method: "POST", json: { name: "Production" } });
-  await admin.request("/api/categories", { method: "POST", json: { name: "Banner", departmentSequence: ["production"] } });
-  const wf = await (await admin.request("/api/workflows", { method: "POST", json: { name: "W", departmentSequence: ["production"] } })).json();
-  projectId = (await (await admin.request("/api/projects", { method: "POST", json: { name: "Bakery", description: "d", workflowId: wf.id } })).json()).id;
-  itemId = (
-    await (await admin.request("/api/items", { method: "POST", json: { name: "Fence banner", category: "Banner", projectId, material: "Vinyl" } })).json()
-  ).id;
+  ({
+    app,
+    clients: { admin, staff },
+    projectIds: [projectId],
+    itemIds: [itemId],
+  } = await seedShop({
+    env,
+    ipBase: "10.21.0",
+    members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, staff: { name: "Otto", pin: "2222", keys: ["production"] } },
+    ...bakery(["Production"]),
+    items: [{ name: "Fence banner", category: "Banner", material: "Vinyl" }],
+  }));
 }
 
 /** A request as a browser at `url` sends it (its Host is the URL's), from `peer`, carrying `client`'s cookies. */
 function at(url: string, init: RequestInit & { client?: Client; peer?: string; json?: unknown; form?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
-    headers.set("content-type", "application/x-www-form-urlencoded");
-    body = new URLSearchParams(init.form).toString();
-  }
+  const body = encodeBody(init, headers);
   if (init.method && init.method !== "GET" && !headers.has("origin")) headers.set("origin", new URL(url).origin);
   const cookies = init.client?.cookies();
   if (cookies?.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
@@ -61,23 +53,14 @@ const words = async (res: Response) => (await visibleHtml(res)).replace(/<[^>]+>
 
 const saveAddress = (shopAddress: string | null) => app.db.update(shopSettings).set({ shopAddress }).run();
 
-function startPrinter() {
-  printed = [];
-  listener = Bun.listen<{ data: string }>({
-    hostname: "127.0.0.1",
-    port: 0,
-    socket: {
-      open: (s) => void (s.data = { data: "" }),
-      data: (s, chunk) => void (s.data.data += new TextDecoder().decode(chunk)),
-      close: (s) => void printed.push(s.data.data),
-    },
-  });
-  return listener.port;
+async function startPrinter() {
+  printer = await startFakePrinter();
+  return printer.port;
 }
 
-afterEach(() => {
-  listener?.stop(true);
-  listener = null;
+afterEach(async () => {
+  await printer?.stop();
+  printer = null;
 });
 
 describe("Unknown host", () => {
@@ -162,10 +145,10 @@ describe("labels carry the shop's address", () => {
   beforeEach(() => setup());
 
   test("once saved, the QR image, the label PDFs, the thermal label and a new board link carry it, whatever the Host", async () => {
-    const port = startPrinter();
+    const port = await startPrinter();
     const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
-    const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
+    const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     // Before: the request's address.
     expect(decodePng(new Uint8Array(await (await admin.request(`/items/${itemId}/qr.png`)).arrayBuffer()))).toEqual([`http://localhost/qr/${itemId}`]);
 
@@ -174,9 +157,8 @@ describe("labels carry the shop's address", () => {
     expect(decodePng(new Uint8Array(await (await admin.request(`/items/${itemId}/qr.png`)).arrayBuffer()))).toEqual([want]);
     expect(decodePdfPages(new Uint8Array(await (await admin.request(`/items/${itemId}/label.pdf`)).arrayBuffer()))).toEqual([[want]]);
     expect(decodePdfPages(new Uint8Array(await (await admin.request(`/projects/${projectId}/labels.pdf`)).arrayBuffer()))).toEqual([[want]]);
-    expect((await staff.request(`/api/items/${itemId}/print-label`, { method: "POST", json: { printerId: printer.id } })).status).toBe(200);
-    for (let i = 0; i < 50 && printed.length === 0; i++) await Bun.sleep(10);
-    expect(decodePng(await renderZpl(printed.join(""), 406, 203))).toEqual([want]);
+    expect((await staff.request(`/api/items/${itemId}/print-label`, { method: "POST", json: { printerId: saved.id } })).status).toBe(200);
+    expect(decodePng(await renderZpl((await printer!.received(1)).join(""), 406, 203))).toEqual([want]);
     // The QR dialog shows what the code says; a new item stores it; a board link starts with it.
     expect(await visibleHtml(await admin.request(`/items/${itemId}?dialog=qr`))).toContain(want);
     const created = await (
@@ -198,20 +180,14 @@ describe("labels carry the shop's address", () => {
   });
 
   test("a hostile Host before the address is known: the thermal label carries no command of it and its QR reads back exactly", async () => {
-    const port = startPrinter();
+    const port = await startPrinter();
     const { resetEnvForTests } = await import("~/infra/env.server");
     resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
-    const printer = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
+    const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     const host = "evil~ja_5e~hs.example";
-    const res = await at(`http://${host}/api/items/${itemId}/print-label`, {
-      method: "POST",
-      client: staff,
-      peer: "10.21.0.2",
-      json: { printerId: printer.id },
-    });
+    const res = await at(`http://${host}/api/items/${itemId}/print-label`, { method: "POST", client: staff, peer: "10.21.0.2", json: { printerId: saved.id } });
     expect(res.status).toBe(200);
-    for (let i = 0; i < 50 && printed.length === 0; i++) await Bun.sleep(10);
-    const zpl = printed.join("");
+    const zpl = (await printer!.received(1)).join("");
     expect(zpl).not.toContain("~");
     expect(zpl.match(/\^XA/g)).toHaveLength(1);
     expect(decodePng(await renderZpl(zpl, 406, 203))).toEqual([`http://${host}/qr/${itemId}`]);

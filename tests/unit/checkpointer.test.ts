@@ -4,6 +4,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { holdWrites, MAX_HOLD_MS, startCheckpointer, type Checkpointer } from "~/infra/checkpointer.server";
+import { until } from "../helpers/wait";
 
 // Decision 0019: the checkpoints run on a worker thread, and under writes that never pause the log must still
 // start over (a PASSIVE checkpoint alone never catches up with such a writer: the log grew to 850 MB in 16 s).
@@ -139,9 +140,11 @@ describe("checkpoints on a worker thread", () => {
   test("a worker that cannot open the database hands checkpoints back to SQLite and says why", async () => {
     const { db } = database();
     const lines: string[] = [];
-    cp = startCheckpointer(db, "/nonexistent-dir/none.db", { log: (l) => lines.push(l) });
+    let logged!: () => void;
+    const said = new Promise<void>((resolve) => (logged = resolve));
+    cp = startCheckpointer(db, "/nonexistent-dir/none.db", { log: (l) => (lines.push(l), logged()) });
     expect(autocheckpoint(db)).toBe(0);
-    for (let i = 0; i < 100 && lines.length === 0; i++) await Bun.sleep(20);
+    await said;
     expect(lines.join("\n")).toContain("Checkpoints are back on the request thread");
     expect(autocheckpoint(db)).toBe(1_000);
     expect(cp.stats().running).toBe(false);
@@ -155,7 +158,7 @@ describe("checkpoints on a worker thread", () => {
     cp = startCheckpointer(db, file, { finishAtFrames: Number.MAX_SAFE_INTEGER, intervalMs: 20, idleTruncateMs: 300 });
     const run = await writeContinuously(db, wal, 400);
     expect(run.largestWal).toBeGreaterThan(100 * PAGE);
-    for (let i = 0; i < 250 && statSync(wal).size > 0; i++) await Bun.sleep(20);
+    await until(() => statSync(wal).size === 0, 5000);
     expect(statSync(wal).size).toBe(0);
     // Writes go on as before afterwards.
     db.run("INSERT INTO t (k, v) VALUES (1, x'00')");

@@ -49,17 +49,19 @@ describe("start-up warnings", () => {
     });
     let out = "";
     const decoder = new TextDecoder();
+    let started!: () => void;
+    const listening = new Promise<void>((resolve) => (started = resolve));
     const read = async (stream: ReadableStream<Uint8Array>) => {
       const reader = stream.getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
         out += decoder.decode(value);
+        if (out.includes("listening")) started();
       }
     };
-    void read(child.stdout);
-    void read(child.stderr);
-    for (let i = 0; i < 100 && !out.includes("listening"); i++) await Bun.sleep(100);
+    // Read until the server says it is listening (its warnings come before), or it exits, or 10 s pass.
+    await Promise.race([listening, Promise.all([read(child.stdout), read(child.stderr)]), Bun.sleep(10_000)]);
     child.kill();
     await child.exited;
     rmSync(dir, { recursive: true, force: true });

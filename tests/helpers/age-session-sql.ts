@@ -1,0 +1,9 @@
+/**
+ * The statements that move an item's running session (its start and the start's log row) `ms` into the past, with
+ * parameters (ms, itemId): shared by the in-process helper (timers.ts) and the browser tests, which run them on
+ * their server's database file. No imports, so Playwright's Node process can load it too.
+ */
+export const AGE_SESSION_SQL = [
+  "UPDATE items SET current_session_start = current_session_start - ? WHERE id = ? AND is_timer_active = 1",
+  "UPDATE timer_logs SET timestamp = timestamp - ? WHERE id = (SELECT id FROM timer_logs WHERE item_id = ? AND action = 'start' ORDER BY timestamp DESC, id DESC LIMIT 1)",
+] as const;
