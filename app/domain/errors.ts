@@ -1,10 +1,14 @@
-// Domain errors thrown by models; /api handlers turn them into JSON with the status, screens into form errors.
-export class ConflictError extends Error {
-  status = 409 as const;
+// Domain errors thrown by models: a save refused for a reason a person can act on. /api handlers answer them as JSON
+// with their status (http/api.server.ts); screens put the message in the form and a toast (services/form-action.server.ts).
+export abstract class DomainError extends Error {
+  abstract readonly status: 400 | 404 | 409 | 410 | 413;
 }
-export class NotFoundError extends Error {
-  status = 404 as const;
+export class ConflictError extends DomainError {
+  readonly status = 409 as const;
 }
-export class BadRequestError extends Error {
-  status = 400 as const;
+export class NotFoundError extends DomainError {
+  readonly status = 404 as const;
+}
+export class BadRequestError extends DomainError {
+  readonly status = 400 as const;
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -56,9 +56,7 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof ConflictError || error instanceof NotFoundError || error instanceof BadRequestError) {
-      return jsonError(error.status, error.message);
-    }
+    if (error instanceof DomainError) return jsonError(error.status, error.message);
     console.error(error);
     return jsonError(500, "Something went wrong on the server");
   }

@@ -5,7 +5,7 @@ import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
 import { withoutBidiControls } from "~/domain/bidi";
 import { getDb } from "~/infra/db.server";
-import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { BadRequestError, DomainError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -47,9 +47,9 @@ export function createUploadUrl(projectId: number, actor: Actor): { uploadURL: s
   return { uploadURL: `/api/uploads/${token}`, expiresAt };
 }
 
-export class UploadRefused extends Error {
+export class UploadRefused extends DomainError {
   constructor(
-    public status: 400 | 404 | 409 | 410 | 413,
+    readonly status: 400 | 404 | 409 | 410 | 413,
     message: string,
   ) {
     super(message);

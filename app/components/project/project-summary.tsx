@@ -1,0 +1,107 @@
+import { useEffect, useState } from "react";
+import { Icon, type IconName } from "~/components/icons";
+import { cardClass } from "~/components/ui";
+import { colorClass } from "~/domain/colors";
+import { formatHMS } from "~/domain/format";
+
+// The project screen's summary cards (docs/product.md §4): timeline, priority, steps, files, items, total time.
+
+export type ProjectMetrics = {
+  completedSteps: number;
+  totalSteps: number;
+  stepPercent: number;
+  totalFiles: number;
+  itemsWithFilesPercent: number;
+  completedItems: number;
+  totalItems: number;
+  itemsWithFiles: number;
+  activeTimers: number;
+  totalSeconds: number;
+  runningSeconds: number;
+  runningCount: number;
+};
+
+function SummaryCard({ title, icon, children }: { title: string; icon: IconName; children: React.ReactNode }) {
+  return (
+    <div className={`p-4 ${cardClass}`}>
+      <h2 className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
+        <Icon name={icon} className="h-4 w-4" />
+        {title}
+      </h2>
+      <div className="mt-2 text-base text-ink">{children}</div>
+    </div>
+  );
+}
+
+/** The project's total time: the items' totals plus every running session, ticking each second (docs/product.md §4). */
+function LiveTotal({ base, runningSeconds, runningCount, serverNow }: { base: number; runningSeconds: number; runningCount: number; serverNow: number }) {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (runningCount === 0) return;
+    // Counted from the server's clock: the floor PC's own clock may be off.
+    const offset = serverNow - Date.now();
+    const tick = () => setElapsed(Math.max(0, (Date.now() + offset - serverNow) / 1000));
+    const t = setInterval(tick, 1000);
+    return () => clearInterval(t);
+  }, [runningCount, serverNow]);
+  return <span className="font-mono text-2xl font-semibold tabular-nums">{formatHMS(base + runningSeconds + runningCount * elapsed)}</span>;
+}
+
+const PRIORITY_COLORS: Record<string, string> = { rush: "red", high: "orange", medium: "blue", low: "green" };
+
+export function ProjectSummary({
+  timeline,
+  priority,
+  metrics,
+  serverNow,
+}: {
+  timeline: { start: string; end: string } | null;
+  priority: string;
+  metrics: ProjectMetrics;
+  serverNow: number;
+}) {
+  return (
+    <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <SummaryCard title="Timeline" icon="clock">
+        {timeline ? (
+          <p>
+            {timeline.start} – {timeline.end}
+          </p>
+        ) : (
+          <p className="text-ink-muted">Not scheduled</p>
+        )}
+      </SummaryCard>
+      <SummaryCard title="Priority" icon="alert">
+        <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[priority] ?? "gray")}`}>
+          {priority}
+        </span>
+      </SummaryCard>
+      <SummaryCard title="Workflow Steps" icon="workflows">
+        <p className="text-2xl font-semibold tabular-nums">
+          {metrics.completedSteps} / {metrics.totalSteps}
+        </p>
+        <p className="text-sm text-ink-muted">
+          {metrics.stepPercent}% complete · {metrics.totalSteps - metrics.completedSteps} remaining
+        </p>
+      </SummaryCard>
+      <SummaryCard title="Files" icon="file">
+        <p className="text-2xl font-semibold tabular-nums">{metrics.totalFiles}</p>
+        <p className="text-sm text-ink-muted">{metrics.itemsWithFilesPercent}% of items have files</p>
+      </SummaryCard>
+      <SummaryCard title="Items" icon="products">
+        <p className="text-2xl font-semibold tabular-nums">
+          {metrics.completedItems} / {metrics.totalItems}
+        </p>
+        <p className="text-sm text-ink-muted">
+          in installation · {metrics.itemsWithFiles} with files / {metrics.totalItems - metrics.itemsWithFiles} without files
+        </p>
+      </SummaryCard>
+      <SummaryCard title="Total Time" icon="clock">
+        <LiveTotal base={metrics.totalSeconds} runningSeconds={metrics.runningSeconds} runningCount={metrics.runningCount} serverNow={serverNow} />
+        <p className="text-sm text-ink-muted">
+          {metrics.activeTimers} timer{metrics.activeTimers === 1 ? "" : "s"} running
+        </p>
+      </SummaryCard>
+    </div>
+  );
+}
