@@ -29,6 +29,7 @@ import { parseIdParam } from "~/domain/ids";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/items";
+import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
@@ -470,29 +471,18 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                       <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
                     )}
                   </td>
-                  <td data-label="Actions" className="py-3">
-                    <div className="flex flex-wrap gap-2">
+                  <RowActions
+                    name={item.name}
+                    view={`/items/${item.id}`}
+                    edit={canWrite ? withDialog("edit", item.id) : undefined}
+                    remove={canWrite ? withDialog("delete", item.id) : undefined}
+                    lead={
                       <RowLink to={withDialog("qr", item.id)} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
                         <Icon name="qr" />
                         QR
                       </RowLink>
-                      <RowLink to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
-                        View
-                      </RowLink>
-                      {canWrite ? (
-                        <>
-                          <RowLink to={withDialog("edit", item.id)} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
-                            <Icon name="edit" />
-                            Edit
-                          </RowLink>
-                          <RowLink to={withDialog("delete", item.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
-                            <Icon name="trash" />
-                            Delete
-                          </RowLink>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
+                    }
+                  />
                 </tr>
               ))}
             </tbody>

@@ -14,6 +14,7 @@ import { formatDuration } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
+import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
 
 export const PAGE_SIZE = 50;
@@ -383,25 +384,12 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                       </span>
                     </div>
                   </td>
-                  <td data-label="Actions" className="py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <RowLink to={`/projects/${p.id}`} className={btn.small} aria-label={`View ${p.name}`}>
-                        View
-                      </RowLink>
-                      {canWrite ? (
-                        <>
-                          <RowLink to={withDialog("edit-project", p.id)} keepScroll className={btn.small} aria-label={`Edit ${p.name}`}>
-                            <Icon name="edit" />
-                            Edit
-                          </RowLink>
-                          <RowLink to={withDialog("delete-project", p.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
-                            <Icon name="trash" />
-                            Delete
-                          </RowLink>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
+                  <RowActions
+                    name={p.name}
+                    view={`/projects/${p.id}`}
+                    edit={canWrite ? withDialog("edit-project", p.id) : undefined}
+                    remove={canWrite ? withDialog("delete-project", p.id) : undefined}
+                  />
                 </tr>
               ))}
             </tbody>
