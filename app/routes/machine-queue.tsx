@@ -26,6 +26,7 @@ import { getEnv } from "~/infra/env.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { formatMinutesSeconds } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
 import { qrImage } from "~/infra/qr.server";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -54,9 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = Date.now();
   const since = new Date(now - RECENT_COMPLETED_MS);
   const total = countMachineQueue(value, since);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), pages);
-  const rows = listMachineFilesWithDetails(value, { completedSince: since, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { page, pages, offset, limit } = pageOf(requestedPage(url.searchParams.get("page")), total, PAGE_SIZE);
+  const rows = listMachineFilesWithDetails(value, { completedSince: since, limit, offset });
   const tz = getEnv().SHOP_TIMEZONE;
 
   const qrId = parseIdParam(url.searchParams.get("qr") ?? undefined);
@@ -105,7 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total,
       page,
       pages,
-      offset: (page - 1) * PAGE_SIZE,
+      offset,
       files: rows.map((f) => ({
         id: f.id,
         fileName: f.fileName,

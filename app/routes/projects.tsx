@@ -12,6 +12,7 @@ import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { formatDuration } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
 import { RowActions } from "~/components/row-actions";
@@ -41,7 +42,7 @@ function listState(url: URL) {
   const sort = SORTS.find((s) => s.key === sortParam) ?? SORTS[0]!;
   const dirParam = url.searchParams.get("dir");
   const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : sort.dir;
-  const page = Math.max(1, Math.min(100_000, parseIdParam(url.searchParams.get("page") ?? "1") ?? 1));
+  const page = requestedPage(url.searchParams.get("page"));
   return { sort: sort.key, dir, page };
 }
 
@@ -50,11 +51,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = listState(url);
   const summary = projectSummary();
-  const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
-  const page = Math.min(state.page, pages);
+  const { page, pages, offset, limit } = pageOf(state.page, summary.total, PAGE_SIZE);
   const canWrite = can(user, "projects:write");
   const canAnalytics = can(user, "analytics:read");
-  const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit, offset });
   // The project a dialog names may be on another page (a link kept from before): read it on its own.
   const dialogId = parseIdParam(url.searchParams.get("id") ?? "");
   const dialogRow = dialogId === null ? undefined : (rows.find((r) => r.id === dialogId) ?? getProject(dialogId));
