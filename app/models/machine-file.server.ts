@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { departments, itemFileAssociations, items, machineReadyFiles, projects, teamMembers } from "#db/schema";
@@ -231,28 +231,21 @@ export function getMachineFile(id: number): MachineFile | undefined {
 }
 
 export function listMachineFiles(opts: { projectId?: number; limit?: number; offset?: number } = {}): MachineFile[] {
-  const q = getDb()
-    .select()
-    .from(machineReadyFiles)
-    .where(opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId))
-    .orderBy(asc(machineReadyFiles.id));
+  const q = getDb().select().from(machineReadyFiles).where(fileScope(opts)).orderBy(asc(machineReadyFiles.id));
   return (opts.limit !== undefined ? q.limit(opts.limit).offset(opts.offset ?? 0) : q).all();
+}
+
+/** The files of one project, of one machine, of both, or (neither given) of the shop. */
+function fileScope(opts: { projectId?: number; machine?: string }) {
+  return and(
+    opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId),
+    opts.machine === undefined ? undefined : eq(machineReadyFiles.machine, opts.machine),
+  );
 }
 
 /** How many files a project has, or a machine, or the shop. */
 export function countMachineFiles(opts: { projectId?: number; machine?: string } = {}): number {
-  return (
-    getDb()
-      .select({ n: sql<number>`count(*)` })
-      .from(machineReadyFiles)
-      .where(
-        and(
-          opts.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, opts.projectId),
-          opts.machine === undefined ? undefined : eq(machineReadyFiles.machine, opts.machine),
-        ),
-      )
-      .get()?.n ?? 0
-  );
+  return getDb().select({ n: sql<number>`count(*)` }).from(machineReadyFiles).where(fileScope(opts)).get()?.n ?? 0;
 }
 
 /** One file, as given: POST /api/machine-ready-files (docs/product.md §7), which always adds. */
@@ -563,6 +556,31 @@ const completer = alias(teamMembers, "completer");
 // The first item a file was assigned to names the file's item, owner and assignment time on the machine screen.
 const firstAssociation = sql`(SELECT min(x.id) FROM item_file_associations AS x WHERE x.machine_file_id = ${machineReadyFiles.id})`;
 
+/**
+ * Files with what the machine screen and the printed label show of them (MachineFileWithDetails): the project, the
+ * first item and who assigned it, plus `extra` columns; one query, the caller adds where and order.
+ */
+function selectFilesWithDetails<E extends Record<string, SQL | SQL.Aliased>>(extra: E) {
+  return getDb()
+    .select({
+      file: machineReadyFiles,
+      projectName: projects.name,
+      projectPriority: projects.priority,
+      itemId: items.id,
+      itemName: items.name,
+      itemCategory: items.category,
+      itemMaterial: items.material,
+      fileOwnerName: owner.name,
+      fileAssignedAt: itemFileAssociations.createdAt,
+      ...extra,
+    })
+    .from(machineReadyFiles)
+    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
+    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
+    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
+    .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy));
+}
+
 export type MachineFileWithDetails = MachineFile & {
   projectName: string | null;
   projectPriority: string | null;
@@ -595,23 +613,7 @@ export function listMachineFilesWithDetails(machine: string, opts: { completedSi
           .map((r) => r.id)
       : undefined;
   if (ids !== undefined && ids.length === 0) return [];
-  const q = db
-    .select({
-      file: machineReadyFiles,
-      projectName: projects.name,
-      projectPriority: projects.priority,
-      itemId: items.id,
-      itemName: items.name,
-      itemCategory: items.category,
-      itemMaterial: items.material,
-      fileOwnerName: owner.name,
-      fileAssignedAt: itemFileAssociations.createdAt,
-    })
-    .from(machineReadyFiles)
-    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
-    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
-    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
-    .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
+  const q = selectFilesWithDetails({})
     .where(ids !== undefined ? inArray(machineReadyFiles.id, ids) : eq(machineReadyFiles.machine, machine))
     .orderBy(asc(machineReadyFiles.sortOrder), asc(machineReadyFiles.id));
   const rows =
@@ -674,13 +676,7 @@ export function listCompletedFiles(filter: { machine?: string; projectId?: numbe
     .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
     .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
     .leftJoin(completer, eq(completer.id, machineReadyFiles.completedBy))
-    .where(
-      and(
-        eq(machineReadyFiles.isCompleted, true),
-        filter.machine === undefined ? undefined : eq(machineReadyFiles.machine, filter.machine),
-        filter.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, filter.projectId),
-      ),
-    )
+    .where(and(eq(machineReadyFiles.isCompleted, true), fileScope(filter)))
     .orderBy(desc(machineReadyFiles.completedAt), desc(machineReadyFiles.id));
   return filter.limit !== undefined
     ? q
@@ -695,13 +691,7 @@ export function countCompletedFiles(filter: { machine?: string; projectId?: numb
     getDb()
       .select({ n: sql<number>`count(*)` })
       .from(machineReadyFiles)
-      .where(
-        and(
-          eq(machineReadyFiles.isCompleted, true),
-          filter.machine === undefined ? undefined : eq(machineReadyFiles.machine, filter.machine),
-          filter.projectId === undefined ? undefined : eq(machineReadyFiles.projectId, filter.projectId),
-        ),
-      )
+      .where(and(eq(machineReadyFiles.isCompleted, true), fileScope(filter)))
       .get()?.n ?? 0
   );
 }
@@ -882,27 +872,12 @@ export function countMachineQueue(machine: string, completedSince: Date): number
 
 /** One file with what its printed QR label shows (the print page). */
 export function getMachineFileLabel(id: number): (MachineFileWithDetails & { machineName: string }) | undefined {
-  const file = getMachineFile(id);
-  if (!file) return undefined;
-  const details = getDb()
-    .select({
-      projectName: projects.name,
-      projectPriority: projects.priority,
-      itemId: items.id,
-      itemName: items.name,
-      itemCategory: items.category,
-      itemMaterial: items.material,
-      fileOwnerName: owner.name,
-      fileAssignedAt: itemFileAssociations.createdAt,
-      machineName: departments.name,
-    })
-    .from(machineReadyFiles)
-    .leftJoin(projects, eq(projects.id, machineReadyFiles.projectId))
-    .leftJoin(itemFileAssociations, eq(itemFileAssociations.id, firstAssociation))
-    .leftJoin(items, eq(items.id, itemFileAssociations.itemId))
-    .leftJoin(owner, eq(owner.id, itemFileAssociations.updatedBy))
-    .leftJoin(departments, eq(departments.value, machineReadyFiles.machine))
+  const row = selectFilesWithDetails({
+    machineName: sql<string | null>`(SELECT ${departments.name} FROM ${departments} WHERE ${departments.value} = ${machineReadyFiles.machine})`,
+  })
     .where(eq(machineReadyFiles.id, id))
-    .get()!;
-  return { ...file, ...details, machineName: details.machineName ?? file.machine };
+    .get();
+  if (!row) return undefined;
+  const { file, machineName, ...details } = row;
+  return { ...file, ...details, machineName: machineName ?? file.machine };
 }

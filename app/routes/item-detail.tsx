@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Icon, type IconName } from "~/components/icons";
+import { Row, Rows, Section } from "~/components/detail-section";
+import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { DesignViewerDialog, type DesignInfo } from "~/components/project/design-dialogs";
 import { ItemForm, type ItemRow } from "~/components/project/project-items";
@@ -157,29 +158,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, here, { title: "Success", description: "Item updated successfully" });
 }
 
-function Card({ title, icon, children, className = "" }: { title: string; icon: IconName; children: React.ReactNode; className?: string }) {
-  return (
-    <section className={`p-5 ${cardClass} ${className}`}>
-      <h2 className="flex items-center gap-2 text-base font-semibold text-ink">
-        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon name={icon} className="h-5 w-5" />
-        </span>
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-sm font-medium text-ink-muted sm:text-base sm:font-normal">{label}</dt>
-      <dd className="min-w-0 text-ink wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
-
 export default function ItemDetail({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const live = useLiveData((n) => (n.entity === "item" || n.entity === "item-file") && String(n.id) === params.id);
@@ -307,8 +285,8 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       {dialog === "view-design" && design ? <DesignViewerDialog design={design} here={here} /> : null}
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <Card title="Item" icon="products">
-          <dl className="space-y-3 text-base">
+        <Section title="Item" icon="products">
+          <Rows>
             <Row label="Category">{item.category}</Row>
             <Row label="Material">{item.material}</Row>
             <Row label="Current Department">
@@ -319,10 +297,10 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
               {loaderData.next !== "No sequence defined" ? <span className="block text-sm text-ink-muted">Follows {loaderData.sequenceSource}.</span> : null}
             </Row>
             <Row label="Created">{item.createdText}</Row>
-          </dl>
-        </Card>
-        <Card title="Project" icon="folder">
-          <dl className="space-y-3 text-base">
+          </Rows>
+        </Section>
+        <Section title="Project" icon="folder">
+          <Rows>
             <Row label="Project">
               <Link to={`/projects/${project.id}`} className={btn.textLink}>
                 {project.name}
@@ -335,9 +313,9 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
             </Row>
             <Row label="Workflow">{loaderData.workflowName ?? "No workflow assigned"}</Row>
             {loaderData.productWorkflowName ? <Row label="Product workflow">{loaderData.productWorkflowName}</Row> : null}
-          </dl>
-        </Card>
-        <Card title="Project Design" icon="file">
+          </Rows>
+        </Section>
+        <Section title="Project Design" icon="file">
           {design ? (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="min-w-0 text-base wrap-anywhere">
@@ -358,9 +336,9 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
               to add one.
             </p>
           )}
-        </Card>
-        <Card title="Time Tracking" icon="clock">
-          <dl className="space-y-3 text-base">
+        </Section>
+        <Section title="Time Tracking" icon="clock">
+          <Rows>
             <Row label="Status">
               <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? "Running" : "Stopped"}</Badge>
             </Row>
@@ -370,7 +348,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
               </span>
             </Row>
             {item.sessionStartText ? <Row label="Current session start">{item.sessionStartText}</Row> : null}
-          </dl>
+          </Rows>
           {loaderData.canReset ? (
             <div className="mt-4">
               <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
@@ -379,7 +357,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
               </Link>
             </div>
           ) : null}
-        </Card>
+        </Section>
       </div>
 
       <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="timer-log">

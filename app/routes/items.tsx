@@ -26,9 +26,11 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { formatHMS } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/items";
+import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
 import { LiveIndicator, useLiveData } from "~/components/live";
 
@@ -50,7 +52,7 @@ export function meta() {
 function listState(url: URL) {
   const category = url.searchParams.get("category")?.trim() || undefined;
   const projectId = parseIdParam(url.searchParams.get("project") ?? "") ?? undefined;
-  const page = Math.max(1, Math.min(100_000, parseIdParam(url.searchParams.get("page") ?? "1") ?? 1));
+  const page = requestedPage(url.searchParams.get("page"));
   // A name search: words the name must contain (see listItemsPage), at most 100 characters of them.
   const q = url.searchParams.get("q")?.trim().replace(/\s+/g, " ").slice(0, 100) || undefined;
   return { category, projectId, page, q };
@@ -61,10 +63,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = listState(url);
   const first = listItemsPage(state, PAGE_SIZE, (state.page - 1) * PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(first.total / PAGE_SIZE));
   // A page past the end (items deleted since the link was made) shows the last page instead of an empty list.
-  const page = Math.min(state.page, pages);
-  const list = page === state.page ? first : listItemsPage(state, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const { page, pages, offset } = pageOf(state.page, first.total, PAGE_SIZE);
+  const list = page === state.page ? first : listItemsPage(state, PAGE_SIZE, offset);
   const canWrite = can(user, "projects:write");
   const dialogId = parseIdParam(url.searchParams.get("item") ?? "");
   const dialogRow = dialogId === null ? undefined : (list.rows.find((r) => r.id === dialogId) ?? getItem(dialogId));
@@ -470,29 +471,18 @@ export default function Items({ loaderData }: Route.ComponentProps) {
                       <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
                     )}
                   </td>
-                  <td data-label="Actions" className="py-3">
-                    <div className="flex flex-wrap gap-2">
+                  <RowActions
+                    name={item.name}
+                    view={`/items/${item.id}`}
+                    edit={canWrite ? withDialog("edit", item.id) : undefined}
+                    remove={canWrite ? withDialog("delete", item.id) : undefined}
+                    lead={
                       <RowLink to={withDialog("qr", item.id)} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
                         <Icon name="qr" />
                         QR
                       </RowLink>
-                      <RowLink to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
-                        View
-                      </RowLink>
-                      {canWrite ? (
-                        <>
-                          <RowLink to={withDialog("edit", item.id)} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
-                            <Icon name="edit" />
-                            Edit
-                          </RowLink>
-                          <RowLink to={withDialog("delete", item.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
-                            <Icon name="trash" />
-                            Delete
-                          </RowLink>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
+                    }
+                  />
                 </tr>
               ))}
             </tbody>

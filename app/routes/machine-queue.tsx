@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher, useSearchParams } from "react-router";
+import { CompletedFilesTable, completedFilesCount } from "~/components/completed-files-table";
 import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
 import { PageLinks } from "~/components/page-links";
@@ -25,6 +26,7 @@ import { getEnv } from "~/infra/env.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { formatMinutesSeconds } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
 import { qrImage } from "~/infra/qr.server";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -53,9 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const now = Date.now();
   const since = new Date(now - RECENT_COMPLETED_MS);
   const total = countMachineQueue(value, since);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), pages);
-  const rows = listMachineFilesWithDetails(value, { completedSince: since, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { page, pages, offset, limit } = pageOf(requestedPage(url.searchParams.get("page")), total, PAGE_SIZE);
+  const rows = listMachineFilesWithDetails(value, { completedSince: since, limit, offset });
   const tz = getEnv().SHOP_TIMEZONE;
 
   const qrId = parseIdParam(url.searchParams.get("qr") ?? undefined);
@@ -104,7 +105,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       total,
       page,
       pages,
-      offset: (page - 1) * PAGE_SIZE,
+      offset,
       files: rows.map((f) => ({
         id: f.id,
         fileName: f.fileName,
@@ -581,68 +582,13 @@ type Analytics = NonNullable<Route.ComponentProps["loaderData"] extends infer L 
 
 function AnalyticsDialog({ analytics, closeTo }: { analytics: Analytics; closeTo: string }) {
   return (
-    <UrlDialog title="Completion Analytics" description={`${analytics.total} completed ${analytics.total === 1 ? "file" : "files"}`} closeTo={closeTo} wide>
-      {analytics.rows.length === 0 ? (
-        <EmptyState icon="check" title="No Completed Files">
-          No files have been completed yet.
-        </EmptyState>
-      ) : (
-        // Names keep their words whole, so nine columns may be wider than the dialog: the table then scrolls in it,
-        // and a keyboard reaches that scroll (the region takes focus).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus so a keyboard can scroll it
-        // biome-ignore lint/a11y/useSemanticElements: a region inside a dialog, not a section of the page's outline
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
-          {analytics.total > analytics.rows.length ? (
-            <p className="mb-2 text-sm text-ink-muted">
-              The newest {analytics.rows.length} of {analytics.total}.
-            </p>
-          ) : null}
-          <table className="table-cards w-full text-left text-sm">
-            <thead className="border-b border-line text-ink-muted">
-              <tr>
-                {["File Name", "Project", "Item", "Material", "QR Clicked", "QR Clicked At", "Completed By", "Completed At", "Processing Time"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {analytics.rows.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text">
-                    <FileName name={r.fileName} />
-                  </td>
-                  <td data-label="Project" className="py-2 pr-3 cell-text">
-                    {r.project}
-                  </td>
-                  <td data-label="Item" className="py-2 pr-3 cell-text">
-                    {r.item}
-                  </td>
-                  <td data-label="Material" className="py-2 pr-3 cell-text">
-                    {r.material}
-                  </td>
-                  <td data-label="QR Clicked" className="py-2 pr-3">
-                    {r.qrClicked}
-                  </td>
-                  <td data-label="QR Clicked At" className="py-2 pr-3">
-                    {r.qrClickedAt}
-                  </td>
-                  <td data-label="Completed By" className="py-2 pr-3 cell-text">
-                    {r.completedBy}
-                  </td>
-                  <td data-label="Completed At" className="py-2 pr-3">
-                    {r.completedAt}
-                  </td>
-                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">
-                    {r.processing}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <UrlDialog title="Completion Analytics" description={completedFilesCount(analytics.total)} closeTo={closeTo} wide>
+      <CompletedFilesTable
+        columns={["project", "item", "material", "qrClicked", "qrClickedAt", "completedBy", "completedAt", "processing"]}
+        rows={analytics.rows}
+        total={analytics.total}
+        empty="No files have been completed yet."
+      />
     </UrlDialog>
   );
 }

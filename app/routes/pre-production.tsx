@@ -8,6 +8,7 @@ import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
 import { PRIORITIES } from "~/domain/constants";
 import { formatListDate } from "~/domain/dates";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { priorityWeight } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/pre-production";
@@ -37,7 +38,7 @@ function listState(url: URL) {
   const sort = SORT_KEYS.find((x) => x === s) ?? null;
   const d = url.searchParams.get("dir");
   const dir: Dir | null = sort ? (d === "desc" ? "desc" : "asc") : null;
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = requestedPage(url.searchParams.get("page"));
   return { q, priority, sort, dir, page };
 }
 
@@ -73,9 +74,7 @@ export function loader({ request }: Route.LoaderArgs) {
       return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
     });
   }
-  const pages = Math.max(1, Math.ceil(rows.length / PRE_PRODUCTION_PAGE_SIZE));
-  const page = Math.min(state.page, pages);
-  const offset = (page - 1) * PRE_PRODUCTION_PAGE_SIZE;
+  const { page, pages, offset, limit } = pageOf(state.page, rows.length, PRE_PRODUCTION_PAGE_SIZE);
   return data(
     {
       ...state,
@@ -85,7 +84,7 @@ export function loader({ request }: Route.LoaderArgs) {
       matching: rows.length,
       assignedCount: all.length,
       rushCount: all.filter((p) => p.priority === "rush").length,
-      projects: rows.slice(offset, offset + PRE_PRODUCTION_PAGE_SIZE).map((p) => ({
+      projects: rows.slice(offset, offset + limit).map((p) => ({
         id: p.id,
         name: p.name,
         description: p.description,

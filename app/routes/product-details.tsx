@@ -1,8 +1,9 @@
 import { data, Link, useSearchParams } from "react-router";
 import { LiveDuration } from "~/components/live-duration";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
-import { Icon, type IconName } from "~/components/icons";
-import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
+import { Row, Rows, Section } from "~/components/detail-section";
+import { Icon } from "~/components/icons";
+import { Badge, btn, PageHeader } from "~/components/ui";
 import { getProductDetails } from "~/models/item.server";
 import { getEnv } from "~/infra/env.server";
 import { parseIdParam } from "~/domain/ids";
@@ -56,29 +57,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-function InfoCard({ title, icon, children }: { title: string; icon: IconName; children: React.ReactNode }) {
-  return (
-    <section className={`p-5 ${cardClass}`}>
-      <h2 className="flex items-center gap-2 text-base font-semibold text-ink">
-        <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-          <Icon name={icon} className="h-5 w-5" />
-        </span>
-        {title}
-      </h2>
-      <dl className="mt-4 space-y-3 text-base">{children}</dl>
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-sm font-medium text-ink-muted sm:text-base sm:font-normal">{label}</dt>
-      <dd className="min-w-0 text-ink wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
-
 export default function ProductDetails({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const { details, qr, now } = loaderData;
@@ -117,40 +95,48 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} />
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <InfoCard title="Product Information" icon="products">
-          <Row label="Name">{item.name}</Row>
-          <Row label="Category">{item.category}</Row>
-          <Row label="Current department">{details.departmentName ?? departmentLabel(item.department)}</Row>
-        </InfoCard>
-        <InfoCard title="Project & Workflow" icon="folder">
-          <Row label="Project">
-            <Link to={`/projects/${project.id}`} className={btn.textLink}>
-              {project.name}
-            </Link>
-          </Row>
-          <Row label="Description">{project.description || "—"}</Row>
-          <Row label="Project workflow">{details.projectWorkflowName ?? "No workflow assigned"}</Row>
-          <Row label="Product workflow">{details.productWorkflowName ?? "To be defined later"}</Row>
-        </InfoCard>
-        <InfoCard title="Timer Information" icon="clock">
-          <Row label="Status">
-            {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
-            {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
-          </Row>
-          <Row label="Total time">
-            <span className="font-mono text-lg font-semibold tabular-nums">
-              <LiveDuration
-                totalSeconds={item.totalTimeSeconds}
-                sessionStart={item.isTimerActive && item.currentSessionStart ? new Date(item.currentSessionStart).getTime() : null}
-                serverNow={now}
-              />
-            </span>
-          </Row>
-          {details.sessionStartText ? <Row label="Session started">{details.sessionStartText}</Row> : null}
-        </InfoCard>
-        <InfoCard title="Timeline" icon="clock">
-          <Row label="Created">{details.createdText}</Row>
-        </InfoCard>
+        <Section title="Product Information" icon="products">
+          <Rows>
+            <Row label="Name">{item.name}</Row>
+            <Row label="Category">{item.category}</Row>
+            <Row label="Current department">{details.departmentName ?? departmentLabel(item.department)}</Row>
+          </Rows>
+        </Section>
+        <Section title="Project & Workflow" icon="folder">
+          <Rows>
+            <Row label="Project">
+              <Link to={`/projects/${project.id}`} className={btn.textLink}>
+                {project.name}
+              </Link>
+            </Row>
+            <Row label="Description">{project.description || "—"}</Row>
+            <Row label="Project workflow">{details.projectWorkflowName ?? "No workflow assigned"}</Row>
+            <Row label="Product workflow">{details.productWorkflowName ?? "To be defined later"}</Row>
+          </Rows>
+        </Section>
+        <Section title="Timer Information" icon="clock">
+          <Rows>
+            <Row label="Status">
+              {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
+              {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+            </Row>
+            <Row label="Total time">
+              <span className="font-mono text-lg font-semibold tabular-nums">
+                <LiveDuration
+                  totalSeconds={item.totalTimeSeconds}
+                  sessionStart={item.isTimerActive && item.currentSessionStart ? new Date(item.currentSessionStart).getTime() : null}
+                  serverNow={now}
+                />
+              </span>
+            </Row>
+            {details.sessionStartText ? <Row label="Session started">{details.sessionStartText}</Row> : null}
+          </Rows>
+        </Section>
+        <Section title="Timeline" icon="clock">
+          <Rows>
+            <Row label="Created">{details.createdText}</Row>
+          </Rows>
+        </Section>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData } from "react-router";
+import { CompletedFilesTable, completedFilesCount } from "~/components/completed-files-table";
 import { FileDot } from "~/components/file-dot";
 import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
@@ -476,59 +477,13 @@ type Log = NonNullable<Loaded["log"]>;
 
 function LogDialog({ log, closeTo }: { log: Log; closeTo: string }) {
   return (
-    <UrlDialog title="Completed File Log" description={`${log.total} completed ${log.total === 1 ? "file" : "files"}`} closeTo={closeTo} wide>
-      {log.rows.length === 0 ? (
-        <EmptyState icon="check" title="No Completed Files">
-          No files of this project have been completed yet.
-        </EmptyState>
-      ) : (
-        // Names keep their words whole, so the columns may be wider than the dialog: the table then scrolls in it,
-        // and a keyboard reaches that scroll (the region takes focus).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must take focus so a keyboard can scroll it
-        // biome-ignore lint/a11y/useSemanticElements: a region inside a dialog, not a section of the page's outline
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Completed files">
-          {log.total > log.rows.length ? (
-            <p className="mb-2 text-sm text-ink-muted">
-              The newest {log.rows.length} of {log.total}.
-            </p>
-          ) : null}
-          <table className="table-cards w-full text-left text-sm">
-            <thead className="border-b border-line text-ink-muted">
-              <tr>
-                {["File Name", "Machine", "Item", "Completed By", "Completed At", "Processing Time"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {log.rows.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="File Name" className="py-2 pr-3 font-medium cell-text">
-                    <FileName name={r.fileName} />
-                  </td>
-                  <td data-label="Machine" className="py-2 pr-3 cell-text">
-                    {r.machine}
-                  </td>
-                  <td data-label="Item" className="py-2 pr-3 cell-text">
-                    {r.item}
-                  </td>
-                  <td data-label="Completed By" className="py-2 pr-3 cell-text">
-                    {r.completedBy}
-                  </td>
-                  <td data-label="Completed At" className="py-2 pr-3">
-                    {r.completedAt}
-                  </td>
-                  <td data-label="Processing Time" className="py-2 pr-3 tabular-nums">
-                    {r.processing}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <UrlDialog title="Completed File Log" description={completedFilesCount(log.total)} closeTo={closeTo} wide>
+      <CompletedFilesTable
+        columns={["machine", "item", "completedBy", "completedAt", "processing"]}
+        rows={log.rows}
+        total={log.total}
+        empty="No files of this project have been completed yet."
+      />
     </UrlDialog>
   );
 }

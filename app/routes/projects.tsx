@@ -12,8 +12,10 @@ import { workflowModel } from "~/models/workflow.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { formatDuration } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
 import { handleProjectIntent } from "./projects-actions.server";
 import type { Route } from "./+types/projects";
+import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
 
 export const PAGE_SIZE = 50;
@@ -40,7 +42,7 @@ function listState(url: URL) {
   const sort = SORTS.find((s) => s.key === sortParam) ?? SORTS[0]!;
   const dirParam = url.searchParams.get("dir");
   const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : sort.dir;
-  const page = Math.max(1, Math.min(100_000, parseIdParam(url.searchParams.get("page") ?? "1") ?? 1));
+  const page = requestedPage(url.searchParams.get("page"));
   return { sort: sort.key, dir, page };
 }
 
@@ -49,11 +51,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const state = listState(url);
   const summary = projectSummary();
-  const pages = Math.max(1, Math.ceil(summary.total / PAGE_SIZE));
-  const page = Math.min(state.page, pages);
+  const { page, pages, offset, limit } = pageOf(state.page, summary.total, PAGE_SIZE);
   const canWrite = can(user, "projects:write");
   const canAnalytics = can(user, "analytics:read");
-  const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit, offset });
   // The project a dialog names may be on another page (a link kept from before): read it on its own.
   const dialogId = parseIdParam(url.searchParams.get("id") ?? "");
   const dialogRow = dialogId === null ? undefined : (rows.find((r) => r.id === dialogId) ?? getProject(dialogId));
@@ -383,25 +384,12 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                       </span>
                     </div>
                   </td>
-                  <td data-label="Actions" className="py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <RowLink to={`/projects/${p.id}`} className={btn.small} aria-label={`View ${p.name}`}>
-                        View
-                      </RowLink>
-                      {canWrite ? (
-                        <>
-                          <RowLink to={withDialog("edit-project", p.id)} keepScroll className={btn.small} aria-label={`Edit ${p.name}`}>
-                            <Icon name="edit" />
-                            Edit
-                          </RowLink>
-                          <RowLink to={withDialog("delete-project", p.id)} keepScroll className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
-                            <Icon name="trash" />
-                            Delete
-                          </RowLink>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
+                  <RowActions
+                    name={p.name}
+                    view={`/projects/${p.id}`}
+                    edit={canWrite ? withDialog("edit-project", p.id) : undefined}
+                    remove={canWrite ? withDialog("delete-project", p.id) : undefined}
+                  />
                 </tr>
               ))}
             </tbody>

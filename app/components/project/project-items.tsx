@@ -10,6 +10,7 @@ import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
 import { FormAlert } from "../error-focus";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
+import { RowActions } from "../row-actions";
 import { RowLink } from "../row-link";
 import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "../add-entry-hint";
@@ -138,35 +139,23 @@ export function ProjectItems({
                     <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
                   )}
                 </td>
-                <td data-label="Actions" className="py-3">
-                  <div className="flex flex-wrap gap-2">
-                    <RowLink to={`/items/${item.id}`} className={btn.small} aria-label={`View ${item.name}`}>
-                      View
+                <RowActions
+                  name={item.name}
+                  view={`/items/${item.id}`}
+                  edit={canWrite ? `${here}?dialog=edit-item&item=${item.id}` : undefined}
+                  remove={canWrite ? `${here}?dialog=delete-item&item=${item.id}` : undefined}
+                >
+                  <RowLink to={`${here}?dialog=qr&item=${item.id}`} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
+                    <Icon name="qr" />
+                    QR
+                  </RowLink>
+                  {canReset ? (
+                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                      <Icon name="clock" />
+                      Reset
                     </RowLink>
-                    <RowLink to={`${here}?dialog=qr&item=${item.id}`} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
-                      <Icon name="qr" />
-                      QR
-                    </RowLink>
-                    {canReset ? (
-                      <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
-                        <Icon name="clock" />
-                        Reset
-                      </RowLink>
-                    ) : null}
-                    {canWrite ? (
-                      <>
-                        <RowLink to={`${here}?dialog=edit-item&item=${item.id}`} keepScroll className={btn.small} aria-label={`Edit ${item.name}`}>
-                          <Icon name="edit" />
-                          Edit
-                        </RowLink>
-                        <RowLink to={`${here}?dialog=delete-item&item=${item.id}`} keepScroll className={btn.smallDanger} aria-label={`Delete ${item.name}`}>
-                          <Icon name="trash" />
-                          Delete
-                        </RowLink>
-                      </>
-                    ) : null}
-                  </div>
-                </td>
+                  ) : null}
+                </RowActions>
               </tr>
             ))}
           </tbody>
