@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { domainError } from "~/services/form-action.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
@@ -26,7 +27,6 @@ import { whoCanAdd } from "~/services/who-can-add.server";
 import { possessive } from "~/domain/words";
 import { formatDateTime, formatLogTime, formatTimelineDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { departmentLabel, formatHMS } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -150,10 +150,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { patch, expected } = changedFields(submission.value, originalOf(formData));
     if (!updateItem(id, patch, actor, { expected })) return fail(404, GONE);
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError) {
-      return fail(error.status, error.message, submission.reply({ formErrors: [error.message] }));
-    }
-    throw error;
+    const e = domainError(error);
+    return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
   }
   return redirectWithToast(request, here, { title: "Success", description: "Item updated successfully" });
 }

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { domainError } from "~/services/form-action.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -22,7 +23,6 @@ import { actorFrom } from "~/services/actor.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { formatHMS } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -173,10 +173,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!updateItem(itemId, patch, actor, { expected })) return fail(404, GONE);
     return success("Item updated successfully");
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError) {
-      return fail(error.status, error.message, submission.reply({ formErrors: [error.message] }));
-    }
-    throw error;
+    const e = domainError(error);
+    return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { domainError } from "~/services/form-action.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { createProject, deleteProject, getProject, updateProject } from "~/models/project.server";
@@ -6,7 +7,7 @@ import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
-import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { NotFoundError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { parseIdParam } from "~/domain/ids";
 import { safeRedirectPath } from "~/http/request.server";
@@ -68,9 +69,9 @@ export async function handleProjectIntent(request: Request, formData: FormData) 
   const actor = actorFrom(request, user);
   const back = safeRedirectPath(formData.get("returnTo"), "/projects");
   const refused = (error: unknown, reply: (o: { formErrors: string[] }) => ProjectFormFailure["result"]) => {
-    if (!(error instanceof ConflictError || error instanceof BadRequestError || error instanceof NotFoundError)) throw error;
-    const message = error.message || FAILED[intent];
-    return failure(error.status, {
+    const e = domainError(error);
+    const message = e.message || FAILED[intent];
+    return failure(e.status, {
       result: reply({ formErrors: [message] }),
       toast: { title: "Error", description: message, variant: "destructive" },
       reauth: false,

@@ -7,7 +7,6 @@ import { clientAddress } from "~/domain/ip";
 import { proxyMatcher } from "~/infra/trusted-proxies.server";
 import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
-import type { SignedInUser } from "~/models/team-member.server";
 import { withByteRanges } from "~/http/byte-ranges.server";
 import { MultipartError } from "~/http/multipart.server";
 import { can, type Permission } from "./permissions.server";
@@ -58,12 +57,6 @@ function largeBody(rules: RouteRules | null, method: string, type: string, maxUp
   if (!rule || (rule.upload === "multipart" && type !== "multipart/form-data")) return null;
   const limit = rule.limit === "csv" ? CSV_BODY_LIMIT : rule.upload === "multipart" ? maxUploadBytes + 64 * KB : maxUploadBytes;
   return { limit, permission: rule.permission, upload: rule.upload };
-}
-
-/** Largest body a member may send in this way: 64 KB unless the route grants more to members with the key. */
-export function bodyLimit(rules: RouteRules | null, method: string, type: string, maxUploadBytes: number, user: SignedInUser | null): number {
-  const large = largeBody(rules, method, type, maxUploadBytes);
-  return large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
 }
 
 /** Content types an /api write may send: JSON unless the route names others for the method. */
