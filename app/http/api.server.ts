@@ -50,6 +50,15 @@ export function parseId(value: string | undefined, what = "Record"): number {
   return id;
 }
 
+/** `?projectId=` of a list: absent or empty is no filter; anything but a project id is a 400 that says so. */
+export function projectIdQuery(url: URL): number | undefined {
+  const raw = url.searchParams.get("projectId");
+  if (raw === null || raw === "") return undefined;
+  const id = parseIdParam(raw);
+  if (id === null) throw jsonError(400, "projectId must be a project id (a whole number)");
+  return id;
+}
+
 /** Run an /api handler: thrown Responses pass through, domain errors map to their status, the rest to a JSON 500. */
 export async function api(fn: () => Response | Promise<Response>): Promise<Response> {
   try {

@@ -3,11 +3,15 @@ import { rmSync } from "node:fs";
 import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/infra/storage.server";
 import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
 import { singleton } from "~/infra/singleton.server";
+import { getEnv } from "~/infra/env.server";
 
 // Design uploads (up to MAX_UPLOAD_MB each) are the only large bodies the server takes, and only from a member
 // who may change projects (the HTTP layer checks before it reads a byte). They go to disk as they arrive, never
 // into memory, and at most two are received at a time: others wait their turn for a while, then get a 503
 // that says why (docs/decisions/0024-http-and-operations.md).
+
+/** The largest design upload in bytes: MAX_UPLOAD_MB (docs/product.md (Decisions) Uploads). */
+export const maxUploadBytes = () => Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024);
 
 export const MAX_CONCURRENT_UPLOADS = 2;
 export const MAX_WAITING_UPLOADS = 8;

@@ -21,14 +21,11 @@ import {
   WorkflowPatchSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { api, json, jsonError, listSlice, parseBody, parseId } from "~/http/api.server";
-import { actorFrom } from "~/services/actor.server";
-import { requirePermission } from "~/services/permissions.server";
-import type { Route } from "./+types/reference";
-import type { RouteMethods } from "~/services/route-rules.server";
+import { jsonError, parseBody } from "~/http/api.server";
 
-// docs/product.md §7 'Reference data': GET list and one for any signed-in member; POST, PATCH and DELETE with the
-// management key. app/routes.ts mounts this module once per entity path.
+// docs/product.md §7 'Reference data': the same five calls for every reference entity (categories, departments,
+// materials, machines, workflows, ...): each body checked by its entity's schema before the model sees it. The
+// routes routes/api/reference-list.ts and reference-record.ts are mounted once per entity (app/routes.ts).
 
 /** An entity's endpoints, each body checked by its schema before the model sees it (no untyped hand-off). */
 function endpoint<C extends z.ZodType, P extends z.ZodType<{ version?: number }>>(
@@ -62,47 +59,13 @@ const ENTITIES: Record<ReferenceEntity, ReturnType<typeof endpoint>> = {
   "label-printers": endpoint("Label printer", referenceOps["label-printers"], LabelPrinterSchema, LabelPrinterPatchSchema),
 };
 
-function entityOf(request: Request): ReferenceEntity {
-  const segment = new URL(request.url).pathname.split("/")[2];
+/**
+ * The entity of a reference route, from the path app/routes.ts mounted it on (`pattern`, e.g. /api/materials/:id),
+ * never from the request's own address.
+ */
+export function referenceEndpoint(pattern: string) {
+  // "api/materials/:id" (React Router joins the route paths without a leading slash; tolerate one).
+  const segment = pattern.split("/").filter(Boolean)[1];
   if (!segment || !Object.hasOwn(ENTITIES, segment)) throw jsonError(404, "Not found");
-  return segment as ReferenceEntity;
-}
-
-/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
-export const methods: RouteMethods = (id) => (id.endsWith("-id") ? ["GET", "PATCH", "DELETE"] : ["GET", "POST"]);
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return api(() => {
-    requirePermission(request, "read");
-    const e = ENTITIES[entityOf(request)];
-    if (params.id === undefined) {
-      const url = new URL(request.url);
-      return listSlice(url, e.list(url.searchParams));
-    }
-    const row = e.get(parseId(params.id, e.label));
-    return row ? json(row) : jsonError(404, `${e.label} not found`);
-  });
-}
-
-export async function action({ request, params }: Route.ActionArgs) {
-  return api(async () => {
-    const user = requirePermission(request, "settings:write");
-    const e = ENTITIES[entityOf(request)];
-    const actor = actorFrom(request, user);
-    const method = request.method.toUpperCase();
-    if (params.id === undefined) {
-      if (method !== "POST") return jsonError(405, "Method not allowed");
-      return json(await e.create(request, actor), { status: 201 });
-    }
-    const id = parseId(params.id, e.label);
-    if (method === "PATCH") {
-      const row = await e.update(request, id, actor);
-      return row ? json(row) : jsonError(404, `${e.label} not found`);
-    }
-    if (method === "DELETE") {
-      const row = e.remove(id, actor);
-      return row ? json({ message: `${e.label} deleted successfully`, id }) : jsonError(404, `${e.label} not found`);
-    }
-    return jsonError(405, "Method not allowed");
-  });
+  return ENTITIES[segment as ReferenceEntity];
 }

@@ -1,0 +1,18 @@
+import { resetTimer } from "~/models/timer.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, parseId } from "~/http/api.server";
+import type { Route } from "./+types/items.$id.reset-timer";
+import type { RouteMethods } from "~/services/route-rules.server";
+
+// POST /api/items/{id}/reset-timer (no body): resetting a timer needs the project keys (pre-production,
+// project-management, management: docs/product.md (Decisions)); audited with who did it.
+
+export const methods: RouteMethods = ["POST"];
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(() => {
+    const actor = actorFrom(request, requirePermission(request, "timers:reset"));
+    return json({ ...resetTimer(parseId(params.id, "Item"), actor), message: "Timer reset successfully." });
+  });
+}

@@ -1,0 +1,19 @@
+import { getSteps, refreshWorkflow } from "~/models/project.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { api, json, parseId } from "~/http/api.server";
+import type { Route } from "./+types/projects.$id.refresh-workflow";
+import type { RouteMethods } from "~/services/route-rules.server";
+
+// POST /api/projects/{id}/refresh-workflow: the project's steps rebuilt from its workflow (docs/product.md §7).
+
+export const methods: RouteMethods = ["POST"];
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return api(() => {
+    const actor = actorFrom(request, requirePermission(request, "projects:write"));
+    const id = parseId(params.id, "Project");
+    refreshWorkflow(id, actor);
+    return json({ message: "Workflow Refreshed", steps: getSteps({ projectId: id }) });
+  });
+}
