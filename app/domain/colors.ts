@@ -12,6 +12,9 @@ export const COLOR_CLASSES: Record<ColorName, string> = {
   gray: "bg-gray-100 text-gray-800 border-gray-200",
 };
 
+/** The badge colour of a project's priority, wherever a priority is shown as a badge. */
+export const PRIORITY_COLORS: Record<string, ColorName> = { rush: "red", high: "orange", medium: "blue", low: "green" };
+
 // docs/product.md §9: department colours in workflow sequences.
 const SEQUENCE_COLORS: Record<string, ColorName> = {
   "pre-production": "blue",

@@ -46,3 +46,16 @@ export const refused = (
 
 /** A form's own checks failed (conform's result): the messages under the fields, no toast. */
 export const invalid = (formId: string, result: SubmissionResult<string[]>) => data<FormReply>({ formId, result, toast: null, reauth: false }, { status: 400 });
+
+/** The form's `intent`, if it is one of the `intents` this screen's forms send; null for anything else. */
+export function formIntent<const I extends string>(form: FormData, intents: readonly I[]): I | null {
+  const intent = form.get("intent");
+  return typeof intent === "string" && (intents as readonly string[]).includes(intent) ? (intent as I) : null;
+}
+
+/** The form's `intent`, or a 400 'Unknown form' thrown: a post that names none of the screen's forms. */
+export function knownIntent<const I extends string>(form: FormData, intents: readonly I[]): I {
+  const intent = formIntent(form, intents);
+  if (intent === null) throw data("Unknown form", { status: 400 });
+  return intent;
+}

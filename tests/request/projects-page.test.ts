@@ -230,6 +230,28 @@ describe("create, edit, delete", () => {
     expect(again.status).toBe(404);
   });
 
+  test("a session that ends while Edit Project is open: 401; with JavaScript the PIN retry with what was typed", async () => {
+    await post(pm, { intent: "create-project", name: "Acme", description: "Front", priority: "high", workflowId: String(wfId) });
+    const p = projects()[0]!;
+    await pm.request("/logout", { method: "POST" });
+    const form = { intent: "update-project", _id: String(p.id), name: "Typed by Pat", description: "Front", priority: "high", workflowId: String(wfId) };
+    // With JavaScript (a data request) the answer asks for the PIN, keeps the typed name and names the project.
+    const js = await post(pm, form, "/projects.data");
+    expect(js.status).toBe(401);
+    const text = await js.text();
+    expect(text).toContain('"reauth",true');
+    expect(text).toContain("Typed by Pat");
+    expect(text).toContain("Your session has ended. Sign in again with your PIN to save.");
+    expect(text).toContain('"project"');
+    // Without JavaScript the list cannot be drawn signed out: 'Access Denied' with a Login link back to it.
+    const page = await post(pm, form);
+    expect(page.status).toBe(401);
+    const html = await visibleHtml(page);
+    expect(html).toContain("Access Denied");
+    expect(html).toContain(`/login?redirectTo=${encodeURIComponent("/projects")}`);
+    expect(projects()[0]!.name).toBe("Acme");
+  });
+
   test("refused: a production member gets 403, signed out 401 with reauth; nothing is written", async () => {
     const form = { intent: "create-project", name: "X", description: "d", priority: "low", workflowId: String(wfId) };
     expect((await post(floor, form)).status).toBe(403);

@@ -1,0 +1,172 @@
+import { Link } from "react-router";
+import { Row, Rows, Section } from "~/components/detail-section";
+import { Icon } from "~/components/icons";
+import { LiveDuration } from "~/components/live-duration";
+import type { DesignInfo } from "~/components/project/design-dialogs";
+import { Badge, btn, cardClass } from "~/components/ui";
+import { PRIORITY_COLORS } from "~/domain/colors";
+
+/** What the item page's cards show (docs/product.md §2 Item detail), as the loader put it into words. */
+export type ItemCardView = {
+  item: {
+    category: string;
+    material: string;
+    createdText: string;
+    isTimerActive: boolean;
+    totalTimeSeconds: number;
+    sessionStart: number | null;
+    sessionStartText: string | null;
+  };
+  department: string;
+  next: string;
+  sequenceSource: string;
+  project: { id: number; name: string; priority: string };
+  workflowName: string | null;
+  productWorkflowName: string | null;
+  design: DesignInfo | null;
+  canReset: boolean;
+  now: number;
+};
+
+/** The item page's four cards: the item and where it goes next, its project, the project's design, its time. */
+export function ItemSections({ card, here }: { card: ItemCardView; here: string }) {
+  const { item, project, design } = card;
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <Section title="Item" icon="products">
+        <Rows>
+          <Row label="Category">{item.category}</Row>
+          <Row label="Material">{item.material}</Row>
+          <Row label="Current Department">
+            <span data-testid="current-department">{card.department}</span>
+          </Row>
+          <Row label="Next Department">
+            <span data-testid="next-department">{card.next}</span>
+            {card.next !== "No sequence defined" ? <span className="block text-sm text-ink-muted">Follows {card.sequenceSource}.</span> : null}
+          </Row>
+          <Row label="Created">{item.createdText}</Row>
+        </Rows>
+      </Section>
+      <Section title="Project" icon="folder">
+        <Rows>
+          <Row label="Project">
+            <Link to={`/projects/${project.id}`} className={btn.textLink}>
+              {project.name}
+            </Link>
+          </Row>
+          <Row label="Priority">
+            <Badge color={PRIORITY_COLORS[project.priority] ?? "gray"}>
+              <span className="capitalize">{project.priority}</span>
+            </Badge>
+          </Row>
+          <Row label="Workflow">{card.workflowName ?? "No workflow assigned"}</Row>
+          {card.productWorkflowName ? <Row label="Product workflow">{card.productWorkflowName}</Row> : null}
+        </Rows>
+      </Section>
+      <Section title="Project Design" icon="file">
+        {design ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="min-w-0 text-base wrap-anywhere">
+              {design.fileName}
+              <span className="block text-sm text-ink-muted">Uploaded {design.uploadedText}</span>
+            </p>
+            <Link to={`${here}?dialog=view-design`} preventScrollReset className={btn.secondary}>
+              <Icon name="eye" />
+              View Design
+            </Link>
+          </div>
+        ) : (
+          <p className="text-base text-ink-muted">
+            No design PDF on this project yet.{" "}
+            <Link to={`/projects/${project.id}`} className={btn.link}>
+              Open the project
+            </Link>{" "}
+            to add one.
+          </p>
+        )}
+      </Section>
+      <Section title="Time Tracking" icon="clock">
+        <Rows>
+          <Row label="Status">
+            <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? "Running" : "Stopped"}</Badge>
+          </Row>
+          <Row label="Total Time">
+            <span className="text-2xl font-semibold" data-testid="item-total-time">
+              <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={card.now} />
+            </span>
+          </Row>
+          {item.sessionStartText ? <Row label="Current session start">{item.sessionStartText}</Row> : null}
+        </Rows>
+        {card.canReset ? (
+          <div className="mt-4">
+            <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
+              <Icon name="refresh" />
+              Reset Timer
+            </Link>
+          </div>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+export type TimerLogView = {
+  total: number;
+  rows: { id: number; action: string; department: string; time: string; duration: string | null; scannedBy: string | null }[];
+};
+
+/** Exactly how long each department worked on the item: the newest timer sessions, in the shop's zone. */
+export function ItemTimerLog({ log }: { log: TimerLogView }) {
+  return (
+    <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="timer-log">
+      <h2 id="timer-log" className="text-lg font-semibold text-ink">
+        Timer Log
+      </h2>
+      {log.rows.length === 0 ? (
+        <p className="mt-3 text-base text-ink-muted">No timer sessions yet. Scan the item's label (or use Start / Stop) to start its timer.</p>
+      ) : (
+        <>
+          {log.total > log.rows.length ? (
+            <p className="mt-1 text-sm text-ink-muted">
+              The newest {log.rows.length} of {log.total.toLocaleString("en-US")} entries.
+            </p>
+          ) : null}
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-base">
+              <thead className="border-b border-line text-sm text-ink-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Action
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Department
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Session
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Scanned by
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {log.rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="py-2 pr-3 whitespace-nowrap">{r.time}</td>
+                    <td className="py-2 pr-3">{r.action === "start" ? "Started" : "Stopped"}</td>
+                    <td className="py-2 pr-3">{r.department}</td>
+                    <td className="py-2 pr-3 font-mono tabular-nums">{r.duration ?? "—"}</td>
+                    <td className="py-2 cell-text">{r.scannedBy ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Link } from "react-router";
+import { Icon } from "~/components/icons";
+import { LiveDuration } from "~/components/live-duration";
+import { RowActions } from "~/components/row-actions";
+import { RowLink } from "~/components/row-link";
+import { Badge, btn, EmptyState } from "~/components/ui";
+import { formatHMS } from "~/domain/format";
+import type { ItemFilter } from "./item-filters";
+
+/** One row of the items list. */
+export type ItemListRow = {
+  id: number;
+  name: string;
+  category: string;
+  material: string;
+  projectId: number;
+  projectName: string;
+  isTimerActive: boolean;
+  sessionStart: number | null;
+  totalTimeSeconds: number;
+};
+
+/** The items of one page: name, category, project, total time (running ones count on), and the row's actions. */
+export function ItemsTable({
+  items,
+  canWrite,
+  withDialog,
+  serverNow,
+}: {
+  items: ItemListRow[];
+  canWrite: boolean;
+  withDialog: (name: string, id: number) => string;
+  serverNow: number;
+}) {
+  return (
+    <table className="table-cards mt-4 w-full text-left text-base">
+      <thead className="border-b border-line text-sm text-ink-muted">
+        <tr>
+          <th scope="col" className="py-2 pr-3">
+            Name
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Category
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Project
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Total Time
+          </th>
+          <th scope="col" className="py-2">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {items.map((item) => (
+          <tr key={item.id}>
+            <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
+              <RowLink to={`/items/${item.id}`} className="inline-flex min-h-tap items-center hover:underline">
+                {item.name}
+              </RowLink>
+              {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
+                  its own words by design; every other screen says Running (decision 0028). */}
+              <span className="ml-2 md:hidden">{item.isTimerActive ? <Badge color="green">Active Timer</Badge> : <Badge color="gray">Timer Off</Badge>}</span>
+            </td>
+            <td data-label="Category" className="py-3 pr-3 cell-text">
+              {item.category}
+            </td>
+            <td data-label="Project" className="py-3 pr-3 cell-text">
+              <RowLink to={`/projects/${item.projectId}`} className={btn.textLink}>
+                {item.projectName}
+              </RowLink>
+            </td>
+            <td data-label="Total Time" className="py-3 pr-3">
+              {item.isTimerActive ? (
+                <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={serverNow} />
+              ) : (
+                <span className="font-mono tabular-nums">{formatHMS(item.totalTimeSeconds)}</span>
+              )}
+            </td>
+            <RowActions
+              name={item.name}
+              view={`/items/${item.id}`}
+              edit={canWrite ? withDialog("edit", item.id) : undefined}
+              remove={canWrite ? withDialog("delete", item.id) : undefined}
+              lead={
+                <RowLink to={withDialog("qr", item.id)} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
+                  <Icon name="qr" />
+                  QR
+                </RowLink>
+              }
+            />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** No items to show: with filters, a way to clear them; without, the first item to create (for those who may). */
+export function ItemsEmpty({ filter, filtered, newItem }: { filter: ItemFilter; filtered: boolean; newItem: string | null }) {
+  if (filtered) {
+    return (
+      <EmptyState
+        icon="search"
+        title="No items found"
+        action={
+          <Link to="/items" className={btn.secondary}>
+            Clear filters
+          </Link>
+        }
+      >
+        {filter.q
+          ? `No item name contains ${searchPhrase(filter.q)}${filter.category || filter.projectId !== null ? " with these filters" : ""}.`
+          : "No item matches these filters."}
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon="products"
+      title="Create Your First Item"
+      action={
+        newItem ? (
+          <Link to={newItem} preventScrollReset className={btn.primary}>
+            <Icon name="plus" />
+            Create Your First Item
+          </Link>
+        ) : null
+      }
+    >
+      Items are the signs, panels and parts a project makes; each gets a QR label for the floor.
+    </EmptyState>
+  );
+}
+
+/** The search as the empty state repeats it: every word in quotes ('"channel" and "3"'). */
+function searchPhrase(q: string) {
+  const words = q.split(" ").map((w) => `"${w}"`);
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}

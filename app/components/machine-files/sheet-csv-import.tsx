@@ -1,0 +1,88 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Icon } from "~/components/icons";
+import { useToast } from "~/components/toaster";
+import { btn, cardClass } from "~/components/ui";
+import { isCsvFile } from "~/domain/machine-file-csv";
+import { entriesHadIssues } from "~/domain/machine-file-messages";
+import type { SheetAnswer, SheetRow } from "./sheet-rows";
+
+/**
+ * The spreadsheet's CSV import: its own small form (a file input). With JavaScript it posts beside the sheet, so
+ * rows typed but not saved stay, and the stored rows come back through `onRows` (a state setter); without, the page answers it.
+ * `pageAnswer` is the page's last answer: an import posted without JavaScript lists its problems from there.
+ */
+export function SheetCsvImport({
+  action,
+  pageAnswer,
+  onRows,
+}: {
+  action: string;
+  pageAnswer: Partial<SheetAnswer> | undefined;
+  onRows: (rows: SheetRow[]) => void;
+}) {
+  const toast = useToast();
+  const csv = useFetcher<Partial<SheetAnswer>>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (csv.data?.rows) onRows(csv.data.rows);
+  }, [csv.data, onRows]);
+  useEffect(() => {
+    if (csv.state === "idle" && csv.data?.toast) toast(csv.data.toast);
+  }, [csv.state, csv.data, toast]);
+  const csvAnswer = csv.data?.csvErrors ? csv.data : pageAnswer?.csvErrors ? pageAnswer : null;
+  const csvErrors = csvAnswer?.csvErrors ?? [];
+  const csvErrorCount = csvAnswer?.csvErrorCount ?? csvErrors.length;
+
+  return (
+    <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-labelledby="csv-heading">
+      <h2 id="csv-heading" className="text-lg font-semibold text-ink">
+        Import from CSV
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.
+      </p>
+      <csv.Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="mt-3 flex flex-wrap items-center gap-3"
+        onSubmit={(e) => {
+          const file = fileInput.current?.files?.[0];
+          const problem = !file ? "Please select a CSV file first" : !isCsvFile(file.name, file.type) ? "Please select a CSV file" : null;
+          if (problem) {
+            e.preventDefault();
+            toast({ title: "Error", description: problem, variant: "destructive" });
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value="upload-csv" />
+        <label className="sr-only" htmlFor="csv-file">
+          CSV file
+        </label>
+        <input ref={fileInput} id="csv-file" type="file" name="csv" accept=".csv,text/csv" className="min-h-11 max-w-full text-base" />
+        <button type="submit" className={btn.primary} disabled={csv.state !== "idle"}>
+          <Icon name="upload" />
+          Upload CSV
+        </button>
+        {csv.state !== "idle" ? (
+          <span className="flex items-center gap-2 text-sm text-ink-muted" role="status">
+            <progress className="h-2 w-32" aria-label="Uploading the CSV" />
+            Uploading and checking the rows…
+          </span>
+        ) : null}
+      </csv.Form>
+      {csvErrors.length ? (
+        <div className="mt-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800" role="alert">
+          <p className="font-semibold">{csvAnswer?.csvErrorsTitle ?? entriesHadIssues(csvErrorCount)}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {csvErrors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+          {csvErrorCount > csvErrors.length ? <p className="mt-1">... and {csvErrorCount - csvErrors.length} more</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { DesignInfo } from "~/components/project/design-dialogs";
+import { formatDateTime, formatLogTime, formatTimelineDate } from "~/domain/dates";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { departmentLabel, formatHMS } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { possessive } from "~/domain/words";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { getEnv } from "~/infra/env.server";
+import { itemHistory } from "~/models/audit-trail.server";
+import { categoryModel } from "~/models/category.server";
+import { getItem, updateItem } from "~/models/item.server";
+import { departmentNames, getItemCard, listItemTimerLog } from "~/models/item-detail.server";
+import { materialModel } from "~/models/material.server";
+import { resetTimer } from "~/models/timer.server";
+import { ItemFormSchema } from "~/schemas/item";
+import { actorFrom } from "~/services/actor.server";
+import { domainError, invalid, knownIntent, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { activePrinters, printFromPage } from "~/services/label-print.server";
+import { can, requirePermission } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
+import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
+import { whoCanAdd } from "~/services/who-can-add.server";
+import type { Route } from "./+types/item-detail";
+
+// The item page's loader and action (routes/item-detail.tsx holds the page).
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const user = requirePermission(request, "read");
+  const id = parseIdParam(params.id);
+  const card = id === null ? undefined : getItemCard(id);
+  if (!card) return data({ item: null }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  const tz = getEnv().SHOP_TIMEZONE;
+  const names = departmentNames();
+  const name = (v: string | null) => (v ? (names.get(v) ?? departmentLabel(v)) : "—");
+  const { item, project } = card;
+  const log = listItemTimerLog(item.id);
+  const canWrite = can(user, "projects:write");
+  const design: DesignInfo | null = card.design
+    ? {
+        fileName: card.design.fileName,
+        fileSize: card.design.fileSize,
+        proxyUrl: `/api/pdf-proxy?url=${encodeURIComponent(card.design.filePath)}`,
+        uploadedText: formatTimelineDate(card.design.uploadedAt, tz),
+      }
+    : null;
+  return data(
+    {
+      item: {
+        id: item.id,
+        name: item.name,
+        category: item.category,
+        material: item.material,
+        quantity: item.quantity,
+        version: item.version,
+        isTimerActive: item.isTimerActive,
+        sessionStart: item.isTimerActive && item.currentSessionStart ? item.currentSessionStart.getTime() : null,
+        sessionStartText: item.isTimerActive && item.currentSessionStart ? formatDateTime(item.currentSessionStart, tz) : null,
+        totalTimeSeconds: item.totalTimeSeconds,
+        createdText: formatTimelineDate(item.createdAt, tz),
+      },
+      department: name(item.department),
+      // docs/product.md (Decisions): the next stop follows the category's sequence, else the standard order.
+      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
+      project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
+      workflowName: card.workflowName,
+      productWorkflowName: card.productWorkflowName,
+      design,
+      log: {
+        total: log.total,
+        rows: log.rows.map((r) => ({
+          id: r.id,
+          action: r.action,
+          department: name(r.department),
+          time: formatLogTime(r.timestamp, tz),
+          duration: r.sessionDurationSeconds === null ? null : formatHMS(r.sessionDurationSeconds),
+          scannedBy: r.scannedBy,
+        })),
+      },
+      qrPayload: itemQrUrl(request, item.id),
+      addressNote: shopAddressNote(request),
+      canWrite,
+      canReset: can(user, "timers:reset"),
+      categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
+      materials: canWrite ? materialModel.list().map((m) => m.name) : [],
+      whoCanAdd: whoCanAdd(user, canWrite),
+      now: Date.now(),
+      history: itemHistory(item.id, { timeZone: tz, departmentName: (v) => names.get(v) ?? departmentLabel(v) }),
+      // The full audit trail is management's (Global Settings); others see the History alone.
+      auditTrail: can(user, "settings:write") ? `/settings/audit?entity=item&record=${item.id}` : null,
+      printers: activePrinters(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const GONE = "This item no longer exists. Someone else may have deleted it.";
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = parseIdParam(params.id);
+  if (id === null) throw data("Item not found", { status: 404 });
+  const here = `/items/${id}`;
+  const formData = await readForm(request);
+  if (!formData) return unreadableForm();
+  const intent = knownIntent(formData, ["print-label", "update-item", "reset-timer"]);
+  // Straight to a label printer of Global Settings; the answer comes back as a toast.
+  if (intent === "print-label") return printFromPage(request, formData, here, { itemId: id });
+  const formId = intent === "update-item" ? `item-${id}` : intent;
+  // A session that ended while the form was open: keep what was typed and ask for the PIN again.
+  if (!getUser(request)) return sessionEnded(formId);
+  // docs/product.md (Decisions): editing the item and resetting its timer both need the project keys.
+  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
+  const actor = actorFrom(request, user);
+  const toast = (message: string) => ({
+    title: "Error",
+    description: message || (intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item"),
+  });
+
+  if (intent === "reset-timer") {
+    if (!getItem(id)) return refused(formId, 404, toast(GONE));
+    resetTimer(id, actor);
+    return redirectWithToast(request, here, { title: "Success", description: "Timer reset successfully." });
+  }
+  const submission = parseWithZod(formData, { schema: ItemFormSchema });
+  if (submission.status !== "success") return invalid(formId, submission.reply());
+  try {
+    const { patch, expected } = changedFields(submission.value, originalOf(formData));
+    if (!updateItem(id, patch, actor, { expected })) return refused(formId, 404, toast(GONE));
+  } catch (error) {
+    const e = domainError(error);
+    return refused(formId, e.status, toast(e.message), submission.reply({ formErrors: [e.message] }));
+  }
+  return redirectWithToast(request, here, { title: "Success", description: "Item updated successfully" });
+}
