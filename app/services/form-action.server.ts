@@ -46,3 +46,21 @@ export const refused = (
 
 /** A form's own checks failed (conform's result): the messages under the fields, no toast. */
 export const invalid = (formId: string, result: SubmissionResult<string[]>) => data<FormReply>({ formId, result, toast: null, reauth: false }, { status: 400 });
+
+/**
+ * Which of a screen's forms was posted: the `intent` field (or `field`), one of `forms` (a list, or the keys of a
+ * map of handlers). Anything else is the 400 page 'Unknown form', never a 500 nor a handler found on
+ * Object.prototype ('intent=__proto__'). A post that names no form gets `fallback`, where the screen has one.
+ */
+export function intentOf<K extends string>(
+  formData: FormData,
+  forms: readonly K[] | Readonly<Record<K, unknown>>,
+  { field = "intent", fallback }: { field?: string; fallback?: K } = {},
+): K {
+  const raw = formData.get(field);
+  if (fallback !== undefined && (raw === null || raw === "")) return fallback;
+  const name = typeof raw === "string" ? raw : "";
+  const known = Array.isArray(forms) ? forms.includes(name) : Object.hasOwn(forms, name);
+  if (!known) throw data("Unknown form", { status: 400 });
+  return name as K;
+}
