@@ -44,8 +44,9 @@ export const refused = (
   result: SubmissionResult<string[]> = { status: "error", error: { "": [toast.description] } },
 ) => data<FormReply>({ formId, result, toast: { ...toast, variant: "destructive" }, reauth: false }, { status });
 
-/** A form's own checks failed (conform's result): the messages under the fields, no toast. */
-export const invalid = (formId: string, result: SubmissionResult<string[]>) => data<FormReply>({ formId, result, toast: null, reauth: false }, { status: 400 });
+/** A form's own checks failed, or a save was refused where the form alone says why (conform's result): the messages under the fields, no toast. */
+export const invalid = (formId: string, result: SubmissionResult<string[]>, status = 400) =>
+  data<FormReply>({ formId, result, toast: null, reauth: false }, { status });
 
 /**
  * Which of a screen's forms was posted: the `intent` field (or `field`), one of `forms` (a list, or the keys of a
