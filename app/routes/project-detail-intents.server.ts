@@ -202,8 +202,8 @@ export const PROJECT_FORMS = {
       try {
         resetTimer(itemId, actor, { inProject: projectId });
       } catch (error) {
-        if (error instanceof NotFoundError) return fail(404, ITEM_GONE);
-        throw error;
+        const e = domainError(error);
+        return e instanceof NotFoundError ? fail(404, ITEM_GONE) : fail(e.status, e.message);
       }
       return success(request, here, "Timer reset successfully.");
     },

@@ -26,7 +26,7 @@ import {
   WorkflowSchema,
 } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings";
@@ -186,7 +186,7 @@ export async function settingsAction({ request }: Route.ActionArgs) {
 
   const { submission, save } = spec.submit(formData, id, actor);
   if (!save) {
-    return data<FormReply>({ formId, result: submission.reply(), toast: null, reauth: false }, { status: submission.status === "error" ? 400 : 200 });
+    return invalid(formId, submission.reply(), submission.status === "error" ? 400 : 200);
   }
   try {
     if (!save()) throw gone;
