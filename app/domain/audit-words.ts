@@ -131,3 +131,16 @@ export function auditFieldLabel(field: string): string {
 export function codeWords(value: string): string {
   return /^[a-z]+(?:-[a-z]+)*$/.test(value) ? words(value) : value;
 }
+
+/** The audit trail's page: this many entries, newest first, then 'Older →'. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** A From or To that is no day of the calendar ('2026-02-30'). */
+export const BAD_DATE = "Enter a real calendar date.";
+
+/** The explanation of a record or project id that is not a number: the filter is left out, and the page says so. */
+export function notAnId(what: "record" | "project", typed: string): string {
+  return what === "record"
+    ? `A record id is a whole number, such as 88: "${typed}" is not one. Showing entries for every record instead.`
+    : `A project id is a whole number, such as 23: "${typed}" is not one. Showing entries for every project instead.`;
+}

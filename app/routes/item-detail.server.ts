@@ -16,7 +16,7 @@ import { materialModel } from "~/models/material.server";
 import { resetTimer } from "~/models/timer.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, invalid, knownIntent, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
@@ -104,7 +104,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/items/${id}`;
   const formData = await readForm(request);
   if (!formData) return unreadableForm();
-  const intent = knownIntent(formData, ["print-label", "update-item", "reset-timer"]);
+  const intent = intentOf(formData, ["print-label", "update-item", "reset-timer"]);
   // Straight to a label printer of Global Settings; the answer comes back as a toast.
   if (intent === "print-label") return printFromPage(request, formData, here, { itemId: id });
   const formId = intent === "update-item" ? `item-${id}` : intent;

@@ -15,7 +15,7 @@ import { getProject } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProductFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, invalid, knownIntent, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
@@ -116,7 +116,7 @@ const GONE = "This item no longer exists. Someone else may have deleted it.";
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (!formData) return unreadableForm();
-  const intent = knownIntent(formData, INTENTS);
+  const intent = intentOf(formData, INTENTS);
   const rawId = formData.get("itemId");
   const itemId = rawId === null ? null : parseIdParam(String(rawId));
   const formId = intent === "create-product" ? "product-new" : intent === "update-product" ? `product-${rawId}` : `delete-${rawId}`;

@@ -1,39 +1,31 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { DesignInfo } from "~/components/project/design-dialogs";
 import type { ItemRow } from "~/components/project/project-items";
 import type { StepRow } from "~/components/project/workflow-steps";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
-import { BadRequestError, NotFoundError } from "~/domain/errors";
-import { changedFields, originalOf } from "~/domain/form-changes";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { fileIndicator } from "~/domain/machine-file-rules";
 import { percentOf, projectBackTarget } from "~/domain/rules";
-import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { projectHistory } from "~/models/audit-trail.server";
 import { categoryModel } from "~/models/category.server";
-import { deleteDesign, getDesign, saveDesignFile } from "~/models/design.server";
+import { getDesign } from "~/models/design.server";
 import { departmentModel } from "~/models/department.server";
-import { createItem, deleteItem, listProjectItems, updateItem } from "~/models/item.server";
+import { listProjectItems } from "~/models/item.server";
 import { materialModel } from "~/models/material.server";
-import { assignTeamMembers, getProjectWithMetrics, getSteps, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
+import { getProjectWithMetrics, getSteps } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
-import { resetTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
-import { ItemFormSchema } from "~/schemas/item";
-import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
-import { uploadedFile } from "~/services/uploads.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
 import type { Route } from "./+types/project-detail";
+import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
 // The project screen's loader and action (routes/project-detail.tsx holds the page).
 
@@ -173,49 +165,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   );
 }
 
-type Intent =
-  | "update-step"
-  | "move-step"
-  | "reorder-steps"
-  | "refresh-workflow"
-  | "create-item"
-  | "update-item"
-  | "delete-item"
-  | "upload-design"
-  | "remove-design"
-  | "reset-timer";
-const INTENTS: readonly Intent[] = [
-  "update-step",
-  "move-step",
-  "reorder-steps",
-  "refresh-workflow",
-  "create-item",
-  "update-item",
-  "delete-item",
-  "upload-design",
-  "remove-design",
-  "reset-timer",
-];
-
-/** docs/product.md §8: the toast title and fallback text of each failure. */
-const FAILURE: Record<Intent, { title: string; fallback: string }> = {
-  "update-step": { title: "Update Failed", fallback: "Failed to update workflow step" },
-  "move-step": { title: "Error", fallback: "Failed to reorder workflow steps" },
-  "reorder-steps": { title: "Error", fallback: "Failed to reorder workflow steps" },
-  "refresh-workflow": { title: "Refresh Failed", fallback: "Failed to refresh workflow" },
-  "create-item": { title: "Error", fallback: "Failed to create item" },
-  "update-item": { title: "Error", fallback: "Failed to update item" },
-  "delete-item": { title: "Error", fallback: "Failed to delete item" },
-  "upload-design": { title: "Error", fallback: "Failed to upload file" },
-  "remove-design": { title: "Error", fallback: "Failed to remove design" },
-  "reset-timer": { title: "Error", fallback: "Failed to reset timer" },
-};
-
-const ITEM_GONE = "This item no longer exists. Someone else may have deleted it.";
-
-const success = (request: Request, to: string, description: string, title = "Success") => redirectWithToast(request, to, { title, description });
-
-/** Every form of the project screen posts here, named by its `intent`. */
+/** Every form of the project screen posts here, named by its `intent` (handled in project-detail-intents.server.ts). */
 export async function projectDetailAction({ request, params }: Route.ActionArgs) {
   const projectId = parseIdParam(params.id);
   if (projectId === null) throw data("Project not found", { status: 404 });
@@ -224,146 +174,28 @@ export async function projectDetailAction({ request, params }: Route.ActionArgs)
   if (!formData) return unreadableForm();
   // Every item's label straight to a label printer of Global Settings, answered with a toast.
   if (formData.get("intent") === "print-labels") return printFromPage(request, formData, here, { projectId });
-  const intent = String(formData.get("intent") ?? "") as Intent;
-  if (!INTENTS.includes(intent)) throw data("Unknown form", { status: 400 });
-  const rawItem = formData.get("itemId");
-  const itemId = rawItem === null ? null : parseIdParam(String(rawItem));
-  const rawStep = formData.get("stepId");
-  const formId =
-    intent === "update-step" ? `step-${rawStep}-form` : intent === "create-item" ? "item-new" : intent === "update-item" ? `item-${rawItem}` : intent;
-
+  const intent = intentOf(formData, PROJECT_FORMS);
+  const form: ProjectForm = PROJECT_FORMS[intent];
+  const formId = form.formId?.(formData) ?? intent;
   // A session that ended while the form was open: keep what was typed and ask for the PIN again.
   if (!getUser(request)) return sessionEnded(formId);
-  // Everything here changes the project; resetting an item's timer needs the same keys (docs/product.md (Decisions)).
-  const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
-  const actor = actorFrom(request, user);
-  const fail = (status: number, message: string, result?: SubmissionResult<string[]>) =>
-    refused(
-      formId,
-      status,
-      { title: FAILURE[intent].title, description: message || FAILURE[intent].fallback },
-      result ?? { status: "error", error: { "": [message] } },
-    );
-  const known = domainError;
-
+  const user = requirePermission(request, form.permission ?? "projects:write");
+  const rawItem = formData.get("itemId");
+  const fail: IntentContext["fail"] = (status, message, result) =>
+    refused(formId, status, { title: form.title, description: message || form.fallback }, result ?? { status: "error", error: { "": [message] } });
   try {
-    switch (intent) {
-      case "update-step": {
-        const stepId = parseIdParam(String(rawStep ?? ""));
-        if (stepId === null) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
-        const submission = parseWithZod(formData, { schema: StepEditFormSchema });
-        if (submission.status !== "success") return invalid(formId, submission.reply());
-        const { teamMemberIds, ...fields } = submission.value;
-        const original = originalOf(formData);
-        const { patch, expected } = changedFields(fields, original);
-        const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
-        let department: string | undefined;
-        try {
-          if (Object.keys(patch).length) {
-            const saved = updateStep(stepId, patch, actor, { expected });
-            if (!saved) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
-            department = saved.department;
-          }
-          if (membersChanged) {
-            const saved = assignTeamMembers(stepId, teamMemberIds, actor);
-            if (!saved) return fail(404, "This workflow step no longer exists. Someone else may have removed it.");
-            department = saved.department;
-          }
-        } catch (error) {
-          const e = known(error);
-          // docs/product.md §5 Step dates: the date rules come back as 'Invalid Date' with the message under the date field.
-          if (e instanceof BadRequestError && /date/i.test(e.message)) {
-            return refused(
-              formId,
-              400,
-              { title: "Invalid Date", description: e.message },
-              submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
-            );
-          }
-          return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
-        }
-        return success(request, `${here}#step-${stepId}`, department ? `${departmentLabel(department)} step saved.` : "Nothing was changed.", "Step Updated");
-      }
-      case "move-step": {
-        const submission = parseWithZod(formData, { schema: StepMoveSchema });
-        if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
-        try {
-          moveStep(projectId, submission.value.stepId, submission.value.direction, actor);
-        } catch (error) {
-          const e = known(error);
-          return fail(e.status, e.message);
-        }
-        return success(request, `${here}#step-${submission.value.stepId}`, "Workflow steps reordered successfully");
-      }
-      case "reorder-steps": {
-        const submission = parseWithZod(formData, { schema: StepOrderSchema });
-        if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
-        reorderSteps(projectId, submission.value.stepIds, actor);
-        return data<FormReply>({
-          formId,
-          result: null,
-          toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" },
-          reauth: false,
-        });
-      }
-      case "refresh-workflow":
-        refreshWorkflow(projectId, actor);
-        return success(request, here, "The steps follow the workflow's departments again.", "Workflow Refreshed");
-      case "create-item":
-      case "update-item": {
-        const submission = parseWithZod(formData, { schema: ItemFormSchema });
-        if (submission.status !== "success") return invalid(formId, submission.reply());
-        try {
-          if (intent === "create-item") {
-            createItem({ ...submission.value, projectId }, actor);
-            return success(request, here, "Item created successfully with QR code!");
-          }
-          const { patch, expected } = changedFields(submission.value, originalOf(formData));
-          if (itemId === null || !updateItem(itemId, patch, actor, { expected, inProject: projectId })) throw new NotFoundError(ITEM_GONE);
-          return success(request, here, "Item updated successfully");
-        } catch (error) {
-          const e = known(error);
-          return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
-        }
-      }
-      case "delete-item": {
-        if (itemId === null || !deleteItem(itemId, actor, { inProject: projectId })) return fail(404, ITEM_GONE);
-        return success(request, here, "Item deleted successfully");
-      }
-      case "upload-design": {
-        // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
-        const file = uploadedFile(request, "file");
-        if (!file || file.size === 0) return refused(formId, 400, { title: "Invalid file type", description: "Please select a PDF file" });
-        try {
-          await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
-        } catch (error) {
-          const e = known(error);
-          if (e.message === "Please select a PDF file") {
-            return data<FormReply>(
-              { formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" }, reauth: false },
-              { status: 400 },
-            );
-          }
-          return fail(e.status, e.message);
-        }
-        return success(request, here, "Design uploaded successfully!");
-      }
-      case "reset-timer": {
-        if (itemId === null) return fail(404, ITEM_GONE);
-        try {
-          resetTimer(itemId, actor, { inProject: projectId });
-        } catch (error) {
-          if (error instanceof NotFoundError) return fail(404, ITEM_GONE);
-          throw error;
-        }
-        return success(request, here, "Timer reset successfully.");
-      }
-      case "remove-design":
-        if (!deleteDesign(projectId, actor)) return fail(404, "This project has no design to remove.");
-        return success(request, here, "Design removed successfully!");
-    }
+    return await form.handle({
+      request,
+      formData,
+      projectId,
+      here,
+      formId,
+      actor: actorFrom(request, user),
+      itemId: rawItem === null ? null : parseIdParam(String(rawItem)),
+      fail,
+    });
   } catch (error) {
-    const e = known(error);
+    const e = domainError(error);
     return fail(e.status, e.message);
   }
 }

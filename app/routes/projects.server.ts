@@ -15,7 +15,7 @@ import { createProject, deleteProject, getProject, listProjectsWithMetrics, proj
 import { workflowModel } from "~/models/workflow.server";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, invalid, knownIntent, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, type FormReply, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/projects";
@@ -100,7 +100,7 @@ const withProject = (reply: ReturnType<typeof refused>, project: ProjectFormProj
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   if (!formData) return withProject(unreadableForm(), null);
-  const intent = knownIntent(formData, INTENTS);
+  const intent = intentOf(formData, INTENTS);
   const rawId = formData.get("_id");
   const id = rawId === null || rawId === "" ? undefined : parseIdParam(String(rawId));
   if (id === null || (intent !== "create-project" && id === undefined)) throw data("Project not found", { status: 404 });

@@ -26,7 +26,7 @@ import {
   WorkflowSchema,
 } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, refused, sessionEnded } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings";
@@ -132,7 +132,8 @@ const ADD_STANDARD_DEPARTMENTS = "add-standard-departments";
 
 /** Every Global Settings form posts here: create, edit or delete of the entity it names. */
 export async function settingsAction({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
+  if (!formData) return unreadableForm();
   if (formData.get("_action") === ADD_STANDARD_DEPARTMENTS) {
     const user = requirePermission(request, "settings:write");
     const created = addStandardDepartments(actorFrom(request, user));
@@ -143,10 +144,8 @@ export async function settingsAction({ request }: Route.ActionArgs) {
         : "The standard departments already exist",
     });
   }
-  const entity = String(formData.get("_entity"));
-  // Object.hasOwn: '_entity=__proto__' must not find Object.prototype.
-  if (!Object.hasOwn(FORMS, entity)) throw data("Unknown form", { status: 400 });
-  const spec = FORMS[entity as keyof typeof FORMS];
+  const entity = intentOf(formData, FORMS, { field: "_entity" });
+  const spec = FORMS[entity];
   const rawId = formData.get("_id");
   const id = rawId === null || rawId === "" ? undefined : parseIdParam(rawId);
   if (id === null) throw data("Not found", { status: 404 });
@@ -187,7 +186,7 @@ export async function settingsAction({ request }: Route.ActionArgs) {
 
   const { submission, save } = spec.submit(formData, id, actor);
   if (!save) {
-    return data<FormReply>({ formId, result: submission.reply(), toast: null, reauth: false }, { status: submission.status === "error" ? 400 : 200 });
+    return invalid(formId, submission.reply(), submission.status === "error" ? 400 : 200);
   }
   try {
     if (!save()) throw gone;

@@ -44,18 +44,33 @@ export const refused = (
   result: SubmissionResult<string[]> = { status: "error", error: { "": [toast.description] } },
 ) => data<FormReply>({ formId, result, toast: { ...toast, variant: "destructive" }, reauth: false }, { status });
 
-/** A form's own checks failed (conform's result): the messages under the fields, no toast. */
-export const invalid = (formId: string, result: SubmissionResult<string[]>) => data<FormReply>({ formId, result, toast: null, reauth: false }, { status: 400 });
+/** A form's own checks failed, or a save was refused where the form alone says why (conform's result): the messages under the fields, no toast. */
+export const invalid = (formId: string, result: SubmissionResult<string[]>, status = 400) =>
+  data<FormReply>({ formId, result, toast: null, reauth: false }, { status });
 
-/** The form's `intent`, if it is one of the `intents` this screen's forms send; null for anything else. */
+/**
+ * Which of a screen's forms was posted: the `intent` field (or `field`), one of `forms` (a list, or the keys of a
+ * map of handlers). Anything else is the 400 page 'Unknown form', never a 500 nor a handler found on
+ * Object.prototype ('intent=__proto__'). A post that names no form gets `fallback`, where the screen has one.
+ */
+export function intentOf<K extends string>(
+  formData: FormData,
+  forms: readonly K[] | Readonly<Record<K, unknown>>,
+  { field = "intent", fallback }: { field?: string; fallback?: K } = {},
+): K {
+  const raw = formData.get(field);
+  if (fallback !== undefined && (raw === null || raw === "")) return fallback;
+  const name = typeof raw === "string" ? raw : "";
+  const known = Array.isArray(forms) ? forms.includes(name) : Object.hasOwn(forms, name);
+  if (!known) throw data("Unknown form", { status: 400 });
+  return name as K;
+}
+
+/**
+ * The posted `intent` if it is one of `intents`, else null: for the floor screens, which answer a post that names
+ * none of their forms with an 'Error' toast on the page rather than intentOf's 400 page.
+ */
 export function formIntent<const I extends string>(form: FormData, intents: readonly I[]): I | null {
   const intent = form.get("intent");
   return typeof intent === "string" && (intents as readonly string[]).includes(intent) ? (intent as I) : null;
-}
-
-/** The form's `intent`, or a 400 'Unknown form' thrown: a post that names none of the screen's forms. */
-export function knownIntent<const I extends string>(form: FormData, intents: readonly I[]): I {
-  const intent = formIntent(form, intents);
-  if (intent === null) throw data("Unknown form", { status: 400 });
-  return intent;
 }

@@ -1,0 +1,43 @@
+import { BarChart } from "../charts";
+import { FlowSection, td, th } from "./flow-section";
+import type { MachineFlow } from "./flow-types";
+
+/** The machines' completed files (a bar chart) and median processing time (a table). */
+export function MachinesFlow({ machines, query }: { machines: MachineFlow[]; query: string }) {
+  return (
+    <FlowSection id="machines-h" title="Machines" table="machines" query={query} label="the machines table">
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <BarChart
+          title="Files completed"
+          empty="No machine file was completed in this range."
+          bars={machines.map((m) => ({ key: m.key, label: m.label, value: m.completed, display: m.completedText }))}
+        />
+        {machines.length ? (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Files completed and median processing time per machine</caption>
+            <thead className="border-b border-line">
+              <tr>
+                {["Machine", "Files completed", "Median processing"].map((c) => (
+                  <th key={c} scope="col" className={th}>
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line text-ink">
+              {machines.map((m) => (
+                <tr key={m.key}>
+                  <th scope="row" className="px-1.5 py-2 text-left font-medium lg:px-3">
+                    {m.label}
+                  </th>
+                  <td className={td}>{m.completedText}</td>
+                  <td className={td}>{m.median}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </div>
+    </FlowSection>
+  );
+}

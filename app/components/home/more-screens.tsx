@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { Icon, type IconName } from "../icons";
+import { btn } from "../ui";
+
+/** The screens every signed-in member may open that no tile leads to (the side menu is management's alone). */
+export function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
+  const links: { to: string; label: string; icon: IconName }[] = [
+    { to: "/department-views", label: "Department Views", icon: "departments" },
+    { to: "/items", label: "Items", icon: "products" },
+    { to: "/workflows", label: "Workflows", icon: "workflows" },
+    ...(canAnalytics ? [{ to: "/analytics", label: "Flow analytics", icon: "clock" as IconName }] : []),
+  ];
+  return (
+    <nav aria-label="More screens" className="mt-8">
+      <ul className="flex flex-wrap justify-center gap-3">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={btn.secondary}>
+              <Icon name={l.icon} />
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

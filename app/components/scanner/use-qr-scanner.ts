@@ -1,0 +1,109 @@
+import { useCallback, useRef, useState } from "react";
+import { decodeQrImage } from "~/browser/qr-image";
+import { notAnImageMessage } from "~/domain/image-upload";
+import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, QR_REDIRECT_DELAY_MS, safeScanUrl, SCANNER_AUTO_PROCESS_MS } from "~/domain/qr-input";
+import type { ScannedItem } from "~/services/scan.server";
+import { useScanQueue } from "../scan-queue";
+import { type ToastData, useToast } from "../toaster";
+
+/** What the page says when a queued scan meets an ended session (the scan stays queued until sign-in). */
+const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to scan.";
+
+/**
+ * The QR Timer with JavaScript: the field's value, the last code read, the message and item card of the last
+ * answer, and the ways a code comes in (typed or scanned into the field, a photo, the camera). Every code goes
+ * through `process`: a label of another address opens it, anything else is sent to POST /api/scans through the
+ * offline queue, one at a time in the order scanned.
+ */
+export function useQrScanner(start: { ownBases: string[]; last: string; error: string | null; item: ScannedItem | null }) {
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState("");
+  const [last, setLast] = useState(start.last);
+  const [message, setMessage] = useState<string | null>(start.error);
+  const [item, setItem] = useState<ScannedItem | null>(start.item);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { waiting, offline, busy, send } = useScanQueue<{ ok?: boolean; item?: ScannedItem; toast?: ToastData; message?: string }>({
+    onAnswer: (scan, ok, answer) => {
+      if (answer?.toast) toast({ ...answer.toast, id: scan.scanId });
+      // The card shows the item this answer is about (a double read names its item), or none: a card left from
+      // an earlier scan would read as this scan's.
+      setItem(answer?.item ?? null);
+      setMessage(ok ? null : (answer?.message ?? QR_MESSAGES.failed));
+    },
+    onSessionEnded: () => {
+      setMessage(SESSION_ENDED);
+      toast({ title: "Sign in again", description: SESSION_ENDED, variant: "destructive" });
+    },
+  });
+
+  const { ownBases } = start;
+  const process = useCallback(
+    (raw: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      setLast(lastScannedText(raw.trim()));
+      setValue("");
+      input.current?.focus();
+      const parsed = parseQrInput(raw, ownBases);
+      if (parsed.kind === "error") {
+        setMessage(parsed.message);
+        setItem(null);
+        toast({ title: "Error", description: parsed.message, variant: "destructive" });
+        return;
+      }
+      if (parsed.kind === "redirect") {
+        const target = safeScanUrl(parsed.url);
+        if (!target) {
+          setMessage(QR_MESSAGES.failed);
+          setItem(null);
+          return;
+        }
+        setTimeout(() => window.location.assign(target), QR_REDIRECT_DELAY_MS);
+        return;
+      }
+      send(raw);
+    },
+    [ownBases, send, toast],
+  );
+
+  function onChange(next: string) {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    // docs/product.md §5: a scanner types fast and stops; a person typing an id presses Enter or Process.
+    if (looksLikeScan(next)) timer.current = setTimeout(() => process(next), SCANNER_AUTO_PROCESS_MS);
+  }
+
+  async function onImage(file: File | undefined) {
+    if (!file) return;
+    try {
+      // A PDF or any other file that is no picture: say so, rather than 'No QR code found' or a decoding failure.
+      const notImage = await notAnImageMessage(file);
+      if (notImage) {
+        setMessage(notImage);
+        toast({ title: "Not an image", description: notImage, variant: "destructive" });
+        return;
+      }
+      const bitmap = await createImageBitmap(file);
+      const text = await decodeQrImage(bitmap, bitmap.width, bitmap.height);
+      bitmap.close();
+      if (!text) {
+        setMessage(QR_MESSAGES.noCodeInImage);
+        toast({ title: "QR Scan Failed", description: "Could not detect a QR code in this image...", variant: "destructive" });
+        return;
+      }
+      toast({ title: "QR Code Detected", description: lastScannedText(text) });
+      process(text);
+    } catch {
+      setMessage(QR_MESSAGES.failed);
+      toast({ title: "Error", description: QR_MESSAGES.failed, variant: "destructive" });
+    }
+  }
+
+  /** A code read by the camera: said in a toast, then processed as if scanned. */
+  function onCameraCode(text: string) {
+    toast({ title: "QR Code Detected", description: lastScannedText(text) });
+    process(text);
+  }
+
+  return { input, value, last, message, setMessage, item, waiting, offline, busy, process, onChange, onImage, onCameraCode };
+}

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { LabelPrinter } from "~/models/label-printer.server";
+import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
+import { FormAlert } from "../error-focus";
+import { OpenedValuesField, useOpenedValues } from "../opened-values";
+import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
+
+/** Global Settings → Label printers: every printer form posts here, and Edit and Delete open here (?edit=, ?delete=). */
+export const PRINTERS_PAGE = "/settings/printers";
+const HERE = PRINTERS_PAGE;
+
+/** Add (no `printer`) or edit one printer: the same fields, checked by the same schema here and in the action. */
+export function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
+  const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
+  const busy = useNavigation().state === "submitting";
+  const opened = useOpenedValues(
+    printer && { name: printer.name, host: printer.host, port: printer.port, dpi: printer.dpi, isActive: printer.isActive },
+    lastResult,
+  );
+  const [form, fields] = useForm({
+    id: printer ? `edit-printer-${printer.id}` : "new-printer",
+    lastResult,
+    defaultValue: opened
+      ? { name: opened.name, host: opened.host, port: String(opened.port), dpi: String(opened.dpi), isActive: opened.isActive ? "on" : undefined }
+      : { port: "9100", dpi: "203" },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" action={printer ? `${HERE}?edit=${printer.id}` : HERE} className="mt-3 grid gap-3 sm:grid-cols-2" {...getFormProps(form)}>
+      {printer ? (
+        <>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={printer.id} />
+          <OpenedValuesField values={opened} />
+        </>
+      ) : null}
+      {form.errors?.length ? (
+        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
+          {form.errors.join(" ")}
+        </FormAlert>
+      ) : null}
+      <div>
+        <Label htmlFor={fields.name.id}>Name</Label>
+        <input className={inputClass} placeholder="Counter Zebra" {...getInputProps(fields.name, { type: "text" })} />
+        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.host.id}>Address (host name or IP)</Label>
+        <input className={inputClass} placeholder="192.168.1.50" {...getInputProps(fields.host, { type: "text" })} />
+        <FieldError id={fields.host.errorId} errors={fields.host.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.port.id}>Port</Label>
+        <input className={inputClass} inputMode="numeric" aria-describedby={`${fields.port.id}-hint`} {...getInputProps(fields.port, { type: "number" })} />
+        <p id={`${fields.port.id}-hint`} className="mt-1 text-sm text-ink-muted">
+          Port {ports} (label printers only)
+        </p>
+        <FieldError id={fields.port.errorId} errors={fields.port.errors} />
+      </div>
+      <div>
+        <Label htmlFor={fields.dpi.id}>Resolution</Label>
+        <select className={inputClass} {...getSelectProps(fields.dpi)}>
+          <option value="203">203 dpi</option>
+          <option value="300">300 dpi</option>
+        </select>
+        <FieldError id={fields.dpi.errorId} errors={fields.dpi.errors} />
+      </div>
+      {printer ? (
+        <label className={`${checkRowClass} sm:col-span-2`}>
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> Active (offered for printing)
+        </label>
+      ) : null}
+      {printer ? (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4 sm:col-span-2">
+          <CancelLink to={HERE} />
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? "Saving..." : "Save printer"}
+          </button>
+        </div>
+      ) : (
+        <div className="sm:col-span-2">
+          <button type="submit" className={btn.primary}>
+            Add printer
+          </button>
+        </div>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Form, Link } from "react-router";
+import type { LabelPrinter } from "~/models/label-printer.server";
+import { btn, DeleteConfirmActions } from "../ui";
+import { PRINTERS_PAGE as HERE } from "./printer-form";
+
+/**
+ * The shop's label printers with Edit, Switch on/off and Delete (a table that becomes cards on phones).
+ * `refused`: why a printer's port is not used for printing, by printer id.
+ */
+export function PrintersTable({ printers, refused }: { printers: LabelPrinter[]; refused: Record<number, string> }) {
+  return (
+    <table className="table-cards mt-3 w-full text-left text-base">
+      <thead className="border-b border-line text-sm text-ink-muted">
+        <tr>
+          <th scope="col" className="py-2 pr-3">
+            Name
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Address
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Resolution
+          </th>
+          <th scope="col" className="py-2">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {printers.map((p) => (
+          <tr key={p.id}>
+            <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
+              {p.name}
+              {p.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">(off)</span>}
+            </td>
+            <td data-label="Address" className="py-3 pr-3 font-mono text-sm cell-text">
+              {p.host}:{p.port}
+              {refused[p.id] ? <span className="mt-1 block font-sans text-sm font-medium text-danger-800">Not used for printing: {refused[p.id]}</span> : null}
+            </td>
+            <td data-label="Resolution" className="py-3 pr-3">
+              {p.dpi} dpi
+            </td>
+            <td data-label="Actions" className="py-3">
+              <div className="flex flex-wrap gap-2">
+                <Link to={`${HERE}?edit=${p.id}`} preventScrollReset className={btn.small} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </Link>
+                <Form method="post" action={HERE}>
+                  <input type="hidden" name="intent" value="toggle" />
+                  <input type="hidden" name="id" value={p.id} />
+                  <input type="hidden" name="to" value={p.isActive ? "off" : "on"} />
+                  <button type="submit" className={btn.small} aria-label={`${p.isActive ? "Switch off" : "Switch on"} ${p.name}`}>
+                    {p.isActive ? "Switch off" : "Switch on"}
+                  </button>
+                </Form>
+                <Link to={`${HERE}?delete=${p.id}`} preventScrollReset className={btn.smallDanger} aria-label={`Delete ${p.name}`}>
+                  Delete
+                </Link>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Delete's confirmation: what stops working once the printer is gone. */
+export function DeletePrinterForm({ printer }: { printer: LabelPrinter }) {
+  return (
+    <Form method="post" action={HERE} className="space-y-4">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={printer.id} />
+      <p className="text-base text-ink wrap-anywhere">
+        Are you sure you want to delete "{printer.name}" ({printer.host}:{printer.port})? Items and projects can no longer print to it. This action cannot be
+        undone.
+      </p>
+      <DeleteConfirmActions cancelTo={HERE} />
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import { redirect } from "react-router";
+import { decideTileClick, hasDepartmentKey, TILES } from "~/domain/departments";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { getSetupCounts, setupSteps } from "~/models/setup.server";
+import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
+import { readForm } from "~/services/form-action.server";
+import { can } from "~/services/permissions.server";
+import { getUser } from "~/services/session.server";
+import { shopAddressOffer } from "~/services/shop-address.server";
+import type { Route } from "./+types/home";
+
+// The home screen's loader and action (routes/home.tsx holds the page).
+
+/** The department boxes this visitor may open, and for management what is left to set up. */
+export function loadHome({ request }: Route.LoaderArgs) {
+  const user = getUser(request);
+  const heldKeys = user ? [] : [...activeAccessKeys()];
+  // Signed in: the tiles this member may open. Signed out: every tile, once anybody has been given access.
+  const tiles = user ? TILES.filter((t) => hasDepartmentKey(user.accessibleDepartments, t.key)) : heldKeys.length > 0 ? TILES : [];
+  const isManagement = can(user, "settings:write");
+  // docs/product.md (Decisions): management sees 'Set up your shop' until every step has an entry.
+  const steps = isManagement ? setupSteps(getSetupCounts()) : [];
+  const setup = steps.some((s) => !s.done) ? steps : null;
+  // A member signed in without any key: who can give them one.
+  const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
+  const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
+  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read"), addressOffer };
+}
+
+// JavaScript off: a tile is a form button, and the same decision is taken here.
+export async function homeAction({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const tile = TILES.find((t) => t.key === form?.get("tile"));
+  if (!tile) return redirect("/");
+  const user = getUser(request);
+  const decision = decideTileClick(tile, user, user ? [] : [...activeAccessKeys()]);
+  if (decision.kind === "pin") {
+    return redirect(`/login?tile=${encodeURIComponent(tile.key)}`);
+  }
+  return redirectWithToast(request, decision.kind === "go" ? decision.to : "/", decision.toast);
+}

@@ -1,0 +1,211 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { changedFields, originalOf } from "~/domain/form-changes";
+import { departmentLabel } from "~/domain/format";
+import { parseIdParam } from "~/domain/ids";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { getEnv } from "~/infra/env.server";
+import type { Actor } from "~/models/audit.server";
+import { deleteDesign, saveDesignFile } from "~/models/design.server";
+import { createItem, deleteItem, updateItem } from "~/models/item.server";
+import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
+import { resetTimer } from "~/models/timer.server";
+import { ItemFormSchema } from "~/schemas/item";
+import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
+import { domainError, type FormReply, invalid, refused } from "~/services/form-action.server";
+import type { Permission } from "~/services/permissions.server";
+import { uploadedFile } from "~/services/uploads.server";
+
+// The project screen's forms, one handler each, named by the form's `intent` (routes/project-detail.server.ts
+// reads the post and the session, then calls the handler). Every rule lives in the models; a handler reads its
+// form, calls the model and says what happened in the words of docs/product.md §8.
+
+type FormAnswer = ReturnType<typeof refused>;
+
+/** What a handler is given: the post, the project it is about, who sends it, and how to refuse it. */
+export type IntentContext = {
+  request: Request;
+  formData: FormData;
+  projectId: number;
+  /** The project screen's address, where every save goes back to. */
+  here: string;
+  formId: string;
+  actor: Actor;
+  /** The item an item form names (`itemId`), or null when it names none or not a number. */
+  itemId: number | null;
+  /** A refused save: this form's toast (its fallback text when `message` is empty) and the message in the form. */
+  fail: (status: number, message: string, result?: SubmissionResult<string[]>) => FormAnswer;
+};
+
+export type ProjectForm = {
+  /** The toast title and fallback text of a failure (docs/product.md §8). */
+  title: string;
+  fallback: string;
+  /** What the sender must be allowed to do; changing the project unless said otherwise. */
+  permission?: Permission;
+  /** The id of the form on the page that shows the answer; the intent itself unless said otherwise. */
+  formId?: (formData: FormData) => string;
+  handle: (c: IntentContext) => Response | FormAnswer | Promise<Response | FormAnswer>;
+};
+
+const ITEM_GONE = "This item no longer exists. Someone else may have deleted it.";
+const STEP_GONE = "This workflow step no longer exists. Someone else may have removed it.";
+
+const success = (request: Request, to: string, description: string, title = "Success") => redirectWithToast(request, to, { title, description });
+
+function saveStep({ request, formData, here, formId, actor, fail }: IntentContext) {
+  const stepId = parseIdParam(String(formData.get("stepId") ?? ""));
+  if (stepId === null) return fail(404, STEP_GONE);
+  const submission = parseWithZod(formData, { schema: StepEditFormSchema });
+  if (submission.status !== "success") return invalid(formId, submission.reply());
+  const { teamMemberIds, ...fields } = submission.value;
+  const original = originalOf(formData);
+  const { patch, expected } = changedFields(fields, original);
+  const membersChanged = !original || JSON.stringify(original.teamMemberIds ?? []) !== JSON.stringify(teamMemberIds);
+  let department: string | undefined;
+  try {
+    if (Object.keys(patch).length) {
+      const saved = updateStep(stepId, patch, actor, { expected });
+      if (!saved) return fail(404, STEP_GONE);
+      department = saved.department;
+    }
+    if (membersChanged) {
+      const saved = assignTeamMembers(stepId, teamMemberIds, actor);
+      if (!saved) return fail(404, STEP_GONE);
+      department = saved.department;
+    }
+  } catch (error) {
+    const e = domainError(error);
+    // docs/product.md §5 Step dates: the date rules come back as 'Invalid Date' with the message under the date field.
+    if (e instanceof BadRequestError && /date/i.test(e.message)) {
+      return refused(
+        formId,
+        400,
+        { title: "Invalid Date", description: e.message },
+        submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
+      );
+    }
+    return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
+  }
+  return success(request, `${here}#step-${stepId}`, department ? `${departmentLabel(department)} step saved.` : "Nothing was changed.", "Step Updated");
+}
+
+/** The item form, adding an item (`create`) or saving one of this project's. */
+function saveItem({ request, formData, projectId, here, formId, actor, itemId, fail }: IntentContext, create: boolean) {
+  const submission = parseWithZod(formData, { schema: ItemFormSchema });
+  if (submission.status !== "success") return invalid(formId, submission.reply());
+  try {
+    if (create) {
+      createItem({ ...submission.value, projectId }, actor);
+      return success(request, here, "Item created successfully with QR code!");
+    }
+    const { patch, expected } = changedFields(submission.value, originalOf(formData));
+    if (itemId === null || !updateItem(itemId, patch, actor, { expected, inProject: projectId })) throw new NotFoundError(ITEM_GONE);
+    return success(request, here, "Item updated successfully");
+  } catch (error) {
+    const e = domainError(error);
+    return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
+  }
+}
+
+/** Every form of the project screen, by its `intent`. */
+export const PROJECT_FORMS = {
+  "update-step": { title: "Update Failed", fallback: "Failed to update workflow step", formId: (f) => `step-${f.get("stepId")}-form`, handle: saveStep },
+  "move-step": {
+    title: "Error",
+    fallback: "Failed to reorder workflow steps",
+    handle: ({ request, formData, projectId, here, actor, fail }) => {
+      const submission = parseWithZod(formData, { schema: StepMoveSchema });
+      if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
+      try {
+        moveStep(projectId, submission.value.stepId, submission.value.direction, actor);
+      } catch (error) {
+        const e = domainError(error);
+        return fail(e.status, e.message);
+      }
+      return success(request, `${here}#step-${submission.value.stepId}`, "Workflow steps reordered successfully");
+    },
+  },
+  // Dragging a step (JavaScript only): answered in place, with a toast, instead of reloading the page.
+  "reorder-steps": {
+    title: "Error",
+    fallback: "Failed to reorder workflow steps",
+    handle: ({ formData, projectId, formId, actor, fail }) => {
+      const submission = parseWithZod(formData, { schema: StepOrderSchema });
+      if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
+      reorderSteps(projectId, submission.value.stepIds, actor);
+      return data<FormReply>({
+        formId,
+        result: null,
+        toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" },
+        reauth: false,
+      });
+    },
+  },
+  "refresh-workflow": {
+    title: "Refresh Failed",
+    fallback: "Failed to refresh workflow",
+    handle: ({ request, projectId, here, actor }) => {
+      refreshWorkflow(projectId, actor);
+      return success(request, here, "The steps follow the workflow's departments again.", "Workflow Refreshed");
+    },
+  },
+  "create-item": { title: "Error", fallback: "Failed to create item", formId: () => "item-new", handle: (c) => saveItem(c, true) },
+  "update-item": { title: "Error", fallback: "Failed to update item", formId: (f) => `item-${f.get("itemId")}`, handle: (c) => saveItem(c, false) },
+  "delete-item": {
+    title: "Error",
+    fallback: "Failed to delete item",
+    handle: ({ request, projectId, here, actor, itemId, fail }) => {
+      if (itemId === null || !deleteItem(itemId, actor, { inProject: projectId })) return fail(404, ITEM_GONE);
+      return success(request, here, "Item deleted successfully");
+    },
+  },
+  "upload-design": {
+    title: "Error",
+    fallback: "Failed to upload file",
+    handle: async ({ request, projectId, here, formId, actor, fail }) => {
+      // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
+      const file = uploadedFile(request, "file");
+      if (!file || file.size === 0) return refused(formId, 400, { title: "Invalid file type", description: "Please select a PDF file" });
+      try {
+        await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
+      } catch (error) {
+        const e = domainError(error);
+        if (e.message === "Please select a PDF file") {
+          return data<FormReply>(
+            { formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" }, reauth: false },
+            { status: 400 },
+          );
+        }
+        return fail(e.status, e.message);
+      }
+      return success(request, here, "Design uploaded successfully!");
+    },
+  },
+  "remove-design": {
+    title: "Error",
+    fallback: "Failed to remove design",
+    handle: ({ request, projectId, here, actor, fail }) => {
+      if (!deleteDesign(projectId, actor)) return fail(404, "This project has no design to remove.");
+      return success(request, here, "Design removed successfully!");
+    },
+  },
+  // Resetting an item's timer needs the timer-reset key, not the key to change the project (docs/product.md (Decisions)).
+  "reset-timer": {
+    title: "Error",
+    fallback: "Failed to reset timer",
+    permission: "timers:reset",
+    handle: ({ request, projectId, here, actor, itemId, fail }) => {
+      if (itemId === null) return fail(404, ITEM_GONE);
+      try {
+        resetTimer(itemId, actor, { inProject: projectId });
+      } catch (error) {
+        const e = domainError(error);
+        return e instanceof NotFoundError ? fail(404, ITEM_GONE) : fail(e.status, e.message);
+      }
+      return success(request, here, "Timer reset successfully.");
+    },
+  },
+} satisfies Record<string, ProjectForm>;
