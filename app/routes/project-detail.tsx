@@ -1,22 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Icon } from "~/components/icons";
-import { ProjectForm } from "~/components/project-form";
+import { Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ProjectActions } from "~/components/project/project-actions";
+import { ProjectDialogs } from "~/components/project/project-dialogs";
 import { ProjectSummary } from "~/components/project/project-summary";
-import { QrCodeDialog } from "~/components/qr-code-dialog";
-import { DesignUploadDialog, DesignViewerDialog } from "~/components/project/design-dialogs";
-import { DeleteItemForm, ItemForm, ProjectItems } from "~/components/project/project-items";
+import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
 import { useReauthRetry } from "~/components/reauth";
-import { ResetTimerForm } from "~/components/reset-timer-form";
 import { StaticToast, useToast } from "~/components/toaster";
-import { Badge, btn, inputClass, UrlDialog } from "~/components/ui";
+import { Badge, btn } from "~/components/ui";
 import { History } from "~/components/history";
-import { SheetLabelsForm } from "~/components/project/sheet-labels-form";
-import { Popover } from "~/components/popover";
 import { parseIdParam } from "~/domain/ids";
-import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { loadProjectDetail, projectDetailAction } from "./project-detail.server";
@@ -114,68 +108,14 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
         </div>
-        {/* relative: below lg the label pop-ups span this row of buttons. */}
-        <div className="relative flex flex-wrap gap-2">
-          {design ? (
-            <Link to={`${here}?dialog=view-design`} preventScrollReset className={btn.secondary}>
-              <Icon name="eye" />
-              View Design
-            </Link>
-          ) : null}
-          {canWrite ? (
-            <Link to={`${here}?dialog=design`} preventScrollReset className={btn.secondary}>
-              <Icon name="upload" />
-              {design ? "Change Design" : "Add Design"}
-            </Link>
-          ) : null}
-          <Link to={`${here}/machine-files`} className={btn.secondary}>
-            <Icon name="file" />
-            Machine Files
-          </Link>
-          {loaderData.items.length > 0 ? (
-            // A document link, not a client navigation: the PDF opens in the browser's viewer, JavaScript or not.
-            <a href={`${here}/labels.pdf`} target="_blank" rel="noopener" className={btn.secondary}>
-              <Icon name="qr" />
-              Print all labels
-            </a>
-          ) : null}
-          {loaderData.items.length ? (
-            // Office printers: sheets of 2 in labels, from the first free position of a half-used sheet.
-            <Popover label="Labels on sheets…" group="project-labels">
-              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
-              <SheetLabelsForm action={`${here}/labels.pdf`} />
-            </Popover>
-          ) : null}
-          {loaderData.items.length && loaderData.printers.length ? (
-            <Popover label="Print to label printer…" group="project-labels">
-              <ShopAddressNotice note={loaderData.addressNote} className="mb-3" />
-              <Form method="post" action={here} className="space-y-3">
-                <input type="hidden" name="intent" value="print-labels" />
-                <div>
-                  <label htmlFor="label-printer" className="block text-sm font-medium text-ink">
-                    Label printer
-                  </label>
-                  <select id="label-printer" name="printerId" defaultValue={loaderData.printers[0]!.id} className={inputClass}>
-                    {loaderData.printers.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className={`${btn.primary} w-full`}>
-                  {`Print ${loaderData.items.length} ${loaderData.items.length === 1 ? "label" : "labels"}`}
-                </button>
-              </Form>
-            </Popover>
-          ) : null}
-          {canWrite ? (
-            <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>
-              <Icon name="edit" />
-              Edit Project
-            </Link>
-          ) : null}
-        </div>
+        <ProjectActions
+          here={here}
+          design={design}
+          canWrite={canWrite}
+          itemCount={loaderData.items.length}
+          printers={loaderData.printers}
+          addressNote={loaderData.addressNote}
+        />
       </header>
       {viewDesign && design ? (
         <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-base">
@@ -185,65 +125,23 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         </p>
       ) : null}
 
-      <div className="mt-4">
-        {dialog === "design" && canWrite ? <DesignUploadDialog projectId={project.id} here={here} current={design} maxMb={loaderData.maxUploadMb} /> : null}
-        {dialog === "view-design" && design ? <DesignViewerDialog design={design} here={here} /> : null}
-        {dialog === "edit-project" && canWrite ? (
-          <UrlDialog title="Edit Project" description={project.name} closeTo={here} wide>
-            <ProjectForm project={project} workflows={loaderData.workflows} closeTo={here} lastResult={undefined} returnTo={here} />
-          </UrlDialog>
-        ) : null}
-        {dialog === "add-item" && canWrite ? (
-          <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
-            <ItemForm
-              categories={loaderData.categories}
-              materials={loaderData.materials}
-              here={here}
-              lastResult={resultFor("item-new")}
-              who={loaderData.whoCanAdd}
-            />
-          </UrlDialog>
-        ) : null}
-        {dialog === "edit-item" && canWrite && dialogItem ? (
-          <UrlDialog title="Edit Item" description={dialogItem.name} closeTo={here}>
-            <ItemForm
-              key={dialogItem.id}
-              item={dialogItem}
-              categories={loaderData.categories}
-              materials={loaderData.materials}
-              here={here}
-              lastResult={resultFor(`item-${dialogItem.id}`)}
-              who={loaderData.whoCanAdd}
-            />
-          </UrlDialog>
-        ) : null}
-        {dialog === "qr" && dialogItem ? (
-          <QrCodeDialog
-            addressNote={loaderData.addressNote}
-            closeTo={here}
-            label={{
-              itemName: dialogItem.name,
-              projectName: project.name,
-              product: dialogItem.category,
-              material: dialogItem.material,
-              payload: `${loaderData.qrBase}${dialogItem.id}`,
-              svg: `/items/${dialogItem.id}/qr.svg`,
-              png: `/items/${dialogItem.id}/qr.png`,
-              pdf: `/items/${dialogItem.id}/label.pdf`,
-            }}
-          />
-        ) : null}
-        {dialog === "reset-timer" && loaderData.canReset && dialogItem ? (
-          <UrlDialog title="Reset Timer" description={dialogItem.name} closeTo={here}>
-            <ResetTimerForm item={dialogItem} here={here} />
-          </UrlDialog>
-        ) : null}
-        {dialog === "delete-item" && canWrite && dialogItem ? (
-          <UrlDialog title="Delete Item" closeTo={here}>
-            <DeleteItemForm item={dialogItem} here={here} />
-          </UrlDialog>
-        ) : null}
-      </div>
+      <ProjectDialogs
+        dialog={dialog}
+        item={dialogItem}
+        project={project}
+        here={here}
+        canWrite={canWrite}
+        canReset={loaderData.canReset}
+        design={design}
+        maxUploadMb={loaderData.maxUploadMb}
+        workflows={loaderData.workflows}
+        categories={loaderData.categories}
+        materials={loaderData.materials}
+        whoCanAdd={loaderData.whoCanAdd}
+        addressNote={loaderData.addressNote}
+        qrBase={loaderData.qrBase}
+        resultFor={resultFor}
+      />
 
       <ProjectSummary timeline={loaderData.timeline} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
 
