@@ -1,15 +1,19 @@
 // `bun scripts/bench-live.ts [options]`: the live floor under scans. Starts the built app on seed-large data, opens
-// live page clients that behave as the browser does (app/components/live.tsx): each holds its own /api/events
-// stream with its own session (or a board link), and when a notice concerns its page it reloads the page's data
-// the way React Router's revalidation does (GET <page>.data, same cookies). Meanwhile scans arrive through
-// POST /api/scans (the QR Timer's call) at a steady rate. Reports the server's CPU (process CPU time over wall
-// time, as a share of one core) and, per scan, the time from its answer until every screen it concerns has fetched
-// data that shows it (a data request sent after the scan was committed). Targets: under half a core, p99 < 1 s.
+// live page clients that behave as the browser does: each holds its own /api/events stream with its own session (or
+// a board link), and when a notice concerns its page it reloads the page's data the way the page's own code does
+// (components/live.tsx: the same burst rule, browser/live-reloads.ts, and the same validators,
+// browser/data-validators.ts), as React Router's revalidation fetches it (GET <page>.data, same cookies).
+// Meanwhile scans arrive through POST /api/scans (the QR Timer's call) at a steady rate. Reports the server's CPU
+// (process CPU time over wall time, as a share of one core) and, per scan, the time from its answer until every
+// screen it concerns has fetched data that shows it (a data request sent after the scan was committed). Targets:
+// under half a core, p99 < 1 s.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Database } from "bun:sqlite";
+import { dataValidators } from "~/browser/data-validators";
+import { liveReloads } from "~/browser/live-reloads";
 
 // Bun's fetch keeps at most 256 requests open at once by default: every client's stream and its reloads need more.
 if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
@@ -153,9 +157,6 @@ function dataUrl(pagePath: string): string {
 
 // --- One live page client ---
 
-/** The wait after a notice before the page reloads, and never while a reload is in flight (components/live.tsx). */
-const LIVE_DEBOUNCE_MS = 100;
-
 type Fetched = { start: number; end: number; status: number; bytes: number };
 
 class LiveClient {
@@ -164,9 +165,20 @@ class LiveClient {
   arrivals = new Map<string, number>();
   seen = new Map<string, number>();
   errors = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private inFlight = false;
   private abort = new AbortController();
+  /** The status the server itself answered the last data request with (the validators turn a 304 into the kept 200). */
+  private wireStatus = 0;
+  private validators = dataValidators(
+    async (input, init) => {
+      const res = await fetch(input, init);
+      this.wireStatus = res.status;
+      return res;
+    },
+    () => this.origin + this.page.path,
+  );
+  private reloads = liveReloads({
+    reload: () => this.validators.withValidator(new URL(this.page.path, "http://x").pathname, () => this.fetchData()),
+  });
 
   constructor(
     readonly page: Page,
@@ -222,7 +234,7 @@ class LiveClient {
   }
 
   close() {
-    clearTimeout(this.timer);
+    this.reloads.dispose();
     this.abort.abort();
   }
 
@@ -236,31 +248,20 @@ class LiveClient {
       this.arrivals.set(`${base}:${k}`, now);
     }
     if (n && !this.page.concerns(n)) return;
-    this.timer ??= setTimeout(() => this.reload(), LIVE_DEBOUNCE_MS);
-  }
-
-  private reload() {
-    this.timer = undefined;
-    if (this.inFlight) {
-      this.timer = setTimeout(() => this.reload(), LIVE_DEBOUNCE_MS);
-      return;
-    }
-    void this.fetchData();
+    this.reloads.notify();
   }
 
   private async fetchData() {
-    this.inFlight = true;
     const start = performance.now();
     try {
-      const res = await fetch(this.origin + dataUrl(this.page.path), { headers: this.headers(), redirect: "manual" });
+      const res = await this.validators.fetch(this.origin + dataUrl(this.page.path), { headers: this.headers(), redirect: "manual" });
       const body = await res.arrayBuffer();
       const end = performance.now();
-      if (res.status !== 200 && res.status !== 304) this.errors++;
-      else this.fetches.push({ start, end, status: res.status, bytes: body.byteLength });
+      const status = this.wireStatus;
+      if (status !== 200 && status !== 304) this.errors++;
+      else this.fetches.push({ start, end, status, bytes: status === 304 ? 0 : body.byteLength });
     } catch {
       this.errors++;
-    } finally {
-      this.inFlight = false;
     }
   }
 }
