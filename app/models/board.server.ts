@@ -6,7 +6,7 @@ import { startOfZoneDay } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { NotFoundError } from "~/domain/errors";
-import { announce } from "~/infra/change-notices.server";
+import { announce, versionOf } from "~/infra/change-notices.server";
 import { departmentLabel } from "~/domain/format";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -89,8 +89,30 @@ export type BoardData = { departments: BoardDepartment[]; machines: { value: str
 const RUNNING_SHOWN = 300;
 const WAITING_SHOWN = 5;
 
+/** What the board shows, as the change notices' scopes (infra/change-notices.server.ts; decision 0034). */
+export const BOARD_SCOPES = ["reference", "item-timers", "items", "projects", "machine-files"] as const;
+
+/**
+ * The TVs on a floor reload together after each notice. The board they get is the same for all of them, so it is
+ * computed once for them: the last board is kept, by database, and handed out again while no notice has touched
+ * what it shows and for at most this long (a change made outside the app, which no notice announces, still shows
+ * within it, as after a reload before). Only its `now` is each request's own.
+ */
+const SHARED_BOARD_MS = 1_000;
+const lastBoard = new WeakMap<object, { key: string; at: number; board: Omit<BoardData, "now"> }>();
+
 export function boardData(now = Date.now()): BoardData {
   const db = getDb();
+  const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
+  const key = `${versionOf(BOARD_SCOPES)} ${since}`;
+  const last = lastBoard.get(db);
+  if (last && last.key === key && now >= last.at && now - last.at < SHARED_BOARD_MS) return { ...last.board, now };
+  const board = computeBoard(db, since);
+  lastBoard.set(db, { key, at: now, board });
+  return { ...board, now };
+}
+
+function computeBoard(db: ReturnType<typeof getDb>, since: number): Omit<BoardData, "now"> {
   // Columns: the departments work goes through (a workflow's or a product's sequence) or that hold items now, in
   // the shop's own order (Global Settings' sort order), as the work flows. A department nothing passes through
   // would only be a column of zeros taking room from the others.
@@ -138,7 +160,6 @@ export function boardData(now = Date.now()): BoardData {
       FROM projects p CROSS JOIN items i ON i.project_id = p.id
       WHERE i.is_timer_active = 0 AND ${IN_PROGRESS}
     ) WHERE n <= ${WAITING_SHOWN} ORDER BY department, n`);
-  const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
   const done = new Map(
     db
       .all<{ department: string; n: number }>(
@@ -167,6 +188,5 @@ export function boardData(now = Date.now()): BoardData {
   return {
     departments,
     machines: machines.map((m) => ({ value: m.value, name: m.name, waiting: queues.get(m.value) ?? 0, status: m.machineStatus ?? "active" })),
-    now,
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { cookieName, cookieValue } from "~/http/cookies.server";
 import { versionOf } from "~/infra/change-notices.server";
-import { boardKeyId } from "~/models/board.server";
+import { BOARD_SCOPES, boardKeyId } from "~/models/board.server";
 import type { RouteRules } from "./route-rules.server";
 import { getUser, SESSION_COOKIE } from "./session.server";
 
@@ -50,7 +50,7 @@ export const LIVE_PAGES: Readonly<Record<string, LivePage>> = {
   },
   // Running and waiting items, today's counts and the machines' queues.
   "routes/board": {
-    scopes: () => ["item-timers", "items", "projects", "machine-files"],
+    scopes: () => BOARD_SCOPES,
     viewer: (url) => {
       const key = url.searchParams.get("key");
       if (key === null) return undefined;

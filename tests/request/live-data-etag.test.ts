@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { pageDataETag } from "~/services/page-data-etag.server";
 import { createApp, type Client } from "../helpers/app";
+import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
 
 // A live page's data (React Router's `<page>.data`) answers 304 Not Modified to the validator of its last answer
@@ -97,6 +98,24 @@ describe("a live page's data answers 304 while nothing it shows changed", () => 
     expect(project.body).not.toMatch(/"sessionStart",\d{13}\b/);
     expect((await data(admin, "/board", boardAfter.etag)).status).toBe(304);
     expect((await data(admin, `/projects/${projectId}`, projectAfter.etag)).status).toBe(304);
+  });
+
+  test("TVs that reload together share one board; a scan, or a second's wait, makes a new one", async () => {
+    const boardQueries = (c: Client, page = "/board") => countStatements(async () => void (await data(c, page)));
+    const first = await boardQueries(admin);
+    // Another screen right after: the same board, only its own session read again.
+    const second = await boardQueries(operator);
+    expect(second).toBeLessThan(first - 3);
+    await scan(admin, itemId, "start-timer");
+    expect(await boardQueries(operator)).toBe(first);
+    // A change no notice announces (made outside the app) shows once the second is over, as it did before.
+    // Stopped, the item moves on to Production, a column of the board: at once.
+    await data(operator, "/board");
+    await scan(admin, itemId, "end-timer");
+    expect((await data(operator, "/board")).body).toContain("Lobby Banner");
+    app.db.$client.run("UPDATE items SET name = 'Renamed Outside' WHERE id = ?", [itemId]);
+    await Bun.sleep(1_050);
+    expect((await data(operator, "/board")).body).toContain("Renamed Outside");
   });
 
   test("a change to what every page reads (a department renamed, the shop's settings) ends every page's validator", async () => {
