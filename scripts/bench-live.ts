@@ -165,6 +165,8 @@ class LiveClient {
   arrivals = new Map<string, number>();
   seen = new Map<string, number>();
   errors = 0;
+  /** The last event id of this client's stream: what its reloads say they have seen. */
+  private lastEventId: string | null = null;
   private abort = new AbortController();
   /** The status the server itself answered the last data request with (the validators turn a 304 into the kept 200). */
   private wireStatus = 0;
@@ -177,7 +179,7 @@ class LiveClient {
     () => this.origin + this.page.path,
   );
   private reloads = liveReloads({
-    reload: () => this.validators.withValidator(new URL(this.page.path, "http://x").pathname, () => this.fetchData()),
+    reload: () => this.validators.withValidator(new URL(this.page.path, "http://x").pathname, () => this.fetchData(), this.lastEventId),
   });
 
   constructor(
@@ -221,6 +223,7 @@ class LiveClient {
             const frame = buffer.slice(0, at);
             buffer = buffer.slice(at + 2);
             const event = /^event: (.*)$/m.exec(frame)?.[1];
+            this.lastEventId = /^id: (.*)$/m.exec(frame)?.[1] ?? this.lastEventId;
             if (event === "ready") ready();
             else if (event === "reset") this.onNotice(null);
             else if (event === "change") this.onNotice(JSON.parse(/^data: (.*)$/m.exec(frame)![1]!) as Notice);
@@ -268,6 +271,7 @@ class LiveClient {
 
 // --- The run ---
 
+/** The p-th percentile of sorted numbers (nearest rank). */
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
 
@@ -324,13 +328,15 @@ async function main() {
   // The busiest active projects are the ones open on screens.
   const openProjects = ro
     .query<{ id: number }, []>(
-      "SELECT p.id AS id FROM projects p JOIN items i ON i.project_id = p.id WHERE p.status = 'active' GROUP BY p.id ORDER BY count(*) DESC, p.id DESC LIMIT 15",
+      `SELECT p.id AS id FROM projects p JOIN items i ON i.project_id = p.id WHERE p.status = 'active'
+       GROUP BY p.id ORDER BY count(*) DESC, p.id DESC LIMIT 15`,
     )
     .all()
     .map((r) => r.id);
   const activeItems = ro
     .query<{ id: number; projectId: number; running: number }, []>(
-      "SELECT i.id AS id, i.project_id AS projectId, i.is_timer_active AS running FROM items i JOIN projects p ON p.id = i.project_id WHERE p.status = 'active'",
+      `SELECT i.id AS id, i.project_id AS projectId, i.is_timer_active AS running
+       FROM items i JOIN projects p ON p.id = i.project_id WHERE p.status = 'active'`,
     )
     .all();
   ro.close();
@@ -554,19 +560,26 @@ async function main() {
     sizes,
   };
   const ok = (b: boolean) => (b ? "✓" : "✗");
+  const { latency: l, data: d } = result;
+  const kinds = Object.entries(mix)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
   console.log(
     [
       "",
-      `Live floor: ${n} live pages (${Object.entries(mix)
-        .map(([k, v]) => `${v} ${k}`)
-        .join(", ")}), ${args.rate} scans/s for ${fmt(wall, 1)} s on ${fmt(sizes.projects)} projects / ${fmt(sizes.items)} items`,
-      `  server CPU: ${fmt(result.cpuShare * 100, 1)}% of one core ${ok(result.cpuShare < 0.5)} < 50% (the clients and scanner of this script: ${fmt(result.clientCpuShare * 100, 1)}%)`,
-      `  scan → every screen showing it: p50 ${fmt(result.latency.p50)} ms, p95 ${fmt(result.latency.p95)} ms, p99 ${fmt(result.latency.p99)} ms, max ${fmt(result.latency.max)} ms ${ok(result.latency.p99 < 1000 && missed === 0)} p99 < 1 s (${result.latency.measured} scans, ${missed} never shown on every screen)`,
+      `Live floor: ${n} live pages (${kinds}), ${args.rate} scans/s for ${fmt(wall, 1)} s`,
+      `  on ${fmt(sizes.projects)} projects / ${fmt(sizes.items)} items`,
+      `  server CPU: ${fmt(result.cpuShare * 100, 1)}% of one core ${ok(result.cpuShare < 0.5)} < 50%` +
+        ` (the clients and scanner of this script: ${fmt(result.clientCpuShare * 100, 1)}%)`,
+      `  scan → every screen showing it: p50 ${fmt(l.p50)} ms, p95 ${fmt(l.p95)} ms, p99 ${fmt(l.p99)} ms, max ${fmt(l.max)} ms` +
+        ` ${ok(l.p99 < 1000 && missed === 0)} p99 < 1 s (${l.measured} scans, ${missed} never shown on every screen)`,
       `  scans: ${scans.length} answered 200, ${refused} refused; answer p50 ${fmt(result.scans.p50, 1)} ms, p99 ${fmt(result.scans.p99, 1)} ms`,
-      `  page data requests: ${fmt(result.data.requests)} (${fmt(result.data.perSecond)}/s): ${fmt(result.data.ok200)} × 200, ${fmt(result.data.notModified)} × 304, ${fmt(result.data.meanBytes / 1024, 1)} KB mean, ${result.data.errors} failed`,
+      `  page data requests: ${fmt(d.requests)} (${fmt(d.perSecond)}/s): ${fmt(d.ok200)} × 200, ${fmt(d.notModified)} × 304,` +
+        ` ${fmt(d.meanBytes / 1024, 1)} KB mean body, ${d.errors} failed`,
       ...Object.entries(byKind).map(
         ([k, v]) =>
-          `    ${k}: ${v.clients} clients, ${fmt(v.requests / wall / v.clients, 1)} reloads/s each, ${fmt(v.notModified)} × 304, ${fmt(v.meanBytes / 1024, 1)} KB mean`,
+          `    ${k}: ${v.clients} clients, ${fmt(v.requests / wall / v.clients, 1)} reloads/s each, ${fmt(v.notModified)} × 304,` +
+          ` ${fmt(v.meanBytes / 1024, 1)} KB mean body`,
       ),
       `  machine: before ${uptimeBefore}`,
       `           after  ${uptimeAfter}`,

@@ -5,6 +5,8 @@
 // address (If-None-Match), and a 304 is handed to React Router as that kept answer. Only live reloads send one: a
 // reload after a form post, or a navigation, always gets a full answer.
 
+import { LIVE_SEEN_HEADER } from "~/domain/live-data";
+
 type Kept = { etag: string; body: ArrayBuffer; status: number; statusText: string; headers: [string, string][]; seq: number };
 
 export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -24,8 +26,9 @@ export function dataValidators(next: FetchLike, base: () => string) {
   /** Answers kept, by address, most recent last. */
   const kept = new Map<string, Kept>();
   let seq = 0;
-  /** The data path the next live reload fetches (one request takes it), or null. */
+  /** The data path the next live reload fetches (one request takes it), or null; and the notice it has seen. */
   let armed: string | null = null;
+  let seen: string | null = null;
 
   function keep(key: string, etag: string, response: Response) {
     const mine = ++seq;
@@ -54,14 +57,16 @@ export function dataValidators(next: FetchLike, base: () => string) {
     if (method !== "GET" || !url.pathname.endsWith(".data")) return next(input, init);
     const key = url.href;
     const mine = armed !== null && armed === url.pathname;
-    if (mine) armed = null;
+    const mineSeen = mine ? seen : null;
+    if (mine) armed = seen = null;
     const prior = mine ? kept.get(key) : undefined;
     let response: Response;
-    if (prior) {
+    if (prior || mineSeen) {
       const headers = new Headers(init?.headers ?? request?.headers);
-      headers.set("If-None-Match", prior.etag);
-      response = await next(input, { ...init, headers, cache: "no-store" });
-      if (response.status === 304) {
+      if (prior) headers.set("If-None-Match", prior.etag);
+      if (mineSeen) headers.set(LIVE_SEEN_HEADER, mineSeen);
+      response = await next(input, { ...init, headers, ...(prior ? { cache: "no-store" as const } : {}) });
+      if (prior && response.status === 304) {
         // Unchanged: React Router gets the answer it had, as if it had just come.
         return new Response(prior.body.slice(0), { status: prior.status, statusText: prior.statusText, headers: prior.headers });
       }
@@ -74,18 +79,22 @@ export function dataValidators(next: FetchLike, base: () => string) {
 
   return {
     fetch,
-    /** Runs a live reload of the page at `pathname`: its data request may send the validator last got for it. */
-    async withValidator<T>(pathname: string, reload: () => Promise<T>): Promise<T> {
+    /**
+     * Runs a live reload of the page at `pathname`: its data request may send the validator last got for it, and
+     * names `seenNotice`, the last notice this tab has seen (an event id), when there is one.
+     */
+    async withValidator<T>(pathname: string, reload: () => Promise<T>, seenNotice: string | null = null): Promise<T> {
       armed = dataPathOf(pathname);
+      seen = seenNotice;
       try {
         return await reload();
       } finally {
-        armed = null;
+        armed = seen = null;
       }
     },
     /** A form sent from the page: the data requests that follow it are not a live reload's. */
     disarm() {
-      armed = null;
+      armed = seen = null;
     },
   };
 }
@@ -101,6 +110,6 @@ export function installDataValidators() {
 }
 
 /** Runs a live reload of the page at `pathname` with this tab's validators (as it is without them if not installed). */
-export function withValidator<T>(pathname: string, reload: () => Promise<T>): Promise<T> {
-  return tab ? tab.withValidator(pathname, reload) : reload();
+export function withValidator<T>(pathname: string, reload: () => Promise<T>, seenNotice: string | null = null): Promise<T> {
+  return tab ? tab.withValidator(pathname, reload, seenNotice) : reload();
 }

@@ -229,8 +229,8 @@ const subscribeStatus = (listener: () => void) => {
 
 /**
  * Reloads the page's data when a notice `concerns` it: one reload per burst (browser/live-reloads.ts); while the tab
- * is hidden it waits for the tab to show again (one reload then). Returns the connection state for <LiveIndicator/>. `url` is the stream: a board
- * opened with its link passes its key.
+ * is hidden it waits for the tab to show again (one reload then). Returns the connection state for <LiveIndicator/>.
+ * `url` is the stream: a board opened with its link passes its key.
  */
 export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/api/events"): LiveStatus {
   const revalidator = useRevalidator();
@@ -245,7 +245,7 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
   useEffect(() => {
     // A burst of notices becomes one reload, never two at once, and the last notice is always shown (decision 0034).
     const reloads = liveReloads({
-      reload: () => withValidator(window.location.pathname, () => latest.current.revalidate()),
+      reload: () => withValidator(window.location.pathname, () => latest.current.revalidate(), lastEventId),
       blocked: () => latest.current.busy || submissionPending(),
       hidden: () => document.hidden,
     });

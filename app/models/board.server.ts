@@ -7,6 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { NotFoundError } from "~/domain/errors";
 import { announce, versionOf } from "~/infra/change-notices.server";
+import { lastNoticeSeq } from "~/infra/event-stream.server";
 import { departmentLabel } from "~/domain/format";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -93,23 +94,38 @@ const WAITING_SHOWN = 5;
 export const BOARD_SCOPES = ["reference", "item-timers", "items", "projects", "machine-files"] as const;
 
 /**
- * The TVs on a floor reload together after each notice. The board they get is the same for all of them, so it is
- * computed once for them: the last board is kept, by database, and handed out again while no notice has touched
- * what it shows and for at most this long (a change made outside the app, which no notice announces, still shows
- * within it, as after a reload before). Only its `now` is each request's own.
+ * The TVs on a floor reload together after each notice, and the board they get is the same for all of them: it is
+ * computed once for them. The last board is kept, by database, with the number of the last notice it reflects, and
+ * handed out again for at most this long (a change made outside the app, which no notice announces, still shows
+ * within it, as after a reload before): while no notice has touched what it shows, or, to a live reload that says
+ * which notice it has seen (`seen`), when it already reflects that notice. At ten scans a second the versions
+ * change between two TVs' requests; the second TV still gets the board made for the first, which shows the notice
+ * it reloads for, and a later notice brings its own reload. Only `now` is each request's own.
  */
 const SHARED_BOARD_MS = 1_000;
-const lastBoard = new WeakMap<object, { key: string; at: number; board: Omit<BoardData, "now"> }>();
+const lastBoard = new WeakMap<object, { key: string; since: number; seq: number; at: number; board: Omit<BoardData, "now"> }>();
 
-export function boardData(now = Date.now()): BoardData {
+export type BoardOptions = {
+  now?: number;
+  /** The last notice a live reload has seen (services/page-data-etag.server.ts seenNotice), if it says. */
+  seen?: number | null;
+  /** Running items sent per department, at most: what a column can show (the count says how many there are). */
+  runningPerColumn?: number;
+};
+
+export function boardData({ now = Date.now(), seen = null, runningPerColumn = RUNNING_SHOWN }: BoardOptions = {}): BoardData {
   const db = getDb();
   const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
-  const key = `${versionOf(BOARD_SCOPES)} ${since}`;
-  const last = lastBoard.get(db);
-  if (last && last.key === key && now >= last.at && now - last.at < SHARED_BOARD_MS) return { ...last.board, now };
-  const board = computeBoard(db, since);
-  lastBoard.set(db, { key, at: now, board });
-  return { ...board, now };
+  const key = versionOf(BOARD_SCOPES);
+  let last = lastBoard.get(db);
+  const fresh = last && last.since === since && now >= last.at && now - last.at < SHARED_BOARD_MS;
+  if (!last || !fresh || (last.key !== key && (seen === null || last.seq < seen))) {
+    last = { key, since, seq: lastNoticeSeq(), at: now, board: computeBoard(db, since) };
+    lastBoard.set(db, last);
+  }
+  const { departments, machines } = last.board;
+  // A TV sends nothing it cannot show: a few hundred running timers are most of a board's bytes.
+  return { departments: departments.map((d) => ({ ...d, running: d.running.slice(0, runningPerColumn) })), machines, now };
 }
 
 function computeBoard(db: ReturnType<typeof getDb>, since: number): Omit<BoardData, "now"> {

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { ServerBuild } from "react-router";
 import { cookieName, cookieValue } from "~/http/cookies.server";
+import { LIVE_SEEN_HEADER } from "~/domain/live-data";
 import { versionOf } from "~/infra/change-notices.server";
+import { noticeSeqOf } from "~/infra/event-stream.server";
 import { BOARD_SCOPES, boardKeyId } from "~/models/board.server";
 import type { RouteRules } from "./route-rules.server";
 import { getUser, SESSION_COOKIE } from "./session.server";
@@ -94,6 +96,11 @@ export function pageDataETag(request: Request, rules: RouteRules | null, buildVe
     .update(JSON.stringify([buildVersion, url.pathname, url.search, session, user, viewer ?? null, minute, versions]))
     .digest("base64url");
   return `W/"${hash.slice(0, 32)}"`;
+}
+
+/** The notice a live reload says it has seen (LIVE_SEEN_HEADER), as this process numbers notices, or null. */
+export function seenNotice(request: Request): number | null {
+  return noticeSeqOf(request.headers.get(LIVE_SEEN_HEADER));
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 has it for If-None-Match). */

@@ -14,13 +14,14 @@ let operator: Client;
 let projectId: number;
 let otherProjectId: number;
 let itemId: number;
+let otherItemId: number;
 
 beforeEach(async () => {
   ({
     app,
     clients: { admin, operator },
     projectIds: [projectId, otherProjectId],
-    itemIds: [itemId],
+    itemIds: [itemId, otherItemId],
   } = await seedShop({
     ipBase: "10.34.0",
     members: { admin: { name: "Ada", pin: "4321", keys: ["management"] }, operator: { name: "Otto", pin: "2222", keys: ["production"] } },
@@ -28,7 +29,10 @@ beforeEach(async () => {
     categories: [{ name: "Banner", departmentSequence: ["production", "installation"] }],
     workflow: { name: "W", departmentSequence: ["production", "installation"] },
     projects: [{ name: "Bakery" }, { name: "Hospital" }],
-    items: [{ name: "Lobby Banner", category: "Banner" }],
+    items: [
+      { name: "Lobby Banner", category: "Banner" },
+      { name: "Ward Sign", category: "Banner", project: 1 },
+    ],
   }));
 });
 
@@ -116,6 +120,36 @@ describe("a live page's data answers 304 while nothing it shows changed", () => 
     app.db.$client.run("UPDATE items SET name = 'Renamed Outside' WHERE id = ?", [itemId]);
     await Bun.sleep(1_050);
     expect((await data(operator, "/board")).body).toContain("Renamed Outside");
+  });
+
+  test("a TV's live reload that names the notice it has seen gets the board made for that notice, even after another scan", async () => {
+    const streamId = async () => {
+      // The event id a stream starts at names the last notice so far.
+      const abort = new AbortController();
+      const res = await admin.request("/api/events", { signal: abort.signal });
+      const reader = res.body!.getReader();
+      let text = "";
+      while (!text.includes("event: ready")) text += new TextDecoder().decode((await reader.read()).value);
+      abort.abort();
+      return /^id: (.+)$/m.exec(text)![1]!;
+    };
+    const seenBoard = (c: Client, seen: string) =>
+      countStatements(async () => void (await c.request("/board.data", { headers: { "x-live-seen": seen } })).arrayBuffer());
+    await scan(admin, itemId, "start-timer");
+    const seen = await streamId();
+    const full = await seenBoard(admin, seen);
+    // Another scan: the versions move on, but the board made just now shows everything up to `seen`.
+    await scan(admin, otherItemId, "start-timer");
+    expect(await seenBoard(operator, seen)).toBeLessThan(full - 3);
+    // A TV that has seen the new scan gets a new board, as does one that names no notice.
+    const newer = await streamId();
+    expect(newer).not.toBe(seen);
+    expect(await seenBoard(operator, newer)).toBe(full);
+    await scan(admin, itemId, "end-timer");
+    expect(await countStatements(async () => void (await data(operator, "/board")))).toBe(full);
+    // An id this process did not issue (another epoch, nonsense) counts for nothing.
+    await scan(admin, otherItemId, "end-timer");
+    expect(await seenBoard(operator, "0-1")).toBe(full);
   });
 
   test("a change to what every page reads (a department renamed, the shop's settings) ends every page's validator", async () => {

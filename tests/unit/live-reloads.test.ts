@@ -225,6 +225,21 @@ describe("data validators", () => {
     expect(sent).toEqual([null, 'W/"a"', 'W/"a"']);
   });
 
+  test("a live reload names the last notice its tab has seen; other requests do not", async () => {
+    const sent: (string | null)[] = [];
+    const v = dataValidators(
+      async (_input, init) => {
+        sent.push(new Headers(init?.headers).get("x-live-seen"));
+        return answer("x", null);
+      },
+      () => "http://shop/board?key=k",
+    );
+    await v.withValidator("/board", () => v.fetch("/board.data?key=k"), "m1-41");
+    await v.fetch("/board.data?key=k");
+    await v.withValidator("/board", () => v.fetch("/board.data?key=k"));
+    expect(sent).toEqual(["m1-41", null, null]);
+  });
+
   test("only a live reload sends one: a navigation's or a form post's data request never does", async () => {
     const sent: (string | null)[] = [];
     const v = dataValidators(
