@@ -5,7 +5,7 @@
 // a burst showing its latest state, and a server answers each page at most a few times a second whatever the rate.
 
 /** How long after the first notice of a burst the page reloads: long enough to take in a scanner's burst. */
-export const LIVE_COALESCE_MS = 200;
+export const LIVE_COALESCE_MS = 250;
 
 export type ReloadClock = {
   now(): number;
