@@ -1,7 +1,8 @@
 // `npm run bench [-- options]`: scripts/bench.ts at two data sizes, side by side (1,000 and 100,000
 // projects; items ×20 and timer logs ×200 of the projects, as seed-large makes them), with the ratio of each
-// route's cost between the sizes. Options other than --sizes go to bench.ts (e.g. --duration 3, --only items).
-// Writes the combined table to docs/benchmarks.md between the bench markers.
+// route's cost between the sizes, then the live floor at each size (scripts/bench-live.ts: 100 live pages while
+// scans arrive at 10 a second; --no-live leaves it out). Options other than --sizes and --no-live go to bench.ts
+// (e.g. --duration 3, --only items). Writes the combined tables to docs/benchmarks.md between the bench markers.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,8 @@ const root = path.join(import.meta.dir, "..");
 const argv = process.argv.slice(2);
 const sizesAt = argv.indexOf("--sizes");
 const sizes = sizesAt >= 0 ? argv[sizesAt + 1]!.split(",").map(Number) : [1_000, 100_000];
-const passOn = sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv;
+const live = !argv.includes("--no-live");
+const passOn = (sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv).filter((a) => a !== "--no-live");
 const write = !passOn.includes("--no-write");
 
 type Row = {
@@ -27,7 +29,22 @@ type Row = {
   failed: number | null;
   handlerUs: number | null;
 };
+/** What scripts/bench-live.ts writes with --json. */
+type Live = {
+  clients: number;
+  mix: Record<string, number>;
+  rate: number;
+  seconds: number;
+  cpuShare: number;
+  clientCpuShare: number;
+  latency: { p50: number; p95: number; p99: number; max: number; missed: number; measured: number };
+  data: { requests: number; ok200: number; notModified: number; perSecond: number };
+  scans: { ok: number; p50: number; p99: number };
+  uptimeBefore: string;
+  uptimeAfter: string;
+};
 type Result = {
+  live?: Live;
   startedAt: string;
   machine: { nproc: number; cpu: string; memGb: string; load: string };
   sizes: { projects: number; items: number; logs: number };
@@ -46,8 +63,11 @@ process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 const results: Result[] = [];
 sizes.forEach((projects, i) => {
   const json = path.join(work, `size-${projects}.json`);
+  // The data is kept for the live floor run that follows (unless bench.ts is told where to keep its own).
+  const dataDir = passOn.includes("--data-dir") ? null : path.join(work, `data-${projects}`);
   const args = [
     "scripts/bench.ts",
+    ...(dataDir ? ["--data-dir", dataDir] : []),
     "--projects",
     String(projects),
     "--items",
@@ -67,7 +87,18 @@ sizes.forEach((projects, i) => {
     console.error(`bench at ${projects} projects failed (exit ${run.status})`);
     process.exit(1);
   }
-  results.push(JSON.parse(readFileSync(json, "utf8")) as Result);
+  const result = JSON.parse(readFileSync(json, "utf8")) as Result;
+  if (live && dataDir) {
+    const liveJson = path.join(work, `live-${projects}.json`);
+    console.log(`\n════ live floor, ${projects.toLocaleString("en-US")} projects ════`);
+    const liveRun = spawnSync(process.execPath, ["scripts/bench-live.ts", "--data-dir", dataDir, "--no-build", "--json", liveJson], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (liveRun.status === 0 && existsSync(liveJson)) result.live = JSON.parse(readFileSync(liveJson, "utf8")) as Live;
+    else console.error(`the live floor run at ${projects} projects failed (exit ${liveRun.status})`);
+  }
+  results.push(result);
 });
 
 const [small, large] = [results[0]!, results.at(-1)!];
@@ -114,6 +145,44 @@ for (const r of results) {
   lines.push(
     `- ${fmt(r.sizes.projects)} projects: RSS ${fmt(r.rss.idle)} MB idle ${r.rss.idle < 120 ? "✓" : "✗"} < 120 MB; ${fmt(r.rss.after)} MB after the load (peak ${fmt(r.rss.peak)} MB) ${r.rss.after < 200 ? "✓" : "✗"} < 200 MB`,
   );
+}
+const lives = results.filter((r) => r.live);
+if (lives.length) {
+  const l0 = lives[0]!.live!;
+  const kinds = Object.entries(l0.mix)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+  lines.push("");
+  lines.push(
+    [
+      `Live floor (scripts/bench-live.ts): ${l0.clients} live pages (${kinds}), each with its own session and event stream,`,
+      `reloading its data as the browser does, while scans arrive through \`POST /api/scans\` at ${l0.rate} a second for ${fmt(l0.seconds)} s.`,
+      `"CPU" is the server's CPU time over that time, as a share of one core; "scan → every screen" runs from a scan's answer`,
+      "until every page it concerns has fetched data asked for after the scan. Targets: CPU under 50%, p99 under 1 s.",
+    ].join(" "),
+  );
+  lines.push("");
+  const head = ["data", "server CPU", "scan → every screen p50", "p95", "p99", "max", "page data requests/s", "answered 304"];
+  head.push("scan answer p50 / p99", "load average (start → end)", "targets");
+  lines.push(`| ${head.join(" | ")} |`);
+  lines.push(`|---|${"---:|".repeat(8)}---|---|`);
+  const load = (u: string) => /load average: ([\d.]+)/.exec(u)?.[1] ?? "?";
+  for (const r of lives) {
+    const l = r.live!;
+    const checks = [`${l.cpuShare < 0.5 ? "✓" : "✗"} CPU < 50%`, `${l.latency.p99 < 1000 && l.latency.missed === 0 ? "✓" : "✗"} p99 < 1 s`];
+    if (l.latency.missed) checks.push(`${l.latency.missed} scans never shown on every screen`);
+    const cells = [
+      `${fmt(r.sizes.projects)} projects`,
+      `${fmt(l.cpuShare * 100, 1)}%`,
+      ...[l.latency.p50, l.latency.p95, l.latency.p99, l.latency.max].map((ms) => `${fmt(ms)} ms`),
+      fmt(l.data.perSecond),
+      `${fmt((l.data.notModified / Math.max(1, l.data.requests)) * 100)}%`,
+      `${fmt(l.scans.p50, 1)} / ${fmt(l.scans.p99, 1)} ms`,
+      `${load(l.uptimeBefore)} → ${load(l.uptimeAfter)}`,
+      checks.join("; "),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
 }
 lines.push("");
 lines.push("Client JavaScript a first visit loads (gzip level 6); the floor pages' target is ≤ 150 KB:");

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { installDataValidators, withValidator } from "~/browser/data-validators";
+import { liveReloads } from "~/browser/live-reloads";
 
 // Live pages (decision 0016): one EventSource on /api/events per browser (decision 0027), shared
 // by every page of every tab that listens. A page says which notices concern it; a burst of them reloads its data
-// once (React Router's revalidation: no scroll, and form fields the user is typing in keep their text). Without
-// JavaScript the pages are what they always were, with a Refresh link.
+// once (React Router's revalidation: no scroll, and form fields the user is typing in keep their text), and the
+// reload sends the validator of the data it shows, so an unchanged page costs the server a 304 (decision 0034).
+// Without JavaScript the pages are what they always were, with a Refresh link.
 
 export type LiveNotice = { entity: string; id: number | string | null; action: string; projectId: number | null; department: string | null; at: number };
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "closed";
-
-/** A burst of notices (a CSV import, a scanner at full speed) becomes one reload this long after its first one. */
-export const LIVE_DEBOUNCE_MS = 100;
 
 /**
  * A form sent from the page holds live reloads until the navigation or fetcher it starts has settled. The rendered
@@ -228,9 +228,9 @@ const subscribeStatus = (listener: () => void) => {
 };
 
 /**
- * Reloads the page's data when a notice `concerns` it. Debounced; while the tab is hidden it waits for the tab to
- * show again (one reload then). Returns the connection state for <LiveIndicator/>. `url` is the stream: a board
- * opened with its link passes its key.
+ * Reloads the page's data when a notice `concerns` it: one reload per burst (browser/live-reloads.ts); while the tab
+ * is hidden it waits for the tab to show again (one reload then). Returns the connection state for <LiveIndicator/>.
+ * `url` is the stream: a board opened with its link passes its key.
  */
 export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/api/events"): LiveStatus {
   const revalidator = useRevalidator();
@@ -243,31 +243,21 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
   latest.current = { concerns, revalidate: revalidator.revalidate, busy };
   useEffect(() => followSubmission(busy), [busy]);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let staleWhileHidden = false;
-    const reload = () => {
-      timer = undefined;
-      if (latest.current.busy || submissionPending()) {
-        timer = setTimeout(reload, LIVE_DEBOUNCE_MS);
-        return;
-      }
-      if (document.hidden) {
-        staleWhileHidden = true;
-        return;
-      }
-      void latest.current.revalidate();
-    };
+    // A burst of notices becomes one reload, never two at once, and the last notice is always shown (decision 0034).
+    const reloads = liveReloads({
+      reload: () => withValidator(window.location.pathname, () => latest.current.revalidate(), lastEventId),
+      blocked: () => latest.current.busy || submissionPending(),
+      hidden: () => document.hidden,
+    });
     const onNotice = (notice: LiveNotice | "reset") => {
       if (notice !== "reset" && !latest.current.concerns(notice)) return;
-      timer ??= setTimeout(reload, LIVE_DEBOUNCE_MS);
+      reloads.notify();
     };
     const onVisible = () => {
-      if (!document.hidden && staleWhileHidden) {
-        staleWhileHidden = false;
-        void latest.current.revalidate();
-      }
+      if (!document.hidden) reloads.shown();
     };
     noticeListeners.add(onNotice);
+    installDataValidators();
     watchSubmits();
     if (!lifecycleWatched) {
       lifecycleWatched = true;
@@ -278,7 +268,7 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
     return () => {
       noticeListeners.delete(onNotice);
       document.removeEventListener("visibilitychange", onVisible);
-      clearTimeout(timer);
+      reloads.dispose();
       if (noticeListeners.size === 0) {
         clearTimeout(leaveTimer);
         leaveTimer = setTimeout(() => {

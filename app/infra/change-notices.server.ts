@@ -1,6 +1,7 @@
 // One in-process publisher of change notices. Every model write announces what it changed after its
 // transaction commits, so a listener never sees a change that was rolled back. Live pages (server-sent events)
-// subscribe here.
+// subscribe here, and each notice moves on the versions of what it changed (decision 0034), which the live pages'
+// data answers are validated by.
 
 import { singleton } from "~/infra/singleton.server";
 
@@ -17,7 +18,57 @@ type Listener = (notice: ChangeNotice) => void;
 
 const listeners = singleton("change listeners", () => new Set<Listener>());
 
+/**
+ * What a notice changed, as the scopes pages are validated by (decision 0034). `*` is every change; a page that
+ * names no narrower scopes follows it. Entities the list does not know (reference data: departments, categories,
+ * team members, shop settings, and any added later) count as `reference`, which every page follows.
+ */
+export function scopesOf(notice: Omit<ChangeNotice, "at">): string[] {
+  const scopes = ["*"];
+  switch (notice.entity) {
+    case "item":
+      // A timer's start, stop or reset changes the item's time and department, not what the machine screens show.
+      scopes.push(notice.action === "start-timer" || notice.action === "end-timer" || notice.action === "reset-timer" ? "item-timers" : "items");
+      break;
+    case "machine-file":
+      // A notice without a machine (none today) could be about any machine: `machine-files:*` is every queue's.
+      scopes.push("machine-files", `machine-files:${notice.department ?? "*"}`);
+      break;
+    case "project":
+      scopes.push("projects");
+      break;
+    case "item-file":
+      scopes.push("item-files");
+      break;
+    case "workflow-step":
+      scopes.push("steps");
+      break;
+    case "design":
+      scopes.push("designs");
+      break;
+    case "board-key":
+      scopes.push("board-keys");
+      break;
+    default:
+      scopes.push("reference");
+  }
+  return scopes;
+}
+
+// The epoch tells versions of this process from a previous one's (the counts start again at a restart).
+const versions = singleton("change versions", () => ({ epoch: Date.now().toString(36), counts: new Map<string, number>() }));
+
+/**
+ * The versions of `scopes` now, as one string: it changes whenever a notice touches one of them, and with every
+ * restart. Moved on before a notice reaches any listener, so a page that reloads because of a notice never gets an
+ * answer validated by the versions from before it.
+ */
+export function versionOf(scopes: readonly string[]): string {
+  return `${versions.epoch}:${scopes.map((s) => versions.counts.get(s) ?? 0).join(".")}`;
+}
+
 export function announce(notice: Omit<ChangeNotice, "at">) {
+  for (const scope of scopesOf(notice)) versions.counts.set(scope, (versions.counts.get(scope) ?? 0) + 1);
   const full = { ...notice, at: Date.now() };
   for (const listener of listeners) {
     try {

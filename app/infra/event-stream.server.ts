@@ -81,6 +81,20 @@ function recheck() {
   }
 }
 
+/** The number of the last notice the hub has passed on (0 before the first, or while no stream was ever opened). */
+export const lastNoticeSeq = () => hub.seq;
+
+/**
+ * The number of the notice an event id names, when this process issued it (decision 0034: a page says which notice
+ * it has seen, so an answer made after that notice serves it); null for another process's or a malformed id.
+ */
+export function noticeSeqOf(eventId: string | null): number | null {
+  if (!eventId) return null;
+  const [epoch, seqText] = eventId.split("-");
+  const seq = Number(seqText);
+  return epoch === hub.epoch && Number.isInteger(seq) && seq >= 0 && seq <= hub.seq ? seq : null;
+}
+
 /** How many streams are open (tests, /healthz-style diagnostics). */
 export const openStreamCount = () => hub.clients.size;
 

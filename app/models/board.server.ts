@@ -6,7 +6,8 @@ import { startOfZoneDay } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { NotFoundError } from "~/domain/errors";
-import { announce } from "~/infra/change-notices.server";
+import { announce, versionOf } from "~/infra/change-notices.server";
+import { lastNoticeSeq } from "~/infra/event-stream.server";
 import { departmentLabel } from "~/domain/format";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -89,8 +90,45 @@ export type BoardData = { departments: BoardDepartment[]; machines: { value: str
 const RUNNING_SHOWN = 300;
 const WAITING_SHOWN = 5;
 
-export function boardData(now = Date.now()): BoardData {
+/** What the board shows, as the change notices' scopes (infra/change-notices.server.ts; decision 0034). */
+export const BOARD_SCOPES = ["reference", "item-timers", "items", "projects", "machine-files"] as const;
+
+/**
+ * The TVs on a floor reload together after each notice, and the board they get is the same for all of them: it is
+ * computed once for them. The last board is kept, by database, with the number of the last notice it reflects, and
+ * handed out again for at most this long (a change made outside the app, which no notice announces, still shows
+ * within it, as after a reload before): while no notice has touched what it shows, or, to a live reload that says
+ * which notice it has seen (`seen`), when it already reflects that notice. At ten scans a second the versions
+ * change between two TVs' requests; the second TV still gets the board made for the first, which shows the notice
+ * it reloads for, and a later notice brings its own reload. Only `now` is each request's own.
+ */
+const SHARED_BOARD_MS = 1_000;
+const lastBoard = new WeakMap<object, { key: string; since: number; seq: number; at: number; board: Omit<BoardData, "now"> }>();
+
+export type BoardOptions = {
+  now?: number;
+  /** The last notice a live reload has seen (services/page-data-etag.server.ts seenNotice), if it says. */
+  seen?: number | null;
+  /** Running items sent per department, at most: what a column can show (the count says how many there are). */
+  runningPerColumn?: number;
+};
+
+export function boardData({ now = Date.now(), seen = null, runningPerColumn = RUNNING_SHOWN }: BoardOptions = {}): BoardData {
   const db = getDb();
+  const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
+  const key = versionOf(BOARD_SCOPES);
+  let last = lastBoard.get(db);
+  const fresh = last && last.since === since && now >= last.at && now - last.at < SHARED_BOARD_MS;
+  if (!last || !fresh || (last.key !== key && (seen === null || last.seq < seen))) {
+    last = { key, since, seq: lastNoticeSeq(), at: now, board: computeBoard(db, since) };
+    lastBoard.set(db, last);
+  }
+  const { departments, machines } = last.board;
+  // A TV sends nothing it cannot show: a few hundred running timers are most of a board's bytes.
+  return { departments: departments.map((d) => ({ ...d, running: d.running.slice(0, runningPerColumn) })), machines, now };
+}
+
+function computeBoard(db: ReturnType<typeof getDb>, since: number): Omit<BoardData, "now"> {
   // Columns: the departments work goes through (a workflow's or a product's sequence) or that hold items now, in
   // the shop's own order (Global Settings' sort order), as the work flows. A department nothing passes through
   // would only be a column of zeros taking room from the others.
@@ -138,7 +176,6 @@ export function boardData(now = Date.now()): BoardData {
       FROM projects p CROSS JOIN items i ON i.project_id = p.id
       WHERE i.is_timer_active = 0 AND ${IN_PROGRESS}
     ) WHERE n <= ${WAITING_SHOWN} ORDER BY department, n`);
-  const since = startOfZoneDay(now, getEnv().SHOP_TIMEZONE);
   const done = new Map(
     db
       .all<{ department: string; n: number }>(
@@ -167,6 +204,5 @@ export function boardData(now = Date.now()): BoardData {
   return {
     departments,
     machines: machines.map((m) => ({ value: m.value, name: m.name, waiting: queues.get(m.value) ?? 0, status: m.machineStatus ?? "active" })),
-    now,
   };
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
 import { boardData, boardKeyId } from "~/models/board.server";
+import { seenNotice } from "~/services/page-data-etag.server";
 import { requirePermission } from "~/services/permissions.server";
 import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { formatHMS } from "~/domain/format";
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
   if (key !== null) {
     if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
   } else requirePermission(request, "read");
-  return data({ board: boardData(), key }, { headers: { "Cache-Control": "no-store" } });
+  return data({ board: boardData({ seen: seenNotice(request), runningPerColumn: RUNNING_PER_COLUMN }), key }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {

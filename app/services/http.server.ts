@@ -14,6 +14,7 @@ import { routeRules, type Method, type RouteRules } from "./route-rules.server";
 import { lookUpUser, rememberUser } from "./session.server";
 import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
 import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
+import { pageDataValidation } from "./page-data-etag.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -207,6 +208,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
 
   const rulesOf = routeRules(build);
+  // Live pages' data answers 304 when nothing they show changed (decision 0034).
+  const answer = pageDataValidation(build);
 
   /** What one request leaves for after its answer: the public URL, an upload turn to give back. */
   type Seen = { href: string; release?: () => void; handedOn?: Request; rules?: RouteRules | null };
@@ -358,7 +361,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         secure = prepared.url.startsWith("https:");
         const scan = prepared.method === "POST" && seen.rules ? SCAN_ROUTES[seen.rules.id] : undefined;
         // Scans skip React Router's matching: the same handler the route module uses, answered here.
-        response = scan ? await timerToggleResponse(prepared, seen.rules!.params.id, scan) : await handle(prepared);
+        response = scan ? await timerToggleResponse(prepared, seen.rules!.params.id, scan) : await answer(prepared, seen.rules ?? null, handle);
         response = await withByteRanges(req, response, isApi);
       }
     } catch (error) {

@@ -110,6 +110,54 @@ test("a scan at one station shows on the item, project and floor pages at anothe
   }
 });
 
+test("a floor screen asks whether its data changed: scans it does not show cost a 304 each, a new file shows at once", async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
+  await signIn(DEMO.admin);
+  if (!js) {
+    // Without JavaScript the Refresh link loads the whole page again, as it always did.
+    await visit(page, false, "/production");
+    const [reloaded] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/production"), page.getByTestId("live-refresh").click()]);
+    expect(reloaded.status()).toBe(200);
+    expect(reloaded.headers().etag).toBeUndefined();
+    return;
+  }
+  const item = await newItem(page, baseURL!, "etag");
+  await visit(page, true, "/production");
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+  const answers: number[] = [];
+  page.on("response", (r) => {
+    if (new URL(r.url()).pathname === "/production.data") answers.push(r.status());
+  });
+  // The floor follows items (scans move them between stations) but shows none: after the first reload, which has
+  // no validator yet, each reload a scan causes is answered 304 and the page keeps what it shows.
+  for (let i = 0; i < 4; i++) {
+    const verb = i % 2 === 0 ? "start-timer" : "end-timer";
+    expect((await page.request.post(`/api/items/${item.id}/${verb}`, { headers: { origin: item.origin } })).status()).toBe(200);
+    await expect.poll(() => answers.length, { timeout: 2000 }).toBe(i + 1);
+  }
+  expect(answers).toEqual([200, 304, 304, 304]);
+  await expect(page.getByText(/\d+ active stations/)).toBeVisible();
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+
+  // A new file on a machine is something the floor shows: the next reload is a full answer with it.
+  const machine = (
+    (await (await page.request.get("/api/departments")).json()) as { value: string; name: string; isMachine: boolean; isActive: boolean }[]
+  ).find((d) => d.isMachine && d.isActive)!;
+  const card = page.getByRole("link", { name: new RegExp(machine.name) });
+  const before = (await card.textContent()) ?? "";
+  const created = await page.request.post("/api/machine-ready-files", {
+    data: { name: "ETag file", fileName: `etag-${Date.now()}.pdf`, machine: machine.value },
+    headers: { origin: item.origin },
+  });
+  expect(created.status()).toBe(201);
+  await expect(card).not.toHaveText(before, { timeout: 1000 });
+  expect(answers.at(-1)).toBe(200);
+});
+
 test("offline: three scans wait on the device, then are applied in order, none lost or doubled", async ({ page, js, context, baseURL, signIn }) => {
   test.skip(!js, "the offline queue is JavaScript in the browser");
   await signIn(DEMO.admin);
