@@ -4,3 +4,5 @@ export const BOARD_LINK_INVALID = "This board link is not valid: it may have bee
 export const boardLink = (base: string, key: string) => `${base.replace(/\/$/, "")}/board?key=${encodeURIComponent(key)}`;
 /** What the board shows changes with these notices only; a board key's event stream carries nothing else. */
 export const BOARD_ENTITIES: ReadonlySet<string> = new Set(["item", "machine-file", "department"]);
+
+export const RUNNING_PER_COLUMN = 12;

@@ -1,3 +1,4 @@
+import type { SignInMode } from "~/domain/constants";
 // Browser side of sign-in (docs/product.md §8): the messages and fallbacks the PIN dialog shows.
 
 /** verify-pin's answer when the shop asks for the name first and none was chosen. */
@@ -35,3 +36,19 @@ export async function login(pinCode: string, expectedUserId?: number): Promise<L
     return { success: false, error: "Network error during authentication" };
   }
 }
+
+/** The sign-in modes of Global Settings → Sign-in, with what the page says of each and the toast after a save. */
+export const SIGN_IN_MODES: { value: SignInMode; title: string; text: string; saved: string }[] = [
+  {
+    value: "pin",
+    title: "PIN only",
+    text: "Staff type their 4-digit PIN and the PIN alone says who they are. Quickest at the screen, and nobody's name is shown before they sign in.",
+    saved: "Staff now sign in with their PIN only.",
+  },
+  {
+    value: "name-then-pin",
+    title: "Choose your name, then PIN",
+    text: "Staff tap their name, then type their PIN. After 5 wrong PINs in 15 minutes that person's sign-in is locked for 15 minutes (others carry on), so guessing a PIN takes weeks instead of minutes. The list shows every active member's name to anyone who opens the sign-in screen.",
+    saved: "Staff now choose their name, then enter their PIN.",
+  },
+];

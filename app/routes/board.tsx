@@ -1,12 +1,10 @@
-import { data } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
-import { boardData, boardKeyId } from "~/models/board.server";
-import { seenNotice } from "~/services/page-data-etag.server";
-import { requirePermission } from "~/services/permissions.server";
-import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { BOARD_ENTITIES } from "~/domain/board-messages";
 import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
+import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
+export { loader } from "./board.server";
 
 // /board: the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
 // on now (live timers), what waits (rush projects first), today's completed count, and each machine's queue. It
@@ -16,15 +14,6 @@ import type { Route } from "./+types/board";
 export const meta = () => [{ title: "Floor Board · Shopflow" }];
 
 /** Items sent running per department, at most (the count says how many there are in all). */
-const RUNNING_PER_COLUMN = 12;
-
-export function loader({ request }: Route.LoaderArgs) {
-  const key = new URL(request.url).searchParams.get("key");
-  if (key !== null) {
-    if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
-  } else requirePermission(request, "read");
-  return data({ board: boardData({ seen: seenNotice(request), runningPerColumn: RUNNING_PER_COLUMN }), key }, { headers: { "Cache-Control": "no-store" } });
-}
 
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { board, key } = loaderData;

@@ -1,31 +1,17 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
-import { getFabrication, type FabricationStation } from "~/models/production-floor.server";
-import { can, requirePermission } from "~/services/permissions.server";
-import { isExterior, isInterior, stationDescription, stationIcon } from "~/domain/fabrication";
+import type { FabricationStation } from "~/models/production-floor.server";
+import { stationDescription, stationIcon } from "~/domain/fabrication";
 import type { Route } from "./+types/fabrication";
+export { loader } from "./fabrication.server";
 
 // docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
 // interior and exterior work. The cards are information only: clicking one does nothing.
 
 export function meta() {
   return [{ title: "Fabrication Department · Shopflow" }];
-}
-
-export function loader({ request }: Route.LoaderArgs) {
-  const user = requirePermission(request, "screen:fabrication");
-  const { department, stations } = getFabrication();
-  return data(
-    {
-      department,
-      interior: stations.filter((s) => isInterior(s.name)),
-      exterior: stations.filter((s) => isExterior(s.name)),
-      canSettings: can(user, "settings:write"),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
 }
 
 export default function Fabrication({ loaderData }: Route.ComponentProps) {

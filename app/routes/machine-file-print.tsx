@@ -1,40 +1,15 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { btn } from "~/components/ui";
 import { LABEL_PRINT_DELAY_MS } from "~/components/qr-code-dialog";
-import { getMachineFileLabel } from "~/models/machine-file.server";
-import { requirePermission } from "~/services/permissions.server";
-import { parseIdParam } from "~/domain/ids";
-import { machineFileMaterial, machineFileQrPayload } from "~/domain/machine-file-rules";
-import { qrImage } from "~/infra/qr.server";
 import type { Route } from "./+types/machine-file-print";
+export { loader } from "./machine-file-print.server";
 
 // docs/product.md §2: the machine-file QR dialog's 'Print QR Code' opens a print page: a 2 in square label that prints
 // itself after 0.5 s (docs/product.md §9), or with the browser's Print command when JavaScript is off.
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.label?.fileName ?? "File not found"} · QR label` }];
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  requirePermission(request, "read");
-  const id = parseIdParam(params.id);
-  const file = id === null ? undefined : getMachineFileLabel(id);
-  if (!file) return data({ label: null }, { status: 404 });
-  const svg = String((await qrImage(machineFileQrPayload(file, file.machineName), "svg")).body);
-  return data(
-    {
-      label: {
-        fileName: file.fileName,
-        machine: file.machineName,
-        machineValue: file.machine,
-        project: file.projectName ?? "N/A",
-        material: machineFileMaterial(file),
-        svg,
-      },
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
 }
 
 export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {

@@ -1,60 +1,15 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { LiveDuration } from "~/components/live-duration";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { Row, Rows, Section } from "~/components/detail-section";
 import { Icon } from "~/components/icons";
 import { Badge, btn, PageHeader } from "~/components/ui";
-import { getProductDetails } from "~/models/item.server";
-import { getEnv } from "~/infra/env.server";
-import { parseIdParam } from "~/domain/ids";
-import { formatDateTime, formatTimelineDate } from "~/domain/dates";
 import { departmentLabel } from "~/domain/format";
-import { can, requirePermission } from "~/services/permissions.server";
-import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/product-details";
+export { loader } from "./product-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.details ? `${loaderData.details.item.name} · Shopflow` : "Product Not Found · Shopflow" }];
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = requirePermission(request, "read");
-  const id = parseIdParam(params.id);
-  const details = id === null ? undefined : getProductDetails(id);
-  // docs/product.md §2: 'Back to Settings'. Only managers can open Global Settings, so others go back to the item's project.
-  const back = can(user, "settings:write")
-    ? { to: "/settings", label: "Back to Settings" }
-    : details
-      ? { to: `/projects/${details.project.id}`, label: "Back to Project" }
-      : { to: "/", label: "Back to Home" };
-  if (!details) return data({ details: null, qr: null, tz: "", now: 0, back }, { status: 404 });
-  const tz = getEnv().SHOP_TIMEZONE;
-  const { item, project } = details;
-  // The images come from the cached QR route (routes/item-qr.ts): the page carries their URLs, not the images.
-  const qr = item.qrCode
-    ? {
-        itemName: item.name,
-        projectName: project.name,
-        product: item.category,
-        material: item.material,
-        payload: itemQrUrl(request, item.id),
-        svg: `/items/${item.id}/qr.svg`,
-        png: `/items/${item.id}/qr.png`,
-        pdf: `/items/${item.id}/label.pdf`,
-      }
-    : null;
-  return {
-    details: {
-      ...details,
-      createdText: formatTimelineDate(item.createdAt, tz),
-      sessionStartText: item.isTimerActive && item.currentSessionStart ? formatDateTime(item.currentSessionStart, tz) : null,
-    },
-    qr,
-    addressNote: shopAddressNote(request),
-    tz,
-    now: Date.now(),
-    back,
-  };
 }
 
 export default function ProductDetails({ loaderData, params }: Route.ComponentProps) {

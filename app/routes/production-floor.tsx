@@ -1,23 +1,17 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
-import { listStations } from "~/models/production-floor.server";
-import { can, requirePermission } from "~/services/permissions.server";
 import { colorClass } from "~/domain/colors";
 import type { Route } from "./+types/production-floor";
 import { LiveIndicator, useLiveData } from "~/components/live";
+export { loader } from "./production-floor.server";
 
 // docs/product.md §2 'Production Floor' (/production and /production-floor): every active machine station by name, each
 // opening its queue, with how many files wait there; and the way to the QR Timer for scanning items.
 
 export function meta() {
   return [{ title: "Production Floor · Shopflow" }];
-}
-
-export function loader({ request }: Route.LoaderArgs) {
-  const user = requirePermission(request, "screen:production");
-  return data({ stations: listStations(), canSettings: can(user, "settings:write") }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function ProductionFloor({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProjectActions } from "~/components/project/project-actions";
-import { ProjectDialogs } from "~/components/project/project-dialogs";
+import { ProjectDialogs } from "~/components/project/project-page-dialogs";
 import { ProjectSummary } from "~/components/project/project-summary";
 import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";

@@ -1,21 +1,12 @@
-import { data, Form, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import { useToast } from "~/components/toaster";
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { Badge, btn, cardClass } from "~/components/ui";
-import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { ALREADY_RUNNING, DoubleScanError, endTimer, NOT_RUNNING, startTimer } from "~/models/timer.server";
-import { actorFrom } from "~/services/actor.server";
-import { requirePermission } from "~/services/permissions.server";
-import { getUser } from "~/services/session.server";
-import { ConflictError, NotFoundError } from "~/domain/errors";
-import { departmentLabel } from "~/domain/format";
-import { parseIdParam } from "~/domain/ids";
 import { QR_MESSAGES } from "~/domain/qr-input";
-import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
-import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/qr-item";
+export { loader, action } from "./qr-item.server";
 
 // /qr/{id}: where a phone camera lands from an item's label (docs/product.md, Decisions: Timers). It shows the item
 // and one large Start or Stop button. A GET never changes anything — link previews, prefetching and a reload
@@ -25,78 +16,6 @@ import type { Route } from "./+types/qr-item";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.item?.name ?? "Item not found"} · Timer · Shopflow` }];
-}
-
-export function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  // Signed out (a phone that never signed in): the PIN first, then straight back here.
-  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
-  requirePermission(request, "read");
-  const id = parseIdParam(params.id);
-  const card = id === null ? undefined : getItemCard(id);
-  if (!card) return data({ item: null, id: params.id }, { status: 404, headers: { "Cache-Control": "no-store" } });
-  const names = departmentNames();
-  const name = (v: string) => names.get(v) ?? departmentLabel(v);
-  const { item } = card;
-  return data(
-    {
-      id: params.id,
-      item: {
-        id: item.id,
-        name: item.name,
-        category: item.category,
-        material: item.material,
-        running: item.isTimerActive,
-        sessionStart: item.isTimerActive && item.currentSessionStart ? item.currentSessionStart.getTime() : null,
-        totalTimeSeconds: item.totalTimeSeconds,
-      },
-      project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
-      department: name(item.department),
-      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
-      now: Date.now(),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
-export async function action({ request, params }: Route.ActionArgs) {
-  const id = parseIdParam(params.id);
-  const here = `/qr/${params.id}`;
-  if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
-  const user = requirePermission(request, "timers");
-  if (id === null) throw data("Item not found", { status: 404 });
-  const form = await request.formData().catch(() => null);
-  const intent = form?.get("intent");
-  // What happened is said once, by a toast (a cookie read by the next page load): never by the URL, where a
-  // reload or Back would say it again while the timer has moved on.
-  const names = departmentNames();
-  const name = (v: string | null) => names.get(v ?? "") ?? departmentLabel(v ?? "");
-  try {
-    if (intent === "start") {
-      const started = startTimer(id, actorFrom(request, user));
-      return redirectWithToast(request, here, startedToast(started.name, name(started.department)));
-    }
-    if (intent === "stop") {
-      // The button is a scan's stop: a double tap right after Start is refused like a label read twice.
-      const { item, final } = endTimer(id, actorFrom(request, user), Date.now(), { asScan: true });
-      return redirectWithToast(request, here, stoppedToast(item.name, name(item.department), final));
-    }
-    throw data("Unknown form", { status: 400 });
-  } catch (error) {
-    if (error instanceof NotFoundError)
-      return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
-    if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
-    if (error instanceof ConflictError) {
-      // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
-      const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
-      return redirectWithToast(request, here, {
-        title: intent === "start" ? "Failed to start timer" : "Failed to stop timer",
-        description,
-        variant: "destructive",
-      });
-    }
-    throw error;
-  }
 }
 
 export default function QrItem({ loaderData, params }: Route.ComponentProps) {

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { boardData, boardKeyId } from "~/models/board.server";
+import { seenNotice } from "~/services/page-data-etag.server";
+import { requirePermission } from "~/services/permissions.server";
+import { BOARD_LINK_INVALID } from "~/domain/board-messages";
+import type { Route } from "./+types/board";
+import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const key = new URL(request.url).searchParams.get("key");
+  if (key !== null) {
+    if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
+  } else requirePermission(request, "read");
+  return data({ board: boardData({ seen: seenNotice(request), runningPerColumn: RUNNING_PER_COLUMN }), key }, { headers: { "Cache-Control": "no-store" } });
+}

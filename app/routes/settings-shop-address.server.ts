@@ -1,0 +1,77 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { ShopAddressFormSchema } from "~/schemas/shop-settings";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
+import { shopAddressRefusal } from "~/services/shop-address.server";
+import { getEnv } from "~/infra/env.server";
+import { ConflictError } from "~/domain/errors";
+import { isLoopbackHost } from "~/domain/hosts";
+import { safeRedirectPath } from "~/http/request.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import type { Route } from "./+types/settings-shop-address";
+
+const HERE = "/settings/shop-address";
+
+export function loader({ request }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const env = getEnv();
+  const settings = getShopSettings();
+  const url = new URL(request.url);
+  return data(
+    {
+      publicUrl: env.PUBLIC_URL ?? null,
+      saved: settings.shopAddress,
+      version: settings.version,
+      origin: url.origin,
+      host: url.host,
+      loopback: isLoopbackHost(url.hostname),
+      allowedHosts: env.ALLOWED_HOSTS,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const actor = actorFrom(request, user);
+  const form = await request.formData();
+  if (getEnv().PUBLIC_URL) {
+    return redirectWithToast(request, HERE, {
+      title: "Shop address not changed",
+      description: "The server's PUBLIC_URL sets the shop's address.",
+      variant: "destructive",
+    });
+  }
+  const version = Number(form.get("version"));
+  const guard = { version: Number.isInteger(version) && version > 0 ? version : undefined };
+  if (form.get("intent") === "forget") {
+    try {
+      updateShopSettings({ shopAddress: null }, actor, guard);
+    } catch (error) {
+      if (error instanceof ConflictError)
+        return redirectWithToast(request, HERE, { title: "Shop address not changed", description: error.message, variant: "destructive" });
+      throw error;
+    }
+    return redirectWithToast(request, HERE, {
+      title: "Shop address forgotten",
+      description: "Labels carry the address of the browser that prints them again, and the server answers to any host name.",
+    });
+  }
+  const submission = parseWithZod(form, { schema: ShopAddressFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const address = submission.value.shopAddress;
+  const lockout = shopAddressRefusal(request, address);
+  if (lockout) return data({ result: submission.reply({ fieldErrors: { shopAddress: [lockout] } }) }, { status: 409 });
+  try {
+    updateShopSettings({ shopAddress: address }, actor, guard);
+  } catch (error) {
+    if (error instanceof ConflictError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
+    throw error;
+  }
+  return redirectWithToast(request, safeRedirectPath(submission.value.returnTo, HERE), {
+    title: "Shop address saved",
+    description: `Labels and QR codes now carry ${address}/qr/…, whichever browser prints them.`,
+  });
+}
