@@ -3,9 +3,7 @@ import { ShopAddressNotice } from "./shop-address-notice";
 import { useToast } from "./toaster";
 import { btn, UrlDialog } from "./ui";
 import { useHydrated } from "~/hooks/use-hydrated";
-
-/** `svg` and `png` are the URLs of the label's images (routes/item-qr.ts), `pdf` its printable label (routes/item-label.ts). */
-export type QrLabel = { itemName: string; projectName: string; product: string; material: string; payload: string; svg: string; png: string; pdf: string };
+import type { QrLabel } from "~/domain/qr-label";
 
 // docs/product.md §9: a 2 in square label that prints itself after 0.5 s.
 export const LABEL_PRINT_DELAY_MS = 500;

@@ -14,6 +14,7 @@ import { useToast } from "~/components/toaster";
 import { btn, UrlDialog } from "~/components/ui";
 import type { Route } from "./+types/item-detail";
 import type { action } from "./item-detail.server";
+import { itemQrLabel } from "~/domain/qr-label";
 
 // docs/product.md §2 Item detail (/items/{id}): where an item is, where its next stop sends it, its project and design, and
 // exactly how long each department worked on it (the timer log, in the shop's zone).
@@ -62,20 +63,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       <ItemHeader item={item} live={live} here={here} printers={loaderData.printers} addressNote={loaderData.addressNote} canWrite={canWrite} />
 
       {dialog === "qr" ? (
-        <QrCodeDialog
-          addressNote={loaderData.addressNote}
-          closeTo={here}
-          label={{
-            itemName: item.name,
-            projectName: project.name,
-            product: item.category,
-            material: item.material,
-            payload: loaderData.qrPayload,
-            svg: `/items/${item.id}/qr.svg`,
-            png: `/items/${item.id}/qr.png`,
-            pdf: `/items/${item.id}/label.pdf`,
-          }}
-        />
+        <QrCodeDialog addressNote={loaderData.addressNote} closeTo={here} label={itemQrLabel(item, project.name, loaderData.qrPayload)} />
       ) : null}
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (

@@ -6,6 +6,7 @@ import { formatDateTime, formatTimelineDate } from "~/domain/dates";
 import { can, requirePermission } from "~/services/permissions.server";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/product-details";
+import { itemQrLabel } from "~/domain/qr-label";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = requirePermission(request, "read");
@@ -21,18 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
   const { item, project } = details;
   // The images come from the cached QR route (routes/item-qr.ts): the page carries their URLs, not the images.
-  const qr = item.qrCode
-    ? {
-        itemName: item.name,
-        projectName: project.name,
-        product: item.category,
-        material: item.material,
-        payload: itemQrUrl(request, item.id),
-        svg: `/items/${item.id}/qr.svg`,
-        png: `/items/${item.id}/qr.png`,
-        pdf: `/items/${item.id}/label.pdf`,
-      }
-    : null;
+  const qr = item.qrCode ? itemQrLabel(item, project.name, itemQrUrl(request, item.id)) : null;
   return {
     details: {
       ...details,

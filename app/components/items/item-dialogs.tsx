@@ -6,6 +6,7 @@ import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { DeleteConfirmActions, UrlDialog } from "~/components/ui";
 import type { ShopAddressNote } from "~/domain/hosts";
 import type { WhoCanAdd } from "~/domain/words";
+import { itemQrLabel } from "~/domain/qr-label";
 
 /** The item a dialog of the items list is about (it may be on no page of the list). */
 export type ItemDialogItem = ProductFormItem & { projectName: string };
@@ -83,20 +84,7 @@ export function ItemDialogs({
         </UrlDialog>
       ) : null}
       {dialog === "qr" && item ? (
-        <QrCodeDialog
-          addressNote={addressNote}
-          closeTo={here}
-          label={{
-            itemName: item.name,
-            projectName: item.projectName,
-            product: item.category,
-            material: item.material,
-            payload: `${qrBase}${item.id}`,
-            svg: `/items/${item.id}/qr.svg`,
-            png: `/items/${item.id}/qr.png`,
-            pdf: `/items/${item.id}/label.pdf`,
-          }}
-        />
+        <QrCodeDialog addressNote={addressNote} closeTo={here} label={itemQrLabel(item, item.projectName, `${qrBase}${item.id}`)} />
       ) : null}
     </>
   );

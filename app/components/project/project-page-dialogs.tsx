@@ -6,6 +6,7 @@ import { DeleteItemForm, ItemForm } from "~/components/project/project-items";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { ResetTimerForm } from "~/components/reset-timer-form";
 import { UrlDialog } from "~/components/ui";
+import { itemQrLabel } from "~/domain/qr-label";
 
 type ItemFormProps = ComponentProps<typeof ItemForm>;
 type Props = {
@@ -60,20 +61,7 @@ export function ProjectDialogs(props: Omit<Props, "item"> & { item: Props["item"
         </UrlDialog>
       ) : null}
       {dialog === "qr" && item ? (
-        <QrCodeDialog
-          addressNote={addressNote}
-          closeTo={here}
-          label={{
-            itemName: item.name,
-            projectName: project.name,
-            product: item.category,
-            material: item.material,
-            payload: `${qrBase}${item.id}`,
-            svg: `/items/${item.id}/qr.svg`,
-            png: `/items/${item.id}/qr.png`,
-            pdf: `/items/${item.id}/label.pdf`,
-          }}
-        />
+        <QrCodeDialog addressNote={addressNote} closeTo={here} label={itemQrLabel(item, project.name, `${qrBase}${item.id}`)} />
       ) : null}
       {dialog === "reset-timer" && canReset && item ? (
         <UrlDialog title="Reset Timer" description={item.name} closeTo={here}>
