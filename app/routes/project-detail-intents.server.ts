@@ -6,7 +6,6 @@ import { changedFields, originalOf } from "~/domain/form-changes";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { redirectWithToast } from "~/http/toast-cookie.server";
-import { getEnv } from "~/infra/env.server";
 import type { Actor } from "~/models/audit.server";
 import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
@@ -16,7 +15,7 @@ import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/services/form-action.server";
 import type { Permission } from "~/services/permissions.server";
-import { uploadedFile } from "~/services/uploads.server";
+import { maxUploadBytes, uploadedFile } from "~/services/uploads.server";
 
 // The project screen's forms, one handler each, named by the form's `intent` (routes/project-detail.server.ts
 // reads the post and the session, then calls the handler). Every rule lives in the models; a handler reads its
@@ -170,7 +169,7 @@ export const PROJECT_FORMS = {
       const file = uploadedFile(request, "file");
       if (!file || file.size === 0) return refused(formId, 400, { title: "Invalid file type", description: "Please select a PDF file" });
       try {
-        await saveDesignFile(projectId, file, actor, Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 1024));
+        await saveDesignFile(projectId, file, actor, maxUploadBytes());
       } catch (error) {
         const e = domainError(error);
         if (e.message === "Please select a PDF file") {
