@@ -145,11 +145,17 @@ export const departments = sqliteTable(
     isMachine: bool("is_machine").notNull().default(false),
     machineStatus: text("machine_status").notNull().default("active"),
     category: text("category").notNull().default("Process"),
+    // What the department can do in a working day, for the finish-date forecast: people × hours each. Hours null
+    // means the shop's working hours a day; 0 people is a department that does no work (decision 0038).
+    capacityPeople: integer("capacity_people").notNull().default(1),
+    capacityHours: real("capacity_hours"),
     version: version(),
     createdAt: createdAt(),
   },
   (t) => [
     check("departments_sort_order_ck", sql`${t.sortOrder} >= 0`),
+    check("departments_capacity_people_ck", sql`${t.capacityPeople} >= 0`),
+    check("departments_capacity_hours_ck", sql`${t.capacityHours} IS NULL OR (${t.capacityHours} >= 0 AND ${t.capacityHours} <= 24)`),
     check("departments_machine_status_ck", oneOf(t.machineStatus, MACHINE_STATUSES)),
     index("departments_name_idx").on(t.name),
     index("departments_active_sort_idx").on(t.isActive, t.sortOrder),
@@ -640,8 +646,20 @@ export const shopSettings = sqliteTable(
     id: integer("id").primaryKey(),
     signInMode: text("sign_in_mode", { enum: SIGN_IN_MODES }).notNull().default("pin"),
     shopAddress: text("shop_address"),
+    // The shop's working calendar, for the finish-date forecast (decision 0038): ISO weekdays (1 Monday … 7 Sunday),
+    // when the day starts (minutes after midnight in SHOP_TIMEZONE), how many hours it lasts, and the holidays
+    // (YYYY-MM-DD, shop time). Defaults: Monday to Friday, 8:00, 8 hours, no holidays.
+    workingDays: text("working_days", { mode: "json" }).$type<number[]>().notNull().default(sql`'[1,2,3,4,5]'`),
+    dayStartMinutes: integer("day_start_minutes").notNull().default(480),
+    dayHours: real("day_hours").notNull().default(8),
+    holidays: jsonList("holidays"),
     version: version(),
     updatedAt: ts("updated_at"),
   },
-  (t) => [check("shop_settings_one_row", sql`${t.id} = 1`), check("shop_settings_sign_in_mode", oneOf(t.signInMode, SIGN_IN_MODES))],
+  (t) => [
+    check("shop_settings_one_row", sql`${t.id} = 1`),
+    check("shop_settings_sign_in_mode", oneOf(t.signInMode, SIGN_IN_MODES)),
+    check("shop_settings_day_start_ck", sql`${t.dayStartMinutes} >= 0 AND ${t.dayStartMinutes} < 1440`),
+    check("shop_settings_day_hours_ck", sql`${t.dayHours} > 0 AND ${t.dayHours} <= 24`),
+  ],
 );
