@@ -23,6 +23,7 @@ export default [
   route("settings/printers", "routes/settings-printers.tsx"),
   route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
+  route("settings/capacity", "routes/settings-capacity.tsx"),
   route("analytics", "routes/analytics.tsx"),
   ...["departments", "finished", "projects", "machines"].map((table) =>
     route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` }),

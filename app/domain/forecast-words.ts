@@ -53,3 +53,31 @@ export function heldUpText(name: string | null, waitSeconds: number, dayHours: n
 export const AT_RISK = "At risk";
 export const LATE_RISK = "Late risk";
 export const PREVIEW_AS_RUSH = "Preview as rush";
+
+const WEEKDAYS = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+export const WEEKDAY_SHORT = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/** '8:00 AM' from minutes after midnight. */
+export function formatDayStart(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** 'Monday to Friday, from 8:00 AM for 8 hours'; 'Monday, Wednesday and Friday, …'. */
+export function formatWorkingWeek(c: { workingDays: readonly number[]; dayStartMinutes: number; dayHours: number }): string {
+  const days = [...new Set(c.workingDays)].filter((d) => d >= 1 && d <= 7).sort((a, b) => a - b);
+  const consecutive = days.length >= 3 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  const names = days.map((d) => WEEKDAYS[d]!);
+  const list =
+    days.length === 0
+      ? "No working days"
+      : days.length === 7
+        ? "Every day"
+        : consecutive
+          ? `${names[0]} to ${names.at(-1)}`
+          : names.length === 1
+            ? names[0]!
+            : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${list}, from ${formatDayStart(c.dayStartMinutes)} for ${c.dayHours} hour${c.dayHours === 1 ? "" : "s"}`;
+}

@@ -221,6 +221,7 @@ const CASES: Case[] = [
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
   { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
+  { name: "capacity and calendar", path: "/settings/capacity", pin: DEMO.admin.pin, ready: h1("Capacity and calendar") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   {
     name: "label printers, a printer's Delete confirmation",
