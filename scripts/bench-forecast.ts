@@ -70,7 +70,7 @@ function measure(label: string, dbFile: string) {
   const after = forecastStatus(later);
   const t = performance.now();
   const risky = atRiskProjects(10, later);
-  const order = projectIdsByExpectedFinish(later);
+  const order = projectIdsByExpectedFinish("asc", later);
   const lists = performance.now() - t;
   const target = order.find((id) => (projectOutlook(id, later)?.openItems ?? 0) > 0) ?? order[0]!;
   const pt = performance.now();

@@ -81,3 +81,12 @@ export function formatWorkingWeek(c: { workingDays: readonly number[]; dayStartM
             : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
   return `${list}, from ${formatDayStart(c.dayStartMinutes)} for ${c.dayHours} hour${c.dayHours === 1 ? "" : "s"}`;
 }
+
+/** A list's short line: 'Tue, Dec 8 · 2 working days late', 'Tue, Dec 8 · on time', or why it is unknown. */
+export function finishShortText(f: FinishFacts, timeZone: string): string {
+  if (f.finishAt === null) return f.reason ?? "Unknown";
+  const date = formatListDate(f.finishAt, timeZone);
+  if (f.relation === "after") return `${date} · ${days(f.workingDays)} late`;
+  if (f.relation === "on" || f.relation === "before") return `${date} · on time`;
+  return date;
+}

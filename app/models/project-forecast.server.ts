@@ -102,6 +102,8 @@ type State = {
   watchedAt: number;
   timer: ReturnType<typeof setTimeout> | null;
   preview: { key: string; value: RushPreview } | null;
+  /** The at-risk projects in order, for the computation `generation` (the board asks on every TV's reload). */
+  risky: { generation: number; list: ProjectOutlook[] } | null;
 };
 
 const states = singleton("forecast states", () => new WeakMap<DB, State>());
@@ -136,6 +138,7 @@ function stateOf(db: DB): State {
       watchedAt: 0,
       timer: null,
       preview: null,
+      risky: null,
     };
     states.set(db, s);
   }
@@ -467,9 +470,13 @@ export function projectOutlooks(projectIds: readonly number[], now?: number): Ma
 /** The open projects expected to finish after their due date, the latest first (by working days, then by finish). */
 export function atRiskProjects(limit = 10, now?: number): { total: number; projects: (ProjectOutlook & { name: string; priority: string })[] } {
   const state = fresh(now);
-  const risky = [...state.outlooks.values()]
-    .filter((o) => o.atRisk)
-    .sort((a, b) => b.workingDays - a.workingDays || (b.finishAt ?? 0) - (a.finishAt ?? 0) || a.projectId - b.projectId);
+  if (state.risky?.generation !== state.generation) {
+    const list = [...state.outlooks.values()]
+      .filter((o) => o.atRisk)
+      .sort((a, b) => b.workingDays - a.workingDays || (b.finishAt ?? 0) - (a.finishAt ?? 0) || a.projectId - b.projectId);
+    state.risky = { generation: state.generation, list };
+  }
+  const risky = state.risky.list;
   const shown = risky.slice(0, limit);
   const names = projectNames(shown.map((o) => o.projectId));
   return {
@@ -490,10 +497,11 @@ function projectNames(ids: number[]): Map<number, { name: string; priority: stri
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Open projects by expected finish, earliest first; those whose finish is unknown come last. */
-export function projectIdsByExpectedFinish(now?: number): number[] {
+/** Open projects by expected finish, earliest first and unknown finishes last ("asc"), or the other way round ("desc"). */
+export function projectIdsByExpectedFinish(dir: "asc" | "desc" = "asc", now?: number): number[] {
+  const sign = dir === "asc" ? 1 : -1;
   return [...fresh(now).outlooks.values()]
-    .sort((a, b) => (a.finishAt ?? Number.POSITIVE_INFINITY) - (b.finishAt ?? Number.POSITIVE_INFINITY) || a.projectId - b.projectId)
+    .sort((a, b) => sign * ((a.finishAt ?? Number.POSITIVE_INFINITY) - (b.finishAt ?? Number.POSITIVE_INFINITY)) || a.projectId - b.projectId)
     .map((o) => o.projectId);
 }
 

@@ -1,5 +1,6 @@
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { LiveDuration } from "~/components/live-duration";
+import { BoardLateRisk } from "~/components/board-late-risk";
 import { BOARD_ENTITIES } from "~/domain/board-messages";
 import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
@@ -111,6 +112,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
       </div>
+      <BoardLateRisk rows={loaderData.lateRisk.rows} total={loaderData.lateRisk.total} />
     </div>
   );
 }

@@ -1,6 +1,15 @@
-import { expectedFinishText, heldUpText } from "~/domain/forecast-words";
+import { formatListDate } from "~/domain/dates";
+import { expectedFinishText, finishShortText, heldUpText } from "~/domain/forecast-words";
 import { getEnv } from "~/infra/env.server";
-import { itemOutlooks, type ProjectOutlook, projectOutlook } from "~/models/project-forecast.server";
+import {
+  atRiskProjects,
+  itemOutlooks,
+  type ProjectOutlook,
+  projectOutlook,
+  projectOutlooks,
+  previewRush,
+  SLIPPED_LISTED,
+} from "~/models/project-forecast.server";
 import { getWorkingCalendar } from "~/models/shop-settings.server";
 
 // A project's expected finish as the project page and GET /api/projects/{id}/forecast show it
@@ -62,4 +71,90 @@ export function projectForecastJson(projectId: number, now = Date.now()) {
       })),
     })),
   };
+}
+
+/** How many open items the project page explains step by step (the latest to finish first). */
+const ITEMS_EXPLAINED = 10;
+
+export type ForecastPanel = {
+  summary: ForecastSummary;
+  /** The items that finish last, each with its remaining departments: when each starts and ends, and its wait. */
+  items: { id: number; name: string; finish: string; steps: { name: string; start: string; finish: string; wait: string | null }[] }[];
+  moreItems: number;
+  preview: RushPreviewView | null;
+};
+
+export type RushPreviewView = {
+  summary: ForecastSummary;
+  /** Projects that would finish later, by name, with their expected finish before and after. */
+  slipped: { id: number; name: string; before: string; after: string; nowLate: boolean }[];
+  slippedTotal: number;
+  slippedListed: number;
+};
+
+const when = (ms: number | null, tz: string) =>
+  ms === null
+    ? "Unknown"
+    : new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(ms);
+
+/**
+ * The project page's 'Expected to finish' card: the sentence, what holds it up, the items that decide it, and with
+ * `preview` the same as if the project were rush, with the projects that would slip. Null: nothing left to do.
+ */
+export function forecastPanel(projectId: number, names: ReadonlyMap<number, string>, preview: boolean): ForecastPanel | null {
+  const tz = getEnv().SHOP_TIMEZONE;
+  const outlook = projectOutlook(projectId);
+  const summary = forecastSummary(outlook);
+  if (!summary) return null;
+  const { dayHours } = getWorkingCalendar();
+  const items = itemOutlooks(projectId).reverse();
+  const explained = items.slice(0, ITEMS_EXPLAINED).map((i) => ({
+    id: i.id,
+    name: names.get(i.id) ?? `Item ${i.id}`,
+    finish: i.finishAt === null ? "Unknown" : when(i.finishAt, tz),
+    steps: i.steps.map((s) => ({
+      name: s.name,
+      start: s.startAt === null ? "Unknown" : when(s.startAt, tz),
+      finish: s.finishAt === null ? "Unknown" : when(s.finishAt, tz),
+      wait: s.waitSeconds >= 60 ? heldUpText(s.name, s.waitSeconds, dayHours)!.replace(/^Held up by [^:]+: /, "") : null,
+    })),
+  }));
+  let previewView: RushPreviewView | null = null;
+  if (preview) {
+    const p = previewRush(projectId);
+    previewView = {
+      summary: forecastSummary(p.outlook) ?? summary,
+      slipped: p.slipped.map((s) => ({
+        id: s.projectId,
+        name: s.name,
+        before: formatListDate(s.before, tz),
+        after: formatListDate(s.after, tz),
+        nowLate: s.afterStanding.atRisk && !s.beforeStanding.atRisk,
+      })),
+      slippedTotal: p.slippedTotal,
+      slippedListed: SLIPPED_LISTED,
+    };
+  }
+  return { summary, items: explained, moreItems: Math.max(0, items.length - ITEMS_EXPLAINED), preview: previewView };
+}
+
+export type LateRiskRow = { id: number; name: string; finish: string; heldUp: string | null };
+
+/** The projects expected to finish after their due date, the latest first: shop-wide, or among `only` (id → name). */
+export function lateRisk(limit: number, only?: ReadonlyMap<number, string>): { total: number; rows: LateRiskRow[] } {
+  const tz = getEnv().SHOP_TIMEZONE;
+  const row = (o: ProjectOutlook, name: string): LateRiskRow => ({
+    id: o.projectId,
+    name,
+    finish: finishShortText(o, tz),
+    heldUp: o.heldUpName ? `Held up by ${o.heldUpName}` : null,
+  });
+  if (!only) {
+    const risky = atRiskProjects(limit);
+    return { total: risky.total, rows: risky.projects.map((p) => row(p, p.name)) };
+  }
+  const risky = [...projectOutlooks([...only.keys()]).values()]
+    .filter((o) => o.atRisk)
+    .sort((a, b) => b.workingDays - a.workingDays || (b.finishAt ?? 0) - (a.finishAt ?? 0) || a.projectId - b.projectId);
+  return { total: risky.length, rows: risky.slice(0, limit).map((o) => row(o, only.get(o.projectId) ?? `Project ${o.projectId}`)) };
 }

@@ -54,3 +54,30 @@ test("a department's people are saved; with none it has no capacity, and says so
     await expect(page.getByRole("row", { name: /Quality Control/ })).toContainText("8 h");
   }
 });
+
+test("the project page says when the project is expected to finish, and previews it as rush", async ({ page, js, signIn }) => {
+  await signIn(DEMO.admin);
+  // A demo project that is not rush and still has work to do.
+  const list = (await (await page.request.get("/api/projects")).json()) as { id: number; priority: string; status: string }[];
+  let id: number | null = null;
+  for (const p of list.filter((p) => p.priority !== "rush" && p.status === "active")) {
+    const f = (await (await page.request.get(`/api/projects/${p.id}/forecast`)).json()) as { openItems: number; expectedFinish: string | null };
+    if (f.openItems > 0 && f.expectedFinish) {
+      id = p.id;
+      break;
+    }
+  }
+  expect(id, "a demo project with open items").not.toBeNull();
+  await page.goto(`/projects/${id}`);
+  if (js) await waitForHydration(page);
+  await expect(page.getByTestId("expected-finish")).toHaveText(
+    /^Expected to finish \w{3}, \w{3} \d{1,2}( — (\d+ working days? (after|before) the due date|on the due date|before the due date))?$/,
+  );
+  await page.getByRole("link", { name: "Preview as rush" }).click();
+  const preview = page.getByRole("region", { name: "If this project were rush (a preview: nothing is saved)" });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByTestId("rush-preview-finish")).toHaveText(/^Expected to finish \w{3}, \w{3} \d{1,2}/);
+  await preview.getByRole("link", { name: "Close preview" }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole("link", { name: "Preview as rush" })).toBeVisible();
+});
