@@ -341,7 +341,8 @@ describe("Start and Stop on the list", () => {
     expect(res.status).toBe(302);
     expect(await follow(quinn, res)).toContain(ITEM_NOT_HERE);
     expect(one<{ running: number }>("SELECT is_timer_active AS running FROM items WHERE id = ?", id).running).toBe(0);
-    for (const form of [{ intent: "start", itemId: "abc" }, { intent: "launch", itemId: String(id) }, {}]) {
+    const forms: Record<string, string>[] = [{ intent: "start", itemId: "abc" }, { intent: "launch", itemId: String(id) }, {}];
+    for (const form of forms) {
       const bad = await quinn.request("/work/quality-control", { method: "POST", form });
       expect(bad.status).toBe(302);
     }
