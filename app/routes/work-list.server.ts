@@ -95,6 +95,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
       pages,
       items: present(rows, stations, now, getEnv().SHOP_TIMEZONE),
       now,
+      // The Station dialog's item (?station-for=), if it is on this page.
+      stationFor: parseIdParam(url.searchParams.get("station-for") ?? ""),
     },
     { headers: NO_STORE },
   );

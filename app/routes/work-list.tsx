@@ -4,7 +4,7 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { PageLinks } from "~/components/page-links";
 import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
-import { WorkRows } from "~/components/work/work-list-rows";
+import { StationDialog, WorkRows } from "~/components/work/work-list-rows";
 import { StationFilters } from "~/components/work/station-filters";
 import { workListHref } from "~/domain/work-lists";
 import type { Route } from "./+types/work-list";
@@ -22,11 +22,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function WorkList({ loaderData }: Route.ComponentProps) {
-  const { department, stations, filter, counts, page, pages, items, now } = loaderData;
+  const { department, stations, filter, counts, page, pages, items, now, stationFor } = loaderData;
   const live = useLiveData((n) => CONCERNS.has(n.entity));
   const here = workListHref(department.value, filter, page);
   const running = items.filter((i) => i.running);
   const waiting = items.filter((i) => !i.running);
+  const stationItem = stations.length && stationFor !== null ? items.find((i) => i.id === stationFor) : undefined;
   const stationName = filter.kind === "station" ? (stations.find((s) => s.value === filter.value)?.name ?? filter.value) : null;
   const where =
     filter.kind === "station"
@@ -63,6 +64,7 @@ export default function WorkList({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {stationItem ? <StationDialog item={stationItem} stations={stations} here={here} /> : null}
       <p className="text-base font-medium text-ink" aria-live="polite" data-testid="work-counts">
         {counts.running.toLocaleString("en-US")} running · {counts.waiting.toLocaleString("en-US")} waiting{where ? ` ${where}` : ""}
       </p>

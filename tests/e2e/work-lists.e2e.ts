@@ -116,3 +116,40 @@ test("on a phone the list is cards that fit the screen, with targets a thumb can
     expect(name.y).toBeLessThan(box.y);
   }
 });
+
+test("an item is put at a Fabrication station, and that station's card on the Fabrication page leads to it", async ({ page, js, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; departmentSequence: string[] }[];
+  const project = await page.request.post("/api/projects", {
+    data: { name: `Station Job ${js ? "js" : "no-js"} ${Date.now()}`, description: "Stations", priority: "high", workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
+  const name = `Lobby Letters ${js ? "js" : "no-js"} ${Date.now()}`;
+  const category = categories.find((c) => c.departmentSequence.includes("fabrication"))!;
+  const created = await page.request.post("/api/items", {
+    data: { name, category: category.name, projectId: ((await project.json()) as { id: number }).id, department: "fabrication" },
+    headers: { origin },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await signIn({ name: "Aisha Khan", pin: "3333" });
+  await visit(page, js, "/work/fabrication?station=none");
+  await page
+    .getByTestId(`work-item-${id}`)
+    .getByRole("link", { name: `Set station for ${name}` })
+    .click();
+  const dialog = js ? page.getByRole("dialog", { name: `Station for ${name}` }) : page.getByRole("region", { name: `Station for ${name}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Station").selectOption({ label: "Interior Assembly" });
+  await dialog.getByRole("button", { name: "Save station" }).click();
+  await expect(page.getByText(`${name} is at Interior Assembly.`, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/work\/fabrication\?station=none$/);
+  // No longer among the items without a station.
+  await expect(page.getByTestId(`work-item-${id}`)).toHaveCount(0);
+
+  await visit(page, js, "/fabrication");
+  await page.getByRole("link", { name: /^Interior Assembly/ }).click();
+  await expect(page).toHaveURL(/\/work\/fabrication\?station=interior-assembly$/);
+  await expect(page.getByTestId(`work-item-${id}`)).toContainText("Interior Assembly");
+});

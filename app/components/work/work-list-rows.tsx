@@ -1,18 +1,17 @@
 import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import type { StationSide } from "~/domain/work-lists";
 import type { ToastData } from "~/domain/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FileName } from "../file-name";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
-import { Popover } from "../popover";
 import { useToast } from "../toaster";
-import { Badge, btn, cardClass, inputClass } from "../ui";
+import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
 
 // The rows of a department's work list (docs/decisions/0037): a card per item on a phone, a row of columns from
-// md. Start, Stop and Station are real forms: without JavaScript a post that comes back to the list; with it a
-// fetcher that stays on the page, shows its toast and lets the list reload.
+// md. Start and Stop are real forms: without JavaScript a post that comes back to the list; with it a fetcher that
+// stays on the page, shows its toast and lets the list reload.
 
 export type WorkListStation = { value: string; name: string; side: StationSide | null };
 
@@ -75,20 +74,18 @@ function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
   );
 }
 
-function StationForm({ item, stations, here }: { item: WorkListItem; stations: WorkListStation[]; here: string }) {
-  const fetcher = useItemFetcher(item.id, "station");
-  const hydrated = useHydrated();
-  const id = `station-${item.id}`;
+/**
+ * Where an item is put at a station: one dialog for the page (its open state in the address, ?station-for=), not a
+ * form on every row. A plain post: its redirect goes back to the list, which closes the dialog, with the toast.
+ */
+export function StationDialog({ item, stations, here }: { item: WorkListItem; stations: WorkListStation[]; here: string }) {
   return (
-    <Popover label={item.station ? "Change station" : "Set station"} group="work-station">
-      <fetcher.Form method="post" action={here}>
+    <UrlDialog title={`Station for ${item.name}`} description="Where in the department it is worked" closeTo={here}>
+      <Form method="post" action={here}>
         <input type="hidden" name="intent" value="station" />
         <input type="hidden" name="itemId" value={item.id} />
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <label htmlFor={id} className="block text-sm font-medium text-ink">
-          Station for {item.name}
-        </label>
-        <select id={id} name="station" defaultValue={item.station?.value ?? "none"} className={inputClass}>
+        <Label htmlFor="work-station">Station</Label>
+        <select id="work-station" name="station" defaultValue={item.station?.value ?? "none"} className={inputClass}>
           <option value="none">No station</option>
           {stations.map((s) => (
             <option key={s.value} value={s.value}>
@@ -96,13 +93,18 @@ function StationForm({ item, stations, here }: { item: WorkListItem; stations: W
             </option>
           ))}
         </select>
-        <button type="submit" className={`mt-3 w-full ${btn.primary}`} disabled={fetcher.state !== "idle"}>
-          Save station
-        </button>
-      </fetcher.Form>
-    </Popover>
+        <div className="mt-6 flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <CancelLink to={here} />
+          <button type="submit" className={btn.primary}>
+            Save station
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
   );
 }
+
+const withParam = (href: string, key: string, value: string) => `${href}${href.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -194,7 +196,12 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
           </p>
         ) : null}
         <TimerForm item={item} here={here} />
-        {stations.length ? <StationForm item={item} stations={stations} here={here} /> : null}
+        {stations.length ? (
+          <Link to={withParam(here, "station-for", String(item.id))} preventScrollReset className={btn.secondary}>
+            {item.station ? "Change station" : "Set station"}
+            <span className="sr-only"> for {item.name}</span>
+          </Link>
+        ) : null}
       </div>
     </li>
   );
