@@ -23,6 +23,7 @@ export default [
   route("settings/printers", "routes/settings-printers.tsx"),
   route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
+  route("settings/capacity", "routes/settings-capacity.tsx"),
   route("analytics", "routes/analytics.tsx"),
   ...["departments", "finished", "projects", "machines"].map((table) =>
     route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` }),
@@ -53,6 +54,7 @@ export default [
   route("api/projects-with-metrics", "routes/api/projects-with-metrics.ts", { id: "api-projects-with-metrics" }),
   route("api/projects/:id", "routes/api/projects.$id.ts", { id: "api-projects-id" }),
   route("api/projects/assigned-to/:userId/:department", "routes/api/assigned-projects.ts"),
+  route("api/projects/:id/forecast", "routes/api/projects.$id.forecast.ts", { id: "api-projects-forecast" }),
   route("api/projects/:id/workflow-instances", "routes/api/projects.$id.workflow-instances.ts", { id: "api-workflow-instances" }),
   route("api/projects/:id/refresh-workflow", "routes/api/projects.$id.refresh-workflow.ts", { id: "api-workflow-refresh" }),
   route("api/projects/:id/reorder-steps", "routes/api/projects.$id.reorder-steps.ts", { id: "api-workflow-reorder" }),

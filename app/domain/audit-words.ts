@@ -48,6 +48,8 @@ const FIELD_LABELS: Record<string, string> = {
   assignedMachine: "Machine",
   assignedTeamMemberId: "Assigned to",
   at: "Time",
+  capacityHours: "Hours each a day",
+  capacityPeople: "People",
   category: "Category",
   clients: "Clients with wrong PINs",
   color: "Color",
@@ -55,6 +57,8 @@ const FIELD_LABELS: Record<string, string> = {
   completedBy: "Completed by",
   createdAt: "Created",
   createdBy: "Created by",
+  dayHours: "Working day (hours)",
+  dayStartMinutes: "Working day starts (minutes after midnight)",
   currentSessionStart: "Timer started",
   currentStepIndex: "Step in the sequence",
   department: "Department",
@@ -71,6 +75,7 @@ const FIELD_LABELS: Record<string, string> = {
   filePath: "Stored file",
   fileSize: "File size (bytes)",
   fileType: "File type",
+  holidays: "Holidays",
   host: "Address",
   isActive: "Active",
   isMachine: "Machine",
@@ -119,6 +124,7 @@ const FIELD_LABELS: Record<string, string> = {
   windowStart: "From",
   workflowId: "Workflow",
   workflowName: "Workflow name",
+  workingDays: "Working days",
   wrongPins: "Wrong PINs counted",
 };
 

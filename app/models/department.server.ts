@@ -14,12 +14,12 @@ import {
 import type { z } from "zod";
 import type { DepartmentCreateSchema, DepartmentPatchSchema, SubdepartmentPatchSchema, SubdepartmentSchema } from "~/schemas/settings";
 import { slugify } from "~/schemas/common";
-import { BadRequestError, ConflictError } from "~/domain/errors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 import { getDb } from "~/infra/db.server";
 import { announce } from "~/infra/change-notices.server";
 import { writeAudit, type Actor } from "./audit.server";
-import { countWhere, crud, jsonListContains, usageMessage, type Tx } from "./crud.server";
+import { countWhere, crud, jsonListContains, staleMessage, usageMessage, type Tx } from "./crud.server";
 
 const valueTaken = (tx: Tx, value: string) => tx.select({ id: departments.id }).from(departments).where(eq(departments.value, value)).get() !== undefined;
 
@@ -162,4 +162,50 @@ export function addStandardDepartments(actor: Actor): Department[] {
   });
   for (const row of created) announce({ entity: "department", id: row.id, action: "create" });
   return created;
+}
+
+export type CapacityChange = {
+  id: number;
+  capacityPeople: number;
+  /** Hours each person works a day; null: the shop's hours a day. */
+  capacityHours: number | null;
+  /** The department's version when the form was opened: a department changed since is refused. */
+  version?: number;
+};
+
+/**
+ * Global Settings → Capacity and calendar (docs/decisions/0038-finish-date-forecast.md): each department's people and
+ * hours, in one transaction with an audit row per department that changed; nothing is saved when one is refused.
+ */
+export function updateCapacities(changes: readonly CapacityChange[], actor: Actor): Department[] {
+  const changed = getDb().transaction((tx) => {
+    const rows: Department[] = [];
+    for (const c of changes) {
+      const before = tx.select().from(departments).where(eq(departments.id, c.id)).get();
+      if (!before) throw new NotFoundError("Department not found. It may have been deleted by someone else: reload to see the latest.");
+      if (c.version !== undefined && c.version !== before.version) throw new ConflictError(staleMessage("Department"));
+      if (before.capacityPeople === c.capacityPeople && before.capacityHours === c.capacityHours) continue;
+      const after = tx
+        .update(departments)
+        .set({ capacityPeople: c.capacityPeople, capacityHours: c.capacityHours, version: before.version + 1 })
+        .where(eq(departments.id, c.id))
+        .returning()
+        .get()!;
+      writeAudit(
+        actor,
+        {
+          action: "update",
+          entity: "department",
+          entityId: c.id,
+          before: { capacityPeople: before.capacityPeople, capacityHours: before.capacityHours },
+          after: { capacityPeople: after.capacityPeople, capacityHours: after.capacityHours },
+        },
+        tx,
+      );
+      rows.push(after);
+    }
+    return rows;
+  });
+  for (const d of changed) announce({ entity: "department", id: d.id, action: "update" });
+  return changed;
 }

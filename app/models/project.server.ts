@@ -44,7 +44,8 @@ export type ProjectMetrics = {
   fileCompletionPercentage: number;
 };
 
-export type ProjectSort = "priority" | "name" | "startDate" | "endDate" | "workflow" | "created";
+/** `expectedFinish`: the forecast's order (models/project-forecast.server.ts), read by id with the two helpers below. */
+export type ProjectSort = "priority" | "name" | "startDate" | "endDate" | "workflow" | "created" | "expectedFinish";
 export type SortDir = "asc" | "desc";
 
 const EMPTY_METRICS: ProjectMetrics = {
@@ -179,6 +180,32 @@ export function listProjectsWithMetrics(opts: ListOptions = {}): ProjectWithMetr
   const rows = listProjects(opts);
   // For a page, only its projects' rows are aggregated; for the whole list, every row once.
   return withMetrics(rows, metricsFor(opts.limit !== undefined ? rows.map((r) => r.id) : undefined));
+}
+
+/** The projects with these ids, in this order, with their metrics: a page the caller ordered. */
+export function listProjectsWithMetricsByIds(ids: readonly number[]): ProjectWithMetrics[] {
+  if (ids.length === 0) return [];
+  const rows = getDb()
+    .select()
+    .from(projects)
+    .where(inArray(projects.id, [...ids]))
+    .all();
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  return withMetrics(rows, metricsFor(rows.map((r) => r.id)));
+}
+
+/** One page of the projects other than these ids, newest first, with their metrics. */
+export function listProjectsWithMetricsExcept(ids: readonly number[], page: { limit: number; offset: number }): ProjectWithMetrics[] {
+  const rows = getDb()
+    .select()
+    .from(projects)
+    .where(sql`${projects.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all();
+  return withMetrics(rows, metricsFor(rows.map((r) => r.id)));
 }
 
 /**

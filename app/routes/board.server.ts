@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { boardData, boardKeyId } from "~/models/board.server";
 import { seenNotice } from "~/services/page-data-etag.server";
 import { requirePermission } from "~/services/permissions.server";
+import { lateRisk } from "~/services/forecast-view.server";
 import { BOARD_LINK_INVALID } from "~/domain/board-messages";
 import type { Route } from "./+types/board";
 import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
@@ -11,5 +12,9 @@ export function loader({ request }: Route.LoaderArgs) {
   if (key !== null) {
     if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
   } else requirePermission(request, "read");
-  return data({ board: boardData({ seen: seenNotice(request), runningPerColumn: RUNNING_PER_COLUMN }), key }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    // 'Late risk' (decision 0038): the projects expected to finish latest after their due date.
+    { board: boardData({ seen: seenNotice(request), runningPerColumn: RUNNING_PER_COLUMN }), key, lateRisk: lateRisk(4) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

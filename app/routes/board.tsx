@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { workListHref } from "~/domain/work-lists";
 import { LiveDuration } from "~/components/live-duration";
+import { BoardLateRisk } from "~/components/board-late-risk";
 import { BOARD_ENTITIES } from "~/domain/board-messages";
 import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
@@ -120,6 +121,7 @@ export default function Board({ loaderData }: Route.ComponentProps) {
           </section>
         ))}
       </div>
+      <BoardLateRisk rows={loaderData.lateRisk.rows} total={loaderData.lateRisk.total} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { priorityWeight } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
+import { lateRisk } from "~/services/forecast-view.server";
 import type { Route } from "./+types/pre-production";
 
 // The Pre-Production Dashboard's loader (routes/pre-production.tsx holds the page).
@@ -69,6 +70,8 @@ export function loadPreProduction({ request }: Route.LoaderArgs) {
       matching: rows.length,
       assignedCount: all.length,
       rushCount: all.filter((p) => p.priority === "rush").length,
+      // 'Late risk' (decision 0038): which of these projects are expected to finish after their due date.
+      lateRisk: lateRisk(5, new Map(all.map((p) => [p.id, p.name]))),
       projects: rows.slice(offset, offset + limit).map(
         (p): AssignedProject => ({
           id: p.id,

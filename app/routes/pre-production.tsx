@@ -3,6 +3,7 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { PageLinks } from "~/components/page-links";
 import { AssignedSearch } from "~/components/pre-production/assigned-search";
 import { AssignedTable } from "~/components/pre-production/assigned-table";
+import { LateRiskList } from "~/components/late-risk";
 import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import type { Route } from "./+types/pre-production";
@@ -61,6 +62,16 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-3xl font-bold text-red-700 tabular-nums">{rushCount}</p>
         </div>
       </div>
+
+      {assignedCount > 0 ? (
+        <div className="mt-6">
+          <LateRiskList
+            rows={loaderData.lateRisk.rows}
+            total={loaderData.lateRisk.total}
+            empty="None of your projects is expected to finish after its due date."
+          />
+        </div>
+      ) : null}
 
       <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Assigned projects">
         <AssignedSearch q={q} priority={priority} sort={sort} dir={dir} />

@@ -24,6 +24,7 @@ import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
+import { forecastPanel } from "~/services/forecast-view.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
@@ -160,6 +161,13 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
       // The full audit trail is management's (Global Settings); others see the History alone.
       auditTrail: can(user, "settings:write") ? `/settings/audit?project=${project.id}` : null,
       printers: activePrinters(),
+      // When it is expected to finish, and 'Preview as rush' (?preview=rush, nothing saved): decision 0038.
+      forecast: forecastPanel(
+        project.id,
+        new Map(items.map((i) => [i.id, i.name])),
+        new URL(request.url).searchParams.get("preview") === "rush" && project.priority !== "rush",
+      ),
+      canPreviewRush: canWrite && project.priority !== "rush",
     },
     { headers: { "Cache-Control": "no-store" } },
   );

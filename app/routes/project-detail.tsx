@@ -4,6 +4,7 @@ import { Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidat
 import { ProjectActions } from "~/components/project/project-actions";
 import { ProjectDialogs } from "~/components/project/project-page-dialogs";
 import { ProjectSummary } from "~/components/project/project-summary";
+import { ExpectedFinish } from "~/components/project/expected-finish";
 import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
 import { useReauthRetry } from "~/components/reauth";
@@ -30,6 +31,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (formMethod) return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // 'Preview as rush' opens and closes in the URL, and the preview is worked out on the server.
+  if (currentUrl.searchParams.get("preview") !== nextUrl.searchParams.get("preview")) return true;
   // Leaving the upload dialog after a JavaScript upload reloads the design.
   return currentUrl.searchParams.get("dialog") === "design" && nextUrl.searchParams.get("dialog") !== "design";
 }
@@ -142,6 +145,8 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         qrBase={loaderData.qrBase}
         resultFor={resultFor}
       />
+
+      <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} />
 
       <ProjectSummary timeline={loaderData.timeline} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
 

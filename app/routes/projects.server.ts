@@ -11,7 +11,20 @@ import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
 import { safeRedirectPath } from "~/http/request.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
-import { createProject, deleteProject, getProject, listProjectsWithMetrics, projectSummary, type SortDir, updateProject } from "~/models/project.server";
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjectsWithMetrics,
+  listProjectsWithMetricsByIds,
+  listProjectsWithMetricsExcept,
+  projectSummary,
+  type SortDir,
+  updateProject,
+} from "~/models/project.server";
+import { projectIdsByExpectedFinish, projectOutlooks } from "~/models/project-forecast.server";
+import { finishShortText } from "~/domain/forecast-words";
+import { getEnv } from "~/infra/env.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -51,7 +64,11 @@ export function loader({ request }: Route.LoaderArgs) {
   const summary = projectSummary();
   const { page, pages, offset, limit } = pageOf(state.page, summary.total, PAGE_SIZE);
   const canWrite = can(user, "projects:write");
-  const rows = listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit, offset });
+  const rows =
+    state.sort === "expectedFinish" ? byExpectedFinish(state.dir, limit, offset) : listProjectsWithMetrics({ sort: state.sort, dir: state.dir, limit, offset });
+  // Expected finish and 'At risk' (decision 0038): the page's rows, from the forecast kept in memory.
+  const outlooks = projectOutlooks(rows.map((r) => r.id));
+  const tz = getEnv().SHOP_TIMEZONE;
   // The project a dialog names may be on another page (a link kept from before): read it on its own.
   const dialogId = parseIdParam(url.searchParams.get("id") ?? "");
   const dialogRow = dialogId === null ? undefined : (rows.find((r) => r.id === dialogId) ?? getProject(dialogId));
@@ -65,6 +82,8 @@ export function loader({ request }: Route.LoaderArgs) {
     totalSteps: p.totalSteps,
     progress: p.stepCompletionPercentage,
     totalItems: p.totalItems,
+    expectedFinish: outlooks.has(p.id) ? finishShortText(outlooks.get(p.id)!, tz) : null,
+    atRisk: outlooks.get(p.id)?.atRisk ?? false,
   }));
   return data(
     {
@@ -82,6 +101,17 @@ export function loader({ request }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/**
+ * One page in the order of the expected finish: the open projects as the forecast orders them, then the projects it
+ * has nothing to say about (completed, or without open items), newest first.
+ */
+function byExpectedFinish(dir: SortDir, limit: number, offset: number) {
+  const open = projectIdsByExpectedFinish(dir);
+  const page = listProjectsWithMetricsByIds(open.slice(offset, offset + limit));
+  const rest = limit - page.length;
+  return rest > 0 ? [...page, ...listProjectsWithMetricsExcept(open, { limit: rest, offset: Math.max(0, offset - open.length) })] : page;
 }
 
 const INTENTS = ["create-project", "update-project", "delete-project"] as const;

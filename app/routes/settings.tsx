@@ -34,6 +34,7 @@ const PAGES = [
   { to: "/settings/boards", label: "TV board links" },
   { to: "/settings/shop-address", label: "Shop address" },
   { to: "/settings/sign-in", label: "Sign-in" },
+  { to: "/settings/capacity", label: "Capacity and calendar" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -160,6 +160,14 @@ const CASES: Case[] = [
     },
   },
   { name: "project detail, Add Item", path: "/projects/1?dialog=add-item", pin: DEMO.admin.pin, ready: dialog("Add Item") },
+  {
+    name: "project detail, Preview as rush",
+    path: "/projects/2?preview=rush",
+    pin: DEMO.admin.pin,
+    ready: async (page) => {
+      await expect(page.getByRole("region", { name: "If this project were rush (a preview: nothing is saved)" })).toBeVisible();
+    },
+  },
   { name: "project detail, Upload Design PDF", path: "/projects/1?dialog=design", pin: DEMO.admin.pin, ready: dialog("Upload Design PDF") },
   { name: "project not found", path: "/projects/99999999", pin: DEMO.admin.pin, status: 404, ready: h1("Project not found") },
   { name: "items list", path: "/items", pin: DEMO.admin.pin, ready: h1("Items") },
@@ -238,6 +246,7 @@ const CASES: Case[] = [
   { name: "TV board links", path: "/settings/boards", pin: DEMO.admin.pin, ready: h1("Board links") },
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
   { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
+  { name: "capacity and calendar", path: "/settings/capacity", pin: DEMO.admin.pin, ready: h1("Capacity and calendar") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   {
     name: "label printers, a printer's Delete confirmation",

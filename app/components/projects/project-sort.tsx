@@ -10,6 +10,7 @@ export const PROJECT_SORTS: { key: ProjectSort; label: string; dir: SortDir }[] 
   { key: "startDate", label: "Start date", dir: "asc" },
   { key: "endDate", label: "End date", dir: "asc" },
   { key: "workflow", label: "Workflow", dir: "asc" },
+  { key: "expectedFinish", label: "Expected finish", dir: "asc" },
 ];
 
 /** Sort by and Order: a GET form (the order is the URL). With JavaScript a choice applies at once; without, 'Sort'. */

@@ -3,6 +3,7 @@ import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
 import { Badge, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
+import { AT_RISK } from "~/domain/forecast-words";
 import type { SortDir } from "~/models/project.server";
 
 const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
@@ -23,6 +24,9 @@ export type ProjectListRow = {
   totalSteps: number;
   progress: number;
   totalItems: number;
+  /** 'Tue, Dec 8 · 2 working days late' (decision 0038); null when nothing is left to do. */
+  expectedFinish: string | null;
+  atRisk: boolean;
 };
 
 export type PriorityCounts = { active: number; rush: number; high: number; medium: number; low: number };
@@ -88,6 +92,9 @@ export function ProjectsTable({
           <th scope="col" className="py-2 pr-3">
             Progress
           </th>
+          <th scope="col" className="py-2 pr-3">
+            Expected Finish
+          </th>
           <th scope="col" className="py-2">
             Actions
           </th>
@@ -133,6 +140,14 @@ export function ProjectsTable({
                   {p.progress}% · {p.completedSteps}/{p.totalSteps} steps
                 </span>
               </div>
+            </td>
+            <td data-label="Expected Finish" className="py-3 pr-3 text-sm">
+              {p.atRisk ? (
+                <span className="mb-1 block">
+                  <Badge color="red">{AT_RISK}</Badge>
+                </span>
+              ) : null}
+              {p.expectedFinish ?? <span className="text-ink-muted">—</span>}
             </td>
             <RowActions
               name={p.name}

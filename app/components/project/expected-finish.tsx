@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { btn, cardClass } from "~/components/ui";
+import { PREVIEW_AS_RUSH } from "~/domain/forecast-words";
+import type { ForecastPanel } from "~/services/forecast-view.server";
+
+// The project page's expected finish (docs/decisions/0038-finish-date-forecast.md): one sentence against the due date,
+// what holds the project up, the items that decide it, and 'Preview as rush' (a link: ?preview=rush, nothing saved).
+
+export function ExpectedFinish({ panel, here, canPreview }: { panel: ForecastPanel | null; here: string; canPreview: boolean }) {
+  if (!panel) return null;
+  const { summary, preview } = panel;
+  return (
+    <section aria-labelledby="expected-finish" className={`mt-6 p-4 sm:p-5 ${cardClass} ${summary.atRisk ? "border-l-4 border-l-danger-700" : ""}`}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id="expected-finish" className="sr-only">
+            Expected finish
+          </h2>
+          <p className={`text-lg font-semibold ${summary.atRisk ? "text-danger-700" : "text-ink"}`} data-testid="expected-finish">
+            {summary.text}
+          </p>
+          {summary.heldUp ? <p className="mt-1 text-base text-ink-muted">{summary.heldUp}</p> : null}
+        </div>
+        {canPreview && !preview ? (
+          <Link to={`${here}?preview=rush`} preventScrollReset className={`${btn.secondary} shrink-0`}>
+            {PREVIEW_AS_RUSH}
+          </Link>
+        ) : null}
+      </div>
+      {preview ? <RushPreview preview={preview} here={here} /> : null}
+      {panel.items.length > 0 ? (
+        <details className="mt-3">
+          <summary className="inline-flex min-h-tap cursor-pointer items-center text-sm font-semibold text-brand-800">How this is worked out</summary>
+          <p className="mt-2 text-sm text-ink-muted">
+            Each item's remaining departments, in order: when its work there is expected to start and end, from the shop's timed sessions, the queue ahead of it
+            and each department's capacity.
+          </p>
+          <ul className="mt-2 space-y-3">
+            {panel.items.map((i) => (
+              <li key={i.id} className="text-sm text-ink">
+                <p className="font-semibold wrap-anywhere">
+                  {i.name}: done {i.finish}
+                </p>
+                <ol className="mt-1 list-decimal space-y-0.5 pl-6">
+                  {i.steps.map((s, k) => (
+                    <li key={`${i.id}-${k}`}>
+                      {s.name}: {s.start} – {s.finish}
+                      {s.wait ? <span className="text-ink-muted"> (waits {s.wait})</span> : null}
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ul>
+          {panel.moreItems > 0 ? <p className="mt-2 text-sm text-ink-muted">…and {panel.moreItems} more items that finish earlier.</p> : null}
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function RushPreview({ preview, here }: { preview: NonNullable<ForecastPanel["preview"]>; here: string }) {
+  return (
+    <section aria-labelledby="rush-preview" className="mt-4 rounded-lg border border-warning-300 bg-warning-50 p-4 text-warning-900">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <h3 id="rush-preview" className="text-base font-semibold">
+          If this project were rush (a preview: nothing is saved)
+        </h3>
+        <Link to={here} preventScrollReset className={`${btn.secondary} shrink-0`}>
+          Close preview
+        </Link>
+      </div>
+      <p className="mt-2 text-base font-semibold" data-testid="rush-preview-finish">
+        {preview.summary.text}
+      </p>
+      {preview.slippedTotal === 0 ? (
+        <p className="mt-2 text-base">No other project would finish later.</p>
+      ) : (
+        <>
+          <p className="mt-2 text-base">
+            {preview.slippedTotal === 1 ? "1 other project would finish later:" : `${preview.slippedTotal} other projects would finish later:`}
+          </p>
+          <ul className="mt-1 space-y-1 text-base">
+            {preview.slipped.map((s) => (
+              <li key={s.id} className="wrap-anywhere">
+                <Link to={`/projects/${s.id}`} className={btn.link}>
+                  {s.name}
+                </Link>
+                : {s.before} → {s.after}
+                {s.nowLate ? <strong> (would be late)</strong> : null}
+              </li>
+            ))}
+          </ul>
+          {preview.slippedTotal > preview.slipped.length ? (
+            <p className="mt-1 text-sm">…and {preview.slippedTotal - preview.slipped.length} more, each later by less.</p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
