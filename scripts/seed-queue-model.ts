@@ -287,12 +287,22 @@ export function simulateQueues(input: QueueModelInput): QueueModelOutput {
       events.push(end[v]!, v);
     }
   };
+  // Everything that happens at one moment is applied before anyone takes an item: a person freed at t and an item
+  // arriving at t (created, or finished in the department before) meet, and the queue order decides among all.
+  const touched = new Uint8Array(D);
+  const touchedList: number[] = [];
+  const touch = (d: number) => {
+    if (!touched[d]) {
+      touched[d] = 1;
+      touchedList.push(d);
+    }
+  };
   // The queue key: the item's priority, then its arrival in this department.
   const arrive = (v: number, t: number) => {
     arrived[v] = t;
     const d = visitDept[v]!;
     queues[d]!.push(priorityKey[itemOf[v]!]! + t, v);
-    dispatch(d, t);
+    touch(d);
   };
 
   let nextItem = 0;
@@ -301,25 +311,28 @@ export function simulateQueues(input: QueueModelInput): QueueModelOutput {
     const nextEvent = events.size > 0 ? events.peekKey() : Number.POSITIVE_INFINITY;
     const t = Math.min(nextCreated, nextEvent);
     if (!(t < until)) break;
-    // Ends and mornings first: a person freed at t can take an item created at t.
-    if (nextEvent <= nextCreated) {
+    while (events.size > 0 && events.peekKey() === t) {
       const e = events.pop();
       if (e < 0) {
-        const d = -1 - e;
-        wakePending[d] = 0;
-        dispatch(d, t);
+        wakePending[-1 - e] = 0;
+        touch(-1 - e);
         continue;
       }
       const d = visitDept[e]!;
       idle[d]!.push(slot[e]!);
-      const item = itemOf[e]!;
-      if (e + 1 < visitOffset[item + 1]!) arrive(e + 1, t);
-      dispatch(d, t);
-    } else {
+      touch(d);
+      if (e + 1 < visitOffset[itemOf[e]! + 1]!) arrive(e + 1, t);
+    }
+    while (nextItem < items && created[nextItem] === t) {
       const v = visitOffset[nextItem]!;
       if (v < visitOffset[nextItem + 1]!) arrive(v, t);
       nextItem++;
     }
+    for (const d of touchedList) {
+      touched[d] = 0;
+      dispatch(d, t);
+    }
+    touchedList.length = 0;
   }
   return { start, end, slot, arrived };
 }
