@@ -495,7 +495,8 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   const arrivalDays = Math.max(1, Math.min(nowDay + 1, Math.max(MIN_ARRIVAL_DAYS, Math.ceil(Number.isFinite(spanForOnePerson) ? spanForOnePerson : 0))));
   const people = PROCESS.map((v, d) => {
     const perDay = demandHours[d]! / (arrivalDays * hoursOf[d]!);
-    return Math.max(1, Math.round(perDay / UTILIZATION[v]!), Math.ceil(perDay / 0.92));
+    // Rounded up: a department is at most as busy as its target on average (the busy season goes above it).
+    return Math.max(1, Math.ceil(perDay / UTILIZATION[v]! - 0.2));
   });
 
   // Projects arrive at random moments of working time over the span, oldest first (ids follow creation time), more
@@ -544,7 +545,8 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   const service = new Float64Array(V);
   for (let i = 0; i < I; i++) {
     const p = itemProject[i]!;
-    created[i] = arrival[p]! + (i - firstItemOfProject[p]!) * ITEM_ENTRY_MS;
+    // A project's items are entered one after another and go to their first department together, once the last is in.
+    created[i] = arrival[p]! + (firstItemOfProject[p + 1]! - 1 - firstItemOfProject[p]!) * ITEM_ENTRY_MS;
     // Served rush first, then by due date; the queue adds the arrival in the department (seed-queue-model.ts).
     priorityKey[i] = (priorityOf(p) === "rush" ? 0 : 1e15) + dueDay[p]! * 1e11;
     const seq = sequences[itemCategory[i]!]!;
@@ -784,7 +786,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       const name = j >= cat.items.length ? `${base} #${Math.floor(j / cat.items.length) + 1}` : base;
       const material = cat.materials[(p + j) % cat.materials.length]!;
       const quantity = cat.name.includes("Letters") ? rnd.int(4, 24) : rnd.int(1, 6);
-      const createdAt = wt.startInstant(created[i]!);
+      const createdAt = wt.startInstant(arrival[p]! + j * ITEM_ENTRY_MS);
       const last = visitOffset[i + 1]! - 1;
       let total = 0;
       let visitsDone = 0;
@@ -1156,7 +1158,9 @@ if (import.meta.main) {
         `weekdays ${m.calendar.workingDays.join(",")}, ${m.calendar.holidays.length} holidays; projects arrived over ${m.arrivalDays} working days.`,
     );
     for (const d of m.departments) {
-      console.log(`  ${d.value}: ${d.people} people × ${d.hours ?? m.calendar.dayHours} h, ${(d.utilization * 100).toFixed(0)}% busy`);
+      console.log(
+        `  ${d.value}: ${d.people} ${d.people === 1 ? "person" : "people"} × ${d.hours ?? m.calendar.dayHours} h, ${(d.utilization * 100).toFixed(0)}% busy`,
+      );
     }
     console.log(
       `  now: ${m.running} timers running, ${m.waiting} items waiting, ${m.openProjects} projects open; ` +

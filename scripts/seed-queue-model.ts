@@ -206,7 +206,7 @@ export type QueueModelInput = {
   departments: readonly ModelDepartment[];
   /** Length of the shop's working day, ms. */
   dayMs: number;
-  /** When each item enters the queue of its first department (working time, non-decreasing in item order). */
+  /** When each item joins the queue of its first department (working time, non-decreasing in item order). */
   created: Float64Array;
   /** Item i's department visits are visits visitOffset[i] … visitOffset[i+1]-1, in sequence order. */
   visitOffset: Uint32Array;

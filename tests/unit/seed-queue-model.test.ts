@@ -273,11 +273,14 @@ describe("seed-large's queue model", () => {
       const visits: Visit[] = [];
       const byItem = new Map<number, Log[]>();
       for (const l of s.logs) byItem.set(l.item, [...(byItem.get(l.item) ?? []), l]);
+      // A project's items join their first queue together, when its last item has been entered.
+      const released = new Map<number, number>();
+      for (const item of s.items) released.set(item.project, Math.max(released.get(item.project) ?? 0, item.created));
       for (const item of s.items) {
         const p = s.projects.get(item.project)!;
         const seq = s.sequences.get(item.category)!;
         const logs = byItem.get(item.id) ?? [];
-        let arrived = item.created;
+        let arrived = released.get(item.project)!;
         let department = seq[0]!;
         let started: number | null = null;
         let queued = true;
