@@ -404,7 +404,7 @@ export function report(clock: BacktestResult, working: BacktestResult, data: str
   return [
     `Run ${when} on ${data}: ${r.projects.toLocaleString("en-US")} projects that finished in the ${r.days} days before ${new Date(r.now).toISOString().slice(0, 10)}` +
       `${r.projects < r.finished ? ` (a random sample of the ${r.finished.toLocaleString("en-US")})` : ""}, each forecast with a median of ` +
-      `${r.openItems.toLocaleString("en-US")} open items in the shop; ${(clock.seconds + working.seconds).toFixed(1)} s. Command: \`${command}\`.`,
+      `${r.openItems.toLocaleString("en-US")} open items in the shop; the backtest took ${(clock.seconds + working.seconds).toFixed(1)} s. Command: \`${command}\`.`,
     "",
     "| forecast | median abs. error | 90th percentile | median of (finish − forecast) | within 1 working day |",
     "|---|---:|---:|---:|---:|",

@@ -772,8 +772,6 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     let nightsToPick = nightSplits;
     let breaksLeft = breaksAvailable;
     let breaksToPick = breakSplits;
-    let sittingsNight = 0;
-    let sittingsBreak = 0;
     const cuts: [number, number][] = [];
     for (let i = 0; i < I; i++) {
       const id = i + 1;
@@ -817,7 +815,6 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
           for (let k = 0; k + 1 < pieces.length; k++) {
             if (pickRnd.next() * nightsLeft-- < nightsToPick) {
               nightsToPick--;
-              sittingsNight++;
               cuts.push([pieces[k]![1], pieces[k + 1]![0]]);
             }
           }
@@ -828,7 +825,6 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
               breaks++;
             }
           }
-          sittingsBreak += breaks;
           // Breaks go to the day pieces with the most work per break, evenly spaced inside each.
           const perPiece = pieces.map(() => 0);
           for (let b = 0; b < breaks; b++) {
