@@ -52,6 +52,7 @@ export default [
   route("api/projects-with-metrics", "routes/api/projects-with-metrics.ts", { id: "api-projects-with-metrics" }),
   route("api/projects/:id", "routes/api/projects.$id.ts", { id: "api-projects-id" }),
   route("api/projects/assigned-to/:userId/:department", "routes/api/assigned-projects.ts"),
+  route("api/projects/:id/forecast", "routes/api/projects.$id.forecast.ts", { id: "api-projects-forecast" }),
   route("api/projects/:id/workflow-instances", "routes/api/projects.$id.workflow-instances.ts", { id: "api-workflow-instances" }),
   route("api/projects/:id/refresh-workflow", "routes/api/projects.$id.refresh-workflow.ts", { id: "api-workflow-refresh" }),
   route("api/projects/:id/reorder-steps", "routes/api/projects.$id.reorder-steps.ts", { id: "api-workflow-reorder" }),

@@ -1,10 +1,10 @@
 import { departmentLabel } from "~/domain/format";
 import { itemSequence, nextDepartment } from "~/domain/rules";
-import { DEFAULT_DAY_HOURS, hasWorkingTime, workingTime, type WorkingCalendar, type WorkingTime } from "~/domain/working-calendar";
+import { dateOfEpochDay, DEFAULT_DAY_HOURS, hasWorkingTime, workingTime, type WorkingCalendar, type WorkingTime } from "~/domain/working-calendar";
 
 /**
  * When each open item and project is expected to finish (docs/decisions/0038-finish-date-forecast.md). Pure and
- * browser-safe: the model (models/forecast.server.ts) and the backtest feed it; nothing here reads a database.
+ * browser-safe: the model (models/project-forecast.server.ts) and the backtest feed it; nothing here reads a database.
  *
  * API:
  *   forecast(input, { recycle? }) → Forecast (recycle: a forecast the caller will not read again, whose memory the
@@ -25,6 +25,7 @@ import { DEFAULT_DAY_HOURS, hasWorkingTime, workingTime, type WorkingCalendar, t
  *   compareQueue(a, b): the order a department works in (rush, then due date, then arrival, then id)
  *   remainingDepartments(sequence, current): the departments an item still goes through
  *   slippedProjects(base, preview): the projects a what-if moves later
+ *   dueStanding(workingTime, finishAt, dueAt): the finish's date against the due date, in working days
  *
  * The model: each department is `people` workers, each doing `hoursPerPerson` of work in a working day of
  * `calendar.dayHours`. Time runs in working seconds from `now`. Items already in a department wait in queue order;
@@ -241,7 +242,10 @@ function filledF64(n: number, value: number): Float64Array {
  * Scratch arrays kept from one run to the next: a forecast is synchronous and keeps none of them, and a fresh
  * array of 600,000 steps costs more to touch the first time than the run spends using it.
  */
-const scratch = { i32: [new Int32Array(0), new Int32Array(0)], f64: [new Float64Array(0), new Float64Array(0), new Float64Array(0)] };
+const scratch = {
+  i32: [new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0), new Int32Array(0)],
+  f64: [new Float64Array(0), new Float64Array(0), new Float64Array(0)],
+};
 function scratchI32(slot: number, n: number): Int32Array {
   if (scratch.i32[slot]!.length < n) scratch.i32[slot] = new Int32Array(Math.ceil(n * 1.25));
   return scratch.i32[slot]!;
@@ -272,6 +276,9 @@ type Simulated = {
   stepWork: Float64Array;
   /** Workers' speed per department (work seconds per working second). */
   speed: readonly number[];
+  /** Each item's project, as an index into projectIds. */
+  project: Int32Array;
+  projectIds: readonly number[];
   itemEnd: Float64Array;
   /** The first of the item's steps that was not placed (its stepOffset[i + 1] when all were). */
   itemPlaced: Int32Array;
@@ -285,8 +292,8 @@ type Simulated = {
 /**
  * One run of the model (see the top of this module), in working seconds after `now`. Everything is in typed arrays
  * indexed by item or by step, so 600,000 steps cost no allocation per step:
- * - a department's queue is buckets of one queue key (rush and due date), each a linked list of steps in arrival
- *   order, and a small heap of its non-empty buckets;
+ * - queue keys (rush and due date) are ranked once, so a department's queue is one bucket per rank, each a linked
+ *   list of steps in arrival order, found by index, and a small heap of the ranks of its non-empty buckets;
  * - the end of every step in progress is an event; events leave in time order, and ties by item id, so arrivals at
  *   one instant join a bucket in id order, which is the queue's last tie-break.
  */
@@ -298,9 +305,13 @@ class Simulation {
   readonly names: string[] = [];
   servers: number[] = [];
   speed: number[] = [];
-  // Items.
-  readonly queueKey: Float64Array;
+  // Items: their id, queue rank, project (a dense index), running start (NaN when not running) and arrival.
   readonly ids: Float64Array;
+  readonly rank: Int32Array;
+  readonly project: Int32Array;
+  readonly projectIds: number[] = [];
+  readonly running: Float64Array;
+  readonly arrival: Float64Array;
   readonly itemEnd: Float64Array;
   readonly itemPlaced: Int32Array;
   readonly itemBlocked: Int32Array;
@@ -315,12 +326,11 @@ class Simulation {
   stepWait!: Float64Array;
   stepNext!: Int32Array;
   readonly reasons = new Map<number, string>();
-  // Queues: buckets (all departments') and, per department, its busy workers and its non-empty buckets.
-  private readonly bucketOf: Map<number, number>[] = [];
-  private bucketKey: number[] = [];
-  private bucketHead: number[] = [];
-  private bucketTail: number[] = [];
-  private bucketHeaps: number[][] = [];
+  // Queues: bucket (department d, rank r) is d × ranks + r; per department its busy workers and non-empty ranks.
+  private ranks = 0;
+  private bucketHead!: Int32Array;
+  private bucketTail!: Int32Array;
+  private rankHeaps: number[][] = [];
   private busy!: Int32Array;
   // Events: (time, item id, step), a binary heap.
   private evTime = new Float64Array(64);
@@ -336,8 +346,11 @@ class Simulation {
   ) {
     const n = input.items.length;
     this.n = n;
-    this.queueKey = scratchF64(2, n);
     this.ids = scratchF64(0, n);
+    this.running = scratchF64(1, n);
+    this.arrival = scratchF64(2, n);
+    this.rank = scratchI32(2, n);
+    this.project = reuseI32(old?.project, n);
     this.itemEnd = reuseF64(old?.itemEnd, n);
     this.itemPlaced = reuseI32(old?.itemPlaced, n);
     this.itemBlocked = reuseI32(old?.itemBlocked, n).fill(NOT_BLOCKED);
@@ -354,8 +367,6 @@ class Simulation {
     const working = people > 0 && h > 0;
     this.servers.push(working ? Math.max(1, Math.floor(people)) : 0);
     this.speed.push(working ? h / this.dayHours : 0);
-    this.bucketOf.push(new Map());
-    this.bucketHeaps.push([]);
     return index;
   }
 
@@ -364,16 +375,21 @@ class Simulation {
     return this.deptIndex.get(value) ?? this.addDept(value, departmentLabel(value), 1, null);
   }
 
-  /** Steps, their departments and hands-on estimates (asked once per category and department), queue keys. */
+  /** One pass over the items: their fields, steps, hands-on estimates (asked once per category and department). */
   setup() {
     const { items } = this.input;
     const n = this.n;
     const routeCache = new Map<readonly string[], Int32Array>();
     const routes: Int32Array[] = new Array(n);
-    const stepOffset = reuseI32(this.old?.stepOffset, n + 1);
+    const old = this.old;
+    const stepOffset = reuseI32(old?.stepOffset, n + 1);
     stepOffset[0] = 0;
+    const keyRank = new Map<number, number>();
+    const keys: number[] = [];
+    const projectIndex = new Map<number, number>();
     for (let i = 0; i < n; i++) {
-      const route = items[i]!.route;
+      const item = items[i]!;
+      const route = item.route;
       let r = routeCache.get(route);
       if (!r) {
         r = Int32Array.from(route.length > 0 ? route : [""], (v) => this.deptOf(v));
@@ -381,32 +397,66 @@ class Simulation {
       }
       routes[i] = r;
       stepOffset[i + 1] = stepOffset[i]! + r.length;
+      this.ids[i] = item.id;
+      this.running[i] = item.runningSince === null ? Number.NaN : item.runningSince;
+      this.arrival[i] = item.arrivedAt;
+      const key = (item.rush ? 0 : RUSH_OFFSET) + (item.dueAt !== null && Number.isFinite(item.dueAt) ? Math.max(0, Math.min(item.dueAt, NO_DUE)) : NO_DUE);
+      let k = keyRank.get(key);
+      if (k === undefined) {
+        k = keys.length;
+        keyRank.set(key, k);
+        keys.push(key);
+      }
+      this.rank[i] = k;
+      let p = projectIndex.get(item.projectId);
+      if (p === undefined) {
+        p = this.projectIds.length;
+        projectIndex.set(item.projectId, p);
+        this.projectIds.push(item.projectId);
+      }
+      this.project[i] = p;
     }
+    // Keys numbered in order of first sight become ranks in key order.
+    const order = keys.map((_, k) => k).sort((x, y) => keys[x]! - keys[y]!);
+    const rankOf = new Int32Array(keys.length);
+    order.forEach((k, r) => {
+      rankOf[k] = r;
+    });
+    for (let i = 0; i < n; i++) this.rank[i] = rankOf[this.rank[i]!]!;
+    this.ranks = Math.max(1, keys.length);
+
     const steps = stepOffset[n]!;
     this.stepOffset = stepOffset;
-    const old = this.old;
     this.stepDept = reuseI32(old?.stepDept, steps);
     this.stepItem = scratchI32(0, steps);
     this.stepWork = reuseF64(old?.stepWork, steps);
     this.stepEnd = reuseF64(old?.stepEnd, steps);
     this.stepWait = reuseF64(old?.stepWait, steps);
     this.stepNext = scratchI32(1, steps);
-    this.busy = new Int32Array(this.deptValues.length);
     const D = this.deptValues.length;
+    this.busy = new Int32Array(D);
+    this.rankHeaps = Array.from({ length: D }, () => []);
+    this.bucketHead = scratchI32(3, D * this.ranks).fill(-1, 0, D * this.ranks);
+    this.bucketTail = scratchI32(4, D * this.ranks).fill(-1, 0, D * this.ranks);
+
+    // Steps with their departments and estimates; an estimate is asked once per category and department.
     const categoryIndex = new Map<string, number>();
     const estimates: Float64Array[] = [];
-    const { stepDept, stepItem, stepWork } = this;
+    const itemCategory = scratchI32(5, n);
     for (let i = 0; i < n; i++) {
-      const item = items[i]!;
-      this.ids[i] = item.id;
-      this.queueKey[i] =
-        (item.rush ? 0 : RUSH_OFFSET) + (item.dueAt !== null && Number.isFinite(item.dueAt) ? Math.max(0, Math.min(item.dueAt, NO_DUE)) : NO_DUE);
-      let c = categoryIndex.get(item.category);
+      const category = items[i]!.category;
+      let c = categoryIndex.get(category);
       if (c === undefined) {
         c = estimates.length;
-        categoryIndex.set(item.category, c);
+        categoryIndex.set(category, c);
         estimates.push(filledF64(D, -1));
       }
+      itemCategory[i] = c;
+    }
+    const categories = [...categoryIndex.keys()];
+    const { stepDept, stepItem, stepWork } = this;
+    for (let i = 0; i < n; i++) {
+      const c = itemCategory[i]!;
       const row = estimates[c]!;
       const route = routes[i]!;
       for (let k = 0, s = stepOffset[i]!; k < route.length; k++, s++) {
@@ -415,7 +465,7 @@ class Simulation {
         stepItem[s] = i;
         let e = row[d]!;
         if (e < 0) {
-          const asked = this.input.handsOn(item.category, this.deptValues[d]!);
+          const asked = this.input.handsOn(categories[c]!, this.deptValues[d]!);
           e = row[d] = Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_HANDS_ON_SECONDS;
         }
         stepWork[s] = e;
@@ -440,67 +490,29 @@ class Simulation {
   // --- queues ---
 
   private enqueue(d: number, s: number) {
-    const key = this.queueKey[this.stepItem[s]!]!;
-    const buckets = this.bucketOf[d]!;
-    let b = buckets.get(key);
-    if (b === undefined) {
-      b = this.bucketKey.length;
-      buckets.set(key, b);
-      this.bucketKey.push(key);
-      this.bucketHead.push(-1);
-      this.bucketTail.push(-1);
-    }
+    const r = this.rank[this.stepItem[s]!]!;
+    const b = d * this.ranks + r;
     this.stepNext[s] = -1;
     const tail = this.bucketTail[b]!;
     if (tail < 0) {
       this.bucketHead[b] = s;
-      this.bucketPush(this.bucketHeaps[d]!, b);
+      heapPush(this.rankHeaps[d]!, r);
     } else this.stepNext[tail] = s;
     this.bucketTail[b] = s;
   }
 
   private dequeue(d: number): number {
-    const heap = this.bucketHeaps[d]!;
+    const heap = this.rankHeaps[d]!;
     if (heap.length === 0) return -1;
-    const b = heap[0]!;
+    const b = d * this.ranks + heap[0]!;
     const s = this.bucketHead[b]!;
     const next = this.stepNext[s]!;
     this.bucketHead[b] = next;
     if (next < 0) {
       this.bucketTail[b] = -1;
-      this.bucketPop(heap);
+      heapPop(heap);
     }
     return s;
-  }
-
-  private bucketPush(heap: number[], b: number) {
-    const keys = this.bucketKey;
-    let i = heap.length;
-    heap.push(b);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (keys[heap[parent]!]! <= keys[b]!) break;
-      heap[i] = heap[parent]!;
-      i = parent;
-    }
-    heap[i] = b;
-  }
-
-  private bucketPop(heap: number[]) {
-    const keys = this.bucketKey;
-    const last = heap.pop()!;
-    const n = heap.length;
-    if (n === 0) return;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && keys[heap[c + 1]!]! < keys[heap[c]!]!) c++;
-      if (keys[heap[c]!]! >= keys[last]!) break;
-      heap[i] = heap[c]!;
-      i = c;
-    }
-    heap[i] = last;
   }
 
   // --- events ---
@@ -561,16 +573,15 @@ class Simulation {
 
   /** Now: running items hold a worker for what is left of their estimate; the others wait where they are, in order. */
   start() {
-    const { items, now } = this.input;
-    const { stepOffset, stepDept, stepWork, stepWait, stepEnd, busy, servers, speed } = this;
+    const { now } = this.input;
+    const { stepOffset, stepDept, stepWork, stepWait, stepEnd, busy, servers, speed, running } = this;
     const waiting: number[] = [];
-    const arrival = scratchF64(1, this.n);
     for (let i = 0; i < this.n; i++) {
-      const item = items[i]!;
       const s = stepOffset[i]!;
       const d = stepDept[s]!;
-      if (item.runningSince !== null) {
-        const elapsed = Math.max(0, (now - item.runningSince) / 1000);
+      const since = running[i]!;
+      if (!Number.isNaN(since)) {
+        const elapsed = Math.max(0, (now - since) / 1000);
         const left = Math.max(stepWork[s]! - elapsed, stepWork[s]! * MIN_REMAINING_SHARE);
         stepWork[s] = left;
         // Someone is at it even where the department has no capacity set: it finishes as one person would.
@@ -583,15 +594,58 @@ class Simulation {
         this.block(i, s, d);
       } else {
         stepWait[s] = 0;
-        arrival[i] = item.arrivedAt;
         waiting.push(i);
       }
     }
     // Those already waiting join their queues by arrival, then id: each bucket is then in queue order.
-    const ids = this.ids;
-    waiting.sort((a, b) => arrival[a]! - arrival[b]! || ids[a]! - ids[b]!);
-    for (const i of waiting) this.enqueue(stepDept[stepOffset[i]!]!, stepOffset[i]!);
+    for (const i of this.byArrival(waiting)) this.enqueue(stepDept[stepOffset[i]!]!, stepOffset[i]!);
     for (let d = 0; d < this.deptValues.length; d++) this.dispatch(d, 0);
+  }
+
+  /**
+   * `list` (item indexes) by arrival, then id. A numeric sort of (whole seconds since the first arrival, index), then
+   * the few that share a second put right: the same order as a comparison sort, without a call per comparison.
+   */
+  private byArrival(list: number[]): number[] {
+    const { arrival, ids } = this;
+    const exact = (a: number, b: number) => arrival[a]! - arrival[b]! || ids[a]! - ids[b]!;
+    if (list.length < 2) return list;
+    // A caller that keeps its items in arrival order (the model does) needs no sort at all.
+    let ordered = true;
+    for (let k = 1; k < list.length; k++) {
+      const a = list[k - 1]!;
+      const b = list[k]!;
+      if (arrival[a]! > arrival[b]! || (arrival[a] === arrival[b] && ids[a]! > ids[b]!)) {
+        ordered = false;
+        break;
+      }
+    }
+    if (ordered) return list;
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (const i of list) {
+      min = Math.min(min, arrival[i]!);
+      max = Math.max(max, arrival[i]!);
+    }
+    const SHIFT = 2 ** 21;
+    if (this.n >= SHIFT || !Number.isFinite(min) || !Number.isFinite(max) || (max - min) / 1000 >= 2 ** 31) return list.sort(exact);
+    const packed = new Float64Array(list.length);
+    for (let k = 0; k < list.length; k++) packed[k] = Math.floor((arrival[list[k]!]! - min) / 1000) * SHIFT + list[k]!;
+    packed.sort();
+    const out = new Array<number>(list.length);
+    for (let k = 0; k < packed.length; k++) out[k] = packed[k]! % SHIFT;
+    // Within one second the packing ordered by index: insertion sort each such run by (arrival, id).
+    for (let k = 1; k < out.length; k++) {
+      const x = out[k]!;
+      const second = Math.floor(packed[k]! / SHIFT);
+      let j = k - 1;
+      while (j >= 0 && Math.floor(packed[j]! / SHIFT) === second && exact(out[j]!, x) > 0) {
+        out[j + 1] = out[j]!;
+        j--;
+      }
+      out[j + 1] = x;
+    }
+    return out;
   }
 
   /** Free workers of department d take the first waiting steps at time t. */
@@ -617,11 +671,11 @@ class Simulation {
     const { stepDept, stepItem, stepOffset, stepWait, busy, servers, itemEnd, itemPlaced } = this;
     while (this.evSize > 0) {
       const t = this.evTime[0]!;
-      while (this.evSize > 0 && this.evTime[0] === t) {
+      do {
         const s = this.evPop();
         const d = stepDept[s]!;
         busy[d]!--;
-        if (!touched[d]) {
+        if (touched[d] === 0) {
           touched[d] = 1;
           touchedList.push(d);
         }
@@ -639,12 +693,13 @@ class Simulation {
         }
         stepWait[next] = t;
         this.enqueue(nd, next);
-        if (!touched[nd]) {
+        if (touched[nd] === 0) {
           touched[nd] = 1;
           touchedList.push(nd);
         }
-      }
-      for (const d of touchedList) {
+      } while (this.evSize > 0 && this.evTime[0] === t);
+      for (let k = 0; k < touchedList.length; k++) {
+        const d = touchedList[k]!;
         touched[d] = 0;
         this.dispatch(d, t);
       }
@@ -680,6 +735,8 @@ class Simulation {
       stepWait: this.stepWait,
       stepWork: this.stepWork,
       speed: this.speed,
+      project: this.project,
+      projectIds: this.projectIds,
       itemEnd: this.itemEnd,
       itemPlaced: this.itemPlaced,
       itemBlocked: this.itemBlocked,
@@ -687,6 +744,35 @@ class Simulation {
       reasons: this.reasons,
     };
   }
+}
+
+/** A min-heap of numbers (a department's non-empty queue ranks). */
+function heapPush(heap: number[], x: number) {
+  let i = heap.length;
+  heap.push(x);
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent]! <= x) break;
+    heap[i] = heap[parent]!;
+    i = parent;
+  }
+  heap[i] = x;
+}
+
+function heapPop(heap: number[]) {
+  const last = heap.pop()!;
+  const n = heap.length;
+  if (n === 0) return;
+  let i = 0;
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && heap[c + 1]! < heap[c]!) c++;
+    if (heap[c]! >= last) break;
+    heap[i] = heap[c]!;
+    i = c;
+  }
+  heap[i] = last;
 }
 
 export type ForecastOptions = {
@@ -726,26 +812,29 @@ export class Forecast {
   }
 
   private buildProjects() {
-    const { itemBlocked, itemEnd, itemHeld, stepDept, stepWait, deptValues, reasons } = this.sim;
-    const last = new Map<number, number>();
-    const count = new Map<number, number>();
-    this.items.forEach((item, i) => {
-      count.set(item.projectId, (count.get(item.projectId) ?? 0) + 1);
-      const j = last.get(item.projectId);
+    const { itemBlocked, itemEnd, itemHeld, stepDept, stepWait, deptValues, reasons, project, projectIds } = this.sim;
+    const P = projectIds.length;
+    const count = new Int32Array(P);
+    const last = new Int32Array(P).fill(-1);
+    for (let i = 0; i < this.items.length; i++) {
+      const p = project[i]!;
+      count[p]!++;
+      const j = last[p]!;
       // An item that cannot finish decides the project (its finish is unknown); otherwise the latest finish does.
-      if (j === undefined) last.set(item.projectId, i);
+      if (j < 0) last[p] = i;
       else {
         const bi = itemBlocked[i] !== NOT_BLOCKED;
         const bj = itemBlocked[j] !== NOT_BLOCKED;
-        if ((bi && !bj) || (!bi && !bj && itemEnd[i]! > itemEnd[j]!)) last.set(item.projectId, i);
+        if ((bi && !bj) || (!bi && !bj && itemEnd[i]! > itemEnd[j]!)) last[p] = i;
       }
-    });
-    for (const [projectId, i] of last) {
+    }
+    for (let p = 0; p < P; p++) {
+      const i = last[p]!;
       const item = this.items[i]!;
       const blocked = itemBlocked[i]!;
       const held = itemHeld[i]!;
-      this.projectMap.set(projectId, {
-        projectId,
+      this.projectMap.set(projectIds[p]!, {
+        projectId: projectIds[p]!,
         finishAt: blocked !== NOT_BLOCKED ? null : this.instant(itemEnd[i]!),
         blockedBy: this.blockedBy(i),
         reason: blocked !== NOT_BLOCKED ? (reasons.get(blocked) ?? null) : null,
@@ -753,7 +842,7 @@ export class Forecast {
         heldUpSeconds: held >= 0 ? Math.round(stepWait[held]!) : 0,
         lastItemId: item.id,
         dueAt: item.dueAt,
-        openItems: count.get(projectId)!,
+        openItems: count[p]!,
       });
     }
   }
@@ -849,4 +938,31 @@ export function slippedProjects(base: Forecast, preview: Forecast, except: numbe
     if (slip >= minSeconds) out.push({ projectId: p.projectId, before, after, slipSeconds: slip });
   }
   return out.sort((a, b) => b.slipSeconds - a.slipSeconds || a.projectId - b.projectId);
+}
+
+export type DueStanding = {
+  /** The expected finish's date and the due date in the shop's zone ('YYYY-MM-DD'), null when unknown or unset. */
+  finishDate: string | null;
+  dueDate: string | null;
+  /** Where the finish falls against the due date; null without both. */
+  relation: "after" | "on" | "before" | null;
+  /** Working days between them: after the due date (at least 1 when the date is later), or before it. */
+  workingDays: number;
+  /** Expected to finish on a later date than its due date. */
+  atRisk: boolean;
+};
+
+/** An expected finish against a due date (an instant on that day), by their dates in the shop's zone. */
+export function dueStanding(wt: WorkingTime, finishAt: number | null, dueAt: number | null): DueStanding {
+  const finishDay = finishAt === null ? null : wt.dayOf(finishAt);
+  const dueDay = dueAt === null ? null : wt.dayOf(dueAt);
+  const finishDate = finishDay === null ? null : dateOfEpochDay(finishDay);
+  const dueDate = dueDay === null ? null : dateOfEpochDay(dueDay);
+  if (finishDay === null || dueDay === null) return { finishDate, dueDate, relation: null, workingDays: 0, atRisk: false };
+  if (finishDay > dueDay) {
+    // A finish on a later date is late even when no working day lies between (a shift that ends after midnight).
+    return { finishDate, dueDate, relation: "after", workingDays: Math.max(1, wt.workingDaysBetweenDays(dueDay, finishDay)), atRisk: true };
+  }
+  if (finishDay === dueDay) return { finishDate, dueDate, relation: "on", workingDays: 0, atRisk: false };
+  return { finishDate, dueDate, relation: "before", workingDays: wt.workingDaysBetweenDays(finishDay, dueDay), atRisk: false };
 }

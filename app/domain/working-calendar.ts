@@ -129,6 +129,7 @@ class ZoneClock {
 export class WorkingTime {
   private readonly clock: ZoneClock;
   private readonly weekdays: boolean[];
+  private readonly perWeek: number;
   private readonly holidays: Set<number>;
   private readonly lengthMs: number;
   private readonly startMs: number;
@@ -144,6 +145,7 @@ export class WorkingTime {
     if (!hasWorkingTime(calendar)) throw new NoWorkingTimeError();
     this.clock = new ZoneClock(calendar.timeZone);
     this.weekdays = Array.from({ length: 8 }, (_, d) => calendar.workingDays.includes(d));
+    this.perWeek = this.weekdays.filter(Boolean).length;
     this.holidays = new Set(calendar.holidays.map(epochDayOf).filter((d) => Number.isFinite(d)));
     this.lengthMs = Math.round(Math.min(24, calendar.dayHours) * 3_600_000);
     this.startMs = Math.max(0, Math.min(1439, Math.floor(calendar.dayStartMinutes))) * 60_000;
@@ -191,10 +193,18 @@ export class WorkingTime {
     this.before = before.map((b) => b + shift + origin);
   }
 
+  // Each extension at least doubles the index, so reaching years away costs a few rebuilds, not one per year.
+  private growBack() {
+    this.build(this.firstDay - Math.max(CHUNK_DAYS, this.starts.length), this.firstDay + this.starts.length);
+  }
+  private growForward() {
+    this.build(this.firstDay, this.firstDay + this.starts.length + Math.max(CHUNK_DAYS, this.starts.length));
+  }
+
   /** Grows the index until it covers `at` with a day to spare on each side. */
   private cover(at: number) {
-    while (at < this.starts[1]!) this.build(this.firstDay - CHUNK_DAYS, this.firstDay + this.starts.length);
-    while (at >= this.starts[this.starts.length - 2]!) this.build(this.firstDay, this.firstDay + this.starts.length + CHUNK_DAYS);
+    while (at < this.starts[1]!) this.growBack();
+    while (at >= this.starts[this.starts.length - 2]!) this.growForward();
   }
 
   /** Index of the last day whose window starts at or before `at` (the index covers `at`). */
@@ -220,8 +230,8 @@ export class WorkingTime {
   /** The earliest instant whose position is `position` (a window's end rather than the next one's start). */
   atPosition(position: number): number {
     const target = position * 1000;
-    while (target <= this.before[1]!) this.build(this.firstDay - CHUNK_DAYS, this.firstDay + this.starts.length);
-    while (target > this.before[this.before.length - 2]!) this.build(this.firstDay, this.firstDay + this.starts.length + CHUNK_DAYS);
+    while (target <= this.before[1]!) this.growBack();
+    while (target > this.before[this.before.length - 2]!) this.growForward();
     // The first day whose window ends at or after the target.
     const b = this.before;
     let lo = 0;
@@ -245,8 +255,8 @@ export class WorkingTime {
     return this.position(to) - this.position(from);
   }
 
-  /** The date of `at` in the shop's zone, 'YYYY-MM-DD'. */
-  dateOf(at: number): string {
+  /** The day number (days since 1970-01-01) of `at`'s date in the shop's zone. */
+  dayOf(at: number): number {
     this.cover(at);
     const m = this.midnights;
     let lo = 0;
@@ -256,7 +266,12 @@ export class WorkingTime {
       if (m[mid]! <= at) lo = mid;
       else hi = mid - 1;
     }
-    return dateOfEpochDay(this.firstDay + lo);
+    return this.firstDay + lo;
+  }
+
+  /** The date of `at` in the shop's zone, 'YYYY-MM-DD'. */
+  dateOf(at: number): string {
+    return dateOfEpochDay(this.dayOf(at));
   }
 
   /**
@@ -297,10 +312,15 @@ export class WorkingTime {
     const a = epochDayOf(from);
     const b = epochDayOf(to);
     if (!Number.isFinite(a) || !Number.isFinite(b)) return 0;
-    if (b < a) return -this.workingDaysAfter(to, from);
+    return this.workingDaysBetweenDays(a, b);
+  }
+
+  /** workingDaysAfter by day numbers. */
+  workingDaysBetweenDays(a: number, b: number): number {
+    if (b < a) return -this.workingDaysBetweenDays(b, a);
     // Whole weeks at once, then the days left over, less the holidays that fall on working weekdays in between.
     const weeks = Math.floor((b - a) / 7);
-    let n = weeks * this.weekdays.filter(Boolean).length;
+    let n = weeks * this.perWeek;
     for (let day = a + weeks * 7 + 1; day <= b; day++) if (this.weekdays[weekdayOf(day)]) n++;
     for (const h of this.holidays) if (h > a && h <= b && this.weekdays[weekdayOf(h)]) n--;
     return n;

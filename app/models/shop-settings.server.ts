@@ -3,6 +3,7 @@ import { shopSettings } from "#db/schema";
 import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/domain/constants";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { DEFAULT_DAY_HOURS, DEFAULT_DAY_START_MINUTES, DEFAULT_WORKING_DAYS, type WorkingCalendar } from "~/domain/working-calendar";
 import { ConflictError } from "~/domain/errors";
 import { writeAudit, type Actor } from "./audit.server";
 import { announce } from "~/infra/change-notices.server";
@@ -28,7 +29,9 @@ export function getShopSettings(): ShopSettings {
   return (readRow(getDb()).get() as ShopSettings | undefined) ?? DEFAULTS;
 }
 
-export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null };
+export type CalendarPatch = { workingDays?: number[]; dayStartMinutes?: number; dayHours?: number; holidays?: string[] };
+export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null } & CalendarPatch;
+const PATCHABLE = new Set(["signInMode", "shopAddress", "workingDays", "dayStartMinutes", "dayHours", "holidays"]);
 
 /** Change the settings sent; `version` (what the form read) refuses a save over someone else's. Audited. */
 export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard: { version?: number } = {}): ShopSettings {
@@ -39,7 +42,7 @@ export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard
     if (guard.version !== undefined && guard.version !== before.version) {
       throw new ConflictError("These settings were changed by someone else. Reload to see the latest.");
     }
-    const values = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && (k === "signInMode" || k === "shopAddress")));
+    const values = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && PATCHABLE.has(k)));
     if (Object.keys(values).length === 0) return before;
     const row = tx
       .update(shopSettings)
@@ -47,14 +50,20 @@ export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard
       .where(eq(shopSettings.id, 1))
       .returning()
       .get();
-    writeAudit(actor, { action: "update", entity: "shop-settings", entityId: 1, before: pick(before), after: pick(row) }, tx);
+    writeAudit(actor, { action: "update", entity: "shop-settings", entityId: 1, before: pick(before, patch), after: pick(row, patch) }, tx);
     return row;
   });
   announce({ entity: "shop-settings", id: 1, action: "update" });
   return { signInMode: after.signInMode, shopAddress: after.shopAddress, version: after.version, updatedAt: after.updatedAt };
 }
 
-const pick = (r: { signInMode: string; shopAddress: string | null }) => ({ signInMode: r.signInMode, shopAddress: r.shopAddress });
+const CALENDAR_FIELDS = ["workingDays", "dayStartMinutes", "dayHours", "holidays"] as const;
+/** What the audit row records: how staff sign in and the address always, the calendar when this save changed it. */
+const pick = (r: typeof shopSettings.$inferSelect, patch: ShopSettingsPatch) => ({
+  signInMode: r.signInMode,
+  shopAddress: r.shopAddress,
+  ...(CALENDAR_FIELDS.some((k) => patch[k] !== undefined) ? Object.fromEntries(CALENDAR_FIELDS.map((k) => [k, r[k]])) : {}),
+});
 
 /**
  * The shop's address, once it is known: the server's PUBLIC_URL, or else the one saved in Global Settings → Shop
@@ -62,4 +71,30 @@ const pick = (r: { signInMode: string; shopAddress: string | null }) => ({ signI
  */
 export function knownShopAddress(): string | null {
   return getEnv().PUBLIC_URL ?? getShopSettings().shopAddress ?? null;
+}
+
+const readCalendar = (db: DB) =>
+  prepared(db, "shop-settings:calendar", (d) =>
+    d
+      .select({
+        workingDays: shopSettings.workingDays,
+        dayStartMinutes: shopSettings.dayStartMinutes,
+        dayHours: shopSettings.dayHours,
+        holidays: shopSettings.holidays,
+      })
+      .from(shopSettings)
+      .where(eq(shopSettings.id, 1))
+      .prepare(),
+  );
+
+/** The shop's working calendar (docs/decisions/0038-finish-date-forecast.md), in SHOP_TIMEZONE; the defaults until it is set. */
+export function getWorkingCalendar(): WorkingCalendar {
+  const row = readCalendar(getDb()).get();
+  return {
+    timeZone: getEnv().SHOP_TIMEZONE,
+    workingDays: row?.workingDays ?? [...DEFAULT_WORKING_DAYS],
+    dayStartMinutes: row?.dayStartMinutes ?? DEFAULT_DAY_START_MINUTES,
+    dayHours: row?.dayHours ?? DEFAULT_DAY_HOURS,
+    holidays: row?.holidays ?? [],
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from "./messages";
 import { DEPARTMENT_KEYS } from "~/domain/constants";
+import { capacityHours, capacityPeople } from "./capacity";
 import { bool, color, departmentSequence, idField, nullableText, numberish, optionalText, patchOf, requiredText, sortOrder, stringList } from "./common";
 
 // One schema per form or /api body, used by the browser (conform) and the server alike.
@@ -30,6 +31,9 @@ export const DepartmentCreateSchema = z.object({
   isMachine: bool.default(false),
   machineStatus: machineStatus.default("active"),
   category: requiredText("Category is required", 50).optional(),
+  // What it can do in a working day for the finish-date forecast (decision 0038): 1 person, the shop's hours.
+  capacityPeople: capacityPeople.default(1),
+  capacityHours: capacityHours.default(null),
 });
 /**
  * The settings form's create: 'This department is a machine station', ticked by default (docs/product.md §5: a department
@@ -51,6 +55,8 @@ export const DepartmentPatchSchema = patchOf(
     isMachine: bool,
     machineStatus,
     category: requiredText("Category is required", 50),
+    capacityPeople,
+    capacityHours,
   }),
 );
 // The edit form sends every field: a cleared description is "", an unchecked box is absent (false).

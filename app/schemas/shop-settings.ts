@@ -1,5 +1,6 @@
 import { SIGN_IN_MODES } from "~/domain/constants";
 import { isLoopbackHost } from "~/domain/hosts";
+import { dayHours, dayStartMinutes, holidays, workingDays } from "./capacity";
 import { z } from "./messages";
 
 // Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.
@@ -40,6 +41,11 @@ export const ShopSettingsPatchSchema = z
     signInMode: z.enum(SIGN_IN_MODES, { error: "Sign-in mode must be 'pin' or 'name-then-pin'" }).optional(),
     // null (or "") forgets the address: labels then follow the request's address again.
     shopAddress: z.preprocess((v) => (v === "" ? null : v), shopAddressField.nullable()).optional(),
+    // The working calendar of the finish-date forecast (decision 0038).
+    workingDays: workingDays.optional(),
+    dayStartMinutes: dayStartMinutes.optional(),
+    dayHours: dayHours.optional(),
+    holidays: holidays.optional(),
     version: z.number().int().positive().optional(),
   })
   .strict();

@@ -23,14 +23,32 @@ beforeEach(async () => {
 test("a new shop signs in with the PIN alone and has no shop address yet", async () => {
   const res = await staff.request("/api/shop-settings");
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ signInMode: "pin", shopAddress: null, version: 1 });
+  expect(await res.json()).toEqual({
+    signInMode: "pin",
+    shopAddress: null,
+    workingDays: [1, 2, 3, 4, 5],
+    dayStartMinutes: 480,
+    dayHours: 8,
+    holidays: [],
+    timeZone: "America/Chicago",
+    version: 1,
+  });
   expect((await app.client("10.9.0.9").request("/api/shop-settings")).status).toBe(401);
 });
 
 test("management changes the sign-in mode and the shop address; each change is audited", async () => {
   const res = await admin.request("/api/shop-settings", { method: "PATCH", json: { signInMode: "name-then-pin", shopAddress: "http://shop-server:3000/" } });
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ signInMode: "name-then-pin", shopAddress: "http://shop-server:3000", version: 2 });
+  expect(await res.json()).toEqual({
+    signInMode: "name-then-pin",
+    shopAddress: "http://shop-server:3000",
+    workingDays: [1, 2, 3, 4, 5],
+    dayStartMinutes: 480,
+    dayHours: 8,
+    holidays: [],
+    timeZone: "America/Chicago",
+    version: 2,
+  });
   expect(getShopSettings().signInMode).toBe("name-then-pin");
   const rows = app.db
     .select()
@@ -41,7 +59,16 @@ test("management changes the sign-in mode and the shop address; each change is a
   expect(rows[0]!.after).toEqual({ signInMode: "name-then-pin", shopAddress: "http://shop-server:3000" });
   // Only what is sent changes; null forgets the address.
   const cleared = await (await admin.request("/api/shop-settings", { method: "PATCH", json: { shopAddress: null } })).json();
-  expect(cleared).toEqual({ signInMode: "name-then-pin", shopAddress: null, version: 3 });
+  expect(cleared).toEqual({
+    signInMode: "name-then-pin",
+    shopAddress: null,
+    workingDays: [1, 2, 3, 4, 5],
+    dayStartMinutes: 480,
+    dayHours: 8,
+    holidays: [],
+    timeZone: "America/Chicago",
+    version: 3,
+  });
 });
 
 test("others are refused, bad values are explained, a stale version is refused", async () => {

@@ -304,7 +304,7 @@ describe("what if", () => {
 });
 
 describe("size", () => {
-  test("200,000 items in 10,000 projects through five departments take well under a second", () => {
+  test("200,000 items in 10,000 projects through five departments: linear work, not a step per pair of items", () => {
     const seq = ["pre-production", "production", "fabrication", "quality-control", "installation"];
     const routes = seq.map((_, k) => seq.slice(k));
     const items: ForecastItem[] = [];
@@ -325,6 +325,7 @@ describe("size", () => {
     const ms = performance.now() - started;
     expect(f.projectCount).toBe(10_000);
     expect([...f.projects()].every((p) => p.finishAt !== null && Number.isFinite(p.finishAt))).toBe(true);
-    expect(ms).toBeLessThan(2000);
+    // About 0.3 s on the shared 2-core machine (docs/benchmarks.md); work per pair of items would take minutes.
+    expect(ms).toBeLessThan(10_000);
   });
 });

@@ -1,4 +1,4 @@
-import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, getWorkingCalendar, updateShopSettings } from "~/models/shop-settings.server";
 import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -8,9 +8,14 @@ import type { Route } from "./+types/shop-settings";
 import type { RouteMethods } from "~/services/route-rules.server";
 
 // `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
-// management key, like every Global Settings write.
+// management key, like every Global Settings write: any of signInMode, shopAddress, and the working calendar
+// (workingDays, dayStartMinutes, dayHours, holidays).
 
-const view = (s: ReturnType<typeof getShopSettings>) => ({ signInMode: s.signInMode, shopAddress: s.shopAddress, version: s.version });
+const view = (s: ReturnType<typeof getShopSettings>) => {
+  // The working calendar of the finish-date forecast (decision 0038); the zone is the server's SHOP_TIMEZONE.
+  const { workingDays, dayStartMinutes, dayHours, holidays, timeZone } = getWorkingCalendar();
+  return { signInMode: s.signInMode, shopAddress: s.shopAddress, workingDays, dayStartMinutes, dayHours, holidays, timeZone, version: s.version };
+};
 
 /** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["GET", "PATCH"];

@@ -1,0 +1,598 @@
+import { sql } from "drizzle-orm";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import {
+  dueStanding,
+  type DueStanding,
+  forecast,
+  type Forecast,
+  type ForecastDepartment,
+  type ForecastItem,
+  HandsOnStats,
+  type ItemForecast,
+  remainingDepartments,
+  slippedProjects,
+} from "~/domain/forecast";
+import { departmentLabel } from "~/domain/format";
+import { hasWorkingTime, type WorkingCalendar, workingTime } from "~/domain/working-calendar";
+import { type ChangeNotice, onChange } from "~/infra/change-notices.server";
+import { type DB, getDb } from "~/infra/db.server";
+import { singleton } from "~/infra/singleton.server";
+import { IN_PROGRESS, loggedDepartments } from "./analytics.server";
+import { getWorkingCalendar } from "./shop-settings.server";
+
+// The finish-date forecast of every open project, kept in memory (docs/decisions/0038-finish-date-forecast.md).
+//
+// What the engine (domain/forecast.ts) needs is read once, with a fixed number of statements: the open items with
+// their projects' priority and due date, the departments' capacity, the categories' sequences, the calendar, and
+// the latest sessions of every department (the hands-on medians). After that, change notices say what to read
+// again: an item notice that item, a project or workflow-step notice that project and its items, a department or
+// shop-settings notice the reference data; new timer stops are read by id, past the last one seen. Only the
+// simulation runs again, at most once a second and only when something changed or a minute passed.
+
+/** How many of each department's latest sessions the medians are taken from (per category: the latest 50 among them). */
+export const STATS_WINDOW = 20_000;
+/**
+ * After timer scans (the floor's steady stream of changes) a forecast that took `ms` to compute is reused for up to
+ * 5 × ms, at most a second, so the forecast never takes more than a fifth of the server; one that takes under 20 ms
+ * is always computed again. Any other change (settings, a project, an item's edit) is shown at the next read.
+ */
+const MAX_REUSE_MS = 1_000;
+const reuseMs = (computeMs: number) => (computeMs < 20 ? 0 : Math.min(MAX_REUSE_MS, 5 * computeMs));
+/** Without any change, the forecast follows the clock this often (running sessions, the working day going by). */
+const MAX_AGE_MS = 60_000;
+/** While someone has looked at a forecast this recently, a change recomputes it in the background. */
+const WATCHED_MS = 10 * 60_000;
+
+type ProjectRow = { id: number; priority: string; dueAt: number | null };
+type ItemRow = {
+  id: number;
+  projectId: number;
+  category: string;
+  department: string;
+  running: number;
+  since: number | null;
+  createdAt: number;
+  lastLog: number | null;
+};
+
+export type ProjectOutlook = DueStanding & {
+  projectId: number;
+  /** When its last open item is expected to finish; null when one of them cannot (see `reason`). */
+  finishAt: number | null;
+  dueAt: number | null;
+  /** Why the finish is unknown ('Installation has no capacity set'). */
+  reason: string | null;
+  /** The department that holds it up (value and name) and that wait, in working seconds. */
+  heldUpBy: string | null;
+  heldUpName: string | null;
+  heldUpSeconds: number;
+  openItems: number;
+};
+
+type State = {
+  loaded: boolean;
+  calendar: WorkingCalendar;
+  departments: ForecastDepartment[];
+  names: Map<string, string>;
+  /** Category name (lower case) → its department sequence. */
+  sequences: Map<string, string[]>;
+  projects: Map<number, ProjectRow>;
+  items: Map<number, ForecastItem>;
+  itemsOf: Map<number, Set<number>>;
+  stats: HandsOnStats;
+  /** The last timer log id the statistics have seen. */
+  lastLogId: number;
+  /** Routes shared by every item of one category in one department. */
+  routes: Map<string, string[]>;
+  // What changed since the last computation.
+  dirtyItems: Set<number>;
+  dirtyProjects: Set<number>;
+  reloadReference: boolean;
+  reloadAll: boolean;
+  /** Something changed since the last computation; `urgent`: something other than a timer. */
+  changed: boolean;
+  urgent: boolean;
+  // The current computation, and the one before it (whose memory the next reuses).
+  current: Forecast | null;
+  spare: Forecast | null;
+  outlooks: Map<number, ProjectOutlook>;
+  computedAt: number;
+  computeMs: number;
+  generation: number;
+  watchedAt: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  preview: { key: string; value: RushPreview } | null;
+};
+
+const states = singleton("forecast states", () => new WeakMap<DB, State>());
+
+function stateOf(db: DB): State {
+  let s = states.get(db);
+  if (!s) {
+    s = {
+      loaded: false,
+      calendar: getWorkingCalendar(),
+      departments: [],
+      names: new Map(),
+      sequences: new Map(),
+      projects: new Map(),
+      items: new Map(),
+      itemsOf: new Map(),
+      stats: new HandsOnStats(),
+      lastLogId: 0,
+      routes: new Map(),
+      dirtyItems: new Set(),
+      dirtyProjects: new Set(),
+      reloadReference: false,
+      reloadAll: false,
+      changed: true,
+      urgent: false,
+      current: null,
+      spare: null,
+      outlooks: new Map(),
+      computedAt: 0,
+      computeMs: 0,
+      generation: 0,
+      watchedAt: 0,
+      timer: null,
+      preview: null,
+    };
+    states.set(db, s);
+  }
+  listen();
+  return s;
+}
+
+// --- Change notices ---
+
+/** One listener for the process; it notes what to read again for the database the notice was written to. */
+function listen() {
+  singleton("forecast listener", () => onChange(noted));
+}
+
+function noted(notice: ChangeNotice) {
+  const state = states.get(getDb());
+  if (!state || !state.loaded) return;
+  const timer = notice.entity === "item" && (notice.action === "start-timer" || notice.action === "end-timer");
+  switch (notice.entity) {
+    case "item":
+      if (typeof notice.id === "number") state.dirtyItems.add(notice.id);
+      break;
+    case "project":
+    case "workflow-step":
+      if (typeof notice.projectId === "number") state.dirtyProjects.add(notice.projectId);
+      break;
+    case "category":
+      // A renamed category renames its items' category without a notice for each: read everything again.
+      state.reloadAll = true;
+      break;
+    case "department":
+    case "shop-settings":
+      state.reloadReference = true;
+      break;
+    default:
+      // Machine files, designs, members and the like change nothing the forecast reads.
+      return;
+  }
+  state.changed = true;
+  if (!timer) state.urgent = true;
+  state.preview = null;
+  // Someone is looking at forecasts: have the next one ready before they ask.
+  if (Date.now() - state.watchedAt < WATCHED_MS && !state.timer) {
+    state.timer = setTimeout(
+      () => {
+        state.timer = null;
+        if (states.get(getDb()) === state && state.changed) refresh(state, Date.now());
+      },
+      Math.max(50, reuseMs(state.computeMs)),
+    );
+    (state.timer as { unref?: () => void }).unref?.();
+  }
+}
+
+// --- Reading ---
+
+function readReference(state: State) {
+  const db = getDb();
+  state.calendar = getWorkingCalendar();
+  const departments = db.all<{ value: string; name: string; people: number; hours: number | null }>(
+    sql`SELECT value, name, capacity_people AS people, capacity_hours AS hours FROM departments`,
+  );
+  state.departments = departments.map((d) => ({ value: d.value, name: d.name, people: d.people, hoursPerPerson: d.hours }));
+  state.names = new Map(departments.map((d) => [d.value, d.name]));
+  const categories = db.all<{ name: string; seq: string | null }>(sql`SELECT name, department_sequence AS seq FROM categories`);
+  state.sequences = new Map(categories.map((c) => [c.name.toLowerCase(), parseList(c.seq)]));
+  state.routes.clear();
+}
+
+const parseList = (json: string | null): string[] => {
+  try {
+    const v = JSON.parse(json ?? "[]");
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+const PROJECT_COLUMNS = sql`p.id AS id, p.priority AS priority, coalesce(p.end_date, (SELECT max(s.end_date) FROM project_workflow_instances pwi
+  JOIN project_workflow_steps s ON s.project_workflow_instance_id = pwi.id WHERE pwi.project_id = p.id)) AS dueAt`;
+// The item's latest log: the stop that brought it to its department (or, running, its start); its creation before any.
+const ITEM_COLUMNS = sql`i.id AS id, i.project_id AS projectId, i.category AS category,
+  coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, i.is_timer_active AS running, i.current_session_start AS since,
+  i.created_at AS createdAt, (SELECT max(l.timestamp) FROM timer_logs l WHERE l.item_id = i.id) AS lastLog`;
+
+function routeOf(state: State, category: string, department: string): string[] {
+  const key = `${category.toLowerCase()}\u0000${department}`;
+  let route = state.routes.get(key);
+  if (!route) {
+    route = remainingDepartments(state.sequences.get(category.toLowerCase()), department);
+    state.routes.set(key, route);
+  }
+  return route;
+}
+
+function toItem(state: State, r: ItemRow, project: ProjectRow): ForecastItem {
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    category: r.category,
+    route: routeOf(state, r.category, r.department),
+    runningSince: r.running ? r.since : null,
+    rush: project.priority === "rush",
+    dueAt: project.dueAt,
+    arrivedAt: r.lastLog ?? r.createdAt,
+  };
+}
+
+function addItem(state: State, item: ForecastItem) {
+  state.items.set(item.id, item);
+  let set = state.itemsOf.get(item.projectId);
+  if (!set) state.itemsOf.set(item.projectId, (set = new Set()));
+  set.add(item.id);
+}
+
+/**
+ * An item read again: it keeps its place in the list unless its arrival changed (a stop moved it on: it goes last).
+ * The list stays in arrival order, so the engine has no sort to do (domain/forecast.ts).
+ */
+function upsertItem(state: State, item: ForecastItem) {
+  const old = state.items.get(item.id);
+  if (old && old.arrivedAt === item.arrivedAt && old.projectId === item.projectId) state.items.set(item.id, item);
+  else {
+    removeItem(state, item.id);
+    addItem(state, item);
+  }
+}
+
+function removeItem(state: State, id: number) {
+  const item = state.items.get(id);
+  if (!item) return;
+  state.items.delete(id);
+  const set = state.itemsOf.get(item.projectId);
+  set?.delete(id);
+  if (set && set.size === 0) state.itemsOf.delete(item.projectId);
+}
+
+/** Everything, from scratch: six statements whatever the size of the shop. */
+function loadAll(state: State) {
+  const db = getDb();
+  readReference(state);
+  state.projects = new Map(db.all<ProjectRow>(sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.status = 'active'`).map((p) => [p.id, p]));
+  state.items = new Map();
+  state.itemsOf = new Map();
+  const rows = db.all<ItemRow>(sql`SELECT ${ITEM_COLUMNS} FROM projects p CROSS JOIN items i ON i.project_id = p.id WHERE ${IN_PROGRESS}`);
+  const arrival = (r: ItemRow) => r.lastLog ?? r.createdAt;
+  rows.sort((a, b) => arrival(a) - arrival(b) || a.id - b.id);
+  for (const r of rows) {
+    const project = state.projects.get(r.projectId);
+    if (project) addItem(state, toItem(state, r, project));
+  }
+  loadStats(state);
+  state.loaded = true;
+  state.reloadAll = false;
+  state.reloadReference = false;
+  state.dirtyItems.clear();
+  state.dirtyProjects.clear();
+}
+
+const lastLogId = (db: DB) => db.all<{ id: number | null }>(sql`SELECT max(id) AS id FROM timer_logs`)[0]?.id ?? 0;
+
+/** Each department's latest sessions (the stops index read backwards), with their items' categories: one statement. */
+function loadStats(state: State) {
+  const db = getDb();
+  const last = lastLogId(db);
+  const rows = db.all<{ department: string; sessions: string | null }>(sql`
+    ${loggedDepartments("stop")}
+    SELECT d.v AS department, (
+      SELECT json_group_array(json_array(x.ts, x.s, i.category)) FROM (
+        SELECT l.item_id AS item, l.timestamp AS ts, l.session_duration_seconds AS s FROM timer_logs l
+        WHERE l.action = 'stop' AND l.department = d.v AND l.id <= ${last} AND l.session_duration_seconds IS NOT NULL
+        ORDER BY l.timestamp DESC LIMIT ${STATS_WINDOW}
+      ) x JOIN items i ON i.id = x.item
+    ) AS sessions
+    FROM depts d WHERE d.v IS NOT NULL`);
+  const stats = new HandsOnStats();
+  for (const r of rows) {
+    const sessions = (JSON.parse(r.sessions ?? "[]") as [number, number, string][]).sort((a, b) => a[0] - b[0]);
+    stats.load(
+      r.department,
+      null,
+      sessions.map((x) => x[1]),
+    );
+    const byCategory = new Map<string, number[]>();
+    for (const [, seconds, category] of sessions) {
+      const key = category.toLowerCase();
+      let list = byCategory.get(key);
+      if (!list) byCategory.set(key, (list = []));
+      list.push(seconds);
+    }
+    for (const [category, list] of byCategory) stats.load(r.department, category, list);
+  }
+  state.stats = stats;
+  state.lastLogId = last;
+}
+
+/** Reads what the notices since the last computation changed: a fixed number of statements. */
+function applyChanges(state: State) {
+  if (state.reloadAll) {
+    loadAll(state);
+    return;
+  }
+  const db = getDb();
+  if (state.reloadReference) {
+    readReference(state);
+    state.reloadReference = false;
+    // Routes are drawn from the sequences again; capacity and the calendar are read by the next computation.
+    for (const [id, item] of state.items) {
+      const route = routeOf(state, item.category, item.route[0]!);
+      if (route !== item.route) state.items.set(id, { ...item, route });
+    }
+  }
+  // Sessions that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
+  const stops = db.all<{ id: number; department: string | null; s: number | null; category: string }>(sql`
+    SELECT l.id AS id, l.department AS department, l.session_duration_seconds AS s, i.category AS category
+    FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${state.lastLogId} AND l.action = 'stop' ORDER BY l.id`);
+  for (const r of stops) if (r.s !== null) state.stats.record(r.department ?? DEFAULT_ITEM_DEPARTMENT, r.category, r.s);
+  if (stops.length > 0) state.lastLogId = stops[stops.length - 1]!.id;
+
+  const projectIds = [...state.dirtyProjects];
+  const itemIds = [...state.dirtyItems];
+  state.dirtyProjects.clear();
+  state.dirtyItems.clear();
+  // Every item these changes may concern; those not read back as open are gone from the forecast.
+  const maybeGone = new Set(itemIds);
+  const readBack = new Set<number>();
+  const take = (r: ItemRow) => {
+    const project = state.projects.get(r.projectId);
+    if (!project) return;
+    readBack.add(r.id);
+    upsertItem(state, toItem(state, r, project));
+  };
+  if (projectIds.length > 0) {
+    for (const id of projectIds) {
+      state.projects.delete(id);
+      for (const itemId of state.itemsOf.get(id) ?? []) maybeGone.add(itemId);
+    }
+    const list = JSON.stringify(projectIds);
+    for (const p of db.all<ProjectRow>(
+      sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.status = 'active' AND p.id IN (SELECT value FROM json_each(${list}))`,
+    ))
+      state.projects.set(p.id, p);
+    db.all<ItemRow>(
+      sql`SELECT ${ITEM_COLUMNS} FROM projects p CROSS JOIN items i ON i.project_id = p.id WHERE p.id IN (SELECT value FROM json_each(${list})) AND ${IN_PROGRESS} ORDER BY i.id`,
+    ).forEach(take);
+  }
+  if (itemIds.length > 0) {
+    const list = JSON.stringify(itemIds);
+    db.all<ItemRow>(
+      sql`SELECT ${ITEM_COLUMNS} FROM items i CROSS JOIN projects p ON p.id = i.project_id WHERE i.id IN (SELECT value FROM json_each(${list})) AND ${IN_PROGRESS} ORDER BY i.id`,
+    ).forEach(take);
+  }
+  for (const id of maybeGone) if (!readBack.has(id)) removeItem(state, id);
+}
+
+// --- Computing ---
+
+function compute(state: State, now: number) {
+  const started = performance.now();
+  const next = forecast(
+    { now, calendar: state.calendar, departments: state.departments, items: [...state.items.values()], handsOn: state.stats.estimator() },
+    { recycle: state.spare },
+  );
+  state.spare = state.current;
+  state.current = next;
+  const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
+  const outlooks = new Map<number, ProjectOutlook>();
+  for (const p of next.projects()) {
+    const standing: DueStanding = wt
+      ? dueStanding(wt, p.finishAt, p.dueAt)
+      : { finishDate: null, dueDate: null, relation: null, workingDays: 0, atRisk: false };
+    outlooks.set(p.projectId, {
+      ...standing,
+      projectId: p.projectId,
+      finishAt: p.finishAt,
+      dueAt: p.dueAt,
+      reason: p.reason,
+      heldUpBy: p.heldUpBy,
+      heldUpName: p.heldUpBy === null ? null : departmentName(state, p.heldUpBy),
+      heldUpSeconds: p.heldUpSeconds,
+      openItems: p.openItems,
+    });
+  }
+  state.outlooks = outlooks;
+  state.computedAt = now;
+  state.computeMs = performance.now() - started;
+  state.generation++;
+  state.changed = false;
+  state.urgent = false;
+  state.preview = null;
+}
+
+const departmentName = (state: State, value: string) => state.names.get(value) || departmentLabel(value);
+
+function refresh(state: State, now: number) {
+  if (!state.loaded) loadAll(state);
+  else applyChanges(state);
+  compute(state, now);
+}
+
+/** The state, brought up to date: loaded on first use, computed again after changes (see reuseMs) or after a minute. */
+function fresh(now = Date.now()): State {
+  const state = stateOf(getDb());
+  state.watchedAt = now;
+  const age = now - state.computedAt;
+  const stale = !state.loaded || !state.current || age < 0 || age >= MAX_AGE_MS || (state.changed && (state.urgent || age >= reuseMs(state.computeMs)));
+  if (stale) refresh(state, now);
+  return state;
+}
+
+// --- What the screens and the API read ---
+
+/** The forecast of a project, or null when it has nothing left to do (no open item, or it is completed). */
+export function projectOutlook(projectId: number, now?: number): ProjectOutlook | null {
+  return fresh(now).outlooks.get(projectId) ?? null;
+}
+
+/** Forecasts of several projects at once (a page of a list). */
+export function projectOutlooks(projectIds: readonly number[], now?: number): Map<number, ProjectOutlook> {
+  const outlooks = fresh(now).outlooks;
+  const out = new Map<number, ProjectOutlook>();
+  for (const id of projectIds) {
+    const o = outlooks.get(id);
+    if (o) out.set(id, o);
+  }
+  return out;
+}
+
+/** The open projects expected to finish after their due date, the latest first (by working days, then by finish). */
+export function atRiskProjects(limit = 10, now?: number): { total: number; projects: (ProjectOutlook & { name: string; priority: string })[] } {
+  const state = fresh(now);
+  const risky = [...state.outlooks.values()]
+    .filter((o) => o.atRisk)
+    .sort((a, b) => b.workingDays - a.workingDays || (b.finishAt ?? 0) - (a.finishAt ?? 0) || a.projectId - b.projectId);
+  const shown = risky.slice(0, limit);
+  const names = projectNames(shown.map((o) => o.projectId));
+  return {
+    total: risky.length,
+    projects: shown.map((o) => ({
+      ...o,
+      name: names.get(o.projectId)?.name ?? `Project ${o.projectId}`,
+      priority: names.get(o.projectId)?.priority ?? "medium",
+    })),
+  };
+}
+
+function projectNames(ids: number[]): Map<number, { name: string; priority: string }> {
+  if (ids.length === 0) return new Map();
+  const rows = getDb().all<{ id: number; name: string; priority: string }>(
+    sql`SELECT id, name, priority FROM projects WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Open projects by expected finish, earliest first; those whose finish is unknown come last. */
+export function projectIdsByExpectedFinish(now?: number): number[] {
+  return [...fresh(now).outlooks.values()]
+    .sort((a, b) => (a.finishAt ?? Number.POSITIVE_INFINITY) - (b.finishAt ?? Number.POSITIVE_INFINITY) || a.projectId - b.projectId)
+    .map((o) => o.projectId);
+}
+
+export type ItemOutlook = Omit<ItemForecast, "steps"> & { steps: (ItemForecast["steps"][number] & { name: string })[] };
+
+/** Each open item of the project, with its remaining steps (department names included). */
+export function itemOutlooks(projectId: number, now?: number): ItemOutlook[] {
+  const state = fresh(now);
+  const out: ItemOutlook[] = [];
+  for (const id of state.itemsOf.get(projectId) ?? []) {
+    const f = state.current?.item(id);
+    if (f) out.push({ ...f, steps: f.steps.map((s) => ({ ...s, name: departmentName(state, s.department) })) });
+  }
+  return out.sort((a, b) => (a.finishAt ?? Number.POSITIVE_INFINITY) - (b.finishAt ?? Number.POSITIVE_INFINITY) || a.id - b.id);
+}
+
+export type Slipped = {
+  projectId: number;
+  name: string;
+  before: number;
+  after: number;
+  slipSeconds: number;
+  beforeStanding: DueStanding;
+  afterStanding: DueStanding;
+};
+export type RushPreview = { outlook: ProjectOutlook | null; before: ProjectOutlook | null; slipped: Slipped[]; slippedTotal: number };
+
+/** Slipped projects a preview lists by name; the rest are counted. */
+export const SLIPPED_LISTED = 20;
+
+/**
+ * 'Preview as rush': the forecast again with this project's items rush, compared with the forecast as it is. Nothing
+ * is written; the answer is kept until the next change.
+ */
+export function previewRush(projectId: number, now?: number): RushPreview {
+  const state = fresh(now);
+  const key = `${state.generation}:${projectId}`;
+  if (state.preview?.key === key) return state.preview.value;
+  const base = state.current!;
+  const items = [...state.items.values()].map((i) => (i.projectId === projectId && !i.rush ? { ...i, rush: true } : i));
+  const preview = forecast({ now: state.computedAt, calendar: state.calendar, departments: state.departments, items, handsOn: state.stats.estimator() });
+  const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
+  const p = preview.project(projectId);
+  const before = state.outlooks.get(projectId) ?? null;
+  const outlook: ProjectOutlook | null =
+    p && before
+      ? {
+          ...before,
+          ...(wt ? dueStanding(wt, p.finishAt, p.dueAt) : {}),
+          finishAt: p.finishAt,
+          reason: p.reason,
+          heldUpBy: p.heldUpBy,
+          heldUpName: p.heldUpBy === null ? null : departmentName(state, p.heldUpBy),
+          heldUpSeconds: p.heldUpSeconds,
+        }
+      : null;
+  const slips = slippedProjects(base, preview, projectId);
+  const listed = slips.slice(0, SLIPPED_LISTED);
+  const names = projectNames(listed.map((s) => s.projectId));
+  const none: DueStanding = { finishDate: null, dueDate: null, relation: null, workingDays: 0, atRisk: false };
+  const value: RushPreview = {
+    outlook,
+    before,
+    slipped: listed.map((s) => {
+      const due = state.outlooks.get(s.projectId)?.dueAt ?? null;
+      return {
+        projectId: s.projectId,
+        name: names.get(s.projectId)?.name ?? `Project ${s.projectId}`,
+        before: s.before!,
+        after: s.after!,
+        slipSeconds: s.slipSeconds,
+        beforeStanding: wt ? dueStanding(wt, s.before, due) : none,
+        afterStanding: wt ? dueStanding(wt, s.after, due) : none,
+      };
+    }),
+    slippedTotal: slips.length,
+  };
+  state.preview = { key, value };
+  return value;
+}
+
+/** Where an estimate of hands-on time comes from: the category's sessions, the department's, or the 1-hour default. */
+export function handsOnBasis(category: string, department: string, now?: number) {
+  return fresh(now).stats.basis(category, department);
+}
+
+/** How the last computation went: for the benchmark and the API. */
+export function forecastStatus(now?: number): { computedAt: number; computeMs: number; openItems: number; openProjects: number; generation: number } {
+  const state = fresh(now);
+  return {
+    computedAt: state.computedAt,
+    computeMs: state.computeMs,
+    openItems: state.items.size,
+    openProjects: state.outlooks.size,
+    generation: state.generation,
+  };
+}
+
+/** Drops what is kept for the current database (tests that change rows behind the models' back). */
+export function forgetForecast() {
+  states.delete(getDb());
+}

@@ -1,0 +1,138 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { categoryModel } from "~/models/category.server";
+import { departmentModel } from "~/models/department.server";
+import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook } from "~/models/project-forecast.server";
+import { createItem } from "~/models/item.server";
+import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
+import { endTimer, startTimer } from "~/models/timer.server";
+import { workflowModel } from "~/models/workflow.server";
+import { useTestDb } from "../helpers/db";
+import { countStatements } from "../helpers/statements";
+
+// The forecast model (docs/decisions/0038-finish-date-forecast.md): what it reads, and how change notices move it.
+// Chicago in winter is UTC-6; Monday Nov 30 2026, 8:00 is 14:00Z. Every department: 1 person, 8 hours.
+
+const actor = { id: null, name: "test", ip: null };
+const MONDAY_8 = Date.parse("2026-11-30T14:00:00Z");
+const MIN = 60_000;
+const iso = (ms: number | null | undefined) => (ms == null ? ms : new Date(ms).toISOString());
+
+let wfId: number;
+let installationId: number;
+
+beforeEach(() => {
+  useTestDb({ SHOP_TIMEZONE: "America/Chicago" });
+  departmentModel.create({ name: "Production", description: "", color: "blue", sortOrder: 0, isMachine: false } as never, actor);
+  installationId = departmentModel.create({ name: "Installation", description: "", color: "blue", sortOrder: 1, isMachine: false } as never, actor).id;
+  categoryModel.create({ name: "Banner", description: "", color: "blue", departmentSequence: ["production", "installation"] }, actor);
+  wfId = workflowModel.create({ name: "W", description: "", departmentSequence: ["production", "installation"] }, actor).id;
+});
+
+function project(name: string, endDate: string | null = null) {
+  const p = createProject({ name, description: "", priority: "medium", workflowId: wfId }, actor);
+  if (endDate) updateProject(p.id, { endDate }, actor);
+  return p.id;
+}
+const item = (projectId: number, name = "Banner item") =>
+  createItem({ name, category: "Banner", material: "Vinyl", quantity: 1, department: "production", projectId } as never, actor).id;
+
+describe("the forecast model", () => {
+  test("open items by queue order; a project's finish is its last item's; rush moves a project ahead", () => {
+    const a = project("Bakery", "2026-12-01");
+    item(a);
+    item(a);
+    const b = project("Hospital");
+    item(b);
+    // No sessions yet: 1 hour a department. Production: Bakery 8–9, 9–10, Hospital 10–11; Installation one hour later.
+    const bakery = projectOutlook(a, MONDAY_8)!;
+    expect(iso(bakery.finishAt)).toBe("2026-11-30T17:00:00.000Z");
+    expect(bakery).toMatchObject({ dueDate: "2026-12-01", relation: "before", workingDays: 1, atRisk: false, openItems: 2, reason: null });
+    expect(iso(projectOutlook(b, MONDAY_8)!.finishAt)).toBe("2026-11-30T18:00:00.000Z");
+    expect(projectOutlook(b, MONDAY_8)!.relation).toBeNull();
+
+    updateProject(b, { priority: "rush" }, actor);
+    expect(iso(projectOutlook(b, MONDAY_8)!.finishAt)).toBe("2026-11-30T16:00:00.000Z");
+    expect(iso(projectOutlook(a, MONDAY_8)!.finishAt)).toBe("2026-11-30T18:00:00.000Z");
+  });
+
+  test("a running session counts against its estimate; a stop is a new session for the medians and moves the item on", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    const second = item(a);
+    startTimer(first, actor, MONDAY_8 - 30 * MIN);
+    // Half an hour left on the first; the second waits for it: 8:30–9:30, then Installation 9:30–10:30.
+    expect(iso(projectOutlook(a, MONDAY_8)!.finishAt)).toBe("2026-11-30T16:30:00.000Z");
+    endTimer(first, actor, MONDAY_8 - 10 * MIN);
+    // Banner's production median is now 20 minutes: the second runs 8:00–8:20. Installation takes the first at 8:00
+    // (until 9:00), then the second (9:00–10:00).
+    const outlook = projectOutlook(a, MONDAY_8)!;
+    expect(iso(outlook.finishAt)).toBe("2026-11-30T16:00:00.000Z");
+    const items = itemOutlooks(a, MONDAY_8);
+    expect(items.find((i) => i.id === second)!.steps.map((s) => [s.name, s.handsOnSeconds])).toEqual([
+      ["Production", 20 * 60],
+      ["Installation", 3600],
+    ]);
+    // Each session counts once, however many times the forecast is computed again after other changes.
+    expect(handsOnBasis("Banner", "production", MONDAY_8)).toEqual({ seconds: 20 * 60, from: "category", sessions: 1 });
+    for (let k = 1; k <= 3; k++) {
+      startTimer(second, actor, MONDAY_8 + k * MIN);
+      endTimer(second, actor, MONDAY_8 + k * MIN + 30 * MIN);
+      projectOutlook(a, MONDAY_8 + 61 * MIN * k);
+    }
+    // 20 minutes, then the second item's 30 in Production; its later sessions were in Installation.
+    expect(handsOnBasis("Banner", "production", MONDAY_8 + 200 * MIN)).toEqual({ seconds: 25 * 60, from: "category", sessions: 2 });
+    expect(handsOnBasis("Banner", "installation", MONDAY_8 + 200 * MIN).sessions).toBe(2);
+  });
+
+  test("a department at zero capacity: no finish, and why", () => {
+    const a = project("Bakery");
+    item(a);
+    departmentModel.update(installationId, { capacityPeople: 0 } as never, actor);
+    expect(projectOutlook(a, MONDAY_8)).toMatchObject({ finishAt: null, reason: "Installation has no capacity set", atRisk: false });
+  });
+
+  test("an item that finished its last department leaves the forecast; a completed project has none", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    item(a);
+    expect(projectOutlook(a, MONDAY_8)!.openItems).toBe(2);
+    for (const [start, end] of [
+      [-50, -40],
+      [-30, -20],
+    ]) {
+      startTimer(first, actor, MONDAY_8 + start! * MIN);
+      endTimer(first, actor, MONDAY_8 + end! * MIN);
+    }
+    expect(projectOutlook(a, MONDAY_8)!.openItems).toBe(1);
+    for (const step of getSteps({ projectId: a })) updateStep(step.id, { percentComplete: 100 }, actor);
+    expect(projectOutlook(a, MONDAY_8)).toBeNull();
+  });
+
+  test("after a change, the same few statements whether one item changed or twenty", async () => {
+    const a = project("Bakery");
+    const ids = Array.from({ length: 21 }, () => item(a));
+    projectOutlook(a, MONDAY_8);
+    startTimer(ids[0]!, actor, MONDAY_8 - MIN);
+    const afterOne = await countStatements(() => projectOutlook(a, MONDAY_8));
+    for (const id of ids.slice(1)) startTimer(id, actor, MONDAY_8 - MIN);
+    const afterTwenty = await countStatements(() => projectOutlook(a, MONDAY_8));
+    expect(afterTwenty).toBe(afterOne);
+    expect(afterOne).toBeLessThanOrEqual(6);
+    expect(forecastStatus(MONDAY_8).openItems).toBe(21);
+  });
+
+  test("'Preview as rush' writes nothing and names the projects that would slip", () => {
+    const a = project("Bakery");
+    item(a);
+    const b = project("Hospital");
+    item(b);
+    const before = forecastStatus(MONDAY_8).generation;
+    const preview = previewRush(b, MONDAY_8);
+    expect(iso(preview.outlook!.finishAt)).toBe("2026-11-30T16:00:00.000Z");
+    expect(iso(preview.before!.finishAt)).toBe("2026-11-30T17:00:00.000Z");
+    expect(preview.slipped.map((s) => [s.name, iso(s.before), iso(s.after)])).toEqual([["Bakery", "2026-11-30T16:00:00.000Z", "2026-11-30T17:00:00.000Z"]]);
+    // The stored forecast is the same one, and the project is not rush.
+    expect(forecastStatus(MONDAY_8).generation).toBe(before);
+    expect(iso(projectOutlook(b, MONDAY_8)!.finishAt)).toBe("2026-11-30T17:00:00.000Z");
+  });
+});
