@@ -37,6 +37,7 @@ export default [
   route("production-floor", "routes/production-floor.tsx", { id: "production-floor" }),
   route("fabrication", "routes/fabrication.tsx"),
   route("production/:machine", "routes/machine-queue.tsx"),
+  route("work/:department", "routes/work-list.tsx"),
   route("machine-files/:id/print", "routes/machine-file-print.tsx"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
@@ -77,6 +78,7 @@ export default [
   route("api/completed-files-analytics", "routes/api/completed-files-analytics.ts", { id: "api-completed-files-analytics" }),
   route("api/machine-files/reorder", "routes/api/machine-files.reorder.ts", { id: "api-machine-files-reorder" }),
   route("api/projects/:id/print-labels", "routes/api/projects.$id.print-labels.ts", { id: "api-projects-print-labels" }),
+  route("api/work/:department", "routes/api/work.$department.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/scans", "routes/api/scans.ts"),
   route("api/shop-settings", "routes/api/shop-settings.ts"),

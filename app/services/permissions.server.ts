@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { SignedInUser } from "~/models/team-member.server";
-import { hasDepartmentKey } from "~/domain/departments";
+import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
+import { workListKey } from "~/domain/work-lists";
 import { getUser } from "./session.server";
 
 /**
@@ -70,6 +71,23 @@ function refuse(request: Request, status: 401 | 403, reason: string): never {
 export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON): SignedInUser {
   const user = getUser(request);
   if (!user) refuse(request, 401, signedOutReason);
+  return user;
+}
+
+/**
+ * A department's work list (docs/decisions/0037): a department that is itself a key (pre-production, production,
+ * fabrication, project-management) needs that key or management; the others are open to every signed-in member.
+ */
+export function canOpenWorkList(user: SignedInUser | null, department: string): boolean {
+  if (!user) return false;
+  const key = workListKey(department);
+  return key === null || hasDepartmentKey(user.accessibleDepartments, key);
+}
+
+export function requireWorkList(request: Request, department: string): SignedInUser {
+  const user = requireUser(request);
+  const key = workListKey(department);
+  if (!canOpenWorkList(user, department)) refuse(request, 403, `This work list needs the ${DEPARTMENT_KEY_LABELS[key ?? ""] ?? key} key.`);
   return user;
 }
 
