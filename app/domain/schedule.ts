@@ -69,8 +69,13 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     return { days: [], departments: departments.map((d) => emptyDepartment(d, 0, [])), overloads: [] };
   }
   const wt = workingTime(calendar);
-  const days = wt.nextWorkingDays(now, input.days ?? SCHEDULE_DAYS);
   const nowPos = wt.position(now);
+  const count = input.days ?? SCHEDULE_DAYS;
+  // Today counts while some of its working time is still ahead; after hours the schedule starts with the next day.
+  const days = wt
+    .nextWorkingDays(now, count + 1)
+    .filter((d) => d.endPosition > nowPos)
+    .slice(0, count);
   const index = new Map(departments.map((d, i) => [d.value, i]));
   const booked = departments.map(() => new Float64Array(days.length));
   const undated = new Float64Array(departments.length);

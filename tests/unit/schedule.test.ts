@@ -111,6 +111,13 @@ describe("booked work", () => {
     expect(hours(s.departments[0]!.days[0]!.capacitySeconds)).toBe(6);
   });
 
+  test("after hours the schedule starts with the next working day, not with a day that has no time left", () => {
+    const evening = at("2026-11-30T23:30:00Z"); // Monday 17:30
+    const s = buildSchedule({ now: evening, calendar, departments: [dept("production")], items: [], handsOn: flat(1), days: 3 });
+    expect(s.days.map((d) => d.date)).toEqual(["2026-12-01", "2026-12-02", "2026-12-03"]);
+    expect(s.departments[0]!.days.map((d) => hours(d.capacitySeconds))).toEqual([8, 8, 8]);
+  });
+
   test("a calendar without working days gives an empty schedule, not an error", () => {
     const s = buildSchedule({
       now: MONDAY_8,
