@@ -25,6 +25,8 @@ export default [
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("settings/capacity", "routes/settings-capacity.tsx"),
   route("analytics", "routes/analytics.tsx"),
+  route("schedule", "routes/schedule.tsx"),
+  ...["load", "at-risk"].map((table) => route(`schedule/${table}.csv`, "routes/schedule-csv.ts", { id: `schedule-${table}-csv` })),
   ...["departments", "finished", "projects", "machines"].map((table) =>
     route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` }),
   ),

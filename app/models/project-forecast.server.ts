@@ -600,6 +600,30 @@ export function forecastStatus(now?: number): { computedAt: number; computeMs: n
   };
 }
 
+/**
+ * The inputs of the current forecast, for a view worked out from them (the schedule: models/schedule.server.ts).
+ * `generation` changes with every computation, so a caller can keep what it derived until it does.
+ */
+export function forecastSnapshot(now?: number): {
+  generation: number;
+  computedAt: number;
+  calendar: WorkingCalendar;
+  departments: readonly ForecastDepartment[];
+  /** The open items (a new array: read it only when the generation moved). */
+  items: () => ForecastItem[];
+  handsOn: (category: string, department: string) => number;
+} {
+  const state = fresh(now);
+  return {
+    generation: state.generation,
+    computedAt: state.computedAt,
+    calendar: state.calendar,
+    departments: state.departments,
+    items: () => [...state.items.values()],
+    handsOn: state.stats.estimator(),
+  };
+}
+
 /** Drops what is kept for the current database (tests that change rows behind the models' back). */
 export function forgetForecast() {
   states.delete(getDb());

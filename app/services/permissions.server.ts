@@ -15,6 +15,7 @@ export type Permission =
   | "timers:reset"
   | "settings:write"
   | "analytics:read"
+  | "schedule:read"
   | "screen:pre-production"
   | "screen:production"
   | "screen:fabrication";
@@ -39,6 +40,11 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   "analytics:read": {
     keys: ["project-management"],
     reason: "Analytics needs the Project Management key.",
+  },
+  // Who plans the shop's work: the project managers (and management).
+  "schedule:read": {
+    keys: ["project-management"],
+    reason: "The schedule needs the Project Management key.",
   },
   "screen:pre-production": { keys: ["pre-production"], reason: "This screen needs the Pre-Production key." },
   "screen:production": { keys: ["production"], reason: "This screen needs the Production key." },

@@ -278,6 +278,7 @@ const CASES: Case[] = [
     },
   },
   { name: "shop address", path: "/settings/shop-address", pin: DEMO.admin.pin, ready: h1("Shop address") },
+  { name: "the schedule", path: "/schedule", pin: DEMO.admin.pin, ready: h1("Schedule") },
   {
     name: "the phone's timer page",
     path: "/qr/1",
