@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type ForecastDepartment, type ForecastItem, forecast, type Forecast, HandsOnStats, remainingDepartments } from "~/domain/forecast";
+import { type ForecastDepartment, type ForecastItem, forecast, type Forecast, HandsOnStats, remainingDepartments, sessionHandsOn } from "~/domain/forecast";
 import { itemSequence, nextDepartment } from "~/domain/rules";
 import { type WorkingCalendar, workingTime } from "~/domain/working-calendar";
 
@@ -354,7 +354,9 @@ export class ShopReplay {
       }
       const started = runningSince[k]!;
       runningSince[k] = Number.NaN;
-      const seconds = this.sessions === "working" && Number.isFinite(started) ? this.wt.between(started, entry!.at) : (entry!.seconds ?? 0);
+      // "working" is what the app does (sessionHandsOn); "clock" the logged length, for comparison.
+      const logged = entry!.seconds ?? (Number.isFinite(started) ? Math.round((entry!.at - started) / 1000) : 0);
+      const seconds = this.sessions === "working" ? sessionHandsOn(this.wt, entry!.at, logged) : logged;
       this.handsOn.record(entry!.department, items[k]!.category, seconds);
       // A finishing stop is done (until started again); any other moves the item on and it waits there from now.
       if (entry!.finished === 1) open.delete(k);
@@ -400,7 +402,7 @@ const pct = (x: number) => (Number.isFinite(x) ? `${Math.round(x * 100)}%` : "â€
 export function report(clock: BacktestResult, working: BacktestResult, data: string, command: string): string[] {
   const when = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   const row = (what: string, e: ErrorStats) => `| ${what} | ${fmt(e.median)} | ${fmt(e.p90)} | ${fmt(e.bias)} | ${pct(e.within1)} |`;
-  const r = clock;
+  const r = working;
   return [
     `Run ${when} on ${data}: ${r.projects.toLocaleString("en-US")} projects that finished in the ${r.days} days before ${new Date(r.now).toISOString().slice(0, 10)}` +
       `${r.projects < r.finished ? ` (a random sample of the ${r.finished.toLocaleString("en-US")})` : ""}, each forecast with a median of ` +
@@ -408,8 +410,8 @@ export function report(clock: BacktestResult, working: BacktestResult, data: str
     "",
     "| forecast | median abs. error | 90th percentile | median of (finish âˆ’ forecast) | within 1 working day |",
     "|---|---:|---:|---:|---:|",
-    row("**the forecast**, sessions by their logged length (as the app measures them)", clock.errors),
-    row("the forecast, sessions by the working time inside them", working.errors),
+    row("**the forecast**, sessions by the working time inside them (as the app measures them)", working.errors),
+    row("the forecast, sessions by their logged length", clock.errors),
     row("the forecast with each item's real hands-on (hindsight: the model's own error)", clock.hindsight),
     row("the project's due date", clock.dueDate),
     row("hands-on only, no queues (logged lengths)", clock.noQueues),

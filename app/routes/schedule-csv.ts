@@ -2,7 +2,7 @@ import { contentDisposition } from "~/domain/content-disposition";
 import { toCsv } from "~/domain/csv";
 import { zoneDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
-import { currentSchedule, projectsAtRisk } from "~/models/schedule.server";
+import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
 import { fileRefusal } from "~/services/file-refusal.server";
 import type { Route } from "./+types/schedule-csv";
 

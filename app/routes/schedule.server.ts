@@ -1,8 +1,9 @@
 import { data } from "react-router";
+import type { ScheduleCell } from "~/components/schedule/load-table";
 import { formatDateTime, formatListDate } from "~/domain/dates";
 import { dateRangeText, OVERLOAD_PERCENT, type Schedule } from "~/domain/schedule";
 import { getEnv } from "~/infra/env.server";
-import { currentSchedule, projectsAtRisk } from "~/models/schedule.server";
+import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/schedule";
 
@@ -25,8 +26,6 @@ const weekdayDay = (date: string) => {
     day: d.toLocaleString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }),
   };
 };
-
-export type ScheduleCell = { date: string; booked: string; capacity: string; percent: string; level: "free" | "busy" | "full" | "over" };
 
 export function scheduleRows(schedule: Schedule) {
   return schedule.departments.map((d) => ({

@@ -1,4 +1,5 @@
-import type { ScheduleCell } from "~/routes/schedule.server";
+/** A department's day as the schedule draws it: words and figures worked out by the loader. */
+export type ScheduleCell = { date: string; booked: string; capacity: string; percent: string; level: "free" | "busy" | "full" | "over" };
 
 type Row = { value: string; name: string; capacity: string; undated: string; late: string; days: ScheduleCell[] };
 type Day = { date: string; weekday: string; day: string };
