@@ -304,8 +304,8 @@ type Simulated = {
 /**
  * One run of the model (see the top of this module), in working seconds after `now`. Everything is in typed arrays
  * indexed by item or by step, so 600,000 steps cost no allocation per step:
- * - queue keys (rush and due date) are ranked once, so a department's queue is one bucket per rank, each a linked
- *   list of steps in arrival order, found by index, and a small heap of the ranks of its non-empty buckets;
+ * - queue keys (rush and due date) are numbered once, so a department's queue is one bucket per key, each a linked
+ *   list of steps in arrival order, found by index, and a small heap (by key) of its non-empty buckets;
  * - the end of every step in progress is an event; events leave in time order, and ties by item id, so arrivals at
  *   one instant join a bucket in id order, which is the queue's last tie-break.
  */
@@ -338,8 +338,9 @@ class Simulation {
   stepWait!: Float64Array;
   stepNext!: Int32Array;
   readonly reasons = new Map<number, string>();
-  // Queues: bucket (department d, rank r) is d × ranks + r; per department its busy workers and non-empty ranks.
+  // Queues: bucket (department d, key number r) is d × ranks + r; per department its busy workers and non-empty buckets.
   private ranks = 0;
+  private keys: number[] = [];
   private bucketHead!: Int32Array;
   private bucketTail!: Int32Array;
   private rankHeaps: number[][] = [];
@@ -391,7 +392,9 @@ class Simulation {
   setup() {
     const { items } = this.input;
     const n = this.n;
-    const routeCache = new Map<readonly string[], Int32Array>();
+    // A route's department indexes, kept on the route itself for this run: the items of one category in one
+    // department share their route, so 200,000 items have a few dozen, and a property read costs less than a lookup.
+    const run = ++runCounter;
     const routes: Int32Array[] = new Array(n);
     const old = this.old;
     const stepOffset = reuseI32(old?.stepOffset, n + 1);
@@ -401,12 +404,14 @@ class Simulation {
     const projectIndex = new Map<number, number>();
     for (let i = 0; i < n; i++) {
       const item = items[i]!;
-      const route = item.route;
-      let r = routeCache.get(route);
-      if (!r) {
-        r = Int32Array.from(route.length > 0 ? route : [""], (v) => this.deptOf(v));
-        routeCache.set(route, r);
+      const route = item.route as RouteWithCache;
+      let cached = route[ROUTE_CACHE];
+      if (cached === undefined || cached.run !== run) {
+        cached = { run, depts: Int32Array.from(route.length > 0 ? route : [""], (v) => this.deptOf(v)) };
+        // Frozen routes (or any that refuse a property) are simply mapped again next time.
+        if (Object.isExtensible(route)) route[ROUTE_CACHE] = cached;
       }
+      const r = cached.depts;
       routes[i] = r;
       stepOffset[i + 1] = stepOffset[i]! + r.length;
       this.ids[i] = item.id;
@@ -428,13 +433,8 @@ class Simulation {
       }
       this.project[i] = p;
     }
-    // Keys numbered in order of first sight become ranks in key order.
-    const order = keys.map((_, k) => k).sort((x, y) => keys[x]! - keys[y]!);
-    const rankOf = new Int32Array(keys.length);
-    order.forEach((k, r) => {
-      rankOf[k] = r;
-    });
-    for (let i = 0; i < n; i++) this.rank[i] = rankOf[this.rank[i]!]!;
+    // Keys are numbered in order of first sight; the queues' heaps compare the keys themselves.
+    this.keys = keys;
     this.ranks = Math.max(1, keys.length);
 
     const steps = stepOffset[n]!;
@@ -508,7 +508,7 @@ class Simulation {
     const tail = this.bucketTail[b]!;
     if (tail < 0) {
       this.bucketHead[b] = s;
-      heapPush(this.rankHeaps[d]!, r);
+      heapPush(this.rankHeaps[d]!, r, this.keys);
     } else this.stepNext[tail] = s;
     this.bucketTail[b] = s;
   }
@@ -522,7 +522,7 @@ class Simulation {
     this.bucketHead[b] = next;
     if (next < 0) {
       this.bucketTail[b] = -1;
-      heapPop(heap);
+      heapPop(heap, this.keys);
     }
     return s;
   }
@@ -758,34 +758,40 @@ class Simulation {
   }
 }
 
-/** A min-heap of numbers (a department's non-empty queue ranks). */
-function heapPush(heap: number[], x: number) {
+/** A min-heap of key numbers, ordered by their keys (a department's non-empty queue buckets). */
+function heapPush(heap: number[], x: number, keys: readonly number[]) {
   let i = heap.length;
   heap.push(x);
+  const key = keys[x]!;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (heap[parent]! <= x) break;
+    if (keys[heap[parent]!]! <= key) break;
     heap[i] = heap[parent]!;
     i = parent;
   }
   heap[i] = x;
 }
 
-function heapPop(heap: number[]) {
+function heapPop(heap: number[], keys: readonly number[]) {
   const last = heap.pop()!;
   const n = heap.length;
   if (n === 0) return;
+  const key = keys[last]!;
   let i = 0;
   for (;;) {
     let c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && heap[c + 1]! < heap[c]!) c++;
-    if (heap[c]! >= last) break;
+    if (c + 1 < n && keys[heap[c + 1]!]! < keys[heap[c]!]!) c++;
+    if (keys[heap[c]!]! >= key) break;
     heap[i] = heap[c]!;
     i = c;
   }
   heap[i] = last;
 }
+
+const ROUTE_CACHE = Symbol("forecast route");
+type RouteWithCache = readonly string[] & { [ROUTE_CACHE]?: { run: number; depts: Int32Array } };
+let runCounter = 0;
 
 export type ForecastOptions = {
   /**

@@ -63,9 +63,16 @@ export function epochDayOf(date: string): number {
   return Math.floor(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS);
 }
 
-/** 'YYYY-MM-DD' of a day number since 1970-01-01. */
+const dayNames = new Map<number, string>();
+/** 'YYYY-MM-DD' of a day number since 1970-01-01 (kept: a forecast names the same few hundred days 20,000 times). */
 export function dateOfEpochDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dayNames.size > 20_000) dayNames.clear();
+    dayNames.set(day, name);
+  }
+  return name;
 }
 
 /** ISO weekday (1 Monday … 7 Sunday) of a day number: 1970-01-01 was a Thursday. */

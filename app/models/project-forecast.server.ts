@@ -70,6 +70,56 @@ export type ProjectOutlook = DueStanding & {
   openItems: number;
 };
 
+/**
+ * The open items in arrival order (the engine then has no sort to do): an item read again keeps its place, one that
+ * moved on goes last, leaving a hole that is closed up once holes are a tenth of the list. An array, not a Map: the
+ * engine takes 200,000 items as a list on every computation, and copying an array costs a tenth of walking a Map.
+ */
+class ItemList {
+  private list: (ForecastItem | null)[] = [];
+  private readonly at = new Map<number, number>();
+  private holes = 0;
+
+  get size() {
+    return this.at.size;
+  }
+
+  get(id: number): ForecastItem | undefined {
+    const i = this.at.get(id);
+    return i === undefined ? undefined : (this.list[i] ?? undefined);
+  }
+
+  /** The same item, read again: it keeps its place. */
+  replace(item: ForecastItem) {
+    const i = this.at.get(item.id);
+    if (i === undefined) this.append(item);
+    else this.list[i] = item;
+  }
+
+  append(item: ForecastItem) {
+    this.at.set(item.id, this.list.length);
+    this.list.push(item);
+  }
+
+  delete(id: number) {
+    const i = this.at.get(id);
+    if (i === undefined) return;
+    this.list[i] = null;
+    this.at.delete(id);
+    this.holes++;
+  }
+
+  /** The items in order, as a new array. */
+  dense(): ForecastItem[] {
+    if (this.holes > 0 && this.holes * 10 > this.list.length) {
+      this.list = this.list.filter((x) => x !== null);
+      for (let i = 0; i < this.list.length; i++) this.at.set(this.list[i]!.id, i);
+      this.holes = 0;
+    }
+    return this.holes === 0 ? (this.list.slice() as ForecastItem[]) : (this.list.filter((x) => x !== null) as ForecastItem[]);
+  }
+}
+
 type State = {
   loaded: boolean;
   calendar: WorkingCalendar;
@@ -78,7 +128,7 @@ type State = {
   /** Category name (lower case) → its department sequence. */
   sequences: Map<string, string[]>;
   projects: Map<number, ProjectRow>;
-  items: Map<number, ForecastItem>;
+  items: ItemList;
   itemsOf: Map<number, Set<number>>;
   stats: HandsOnStats;
   /** The last timer log id the statistics have seen. */
@@ -119,7 +169,7 @@ function stateOf(db: DB): State {
       names: new Map(),
       sequences: new Map(),
       projects: new Map(),
-      items: new Map(),
+      items: new ItemList(),
       itemsOf: new Map(),
       stats: new HandsOnStats(),
       lastLogId: 0,
@@ -252,7 +302,7 @@ function toItem(state: State, r: ItemRow, project: ProjectRow): ForecastItem {
 }
 
 function addItem(state: State, item: ForecastItem) {
-  state.items.set(item.id, item);
+  state.items.append(item);
   let set = state.itemsOf.get(item.projectId);
   if (!set) state.itemsOf.set(item.projectId, (set = new Set()));
   set.add(item.id);
@@ -264,7 +314,7 @@ function addItem(state: State, item: ForecastItem) {
  */
 function upsertItem(state: State, item: ForecastItem) {
   const old = state.items.get(item.id);
-  if (old && old.arrivedAt === item.arrivedAt && old.projectId === item.projectId) state.items.set(item.id, item);
+  if (old && old.arrivedAt === item.arrivedAt && old.projectId === item.projectId) state.items.replace(item);
   else {
     removeItem(state, item.id);
     addItem(state, item);
@@ -285,7 +335,7 @@ function loadAll(state: State) {
   const db = getDb();
   readReference(state);
   state.projects = new Map(db.all<ProjectRow>(sql`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.status = 'active'`).map((p) => [p.id, p]));
-  state.items = new Map();
+  state.items = new ItemList();
   state.itemsOf = new Map();
   const rows = db.all<ItemRow>(sql`SELECT ${ITEM_COLUMNS} FROM projects p CROSS JOIN items i ON i.project_id = p.id WHERE ${IN_PROGRESS}`);
   const arrival = (r: ItemRow) => r.lastLog ?? r.createdAt;
@@ -354,9 +404,9 @@ function applyChanges(state: State) {
     readReference(state);
     state.reloadReference = false;
     // Routes are drawn from the sequences again; capacity and the calendar are read by the next computation.
-    for (const [id, item] of state.items) {
+    for (const item of state.items.dense()) {
       const route = routeOf(state, item.category, item.route[0]!);
-      if (route !== item.route) state.items.set(id, { ...item, route });
+      if (route !== item.route) state.items.replace({ ...item, route });
     }
   }
   // Sessions that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
@@ -409,7 +459,7 @@ function applyChanges(state: State) {
 function compute(state: State, now: number) {
   const started = performance.now();
   const next = forecast(
-    { now, calendar: state.calendar, departments: state.departments, items: [...state.items.values()], handsOn: state.stats.estimator() },
+    { now, calendar: state.calendar, departments: state.departments, items: state.items.dense(), handsOn: state.stats.estimator() },
     { recycle: state.spare },
   );
   state.spare = state.current;
@@ -551,7 +601,7 @@ export function previewRush(projectId: number, now?: number): RushPreview {
   const key = `${state.generation}:${projectId}`;
   if (state.preview?.key === key) return state.preview.value;
   const base = state.current!;
-  const items = [...state.items.values()].map((i) => (i.projectId === projectId && !i.rush ? { ...i, rush: true } : i));
+  const items = state.items.dense().map((i) => (i.projectId === projectId && !i.rush ? { ...i, rush: true } : i));
   const preview = forecast({ now: state.computedAt, calendar: state.calendar, departments: state.departments, items, handsOn: state.stats.estimator() });
   const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
   const p = preview.project(projectId);
