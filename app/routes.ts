@@ -25,6 +25,8 @@ export default [
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("settings/capacity", "routes/settings-capacity.tsx"),
   route("analytics", "routes/analytics.tsx"),
+  route("schedule", "routes/schedule.tsx"),
+  ...["load", "at-risk"].map((table) => route(`schedule/${table}.csv`, "routes/schedule-csv.ts", { id: `schedule-${table}-csv` })),
   ...["departments", "finished", "projects", "machines"].map((table) =>
     route(`analytics/${table}.csv`, "routes/analytics-csv.ts", { id: `analytics-${table}-csv` }),
   ),
@@ -38,6 +40,7 @@ export default [
   route("production-floor", "routes/production-floor.tsx", { id: "production-floor" }),
   route("fabrication", "routes/fabrication.tsx"),
   route("production/:machine", "routes/machine-queue.tsx"),
+  route("work/:department", "routes/work-list.tsx"),
   route("machine-files/:id/print", "routes/machine-file-print.tsx"),
 
   route("api/auth/verify-pin", "routes/api/auth.verify-pin.ts"),
@@ -78,6 +81,7 @@ export default [
   route("api/completed-files-analytics", "routes/api/completed-files-analytics.ts", { id: "api-completed-files-analytics" }),
   route("api/machine-files/reorder", "routes/api/machine-files.reorder.ts", { id: "api-machine-files-reorder" }),
   route("api/projects/:id/print-labels", "routes/api/projects.$id.print-labels.ts", { id: "api-projects-print-labels" }),
+  route("api/work/:department", "routes/api/work.$department.ts"),
   route("api/events", "routes/api/events.ts"),
   route("api/scans", "routes/api/scans.ts"),
   route("api/shop-settings", "routes/api/shop-settings.ts"),

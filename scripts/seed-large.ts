@@ -1,14 +1,22 @@
 // `bun scripts/seed-large.ts [--projects N] [--items N] [--logs N] [--data-dir DIR] [--pin 1234]`
 // Fills an EMPTY database with a shop's worth of years of work (defaults: 10,000 projects, 200,000 items,
-// 2,000,000 timer logs) for `npm run bench` and for trying the screens on big data. Rows go in as multi-row
-// INSERTs through prepared statements in one transaction; the file is opened with the app's openDatabase() so
-// it has the app's migrations and constraints. Deterministic: the same counts give the same rows.
+// 2,000,000 timer logs) for `npm run bench`, for trying the screens on big data and for the forecast backtest
+// (scripts/backtest-forecast.ts). The history is simulated (scripts/seed-queue-model.ts, docs/decisions/
+// 0039-forecast-backtest.md): projects arrive over the past months with priorities and due dates; each department
+// has a known number of people working the shop's calendar and serves its queue rush first, then by due date, then
+// by arrival; every start and stop, item position, project status and step is what that shop would have logged up
+// to now. Rows go in as multi-row INSERTs through prepared statements in one transaction; the file is opened with
+// the app's openDatabase() so it has the app's migrations and constraints. Deterministic: the same counts and the
+// same moment give the same rows.
 import type { Database, Statement } from "bun:sqlite";
 import path from "node:path";
-import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { STANDARD_DEPARTMENTS, type Priority } from "~/domain/constants";
+import { noonInZone } from "~/domain/dates";
 import { itemSequence, stepStatusFromPercent } from "~/domain/rules";
 import { openDatabase, type DB } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { hashPin } from "~/infra/secret.server";
+import { normal, type ShopCalendar, shopHolidays, simulateQueues, WorkingTime } from "./seed-queue-model";
 
 export type SeedLargeOptions = {
   projects: number;
@@ -17,7 +25,24 @@ export type SeedLargeOptions = {
   /** The management member's PIN (the bench signs in with it). */
   adminPin?: string;
   now?: number;
+  /** The shop's zone; default SHOP_TIMEZONE. */
+  timeZone?: string;
   log?: (line: string) => void;
+};
+
+/** The simulated shop, as the seed wrote it. */
+export type SeedModel = {
+  timeZone: string;
+  calendar: ShopCalendar;
+  /** Working days over which the projects arrived (ending now). */
+  arrivalDays: number;
+  departments: { value: string; people: number; hours: number | null; utilization: number }[];
+  /** Now: timers running, items waiting in a department's queue, projects not finished. */
+  running: number;
+  waiting: number;
+  openProjects: number;
+  /** Final-department visits logged as more than one session: stopped for the night, or for a break. */
+  sittings: { night: number; breaks: number };
 };
 
 export type SeedLargeResult = {
@@ -25,6 +50,7 @@ export type SeedLargeResult = {
   itemIds: { first: number; last: number };
   counts: Record<string, number>;
   seconds: number;
+  model: SeedModel;
 };
 
 const MINUTE = 60_000;
@@ -54,6 +80,37 @@ const FAB = "fabrication";
 const QC = "quality-control";
 const INST = "installation";
 
+// --- The simulated shop (docs/decisions/0039-forecast-backtest.md) ---
+
+/** The working calendar written to Global Settings: Monday to Friday, 7:30 to 16:00, US holidays. */
+const SHOP_DAY = { workingDays: [1, 2, 3, 4, 5], dayStartMinutes: 7 * 60 + 30, dayHours: 8.5 };
+/** The process departments items go through, in the standard order; the model indexes them by this position. */
+const PROCESS = [PP, PROD, FAB, QC, INST] as const;
+/** Hours a person works a day where it is not the shop's whole day (quality control also does receiving). */
+const PROCESS_HOURS: Partial<Record<string, number>> = { [QC]: 6 };
+/** How busy each department is on average (people are chosen for it; the seasons go above and below). */
+const UTILIZATION: Record<string, number> = { [PP]: 0.7, [PROD]: 0.8, [FAB]: 0.78, [QC]: 0.65, [INST]: 0.74 };
+/**
+ * The seasons: the share of the average order intake, 1 + Σ amplitude·cos(2π (days ago − peak) / period), in
+ * working days before now. A spring and autumn rush over the year, and a shorter wave on top; the year's peak a few
+ * weeks back, so that the shop is busy now and has queues.
+ */
+const SEASONS = [
+  { amplitude: 0.25, periodDays: 125, peakDaysAgo: 20 },
+  { amplitude: 0.12, periodDays: 45, peakDaysAgo: 5 },
+];
+/** Spread of a session around its category's median (sigma of the log): most within ×0.6 to ×1.6. */
+const SESSION_SPREAD = 0.5;
+/** Working days from the order to the due date, by priority. */
+const LEAD_DAYS: Record<Priority, [number, number]> = { rush: [2, 4], high: [4, 8], medium: [6, 12], low: [8, 16] };
+/** The least history, in working days, whatever the size: a small seed still has queues that empty and fill. */
+const MIN_ARRIVAL_DAYS = 40;
+/** Items of a project are entered one after another, this far apart (working time). */
+const ITEM_ENTRY_MS = 20_000;
+/** A final-department visit may be logged in sittings: one break per this much hands-on time at most. */
+const BREAK_EVERY_MS = 40 * MINUTE;
+const BREAK_MS = 15 * MINUTE;
+
 const MACHINES = [
   { name: "HP Latex 800", description: '64" latex roll-to-roll printer' },
   { name: "Roland VersaUV", description: "UV flatbed printer for rigid substrates" },
@@ -71,9 +128,6 @@ const machineValue = (name: string) =>
 const PRINTERS = MACHINES.slice(0, 3).map((m) => machineValue(m.name));
 const CUTTERS = MACHINES.slice(3, 6).map((m) => machineValue(m.name));
 
-// How long items wait before each department, relative to the others (production's printers are the usual queue).
-const WAIT_WEIGHT: Record<string, number> = { [PP]: 1, [PROD]: 1.8, [FAB]: 1.3, [QC]: 0.6, [INST]: 1.1 };
-
 const FAB_SUBDEPARTMENTS = ["Interior Assembly", "Interior Paint & Finish", "Exterior Assembly", "Channel Letter Trim Cap", "Exterior Packaging"];
 
 const WORKFLOWS = [
@@ -83,54 +137,71 @@ const WORKFLOWS = [
   { name: "Print & Install", description: "Design, print, install", departmentSequence: [PP, PROD, INST] },
 ];
 
+// Item categories, each with its department sequence and the median hands-on hours of one item in each of its
+// departments (a session varies around it, lognormal: see SESSION_SPREAD). Yard signs have no sequence of their own:
+// they follow the standard order.
 const CATEGORIES = [
   {
     name: "Channel Letters",
     color: "orange",
     sequence: [PP, PROD, FAB, QC, INST],
+    hours: { [PP]: 1.25, [PROD]: 0.75, [FAB]: 3.5, [QC]: 0.4, [INST]: 2.5 },
     items: ["Front Elevation Channel Letters", "Reverse Lit Logo", "Channel Letter Raceway"],
     materials: [".040 Aluminum", 'Acrylic 3/16"'],
   },
   {
     name: "Monument Sign",
     color: "green",
-    sequence: [PP, FAB, QC, INST],
+    sequence: [PP, PROD, FAB, QC, INST],
+    hours: { [PP]: 1.5, [PROD]: 0.75, [FAB]: 4.5, [QC]: 0.5, [INST]: 3.5 },
     items: ["Double-Sided Monument Cabinet", "Monument Tenant Panels", "Monument Base Cladding"],
     materials: ["Aluminum Composite (ACM)", ".040 Aluminum"],
   },
   {
     name: "Vinyl Banner",
     color: "yellow",
-    sequence: [PP, PROD, QC],
+    sequence: [PP, PROD, FAB, QC],
+    hours: { [PP]: 0.4, [PROD]: 0.5, [FAB]: 0.35, [QC]: 0.15 },
     items: ["Parking Lot Banner 3x8", "Grand Opening Banner 4x10", "Fence Banner 6x20"],
     materials: ["13oz Scrim Banner", "Mesh Banner"],
   },
   {
     name: "Vehicle Wrap",
     color: "red",
-    sequence: [PP, PROD, INST],
+    sequence: [PP, PROD, QC, INST],
+    hours: { [PP]: 1, [PROD]: 1.25, [QC]: 0.3, [INST]: 3 },
     items: ["Box Truck Full Wrap", "Van Partial Wrap", "Door Logo Decals"],
     materials: ["3M IJ180 Vinyl"],
   },
   {
     name: "Wall Graphics",
     color: "purple",
-    sequence: [PP, PROD, INST],
+    sequence: [PP, PROD, QC, INST],
+    hours: { [PP]: 0.6, [PROD]: 0.6, [QC]: 0.2, [INST]: 1.25 },
     items: ["Lobby Feature Wall Mural", "Window Frosting", "Wayfinding Wall Decals"],
     materials: ["3M IJ180 Vinyl", "Oracal 651 Vinyl"],
   },
   {
     name: "Dimensional Letters",
     color: "blue",
-    sequence: [PP, PROD, FAB, INST],
+    sequence: [PP, PROD, FAB, QC, INST],
+    hours: { [PP]: 0.75, [PROD]: 0.5, [FAB]: 1.75, [QC]: 0.3, [INST]: 1.25 },
     items: ["Lobby Logo Letters", "Exterior Address Letters", "Donor Wall Letters"],
     materials: ["PVC Foam Board", 'Acrylic 3/16"'],
   },
-  { name: "Yard Signs", color: "pink", sequence: [], items: ["Yard Sign 18x24", "Open House Sign", "Campaign Sign"], materials: ["Coroplast"] },
+  {
+    name: "Yard Signs",
+    color: "pink",
+    sequence: [],
+    hours: { [PP]: 0.25, [PROD]: 0.2, [FAB]: 0.2, [QC]: 0.1, [INST]: 0.3 },
+    items: ["Yard Sign 18x24", "Open House Sign", "Campaign Sign"],
+    materials: ["Coroplast"],
+  },
   {
     name: "ADA Signage",
     color: "gray",
     sequence: [PP, PROD, FAB, QC, INST],
+    hours: { [PP]: 0.5, [PROD]: 0.35, [FAB]: 0.75, [QC]: 0.25, [INST]: 0.6 },
     items: ["Room ID Sign", "Restroom Sign Set", "Tactile Exit Sign"],
     materials: ['Acrylic 3/16"', "PVC Foam Board"],
   },
@@ -171,14 +242,20 @@ const FIRST = [
   "Hana",
 ];
 const LAST = ["Lopez", "Carter", "Khan", "Becker", "Novak", "Ramos", "Shah", "Nguyen", "Brooks", "Meyer", "Silva", "Turner", "Kowalski", "Ito", "Hughes"];
-const MEMBER_KEYS = [
-  ["pre-production"],
-  ["production"],
-  ["fabrication"],
-  ["project-management"],
-  ["pre-production", "project-management"],
-  ["production", "fabrication"],
-  [],
+// The staff, by role, in turn (40 people at every size, so the screens that list the team compare equal lists across
+// data sizes). A department's sessions are signed by its staff in turn: the simulated people of a large shop share the
+// names of these (docs/decisions/0039-forecast-backtest.md).
+const STAFF_ROLES: { department: string; keys: string[] }[] = [
+  { department: PP, keys: [PP] },
+  { department: PROD, keys: [PROD] },
+  { department: FAB, keys: [FAB] },
+  { department: INST, keys: [] },
+  { department: PROD, keys: [PROD] },
+  { department: FAB, keys: [FAB] },
+  { department: QC, keys: [] },
+  { department: "project-management", keys: ["project-management"] },
+  { department: INST, keys: [] },
+  { department: PP, keys: [PP, "project-management"] },
 ];
 
 const CLIENT_A = [
@@ -347,6 +424,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   const adminPin = opts.adminPin ?? "1234";
   if (!/^\d{4}$/.test(adminPin)) throw new Error("the PIN must be 4 digits");
   const now = opts.now ?? Date.now();
+  const timeZone = opts.timeZone ?? getEnv().SHOP_TIMEZONE;
   const rnd = prng(20250101 ^ (P * 31 + I * 17 + L));
   const counts: Record<string, number> = {};
   const lap = (() => {
@@ -358,6 +436,195 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     };
   })();
 
+  // ===== The simulation, before anything is written =====
+  const setupAt = now - 3 * 365 * DAY;
+  const year = new Date(now).getUTCFullYear();
+  const calendar: ShopCalendar = { ...SHOP_DAY, holidays: shopHolidays(year - 3, year + 1) };
+  // Working days from the shop's setup to a year ahead (due dates lie ahead of now).
+  const wt = new WorkingTime(calendar, timeZone, setupAt, now + 400 * DAY);
+  const dayMs = wt.dayMs;
+  const nowWt = wt.wtOf(now);
+  const nowDay = Math.max(0, wt.dayAt(now));
+
+  // Which project each item belongs to and its category.
+  const itemsPerProject = spread(I - Math.min(I, P), P, rnd);
+  // Project 1 gets 200 items (199 + the one every project has): the project page's worst case in the bench. The
+  // extra items are taken one at a time from the other projects, so the totals stay exact.
+  if (P > 1 && I - Math.min(I, P) >= 199 * 4 && itemsPerProject[0]! < 199) {
+    let need = 199 - itemsPerProject[0]!;
+    for (let j = 1; need > 0; j = j + 1 < P ? j + 1 : 1) {
+      if (itemsPerProject[j]! > 0) {
+        itemsPerProject[j]!--;
+        need--;
+      }
+    }
+    itemsPerProject[0] = 199;
+  }
+  // Every project has at least one item while there are items to give.
+  const firstItemOfProject = new Uint32Array(P + 1);
+  const itemProject = new Int32Array(I);
+  const itemCategory = new Uint8Array(I);
+  let maxItemsInProject = 1;
+  {
+    let next = 0;
+    for (let p = 0; p < P; p++) {
+      firstItemOfProject[p] = next;
+      const n = Math.min(I - next, (itemsPerProject[p] ?? 0) + (p < I ? 1 : 0));
+      for (let j = 0; j < n; j++) {
+        itemProject[next + j] = p;
+        itemCategory[next + j] = (p * 3 + j) % CATEGORIES.length;
+      }
+      maxItemsInProject = Math.max(maxItemsInProject, n);
+      next += n;
+    }
+    firstItemOfProject[P] = next;
+    if (next !== I) throw new Error(`internal: placed ${next} of ${I} items`);
+  }
+  const sequences = CATEGORIES.map((c) => itemSequence(c.sequence).map((v) => PROCESS.indexOf(v as (typeof PROCESS)[number])));
+  const medianMs = CATEGORIES.map((c) => PROCESS.map((v) => Math.round(((c.hours as Record<string, number>)[v] ?? 0.5) * HOUR)));
+
+  // People per department: enough for its expected hands-on hours at its target utilisation. The history is three
+  // years long, or shorter for a small seed (so that even the quietest department is one person kept busy).
+  const hoursOf = PROCESS.map((v) => PROCESS_HOURS[v] ?? calendar.dayHours);
+  const demandHours = PROCESS.map(() => 0);
+  const meanFactor = Math.exp((SESSION_SPREAD * SESSION_SPREAD) / 2);
+  for (let i = 0; i < I; i++) for (const d of sequences[itemCategory[i]!]!) demandHours[d]! += (medianMs[itemCategory[i]!]![d]! / HOUR) * meanFactor;
+  const spanForOnePerson = Math.min(
+    ...PROCESS.map((v, d) => (demandHours[d]! > 0 ? demandHours[d]! / (hoursOf[d]! * UTILIZATION[v]!) : Number.POSITIVE_INFINITY)),
+  );
+  const arrivalDays = Math.max(1, Math.min(nowDay + 1, Math.max(MIN_ARRIVAL_DAYS, Math.ceil(Number.isFinite(spanForOnePerson) ? spanForOnePerson : 0))));
+  const people = PROCESS.map((v, d) => {
+    const perDay = demandHours[d]! / (arrivalDays * hoursOf[d]!);
+    // Rounded up: a department is at most as busy as its target on average (the busy season goes above it).
+    return Math.max(1, Math.ceil(perDay / UTILIZATION[v]! - 0.2));
+  });
+
+  // Projects arrive at random moments of working time over the span, oldest first (ids follow creation time), more
+  // in the busy seasons than in the quiet ones (SEASONS): busy weeks leave queues that take days to work off.
+  const firstDay = nowDay + 1 - arrivalDays;
+  const firstWt = firstDay * dayMs;
+  const lastWt = Math.max(firstWt + 1000, nowWt - maxItemsInProject * ITEM_ENTRY_MS - 1000);
+  const busyness = new Float64Array(arrivalDays + 1);
+  for (let k = 0; k < arrivalDays; k++) {
+    const daysAgo = nowDay - (firstDay + k);
+    let w = 1;
+    for (const s of SEASONS) w += s.amplitude * Math.cos((2 * Math.PI * (daysAgo - s.peakDaysAgo)) / s.periodDays);
+    busyness[k + 1] =
+      busyness[k]! + Math.max(0.05, w) * Math.min(1, Math.max(0, (Math.min(lastWt, (firstDay + k + 1) * dayMs) - (firstDay + k) * dayMs) / dayMs));
+  }
+  const arrival = new Float64Array(P);
+  for (let p = 0; p < P; p++) {
+    // The inverse of the cumulative busyness: a day drawn in proportion to it, then a moment in that day.
+    const u = rnd.next() * busyness[arrivalDays]!;
+    let lo = 0;
+    let hi = arrivalDays - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (busyness[mid + 1]! <= u) lo = mid + 1;
+      else hi = mid;
+    }
+    const dayStart = (firstDay + lo) * dayMs;
+    const span = Math.max(0, Math.min(dayMs, lastWt - dayStart));
+    arrival[p] = Math.floor((dayStart + rnd.next() * span) / 1000) * 1000;
+  }
+  arrival.sort();
+  const priorityOf = (p: number): Priority => PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!;
+  const dueDay = new Int32Array(P);
+  for (let p = 0; p < P; p++) {
+    const [min, max] = LEAD_DAYS[priorityOf(p)];
+    dueDay[p] = Math.min(wt.days - 1, Math.floor(arrival[p]! / dayMs) + rnd.int(min, max));
+  }
+
+  // Items and their department visits, each with its hands-on time drawn around its category's median.
+  const created = new Float64Array(I);
+  const priorityKey = new Float64Array(I);
+  const visitOffset = new Uint32Array(I + 1);
+  for (let i = 0; i < I; i++) visitOffset[i + 1] = visitOffset[i]! + sequences[itemCategory[i]!]!.length;
+  const V = visitOffset[I]!;
+  const visitDept = new Uint8Array(V);
+  const service = new Float64Array(V);
+  for (let i = 0; i < I; i++) {
+    const p = itemProject[i]!;
+    // A project's items are entered one after another and go to their first department together, once the last is in.
+    created[i] = arrival[p]! + (firstItemOfProject[p + 1]! - 1 - firstItemOfProject[p]!) * ITEM_ENTRY_MS;
+    // Served rush first, then by due date; the queue adds the arrival in the department (seed-queue-model.ts).
+    priorityKey[i] = (priorityOf(p) === "rush" ? 0 : 1e15) + dueDay[p]! * 1e11;
+    const seq = sequences[itemCategory[i]!]!;
+    for (let k = 0; k < seq.length; k++) {
+      const v = visitOffset[i]! + k;
+      visitDept[v] = seq[k]!;
+      const seconds = Math.round((medianMs[itemCategory[i]!]![seq[k]!]! / 1000) * Math.exp(SESSION_SPREAD * normal(rnd.next)));
+      service[v] = Math.min(12 * 3600, Math.max(120, seconds)) * 1000;
+    }
+  }
+  const departmentsModel = PROCESS.map((_, d) => ({ people: people[d]!, hoursPerDay: hoursOf[d]! }));
+  const sim = simulateQueues({ departments: departmentsModel, dayMs, created, visitOffset, visitDept, service, priorityKey, until: nowWt });
+  const { start, end } = sim;
+  lap(`queue model (${V} visits, ${arrivalDays} days)`);
+
+  // What the logs must hold: two rows per finished session, one per running one, `L` in all.
+  let completed = 0;
+  let running = 0;
+  for (let v = 0; v < V; v++) {
+    if (Number.isNaN(start[v]!)) continue;
+    if (end[v]! <= nowWt) completed++;
+    else running++;
+  }
+  if ((L - running) % 2 !== 0) {
+    // One start too many: the session that began last in its department (nobody started anything there since) is
+    // taken back, so the queue order the logs show still holds; its item waits at the head of that queue.
+    const lastStart = new Float64Array(PROCESS.length).fill(Number.NEGATIVE_INFINITY);
+    for (let v = 0; v < V; v++) if (start[v]! > lastStart[visitDept[v]!]!) lastStart[visitDept[v]!] = start[v]!;
+    let drop = -1;
+    for (let v = 0; v < V; v++) {
+      if (!(end[v]! > nowWt) || Number.isNaN(start[v]!)) continue;
+      const last = start[v] === lastStart[visitDept[v]!];
+      if (drop < 0 || (last && !(start[drop] === lastStart[visitDept[drop]!])) || (last && start[v]! > start[drop]!)) drop = v;
+    }
+    if (drop < 0) throw new Error(`${L} timer logs is an odd number, and no timer runs at this moment to make it so: ask for ${L + 1}`);
+    start[drop] = Number.NaN;
+    end[drop] = Number.NaN;
+    running--;
+  }
+  const extra = (L - running) / 2 - completed;
+  if (extra < 0) {
+    throw new Error(`these ${I} items' history takes at least ${2 * completed + running} timer logs (a start and a stop per department visit): ask for more`);
+  }
+  // The rest are sittings: an item stays in its last department after a stop (docs/product.md §4 'Final Department'),
+  // so a visit there can be logged in several sessions. First where a visit ran past the end of a day (the timer
+  // stopped for the night), then breaks inside longer visits.
+  const finalDone = (i: number) => {
+    const v = visitOffset[i + 1]! - 1;
+    return v >= visitOffset[i]! && !Number.isNaN(start[v]!) && end[v]! <= nowWt ? v : -1;
+  };
+  let nights = 0;
+  let breaksAvailable = 0;
+  for (let i = 0; i < I; i++) {
+    const v = finalDone(i);
+    if (v < 0) continue;
+    nights += Math.floor((end[v]! - 1) / dayMs) - Math.floor(start[v]! / dayMs);
+    breaksAvailable += Math.floor(service[v]! / BREAK_EVERY_MS);
+  }
+  const nightSplits = Math.min(extra, nights);
+  const breakSplits = extra - nightSplits;
+  if (breakSplits > breaksAvailable) {
+    throw new Error(
+      `${L} timer logs are more than these ${I} items' history can hold (at most ${2 * (completed + nights + breaksAvailable) + running}): ask for fewer`,
+    );
+  }
+
+  // Team: who signs each simulated person's sessions.
+  const staff = 40;
+  const staffOf = PROCESS.map(() => [] as number[]);
+  for (let m = 0; m < staff; m++) {
+    const d = PROCESS.indexOf(STAFF_ROLES[m % STAFF_ROLES.length]!.department as (typeof PROCESS)[number]);
+    if (d >= 0 && m % 13 !== 12) staffOf[d]!.push(m + 2);
+  }
+  const memberOf = (v: number) => {
+    const list = staffOf[visitDept[v]!]!;
+    return list[sim.slot[v]! % list.length]!;
+  };
+
   // Loading speed: no rollback journal needed for a fresh file (a failure leaves a file to delete anyway),
   // a big page cache, and no fsync until the end. The WAL journal and normal sync are restored afterwards.
   sqlite.run("PRAGMA journal_mode = OFF");
@@ -365,12 +632,18 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   sqlite.run("PRAGMA cache_size = -262144");
   sqlite.run("PRAGMA temp_store = MEMORY");
 
-  const setupAt = now - 3 * 365 * DAY;
+  let waiting = 0;
+  let openProjects = 0;
+  const modelDepartments: SeedModel["departments"] = [];
   const run = sqlite.transaction(() => {
     // Rows of several tables are buffered side by side (a step may be written before its instance): foreign
     // keys are checked once, at commit, instead of row by row.
     sqlite.run("PRAGMA defer_foreign_keys = ON");
-    // --- Departments, machines, subdepartments ---
+    // --- The shop's calendar (Global Settings) ---
+    sqlite
+      .query("UPDATE shop_settings SET working_days = ?, day_start_minutes = ?, day_hours = ?, holidays = ? WHERE id = 1")
+      .run(JSON.stringify(calendar.workingDays), calendar.dayStartMinutes, calendar.dayHours, JSON.stringify(calendar.holidays));
+    // --- Departments with their capacity, machines, subdepartments ---
     const depts = bulk(sqlite, "departments", [
       "name",
       "value",
@@ -381,11 +654,21 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       "is_machine",
       "machine_status",
       "category",
+      "capacity_people",
+      "capacity_hours",
       "created_at",
     ]);
-    STANDARD_DEPARTMENTS.forEach((d, i) => depts.add(d.name, d.value, "", d.color, i, 1, 0, "active", "Process", setupAt));
+    STANDARD_DEPARTMENTS.forEach((d, i) => {
+      const k = PROCESS.indexOf(d.value as (typeof PROCESS)[number]);
+      const hours = k >= 0 ? (PROCESS_HOURS[d.value] ?? null) : null;
+      depts.add(d.name, d.value, "", d.color, i, 1, 0, "active", "Process", k >= 0 ? people[k]! : 1, hours, setupAt);
+      if (k >= 0) {
+        const capacity = arrivalDays * people[k]! * hoursOf[k]!;
+        modelDepartments.push({ value: d.value, people: people[k]!, hours, utilization: capacity > 0 ? demandHours[k]! / capacity : 0 });
+      }
+    });
     MACHINES.forEach((m, i) =>
-      depts.add(m.name, machineValue(m.name), m.description, "blue", 10 + i, 1, 1, i === 6 ? "maintenance" : "active", "Production", setupAt),
+      depts.add(m.name, machineValue(m.name), m.description, "blue", 10 + i, 1, 1, i === 6 ? "maintenance" : "active", "Production", 1, null, setupAt),
     );
     counts.departments = depts.finish();
     const fabId = sqlite.query<{ id: number }, [string]>("SELECT id FROM departments WHERE value = ?").get(FAB)!.id;
@@ -420,22 +703,22 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       "created_at",
     ]);
     members.add(1, "Bench Administrator", "admin@shop.example", "Management", "[]", JSON.stringify(["management"]), hashPin(adminPin), 1, setupAt);
-    const staff = 40;
     const usedPins = new Set([adminPin]);
+    const departmentName = new Map<string, string>(STANDARD_DEPARTMENTS.map((d) => [d.value, d.name]));
     for (let m = 0; m < staff; m++) {
       let pin = String(1000 + ((m * 7919) % 9000));
       while (usedPins.has(pin)) pin = String(1000 + ((Number(pin) - 999) % 9000));
       usedPins.add(pin);
       const name = `${FIRST[m % FIRST.length]} ${LAST[(m * 7) % LAST.length]}`;
-      const keys = MEMBER_KEYS[m % MEMBER_KEYS.length]!;
-      // A few former staff: inactive members keep their history but cannot sign in.
+      const role = STAFF_ROLES[m % STAFF_ROLES.length]!;
+      // A few former staff: inactive members keep their history but cannot sign in (and sign no new sessions).
       members.add(
         m + 2,
         name,
         `${name.toLowerCase().replace(/ /g, ".")}.${m}@shop.example`,
-        keys[0] ?? "Quality Control",
+        departmentName.get(role.department) ?? role.department,
         "[]",
-        JSON.stringify(keys),
+        JSON.stringify(role.keys),
         hashPin(pin),
         m % 13 === 12 ? 0 : 1,
         setupAt,
@@ -445,118 +728,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     const memberCount = staff + 1;
     lap("reference data and team");
 
-    // --- Projects, each with one workflow instance and one step per department of its workflow ---
-    const projects = bulk(
-      sqlite,
-      "projects",
-      ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"],
-      400,
-    );
-    const instances = bulk(sqlite, "project_workflow_instances", ["id", "project_id", "workflow_template_id", "name", "created_at"]);
-    const steps = bulk(sqlite, "project_workflow_steps", [
-      "project_workflow_instance_id",
-      "department",
-      "assigned_team_member_id",
-      "start_date",
-      "end_date",
-      "percent_complete",
-      "status",
-      "sort_order",
-      "created_at",
-    ]);
-    // Who works on a step: its assignee, and on some steps a second person (the database is empty, so step ids
-    // are the insertion order).
-    const assignments = bulk(sqlite, "step_assignments", ["project_workflow_step_id", "team_member_id", "assigned_at"]);
-    let stepId = 0;
-    // Per project, what the items need: its workflow, when it was created and where its work stands (0..1).
-    const projectWorkflow = new Uint8Array(P);
-    const projectCreated = new Float64Array(P);
-    const projectProgress = new Float32Array(P);
-    const projectEnd = new Float64Array(P);
-    const span = 3 * 365 * DAY;
-    for (let p = 0; p < P; p++) {
-      const id = p + 1;
-      // Older projects first: ids follow creation time, as in a real database.
-      const createdAt = Math.round(now - span + (span - 2 * DAY) * (p / Math.max(1, P)) + rnd.next() * HOUR);
-      const wfIndex = rnd.int(0, WORKFLOWS.length - 1);
-      const wf = WORKFLOWS[wfIndex]!;
-      const days = rnd.int(5, 45);
-      const start = createdAt + rnd.int(0, 3) * DAY;
-      const end = start + days * DAY;
-      // Jobs that should be over by now are done; recent ones are somewhere along.
-      const progress = end < now - 7 * DAY ? 1 : Math.max(0, Math.min(1, (now - start) / (end - start)));
-      projectWorkflow[p] = wfIndex;
-      projectCreated[p] = createdAt;
-      projectProgress[p] = progress;
-      projectEnd[p] = end;
-      const client = `${CLIENT_A[rnd.int(0, CLIENT_A.length - 1)]} ${CLIENT_B[rnd.int(0, CLIENT_B.length - 1)]}`;
-      const job = JOBS[rnd.int(0, JOBS.length - 1)]!;
-      const seq = wf.departmentSequence;
-      const n = seq.length;
-      let completed = 0;
-      for (let k = 0; k < n; k++) {
-        const sStart = start + Math.floor(((end - start) * k) / n);
-        const sEnd = start + Math.floor(((end - start) * (k + 1)) / n);
-        const percent = progress >= (k + 1) / n ? 100 : progress <= k / n ? 0 : Math.round((progress * n - k) * 100);
-        const status = stepStatusFromPercent(percent);
-        if (status === "completed") completed++;
-        const assignee = rnd.next() < 0.7 ? rnd.int(1, memberCount) : null;
-        steps.add(id, seq[k]!, assignee, sStart, sEnd, percent, status, k, createdAt);
-        stepId++;
-        if (assignee !== null) {
-          assignments.add(stepId, assignee, createdAt);
-          const second = rnd.int(1, memberCount);
-          if (second !== assignee && rnd.next() < 0.15) assignments.add(stepId, second, createdAt + 1);
-        }
-      }
-      // docs/product.md (Decisions): completed when it has steps and every one is completed.
-      const status = completed === n ? "completed" : "active";
-      projects.add(
-        id,
-        `${client} - ${job}`,
-        `${job} for ${client}`,
-        start,
-        end,
-        PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!,
-        status,
-        wfIndex + 1,
-        wf.name,
-        createdAt,
-      );
-      instances.add(id, id, wfIndex + 1, wf.name, createdAt);
-    }
-    counts.projects = projects.finish();
-    counts.project_workflow_instances = instances.finish();
-    counts.project_workflow_steps = steps.finish();
-    counts.step_assignments = assignments.finish();
-    lap(`${P} projects with steps`);
-
-    // --- Items and their timer logs ---
-    // Logs come in start/stop pairs; a running item has one more start. The number of running items is chosen
-    // so that the pairs fill the rest exactly (and a running item always has its start).
-    // About 1 item in 250 runs: a shop with 200,000 items has a few hundred timers going.
-    let running = Math.min(I, L, I > 0 && L > 0 ? Math.max(1, Math.round(I * 0.004)) : 0);
-    if ((L - running) % 2 !== 0) running += running + 1 <= Math.min(I, L) ? 1 : -1;
-    if ((L - running) % 2 !== 0 || running < 0 || running > I) throw new Error(`cannot make ${L} logs from ${I} items`);
-    const pairs = (L - running) / 2;
-    const pairsPerItem = spread(pairs, I, rnd);
-    // Which items run: spread over the newest projects' items (old jobs are finished).
-    const runningFrom = Math.max(0, I - running * 5);
-    const runEvery = running > 0 ? Math.max(1, Math.floor((I - runningFrom) / running)) : 0;
-    const itemsPerProject = spread(I - Math.min(I, P), P, rnd);
-    // Project 1 gets 200 items (199 + the one every project has): the project page's worst case in the bench. The
-    // extra items are taken one at a time from the other projects, so the totals stay exact.
-    if (P > 1 && I - Math.min(I, P) >= 199 * 4 && itemsPerProject[0]! < 199) {
-      let need = 199 - itemsPerProject[0]!;
-      for (let j = 1; need > 0; j = j + 1 < P ? j + 1 : 1) {
-        if (itemsPerProject[j]! > 0) {
-          itemsPerProject[j]!--;
-          need--;
-        }
-      }
-      itemsPerProject[0] = 199;
-    }
-
+    // --- Items and their timer logs, as the simulated shop logged them ---
     const items = bulk(
       sqlite,
       "items",
@@ -586,88 +758,225 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       ["item_id", "action", "department", "timestamp", "session_duration_seconds", "team_member_id", "wait_seconds", "finished"],
       1000,
     );
-    let itemId = 0;
-    let runningLeft = running;
-    for (let p = 0; p < P && itemId < I; p++) {
-      // Every project has at least one item while there are items to give.
-      const n = Math.min(I - itemId, (itemsPerProject[p] ?? 0) + (p < I ? 1 : 0));
-      const wfId = projectWorkflow[p]! + 1;
-      for (let j = 0; j < n; j++) {
-        const id = ++itemId;
-        const cat = CATEGORIES[(p * 3 + j) % CATEGORIES.length]!;
-        const seq = itemSequence(cat.sequence);
-        const base = cat.items[(p + j) % cat.items.length]!;
-        const name = j >= cat.items.length ? `${base} #${Math.floor(j / cat.items.length) + 1}` : base;
-        const material = cat.materials[(p + j) % cat.materials.length]!;
-        const quantity = cat.name.includes("Letters") ? rnd.int(4, 24) : rnd.int(1, 6);
-        const createdAt = projectCreated[p]! + (j + 1) * 10 * MINUTE;
-        const isRunning = runningLeft > 0 && id > runningFrom && (id - runningFrom) % runEvery === 0 ? 1 : 0;
-        if (isRunning) runningLeft--;
-        const k = pairsPerItem[id - 1]!;
-        // Each stop moves the item on to the next department of its sequence; at the last it stays there.
-        const stepIndex = Math.min(k, seq.length - 1);
-        // Sessions sit one after another between the item's creation and a few days after its project's end date
-        // (now, for a job still under way), none longer than 3 hours. The waits between departments differ by
-        // department (WAIT_WEIGHT), as on a real floor, so /analytics has a bottleneck to name.
-        const windowEnd = Math.min(now - HOUR, projectEnd[p]! + 5 * DAY);
-        const window = Math.max(k + 2, windowEnd - createdAt);
-        const deptOf = (s: number) => seq[Math.min(s, seq.length - 1)]!;
-        // The gap before session s weighs WAIT_WEIGHT of its department; one more gap follows the last session.
-        let weights = 1;
-        for (let s = 0; s < k; s++) weights += s === 0 ? 1 : (WAIT_WEIGHT[deptOf(s)] ?? 1);
-        let total = 0;
-        let t = createdAt;
-        let at = createdAt;
-        for (let s = 0; s < k; s++) {
-          const gap = (window * (s === 0 ? 1 : (WAIT_WEIGHT[deptOf(s)] ?? 1))) / weights;
-          const nextGap = (window * (s + 1 < k ? (WAIT_WEIGHT[deptOf(s + 1)] ?? 1) : 1)) / weights;
-          at += gap;
-          const startAt = Math.max(t + 1000, Math.floor(at - rnd.next() * gap * 0.3));
-          const seconds = Math.max(1, Math.min(rnd.int(5 * 60, 3 * 3600), Math.floor((nextGap * 0.5) / 1000)));
-          const dept = deptOf(s);
-          const who = rnd.int(2, memberCount);
-          // As the timer model writes them: a wait when the item came from another department's stop, and a
-          // finish for a stop in the sequence's last department.
-          const wait = s > 0 && deptOf(s - 1) !== dept ? Math.floor((startAt - t) / 1000) : null;
+    // Per project and department: items whose sequence has it, and how many of them are done there.
+    const need = new Int32Array(P * PROCESS.length);
+    const done = new Int32Array(P * PROCESS.length);
+    const itemsDone = new Int32Array(P);
+    const finishedAt = new Float64Array(P);
+    const projectWorkflow = new Uint8Array(P);
+    for (let p = 0; p < P; p++) projectWorkflow[p] = rnd.int(0, WORKFLOWS.length - 1);
+    // Which sittings are logged: a uniform choice of exactly nightSplits nights and breakSplits breaks (selection
+    // sampling, item by item).
+    const pickRnd = prng(0x5eed ^ L);
+    let nightsLeft = nights;
+    let nightsToPick = nightSplits;
+    let breaksLeft = breaksAvailable;
+    let breaksToPick = breakSplits;
+    const cuts: [number, number][] = [];
+    for (let i = 0; i < I; i++) {
+      const id = i + 1;
+      const p = itemProject[i]!;
+      const j = i - firstItemOfProject[p]!;
+      const c = itemCategory[i]!;
+      const cat = CATEGORIES[c]!;
+      const seq = sequences[c]!;
+      const base = cat.items[(p + j) % cat.items.length]!;
+      const name = j >= cat.items.length ? `${base} #${Math.floor(j / cat.items.length) + 1}` : base;
+      const material = cat.materials[(p + j) % cat.materials.length]!;
+      const quantity = cat.name.includes("Letters") ? rnd.int(4, 24) : rnd.int(1, 6);
+      const createdAt = wt.startInstant(arrival[p]! + j * ITEM_ENTRY_MS);
+      const last = visitOffset[i + 1]! - 1;
+      let total = 0;
+      let visitsDone = 0;
+      let sessionStart: number | null = null;
+      let prevStop = Number.NaN;
+      let prevDept = -1;
+      for (let v = visitOffset[i]!; v <= last; v++) {
+        if (Number.isNaN(start[v]!)) break;
+        const d = visitDept[v]!;
+        const dept = PROCESS[d]!;
+        const who = memberOf(v);
+        const startAt = wt.startInstant(start[v]!);
+        // As the timer model writes it: a wait when the item came from another department's stop.
+        const wait = prevDept >= 0 && prevDept !== d ? Math.floor((startAt - prevStop) / 1000) : null;
+        if (end[v]! > nowWt) {
           logs.add(id, "start", dept, startAt, null, who, wait, 0);
-          t = startAt + seconds * 1000;
-          logs.add(id, "stop", dept, t, seconds, who, null, s >= seq.length - 1 ? 1 : 0);
+          sessionStart = startAt;
+          break;
+        }
+        // The sittings of a finished last visit: where it is cut, and where work resumes (working time).
+        cuts.length = 0;
+        if (v === last) {
+          const firstDay = Math.floor(start[v]! / dayMs);
+          const lastDay = Math.floor((end[v]! - 1) / dayMs);
+          const windowMs = Math.round(hoursOf[d]! * HOUR);
+          const pieces: [number, number][] = [];
+          for (let day = firstDay; day <= lastDay; day++) pieces.push([Math.max(start[v]!, day * dayMs), Math.min(end[v]!, day * dayMs + windowMs)]);
+          for (let k = 0; k + 1 < pieces.length; k++) {
+            if (pickRnd.next() * nightsLeft-- < nightsToPick) {
+              nightsToPick--;
+              cuts.push([pieces[k]![1], pieces[k + 1]![0]]);
+            }
+          }
+          let breaks = 0;
+          for (let k = Math.floor(service[v]! / BREAK_EVERY_MS); k > 0; k--) {
+            if (pickRnd.next() * breaksLeft-- < breaksToPick) {
+              breaksToPick--;
+              breaks++;
+            }
+          }
+          // Breaks go to the day pieces with the most work per break, evenly spaced inside each.
+          const perPiece = pieces.map(() => 0);
+          for (let b = 0; b < breaks; b++) {
+            let best = 0;
+            for (let k = 1; k < pieces.length; k++) {
+              if ((pieces[k]![1] - pieces[k]![0]) / (perPiece[k]! + 1) > (pieces[best]![1] - pieces[best]![0]) / (perPiece[best]! + 1)) best = k;
+            }
+            perPiece[best]!++;
+          }
+          pieces.forEach(([a, b], k) => {
+            const m = perPiece[k]!;
+            if (m === 0) return;
+            const gap = Math.max(1000, Math.min(BREAK_MS, Math.floor((b - a) / (4 * (m + 1)) / 1000) * 1000));
+            for (let n = 1; n <= m; n++) {
+              const at = a + Math.floor(((b - a) * n) / (m + 1) / 1000) * 1000;
+              cuts.push([at, at + gap]);
+            }
+          });
+          cuts.sort((x, y) => x[0] - y[0]);
+        }
+        const finished = v === last ? 1 : 0;
+        let from = start[v]!;
+        for (let k = 0; k <= cuts.length; k++) {
+          const to = k < cuts.length ? cuts[k]![0] : end[v]!;
+          const at = wt.startInstant(from);
+          const stopAt = wt.endInstant(to);
+          const seconds = Math.floor((stopAt - at) / 1000);
+          logs.add(id, "start", dept, at, null, who, k === 0 ? wait : null, 0);
+          logs.add(id, "stop", dept, stopAt, seconds, who, null, finished);
           total += seconds;
+          prevStop = stopAt;
+          if (k < cuts.length) from = cuts[k]![1];
         }
-        let sessionStart: number | null = null;
-        if (isRunning) {
-          sessionStart = Math.max(t + MINUTE, now - rnd.int(2, 180) * MINUTE);
-          if (sessionStart > now) sessionStart = now;
-          const wait = k > 0 && deptOf(k - 1) !== seq[stepIndex] ? Math.floor((sessionStart - t) / 1000) : null;
-          logs.add(id, "start", seq[stepIndex]!, sessionStart, null, rnd.int(2, memberCount), wait, 0);
-        }
-        const dept = seq[stepIndex]!;
-        const machine = dept === PROD ? PRINTERS[id % PRINTERS.length]! : dept === FAB && id % 3 === 0 ? CUTTERS[id % CUTTERS.length]! : null;
-        items.add(
-          id,
-          name,
-          cat.name,
-          material,
-          quantity,
-          dept,
-          machine,
-          p + 1,
-          wfId,
-          id % 5 === 0 ? wfId : null,
-          stepIndex,
-          isRunning,
-          sessionStart,
-          total,
-          `/qr/${id}`,
-          createdAt,
-        );
+        prevDept = d;
+        visitsDone++;
+        done[p * PROCESS.length + d]!++;
       }
+      for (const d of seq) need[p * PROCESS.length + d]!++;
+      const finishedItem = visitsDone === seq.length;
+      if (finishedItem) {
+        itemsDone[p]!++;
+        finishedAt[p] = Math.max(finishedAt[p]!, prevStop);
+      }
+      const stepIndex = Math.min(visitsDone, seq.length - 1);
+      const isRunning = sessionStart !== null ? 1 : 0;
+      if (!finishedItem && !isRunning && !Number.isNaN(sim.arrived[visitOffset[i]! + stepIndex]!)) waiting++;
+      const dept = PROCESS[seq[stepIndex]!]!;
+      const machine = dept === PROD ? PRINTERS[id % PRINTERS.length]! : dept === FAB && id % 3 === 0 ? CUTTERS[id % CUTTERS.length]! : null;
+      const wfId = projectWorkflow[p]! + 1;
+      items.add(
+        id,
+        name,
+        cat.name,
+        material,
+        quantity,
+        dept,
+        machine,
+        p + 1,
+        wfId,
+        id % 5 === 0 ? wfId : null,
+        stepIndex,
+        isRunning,
+        sessionStart,
+        total,
+        `/qr/${id}`,
+        createdAt,
+      );
     }
-    if (itemId !== I || runningLeft !== 0) throw new Error(`internal: made ${itemId} of ${I} items, ${runningLeft} running left over`);
+    if (nightsToPick !== 0 || breaksToPick !== 0) throw new Error(`internal: ${nightsToPick} nights and ${breaksToPick} breaks left to log`);
     counts.items = items.finish();
     counts.timer_logs = logs.finish();
     lap(`${I} items, ${L} timer logs`);
 
+    // --- Projects, each with one workflow instance and one step per department of its workflow ---
+    const projects = bulk(
+      sqlite,
+      "projects",
+      ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"],
+      400,
+    );
+    const instances = bulk(sqlite, "project_workflow_instances", ["id", "project_id", "workflow_template_id", "name", "created_at"]);
+    const steps = bulk(sqlite, "project_workflow_steps", [
+      "project_workflow_instance_id",
+      "department",
+      "assigned_team_member_id",
+      "start_date",
+      "end_date",
+      "percent_complete",
+      "status",
+      "sort_order",
+      "created_at",
+    ]);
+    // Who works on a step: its assignee, and on some steps a second person (the database is empty, so step ids
+    // are the insertion order).
+    const assignments = bulk(sqlite, "step_assignments", ["project_workflow_step_id", "team_member_id", "assigned_at"]);
+    let stepId = 0;
+    const noons = new Map<string, number>();
+    const noonOf = (date: string) => {
+      let t = noons.get(date);
+      if (t === undefined) noons.set(date, (t = noonInZone(date, timeZone)!.getTime()));
+      return t;
+    };
+    const projectCreated = new Float64Array(P);
+    const projectDone = new Uint8Array(P);
+    for (let p = 0; p < P; p++) {
+      const id = p + 1;
+      const createdAt = wt.startInstant(arrival[p]!);
+      projectCreated[p] = createdAt;
+      const wfIndex = projectWorkflow[p]!;
+      const wf = WORKFLOWS[wfIndex]!;
+      // Dates are calendar days, stored at noon in the shop's zone like every date the app saves.
+      const start = noonOf(wt.dates[Math.floor(arrival[p]! / dayMs)]!);
+      const end = noonOf(wt.dates[dueDay[p]!]!);
+      const client = `${CLIENT_A[rnd.int(0, CLIENT_A.length - 1)]} ${CLIENT_B[rnd.int(0, CLIENT_B.length - 1)]}`;
+      const job = JOBS[rnd.int(0, JOBS.length - 1)]!;
+      const all = firstItemOfProject[p + 1]! - firstItemOfProject[p]!;
+      const whole = itemsDone[p] === all && all > 0 ? 100 : all > 0 ? Math.floor((100 * itemsDone[p]!) / all) : 0;
+      const seq = wf.departmentSequence;
+      const n = seq.length;
+      let completedSteps = 0;
+      for (let k = 0; k < n; k++) {
+        // A step is as far along as the project's items in its department; the last step, and one no item goes
+        // through, as far as the whole project: it completes when the last item finishes.
+        const d = PROCESS.indexOf(seq[k] as (typeof PROCESS)[number]);
+        const needed = d >= 0 ? need[p * PROCESS.length + d]! : 0;
+        const percent =
+          k === n - 1 || needed === 0 ? whole : done[p * PROCESS.length + d]! === needed ? 100 : Math.floor((100 * done[p * PROCESS.length + d]!) / needed);
+        const status = stepStatusFromPercent(percent);
+        if (status === "completed") completedSteps++;
+        const sStart = start + Math.floor(((end - start) * k) / n);
+        const sEnd = start + Math.floor(((end - start) * (k + 1)) / n);
+        const assignee = rnd.next() < 0.7 ? rnd.int(1, memberCount) : null;
+        steps.add(id, seq[k]!, assignee, sStart, sEnd, percent, status, k, createdAt);
+        stepId++;
+        if (assignee !== null) {
+          assignments.add(stepId, assignee, createdAt);
+          const second = rnd.int(1, memberCount);
+          if (second !== assignee && rnd.next() < 0.15) assignments.add(stepId, second, createdAt + 1);
+        }
+      }
+      // docs/product.md (Decisions): completed when it has steps and every one is completed.
+      const status = completedSteps === n ? "completed" : "active";
+      projectDone[p] = status === "completed" ? 1 : 0;
+      if (!projectDone[p]) openProjects++;
+      projects.add(id, `${client} - ${job}`, `${job} for ${client}`, start, end, priorityOf(p), status, wfIndex + 1, wf.name, createdAt);
+      instances.add(id, id, wfIndex + 1, wf.name, createdAt);
+    }
+    counts.projects = projects.finish();
+    counts.project_workflow_instances = instances.finish();
+    counts.project_workflow_steps = steps.finish();
+    counts.step_assignments = assignments.finish();
+    lap(`${P} projects with steps`);
     // --- Machine-ready files: about one per two projects, most assigned to an item of the project ---
     const files = bulk(
       sqlite,
@@ -693,26 +1002,17 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       400,
     );
     const assoc = bulk(sqlite, "item_file_associations", ["item_id", "machine_file_id", "file_type", "updated_by", "created_at"]);
-    const firstItemOfProject = new Uint32Array(P + 1);
-    {
-      let next = 1;
-      for (let p = 0; p < P; p++) {
-        firstItemOfProject[p] = next;
-        next += Math.min(Math.max(0, I - next + 1), (itemsPerProject[p] ?? 0) + (p < I ? 1 : 0));
-      }
-      firstItemOfProject[P] = next;
-    }
     const machineSort = new Map<string, number>();
     let fileId = 0;
     for (let p = 0; p < P; p += 2) {
-      const firstItem = firstItemOfProject[p]!;
-      if (firstItemOfProject[p + 1]! <= firstItem) continue;
+      const firstItem = firstItemOfProject[p]! + 1;
+      if (firstItemOfProject[p + 1]! + 1 <= firstItem) continue;
       const cut = p % 4 === 2;
       const machine = cut ? CUTTERS[p % CUTTERS.length]! : PRINTERS[p % PRINTERS.length]!;
       const id = ++fileId;
       const fileName = `job_${p + 1}_${cut ? "cut" : "print"}.pdf`;
-      const done = projectProgress[p]! >= 1;
-      const createdAt = projectCreated[p]! + 2 * HOUR;
+      const done = projectDone[p] === 1;
+      const createdAt = Math.min(now, projectCreated[p]! + 10 * MINUTE);
       const sort = (machineSort.get(machine) ?? -1) + 1;
       machineSort.set(machine, sort);
       const processing = done ? rnd.int(4 * 60, 95 * 60) : null;
@@ -728,7 +1028,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         p + 1,
         done ? 1 : 0,
         done ? rnd.int(2, memberCount) : null,
-        done ? createdAt + HOUR + (processing ?? 0) * 1000 : null,
+        done ? Math.max(createdAt, Math.min(finishedAt[p]!, createdAt + HOUR + (processing ?? 0) * 1000)) : null,
         processing,
         sort,
         PRIORITY_CYCLE[p % PRIORITY_CYCLE.length]!,
@@ -770,7 +1070,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     // --- Design PDFs: one project in ten has one (records only; the files are not written) ---
     const designs = bulk(sqlite, "project_designs", ["project_id", "file_name", "file_path", "file_size", "uploaded_at"]);
     for (let p = 0; p < P; p += 10)
-      designs.add(p + 1, `design-${p + 1}.pdf`, `designs/seed-${p + 1}.pdf`, rnd.int(200_000, 30_000_000), projectCreated[p]! + DAY);
+      designs.add(p + 1, `design-${p + 1}.pdf`, `designs/seed-${p + 1}.pdf`, rnd.int(200_000, 30_000_000), Math.min(now, projectCreated[p]! + DAY));
     counts.project_designs = designs.finish();
   });
   try {
@@ -784,7 +1084,17 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   sqlite.run("PRAGMA analysis_limit = 1000");
   sqlite.run("ANALYZE");
   lap("analyze");
-  return { adminPin, itemIds: { first: I > 0 ? 1 : 0, last: I }, counts, seconds: (performance.now() - started) / 1000 };
+  const model: SeedModel = {
+    timeZone,
+    calendar,
+    arrivalDays,
+    departments: modelDepartments,
+    running,
+    waiting,
+    openProjects,
+    sittings: { night: nightSplits, breaks: breakSplits },
+  };
+  return { adminPin, itemIds: { first: I > 0 ? 1 : 0, last: I }, counts, seconds: (performance.now() - started) / 1000, model };
 }
 
 function parseArgs(argv: string[]) {
@@ -809,7 +1119,9 @@ if (import.meta.main) {
   try {
     const args = parseArgs(process.argv.slice(2));
     if ("help" in args) {
-      console.log("Usage: bun scripts/seed-large.ts [--projects 10000] [--items 200000] [--logs 2000000] [--data-dir DIR] [--pin 1234]");
+      console.log(
+        "Usage: bun scripts/seed-large.ts [--projects 10000] [--items 200000] [--logs 2000000] [--data-dir DIR] [--pin 1234] [--now 2026-11-20T15:00:00Z]",
+      );
       process.exit(0);
     }
     const dataDir = path.resolve(args["data-dir"] ?? process.env.DATA_DIR ?? "./data");
@@ -817,7 +1129,15 @@ if (import.meta.main) {
     // folder being filled so the server started on it accepts the PINs.
     process.env.DATA_DIR = dataDir;
     const file = path.join(dataDir, "shopflow.db");
-    const opts = { projects: count(args.projects, 10_000), items: count(args.items, 200_000), logs: count(args.logs, 2_000_000), adminPin: args.pin };
+    const now = args.now === undefined ? undefined : /^\d+$/.test(args.now) ? Number(args.now) : Date.parse(args.now);
+    if (now !== undefined && !Number.isFinite(now)) throw new Error(`not a moment: ${args.now} (an ISO date and time, or epoch milliseconds)`);
+    const opts = {
+      projects: count(args.projects, 10_000),
+      items: count(args.items, 200_000),
+      logs: count(args.logs, 2_000_000),
+      adminPin: args.pin,
+      now,
+    };
     console.log(`Seeding ${file}: ${opts.projects} projects, ${opts.items} items, ${opts.logs} timer logs`);
     const db = openDatabase(file);
     const result = seedLarge(db, { ...opts, log: console.log });
@@ -827,6 +1147,20 @@ if (import.meta.main) {
       Object.entries(result.counts)
         .map(([k, v]) => `  ${k}: ${v}`)
         .join("\n"),
+    );
+    const m = result.model;
+    console.log(
+      `The shop (${m.timeZone}): ${m.calendar.dayHours} h from ${Math.floor(m.calendar.dayStartMinutes / 60)}:${String(m.calendar.dayStartMinutes % 60).padStart(2, "0")}, ` +
+        `weekdays ${m.calendar.workingDays.join(",")}, ${m.calendar.holidays.length} holidays; projects arrived over ${m.arrivalDays} working days.`,
+    );
+    for (const d of m.departments) {
+      console.log(
+        `  ${d.value}: ${d.people} ${d.people === 1 ? "person" : "people"} × ${d.hours ?? m.calendar.dayHours} h, ${(d.utilization * 100).toFixed(0)}% busy`,
+      );
+    }
+    console.log(
+      `  now: ${m.running} timers running, ${m.waiting} items waiting, ${m.openProjects} projects open; ` +
+        `last-department sittings: ${m.sittings.night} overnight stops, ${m.sittings.breaks} breaks`,
     );
   } catch (error) {
     console.error(`seed-large: ${(error as Error).message}`);

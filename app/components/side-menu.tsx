@@ -13,6 +13,7 @@ const ENTRIES: { to: string; label: string; hint: string; icon: IconName }[] = [
   { to: "/workflows", label: "Workflows", hint: "Items moving through each workflow", icon: "workflows" },
   { to: "/department-views", label: "Department Views", hint: "Each department's screen", icon: "departments" },
   { to: "/analytics", label: "Flow analytics", hint: "Overview & Analytics", icon: "clock" },
+  { to: "/schedule", label: "Schedule", hint: "Booked work and projects at risk", icon: "workflows" },
   { to: "/settings", label: "Global Settings", hint: "Configure the shop", icon: "settings" },
 ];
 

@@ -109,6 +109,18 @@ export type ProjectForecast = {
   openItems: number;
 };
 
+/**
+ * A timed session's hands-on, in the shop's working time: a timer left running overnight or over a weekend counts
+ * the working hours it spanned, not the night (docs/decisions/0039-forecast-backtest.md: logged lengths made the
+ * forecast late). A session wholly outside working hours (a Saturday job) keeps its logged length; without working
+ * time (`wt` null) every session does.
+ */
+export function sessionHandsOn(wt: WorkingTime | null, stoppedAt: number, seconds: number): number {
+  if (!wt || !(seconds > 0)) return seconds;
+  const worked = wt.between(stoppedAt - seconds * 1000, stoppedAt);
+  return worked > 0 ? Math.min(seconds, worked) : seconds;
+}
+
 /** An item's hands-on when no session of its department was ever timed. */
 export const DEFAULT_HANDS_ON_SECONDS = 3600;
 /** How many of the latest sessions a median is taken over. */

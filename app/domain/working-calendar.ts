@@ -34,6 +34,9 @@ export type WorkingCalendar = {
   holidays: readonly string[];
 };
 
+/** A date's work window (WorkingTime.day): instants in epoch ms, positions in working seconds. */
+export type DayWindow = { date: string; works: boolean; start: number; end: number; startPosition: number; endPosition: number };
+
 /** The calendar a shop has before anyone sets one: Monday to Friday, 8:00 for 8 hours, no holidays. */
 export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
 export const DEFAULT_DAY_START_MINUTES = 480;
@@ -276,6 +279,39 @@ export class WorkingTime {
   /** The date of `at` in the shop's zone, 'YYYY-MM-DD'. */
   dateOf(at: number): string {
     return dateOfEpochDay(this.dayOf(at));
+  }
+
+  /**
+   * One date's work window: its instants and its positions (a day without work has an empty window at the
+   * position reached by the end of the last working day before it, so a due date on a Saturday ends where Friday's
+   * work ends). Null for a string that is not a date.
+   */
+  day(date: string): DayWindow | null {
+    const day = epochDayOf(date);
+    if (!Number.isFinite(day)) return null;
+    while (day - this.firstDay < 1) this.build(this.firstDay - CHUNK_DAYS, this.firstDay + this.starts.length);
+    while (day - this.firstDay + 2 >= this.starts.length) this.build(this.firstDay, this.firstDay + this.starts.length + CHUNK_DAYS);
+    const i = day - this.firstDay;
+    return {
+      date: dateOfEpochDay(day),
+      works: this.works(day),
+      start: this.starts[i]!,
+      end: this.ends[i]!,
+      startPosition: this.before[i]! / 1000,
+      endPosition: this.before[i + 1]! / 1000,
+    };
+  }
+
+  /** The next `count` working days, the date of `from` first when it is one. */
+  nextWorkingDays(from: number, count: number): DayWindow[] {
+    const out: DayWindow[] = [];
+    let day = epochDayOf(this.dateOf(from));
+    // A calendar has working time (the constructor checks), so a working day comes within a week or so of holidays.
+    for (let guard = 0; out.length < count && guard < count * 7 + 400; guard++, day++) {
+      const w = this.day(dateOfEpochDay(day))!;
+      if (w.works) out.push(w);
+    }
+    return out;
   }
 
   /** Working dates d with from < d <= to; negative (the dates to < d <= from) when `to` is before `from`. */

@@ -11,6 +11,8 @@ export type ChangeNotice = {
   action: string;
   projectId?: number | null;
   department?: string | null;
+  /** The department an item left (a stop that moved it on, an edit that changed it): its work list changed too. */
+  fromDepartment?: string | null;
   at: number;
 };
 
@@ -29,6 +31,10 @@ export function scopesOf(notice: Omit<ChangeNotice, "at">): string[] {
     case "item":
       // A timer's start, stop or reset changes the item's time and department, not what the machine screens show.
       scopes.push(notice.action === "start-timer" || notice.action === "end-timer" || notice.action === "reset-timer" ? "item-timers" : "items");
+      // The work lists of the departments it is in and left (docs/decisions/0037): a scan in Production leaves
+      // Quality Control's list answering 304.
+      scopes.push(`items-in:${notice.department ?? "*"}`);
+      if (notice.fromDepartment && notice.fromDepartment !== notice.department) scopes.push(`items-in:${notice.fromDepartment}`);
       break;
     case "machine-file":
       // A notice without a machine (none today) could be about any machine: `machine-files:*` is every queue's.

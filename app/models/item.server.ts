@@ -164,7 +164,14 @@ export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: U
     return { before, after };
   });
   if (!result) return undefined;
-  announce({ entity: "item", id, action: "update", projectId: result.after.projectId, department: result.after.department });
+  announce({
+    entity: "item",
+    id,
+    action: "update",
+    projectId: result.after.projectId,
+    department: result.after.department,
+    fromDepartment: result.before.department,
+  });
   return result.after;
 }
 

@@ -23,16 +23,16 @@ export function listStations(): Station[] {
     .all();
 }
 
-export type FabricationStation = { id: number; name: string; description: string; color: string };
+export type FabricationStation = { id: number; value: string; name: string; description: string; color: string };
 
 /**
  * The department whose name or value contains 'fabrication' (the first by sort order), and its active
  * subdepartments by sort order: two queries.
  */
-export function getFabrication(): { department: { id: number; name: string } | null; stations: FabricationStation[] } {
+export function getFabrication(): { department: { id: number; value: string; name: string } | null; stations: FabricationStation[] } {
   const db = getDb();
   const department = db
-    .select({ id: departments.id, name: departments.name })
+    .select({ id: departments.id, value: departments.value, name: departments.name })
     .from(departments)
     .where(or(like(departments.name, "%fabrication%"), like(departments.value, "%fabrication%")))
     .orderBy(asc(departments.sortOrder), asc(departments.id))
@@ -40,7 +40,13 @@ export function getFabrication(): { department: { id: number; name: string } | n
     .get();
   if (!department) return { department: null, stations: [] };
   const stations = db
-    .select({ id: subdepartments.id, name: subdepartments.name, description: subdepartments.description, color: subdepartments.color })
+    .select({
+      id: subdepartments.id,
+      value: subdepartments.value,
+      name: subdepartments.name,
+      description: subdepartments.description,
+      color: subdepartments.color,
+    })
     .from(subdepartments)
     .where(and(eq(subdepartments.departmentId, department.id), eq(subdepartments.isActive, true)))
     .orderBy(asc(subdepartments.sortOrder), sql`${subdepartments.name} COLLATE NOCASE`)

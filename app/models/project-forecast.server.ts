@@ -10,6 +10,7 @@ import {
   HandsOnStats,
   type ItemForecast,
   remainingDepartments,
+  sessionHandsOn,
   slippedProjects,
 } from "~/domain/forecast";
 import { departmentLabel } from "~/domain/format";
@@ -220,8 +221,11 @@ function noted(notice: ChangeNotice) {
       state.reloadAll = true;
       break;
     case "department":
-    case "shop-settings":
       state.reloadReference = true;
+      break;
+    case "shop-settings":
+      // Sessions are measured in the calendar's working time (sessionSeconds): a new calendar measures them again.
+      state.reloadAll = true;
       break;
     default:
       // Machine files, designs, members and the like change nothing the forecast reads.
@@ -350,6 +354,10 @@ function loadAll(state: State) {
 
 const lastLogId = (db: DB) => db.all<{ id: number | null }>(sql`SELECT max(id) AS id FROM timer_logs`)[0]?.id ?? 0;
 
+/** A session's hands-on in the shop's working time (domain/forecast.ts sessionHandsOn). */
+const sessionSeconds = (state: State, stoppedAt: number, seconds: number) =>
+  sessionHandsOn(hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null, stoppedAt, seconds);
+
 /** Each department's latest sessions (the stops index read backwards), with their items' categories: one statement. */
 function loadStats(state: State) {
   const db = getDb();
@@ -370,7 +378,7 @@ function loadStats(state: State) {
     stats.load(
       r.department,
       null,
-      sessions.map((x) => x[1]),
+      sessions.map((x) => (x[1] = sessionSeconds(state, x[0], x[1]))),
     );
     const byCategory = new Map<string, number[]>();
     for (const [, seconds, category] of sessions) {
@@ -402,10 +410,12 @@ function applyChanges(state: State) {
     }
   }
   // Sessions that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
-  const stops = db.all<{ id: number; department: string | null; s: number | null; category: string }>(sql`
-    SELECT l.id AS id, l.department AS department, l.session_duration_seconds AS s, i.category AS category
+  const stops = db.all<{ id: number; department: string | null; s: number | null; ts: number; category: string }>(sql`
+    SELECT l.id AS id, l.department AS department, l.session_duration_seconds AS s, l.timestamp AS ts, i.category AS category
     FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${state.lastLogId} AND l.action = 'stop' ORDER BY l.id`);
-  for (const r of stops) if (r.s !== null) state.stats.record(r.department ?? DEFAULT_ITEM_DEPARTMENT, r.category, r.s);
+  for (const r of stops) {
+    if (r.s !== null) state.stats.record(r.department ?? DEFAULT_ITEM_DEPARTMENT, r.category, sessionSeconds(state, r.ts, r.s));
+  }
   if (stops.length > 0) state.lastLogId = stops[stops.length - 1]!.id;
 
   const projectIds = [...state.dirtyProjects];
@@ -647,6 +657,30 @@ export function forecastStatus(now?: number): { computedAt: number; computeMs: n
     openItems: state.items.size,
     openProjects: state.outlooks.size,
     generation: state.generation,
+  };
+}
+
+/**
+ * The inputs of the current forecast, for a view worked out from them (the schedule: models/booked-schedule.server.ts).
+ * `generation` changes with every computation, so a caller can keep what it derived until it does.
+ */
+export function forecastSnapshot(now?: number): {
+  generation: number;
+  computedAt: number;
+  calendar: WorkingCalendar;
+  departments: readonly ForecastDepartment[];
+  /** The open items (a new array: read it only when the generation moved). */
+  items: () => ForecastItem[];
+  handsOn: (category: string, department: string) => number;
+} {
+  const state = fresh(now);
+  return {
+    generation: state.generation,
+    computedAt: state.computedAt,
+    calendar: state.calendar,
+    departments: state.departments,
+    items: () => [...state.items.values()],
+    handsOn: state.stats.estimator(),
   };
 }
 

@@ -270,7 +270,7 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   });
   return {
     value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },
-    notice: { entity: "item", id, action: "end-timer", projectId: after.projectId, department: after.department },
+    notice: { entity: "item", id, action: "end-timer", projectId: after.projectId, department: after.department, fromDepartment: stoppedIn },
   };
 }
 

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
+import { workListHref } from "~/domain/work-lists";
 import { LiveDuration } from "~/components/live-duration";
 import { BoardLateRisk } from "~/components/board-late-risk";
 import { BOARD_ENTITIES } from "~/domain/board-messages";
@@ -55,7 +57,14 @@ export default function Board({ loaderData }: Route.ComponentProps) {
             data-testid={`board-${d.value}`}
           >
             <h2 id={`board-${d.value}`} className="shrink-0 text-xl leading-tight font-bold wrap-break-word xl:text-2xl">
-              {d.name}
+              {/* A member's board leads to each department's work list; a TV's board link opens nothing else. */}
+              {key ? (
+                d.name
+              ) : (
+                <Link to={workListHref(d.value)} className="underline decoration-slate-500 underline-offset-4 hover:decoration-slate-50">
+                  {d.name}
+                </Link>
+              )}
             </h2>
             {/* Label left, number right: fits a column of 11rem as well as 300 px. */}
             <dl className="mt-2 shrink-0 space-y-1 text-base">

@@ -4,11 +4,12 @@ import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import type { FabricationStation } from "~/models/production-floor.server";
 import { stationDescription, stationIcon } from "~/domain/fabrication";
+import { workListHref } from "~/domain/work-lists";
 import type { Route } from "./+types/fabrication";
 export { loader } from "./fabrication.server";
 
 // docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
-// interior and exterior work. The cards are information only: clicking one does nothing.
+// interior and exterior work. Each card leads to the department's work list at that station (docs/decisions/0037).
 
 export function meta() {
   return [{ title: "Fabrication Department · Shopflow" }];
@@ -35,8 +36,18 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      <PageHeader title={`${department.name} Department`} subtitle="Interior and exterior fabrication stations" />
+      <PageHeader
+        title={`${department.name} Department`}
+        subtitle="Interior and exterior fabrication stations"
+        actions={
+          <Link to={workListHref(department.value)} className={btn.primary}>
+            <Icon name="check" />
+            {department.name} work list
+          </Link>
+        }
+      />
       <Section
+        department={department.value}
         title="Interior Fabrication"
         stations={interior}
         empty="No interior fabrication departments configured."
@@ -44,6 +55,7 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
         action={settingsLink}
       />
       <Section
+        department={department.value}
         title="Exterior Fabrication"
         stations={exterior}
         empty="No exterior fabrication departments configured."
@@ -55,12 +67,14 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
 }
 
 function Section({
+  department,
   title,
   stations,
   empty,
   hint,
   action,
 }: {
+  department: string;
   title: string;
   stations: FabricationStation[];
   empty: string;
@@ -82,14 +96,19 @@ function Section({
       ) : (
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {stations.map((s) => (
-            <li key={s.id} className={`flex items-start gap-3 p-5 ${cardClass}`}>
-              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={stationIcon(s.name)} className="h-6 w-6" />
-              </span>
-              <span className="min-w-0">
-                <span className="block text-lg font-semibold text-ink wrap-anywhere">{s.name}</span>
-                <span className="mt-0.5 block text-sm text-ink-muted wrap-anywhere">{stationDescription(s)}</span>
-              </span>
+            <li key={s.id}>
+              <Link
+                to={workListHref(department, { kind: "station", value: s.value })}
+                className={`flex h-full items-start gap-3 p-5 hover:border-brand-300 hover:bg-brand-50 ${cardClass}`}
+              >
+                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon name={stationIcon(s.name)} className="h-6 w-6" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-lg font-semibold text-ink wrap-anywhere">{s.name}</span>
+                  <span className="mt-0.5 block text-sm text-ink-muted wrap-anywhere">{stationDescription(s)}</span>
+                </span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -4,7 +4,8 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getSetupCounts, setupSteps } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
 import { readForm } from "~/services/form-action.server";
-import { can } from "~/services/permissions.server";
+import { listWorkDepartments } from "~/models/work-list.server";
+import { can, canOpenWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
 import type { Route } from "./+types/home";
@@ -24,7 +25,19 @@ export function loadHome({ request }: Route.LoaderArgs) {
   // A member signed in without any key: who can give them one.
   const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
   const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
-  return { user, heldKeys, tileKeys: tiles.map((t) => t.key), isManagement, setup, keyGivers, canAnalytics: can(user, "analytics:read"), addressOffer };
+  // The work lists this member may open (docs/decisions/0037).
+  const workLists = user ? listWorkDepartments().filter((d) => canOpenWorkList(user, d.value)) : [];
+  return {
+    user,
+    heldKeys,
+    tileKeys: tiles.map((t) => t.key),
+    isManagement,
+    setup,
+    keyGivers,
+    canAnalytics: can(user, "analytics:read"),
+    addressOffer,
+    workLists,
+  };
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.

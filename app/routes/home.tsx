@@ -4,6 +4,7 @@ import { DepartmentTiles, NoAccessConfigured } from "~/components/home/departmen
 import { MoreScreens } from "~/components/home/more-screens";
 import { NoKeysYet } from "~/components/home/no-keys-yet";
 import { SetupChecklist } from "~/components/home/setup-checklist";
+import { WorkListLinks } from "~/components/home/work-list-links";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
 import { useToast } from "~/components/toaster";
@@ -22,7 +23,7 @@ export const loader = (args: Route.LoaderArgs) => loadHome(args);
 export const action = (args: Route.ActionArgs) => homeAction(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer, workLists } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -64,6 +65,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : (
         <DepartmentTiles tiles={tiles} onTileClick={onTileClick} />
       )}
+
+      <WorkListLinks departments={workLists} />
 
       {isManagement ? (
         <div className="mt-8 text-center">

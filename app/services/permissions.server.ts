@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { SignedInUser } from "~/models/team-member.server";
-import { hasDepartmentKey } from "~/domain/departments";
+import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
+import { workListKey } from "~/domain/work-lists";
 import { getUser } from "./session.server";
 
 /**
@@ -14,6 +15,7 @@ export type Permission =
   | "timers:reset"
   | "settings:write"
   | "analytics:read"
+  | "schedule:read"
   | "screen:pre-production"
   | "screen:production"
   | "screen:fabrication";
@@ -38,6 +40,11 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   "analytics:read": {
     keys: ["project-management"],
     reason: "Analytics needs the Project Management key.",
+  },
+  // Who plans the shop's work: the project managers (and management).
+  "schedule:read": {
+    keys: ["project-management"],
+    reason: "The schedule needs the Project Management key.",
   },
   "screen:pre-production": { keys: ["pre-production"], reason: "This screen needs the Pre-Production key." },
   "screen:production": { keys: ["production"], reason: "This screen needs the Production key." },
@@ -70,6 +77,23 @@ function refuse(request: Request, status: 401 | 403, reason: string): never {
 export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON): SignedInUser {
   const user = getUser(request);
   if (!user) refuse(request, 401, signedOutReason);
+  return user;
+}
+
+/**
+ * A department's work list (docs/decisions/0037): a department that is itself a key (pre-production, production,
+ * fabrication, project-management) needs that key or management; the others are open to every signed-in member.
+ */
+export function canOpenWorkList(user: SignedInUser | null, department: string): boolean {
+  if (!user) return false;
+  const key = workListKey(department);
+  return key === null || hasDepartmentKey(user.accessibleDepartments, key);
+}
+
+export function requireWorkList(request: Request, department: string): SignedInUser {
+  const user = requireUser(request);
+  const key = workListKey(department);
+  if (!canOpenWorkList(user, department)) refuse(request, 403, `This work list needs the ${DEPARTMENT_KEY_LABELS[key ?? ""] ?? key} key.`);
   return user;
 }
 

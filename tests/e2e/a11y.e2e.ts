@@ -216,6 +216,23 @@ const CASES: Case[] = [
   { name: "a machine's queue, analytics", path: "/production/hp-latex-800?analytics=1", pin: DEMO.james.pin, ready: dialog("Completion Analytics") },
   { name: "an empty machine queue", path: "/production/zund-g3-cutter?page=1", pin: DEMO.admin.pin, ready: h1("Zund G3 Cutter Files") },
   { name: "fabrication", path: "/fabrication", pin: DEMO.admin.pin, ready: h1("Fabrication Department") },
+  // Department work lists (docs/decisions/0037): a full one with stations, a station's, and an empty one.
+  { name: "fabrication work list", path: "/work/fabrication", pin: DEMO.admin.pin, ready: h1("Fabrication Work List") },
+  { name: "a station's work list", path: "/work/fabrication?side=exterior", pin: "3333", ready: h1("Fabrication Work List") },
+  {
+    name: "a work list's Station dialog",
+    path: "/work/fabrication",
+    pin: "3333",
+    ready: dialog("Station for"),
+    act: async (page) => {
+      await page
+        .getByRole("link", { name: /^Set station for / })
+        .first()
+        .click();
+    },
+  },
+  { name: "quality control work list", path: "/work/quality-control", pin: DEMO.priya.pin, ready: h1("Quality Control Work List") },
+  { name: "an empty work list", path: "/work/project-management", pin: DEMO.admin.pin, ready: h1("Project Management Work List") },
   { name: "machine ready files", path: "/projects/1/machine-files", pin: DEMO.admin.pin, ready: h1("Machine Ready Files") },
   { name: "machine ready files, completed file log", path: "/projects/1/machine-files?log=1", pin: DEMO.admin.pin, ready: dialog("Completed File Log") },
   {
@@ -261,6 +278,7 @@ const CASES: Case[] = [
     },
   },
   { name: "shop address", path: "/settings/shop-address", pin: DEMO.admin.pin, ready: h1("Shop address") },
+  { name: "the schedule", path: "/schedule", pin: DEMO.admin.pin, ready: h1("Schedule") },
   {
     name: "the phone's timer page",
     path: "/qr/1",

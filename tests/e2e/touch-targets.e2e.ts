@@ -88,6 +88,7 @@ test("every control on the floor and phone screens is at least 44 × 44 px at 39
     `/qr/${itemId}`,
     "/production",
     "/fabrication",
+    "/work/fabrication",
     `/production/${machine}`,
     `/items/${itemId}`,
     `/projects/${projectId}`,
@@ -111,7 +112,7 @@ test("on a floor PC at 1280 px the floor screens and the header are at least 44 
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await page.evaluate(() => matchMedia("(any-pointer: coarse)").matches)).toBe(false);
   const found: string[] = [];
-  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", `/production/${machine}`]) {
+  for (const path of ["/", "/qr-scanner", `/qr/${itemId}`, "/production", "/fabrication", "/work/fabrication", `/production/${machine}`]) {
     await visit(page, js, path);
     if (js && path.startsWith("/production/")) await expect(page.locator('button[aria-label^="Drag "]').first()).toBeVisible();
     for (const small of await smallTargets(page)) found.push(`${path}: ${small}`);

@@ -84,6 +84,7 @@ routes/settings-capacity POST: 64 KB
 routes/settings-printers POST: 64 KB
 routes/settings-shop-address POST: 64 KB
 routes/settings-sign-in POST: 64 KB
+routes/work-list POST: 64 KB
 `.trim();
 
 /** The route's full path with each parameter filled in, as a request for it would be. */

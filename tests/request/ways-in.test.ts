@@ -41,7 +41,7 @@ describe("the side menu", () => {
   test("lists every screen, and Main Page says it holds the department tiles", async () => {
     const admin = await member("Ada Admin", "4321", ["management"], "10.9.0.1");
     const links = linksIn(await text(await admin.request("/")), /<nav aria-label="Main menu"/, "</nav>");
-    expect(links.map(([href]) => href)).toEqual(["/", "/projects", "/items", "/workflows", "/department-views", "/analytics", "/settings"]);
+    expect(links.map(([href]) => href)).toEqual(["/", "/projects", "/items", "/workflows", "/department-views", "/analytics", "/schedule", "/settings"]);
     expect(links[0]![1]).toBe("Main Page Department tiles");
     // The spec's 'Overview & Analytics' stays in the menu, on the entry that has them.
     expect(links[5]![1]).toBe("Flow analytics Overview & Analytics");
@@ -61,7 +61,9 @@ describe("Home and Projects", () => {
     for (const [href] of more) expect((await floor.request(href)).status).toBe(200);
 
     const pm = await member("Pat PM", "1111", ["project-management"], "10.9.0.3");
-    expect(linksIn(await text(await pm.request("/")), /<nav aria-label="More screens"/, "</nav>").map(([h]) => h)).toContain("/analytics");
+    const pmLinks = linksIn(await text(await pm.request("/")), /<nav aria-label="More screens"/, "</nav>").map(([h]) => h);
+    expect(pmLinks).toContain("/analytics");
+    expect(pmLinks).toContain("/schedule");
     expect(await text(await app.client("10.9.0.4").request("/"))).not.toContain("More screens");
   });
 

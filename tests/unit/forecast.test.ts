@@ -7,11 +7,12 @@ import {
   median,
   NO_WORKING_TIME_REASON,
   remainingDepartments,
+  sessionHandsOn,
   slippedProjects,
   type ForecastDepartment,
   type ForecastItem,
 } from "~/domain/forecast";
-import type { WorkingCalendar } from "~/domain/working-calendar";
+import { workingTime, type WorkingCalendar } from "~/domain/working-calendar";
 
 // The forecast's arithmetic on small hand-made shops (docs/decisions/0038-finish-date-forecast.md). Chicago in
 // winter is UTC-6: 8:00 CST is 14:00Z, 16:00 CST is 22:00Z. Mon Nov 30 2026 … Fri Dec 4, Tue Dec 8.
@@ -327,5 +328,22 @@ describe("size", () => {
     expect([...f.projects()].every((p) => p.finishAt !== null && Number.isFinite(p.finishAt))).toBe(true);
     // About 0.3 s on the shared 2-core machine (docs/benchmarks.md); work per pair of items would take minutes.
     expect(ms).toBeLessThan(10_000);
+  });
+});
+
+describe("a session's hands-on", () => {
+  const wt = workingTime(calendar);
+  test("a timer left on overnight counts the working hours it spanned, not the night", () => {
+    // Started Monday 15:00 CST (21:00Z), stopped Tuesday 9:00 (15:00Z): 18 hours logged, 1 + 1 working hours.
+    expect(sessionHandsOn(wt, at("2026-12-01T15:00:00Z"), 18 * H) / H).toBe(2);
+    // Over a weekend: Friday 15:00 to Monday 9:00.
+    expect(sessionHandsOn(wt, at("2026-11-30T15:00:00Z"), 66 * H) / H).toBe(2);
+  });
+
+  test("a session inside the working day is its logged length; one wholly outside it keeps its length", () => {
+    expect(sessionHandsOn(wt, at("2026-11-30T18:00:00Z"), 2 * H)).toBe(2 * H);
+    // Saturday 10:00–12:00: no working time inside, the job still took two hours.
+    expect(sessionHandsOn(wt, at("2026-12-05T18:00:00Z"), 2 * H)).toBe(2 * H);
+    expect(sessionHandsOn(null, at("2026-12-01T15:00:00Z"), 18 * H)).toBe(18 * H);
   });
 });

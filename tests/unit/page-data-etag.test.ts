@@ -30,8 +30,12 @@ test("every page that calls useLiveData has its scopes listed, and nothing else 
 });
 
 test("a scan changes timers, not what the machine screens read; reference data changes what every page reads", () => {
-  expect(scopesOf({ entity: "item", id: 1, action: "start-timer", projectId: 2, department: "production" })).toEqual(["*", "item-timers"]);
-  expect(scopesOf({ entity: "item", id: 1, action: "update", projectId: 2 })).toEqual(["*", "items"]);
+  expect(scopesOf({ entity: "item", id: 1, action: "start-timer", projectId: 2, department: "production" })).toEqual([
+    "*",
+    "item-timers",
+    "items-in:production",
+  ]);
+  expect(scopesOf({ entity: "item", id: 1, action: "update", projectId: 2 })).toEqual(["*", "items", "items-in:*"]);
   expect(scopesOf({ entity: "machine-file", id: 3, action: "create", projectId: 2, department: "hp-latex-800" })).toEqual([
     "*",
     "machine-files",
@@ -45,4 +49,17 @@ test("a scan changes timers, not what the machine screens read; reference data c
   expect(queue).not.toContain("item-timers");
   expect(LIVE_PAGES.production!.scopes({})).not.toContain("item-timers");
   expect(LIVE_PAGES["routes/board"]!.scopes({})).toContain("item-timers");
+});
+
+test("a department's work list follows the items in it and the ones that leave it, not the other departments' scans", () => {
+  // A stop in Production moves the item to Fabrication: both lists changed, Quality Control's did not.
+  const stop = scopesOf({ entity: "item", id: 1, action: "end-timer", projectId: 2, department: "fabrication", fromDepartment: "production" });
+  expect(stop).toContain("items-in:fabrication");
+  expect(stop).toContain("items-in:production");
+  const list = (department: string) => LIVE_PAGES["routes/work-list"]!.scopes({ department });
+  expect(list("production")).toContain("items-in:production");
+  expect(list("quality-control").some((s) => stop.includes(s) && s !== "*")).toBe(false);
+  expect(list("quality-control")).not.toContain("item-timers");
+  // Shown on every row: the projects (name, rush, due date), their designs and the items' machine files.
+  for (const scope of ["projects", "designs", "item-files", "machine-files"]) expect(list("installation")).toContain(scope);
 });

@@ -8,7 +8,13 @@ export function MoreScreens({ canAnalytics }: { canAnalytics: boolean }) {
     { to: "/department-views", label: "Department Views", icon: "departments" },
     { to: "/items", label: "Items", icon: "products" },
     { to: "/workflows", label: "Workflows", icon: "workflows" },
-    ...(canAnalytics ? [{ to: "/analytics", label: "Flow analytics", icon: "clock" as IconName }] : []),
+    // The schedule is for the same people as the analytics: the Project Management key (or management).
+    ...(canAnalytics
+      ? [
+          { to: "/analytics", label: "Flow analytics", icon: "clock" as IconName },
+          { to: "/schedule", label: "Schedule", icon: "workflows" as IconName },
+        ]
+      : []),
   ];
   return (
     <nav aria-label="More screens" className="mt-8">

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { Badge, btn, EmptyState } from "~/components/ui";
+import { PRIORITY_COLORS } from "~/domain/colors";
+
+type Risky = { id: number; name: string; priority: string; due: string; expected: string; late: string; why: string };
+
+const th = "px-2 py-2 text-left font-medium text-ink-muted";
+const td = "px-2 py-2 align-top max-md:px-0";
+
+/** The projects expected to finish after their due date, each with why, as a table (cards on a phone). */
+export function AtRiskTable({ projects, total }: { projects: Risky[]; total: number }) {
+  if (projects.length === 0) {
+    return (
+      <EmptyState
+        icon="check"
+        title="No project is expected to finish after its due date"
+        action={
+          <Link to="/projects" className={btn.secondary}>
+            Open Projects
+          </Link>
+        }
+      >
+        The forecast follows every scan: a project shows here as soon as its expected finish passes its due date.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <table className="table-cards mt-4 w-full text-sm" data-testid="at-risk-table">
+        <caption className="sr-only">Projects expected to finish after their due date, and why</caption>
+        <thead className="border-b border-line">
+          <tr>
+            <th scope="col" className={th}>
+              Project
+            </th>
+            <th scope="col" className={th}>
+              Due
+            </th>
+            <th scope="col" className={th}>
+              Expected
+            </th>
+            <th scope="col" className={th}>
+              Late by
+            </th>
+            <th scope="col" className={th}>
+              Why
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line text-ink">
+          {projects.map((p) => (
+            <tr key={p.id} data-testid="at-risk-row">
+              <td data-label="Project" className={td}>
+                <Link to={`/projects/${p.id}`} className="cell-text font-semibold text-brand-800 underline-offset-2 hover:underline">
+                  {p.name}
+                </Link>{" "}
+                {p.priority === "rush" ? <Badge color={PRIORITY_COLORS.rush}>rush</Badge> : null}
+              </td>
+              <td data-label="Due" className={`${td} whitespace-nowrap`}>
+                {p.due}
+              </td>
+              <td data-label="Expected" className={`${td} whitespace-nowrap`}>
+                {p.expected}
+              </td>
+              <td data-label="Late by" className={`${td} whitespace-nowrap`}>
+                {p.late}
+              </td>
+              <td data-label="Why" className={td}>
+                {p.why}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {total > projects.length ? (
+        <p className="mt-3 text-sm text-ink-muted">
+          The {projects.length} latest of {total} projects at risk are listed; the CSV has them all.
+        </p>
+      ) : null}
+    </>
+  );
+}

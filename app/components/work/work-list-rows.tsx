@@ -1,0 +1,239 @@
+import { useEffect } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { StationSide } from "~/domain/work-lists";
+import type { ToastData } from "~/domain/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { FileName } from "../file-name";
+import { Icon } from "../icons";
+import { LiveDuration } from "../live-duration";
+import { useToast } from "../toaster";
+import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
+
+// The rows of a department's work list (docs/decisions/0037): a card per item on a phone, a row of columns from
+// md. Start and Stop are real forms: without JavaScript a post that comes back to the list; with it a fetcher that
+// stays on the page, shows its toast and lets the list reload.
+
+export type WorkListStation = { value: string; name: string; side: StationSide | null };
+
+export type WorkListItem = {
+  id: number;
+  name: string;
+  category: string;
+  material: string;
+  quantity: number;
+  running: boolean;
+  sessionStart: number | null;
+  /** When the running session started, in the shop's zone ('Nov 23, 2:05 PM'). */
+  since: string | null;
+  startedBy: string | null;
+  totalSeconds: number;
+  arrived: string;
+  arrivedTitle: string;
+  station: { value: string; name: string } | null;
+  project: { id: number; name: string; rush: boolean };
+  due: { text: string; overdue: boolean } | null;
+  design: { name: string; url: string } | null;
+  files: { id: number; fileName: string; fileType: "print" | "cut"; machine: string; done: boolean }[];
+};
+
+type Answer = { toast?: ToastData };
+
+/**
+ * One fetcher per item, kept by key: a Start moves the row from Waiting to Running (another list), and a keyed
+ * fetcher keeps its answer across that move, so its toast is shown once (the toaster drops a repeated id).
+ */
+function useItemFetcher(id: number, form: string) {
+  const fetcher = useFetcher<Answer>({ key: `work-${form}-${id}` });
+  const toast = useToast();
+  useEffect(() => {
+    if (fetcher.data?.toast) toast(fetcher.data.toast);
+  }, [fetcher.data, toast]);
+  return fetcher;
+}
+
+function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
+  const fetcher = useItemFetcher(item.id, "timer");
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={here} className="w-full sm:w-auto">
+      <input type="hidden" name="intent" value={item.running ? "stop" : "start"} />
+      <input type="hidden" name="itemId" value={item.id} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`${item.running ? btn.danger : btn.primary} min-h-12 w-full px-6 text-base sm:w-32`}
+        data-testid={`work-${item.running ? "stop" : "start"}-${item.id}`}
+      >
+        <Icon name="clock" />
+        {busy ? (item.running ? "Stopping…" : "Starting…") : item.running ? "Stop" : "Start"}
+        <span className="sr-only"> {item.name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * Where an item is put at a station: one dialog for the page (its open state in the address, ?station-for=), not a
+ * form on every row. A plain post: its redirect goes back to the list, which closes the dialog, with the toast.
+ */
+export function StationDialog({ item, stations, here }: { item: WorkListItem; stations: WorkListStation[]; here: string }) {
+  return (
+    <UrlDialog title={`Station for ${item.name}`} description="Where in the department it is worked" closeTo={here}>
+      <Form method="post" action={here}>
+        <input type="hidden" name="intent" value="station" />
+        <input type="hidden" name="itemId" value={item.id} />
+        <Label htmlFor="work-station">Station</Label>
+        <select id="work-station" name="station" defaultValue={item.station?.value ?? "none"} className={inputClass}>
+          <option value="none">No station</option>
+          {stations.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <div className="mt-6 flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <CancelLink to={here} />
+          <button type="submit" className={btn.primary}>
+            Save station
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+const withParam = (href: string, key: string, value: string) => `${href}${href.includes("?") ? "&" : "?"}${key}=${encodeURIComponent(value)}`;
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-base text-ink wrap-break-word">{children}</dd>
+    </div>
+  );
+}
+
+function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations: WorkListStation[]; here: string; now: number }) {
+  return (
+    <li
+      className={`p-4 sm:p-5 ${cardClass} ${item.project.rush ? "border-l-4 border-l-danger-700" : ""} md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_auto] md:items-start md:gap-6`}
+      data-testid={`work-item-${item.id}`}
+    >
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <Link to={`/items/${item.id}`} className={`${btn.textLink} text-lg wrap-anywhere`}>
+            {item.name}
+          </Link>
+          {item.project.rush ? <Badge color="red">RUSH</Badge> : null}
+        </p>
+        <p className="text-sm text-ink-muted wrap-anywhere">{item.category}</p>
+        <p className="mt-1 text-base">
+          <span className="sr-only">Project: </span>
+          <Link to={`/projects/${item.project.id}`} className={`${btn.textLink} wrap-anywhere`}>
+            {item.project.name}
+          </Link>
+        </p>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 md:mt-0">
+        <Fact label="Due">
+          {item.due ? (
+            <span className={item.due.overdue ? "font-semibold text-danger-700" : ""}>{item.due.overdue ? `${item.due.text} (overdue)` : item.due.text}</span>
+          ) : (
+            "No due date"
+          )}
+        </Fact>
+        <Fact label="Quantity">{item.quantity}</Fact>
+        <Fact label="Material">{item.material}</Fact>
+        {item.running ? (
+          <Fact label="Started">
+            {item.since}
+            {item.startedBy ? <span className="block">by {item.startedBy}</span> : null}
+          </Fact>
+        ) : (
+          <Fact label="Arrived">
+            <span title={item.arrivedTitle}>{item.arrived}</span>
+          </Fact>
+        )}
+        <Fact label="Time">
+          <LiveDuration totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
+        </Fact>
+        {stations.length ? <Fact label="Station">{item.station?.name ?? "Not set"}</Fact> : null}
+        <div className="col-span-2 min-w-0 sm:col-span-3">
+          <dt className="text-sm text-ink-muted">Design and machine files</dt>
+          <dd className="text-base text-ink">
+            <ul className="space-y-1">
+              <li>
+                {item.design ? (
+                  <a href={item.design.url} target="_blank" rel="noopener" className={`${btn.textLink} gap-1`}>
+                    <Icon name="file" />
+                    Design PDF
+                    <span className="sr-only"> of {item.project.name}</span>
+                  </a>
+                ) : (
+                  <span className="text-ink-muted">No design PDF</span>
+                )}
+              </li>
+              {item.files.map((f) => (
+                <li key={f.id} className="min-w-0 wrap-break-word">
+                  <span className="font-medium">{f.fileType === "print" ? "Print file" : "Cut file"}:</span> <FileName name={f.fileName} />{" "}
+                  <span className="text-ink-muted">
+                    · {f.machine}
+                    {f.done ? " · done" : ""}
+                  </span>
+                </li>
+              ))}
+              {item.files.length === 0 ? <li className="text-ink-muted">No machine files</li> : null}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap items-center gap-3 md:mt-0 md:flex-col md:items-stretch">
+        {item.running ? (
+          <p className="flex items-center gap-2">
+            <Badge color="green">Running</Badge>
+          </p>
+        ) : null}
+        <TimerForm item={item} here={here} />
+        {stations.length ? (
+          <Link to={withParam(here, "station-for", String(item.id))} preventScrollReset className={btn.secondary}>
+            {item.station ? "Change station" : "Set station"}
+            <span className="sr-only"> for {item.name}</span>
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** A section of the list: the page's running or waiting items, in the list's order. */
+export function WorkRows({
+  title,
+  count,
+  items,
+  stations,
+  here,
+  now,
+}: {
+  title: string;
+  count: number;
+  items: WorkListItem[];
+  stations: WorkListStation[];
+  here: string;
+  now: number;
+}) {
+  const id = `work-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section className="mt-6" aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold text-ink">
+        {title} <span className="font-normal text-ink-muted">({count.toLocaleString("en-US")})</span>
+      </h2>
+      <ol className="mt-3 space-y-3">
+        {items.map((item) => (
+          <ItemCard key={item.id} item={item} stations={stations} here={here} now={now} />
+        ))}
+      </ol>
+    </section>
+  );
+}

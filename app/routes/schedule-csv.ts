@@ -1,0 +1,50 @@
+import { contentDisposition } from "~/domain/content-disposition";
+import { toCsv } from "~/domain/csv";
+import { zoneDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
+import { fileRefusal } from "~/services/file-refusal.server";
+import type { Route } from "./+types/schedule-csv";
+
+// GET /schedule/{load,at-risk}.csv: the schedule's tables as spreadsheets, with plain hours and dates so a
+// spreadsheet can sum them. Text cells that look like formulas are defused (domain/csv.ts).
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const refused = fileRefusal(request, "schedule:read", "the schedule");
+  if (refused) return refused;
+  const tz = getEnv().SHOP_TIMEZONE;
+  const table = new URL(request.url).pathname.endsWith("/at-risk.csv") ? "at-risk" : "load";
+  const { schedule, computedAt } = currentSchedule();
+  let csv: string;
+  if (table === "load") {
+    csv = toCsv(
+      ["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded"],
+      schedule.departments.flatMap((d) =>
+        d.days.map((c) => [d.name, c.date, hours(c.bookedSeconds), hours(c.capacitySeconds), c.percent ?? "", c.overloaded ? "yes" : ""]),
+      ),
+    );
+  } else {
+    const risk = projectsAtRisk(Number.MAX_SAFE_INTEGER);
+    csv = toCsv(
+      ["Project id", "Project", "Priority", "Due", "Expected finish", "Working days late", "Why"],
+      risk.projects.map((p) => [
+        p.projectId,
+        p.name,
+        p.priority,
+        p.dueAt === null ? "" : zoneDate(p.dueAt, tz),
+        p.finishAt === null ? "" : zoneDate(p.finishAt, tz),
+        p.workingDays,
+        p.why,
+      ]),
+    );
+  }
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": contentDisposition("attachment", `shopflow-schedule-${table}-${zoneDate(computedAt, tz)}.csv`),
+      "Cache-Control": "no-store",
+    },
+  });
+}
