@@ -679,7 +679,7 @@ export function forecastSnapshot(now?: number): {
     computedAt: state.computedAt,
     calendar: state.calendar,
     departments: state.departments,
-    items: () => [...state.items.values()],
+    items: () => state.items.dense(),
     handsOn: state.stats.estimator(),
   };
 }
