@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
-import { startOfZoneDay, zoneDate } from "~/domain/dates";
+import { noonDaysFrom, startOfZoneDay, zoneDate } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
@@ -22,7 +22,9 @@ let operator: Client;
 let workflowId: number;
 const actor = { id: null, name: "test" };
 // Forty days ago at 10:00 in the shop: every session below sits between it and now.
-const base = startOfZoneDay(Date.now() - 40 * DAY, TZ) + 10 * HOUR;
+// Calendar days in the shop's zone (noonDaysFrom), not 24-hour steps: across a clock change near midnight, 40 × 24 h
+// lands on another date.
+const base = startOfZoneDay(noonDaysFrom(Date.now(), -40, TZ), TZ) + 10 * HOUR;
 const from = zoneDate(base - 2 * DAY, TZ);
 const to = zoneDate(Date.now(), TZ);
 const range = `from=${from}&to=${to}`;
@@ -174,7 +176,7 @@ describe("figures", () => {
     expect(swapped).toContain(RANGE_ORDER);
     expect(swapped).toContain('role="alert"');
     // The fields show the range the figures are for (the last 30 days), the refused one is named in the sentence.
-    const shown = { from: zoneDate(Date.now() - 29 * DAY, TZ), to: zoneDate(Date.now(), TZ) };
+    const shown = { from: zoneDate(noonDaysFrom(Date.now(), -29, TZ), TZ), to: zoneDate(Date.now(), TZ) };
     const day = (d: string) =>
       new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(new Date(`${d}T12:00:00Z`));
     expect(swapped).toMatch(new RegExp(`id="from"[^>]*value="${shown.from}"`));
