@@ -207,10 +207,13 @@ export function dateRangeText(from: string, to: string): string {
   return `${month(f)} ${f.getUTCDate()} – ${month(t)} ${t.getUTCDate()}`;
 }
 
-const hoursText = (seconds: number) => {
+/** Hours as a person reads them: '6.5', '12' (tenths below 10 hours). */
+export const hoursNumber = (seconds: number) => {
   const h = seconds / 3600;
-  return h >= 10 ? `${Math.round(h)} h` : `${Math.round(h * 10) / 10} h`;
+  return h >= 10 ? Math.round(h) : Math.round(h * 10) / 10;
 };
+/** '6.5 h', '12 h', '0 h'. */
+export const hoursText = (seconds: number) => `${hoursNumber(seconds)} h`;
 
 /**
  * Why a project is at risk, in a sentence: the department without capacity; else the overloaded days of the

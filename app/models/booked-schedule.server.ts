@@ -34,9 +34,8 @@ export function currentSchedule(now?: number): Kept & { computedAt: number; dayH
 
 export type RiskyProject = ProjectOutlook & { name: string; priority: string; why: string };
 
-/** The projects expected to finish after their due date, the latest first, each with why. */
-export function projectsAtRisk(limit: number, now?: number): { total: number; projects: RiskyProject[] } {
-  const { schedule } = currentSchedule(now);
+/** The projects expected to finish after their due date, the latest first, each with why (from `schedule`). */
+export function projectsAtRisk(schedule: Schedule, limit: number, now?: number): { total: number; projects: RiskyProject[] } {
   const risky = atRiskProjects(limit, now);
   return {
     total: risky.total,

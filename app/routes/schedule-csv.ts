@@ -26,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
       ),
     );
   } else {
-    const risk = projectsAtRisk(Number.MAX_SAFE_INTEGER);
+    const risk = projectsAtRisk(schedule, Number.MAX_SAFE_INTEGER);
     csv = toCsv(
       ["Project id", "Project", "Priority", "Due", "Expected finish", "Working days late", "Why"],
       risk.projects.map((p) => [

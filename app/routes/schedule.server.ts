@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { ScheduleCell } from "~/components/schedule/load-table";
 import { formatDateTime, formatListDate } from "~/domain/dates";
-import { dateRangeText, OVERLOAD_PERCENT, type Schedule } from "~/domain/schedule";
+import { dateRangeText, hoursNumber, hoursText, OVERLOAD_PERCENT, type Schedule } from "~/domain/schedule";
 import { getEnv } from "~/infra/env.server";
 import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -11,13 +11,6 @@ import type { Route } from "./+types/schedule";
 
 /** Projects at risk listed on the page; the rest are counted. */
 export const AT_RISK_LISTED = 50;
-
-/** Hours as a person reads them: '6.5 h', '12 h', '0 h'. */
-export const hoursText = (seconds: number) => `${hoursNumber(seconds)} h`;
-const hoursNumber = (seconds: number) => {
-  const h = seconds / 3600;
-  return h >= 10 ? Math.round(h) : Math.round(h * 10) / 10;
-};
 
 const weekdayDay = (date: string) => {
   const d = new Date(`${date}T12:00:00Z`);
@@ -51,7 +44,7 @@ export function loadSchedule({ request }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
   const started = performance.now();
   const { schedule, computedAt } = currentSchedule();
-  const risk = projectsAtRisk(AT_RISK_LISTED);
+  const risk = projectsAtRisk(schedule, AT_RISK_LISTED);
   const ms = performance.now() - started;
   return data(
     {
