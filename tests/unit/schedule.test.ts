@@ -1,35 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { forecast, type ForecastDepartment, type ForecastItem } from "~/domain/forecast";
+import { forecast } from "~/domain/forecast";
 import { buildSchedule, dateRangeText, riskReason } from "~/domain/schedule";
-import { workingTime, type WorkingCalendar } from "~/domain/working-calendar";
+import { workingTime } from "~/domain/working-calendar";
+import { at, calendar, dept, flat, H, item, MONDAY_8 } from "../helpers/forecast-shop";
 
 // The schedule's arithmetic on small hand-made shops (docs/decisions/0040-schedule.md). Chicago in winter is UTC-6:
 // 8:00 CST is 14:00Z, 16:00 CST is 22:00Z. Mon Nov 30 2026 … Fri Dec 4, then Mon Dec 7.
 
-const H = 3600;
-const calendar: WorkingCalendar = { timeZone: "America/Chicago", workingDays: [1, 2, 3, 4, 5], dayStartMinutes: 480, dayHours: 8, holidays: [] };
-const at = (iso: string) => new Date(iso).getTime();
-const MONDAY_8 = at("2026-11-30T14:00:00Z");
 const noon = (date: string) => at(`${date}T18:00:00Z`);
-
-const dept = (value: string, people = 1, hoursPerPerson: number | null = null): ForecastDepartment => ({
-  value,
-  name: value.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => (dash ? " " : "") + c.toUpperCase()),
-  people,
-  hoursPerPerson,
-});
-let nextId = 1;
-const item = (over: Partial<ForecastItem> & { route: string[] }): ForecastItem => ({
-  id: nextId++,
-  projectId: 1,
-  category: "Banner",
-  runningSince: null,
-  rush: false,
-  dueAt: null,
-  arrivedAt: MONDAY_8 - 24 * H * 1000,
-  ...over,
-});
-const flat = (hours: number) => () => hours * H;
 const hours = (s: number) => s / H;
 
 describe("working days", () => {
