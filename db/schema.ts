@@ -267,11 +267,16 @@ export const projects = sqliteTable(
     status: text("status").notNull().default("active"),
     workflowId: integer("workflow_id").references(() => workflows.id, { onDelete: "set null" }),
     workflowName: text("workflow_name"),
+    // Who the work is for, and the order's number in the shop's quoting or accounting software: an order import
+    // that names a known reference updates that project instead of adding a second one (decision 0045).
+    customer: text("customer"),
+    externalReference: text("external_reference"),
     version: version(),
     createdAt: createdAt(),
   },
   (t) => [
     check("projects_priority_ck", oneOf(t.priority, PRIORITIES)),
+    uniqueIndex("projects_external_ref_uq").on(sql`${t.externalReference} COLLATE NOCASE`).where(sql`${t.externalReference} IS NOT NULL`),
     check("projects_status_ck", oneOf(t.status, PROJECT_STATUSES)),
     check("projects_dates_ck", sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
     index("projects_name_idx").on(t.name),
@@ -418,6 +423,8 @@ export const items = sqliteTable(
     index("items_category_idx").on(t.category),
     index("items_material_idx").on(t.material),
     index("items_department_idx").on(t.department),
+    // A department's work list and the forecast read its items project by project.
+    index("items_department_project_idx").on(t.department, t.projectId),
     // Few items run at once: a partial index finds them without indexing every stopped item.
     index("items_running_idx").on(t.projectId).where(sql`${t.isTimerActive} = 1`),
     index("items_workflow_idx").on(t.workflowId),
@@ -653,6 +660,9 @@ export const shopSettings = sqliteTable(
     dayStartMinutes: integer("day_start_minutes").notNull().default(480),
     dayHours: real("day_hours").notNull().default(8),
     holidays: jsonList("holidays"),
+    // The shop's name and logo on the customer status page (decision 0043); the logo is a file in DATA_DIR.
+    shopName: text("shop_name"),
+    shopLogo: text("shop_logo"),
     version: version(),
     updatedAt: ts("updated_at"),
   },
@@ -662,4 +672,130 @@ export const shopSettings = sqliteTable(
     check("shop_settings_day_start_ck", sql`${t.dayStartMinutes} >= 0 AND ${t.dayStartMinutes} < 1440`),
     check("shop_settings_day_hours_ck", sql`${t.dayHours} > 0 AND ${t.dayHours} <= 24`),
   ],
+);
+
+// Keys other programs use on /api (decision 0041): only the SHA-256 of the token is kept (it is shown once, when
+// made); scopes limit what it may do; every use is audited under the token's name.
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    scopes: jsonList("scopes"),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_uq").on(t.tokenHash), index("api_tokens_created_by_idx").on(t.createdBy)],
+);
+
+// Where Shopflow tells other programs what happened (decision 0042). The secret signs each delivery
+// (Standard Webhooks), so it is kept as it was given: the receiver holds the same one.
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    events: jsonList("events"),
+    secret: text("secret").notNull(),
+    isActive: bool("is_active").notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("webhook_endpoints_created_by_idx").on(t.createdBy)],
+);
+
+// The outbox: one row per endpoint and event, written in the same transaction as the change it reports, so a
+// crash loses none; sent in id order per endpoint (decision 0042).
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    // The webhook-id header: the same for every attempt, so a receiver can drop a repeat.
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lastAttemptAt: ts("last_attempt_at"),
+    lastStatus: integer("last_status"),
+    lastResponseMs: integer("last_response_ms"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("webhook_deliveries_status_ck", sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+    uniqueIndex("webhook_deliveries_message_uq").on(t.messageId),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
+    index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// iCalendar feeds for a department or a member (decision 0043): a calendar app cannot type a PIN, so the feed's
+// address carries a random key, of which only the SHA-256 is kept, as with board links.
+export const calendarKeys = sqliteTable(
+  "calendar_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    department: text("department"),
+    teamMemberId: integer("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    check("calendar_keys_subject_ck", sql`(${t.department} IS NULL) <> (${t.teamMemberId} IS NULL)`),
+    uniqueIndex("calendar_keys_hash_uq").on(t.keyHash),
+    index("calendar_keys_member_idx").on(t.teamMemberId),
+    index("calendar_keys_created_by_idx").on(t.createdBy),
+  ],
+);
+
+// A project's read-only status link for the shop's customer (decision 0043): only the key's SHA-256 is kept.
+export const customerLinks = sqliteTable(
+  "customer_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("customer_links_hash_uq").on(t.keyHash),
+    index("customer_links_project_idx").on(t.projectId),
+    index("customer_links_created_by_idx").on(t.createdBy),
+  ],
+);
+
+// Every automatic backup, made or failed (decision 0044): Global Settings shows the last one and when the next is due.
+export const backupRuns = sqliteTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    startedAt: ts("started_at").notNull(),
+    finishedAt: ts("finished_at"),
+    path: text("path"),
+    sizeBytes: integer("size_bytes"),
+    durationMs: integer("duration_ms"),
+    ok: bool("ok").notNull().default(false),
+    error: text("error"),
+  },
+  (t) => [index("backup_runs_started_idx").on(t.startedAt)],
 );
