@@ -71,6 +71,33 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
 });
 
 /** Refuse a department sequence naming a department that does not exist. */
+export type DepartmentByValue = {
+  id: number;
+  value: string;
+  name: string;
+  description: string;
+  color: string;
+  isActive: boolean;
+  isMachine: boolean;
+};
+
+/** One department by its value (process or machine), as the work lists and the machine queues open it. */
+export function departmentByValue(value: string): DepartmentByValue | undefined {
+  return getDb()
+    .select({
+      id: departments.id,
+      value: departments.value,
+      name: departments.name,
+      description: departments.description,
+      color: departments.color,
+      isActive: departments.isActive,
+      isMachine: departments.isMachine,
+    })
+    .from(departments)
+    .where(eq(departments.value, value))
+    .get();
+}
+
 export function assertDepartmentValues(tx: Tx, values: readonly string[] | undefined) {
   if (!values || values.length === 0) return;
   const found = new Set(

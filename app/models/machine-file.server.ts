@@ -806,23 +806,6 @@ export function unassignFile(itemId: number, fileType: FileType, actor: Actor): 
 }
 
 /** The machine department of a value (the per-machine screen's header), or undefined. */
-export function getMachineDepartment(
-  value: string,
-): { value: string; name: string; description: string; color: string; isActive: boolean; isMachine: boolean } | undefined {
-  return getDb()
-    .select({
-      value: departments.value,
-      name: departments.name,
-      description: departments.description,
-      color: departments.color,
-      isActive: departments.isActive,
-      isMachine: departments.isMachine,
-    })
-    .from(departments)
-    .where(eq(departments.value, value))
-    .get();
-}
-
 /**
  * The per-machine screen's reorder: `ids` are the files the screen shows, in their new order. They take the
  * queue places they held before, in the new order, so files the screen does not show keep theirs. Places that

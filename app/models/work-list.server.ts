@@ -6,6 +6,7 @@ import { announce } from "~/infra/change-notices.server";
 import { getDb } from "~/infra/db.server";
 import { IN_PROGRESS } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { departmentByValue } from "./department.server";
 
 // A department's work list (docs/decisions/0037): the items in it now, running first, then waiting by rush, the
 // project's due date and arrival. A page is a fixed number of statements whatever it shows: the department, its
@@ -16,19 +17,7 @@ export type WorkDepartment = { id: number; value: string; name: string; descript
 
 /** A process department by its value; null for an unknown value or a machine station (those have their queue). */
 export function getWorkDepartment(value: string): WorkDepartment | null {
-  const row = getDb()
-    .select({
-      id: departments.id,
-      value: departments.value,
-      name: departments.name,
-      description: departments.description,
-      color: departments.color,
-      isActive: departments.isActive,
-      isMachine: departments.isMachine,
-    })
-    .from(departments)
-    .where(eq(departments.value, value))
-    .get();
+  const row = departmentByValue(value);
   if (!row || row.isMachine) return null;
   const { isMachine: _, ...department } = row;
   return department;

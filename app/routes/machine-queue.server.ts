@@ -11,7 +11,6 @@ import { qrImage } from "~/infra/qr.server";
 import {
   countCompletedFiles,
   countMachineQueue,
-  getMachineDepartment,
   getMachineFile,
   getMachineFileLabel,
   listCompletedFiles,
@@ -20,6 +19,7 @@ import {
   reorderMachineQueue,
   updateMachineFile,
 } from "~/models/machine-file.server";
+import { departmentByValue } from "~/models/department.server";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, type FormReply, formIntent, readForm, refused } from "~/services/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -75,7 +75,7 @@ function analyticsOf(machine: string, tz: string): QueueAnalytics {
 export async function loader({ request, params }: Route.LoaderArgs) {
   requirePermission(request, "screen:production");
   const value = params.machine;
-  const machine = getMachineDepartment(value);
+  const machine = departmentByValue(value);
   if (!machine || !machine.isMachine) return data({ machine: null, value }, { status: 404, headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
   const now = Date.now();
