@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
-import { sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
+import { backupRuns, webhookDeliveries } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 
 // The database's figures for /metrics (docs/decisions/0041): a fixed three statements however large the shop.
@@ -8,15 +9,17 @@ export type StoreFigures = { databaseBytes: number; walBytes: number; lastBackup
 
 export function storeFigures(): StoreFigures {
   const db = getDb();
-  const size = db.get<{ bytes: number }>(sql`SELECT (SELECT page_count FROM pragma_page_count()) * (SELECT page_size FROM pragma_page_size()) AS bytes`);
+  const size = db.$client
+    .query<{ bytes: number }, []>("SELECT (SELECT page_count FROM pragma_page_count()) * (SELECT page_size FROM pragma_page_size()) AS bytes")
+    .get();
   // The newest good backup: few rows, read from the start-time index's end.
-  const backup = db.get<{ at: number | null } | undefined>(sql`SELECT finished_at AS at FROM backup_runs WHERE ok = 1 ORDER BY started_at DESC LIMIT 1`);
-  // The partial index of pending deliveries: counts the queue without reading delivered ones.
-  const pending = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`);
+  const backup = db.select({ at: backupRuns.finishedAt }).from(backupRuns).where(eq(backupRuns.ok, true)).orderBy(desc(backupRuns.startedAt)).limit(1).get();
+  // The partial index of pending deliveries counts the queue without reading the delivered ones.
+  const pending = db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, "pending")).get();
   return {
     databaseBytes: size?.bytes ?? 0,
     walBytes: walFileBytes(db.$client.filename),
-    lastBackupAt: backup?.at != null ? new Date(backup.at) : null,
+    lastBackupAt: backup?.at ?? null,
     pendingWebhookDeliveries: pending?.n ?? 0,
   };
 }
