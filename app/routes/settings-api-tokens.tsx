@@ -1,6 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, Link, useActionData } from "react-router";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
 import { API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, isApiTokenScope } from "~/domain/api-tokens";
 import { ApiTokenFormSchema } from "~/schemas/api-token";
@@ -39,14 +41,17 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
           <label htmlFor="new-api-token" className="mt-2 block text-sm">
             Token (send it as <code className="font-mono">Authorization: Bearer …</code>)
           </label>
-          <input
-            id="new-api-token"
-            readOnly
-            value={created.token}
-            data-testid="api-token"
-            className={`${inputClass} mt-1 font-mono text-sm`}
-            onFocus={(e) => e.currentTarget.select()}
-          />
+          <div className="mt-1 flex gap-2">
+            <input
+              id="new-api-token"
+              readOnly
+              value={created.token}
+              data-testid="api-token"
+              className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <CopyButton text={created.token} />
+          </div>
         </div>
       ) : null}
       <section className={`p-5 ${cardClass}`} aria-labelledby="new-api-token-heading">
@@ -149,5 +154,26 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
         )}
       </section>
     </div>
+  );
+}
+
+/** With JavaScript, one tap copies the token (a phone's field is too narrow to select it by hand); without, the field is selected on focus. */
+function CopyButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated || !navigator.clipboard) return null;
+  return (
+    <button
+      type="button"
+      className={btn.secondary}
+      onClick={() =>
+        navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+    </button>
   );
 }
