@@ -1,7 +1,7 @@
 // Global Settings → API tokens (docs/decisions/0041), with JavaScript on and off: management makes a token for a
 // program, copies it from the one answer that shows it, the program uses it on /api, and management revokes it.
 import { DEMO, expect, test, toast } from "./fixtures";
-import { expectNoSidewaysScroll, visit } from "./helpers";
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${test.info().project.name}`;
 
@@ -68,4 +68,6 @@ test("on a phone: the form and the list fit the screen, with room to tap", async
   }
   const make = await page.getByRole("button", { name: "Make API token" }).boundingBox();
   expect(make!.height).toBeGreaterThanOrEqual(44);
+  // axe runs as a script in the page: with JavaScript (the markup is the same without).
+  if (js) await expectNoSeriousA11yViolations(page, "API tokens on a phone");
 });
