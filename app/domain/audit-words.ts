@@ -5,6 +5,7 @@
 const ENTITY_LABELS: Record<string, string> = {
   audit_log: "Audit trail",
   "board-key": "TV board link",
+  "api-token": "API token",
   "shop-settings": "Shop settings",
   database: "Database",
   session: "Sign-in",
@@ -22,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   "prune-audit": "Remove old entries",
   "seed-demo": "Fill with the demo shop",
   "upload-url": "Start an upload",
+  // One row an hour sums up an API token's requests (docs/decisions/0041).
+  use: "Used (hourly summary)",
   // Before 'reorder-steps' (which names its project), a reorder was recorded under the first step's record type.
   reorder: "Reorder",
 };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   auditLog,
+  apiTokens,
   boardKeys,
   categories,
   departments,
@@ -308,6 +309,7 @@ const NAMED_TABLES = {
   workflow: workflows,
   "step-template": stepTemplates,
   "board-key": boardKeys,
+  "api-token": apiTokens,
   "machine-file": machineReadyFiles,
 } as const;
 

@@ -32,6 +32,7 @@ const PAGES = [
   { to: "/settings/audit", label: "Audit trail" },
   { to: "/settings/printers", label: "Label printers" },
   { to: "/settings/boards", label: "TV board links" },
+  { to: "/settings/api-tokens", label: "API tokens" },
   { to: "/settings/shop-address", label: "Shop address" },
   { to: "/settings/sign-in", label: "Sign-in" },
   { to: "/settings/capacity", label: "Capacity and calendar" },

@@ -15,6 +15,8 @@ import { lookUpUser, rememberUser } from "./session.server";
 import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
 import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
+import { bearerToken, authenticateBearer } from "./token-auth.server";
+import { recordRequest } from "~/infra/metrics.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -187,10 +189,20 @@ const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB
  * still checks its own permission; this makes the rule hold for methods a route does not handle. Returns the
  * user it looked up (null for pages and sign-in, which look up their own) so the route does not look again.
  */
-function apiGate(isApi: boolean, pathname: string, headers: Headers, secure: boolean, url?: URL): Response | ReturnType<typeof lookUpUser> | undefined {
+function apiGate(
+  isApi: boolean,
+  pathname: string,
+  headers: Headers,
+  secure: boolean,
+  call: { method: string; route: string | undefined },
+  url?: URL,
+): Response | ReturnType<typeof lookUpUser> | undefined {
   if (!isApi || PUBLIC_API.has(pathname)) return undefined;
   // A TV board's event stream carries its board key instead of a session; the route checks the key.
   if (pathname === EVENTS_PATH && url?.searchParams.has("key")) return undefined;
+  // A program's API token (decision 0041), on /api only: the request is judged by the token alone.
+  const bearer = bearerToken(headers);
+  if (bearer !== null) return authenticateBearer(bearer, { method: call.method, route: call.route ?? pathname, ip: headers.get(CLIENT_IP_HEADER) });
   const user = lookUpUser(headers, secure);
   if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
   return user;
@@ -233,7 +245,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const rules = (seen.rules = rulesOf(routePath(url.pathname)));
     const allowed = rules?.methods ?? null;
     if (SAFE_METHODS.has(method)) {
-      const gate = apiGate(isApi, url.pathname, headers, secure, url);
+      const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern }, url);
       if (gate instanceof Response) return gate;
       // No cross-origin use is offered (no CORS): OPTIONS says which methods this address takes.
       if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: (allowed ?? ALL_METHODS).join(", ") } });
@@ -248,7 +260,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       return unread(req, refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
     }
     // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
-    const gate = apiGate(isApi, url.pathname, headers, secure);
+    const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern });
     if (gate instanceof Response) return unread(req, gate);
     if (allowed && !allowed.includes(method as Method)) return unread(req, methodRefusal(isApi, method, allowed));
     // Pages look their member up here too (kept for the route): how much may be read depends on who sends it.
@@ -324,6 +336,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   }
 
   return async function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
+    const started = performance.now();
     let url: URL;
     try {
       url = new URL(req.url);
@@ -335,6 +348,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     if ((req.method === "GET" || req.method === "HEAD") && !isApi && url.pathname !== "/" && /\.[A-Za-z0-9]+$/.test(url.pathname)) {
       const file = await opts.staticSource(url.pathname);
       if (file) {
+        recordRequest("static", null, req.method, 200, (performance.now() - started) / 1000);
         const immutable = url.pathname.startsWith("/assets/");
         // HEAD gets the file too: the server sends its headers (its length included) and no body.
         return compress(
@@ -398,6 +412,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     } catch {
       // immutable headers (a passed-through Response): leave them as they are
     }
+    // For /metrics (decision 0041): by the route's pattern, never the path with its ids.
+    recordRequest(seen.rules?.pattern ?? "none", seen.rules?.id ?? null, req.method, response.status, (performance.now() - started) / 1000);
     return compress(req, response);
   };
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { SignedInUser } from "~/models/team-member.server";
 import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
 import { workListKey } from "~/domain/work-lists";
+import { missingScopeMessage, TOKEN_NO_SETTINGS, type ApiTokenScope } from "~/domain/api-tokens";
 import { getUser } from "./session.server";
 
 /**
@@ -12,6 +13,8 @@ export type Permission =
   | "timers"
   | "machine-files:operate"
   | "projects:write"
+  | "items:write"
+  | "machine-files:write"
   | "timers:reset"
   | "settings:write"
   | "analytics:read"
@@ -25,6 +28,16 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   timers: { keys: "any", reason: "" },
   "machine-files:operate": { keys: "any", reason: "" },
   "projects:write": {
+    keys: ["pre-production", "project-management"],
+    reason: "Changing projects needs the Pre-Production or Project Management key.",
+  },
+  // Items and machine files are project work, with the project keys; they are their own permissions so that an API
+  // token's scopes can tell them apart (docs/decisions/0041).
+  "items:write": {
+    keys: ["pre-production", "project-management"],
+    reason: "Changing projects needs the Pre-Production or Project Management key.",
+  },
+  "machine-files:write": {
     keys: ["pre-production", "project-management"],
     reason: "Changing projects needs the Pre-Production or Project Management key.",
   },
@@ -51,8 +64,32 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
   "screen:fabrication": { keys: ["fabrication"], reason: "This screen needs the Fabrication key." },
 };
 
+/**
+ * The API token scope a permission needs (docs/decisions/0041); null: no token may, whatever its scopes (a token
+ * never writes Global Settings).
+ */
+export const SCOPE_OF: Record<Permission, ApiTokenScope | null> = {
+  read: "read",
+  "analytics:read": "read",
+  "schedule:read": "read",
+  "screen:pre-production": "read",
+  "screen:production": "read",
+  "screen:fabrication": "read",
+  timers: "scans",
+  "projects:write": "projects:write",
+  "items:write": "items:write",
+  "timers:reset": "items:write",
+  "machine-files:write": "machine-files:write",
+  "machine-files:operate": "machine-files:write",
+  "settings:write": null,
+};
+
 export function can(user: SignedInUser | null, permission: Permission): boolean {
   if (!user) return false;
+  if (user.apiToken) {
+    const scope = SCOPE_OF[permission];
+    return scope !== null && user.apiToken.scopes.includes(scope);
+  }
   const rule = RULES[permission];
   if (rule.keys === "any") return true;
   if (user.accessibleDepartments.includes("management")) return true;
@@ -86,6 +123,7 @@ export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON):
  */
 export function canOpenWorkList(user: SignedInUser | null, department: string): boolean {
   if (!user) return false;
+  if (user.apiToken) return user.apiToken.scopes.includes("read");
   const key = workListKey(department);
   return key === null || hasDepartmentKey(user.accessibleDepartments, key);
 }
@@ -93,12 +131,18 @@ export function canOpenWorkList(user: SignedInUser | null, department: string): 
 export function requireWorkList(request: Request, department: string): SignedInUser {
   const user = requireUser(request);
   const key = workListKey(department);
+  if (user.apiToken && !canOpenWorkList(user, department)) refuse(request, 403, missingScopeMessage("read"));
   if (!canOpenWorkList(user, department)) refuse(request, 403, `This work list needs the ${DEPARTMENT_KEY_LABELS[key ?? ""] ?? key} key.`);
   return user;
 }
 
 export function requirePermission(request: Request, permission: Permission, signedOutReason = SIGN_IN_REASON): SignedInUser {
   const user = requireUser(request, signedOutReason);
-  if (!can(user, permission)) refuse(request, 403, RULES[permission].reason);
+  if (!can(user, permission)) refuse(request, 403, user.apiToken ? tokenRefusal(permission) : RULES[permission].reason);
   return user;
+}
+
+function tokenRefusal(permission: Permission): string {
+  const scope = SCOPE_OF[permission];
+  return scope === null ? TOKEN_NO_SETTINGS : missingScopeMessage(scope);
 }

@@ -68,7 +68,7 @@ function allowedOf(routeId: string, route: NonNullable<ServerBuild["routes"][str
   return complete([...(mod.loader ? ["GET"] : []), ...(mod.action ? ["POST"] : [])]);
 }
 
-type Compiled = { id: string; re: RegExp; params: string[]; score: number; order: number };
+type Compiled = { id: string; pattern: string; re: RegExp; params: string[]; score: number; order: number };
 
 /**
  * A route's full path as a regular expression, and React Router's rank for it (more static segments first,
@@ -101,13 +101,15 @@ function compile(build: ServerBuild): Compiled[] {
       score += 10;
       return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
     });
-    out.push({ id, re: new RegExp(`^${parts.join("")}/?$`, r.caseSensitive ? "" : "i"), params, score, order: order++ });
+    out.push({ id, pattern: `/${segments.join("/")}`, re: new RegExp(`^${parts.join("")}/?$`, r.caseSensitive ? "" : "i"), params, score, order: order++ });
   }
   return out.sort((a, b) => b.score - a.score || a.order - b.order);
 }
 
 export type RouteRules = {
   id: string;
+  /** The route's path as app/routes.ts declares it (`/api/items/:id/start-timer`): what /metrics counts by. */
+  pattern: string;
   /** The path's parameters, as React Router will hand them to the route (still percent-encoded). */
   params: Record<string, string | undefined>;
   /** The methods the route answers (null: any, the catch-all routes). */
@@ -129,7 +131,7 @@ export function routeRules(build: ServerBuild): (pathname: string) => RouteRules
       if (!m) continue;
       const rules = byId.get(c.id)!;
       const params = Object.fromEntries(c.params.map((name, i) => [name, m[i + 1]]));
-      return { id: c.id, params, methods: rules.methods, body: (method) => rules.bodies[method as Declared] ?? null };
+      return { id: c.id, pattern: c.pattern, params, methods: rules.methods, body: (method) => rules.bodies[method as Declared] ?? null };
     }
     return null;
   };

@@ -28,7 +28,8 @@ export function startSession(request: Request, teamMemberId: number): string {
 /** Sign out (the header's button and POST /api/auth/logout alike): audit, end the session, clear the cookie. */
 export function signOut(request: Request): string {
   const user = getUser(request);
-  if (user) {
+  // An API token has no session to end (decision 0041).
+  if (user && !user.apiToken) {
     writeAudit({ id: user.id, name: user.name, ip: getClientIp(request) }, { action: "logout", entity: "session", entityId: user.id });
   }
   const token = readCookie(request, SESSION_COOKIE);

@@ -173,7 +173,7 @@ describe("a live page's data answers 304 while nothing it shows changed", () => 
   test("a validator does not outlive its minute: relative times and 'today' move with the clock", () => {
     const request = (cookie: string) => new Request("http://localhost/production.data", { headers: { cookie } });
     const cookie = [...operator.cookies()].map(([k, v]) => `${k}=${v}`).join("; ");
-    const rules = { id: "production", params: {}, methods: null, body: () => null };
+    const rules = { id: "production", pattern: "/production", params: {}, methods: null, body: () => null };
     const at = Date.UTC(2026, 10, 26, 9, 30, 10);
     const first = pageDataETag(request(cookie), rules, "v1", at);
     expect(first).not.toBeNull();

@@ -28,11 +28,11 @@ api-label-printers POST: 64 KB
 api-label-printers-id PATCH: 64 KB
 api-label-printers-id DELETE: 64 KB
 api-machine-files POST: 64 KB
-api-machine-files-bulk POST: 5 MB for projects:write
+api-machine-files-bulk POST: 5 MB for machine-files:write
 api-machine-files-id PATCH: 64 KB
 api-machine-files-id DELETE: 64 KB
 api-machine-files-reorder POST: 5 MB for machine-files:operate
-api-machine-files-upload-csv POST: 5 MB for projects:write
+api-machine-files-upload-csv POST: 5 MB for machine-files:write
 api-machines POST: 64 KB
 api-machines-id PATCH: 64 KB
 api-machines-id DELETE: 64 KB
@@ -79,6 +79,7 @@ routes/projects POST: 64 KB
 routes/qr-item POST: 64 KB
 routes/qr-scanner POST: 64 KB
 routes/settings POST: 64 KB
+routes/settings-api-tokens POST: 64 KB
 routes/settings-boards POST: 64 KB
 routes/settings-capacity POST: 64 KB
 routes/settings-printers POST: 64 KB

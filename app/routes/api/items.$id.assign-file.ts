@@ -13,7 +13,7 @@ export const methods: RouteMethods = ["POST"];
 
 export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
-    const actor = actorFrom(request, requirePermission(request, "projects:write"));
+    const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     const { fileId, fileType } = await parseBody(request, AssignFileSchema);
     return json({ ...assignFile(id, fileId, fileType, actor), message: "File assignment updated successfully" });

@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
-    const actor = actorFrom(request, requirePermission(request, "projects:write"));
+    const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     if (request.method.toUpperCase() === "DELETE") {
       return deleteItem(id, actor) ? json({ message: "Item deleted successfully.", id }) : jsonError(404, "Item not found");

@@ -12,7 +12,7 @@ export const methods: RouteMethods = ["DELETE"];
 
 export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
-    const actor = actorFrom(request, requirePermission(request, "projects:write"));
+    const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     const { fileType } = await parseBody(request, UnassignFileSchema);
     const removed = unassignFile(id, fileType, actor);

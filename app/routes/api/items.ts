@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    const user = requirePermission(request, "projects:write");
+    const user = requirePermission(request, "items:write");
     return json(createItem(await parseBody(request, ItemCreateSchema), actorFrom(request, user)), { status: 201 });
   });
 }

@@ -23,14 +23,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
     const id = parseId(params.id, "Machine file");
     if (request.method.toUpperCase() === "DELETE") {
-      const user = requirePermission(request, "projects:write");
+      const user = requirePermission(request, "machine-files:write");
       return deleteMachineFile(id, actorFrom(request, user))
         ? json({ message: "Machine file deleted successfully.", id })
         : jsonError(404, "Machine file not found");
     }
     const user = requirePermission(request, "read");
     const { completedBy: _ignored, ...patch } = await parseBody(request, MachineFilePatchSchema);
-    requirePermission(request, isOperatePatch(patch) ? "machine-files:operate" : "projects:write");
+    requirePermission(request, isOperatePatch(patch) ? "machine-files:operate" : "machine-files:write");
     const file = updateMachineFile(id, patch, actorFrom(request, user));
     return file ? json(file) : jsonError(404, "Machine file not found");
   });

@@ -14,11 +14,11 @@ import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 export const methods: RouteMethods = ["POST"];
 
 /** Thousands of files in one body by design (services/route-rules.server). */
-export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
+export const body: RouteBody = { POST: { limit: "csv", permission: "machine-files:write" } };
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    const user = requirePermission(request, "projects:write");
+    const user = requirePermission(request, "machine-files:write");
     const { files } = await parseBody(request, MachineFileBulkSchema, CSV_BODY_LIMIT);
     const { created, skipped } = saveMachineFiles({ creates: files }, actorFrom(request, user));
     return json(

@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    const user = requirePermission(request, "projects:write");
+    const user = requirePermission(request, "machine-files:write");
     return json(createMachineFile(await parseBody(request, MachineFileCreateSchema), actorFrom(request, user)), { status: 201 });
   });
 }

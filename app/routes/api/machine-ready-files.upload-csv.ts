@@ -15,11 +15,11 @@ const ERRORS_RETURNED = 1000;
 export const methods: RouteMethods = ["POST"];
 
 /** An import of thousands of rows is a large body by design (services/route-rules.server). */
-export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
+export const body: RouteBody = { POST: { limit: "csv", permission: "machine-files:write" } };
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    const user = requirePermission(request, "projects:write");
+    const user = requirePermission(request, "machine-files:write");
     const body = await parseBody(request, UploadCsvSchema, CSV_BODY_LIMIT);
     const result = await importMachineFilesCsv(
       { text: body.csvData },

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { apiTokens, teamMembers } from "#db/schema";
+import { API_TOKEN_PREFIX, apiTokenActorName, isApiTokenScope, type ApiTokenScope } from "~/domain/api-tokens";
+import { NotFoundError } from "~/domain/errors";
+import { getDb } from "~/infra/db.server";
+import { prepared } from "./prepared.server";
+import { writeAudit, type Actor } from "./audit.server";
+
+// API tokens (docs/decisions/0041): a program's key to /api and /metrics. The token is shown once, when made;
+// only its SHA-256 is stored, so a copy of the database opens nothing.
+
+export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A token's last use is written at most this often: a busy integration must not write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type ApiTokenRow = {
+  id: number;
+  name: string;
+  scopes: string[];
+  createdAt: Date;
+  createdByName: string | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export function listApiTokens(): ApiTokenRow[] {
+  return getDb()
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      createdByName: teamMembers.name,
+      lastUsedAt: apiTokens.lastUsedAt,
+      revokedAt: apiTokens.revokedAt,
+    })
+    .from(apiTokens)
+    .leftJoin(teamMembers, eq(teamMembers.id, apiTokens.createdBy))
+    .orderBy(sql`${apiTokens.revokedAt} IS NOT NULL`, desc(apiTokens.id))
+    .all();
+}
+
+/** A new token (`sfk_` and 32 random bytes): returned once, stored only as its hash. */
+export function createApiToken(name: string, scopes: readonly ApiTokenScope[], actor: Actor): { id: number; token: string } {
+  const token = API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const list = [...new Set(scopes)];
+  return getDb().transaction((tx) => {
+    const row = tx
+      .insert(apiTokens)
+      .values({ name, tokenHash: hashApiToken(token), scopes: list, createdBy: actor.id })
+      .returning({ id: apiTokens.id })
+      .get();
+    writeAudit(actor, { action: "create", entity: "api-token", entityId: row.id, after: { name, scopes: list } }, tx);
+    return { id: row.id, token };
+  });
+}
+
+export function revokeApiToken(id: number, actor: Actor): { name: string } {
+  return getDb().transaction((tx) => {
+    const row = tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+      .returning({ name: apiTokens.name, scopes: apiTokens.scopes })
+      .get();
+    if (!row) throw new NotFoundError("API token not found, or already revoked");
+    writeAudit(actor, { action: "revoke", entity: "api-token", entityId: id, before: { name: row.name, scopes: row.scopes } }, tx);
+    return { name: row.name };
+  });
+}
+
+/** `key`: the token's hash, which names it in memory (rate limit, use summary) without keeping the token. */
+export type ApiTokenPrincipal = { id: number; key: string; name: string; scopes: ApiTokenScope[] };
+
+const byHash = (db: ReturnType<typeof getDb>) =>
+  prepared(db, "api-tokens:by-hash", (d) =>
+    d
+      .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, lastUsedAt: apiTokens.lastUsedAt, revokedAt: apiTokens.revokedAt })
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
+      .prepare(),
+  );
+
+/**
+ * The live token a request presents, or null (unknown, revoked, malformed). One indexed read per request, so a
+ * revoke takes effect on the next request; the last use is written at most once a minute.
+ */
+export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal | null {
+  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
+  const db = getDb();
+  const key = hashApiToken(token);
+  const row = byHash(db).get({ hash: key });
+  if (!row || row.revokedAt) return null;
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+    db.update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.id))
+      .run();
+  }
+  return { id: row.id, key, name: row.name, scopes: row.scopes.filter(isApiTokenScope) };
+}
+
+/**
+ * One audit row summing up a token's requests (docs/decisions/0041): the first request in each hour writes it,
+ * naming that request and how many the token made since its previous row. Its writes are audited one by one by
+ * the models, under the token's name.
+ */
+export function auditApiTokenUse(
+  token: Pick<ApiTokenPrincipal, "id" | "name">,
+  use: { method: string; route: string; earlier: number; since: Date | null; ip: string | null },
+) {
+  writeAudit(
+    { id: null, name: apiTokenActorName(token.name), ip: use.ip },
+    {
+      action: "use",
+      entity: "api-token",
+      entityId: token.id,
+      after: { request: `${use.method} ${use.route}`, requestsSincePrevious: use.earlier, previousAt: use.since?.toISOString() ?? null },
+    },
+  );
+}

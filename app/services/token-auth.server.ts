@@ -1,0 +1,98 @@
+import { apiTokenActorName, TOKEN_RATE_LIMITED, TOKEN_UNKNOWN, type ApiTokenScope } from "~/domain/api-tokens";
+import type { SignedInUser } from "~/domain/entities";
+import { singleton } from "~/infra/singleton.server";
+import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models/api-token.server";
+
+// A program's request with `Authorization: Bearer sfk_…` (docs/decisions/0041): honoured on /api and /metrics
+// only. The token stands in for a member: it holds no department keys, and what it may do comes from its scopes
+// (services/permissions.server scopeFor). Each token has its own rate limit, and its requests are summed up in
+// the audit log once an hour; the writes it makes are audited one by one under its name.
+
+/** Requests a token may make a minute, in bursts of up to as many; past it, 429 with Retry-After. */
+export const API_TOKEN_RATE_PER_MINUTE = 600;
+/** One audit row per token per hour sums up its requests (its writes have their own rows). */
+const USE_SUMMARY_EVERY_MS = 60 * 60_000;
+
+/** The token of an `Authorization: Bearer …` header, or null when the request names none. */
+export function bearerToken(headers: Headers): string | null {
+  const value = headers.get("authorization");
+  if (!value) return null;
+  // "Bearer" with nothing after it is a token request gone wrong, refused as such, not a signed-out call.
+  const m = /^Bearer(?:[ \t]+(\S*))?\s*$/i.exec(value);
+  return m ? (m[1] ?? "") : null;
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function unauthorized(): Response {
+  return Response.json(
+    { message: TOKEN_UNKNOWN },
+    { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="Shopflow", error="invalid_token"' } },
+  );
+}
+
+type Bucket = { tokens: number; at: number };
+const buckets = singleton("api token rate buckets", () => new Map<string, Bucket>());
+
+/**
+ * A token bucket per token (in memory: one server): full at 600, refilled at 10 a second. Returns the seconds to
+ * wait, or 0 when the request may go.
+ */
+export function takeRateTurn(key: string, now = Date.now(), perMinute = API_TOKEN_RATE_PER_MINUTE): number {
+  const perMs = perMinute / 60_000;
+  const b = buckets.get(key) ?? { tokens: perMinute, at: now };
+  b.tokens = Math.min(perMinute, b.tokens + (now - b.at) * perMs);
+  b.at = now;
+  buckets.set(key, b);
+  if (b.tokens >= 1) {
+    b.tokens -= 1;
+    return 0;
+  }
+  return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
+}
+
+type Use = { lastRowAt: number; lastRow: Date | null; since: number };
+const uses = singleton("api token use summaries", () => new Map<string, Use>());
+
+function recordUse(token: ApiTokenPrincipal, method: string, route: string, ip: string | null, now: number) {
+  const u = uses.get(token.key) ?? { lastRowAt: -Infinity, lastRow: null, since: 0 };
+  uses.set(token.key, u);
+  if (now - u.lastRowAt < USE_SUMMARY_EVERY_MS) {
+    u.since += 1;
+    return;
+  }
+  auditApiTokenUse(token, { method, route, earlier: u.since, since: u.lastRow, ip });
+  u.lastRowAt = now;
+  u.lastRow = new Date(now);
+  u.since = 0;
+}
+
+/** The principal an API token acts as: no member (id 0 is never a member's), no keys, the token's scopes. */
+function tokenUser(token: ApiTokenPrincipal): SignedInUser {
+  return {
+    id: 0,
+    name: apiTokenActorName(token.name),
+    email: null,
+    department: null,
+    subdepartment: null,
+    skills: [],
+    accessibleDepartments: [],
+    apiToken: { id: token.id, name: token.name, scopes: token.scopes },
+  };
+}
+
+/**
+ * The principal of a request that presents a bearer token, or the JSON refusal: 401 for an unknown or revoked
+ * token, 429 past its rate limit. `route`: the route's id (never the raw path with its ids), for the audit.
+ */
+export function authenticateBearer(token: string, use: { method: string; route: string; ip: string | null }, now = Date.now()): SignedInUser | Response {
+  const found = findApiToken(token, now);
+  if (!found) return unauthorized();
+  const wait = takeRateTurn(found.key, now);
+  if (wait > 0) return Response.json({ message: TOKEN_RATE_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
+  recordUse(found, use.method, use.route, use.ip, now);
+  return tokenUser(found);
+}
+
+/** Whether a principal is an API token holding `scope`. */
+export const tokenHasScope = (user: SignedInUser | null, scope: ApiTokenScope) => !!user?.apiToken?.scopes.includes(scope);
