@@ -152,6 +152,8 @@ export type PlannedProject = {
   workflow: ImportWorkflow | null;
   /** What an update changes on the project itself, in words. */
   changes: string[];
+  /** The project's own fields an update changes. */
+  changedFields: ("name" | "customer" | "dueDate" | "priority")[];
   /** Said in the preview, not a fault: an existing project keeps its workflow (decision 0045). */
   note: string | null;
   items: PlannedItem[];
@@ -419,6 +421,7 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
         priority: g.priority ?? "medium",
         workflow: g.workflow,
         changes: [],
+        changedFields: [],
         note: null,
         items: g.items,
       });
@@ -436,16 +439,21 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
       priority: g.priority ?? stored.priority,
       workflow: stored.workflowId === null ? null : { id: stored.workflowId, name: stored.workflowName ?? "" },
       changes: [],
+      changedFields: [],
       note:
         g.workflow && g.workflow.id !== stored.workflowId
           ? `Keeps its workflow ${stored.workflowName ?? "(none)"}; the file names ${g.workflow.name}. Change it on the project page.`
           : null,
       items: g.items,
     };
-    if (p.name !== stored.name) p.changes.push(`name ${stored.name} → ${p.name}`);
-    if (p.customer !== stored.customer) p.changes.push(`customer ${stored.customer ?? "(none)"} → ${p.customer ?? "(none)"}`);
-    if (p.dueDay !== stored.dueDay) p.changes.push(`due date ${stored.dueDay ?? "(none)"} → ${p.dueDay ?? "(none)"}`);
-    if (p.priority !== stored.priority) p.changes.push(`priority ${stored.priority} → ${p.priority}`);
+    const change = (field: PlannedProject["changedFields"][number], words: string) => {
+      p.changedFields.push(field);
+      p.changes.push(words);
+    };
+    if (p.name !== stored.name) change("name", `name ${stored.name} → ${p.name}`);
+    if (p.customer !== stored.customer) change("customer", `customer ${stored.customer ?? "(none)"} → ${p.customer ?? "(none)"}`);
+    if (p.dueDay !== stored.dueDay) change("dueDate", `due date ${stored.dueDay ?? "(none)"} → ${p.dueDay ?? "(none)"}`);
+    if (p.priority !== stored.priority) change("priority", `priority ${stored.priority} → ${p.priority}`);
     if (p.dueDay && stored.startDay && stored.startDay > p.dueDay)
       issues.push({ line: g.first.line, index: g.firstIndex, message: `Due date ${p.dueDay} is before the project's start date ${stored.startDay}.` });
     if (p.changes.length || p.items.some((i) => i.action !== "same")) p.action = "update";

@@ -18,7 +18,7 @@ import { getEnv } from "~/infra/env.server";
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { categoriesByName, insertItemInTx, qrCodeBase, updateItemInTx } from "./item.server";
-import { insertProjectInTx, updateProjectInTx, workflowsForCreate } from "./project.server";
+import { insertProjectInTx, type ProjectPatch, updateProjectInTx, workflowsForCreate } from "./project.server";
 
 // The order import (docs/decisions/0045): a preview of what rows would do, and the import itself, which checks the
 // rows again and writes every project and item in ONE transaction through the same model functions as the Projects
@@ -157,9 +157,15 @@ export function importOrders(rows: readonly OrderRow[], actor: Actor, opts: { im
         notices.push({ entity: "project", id: project.id, action: "create", projectId: project.id });
       } else {
         const id = p.existingId!;
-        const after = p.changes.length
-          ? updateProjectInTx(tx, id, { name: p.name, customer: p.customer, endDate: p.dueDay, priority: p.priority }, actor)
-          : undefined;
+        // Only what changed: a due date the file repeats keeps the stored time of day.
+        const patch: ProjectPatch = {};
+        for (const field of p.changedFields) {
+          if (field === "name") patch.name = p.name;
+          else if (field === "customer") patch.customer = p.customer;
+          else if (field === "dueDate") patch.endDate = p.dueDay;
+          else patch.priority = p.priority;
+        }
+        const after = p.changedFields.length ? updateProjectInTx(tx, id, patch, actor) : undefined;
         project = { id, workflowId: after?.workflowId ?? p.workflow?.id ?? null };
         notices.push({ entity: "project", id, action: "update", projectId: id });
       }
