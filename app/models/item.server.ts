@@ -8,7 +8,7 @@ import { getDb, type DB } from "~/infra/db.server";
 import { itemSequence } from "~/domain/rules";
 import { BadRequestError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { knownShopAddress } from "./shop-settings.server";
 import { prepared } from "./prepared.server";
@@ -50,8 +50,11 @@ export type Item = typeof items.$inferSelect;
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 export type ItemPatch = Omit<z.infer<typeof ItemPatchSchema>, "version">;
 
-/** `{shop address}/qr/{id}` (docs/product.md (Decisions)); until the address is known the path, completed with the origin when shown. */
-export const itemQrCode = (id: number) => `${knownShopAddress() ?? ""}/qr/${id}`;
+/**
+ * An item's QR code is `{shop address}/qr/{id}` (docs/product.md (Decisions)); until the address is known the path,
+ * completed with the origin when shown. The base is read once for many items.
+ */
+export const qrCodeBase = () => knownShopAddress() ?? "";
 
 export function getItem(id: number): Item | undefined {
   return getDb().select().from(items).where(eq(items.id, id)).get();
@@ -90,6 +93,84 @@ function workflowExists(tx: Tx, id: number | null | undefined) {
 
 const stepIndexOf = (sequence: readonly string[], department: string) => Math.max(0, itemSequence(sequence).indexOf(department));
 
+/** A category as items need it: its canonical name and its department sequence. */
+export type ItemCategory = { name: string; departmentSequence: string[] };
+
+/** Every category by lower-case name, in one query, for writing many items in one transaction. */
+export function categoriesByName(tx: Tx | DB): Map<string, ItemCategory> {
+  const rows = tx.select({ name: categories.name, departmentSequence: categories.departmentSequence }).from(categories).all();
+  return new Map(rows.map((c) => [c.name.toLowerCase(), c]));
+}
+
+export type ItemInsert = {
+  name: string;
+  material: string;
+  quantity: number;
+  department: string;
+  workflowId?: number | null;
+  productWorkflowId?: number | null;
+};
+
+/**
+ * A new item with its QR code and audit row, inside the caller's transaction, on a project and category the caller
+ * has looked up; the caller announces it after commit. The project page, the API and the order import all add
+ * items through here.
+ */
+export function insertItemInTx(
+  tx: Tx,
+  input: ItemInsert,
+  project: { id: number; workflowId: number | null },
+  category: ItemCategory,
+  actor: Actor,
+  qrBase = qrCodeBase(),
+): Item {
+  // Compiled once (an import adds thousands of items in one transaction); they run on the one connection, so
+  // inside the caller's transaction.
+  const db = getDb();
+  const { id } = itemInsert(db).get({
+    name: input.name,
+    category: category.name,
+    material: input.material,
+    quantity: input.quantity,
+    department: input.department,
+    projectId: project.id,
+    workflowId: input.workflowId === undefined ? project.workflowId : input.workflowId,
+    productWorkflowId: input.productWorkflowId ?? null,
+    currentStepIndex: stepIndexOf(category.departmentSequence, input.department),
+  })!;
+  const after = itemQrSet(db).get({ id, qrCode: `${qrBase}/qr/${id}` })!;
+  writeAuditPrepared(actor, { action: "create", entity: "item", entityId: id, after });
+  return after;
+}
+
+const itemInsert = (db: DB) =>
+  prepared(db, "items:insert", (d) =>
+    d
+      .insert(items)
+      .values({
+        name: sql`${sql.placeholder("name")}`,
+        category: sql`${sql.placeholder("category")}`,
+        material: sql`${sql.placeholder("material")}`,
+        quantity: sql`${sql.placeholder("quantity")}`,
+        department: sql`${sql.placeholder("department")}`,
+        projectId: sql`${sql.placeholder("projectId")}`,
+        workflowId: sql`${sql.placeholder("workflowId")}`,
+        productWorkflowId: sql`${sql.placeholder("productWorkflowId")}`,
+        currentStepIndex: sql`${sql.placeholder("currentStepIndex")}`,
+      })
+      .returning({ id: items.id })
+      .prepare(),
+  );
+const itemQrSet = (db: DB) =>
+  prepared(db, "items:set-qr", (d) =>
+    d
+      .update(items)
+      .set({ qrCode: sql`${sql.placeholder("qrCode")}` })
+      .where(eq(items.id, sql.placeholder("id")))
+      .returning()
+      .prepare(),
+  );
+
 export function createItem(input: ItemCreate, actor: Actor): Item {
   const item = getDb().transaction((tx) => {
     const project = tx.select({ id: projects.id, workflowId: projects.workflowId }).from(projects).where(eq(projects.id, input.projectId)).get();
@@ -98,71 +179,63 @@ export function createItem(input: ItemCreate, actor: Actor): Item {
     const department = departmentOrThrow(tx, input.department ?? DEFAULT_ITEM_DEPARTMENT);
     workflowExists(tx, input.workflowId);
     workflowExists(tx, input.productWorkflowId);
-    const row = tx
-      .insert(items)
-      .values({
-        name: input.name,
-        category: category.name,
-        material: input.material,
-        quantity: input.quantity,
-        department,
-        projectId: project.id,
-        workflowId: input.workflowId === undefined ? project.workflowId : input.workflowId,
-        productWorkflowId: input.productWorkflowId ?? null,
-        currentStepIndex: stepIndexOf(category.departmentSequence, department),
-      })
-      .returning()
-      .get();
-    const after = tx
-      .update(items)
-      .set({ qrCode: itemQrCode(row.id) })
-      .where(eq(items.id, row.id))
-      .returning()
-      .get();
-    writeAudit(actor, { action: "create", entity: "item", entityId: row.id, after }, tx);
-    return after;
+    return insertItemInTx(tx, { ...input, department }, project, category, actor);
   });
   announce({ entity: "item", id: item.id, action: "create", projectId: item.projectId, department: item.department });
   return item;
 }
 
+/**
+ * The update of `updateItem` inside the caller's transaction (undefined: no such item, or not in the guard's
+ * project); `known.categories` (categoriesByName) spares a category query per item when many change at once.
+ */
+export function updateItemInTx(
+  tx: Tx,
+  id: number,
+  patch: ItemPatch,
+  actor: Actor,
+  guard?: UpdateGuard,
+  known: { categories?: ReadonlyMap<string, ItemCategory> } = {},
+): { before: Item; after: Item } | undefined {
+  const before = tx.select().from(items).where(eq(items.id, id)).get();
+  if (!before || (guard?.inProject !== undefined && before.projectId !== guard.inProject)) return undefined;
+  assertFresh("item", before, guard);
+  const values: Partial<typeof items.$inferInsert> = {};
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.material !== undefined) values.material = patch.material;
+  if (patch.quantity !== undefined) values.quantity = patch.quantity;
+  if (patch.projectId !== undefined && patch.projectId !== before.projectId) {
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError("Project is required");
+    values.projectId = patch.projectId;
+  }
+  const categoryName = patch.category ?? before.category;
+  const category = known.categories?.get(categoryName.toLowerCase()) ?? categoryOrThrow(tx, categoryName);
+  if (patch.category !== undefined) values.category = category.name;
+  if (patch.department !== undefined) values.department = departmentOrThrow(tx, patch.department);
+  if (patch.category !== undefined || patch.department !== undefined) {
+    values.currentStepIndex = stepIndexOf(category.departmentSequence, values.department ?? before.department);
+  }
+  if (patch.workflowId !== undefined) {
+    workflowExists(tx, patch.workflowId);
+    values.workflowId = patch.workflowId;
+  }
+  if (patch.productWorkflowId !== undefined) {
+    workflowExists(tx, patch.productWorkflowId);
+    values.productWorkflowId = patch.productWorkflowId;
+  }
+  if (Object.keys(values).length === 0) return { before, after: before };
+  const after = tx
+    .update(items)
+    .set({ ...values, version: before.version + 1 })
+    .where(eq(items.id, id))
+    .returning()
+    .get();
+  writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
+  return { before, after };
+}
+
 export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: UpdateGuard): Item | undefined {
-  const result = getDb().transaction((tx) => {
-    const before = tx.select().from(items).where(eq(items.id, id)).get();
-    if (!before || (guard?.inProject !== undefined && before.projectId !== guard.inProject)) return undefined;
-    assertFresh("item", before, guard);
-    const values: Partial<typeof items.$inferInsert> = {};
-    if (patch.name !== undefined) values.name = patch.name;
-    if (patch.material !== undefined) values.material = patch.material;
-    if (patch.quantity !== undefined) values.quantity = patch.quantity;
-    if (patch.projectId !== undefined && patch.projectId !== before.projectId) {
-      if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError("Project is required");
-      values.projectId = patch.projectId;
-    }
-    const category = categoryOrThrow(tx, patch.category ?? before.category);
-    if (patch.category !== undefined) values.category = category.name;
-    if (patch.department !== undefined) values.department = departmentOrThrow(tx, patch.department);
-    if (patch.category !== undefined || patch.department !== undefined) {
-      values.currentStepIndex = stepIndexOf(category.departmentSequence, values.department ?? before.department);
-    }
-    if (patch.workflowId !== undefined) {
-      workflowExists(tx, patch.workflowId);
-      values.workflowId = patch.workflowId;
-    }
-    if (patch.productWorkflowId !== undefined) {
-      workflowExists(tx, patch.productWorkflowId);
-      values.productWorkflowId = patch.productWorkflowId;
-    }
-    if (Object.keys(values).length === 0) return { before, after: before };
-    const after = tx
-      .update(items)
-      .set({ ...values, version: before.version + 1 })
-      .where(eq(items.id, id))
-      .returning()
-      .get();
-    writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
-    return { before, after };
-  });
+  const result = getDb().transaction((tx) => updateItemInTx(tx, id, patch, actor, guard));
   if (!result) return undefined;
   announce({
     entity: "item",

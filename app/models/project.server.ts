@@ -19,7 +19,7 @@ import { noonInZone } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
 import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
-import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { removeStoredFile } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -296,61 +296,119 @@ function updateProjectStatus(tx: Tx, projectId: number) {
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
 export type ProjectPatch = Omit<z.infer<typeof ProjectPatchSchema>, "version">;
 
+export type ProjectInsert = {
+  name: string;
+  description: string;
+  priority: ProjectCreate["priority"];
+  customer?: string | null;
+  externalReference?: string | null;
+  /** The due date, a calendar day ('yyyy-mm-dd'). */
+  endDate?: string | null;
+};
+type WorkflowRow = { id: number; name: string; description: string; departmentSequence: string[] };
+
+/** Another project's external reference, any case (unique, decision 0045): refused with a sentence rather than the index's error. */
+function referenceFreeOrThrow(tx: Tx, reference: string | null | undefined, exceptId?: number) {
+  if (!reference) return;
+  const other = tx
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(sql`${projects.externalReference} = ${reference} COLLATE NOCASE`)
+    .get();
+  if (other && other.id !== exceptId) throw new ConflictError(`The external reference "${reference}" is already the project "${other.name}"'s.`);
+}
+
+/**
+ * A new project with its workflow's steps and its audit row, inside the caller's transaction; the caller announces
+ * it after commit. The Projects page, the API and the order import all create projects through here.
+ */
+export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow, actor: Actor): Project {
+  referenceFreeOrThrow(tx, input.externalReference);
+  const row = tx
+    .insert(projects)
+    .values({
+      name: input.name,
+      description: input.description,
+      priority: input.priority,
+      workflowId: wf.id,
+      workflowName: wf.name,
+      customer: input.customer || null,
+      externalReference: input.externalReference || null,
+      endDate: toDate(input.endDate) ?? null,
+    })
+    .returning()
+    .get();
+  syncSteps(tx, row.id, wf);
+  const after = tx.select().from(projects).where(eq(projects.id, row.id)).get()!;
+  writeAudit(actor, { action: "create", entity: "project", entityId: row.id, after }, tx);
+  return after;
+}
+
 export function createProject(input: ProjectCreate, actor: Actor): Project {
-  const project = getDb().transaction((tx) => {
-    const wf = workflowOrThrow(tx, input.workflowId);
-    const row = tx
-      .insert(projects)
-      .values({ name: input.name, description: input.description, priority: input.priority, workflowId: wf.id, workflowName: wf.name })
-      .returning()
-      .get();
-    syncSteps(tx, row.id, wf);
-    const after = tx.select().from(projects).where(eq(projects.id, row.id)).get()!;
-    writeAudit(actor, { action: "create", entity: "project", entityId: row.id, after }, tx);
-    return after;
-  });
+  const project = getDb().transaction((tx) => insertProjectInTx(tx, input, workflowOrThrow(tx, input.workflowId), actor));
   announce({ entity: "project", id: project.id, action: "create", projectId: project.id });
   return project;
 }
 
-export function updateProject(id: number, patch: ProjectPatch, actor: Actor, guard?: UpdateGuard): Project | undefined {
-  const project = getDb().transaction((tx) => {
-    const before = tx.select().from(projects).where(eq(projects.id, id)).get();
-    if (!before) return undefined;
-    assertFresh("project", before, guard);
-    const values: Partial<typeof projects.$inferInsert> = {};
-    if (patch.name !== undefined) values.name = patch.name;
-    if (patch.description !== undefined) values.description = patch.description;
-    if (patch.priority !== undefined) values.priority = patch.priority;
-    const start = toDate(patch.startDate);
-    const end = toDate(patch.endDate);
-    if (start !== undefined) values.startDate = start;
-    if (end !== undefined) values.endDate = end;
-    const s = start === undefined ? before.startDate : start;
-    const e = end === undefined ? before.endDate : end;
-    if (s && e && s.getTime() > e.getTime()) throw new BadRequestError("Start date cannot be later than end date");
-    let workflowChanged: { id: number; name: string; description: string; departmentSequence: string[] } | null = null;
-    if (patch.workflowId !== undefined && patch.workflowId !== before.workflowId) {
-      if (patch.workflowId === null) {
-        values.workflowId = null;
-        values.workflowName = null;
-      } else {
-        workflowChanged = workflowOrThrow(tx, patch.workflowId);
-        values.workflowId = workflowChanged.id;
-        values.workflowName = workflowChanged.name;
-      }
+/** The workflows by id, in one query, for creating many projects in one transaction. */
+export function workflowsForCreate(tx: Tx, ids: readonly number[]): Map<number, WorkflowRow> {
+  if (ids.length === 0) return new Map();
+  return new Map(
+    tx
+      .select()
+      .from(workflows)
+      .where(inArray(workflows.id, [...new Set(ids)]))
+      .all()
+      .map((w) => [w.id, w]),
+  );
+}
+
+/** The update of `updateProject` inside the caller's transaction: the row after (or before, when nothing changed); the caller announces it. */
+export function updateProjectInTx(tx: Tx, id: number, patch: ProjectPatch, actor: Actor, guard?: UpdateGuard): Project | undefined {
+  const before = tx.select().from(projects).where(eq(projects.id, id)).get();
+  if (!before) return undefined;
+  assertFresh("project", before, guard);
+  const values: Partial<typeof projects.$inferInsert> = {};
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.description !== undefined) values.description = patch.description;
+  if (patch.priority !== undefined) values.priority = patch.priority;
+  if (patch.customer !== undefined) values.customer = patch.customer || null;
+  if (patch.externalReference !== undefined && (patch.externalReference || null) !== before.externalReference) {
+    referenceFreeOrThrow(tx, patch.externalReference, id);
+    values.externalReference = patch.externalReference || null;
+  }
+  const start = toDate(patch.startDate);
+  const end = toDate(patch.endDate);
+  if (start !== undefined) values.startDate = start;
+  if (end !== undefined) values.endDate = end;
+  const s = start === undefined ? before.startDate : start;
+  const e = end === undefined ? before.endDate : end;
+  if (s && e && s.getTime() > e.getTime()) throw new BadRequestError("Start date cannot be later than end date");
+  let workflowChanged: { id: number; name: string; description: string; departmentSequence: string[] } | null = null;
+  if (patch.workflowId !== undefined && patch.workflowId !== before.workflowId) {
+    if (patch.workflowId === null) {
+      values.workflowId = null;
+      values.workflowName = null;
+    } else {
+      workflowChanged = workflowOrThrow(tx, patch.workflowId);
+      values.workflowId = workflowChanged.id;
+      values.workflowName = workflowChanged.name;
     }
-    if (Object.keys(values).length === 0) return before;
-    tx.update(projects)
-      .set({ ...values, version: before.version + 1 })
-      .where(eq(projects.id, id))
-      .run();
-    // A new workflow brings its departments; steps of departments that stay keep their schedule.
-    if (workflowChanged) syncSteps(tx, id, workflowChanged);
-    const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
-    writeAudit(actor, { action: "update", entity: "project", entityId: id, before, after }, tx);
-    return after;
-  });
+  }
+  if (Object.keys(values).length === 0) return before;
+  tx.update(projects)
+    .set({ ...values, version: before.version + 1 })
+    .where(eq(projects.id, id))
+    .run();
+  // A new workflow brings its departments; steps of departments that stay keep their schedule.
+  if (workflowChanged) syncSteps(tx, id, workflowChanged);
+  const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
+  writeAudit(actor, { action: "update", entity: "project", entityId: id, before, after }, tx);
+  return after;
+}
+
+export function updateProject(id: number, patch: ProjectPatch, actor: Actor, guard?: UpdateGuard): Project | undefined {
+  const project = getDb().transaction((tx) => updateProjectInTx(tx, id, patch, actor, guard));
   if (project) announce({ entity: "project", id, action: "update", projectId: id });
   return project;
 }

@@ -119,6 +119,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         status: project.status,
         workflowId: project.workflowId,
         workflowName: project.workflowName,
+        customer: project.customer,
+        externalReference: project.externalReference,
         version: project.version,
       },
       metrics: {

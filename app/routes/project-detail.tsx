@@ -110,6 +110,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
             <LiveIndicator status={live} />
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
+          {project.customer || project.externalReference ? (
+            <p className="mt-1 text-base text-ink-muted wrap-anywhere" data-testid="project-order">
+              {[project.customer ? `Customer: ${project.customer}` : null, project.externalReference ? `Reference: ${project.externalReference}` : null]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null}
         </div>
         <ProjectActions
           here={here}

@@ -83,6 +83,12 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : null}
       {canWrite ? (
+        <Link to="/projects/import" className={btn.secondary}>
+          <Icon name="upload" />
+          Import orders
+        </Link>
+      ) : null}
+      {canWrite ? (
         <Link to={newProject} preventScrollReset className={btn.primary}>
           <Icon name="plus" />
           New Project

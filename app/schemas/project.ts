@@ -45,6 +45,9 @@ export const ProjectCreateSchema = z.object({
   description: requiredText("Description is required", 2000),
   priority: priority.default("medium"),
   workflowId: idField("Project workflow is required"),
+  // Who it is for and its number in the quoting or accounting software (decision 0045); the API sets them.
+  customer: nullableText(200).optional(),
+  externalReference: nullableText(100).optional(),
 });
 
 /** docs/product.md §5 / docs/product.md (Decisions): editing needs a name and a valid priority; description, workflow and dates are optional. */
@@ -62,6 +65,9 @@ export const ProjectEditSchema = z
     path: ["startDate"],
   });
 
+/** Text a PATCH may set, clear (null or '') or leave out (unchanged): nullableText without its default. */
+const patchText = (max: number) => z.preprocess((v) => (v === undefined ? v : v === "" ? null : v), nullableText(max).unwrap().optional());
+
 /** PATCH /api/projects/{id}: any of the edit fields (docs/product.md §7 "same fields; workflowId may be omitted"). */
 export const ProjectPatchSchema = z.object({
   name: requiredText("Project name is required").optional(),
@@ -70,6 +76,8 @@ export const ProjectPatchSchema = z.object({
   workflowId: optionalWorkflowId.optional(),
   startDate: dateInput.optional(),
   endDate: dateInput.optional(),
+  customer: patchText(200),
+  externalReference: patchText(100),
   version: z.number().int().positive().optional(),
 });
 

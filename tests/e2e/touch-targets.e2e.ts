@@ -94,6 +94,7 @@ test("every control on the floor and phone screens is at least 44 × 44 px at 39
     `/projects/${projectId}`,
     "/items",
     "/projects",
+    "/projects/import",
   ]) {
     await visit(page, js, path);
     // The machine queue's drag handles come with a chunk loaded after hydration (on a phone they stay hidden).

@@ -42,6 +42,7 @@ api-materials-id DELETE: 64 KB
 api-projects POST: 64 KB
 api-projects-id PATCH: 64 KB
 api-projects-id DELETE: 64 KB
+api-projects-import POST: 5 MB for projects:write
 api-projects-print-labels POST: 64 KB
 api-step-templates POST: 64 KB
 api-step-templates-id PATCH: 64 KB
@@ -76,6 +77,7 @@ routes/not-found POST: 64 KB
 routes/project-detail POST: MAX_UPLOAD_MB (multipart upload) for projects:write
 routes/project-machine-files POST: 64 KB
 routes/projects POST: 64 KB
+routes/projects-import POST: 5 MB for projects:write
 routes/qr-item POST: 64 KB
 routes/qr-scanner POST: 64 KB
 routes/settings POST: 64 KB

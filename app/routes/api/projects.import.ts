@@ -1,0 +1,50 @@
+import { planSummary } from "~/domain/order-plan";
+import { api, json, jsonError, parseBody } from "~/http/api.server";
+import { importOrders, previewOrderImport } from "~/models/order-import.server";
+import { numberedRows, OrderImportBodySchema } from "~/schemas/order-rows";
+import { actorFrom } from "~/services/actor.server";
+import { CSV_BODY_LIMIT } from "~/services/http.server";
+import { issuesJson, issuesMessage, planJson } from "~/services/order-import-view.server";
+import { requirePermission } from "~/services/permissions.server";
+import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { Route } from "./+types/projects.import";
+
+// POST /api/projects/import (README 'API', decision 0045): `{ "rows": [...] }`, one row per item. With
+// `?dryRun=1` (or `"dryRun": true`) the answer is the preview and nothing is written; otherwise every project and
+// item is imported in one transaction, or, with any bad row, nothing (400 with `issues`).
+
+export const methods: RouteMethods = ["POST"];
+
+/** An order export of thousands of lines is a large body by design (services/route-rules.server). */
+export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
+
+const DRY = new Set(["1", "true", "yes"]);
+
+export async function action({ request }: Route.ActionArgs) {
+  return api(async () => {
+    const user = requirePermission(request, "projects:write");
+    const input = await parseBody(request, OrderImportBodySchema, CSV_BODY_LIMIT);
+    const rows = numberedRows(input.rows);
+    const dryRun = input.dryRun ?? DRY.has((new URL(request.url).searchParams.get("dryRun") ?? "").toLowerCase());
+    if (dryRun) {
+      const plan = previewOrderImport(rows);
+      const preview = { dryRun: true, ...planJson(plan), issues: issuesJson(plan.issues) };
+      if (plan.issues.length) return json({ message: issuesMessage(plan.issues, "Row"), ...preview }, { status: 400 });
+      return json({ message: planSummary(preview.counts, "will"), ...preview });
+    }
+    const result = importOrders(rows, actorFrom(request, user), { importId: input.importId });
+    if (result.status === "refused") {
+      return jsonError(400, issuesMessage(result.plan.issues, "Row"), { issues: issuesJson(result.plan.issues) });
+    }
+    if (result.status === "already") {
+      return json({
+        message: `This import was already done: ${planSummary(result.counts)}`,
+        counts: result.counts,
+        projectIds: result.projectIds,
+        repeated: true,
+      });
+    }
+    const created = result.counts.create > 0;
+    return json({ message: planSummary(result.counts), ...planJson(result.plan), projectIds: result.projectIds }, { status: created ? 201 : 200 });
+  });
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Icon } from "~/components/icons";
+import { StaticToast, useToast } from "~/components/toaster";
+import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
+import { isCsvFile } from "~/domain/csv-read";
+import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { RouteBody } from "~/services/route-rules.server";
+import type { Route } from "./+types/projects-import";
+import type { ImportAnswer } from "./projects-import.server";
+
+// Import orders (decision 0045): upload a CSV, read the preview (what will be created or updated, every bad line
+// with its number), Confirm. Plain forms, so the screen works the same without JavaScript.
+
+export { action, loader } from "./projects-import.server";
+
+/** A file of thousands of lines, and Confirm's rows, are large bodies by design (services/route-rules.server). */
+export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
+
+export function meta() {
+  return [{ title: "Import orders · Shopflow" }];
+}
+
+const COLUMN_HELP: Record<(typeof ORDER_CSV_HEADERS)[number], string> = {
+  "Project Name": "Required. Lines with the same name (and no reference) are one project.",
+  Customer: "Optional: who the work is for.",
+  "External Reference": "Optional: the order's number in your quoting or accounting software. A reference Shopflow knows updates that project.",
+  "Due Date": "Optional: 2026-03-31 (or 31.03.2026).",
+  Priority: "Optional: rush, high, medium (the default) or low.",
+  Workflow: "Required for a new project: one of your workflows, by name.",
+  "Item Name": "One item per line; leave the item cells empty for a project without items.",
+  Quantity: "A whole number, 1 when empty.",
+  Category: "Required for a new item: one of your categories.",
+  Material: "Optional: one of your materials (Unknown when empty).",
+};
+
+const ACTION_BADGE = {
+  create: { color: "green", label: "New" },
+  update: { color: "blue", label: "Update" },
+  same: { color: "gray", label: "No change" },
+} as const;
+
+export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<ImportAnswer>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const busyIntent = busy ? navigation.formData?.get("intent") : null;
+  useEffect(() => {
+    if (answer?.toast) toast(answer.toast);
+  }, [answer, toast]);
+  const { choices } = loaderData;
+  const preview = answer?.preview ?? null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      {!hydrated && answer?.toast ? <StaticToast toast={answer.toast} /> : null}
+      <PageHeader
+        title="Import orders"
+        subtitle="Projects with their items from a CSV file: one line per item. Check the preview, then confirm."
+        back={
+          <Link to="/projects" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
+            ← Projects
+          </Link>
+        }
+        actions={
+          <a href="/api/projects/import/csv-template" download className={btn.secondary}>
+            <Icon name="file" />
+            Download the template
+          </a>
+        }
+      />
+
+      <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="upload-heading">
+        <h2 id="upload-heading" className="text-lg font-semibold text-ink">
+          1. Upload the file
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          CSV as Excel, LibreOffice or your accounting software saves it: UTF-8, UTF-16 ('Unicode text') or Windows-1252, separated by commas, semicolons or
+          tabs. Nothing is saved until you confirm.
+        </p>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-3 flex flex-wrap items-center gap-3"
+          onSubmit={(e) => {
+            const file = fileInput.current?.files?.[0];
+            const problem = !file ? "Please select a CSV file first" : !isCsvFile(file.name, file.type) ? "Please select a CSV file" : null;
+            if (problem) {
+              e.preventDefault();
+              toast({ title: "Error", description: problem, variant: "destructive" });
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="preview" />
+          <label className="sr-only" htmlFor="order-csv">
+            CSV file
+          </label>
+          <input ref={fileInput} id="order-csv" type="file" name="csv" accept=".csv,text/csv" className="min-h-11 max-w-full text-base" />
+          <button type="submit" className={btn.primary} disabled={busy}>
+            <Icon name="upload" />
+            Preview import
+          </button>
+          {busyIntent === "preview" ? (
+            <span className="flex items-center gap-2 text-sm text-ink-muted" role="status">
+              <progress className="h-2 w-32" aria-label="Reading the file" />
+              Reading the file and checking every line…
+            </span>
+          ) : null}
+        </Form>
+        <details className="mt-4 text-sm">
+          <summary className="min-h-tap cursor-pointer py-2 font-medium text-ink">The columns</summary>
+          <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+            {ORDER_CSV_HEADERS.map((h) => (
+              <div key={h} className="contents">
+                <dt className="font-semibold text-ink">{h}</dt>
+                <dd className="text-ink-muted">{COLUMN_HELP[h]}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-3 text-ink-muted">
+            Workflows: {choices.workflows.join(", ") || "none yet"}. Categories: {choices.categories.join(", ") || "none yet"}. Materials:{" "}
+            {choices.materials.join(", ") || "none yet"}.
+          </p>
+        </details>
+      </section>
+
+      {answer && (preview || answer.issueCount) ? (
+        <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby="preview-heading">
+          <h2 id="preview-heading" className="text-lg font-semibold text-ink">
+            2. Preview{answer.fileName ? `: ${answer.fileName}` : ""}
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            {answer.encoding ? `Read as ${answer.encoding}. ` : ""}
+            {answer.issueCount ? "Nothing can be imported until every line is right." : answer.summary}
+          </p>
+
+          {answer.issueCount ? (
+            <div className="mt-4 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800" role="alert">
+              <p className="font-semibold">
+                {answer.issueCount === 1 ? "1 line has a problem" : `${answer.issueCount.toLocaleString("en-US")} lines have problems`}: fix the file and upload
+                it again.
+              </p>
+              <ul className="mt-2 list-disc space-y-1 pl-5" aria-label="Lines with problems">
+                {answer.issues.map((i) => (
+                  <li key={`${i.index}-${i.message}`}>
+                    <span className="font-semibold">Line {i.line}</span> — {i.message}
+                  </li>
+                ))}
+              </ul>
+              {answer.issueCount > answer.issues.length ? <p className="mt-2">… and {answer.issueCount - answer.issues.length} more.</p> : null}
+            </div>
+          ) : null}
+
+          {preview && preview.projects.length ? (
+            <ul className="mt-4 space-y-3" aria-label="Projects in the file">
+              {preview.projects.map((p) => (
+                <li key={`${p.lines[0]}-${p.name}`} className="rounded-lg border border-line p-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge color={ACTION_BADGE[p.action].color}>{ACTION_BADGE[p.action].label}</Badge>
+                    <span className="font-semibold text-ink wrap-anywhere">{p.name}</span>
+                    {p.externalReference ? <span className="text-sm text-ink-muted">Ref. {p.externalReference}</span> : null}
+                  </div>
+                  <p className="mt-1 text-sm text-ink-muted">
+                    {[p.customer, p.workflow, p.priority, p.dueDate ? `due ${p.dueDate}` : null].filter(Boolean).join(" · ")}
+                  </p>
+                  {p.changes.length ? <p className="mt-1 text-sm text-ink">Changes: {p.changes.join("; ")}</p> : null}
+                  {p.note ? <p className="mt-1 rounded bg-warning-50 px-2 py-1 text-sm text-warning-900">{p.note}</p> : null}
+                  {p.items.length ? (
+                    <div className="mt-2 overflow-x-auto">
+                      <table className="w-full text-left text-sm">
+                        <thead className="text-ink-muted">
+                          <tr>
+                            <th className="py-1 pr-3 font-medium">Line</th>
+                            <th className="py-1 pr-3 font-medium">Item</th>
+                            <th className="py-1 pr-3 font-medium">Qty</th>
+                            <th className="py-1 pr-3 font-medium">Category</th>
+                            <th className="py-1 pr-3 font-medium">Material</th>
+                            <th className="py-1 font-medium">Import</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {p.items.map((i) => (
+                            <tr key={i.line} className="border-t border-line">
+                              <td className="py-1 pr-3 tabular-nums">{i.line}</td>
+                              <td className="py-1 pr-3 wrap-anywhere">{i.name}</td>
+                              <td className="py-1 pr-3 tabular-nums">{i.quantity}</td>
+                              <td className="py-1 pr-3">{i.category}</td>
+                              <td className="py-1 pr-3">{i.material}</td>
+                              <td className="py-1">
+                                {i.action === "create" ? "New" : i.action === "update" ? `Update: ${i.changes.join("; ")}` : "No change"}
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {preview && preview.itemsHidden > 0 ? (
+            <p className="mt-2 text-sm text-ink-muted">… and {preview.itemsHidden.toLocaleString("en-US")} more items, imported with the rest.</p>
+          ) : null}
+
+          {answer.rows && answer.importId ? (
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="rows" value={answer.rows} />
+              <input type="hidden" name="importId" value={answer.importId} />
+              <input type="hidden" name="fileName" value={answer.fileName ?? ""} />
+              <button type="submit" className={btn.primary} disabled={busy}>
+                <Icon name="check" />
+                Confirm import
+              </button>
+              <Link to="/projects/import" className={btn.secondary}>
+                Cancel
+              </Link>
+              {busyIntent === "confirm" ? (
+                <span className="text-sm text-ink-muted" role="status">
+                  Importing…
+                </span>
+              ) : null}
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
