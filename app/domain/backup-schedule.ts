@@ -50,3 +50,13 @@ export function formatTook(ms: number): string {
 
 /** The error a backup that was cut short by the server stopping (or crashing) is recorded with. */
 export const BACKUP_INTERRUPTED = "The server stopped before this backup finished; it was not kept.";
+
+/** How long until the next backup: 'in 45 seconds', 'in 20 minutes', 'in 6 hours', 'in 3 days'. */
+export function untilText(ms: number): string {
+  const plural = (n: number, unit: string) => `in ${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (ms < 1000) return "any moment now";
+  if (ms < 60_000) return plural(Math.round(ms / 1000), "second");
+  if (ms < 3_600_000) return plural(Math.round(ms / 60_000), "minute");
+  if (ms < 48 * 3_600_000) return plural(Math.round(ms / 3_600_000), "hour");
+  return plural(Math.round(ms / 86_400_000), "day");
+}

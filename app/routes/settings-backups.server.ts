@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { everyText, formatBytes, formatTook } from "~/domain/backup-schedule";
+import { everyText, formatBytes, formatTook, untilText } from "~/domain/backup-schedule";
 import { formatLogTime, formatRelative } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
@@ -42,7 +42,7 @@ export function loader({ request }: Route.LoaderArgs) {
       lastGood: history.lastGood ? shown(history.lastGood, env.SHOP_TIMEZONE, now) : null,
       failure: history.failure ? shown(history.failure, env.SHOP_TIMEZONE, now) : null,
       recent: history.recent.map((r) => shown(r, env.SHOP_TIMEZONE, now)),
-      next: next === null ? null : { at: formatLogTime(next, env.SHOP_TIMEZONE), in: next <= now ? "any moment now" : formatRelative(next, now) },
+      next: next === null ? null : { at: formatLogTime(next, env.SHOP_TIMEZONE), in: untilText(next - now) },
       runningSince: running === null ? null : formatLogTime(running, env.SHOP_TIMEZONE),
     },
     { headers: { "Cache-Control": "no-store" } },
