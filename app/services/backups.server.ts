@@ -109,7 +109,7 @@ async function makeBackup(settings: BackupSettings, running: Running, opts: Back
   } catch (error) {
     await rm(folder.partial, { recursive: true, force: true }).catch(() => undefined);
     const message = state.stopping ? BACKUP_INTERRUPTED : (error as Error).message;
-    return fail(id, /ENOSPC/.test(message) ? `The backup disk is full: ${message}` : message);
+    return fail(id, /ENOSPC|disk is full/i.test(message) ? `The backup disk is full: ${message}` : message);
   }
 }
 
