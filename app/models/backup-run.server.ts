@@ -77,10 +77,15 @@ export function backupHistory(recentCount = 10): BackupHistory {
   return { last, lastGood, failure, recent };
 }
 
-/** When the newest run started: the next is due BACKUP_EVERY later. */
-export function lastBackupStart(): number | null {
-  const row = getDb().select({ at: backupRuns.startedAt }).from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(1).get();
-  return row ? row.at.getTime() : null;
+/** When the newest run started, and whether it made a backup: the schedule counts from it. */
+export function lastBackupStart(): { at: number; ok: boolean } | null {
+  const row = getDb()
+    .select({ at: backupRuns.startedAt, ok: backupRuns.ok })
+    .from(backupRuns)
+    .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
+    .limit(1)
+    .get();
+  return row ? { at: row.at.getTime(), ok: row.ok } : null;
 }
 
 /** The newest failed run when it is also the newest run, for the notice on Home and Global Settings. */

@@ -32,10 +32,21 @@ export function backupSettings(): BackupSettings | null {
  */
 export const startupDelay = (everyMs: number) => Math.min(60_000, Math.max(2_000, everyMs));
 
-/** When the next backup is due: BACKUP_EVERY after the last one started, and not before the start-up delay. */
-export function nextBackupDue(lastStart: number | null, everyMs: number, serverStart: number): number {
+/**
+ * After a failed run (a NAS not mounted yet, a full disk, a stop during the copy) the next try comes after this
+ * long, or BACKUP_EVERY if shorter: a shop that backs up daily should not lose a whole day to a NAS that was
+ * rebooting. Each try that fails is recorded and logged.
+ */
+export const RETRY_AFTER_FAILURE_MS = 3_600_000;
+
+/**
+ * When the next backup is due: BACKUP_EVERY after the last one started (an hour after it when it failed), and not
+ * before the start-up delay.
+ */
+export function nextBackupDue(last: { at: number; ok: boolean } | null, everyMs: number, serverStart: number): number {
   const earliest = serverStart + startupDelay(everyMs);
-  return lastStart === null ? earliest : Math.max(lastStart + everyMs, earliest);
+  if (last === null) return earliest;
+  return Math.max(last.at + (last.ok ? everyMs : Math.min(everyMs, RETRY_AFTER_FAILURE_MS)), earliest);
 }
 
 export type BackupDeps = {

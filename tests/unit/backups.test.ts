@@ -72,9 +72,12 @@ describe("the schedule", () => {
     // Never made: shortly after the start, not in its first second.
     expect(nextBackupDue(null, 24 * HOUR, start)).toBe(start + 60_000);
     // Made 3 hours before the start: 21 hours after it.
-    expect(nextBackupDue(start - 3 * HOUR, 24 * HOUR, start)).toBe(start + 21 * HOUR);
+    expect(nextBackupDue({ at: start - 3 * HOUR, ok: true }, 24 * HOUR, start)).toBe(start + 21 * HOUR);
     // Due while the server was down: a minute after the start, once.
-    expect(nextBackupDue(start - 30 * HOUR, 24 * HOUR, start)).toBe(start + 60_000);
+    expect(nextBackupDue({ at: start - 30 * HOUR, ok: true }, 24 * HOUR, start)).toBe(start + 60_000);
+    // A failed run is tried again after an hour, not a day (or after BACKUP_EVERY when that is shorter).
+    expect(nextBackupDue({ at: start + 2 * HOUR, ok: false }, 24 * HOUR, start)).toBe(start + 3 * HOUR);
+    expect(nextBackupDue({ at: start + 2 * HOUR, ok: false }, 30 * 60_000, start)).toBe(start + 2 * HOUR + 30 * 60_000);
   });
 });
 
@@ -211,6 +214,29 @@ describe("making backups", () => {
     });
     expect(errors).toHaveLength(1);
     expect(existsSync(dir)).toBe(false);
+  });
+
+  test("after a failed run the scheduler tries again an hour later, not a whole BACKUP_EVERY later", async () => {
+    clear();
+    const dir = path.join(tempDir("backups"), "nas");
+    let now = Date.UTC(2026, 10, 26, 8);
+    const scheduler = startBackupScheduler({ dir, everyMs: 24 * HOUR, keep: 3 }, { now: () => now, timers: false, ...quiet });
+    now += 60_000;
+    expect((await scheduler.tick())?.kind).toBe("failed");
+    now += 30 * 60_000;
+    expect(await scheduler.tick()).toBeNull();
+    now += 30 * 60_000;
+    mkdirSync(dir); // the NAS is back
+    expect((await scheduler.tick())?.kind).toBe("made");
+    expect(scheduler.nextAt()).toBe(now + 24 * HOUR);
+    expect(
+      db
+        .select()
+        .from(backupRuns)
+        .all()
+        .map((r) => r.ok),
+    ).toEqual([false, true]);
+    await scheduler.stop();
   });
 
   test("stopping the server during a backup leaves nothing counted: the run is recorded as interrupted and its folder removed", async () => {
