@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { backupRuns } from "#db/schema";
 import { BACKUP_INTERRUPTED } from "~/domain/backup-schedule";
 import { getDb } from "~/infra/db.server";
@@ -63,10 +63,12 @@ export type BackupHistory = {
   lastGood: BackupRun | null;
   /** The newest run, when it failed: what management is told about. */
   failure: BackupRun | null;
+  /** The newest failed run, however old. */
+  lastFailure: BackupRun | null;
   recent: BackupRun[];
 };
 
-/** What Global Settings → Backups shows: four small indexed reads, whatever the number of runs. */
+/** What Global Settings → Backups shows: at most three small reads, whatever the number of runs. */
 export function backupHistory(recentCount = 10): BackupHistory {
   const db = getDb();
   const recent = db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(recentCount).all();
@@ -74,7 +76,17 @@ export function backupHistory(recentCount = 10): BackupHistory {
   const lastGood =
     recent.find((r) => r.ok) ?? db.select().from(backupRuns).where(eq(backupRuns.ok, true)).orderBy(desc(backupRuns.startedAt)).limit(1).get() ?? null;
   const failure = last && !last.ok && (last.finishedAt || last.error) ? last : null;
-  return { last, lastGood, failure, recent };
+  const lastFailure =
+    recent.find((r) => !r.ok && r.error) ??
+    db
+      .select()
+      .from(backupRuns)
+      .where(and(eq(backupRuns.ok, false), isNotNull(backupRuns.error)))
+      .orderBy(desc(backupRuns.startedAt))
+      .limit(1)
+      .get() ??
+    null;
+  return { last, lastGood, failure, lastFailure, recent };
 }
 
 /** When the newest run started, and whether it made a backup: the schedule counts from it. */

@@ -41,6 +41,7 @@ export function loader({ request }: Route.LoaderArgs) {
       last: history.last ? shown(history.last, env.SHOP_TIMEZONE, now) : null,
       lastGood: history.lastGood ? shown(history.lastGood, env.SHOP_TIMEZONE, now) : null,
       failure: history.failure ? shown(history.failure, env.SHOP_TIMEZONE, now) : null,
+      lastFailure: history.lastFailure ? shown(history.lastFailure, env.SHOP_TIMEZONE, now) : null,
       recent: history.recent.map((r) => shown(r, env.SHOP_TIMEZONE, now)),
       next: next === null ? null : { at: formatLogTime(next, env.SHOP_TIMEZONE), in: untilText(next - now) },
       runningSince: running === null ? null : formatLogTime(running, env.SHOP_TIMEZONE),

@@ -41,7 +41,7 @@ function RunFacts({ run }: { run: Shown }) {
 }
 
 export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
-  const { settings, last, lastGood, failure, recent, next, runningSince } = loaderData;
+  const { settings, last, lastGood, failure, lastFailure, recent, next, runningSince } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "backup-now";
   return (
@@ -72,6 +72,11 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mt-2 text-base text-ink-muted">None yet: the first one runs shortly after the server starts.</p>
             )}
+            {lastFailure && !failure ? (
+              <p className="mt-3 text-base break-words text-ink-muted" data-testid="backup-last-failure">
+                Last failure: {lastFailure.at} ({lastFailure.ago}): {lastFailure.error}
+              </p>
+            ) : null}
           </section>
 
           <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-next" data-testid="backup-next">

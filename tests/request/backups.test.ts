@@ -122,5 +122,25 @@ describe("Backups page", () => {
       expect(html, p).toContain(why);
     }
     expect(await visibleHtml(await clients.staff.request("/"))).not.toContain('data-testid="backup-failure-notice"');
+    // Once a backup works again the notices go; the page still names the last failure.
+    db.delete(backupRuns).run();
+    db.insert(backupRuns)
+      .values([
+        { startedAt: new Date(Date.now() - 7_200_000), finishedAt: new Date(Date.now() - 7_199_000), path: missing, ok: false, error: why },
+        {
+          startedAt: new Date(Date.now() - 3_600_000),
+          finishedAt: new Date(Date.now() - 3_599_000),
+          path: `${missing}/x`,
+          ok: true,
+          sizeBytes: 5 << 20,
+          durationMs: 900,
+        },
+      ])
+      .run();
+    for (const p of ["/settings", "/"]) expect(await visibleHtml(await clients.admin.request(p)), p).not.toContain('data-testid="backup-failure-notice"');
+    const now = await visibleHtml(await clients.admin.request("/settings/backups"));
+    expect(now).not.toContain("The last backup failed");
+    expect(now).toMatch(/Last failure: [^<]+\(2 hours ago\): The backup folder/);
+    expect(now).toContain("5.0 MB");
   });
 });

@@ -79,6 +79,7 @@ routes/projects POST: 64 KB
 routes/qr-item POST: 64 KB
 routes/qr-scanner POST: 64 KB
 routes/settings POST: 64 KB
+routes/settings-backups POST: 64 KB
 routes/settings-boards POST: 64 KB
 routes/settings-capacity POST: 64 KB
 routes/settings-printers POST: 64 KB
