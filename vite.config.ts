@@ -33,5 +33,9 @@ export default defineConfig({
     // module in the running server (server/app.ts).
     ssr: { build: { rollupOptions: { input: "./server/app.ts", external: ["bun:sqlite", /^bun:/] } } },
   },
-  plugins: [tailwindcss(), reactRouter(), workerEntries({ "checkpoint-worker.js": "app/infra/checkpoint-worker.ts" })],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    workerEntries({ "checkpoint-worker.js": "app/infra/checkpoint-worker.ts", "backup-worker.js": "app/infra/backup-worker.ts" }),
+  ],
 });

@@ -10,7 +10,7 @@ const run = (cmd: string[]) => {
 run([bun, "--bun", "x", "react-router", "build"]);
 // Worker threads start from entry points of their own, which a compiled binary carries only when listed here:
 // the built ones, beside the server bundle that starts them (app/infra/checkpointer.server.ts).
-const workers = ["build/server/checkpoint-worker.js"];
+const workers = ["build/server/checkpoint-worker.js", "build/server/backup-worker.js"];
 run([
   bun,
   "build",

@@ -20,6 +20,7 @@ import pkg from "../package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
+import { backupSettings, startBackupScheduler } from "~/services/backups.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files
@@ -81,6 +82,9 @@ function serve(env: Env, clientDir: string) {
   };
   housekeeping();
   setInterval(housekeeping, 10 * 60_000).unref();
+  // BACKUP_DIR set: automatic backups on their schedule (docs/decisions/0044-automatic-backups.md).
+  const backups = backupSettings();
+  const backupScheduler = backups ? startBackupScheduler(backups) : null;
 
   const fetch = createFetchHandler(build, { staticSource: staticFromDir(clientDir) });
   const server = Bun.serve({
@@ -104,6 +108,8 @@ function serve(env: Env, clientDir: string) {
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {
     server.stop();
+    // Before the database closes: a backup cut short is recorded as failed, and its unfinished folder removed.
+    await backupScheduler?.stop();
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
     if (cp.holds + cp.blockingFinishes > 0) {

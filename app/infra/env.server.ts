@@ -2,6 +2,7 @@ import { singleton } from "~/infra/singleton.server";
 import { z } from "zod";
 import { LOOPBACK } from "~/domain/ip";
 import { parseProxyRange } from "~/infra/trusted-proxies.server";
+import { BACKUP_EVERY_HINT, parseBackupEvery } from "~/domain/backup-schedule";
 
 const flag = z
   .enum(["0", "1", "true", "false", "yes", "no", ""], { error: "must be 1 or 0" })
@@ -116,6 +117,26 @@ const EnvSchema = z.object({
       }
       return [...new Set(list.map(Number))];
     }),
+  // Automatic backups (docs/decisions/0044-automatic-backups.md): off unless BACKUP_DIR names a folder, best on
+  // another disk or a NAS mount.
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_EVERY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ms = parseBackupEvery(v ?? "24h");
+      if (ms === null) {
+        ctx.addIssue({ code: "custom", message: BACKUP_EVERY_HINT });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number of backups to keep, 1 or more, e.g. 14" })
+    .int("must be a whole number of backups to keep, 1 or more, e.g. 14")
+    .min(1, "must be a whole number of backups to keep, 1 or more, e.g. 14")
+    .max(10_000, "must be at most 10000")
+    .default(14),
 });
 
 export const DEFAULT_PRINTER_PORTS = [9100, 6101] as const;
@@ -166,6 +187,9 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
     "other host names or addresses the server answers to, comma-separated; once the shop's address is known, any other Host gets 421",
   ],
   ["PRINTER_PORTS", "9100,6101", "ports label printers may be reached on, comma-separated"],
+  ["BACKUP_DIR", "(unset: no automatic backups)", "folder for automatic backups, best on another disk or a NAS mount, e.g. /mnt/nas/shopflow"],
+  ["BACKUP_EVERY", "24h", "time between automatic backups: a whole number with s, m, h or d, e.g. 6h"],
+  ["BACKUP_KEEP", "14", "automatic backups kept in BACKUP_DIR; older ones are removed"],
 ];
 
 const g = singleton("environment", () => ({ env: undefined as Env | undefined }));
@@ -174,6 +198,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([k, v]) => k in EnvSchema.shape && v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
+  if (result.success && !result.data.BACKUP_DIR) {
+    // A schedule without a folder would look configured and back up nothing.
+    const stray = (["BACKUP_EVERY", "BACKUP_KEEP"] as const).filter((k) => k in cleaned);
+    if (stray.length)
+      throw new Error(
+        `Invalid configuration:\n${stray.map((k) => `  ${k}: needs BACKUP_DIR, the folder the backups go to, e.g. BACKUP_DIR=/mnt/nas/shopflow`).join("\n")}`,
+      );
+  }
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -8,6 +8,7 @@ import { listWorkDepartments } from "~/models/work-list.server";
 import { can, canOpenWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
+import { backupFailureNote } from "~/services/backups.server";
 import type { Route } from "./+types/home";
 
 // The home screen's loader and action (routes/home.tsx holds the page).
@@ -37,6 +38,7 @@ export function loadHome({ request }: Route.LoaderArgs) {
     canAnalytics: can(user, "analytics:read"),
     addressOffer,
     workLists,
+    backupFailure: isManagement ? backupFailureNote() : null,
   };
 }
 

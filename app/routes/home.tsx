@@ -4,6 +4,7 @@ import { DepartmentTiles, NoAccessConfigured } from "~/components/home/departmen
 import { MoreScreens } from "~/components/home/more-screens";
 import { NoKeysYet } from "~/components/home/no-keys-yet";
 import { SetupChecklist } from "~/components/home/setup-checklist";
+import { BackupFailureNotice } from "~/components/backup-failure-notice";
 import { WorkListLinks } from "~/components/home/work-list-links";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
@@ -23,7 +24,7 @@ export const loader = (args: Route.LoaderArgs) => loadHome(args);
 export const action = (args: Route.ActionArgs) => homeAction(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer, workLists } = loaderData;
+  const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer, workLists, backupFailure } = loaderData;
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -51,6 +52,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 className="text-display font-bold tracking-tight text-ink">Manufacturing Flow</h1>
         <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>
       </div>
+
+      <BackupFailureNotice note={backupFailure} className="mx-auto mt-6 max-w-2xl" />
 
       {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
 

@@ -28,6 +28,7 @@ import {
 import { actorFrom } from "~/services/actor.server";
 import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { backupFailureNote } from "~/services/backups.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings";
 
@@ -67,6 +68,7 @@ export function loadSettings({ request }: Route.LoaderArgs) {
     workflows: tab === "workflows" ? workflowModel.list() : [],
     materials: tab === "materials" ? materialModel.list() : [],
     teamMembers: tab === "team" ? listTeamMembers() : [],
+    backupFailure: backupFailureNote(),
   };
 }
 

@@ -4,6 +4,7 @@ import { Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs
 import { useReauthRetry } from "~/components/reauth";
 import { TabDialogs } from "~/components/settings/settings-dialogs";
 import { AddLink } from "~/components/settings/settings-empty";
+import { BackupFailureNotice } from "~/components/backup-failure-notice";
 import { TabGrid } from "~/components/settings/settings-grid";
 import { SettingsTabNav } from "~/components/settings/settings-tab-nav";
 import { TABS } from "~/components/settings/tabs";
@@ -36,6 +37,7 @@ const PAGES = [
   { to: "/settings/shop-address", label: "Shop address" },
   { to: "/settings/sign-in", label: "Sign-in" },
   { to: "/settings/capacity", label: "Capacity and calendar" },
+  { to: "/settings/backups", label: "Backups" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -63,6 +65,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       />
+      <BackupFailureNotice note={loaderData.backupFailure} className="mb-4" />
       <SettingsTabNav tab={tab} />
       <div className="mt-6">
         <TabDialogs

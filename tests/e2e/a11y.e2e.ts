@@ -247,6 +247,7 @@ const CASES: Case[] = [
   { name: "label printers", path: "/settings/printers", pin: DEMO.admin.pin, ready: h1("Label printers") },
   { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
   { name: "capacity and calendar", path: "/settings/capacity", pin: DEMO.admin.pin, ready: h1("Capacity and calendar") },
+  { name: "backups", path: "/settings/backups", pin: DEMO.admin.pin, ready: h1("Backups") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   {
     name: "label printers, a printer's Delete confirmation",

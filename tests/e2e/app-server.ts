@@ -55,7 +55,13 @@ export const fakePrinterPort = (appPort: number) => appPort + 20_000;
  * answers 200. On failure (the process exits, or no answer within `timeoutMs`) the error carries the server's
  * output.
  */
-export async function startAppServer(opts: { port: number; dataDir: string; timeoutMs?: number; emptyShopAdminPin?: string }): Promise<AppServer> {
+export async function startAppServer(opts: {
+  port: number;
+  dataDir: string;
+  timeoutMs?: number;
+  emptyShopAdminPin?: string;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
   const { port, dataDir, timeoutMs = 30_000 } = opts;
   const url = `http://${HOST}:${port}`;
   await assertPortFree(port);
@@ -79,6 +85,7 @@ export async function startAppServer(opts: { port: number; dataDir: string; time
     delete env.DEMO;
     env.ADMIN_PIN = opts.emptyShopAdminPin;
   }
+  Object.assign(env, opts.env);
 
   const command = `${path.relative(ROOT, BUN)} server.ts`;
   const child = spawn(BUN, ["server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

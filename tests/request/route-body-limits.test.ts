@@ -82,6 +82,7 @@ routes/qr-item POST: 64 KB
 routes/qr-scanner POST: 64 KB
 routes/settings POST: 64 KB
 routes/settings-api-tokens POST: 64 KB
+routes/settings-backups POST: 64 KB
 routes/settings-boards POST: 64 KB
 routes/settings-capacity POST: 64 KB
 routes/settings-printers POST: 64 KB

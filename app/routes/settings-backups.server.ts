@@ -1,0 +1,86 @@
+import { data } from "react-router";
+import { everyText, formatBytes, formatTook, untilText } from "~/domain/backup-schedule";
+import { formatLogTime, formatRelative } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { type BackupRun, backupHistory } from "~/models/backup-run.server";
+import { actorFrom } from "~/services/actor.server";
+import { backupRunningSince, backupScheduler, backupSettings, runBackup } from "~/services/backups.server";
+import { requirePermission } from "~/services/permissions.server";
+import type { Route } from "./+types/settings-backups";
+
+const HERE = "/settings/backups";
+
+/** A run as the page shows it: times in the shop's zone, sizes and durations in words (the same on server and browser). */
+function shown(run: BackupRun, timeZone: string, now: number) {
+  return {
+    id: run.id,
+    ok: run.ok,
+    at: formatLogTime(run.startedAt, timeZone),
+    ago: formatRelative(run.startedAt, now),
+    running: !run.ok && !run.finishedAt && !run.error,
+    path: run.path,
+    size: run.sizeBytes == null ? null : formatBytes(run.sizeBytes),
+    took: run.durationMs == null ? null : formatTook(run.durationMs),
+    error: run.error,
+  };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const env = getEnv();
+  const settings = backupSettings();
+  const now = Date.now();
+  const history = backupHistory();
+  const scheduler = backupScheduler();
+  const next = settings && scheduler ? scheduler.nextAt() : null;
+  const running = backupRunningSince();
+  return data(
+    {
+      settings: settings ? { dir: settings.dir, every: everyText(settings.everyMs), keep: settings.keep } : null,
+      last: history.last ? shown(history.last, env.SHOP_TIMEZONE, now) : null,
+      lastGood: history.lastGood ? shown(history.lastGood, env.SHOP_TIMEZONE, now) : null,
+      failure: history.failure ? shown(history.failure, env.SHOP_TIMEZONE, now) : null,
+      lastFailure: history.lastFailure ? shown(history.lastFailure, env.SHOP_TIMEZONE, now) : null,
+      recent: history.recent.map((r) => shown(r, env.SHOP_TIMEZONE, now)),
+      next: next === null ? null : { at: formatLogTime(next, env.SHOP_TIMEZONE), in: untilText(next - now) },
+      runningSince: running === null ? null : formatLogTime(running, env.SHOP_TIMEZONE),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const form = await request.formData();
+  if (form.get("intent") !== "backup-now") return data({ error: "Choose 'Back up now'." }, { status: 400 });
+  const settings = backupSettings();
+  if (!settings) {
+    return redirectWithToast(request, HERE, {
+      title: "Automatic backups are off",
+      description: "Set BACKUP_DIR where the server is started, then restart Shopflow.",
+      variant: "destructive",
+    });
+  }
+  // The copy runs on a worker thread: the answer waits for it, the server's other requests do not.
+  const result = await runBackup(settings, { actor: actorFrom(request, user) });
+  void backupScheduler()?.tick();
+  if (result.kind === "busy") {
+    return redirectWithToast(request, HERE, {
+      title: "A backup is already being made",
+      description: `It started at ${formatLogTime(result.since, getEnv().SHOP_TIMEZONE)}. This page shows it once it has finished.`,
+    });
+  }
+  if (result.kind === "failed") {
+    return redirectWithToast(request, HERE, {
+      title: "Backup failed",
+      description: (result.run.error ?? "The backup failed.").slice(0, 480),
+      variant: "destructive",
+    });
+  }
+  const { run } = result;
+  return redirectWithToast(request, HERE, {
+    title: "Backup made",
+    description: `${formatBytes(run.sizeBytes ?? 0)} in ${formatTook(run.durationMs ?? 0)}, checked, in ${run.path}.`.slice(0, 480),
+  });
+}

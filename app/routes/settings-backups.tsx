@@ -1,0 +1,156 @@
+import { Form, Link, useNavigation } from "react-router";
+import { btn, cardClass, PageHeader } from "~/components/ui";
+import type { Route } from "./+types/settings-backups";
+export { loader, action } from "./settings-backups.server";
+
+// Global Settings → Backups (docs/decisions/0044-automatic-backups.md): the last automatic backup (when, size, where,
+// how long), the next one, the last failure, and 'Back up now'. The schedule itself is the server's BACKUP_DIR,
+// BACKUP_EVERY and BACKUP_KEEP: a management PIN cannot point backups elsewhere or turn them off.
+
+export const meta = () => [{ title: "Backups · Global Settings · Shopflow" }];
+
+type Shown = Route.ComponentProps["loaderData"]["recent"][number];
+
+function RunFacts({ run }: { run: Shown }) {
+  return (
+    <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 text-base sm:grid-cols-[max-content_1fr]">
+      <dt className="font-medium text-ink-muted">When</dt>
+      <dd className="text-ink">
+        {run.at} ({run.ago})
+      </dd>
+      {run.size ? (
+        <>
+          <dt className="font-medium text-ink-muted">Size</dt>
+          <dd className="text-ink">{run.size}</dd>
+        </>
+      ) : null}
+      {run.took ? (
+        <>
+          <dt className="font-medium text-ink-muted">Took</dt>
+          <dd className="text-ink">{run.took}</dd>
+        </>
+      ) : null}
+      {run.path ? (
+        <>
+          <dt className="font-medium text-ink-muted">Where</dt>
+          <dd className="font-mono text-sm break-all text-ink">{run.path}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
+  const { settings, last, lastGood, failure, lastFailure, recent, next, runningSince } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "backup-now";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
+        ← Back to Global Settings
+      </Link>
+      <PageHeader title="Backups" subtitle="Automatic copies of the database, the server's secret and the design files, on another disk or a NAS." />
+
+      {failure ? (
+        <div role="alert" className="mb-6 rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-base text-danger-800" data-testid="backup-failure">
+          <p className="font-semibold">The last backup failed</p>
+          <p className="mt-1">
+            {failure.at} ({failure.ago}): {failure.error}
+          </p>
+          <p className="mt-1">{lastGood ? `The newest good backup is from ${lastGood.at}.` : "There is no good backup yet."}</p>
+        </div>
+      ) : null}
+
+      {settings ? (
+        <>
+          <section className={`p-5 ${cardClass}`} aria-labelledby="backups-last" data-testid="backup-last">
+            <h2 id="backups-last" className="text-lg font-semibold text-ink">
+              Last backup
+            </h2>
+            {lastGood ? (
+              <RunFacts run={lastGood} />
+            ) : (
+              <p className="mt-2 text-base text-ink-muted">None yet: the first one runs shortly after the server starts.</p>
+            )}
+            {lastFailure && !failure ? (
+              <p className="mt-3 text-base break-words text-ink-muted" data-testid="backup-last-failure">
+                Last failure: {lastFailure.at} ({lastFailure.ago}): {lastFailure.error}
+              </p>
+            ) : null}
+          </section>
+
+          <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-next" data-testid="backup-next">
+            <h2 id="backups-next" className="text-lg font-semibold text-ink">
+              Next backup
+            </h2>
+            <p className="mt-2 text-base text-ink">
+              {runningSince ? (
+                <>Being made now (started {runningSince}).</>
+              ) : next ? (
+                <>
+                  {next.at} ({next.in}).
+                </>
+              ) : (
+                "When the server starts its schedule."
+              )}
+            </p>
+            <p className="mt-2 text-base text-ink-muted">
+              Shopflow backs up {settings.every} into <span className="font-mono text-sm break-all">{settings.dir}</span>, checks each copy and keeps the newest{" "}
+              {settings.keep}. The server's BACKUP_DIR, BACKUP_EVERY and BACKUP_KEEP set this.
+            </p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="backup-now" />
+              <button type="submit" className={btn.primary} disabled={busy || Boolean(runningSince)} aria-busy={busy}>
+                {busy ? "Backing up…" : "Back up now"}
+              </button>
+            </Form>
+          </section>
+
+          <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-recent">
+            <h2 id="backups-recent" className="text-lg font-semibold text-ink">
+              Recent backups
+            </h2>
+            {recent.length === 0 ? (
+              <p className="mt-2 text-base text-ink-muted">None yet. 'Back up now' makes the first one.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-line" data-testid="backup-runs">
+                {recent.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-base">
+                    <span className={`font-semibold ${r.ok ? "text-success-800" : r.running ? "text-ink" : "text-danger-800"}`}>
+                      {r.ok ? "Made" : r.running ? "Running" : "Failed"}
+                    </span>
+                    <span className="text-ink">{r.at}</span>
+                    {r.ok ? (
+                      <span className="text-ink-muted">
+                        {r.size} · {r.took}
+                      </span>
+                    ) : null}
+                    {r.error ? <span className="w-full text-sm break-words text-danger-800">{r.error}</span> : null}
+                    {r.ok && r.path ? <span className="w-full font-mono text-sm break-all text-ink-muted">{r.path}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : (
+        <section className={`p-5 ${cardClass}`} aria-labelledby="backups-off" data-testid="backup-off">
+          <h2 id="backups-off" className="text-lg font-semibold text-ink">
+            Automatic backups are off
+          </h2>
+          <p className="mt-2 text-base text-ink">
+            Set BACKUP_DIR where the server is started to a folder on another disk or a NAS mount, and restart Shopflow. It then backs up every 24 hours and
+            keeps the newest 14, unless BACKUP_EVERY and BACKUP_KEEP say otherwise. For example:
+          </p>
+          <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-ink">
+            {"BACKUP_DIR=/mnt/nas/shopflow\nBACKUP_EVERY=24h\nBACKUP_KEEP=14"}
+          </pre>
+          <p className="mt-3 text-base text-ink-muted">
+            Until then, back up by hand with <span className="font-mono">shopflow backup DIR</span> (README: Backup and restore).
+          </p>
+          {last ? <p className="mt-3 text-base text-ink-muted">The last automatic backup was made on {last.at}, while BACKUP_DIR was set.</p> : null}
+        </section>
+      )}
+    </div>
+  );
+}
