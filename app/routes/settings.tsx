@@ -35,6 +35,8 @@ const PAGES = [
   { to: "/settings/shop-address", label: "Shop address" },
   { to: "/settings/sign-in", label: "Sign-in" },
   { to: "/settings/capacity", label: "Capacity and calendar" },
+  { to: "/settings/calendars", label: "Calendar feeds" },
+  { to: "/settings/customer-page", label: "Customer page" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
