@@ -1,5 +1,5 @@
 import { calendarKeyLookup } from "~/models/calendar-feed.server";
-import { calendarFeedText, feedBase, feedLimit } from "~/services/calendar-feed.server";
+import { calendarFeedText, feedBase, feedLimit } from "~/services/ics-feed.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendar/{key}.ics: a department's or a member's calendar feed, for a calendar app that cannot sign in

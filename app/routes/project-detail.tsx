@@ -7,7 +7,7 @@ import { ProjectSummary } from "~/components/project/project-summary";
 import { ExpectedFinish } from "~/components/project/expected-finish";
 import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
-import { CustomerLink } from "~/components/project/customer-link";
+import { CustomerLink } from "~/components/project/customer-link-section";
 import { useReauthRetry } from "~/components/reauth";
 import { StaticToast, useToast } from "~/components/toaster";
 import { Badge, btn } from "~/components/ui";

@@ -165,7 +165,7 @@ test("one address gets 20 pages a minute, then a 429 page with Retry-After; anot
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
-const uploadLogo = (bytes: Uint8Array, name: string, client = admin) => {
+const uploadLogo = (bytes: Uint8Array<ArrayBuffer>, name: string, client = admin) => {
   const form = new FormData();
   form.append("intent", "logo");
   form.append("logo", new File([bytes], name, { type: "image/png" }));
