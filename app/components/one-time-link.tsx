@@ -38,7 +38,7 @@ export function OneTimeLink({ label, link, testId }: { label: string; link: stri
           </button>
         ) : null}
       </div>
-      <p role="status" className="mt-1 text-sm text-ink-muted">
+      <p aria-live="polite" className="mt-1 text-sm text-ink-muted">
         {copied === "yes" ? "Copied." : copied === "no" ? "Could not copy: select the link and copy it by hand." : ""}
       </p>
     </div>

@@ -5,6 +5,7 @@
 const ENTITY_LABELS: Record<string, string> = {
   audit_log: "Audit trail",
   "board-key": "TV board link",
+  "calendar-key": "Calendar feed",
   "shop-settings": "Shop settings",
   database: "Database",
   session: "Sign-in",
@@ -24,6 +25,8 @@ const ACTION_LABELS: Record<string, string> = {
   "upload-url": "Start an upload",
   // Before 'reorder-steps' (which names its project), a reorder was recorded under the first step's record type.
   reorder: "Reorder",
+  "create-customer-link": "Make a customer link",
+  "revoke-customer-link": "Revoke a customer link",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from
 import {
   auditLog,
   boardKeys,
+  calendarKeys,
   categories,
   departments,
   items,
@@ -308,6 +309,7 @@ const NAMED_TABLES = {
   workflow: workflows,
   "step-template": stepTemplates,
   "board-key": boardKeys,
+  "calendar-key": calendarKeys,
   "machine-file": machineReadyFiles,
 } as const;
 
