@@ -4,6 +4,7 @@ import ICAL from "ical.js";
 import { noonDaysFrom, zoneDate } from "~/domain/dates";
 import { type Client, visibleHtml } from "../helpers/app";
 import { seedShop, type Shop } from "../helpers/shop";
+import { countStatements } from "../helpers/statements";
 
 // Calendar feeds (docs/decisions/0043-calendar-feeds-and-customer-links.md): every feed is read with ical.js, a real
 // iCalendar parser, as a calendar app would. Checked: the text is valid (CRLF, lines folded at 75 octets, the
@@ -276,4 +277,26 @@ test("too many requests from one address get 429 with Retry-After; another addre
   const refused = await greedy.request(feed.path);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   await fetchFeed(feed.path);
+});
+
+test("a feed is a fixed number of statements: as many for 2 projects as for 32", async () => {
+  const feed = await makeFeed(`department:${DEPT_VALUE}`);
+  const client = feedClient();
+  const count = async () => {
+    await fetchFeed(feed.path, client);
+    return countStatements(() => fetchFeed(feed.path, client));
+  };
+  const few = await count();
+  for (let i = 0; i < 30; i++) {
+    const res = await admin.request("/api/projects", {
+      method: "POST",
+      json: { name: `More ${i}`, description: "d", workflowId: shop.workflowId, endDate: day(30 + i) },
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { id: number }).id;
+    await patchStep(steps(id).get(DEPT_VALUE)!, { startDate: day(i + 1) });
+  }
+  const { byUid } = await fetchFeed(feed.path, client);
+  expect([...byUid.keys()].filter((u) => u.startsWith("step-")).length).toBe(30);
+  expect(await count()).toBe(few);
 });
