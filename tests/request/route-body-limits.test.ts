@@ -80,7 +80,9 @@ routes/qr-item POST: 64 KB
 routes/qr-scanner POST: 64 KB
 routes/settings POST: 64 KB
 routes/settings-boards POST: 64 KB
+routes/settings-calendars POST: 64 KB
 routes/settings-capacity POST: 64 KB
+routes/settings-customer-page POST: MAX_UPLOAD_MB (multipart upload) for settings:write
 routes/settings-printers POST: 64 KB
 routes/settings-shop-address POST: 64 KB
 routes/settings-sign-in POST: 64 KB
