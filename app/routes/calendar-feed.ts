@@ -1,3 +1,4 @@
+import { contentDisposition } from "~/domain/content-disposition";
 import { calendarKeyLookup } from "~/models/calendar-feed.server";
 import { calendarFeedText, feedBase, feedLimit } from "~/services/ics-feed.server";
 import type { Route } from "./+types/calendar-feed";
@@ -21,7 +22,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return new Response(calendarFeedText(found, feedBase(request)), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="shopflow.ics"',
+      "Content-Disposition": contentDisposition("inline", "shopflow.ics"),
       "Cache-Control": "private, no-cache",
       "X-Robots-Tag": "noindex",
     },
