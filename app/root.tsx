@@ -48,8 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   useHydrationMark();
-  // The TV board is the whole screen: no header, no menu.
-  const bare = useLocation().pathname === "/board";
+  // The TV board is the whole screen, and a customer's status page is not the app: no header, no menu.
+  const pathname = useLocation().pathname;
+  const bare = pathname === "/board" || pathname.startsWith("/status/");
   return (
     <html lang="en">
       <head>

@@ -6,6 +6,7 @@ const ENTITY_LABELS: Record<string, string> = {
   audit_log: "Audit trail",
   "board-key": "TV board link",
   "api-token": "API token",
+  "calendar-key": "Calendar feed",
   "shop-settings": "Shop settings",
   database: "Database",
   session: "Sign-in",
@@ -27,6 +28,8 @@ const ACTION_LABELS: Record<string, string> = {
   use: "Used (hourly summary)",
   // Before 'reorder-steps' (which names its project), a reorder was recorded under the first step's record type.
   reorder: "Reorder",
+  "create-customer-link": "Make a customer link",
+  "revoke-customer-link": "Revoke a customer link",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

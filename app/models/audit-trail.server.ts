@@ -3,6 +3,7 @@ import {
   auditLog,
   apiTokens,
   boardKeys,
+  calendarKeys,
   categories,
   departments,
   items,
@@ -310,6 +311,7 @@ const NAMED_TABLES = {
   "step-template": stepTemplates,
   "board-key": boardKeys,
   "api-token": apiTokens,
+  "calendar-key": calendarKeys,
   "machine-file": machineReadyFiles,
 } as const;
 

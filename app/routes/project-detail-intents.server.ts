@@ -11,6 +11,7 @@ import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
 import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { resetTimer } from "~/models/timer.server";
+import { customerLinkIntents } from "~/services/customer-link-form.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/services/form-action.server";
@@ -207,4 +208,6 @@ export const PROJECT_FORMS = {
       return success(request, here, "Timer reset successfully.");
     },
   },
+  // The project's customer status links (decision 0043): made (the link shown once, in the answer) and revoked.
+  ...customerLinkIntents,
 } satisfies Record<string, ProjectForm>;

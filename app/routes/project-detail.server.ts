@@ -25,6 +25,7 @@ import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/services/who-can-add.server";
 import { forecastPanel } from "~/services/forecast-view.server";
+import { customerLinkRows } from "~/services/customer-link-form.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
@@ -170,6 +171,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         new URL(request.url).searchParams.get("preview") === "rush" && project.priority !== "rush",
       ),
       canPreviewRush: canWrite && project.priority !== "rush",
+      customerLinks: canWrite ? customerLinkRows(project.id) : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

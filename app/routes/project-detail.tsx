@@ -7,6 +7,7 @@ import { ProjectSummary } from "~/components/project/project-summary";
 import { ExpectedFinish } from "~/components/project/expected-finish";
 import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
+import { CustomerLink } from "~/components/project/customer-link-section";
 import { useReauthRetry } from "~/components/reauth";
 import { StaticToast, useToast } from "~/components/toaster";
 import { Badge, btn } from "~/components/ui";
@@ -170,6 +171,13 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
           lastResult={editStep !== null ? resultFor(`step-${editStep}-form`) : undefined}
         />
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} canReset={loaderData.canReset} serverNow={loaderData.now} />
+        {loaderData.customerLinks ? (
+          <CustomerLink
+            links={loaderData.customerLinks}
+            made={actionData && "customerLink" in actionData ? String(actionData.customerLink) : null}
+            here={here}
+          />
+        ) : null}
       </div>
       <History entries={loaderData.history} what="project" auditTrail={loaderData.auditTrail} />
     </div>

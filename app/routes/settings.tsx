@@ -38,6 +38,8 @@ const PAGES = [
   { to: "/settings/sign-in", label: "Sign-in" },
   { to: "/settings/capacity", label: "Capacity and calendar" },
   { to: "/settings/backups", label: "Backups" },
+  { to: "/settings/calendars", label: "Calendar feeds" },
+  { to: "/settings/customer-page", label: "Customer page" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -84,7 +84,9 @@ routes/settings POST: 64 KB
 routes/settings-api-tokens POST: 64 KB
 routes/settings-backups POST: 64 KB
 routes/settings-boards POST: 64 KB
+routes/settings-calendars POST: 64 KB
 routes/settings-capacity POST: 64 KB
+routes/settings-customer-page POST: MAX_UPLOAD_MB (multipart upload) for settings:write
 routes/settings-printers POST: 64 KB
 routes/settings-shop-address POST: 64 KB
 routes/settings-sign-in POST: 64 KB

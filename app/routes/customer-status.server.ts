@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import { CUSTOMER_LINK_INVALID, CUSTOMER_TOO_MANY } from "~/domain/customer-status";
+import { getEnv } from "~/infra/env.server";
+import { customerLinkProject, customerStatus } from "~/models/customer-link.server";
+import { projectOutlook } from "~/models/project-forecast.server";
+import { getShopBrand } from "~/models/shop-brand.server";
+import { addressLimit } from "~/services/address-limit.server";
+import type { Route } from "./+types/customer-status";
+
+// GET /status/{key}: a project's status for the shop's customer, without signing in
+// (docs/decisions/0043-calendar-feeds-and-customer-links.md). It reads only what the customer may see.
+
+/** A customer reloads now and then; 20 a minute from one address is a script, not a person. */
+export const statusLimit = addressLimit(20, 60_000);
+
+export const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+
+const longDate = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(ms);
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const taken = statusLimit.take(request);
+  if (!taken.ok) throw data(CUSTOMER_TOO_MANY, { status: 429, headers: { ...NOINDEX, "Retry-After": String(taken.retryAfterSeconds) } });
+  const projectId = customerLinkProject(params.key ?? "");
+  const status = projectId === null ? null : customerStatus(projectId);
+  if (projectId === null || !status) throw data(CUSTOMER_LINK_INVALID, { status: 404, headers: NOINDEX });
+  // A date, never a time: the forecast moves with the shop's queues, and a day is what a customer plans with.
+  const finishAt = status.finished ? null : (projectOutlook(projectId)?.finishAt ?? null);
+  const brand = getShopBrand();
+  return data(
+    {
+      name: status.name,
+      finished: status.finished,
+      stages: status.stages,
+      expected: status.finished ? "Finished" : finishAt === null ? "Not known yet" : longDate(finishAt, getEnv().SHOP_TIMEZONE),
+      shopName: brand.shopName,
+      hasLogo: brand.shopLogo !== null,
+    },
+    { headers: NOINDEX },
+  );
+}

@@ -1,0 +1,78 @@
+import { data } from "react-router";
+import { customerStatusLink } from "~/domain/customer-status";
+import { formatDateTime } from "~/domain/dates";
+import { parseIdParam } from "~/domain/ids";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { getEnv } from "~/infra/env.server";
+import type { Actor } from "~/models/audit.server";
+import { createCustomerLink, listCustomerLinks, revokeCustomerLink } from "~/models/customer-link.server";
+import { knownShopAddress } from "~/models/shop-settings.server";
+import { domainError, type FormReply } from "./form-action.server";
+
+// The project page's 'Customer link' section (docs/decisions/0043-calendar-feeds-and-customer-links.md): its rows,
+// and the two forms, as handlers of the project page's action (routes/project-detail-intents.server.ts).
+
+export type CustomerLinkView = { id: number; created: string; lastOpened: string; revoked: string | null };
+
+export function customerLinkRows(projectId: number): CustomerLinkView[] {
+  const tz = getEnv().SHOP_TIMEZONE;
+  return listCustomerLinks(projectId).map((l) => ({
+    id: l.id,
+    created: formatDateTime(l.createdAt, tz),
+    lastOpened: l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "Never",
+    revoked: l.revokedAt ? formatDateTime(l.revokedAt, tz) : null,
+  }));
+}
+
+type Context = {
+  request: Request;
+  formData: FormData;
+  projectId: number;
+  here: string;
+  formId: string;
+  actor: Actor;
+  fail: (status: number, message: string) => ReturnType<typeof data<FormReply>>;
+};
+
+export const customerLinkIntents = {
+  "create-customer-link": {
+    title: "Error",
+    fallback: "Failed to make the customer link",
+    handle: ({ request, projectId, formId, actor, fail }: Context) => {
+      let key: string;
+      try {
+        key = createCustomerLink(projectId, actor).key;
+      } catch (error) {
+        const e = domainError(error);
+        return fail(e.status, e.message);
+      }
+      // Shown once, in this answer (not a redirect): only the key's hash is stored.
+      const link = customerStatusLink(knownShopAddress() ?? new URL(request.url).origin, key);
+      return data<FormReply & { customerLink: string }>({
+        formId,
+        result: null,
+        toast: { title: "Customer link made", description: "Copy it now and send it to the customer: it is not shown again.", variant: "default" },
+        reauth: false,
+        customerLink: link,
+      });
+    },
+  },
+  "revoke-customer-link": {
+    title: "Error",
+    fallback: "Failed to revoke the customer link",
+    handle: ({ request, formData, projectId, here, actor, fail }: Context) => {
+      const id = parseIdParam(String(formData.get("linkId") ?? ""));
+      if (id === null) return fail(404, "This customer link no longer exists or was already revoked.");
+      try {
+        revokeCustomerLink(projectId, id, actor);
+      } catch (error) {
+        const e = domainError(error);
+        return fail(e.status, e.message);
+      }
+      return redirectWithToast(request, `${here}#customer-link`, {
+        title: "Customer link revoked",
+        description: "Whoever opens it now reads that the link is no longer valid.",
+      });
+    },
+  },
+};

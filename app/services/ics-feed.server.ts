@@ -1,0 +1,87 @@
+import { zoneDate } from "~/domain/dates";
+import { type IcsEvent, icsCalendar } from "~/domain/icalendar";
+import { getEnv } from "~/infra/env.server";
+import { calendarFeedData, type CalendarSubject, FEED_DAYS_BACK } from "~/models/calendar-feed.server";
+import { projectOutlooks } from "~/models/project-forecast.server";
+import { knownShopAddress } from "~/models/shop-settings.server";
+import { addressLimit } from "./address-limit.server";
+
+// A calendar feed's text (docs/decisions/0043-calendar-feeds-and-customer-links.md): each step with a date as an
+// all-day event over its days in the shop's zone, each project's due date as an all-day event, and the forecast's
+// expected finish as a moment in UTC. UIDs name the record and the shop's host, so an edit changes the event a
+// calendar app already holds instead of adding a second one.
+
+const DAY_MS = 86_400_000;
+
+/** A calendar app asks every 15 minutes to a few hours; 30 a minute from one address is a stuck client or a scan. */
+export const feedLimit = addressLimit(30, 60_000);
+
+const STATUS_WORDS: Record<string, string> = {
+  pending: "Not started",
+  "not-started": "Not started",
+  "in-progress": "In progress",
+  completed: "Completed",
+};
+
+/** The shop's address: the one labels carry once it is known, else the address this request came to. */
+export function feedBase(request: Request): string {
+  return (knownShopAddress() ?? new URL(request.url).origin).replace(/\/$/, "");
+}
+
+export function calendarFeedLink(base: string, key: string): string {
+  return `${base.replace(/\/$/, "")}/calendar/${key}.ics`;
+}
+
+export function calendarFeedText(feed: { name: string; subject: CalendarSubject }, base: string, now = Date.now()): string {
+  const tz = getEnv().SHOP_TIMEZONE;
+  const host = new URL(base).hostname || "shopflow";
+  const from = now - FEED_DAYS_BACK * DAY_MS;
+  const data = calendarFeedData(feed.subject, from);
+  const projectUrl = (id: number) => `${base}/projects/${id}`;
+  const events: IcsEvent[] = [];
+  for (const s of data.steps) {
+    const first = s.startAt ?? s.endAt!;
+    const last = s.endAt ?? s.startAt!;
+    const status = STATUS_WORDS[s.status] ?? s.status;
+    events.push({
+      uid: `${s.kind}-${s.id}@${host}`,
+      summary: `${s.name}: ${s.project}`,
+      start: { day: zoneDate(first, tz) },
+      lastDay: zoneDate(last, tz),
+      description: `${s.name} for ${s.project}.\n${status}, ${s.percent}% done.\n${projectUrl(s.projectId)}`,
+      url: projectUrl(s.projectId),
+      categories: [s.name],
+      // A step's days are a plan, not a meeting: they do not make the member busy in a scheduling app.
+      transparent: true,
+    });
+  }
+  const open = data.projects.filter((p) => p.status === "active").map((p) => p.id);
+  const outlooks = projectOutlooks(open, now);
+  for (const p of data.projects) {
+    if (p.dueAt !== null && p.dueAt >= from) {
+      events.push({
+        uid: `project-${p.id}-due@${host}`,
+        summary: `Due: ${p.name}`,
+        start: { day: zoneDate(p.dueAt, tz) },
+        description: `${p.name} is due.${p.status === "completed" ? " It is finished." : ""}\n${projectUrl(p.id)}`,
+        url: projectUrl(p.id),
+        categories: ["Due date"],
+        transparent: true,
+      });
+    }
+    const finishAt = outlooks.get(p.id)?.finishAt ?? null;
+    if (finishAt !== null) {
+      events.push({
+        uid: `project-${p.id}-finish@${host}`,
+        summary: `Expected finish: ${p.name}`,
+        start: { at: finishAt },
+        description: `When ${p.name} is expected to finish, from the shop's queues and capacity. It moves as work goes on.\n${projectUrl(p.id)}`,
+        url: projectUrl(p.id),
+        categories: ["Expected finish"],
+        status: "TENTATIVE",
+        transparent: true,
+      });
+    }
+  }
+  return icsCalendar({ name: `Shopflow: ${feed.name}`, prodId: "-//Shopflow//Calendar feed//EN", stamp: now, events });
+}
