@@ -24,6 +24,8 @@ export default [
   route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("settings/capacity", "routes/settings-capacity.tsx"),
+  route("settings/webhooks", "routes/settings-webhooks.tsx"),
+  route("settings/webhooks/:id", "routes/settings-webhook.tsx"),
   route("analytics", "routes/analytics.tsx"),
   route("schedule", "routes/schedule.tsx"),
   ...["load", "at-risk"].map((table) => route(`schedule/${table}.csv`, "routes/schedule-csv.ts", { id: `schedule-${table}-csv` })),

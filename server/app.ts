@@ -20,6 +20,7 @@ import pkg from "../package.json";
 import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
+import { startWebhookSender } from "~/services/webhook-sender.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files
@@ -82,6 +83,9 @@ function serve(env: Env, clientDir: string) {
   housekeeping();
   setInterval(housekeeping, 10 * 60_000).unref();
 
+  // Sends the webhook outbox; its state is all in the database (decision 0042).
+  const webhooks = startWebhookSender();
+
   const fetch = createFetchHandler(build, { staticSource: staticFromDir(clientDir) });
   const server = Bun.serve({
     port: env.PORT,
@@ -104,6 +108,7 @@ function serve(env: Env, clientDir: string) {
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
   const stop = async () => {
     server.stop();
+    await webhooks.stop();
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
     if (cp.holds + cp.blockingFinishes > 0) {

@@ -4,6 +4,7 @@ import { DepartmentTiles, NoAccessConfigured } from "~/components/home/departmen
 import { MoreScreens } from "~/components/home/more-screens";
 import { NoKeysYet } from "~/components/home/no-keys-yet";
 import { SetupChecklist } from "~/components/home/setup-checklist";
+import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { WorkListLinks } from "~/components/home/work-list-links";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
@@ -53,6 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
 
       {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
+      <WebhookFailedNotice count={loaderData.webhooksFailed} className="mx-auto mt-8 max-w-3xl" />
 
       {loading ? (
         <p className="mt-12 text-center text-base text-ink-muted" role="status">

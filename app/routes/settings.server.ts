@@ -29,6 +29,7 @@ import { actorFrom } from "~/services/actor.server";
 import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
+import { failedDeliveryCount } from "~/models/webhook.server";
 import type { Route } from "./+types/settings";
 
 // Global Settings' loader and action (routes/settings.tsx holds the page).
@@ -67,6 +68,7 @@ export function loadSettings({ request }: Route.LoaderArgs) {
     workflows: tab === "workflows" ? workflowModel.list() : [],
     materials: tab === "materials" ? materialModel.list() : [],
     teamMembers: tab === "team" ? listTeamMembers() : [],
+    webhooksFailed: failedDeliveryCount(),
   };
 }
 

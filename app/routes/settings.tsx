@@ -6,6 +6,7 @@ import { TabDialogs } from "~/components/settings/settings-dialogs";
 import { AddLink } from "~/components/settings/settings-empty";
 import { TabGrid } from "~/components/settings/settings-grid";
 import { SettingsTabNav } from "~/components/settings/settings-tab-nav";
+import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { TABS } from "~/components/settings/tabs";
 import { useToast } from "~/components/toaster";
 import { btn, PageHeader } from "~/components/ui";
@@ -35,6 +36,7 @@ const PAGES = [
   { to: "/settings/shop-address", label: "Shop address" },
   { to: "/settings/sign-in", label: "Sign-in" },
   { to: "/settings/capacity", label: "Capacity and calendar" },
+  { to: "/settings/webhooks", label: "Webhooks" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -62,6 +64,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       />
+      <WebhookFailedNotice count={loaderData.webhooksFailed} className="mb-4" />
       <SettingsTabNav tab={tab} />
       <div className="mt-6">
         <TabDialogs
