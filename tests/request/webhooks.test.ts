@@ -294,3 +294,26 @@ describe("deliveries", () => {
     expect(deliveries().map((d) => JSON.parse(d.payload).data.name)).toEqual(["On"]);
   });
 });
+
+describe("project.at_risk", () => {
+  test("sent when the forecast moves a project into at risk, once, not on every computation", async () => {
+    await addEndpoint(["project.at_risk"]);
+    const atRisk = () => deliveries().filter((d) => d.eventType === "project.at_risk");
+    // The first computation only sets what was at risk before.
+    expect((await admin.request(`/api/projects/${projectId}/forecast`)).status).toBe(200);
+    expect(atRisk()).toEqual([]);
+    const endDate = new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    expect((await post(admin, `/api/projects/${projectId}`, { endDate }, "PATCH")).status).toBe(200);
+    const forecast = (await (await admin.request(`/api/projects/${projectId}/forecast`)).json()) as { atRisk: boolean };
+    expect(forecast.atRisk).toBe(true);
+    expect(atRisk().length).toBe(1);
+    expect(JSON.parse(atRisk()[0]!.payload)).toMatchObject({
+      type: "project.at_risk",
+      data: { projectId, name: "Bakery", workingDaysLate: expect.any(Number) },
+    });
+    // Computed again (another change): still at risk, nothing new.
+    expect((await post(admin, `/api/projects/${projectId}`, { priority: "high" }, "PATCH")).status).toBe(200);
+    await admin.request(`/api/projects/${projectId}/forecast`);
+    expect(atRisk().length).toBe(1);
+  });
+});
