@@ -87,6 +87,10 @@ export default [
   route("api/events", "routes/api/events.ts"),
   route("api/scans", "routes/api/scans.ts"),
   route("api/shop-settings", "routes/api/shop-settings.ts"),
+  route("api/webhooks", "routes/api/webhooks.ts"),
+  route("api/webhooks/:id", "routes/api/webhooks.$id.ts"),
+  route("api/webhooks/:id/deliveries", "routes/api/webhooks.$id.deliveries.ts"),
+  route("api/webhooks/:id/deliveries/:deliveryId/send-again", "routes/api/webhooks.$id.deliveries.$deliveryId.send-again.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   route("*", "routes/not-found.tsx"),

@@ -4,6 +4,7 @@ import { BadRequestError } from "~/domain/errors";
 import { formatDateTime } from "~/domain/dates";
 import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
+import { possessive } from "~/domain/words";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import {
@@ -97,7 +98,7 @@ export async function settingsWebhookAction({ request, params }: Route.ActionArg
     }
     if (intent === "new-secret") {
       rotateWebhookSecret(endpoint.id, actor);
-      return back("New secret made", `Give ${endpoint.name}'s receiver the new secret: deliveries from now on are signed with it.`);
+      return back("New secret made", `Give ${possessive(endpoint.name)} receiver the new secret: deliveries from now on are signed with it.`);
     }
     if (intent === "send-again") {
       const deliveryId = parseIdParam(String(form.get("delivery") ?? ""));

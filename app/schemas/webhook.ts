@@ -22,3 +22,17 @@ export const WebhookEndpointSchema = z.object({
 
 /** The edit form: an unticked 'Active' box is not sent at all, so it means off. */
 export const WebhookEndpointEditSchema = WebhookEndpointSchema.extend({ isActive: bool.default(false) });
+
+/** POST /api/webhooks: the add form's fields as JSON. */
+export const WebhookEndpointBodySchema = WebhookEndpointSchema;
+
+/** PATCH /api/webhooks/{id}: any of the fields, 'isActive', and the `version` read. */
+export const WebhookEndpointPatchSchema = z
+  .object({
+    name: WebhookEndpointSchema.shape.name.optional(),
+    url: url.optional(),
+    events: events.optional(),
+    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .strict();

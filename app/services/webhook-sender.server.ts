@@ -101,7 +101,8 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
   const attempt = async (d: DueDelivery) => {
     const at = now();
     const result = await send(d, at, timeoutMs, stopping.signal);
-    if (!result || stopping.signal.aborted) return;
+    // An answer that came in is recorded even while stopping (stop() waits for it), so it is not sent again.
+    if (!result) return;
     const retryAt = now() + retryDelay(d.attempts + 1, base, max);
     recordAttempt(d, result, now(), retryAt, d.createdAt + WEBHOOK_RETRY_WINDOW_MS);
   };

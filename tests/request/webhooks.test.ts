@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { webhookUrlRefusal } from "~/domain/webhooks";
 import { getDb } from "~/infra/db.server";
 import { writeAudit } from "~/models/audit.server";
+import { endTimer, startTimer } from "~/models/timer.server";
 import { retryDelay, signWebhook, startWebhookSender, type WebhookSender } from "~/services/webhook-sender.server";
 import { visibleHtml, type Client } from "../helpers/app";
+import { captureStatements } from "../helpers/statements";
 import { bakery, seedShop } from "../helpers/shop";
 import { until } from "../helpers/wait";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
@@ -235,7 +237,7 @@ describe("deliveries", () => {
     clock.offset = 25 * 60 * 60_000;
     sender!.kick();
     expect(await until(() => deliveries()[0]!.status === "failed", 5000)).toBe(true);
-    expect(await until(() => receiver.received.some((r) => r.id === deliveries()[1]!.messageId), 5000)).toBe(true);
+    expect(await until(() => deliveries()[1]!.status === "failed", 5000)).toBe(true);
     await sender!.stop();
     sender = null;
     const failed = deliveries()[0]!;
@@ -315,5 +317,67 @@ describe("project.at_risk", () => {
     expect((await post(admin, `/api/projects/${projectId}`, { priority: "high" }, "PATCH")).status).toBe(200);
     await admin.request(`/api/projects/${projectId}/forecast`);
     expect(atRisk().length).toBe(1);
+  });
+});
+
+describe("/api/webhooks", () => {
+  test("mirrors the screen: management adds, reads, lists deliveries and sends again; others get JSON refusals", async () => {
+    const refused = await post(operator, "/api/webhooks", { name: "X", url: receiver.url, events: ["project.created"] });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBeString();
+    const bad = await post(admin, "/api/webhooks", { name: "X", url: "http://example.com/hook", events: ["project.created", "nope"] });
+    expect(bad.status).toBe(400);
+    const issues = ((await bad.json()) as { issues: { path: string; message: string }[] }).issues;
+    expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(["url", "events.1"]));
+
+    const created = await post(admin, "/api/webhooks", { name: "ERP", url: receiver.url, events: ["project.created"] });
+    expect(created.status).toBe(201);
+    const endpoint = (await created.json()) as { id: number; secret: string; version: number };
+    expect(endpoint.secret).toStartWith("whsec_");
+    receiver.setSecret(endpoint.secret);
+    const list = (await (await admin.request("/api/webhooks")).json()) as Record<string, unknown>[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).not.toHaveProperty("secret");
+    expect((await post(admin, `/api/webhooks/${endpoint.id}`, { url: "http://8.8.8.8/x" }, "PATCH")).status).toBe(400);
+    expect((await post(admin, `/api/webhooks/${endpoint.id}`, { name: "ERP 2", version: 99 }, "PATCH")).status).toBe(409);
+
+    await post(admin, "/api/projects", { name: "Via API", description: "d", workflowId });
+    startSender();
+    expect(await until(() => deliveries()[0]?.status === "delivered", 5000)).toBe(true);
+    const log = await admin.request(`/api/webhooks/${endpoint.id}/deliveries`);
+    expect(log.headers.get("x-total-count")).toBe("1");
+    const [d] = (await log.json()) as { id: number; messageId: string; status: string; payload: { type: string } }[];
+    expect(d).toMatchObject({ status: "delivered", payload: { type: "project.created" } });
+    const again = await post(admin, `/api/webhooks/${endpoint.id}/deliveries/${d!.id}/send-again`);
+    expect(again.status).toBe(200);
+    expect(await until(() => receiver.received.filter((r) => r.id === d!.messageId).length === 2, 5000)).toBe(true);
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+    expect((await post(operator, `/api/webhooks/${endpoint.id}/deliveries/${d!.id}/send-again`)).status).toBe(403);
+    expect((await post(admin, `/api/webhooks/${endpoint.id}/deliveries/99999/send-again`)).status).toBe(404);
+    expect((await admin.request(`/api/webhooks/${endpoint.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(deliveries()).toEqual([]);
+  });
+});
+
+describe("the hot path", () => {
+  test("a timer scan whose event nobody wants runs no webhook query; one that is wanted adds one read and one insert per endpoint", async () => {
+    await addEndpoint(["project.created"]);
+    const actor = { id: null, name: "Scanner" };
+    // The first write reads the endpoints once; from then on they are kept in memory.
+    startTimer(itemIds[0]!, actor);
+    endTimer(itemIds[0]!, actor);
+    const quiet = captureStatements(() => {
+      startTimer(itemIds[0]!, actor);
+      endTimer(itemIds[0]!, actor);
+    });
+    expect(quiet.filter((q) => /webhook|FROM items i LEFT JOIN projects/i.test(q.sql))).toEqual([]);
+    await addEndpoint(["item.moved"], receiver.url, "Floor");
+    startTimer(itemIds[1]!, actor);
+    endTimer(itemIds[1]!, actor); // reads the endpoints again after the change
+    startTimer(itemIds[1]!, actor);
+    const wanted = captureStatements(() => endTimer(itemIds[1]!, actor));
+    expect(wanted.filter((q) => /webhook/i.test(q.sql)).map((q) => q.sql.trim().split(/\s+/)[0])).toEqual(["INSERT"]);
+    expect(wanted.filter((q) => /FROM items i LEFT JOIN projects/.test(q.sql))).toHaveLength(1);
+    expect(deliveries().map((d) => d.eventType)).toEqual(["item.moved", "item.moved"]);
   });
 });
