@@ -116,8 +116,9 @@ export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
         {deliveries.length === 0 ? (
           <div className="mt-3">
             <EmptyState icon="eye" title="Nothing sent yet">
-              The next {endpoint.events.length === 1 ? "event" : "change"} of the kinds above is sent here. To see one now, add a project or finish an item
-              {endpoint.isActive ? "" : " once the webhook is switched on"}.
+              {endpoint.isActive
+                ? "The next change of the kinds above is sent at once and shows here, with the receiver's answer and how long it took."
+                : "Switch the webhook on: the next change of the kinds above is then sent and shows here."}
             </EmptyState>
           </div>
         ) : (

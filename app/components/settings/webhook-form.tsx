@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, failedDeliveriesText } from "~/domain/webhooks";
 import { WebhookEndpointEditSchema, WebhookEndpointSchema } from "~/schemas/webhook";
 import { FormAlert } from "../error-focus";
 import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
-import { Link } from "react-router";
 
 /** Global Settings → Webhooks: the list and the add form post here; each endpoint has its own page below it. */
 export const WEBHOOKS_PAGE = "/settings/webhooks";
