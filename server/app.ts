@@ -21,6 +21,7 @@ import { createFetchHandler, staticFromDir } from "~/services/http.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
 import { backupSettings, startBackupScheduler } from "~/services/backups.server";
+import { startWebhookSender } from "~/services/webhook-sender.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files
@@ -86,6 +87,9 @@ function serve(env: Env, clientDir: string) {
   const backups = backupSettings();
   const backupScheduler = backups ? startBackupScheduler(backups) : null;
 
+  // Sends the webhook outbox; its state is all in the database (decision 0042).
+  const webhooks = startWebhookSender();
+
   const fetch = createFetchHandler(build, { staticSource: staticFromDir(clientDir) });
   const server = Bun.serve({
     port: env.PORT,
@@ -110,6 +114,7 @@ function serve(env: Env, clientDir: string) {
     server.stop();
     // Before the database closes: a backup cut short is recorded as failed, and its unfinished folder removed.
     await backupScheduler?.stop();
+    await webhooks.stop();
     const cp = checkpointer.stats();
     // Under heavy load the writes waited for the log to start over: say how often and how long, for the operator.
     if (cp.holds + cp.blockingFinishes > 0) {

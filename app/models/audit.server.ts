@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { auditLog } from "#db/schema";
 import { getDb, type DB } from "~/infra/db.server";
 import { prepared } from "./prepared.server";
+import { outboxFromAudit } from "./webhook-outbox.server";
 
 export type Actor = { id: number | null; name: string | null; ip?: string | null };
 
@@ -15,7 +16,10 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Write one audit row; pass the transaction so the row commits or rolls back with the change it records. */
+/**
+ * Write one audit row; pass the transaction so the row commits or rolls back with the change it records. The
+ * webhook deliveries the change calls for are written with it (docs/decisions/0042-webhooks.md).
+ */
 export function writeAudit(actor: Actor, entry: AuditEntry, tx: Tx = getDb()) {
   tx.insert(auditLog)
     .values({
@@ -30,6 +34,7 @@ export function writeAudit(actor: Actor, entry: AuditEntry, tx: Tx = getDb()) {
       ip: actor.ip ?? null,
     })
     .run();
+  outboxFromAudit(entry);
 }
 
 // The timer scans write an audit row each, dozens a second on a busy floor: the insert is compiled once. It runs
@@ -66,4 +71,5 @@ export function writeAuditPrepared(actor: Actor, entry: AuditEntry) {
     after: json(entry.after),
     ip: actor.ip ?? null,
   });
+  outboxFromAudit(entry);
 }

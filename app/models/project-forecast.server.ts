@@ -20,6 +20,7 @@ import { type DB, getDb } from "~/infra/db.server";
 import { singleton } from "~/infra/singleton.server";
 import { IN_PROGRESS, loggedDepartments } from "./analytics.server";
 import { getWorkingCalendar } from "./shop-settings.server";
+import { enqueueAtRisk } from "./webhook-outbox.server";
 
 // The finish-date forecast of every open project, kept in memory (docs/decisions/0038-finish-date-forecast.md).
 //
@@ -481,6 +482,12 @@ function compute(state: State, now: number) {
       heldUpSeconds: p.heldUpSeconds,
       openItems: p.openItems,
     });
+  }
+  // The project.at_risk webhook: projects that were not at risk in the previous computation. The first one after
+  // a start only sets the baseline (decision 0042), so a restart does not report every late project again.
+  if (state.computedAt > 0) {
+    const risen = [...outlooks.values()].filter((o) => o.atRisk && !state.outlooks.get(o.projectId)?.atRisk);
+    if (risen.length > 0) enqueueAtRisk(risen);
   }
   state.outlooks = outlooks;
   state.computedAt = now;

@@ -17,6 +17,7 @@ import { dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatc
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
+import { enqueueProjectCompleted } from "./webhook-outbox.server";
 import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
@@ -287,10 +288,12 @@ function updateProjectStatus(tx: Tx, projectId: number) {
     .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
     .where(eq(projectWorkflowInstances.projectId, projectId))
     .all();
-  tx.update(projects)
-    .set({ status: projectStatusFromSteps(statuses) })
-    .where(eq(projects.id, projectId))
-    .run();
+  const status = projectStatusFromSteps(statuses);
+  const before = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get();
+  if (before?.status === status) return;
+  const after = tx.update(projects).set({ status }).where(eq(projects.id, projectId)).returning().get();
+  // Its last step done: the project.completed webhook, in this transaction (decision 0042).
+  if (after && status === "completed") enqueueProjectCompleted(after);
 }
 
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;

@@ -266,7 +266,8 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
     entity: "item",
     entityId: id,
     before: { department: stoppedIn },
-    after: { department: after.department, sessionSeconds },
+    // `finished`: the stop ended the item's last department (the item.finished webhook, decision 0042).
+    after: finished ? { department: after.department, sessionSeconds, finished: true } : { department: after.department, sessionSeconds },
   });
   return {
     value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },

@@ -5,6 +5,7 @@ import { getSetupCounts, setupSteps } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
 import { readForm } from "~/services/form-action.server";
 import { listWorkDepartments } from "~/models/work-list.server";
+import { failedDeliveryCount } from "~/models/webhook.server";
 import { can, canOpenWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
@@ -39,6 +40,8 @@ export function loadHome({ request }: Route.LoaderArgs) {
     addressOffer,
     workLists,
     backupFailure: isManagement ? backupFailureNote() : null,
+    // Webhook deliveries that failed for good: shown to management (decision 0042).
+    webhooksFailed: isManagement ? failedDeliveryCount() : 0,
   };
 }
 

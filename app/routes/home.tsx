@@ -5,6 +5,7 @@ import { MoreScreens } from "~/components/home/more-screens";
 import { NoKeysYet } from "~/components/home/no-keys-yet";
 import { SetupChecklist } from "~/components/home/setup-checklist";
 import { BackupFailureNotice } from "~/components/backup-failure-notice";
+import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { WorkListLinks } from "~/components/home/work-list-links";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
@@ -56,6 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BackupFailureNotice note={backupFailure} className="mx-auto mt-6 max-w-2xl" />
 
       {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
+      <WebhookFailedNotice count={loaderData.webhooksFailed} className="mx-auto mt-8 max-w-3xl" />
 
       {loading ? (
         <p className="mt-12 text-center text-base text-ink-muted" role="status">

@@ -30,6 +30,7 @@ import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unread
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { backupFailureNote } from "~/services/backups.server";
 import { getUser } from "~/services/session.server";
+import { failedDeliveryCount } from "~/models/webhook.server";
 import type { Route } from "./+types/settings";
 
 // Global Settings' loader and action (routes/settings.tsx holds the page).
@@ -69,6 +70,7 @@ export function loadSettings({ request }: Route.LoaderArgs) {
     materials: tab === "materials" ? materialModel.list() : [],
     teamMembers: tab === "team" ? listTeamMembers() : [],
     backupFailure: backupFailureNote(),
+    webhooksFailed: failedDeliveryCount(),
   };
 }
 

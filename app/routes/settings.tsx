@@ -7,6 +7,7 @@ import { AddLink } from "~/components/settings/settings-empty";
 import { BackupFailureNotice } from "~/components/backup-failure-notice";
 import { TabGrid } from "~/components/settings/settings-grid";
 import { SettingsTabNav } from "~/components/settings/settings-tab-nav";
+import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { TABS } from "~/components/settings/tabs";
 import { useToast } from "~/components/toaster";
 import { btn, PageHeader } from "~/components/ui";
@@ -40,6 +41,7 @@ const PAGES = [
   { to: "/settings/backups", label: "Backups" },
   { to: "/settings/calendars", label: "Calendar feeds" },
   { to: "/settings/customer-page", label: "Customer page" },
+  { to: "/settings/webhooks", label: "Webhooks" },
 ];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -68,6 +70,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         ))}
       />
       <BackupFailureNotice note={loaderData.backupFailure} className="mb-4" />
+      <WebhookFailedNotice count={loaderData.webhooksFailed} className="mb-4" />
       <SettingsTabNav tab={tab} />
       <div className="mt-6">
         <TabDialogs

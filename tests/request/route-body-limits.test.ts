@@ -66,6 +66,10 @@ routes/api/auth.verify-pin POST: 64 KB
 routes/api/not-found POST: 64 KB
 routes/api/scans POST: 64 KB
 routes/api/shop-settings PATCH: 64 KB
+routes/api/webhooks POST: 64 KB
+routes/api/webhooks.$id PATCH: 64 KB
+routes/api/webhooks.$id DELETE: 64 KB
+routes/api/webhooks.$id.deliveries.$deliveryId.send-again POST: 64 KB
 routes/home POST: 64 KB
 routes/item-detail POST: 64 KB
 routes/items POST: 64 KB
@@ -90,6 +94,8 @@ routes/settings-customer-page POST: MAX_UPLOAD_MB (multipart upload) for setting
 routes/settings-printers POST: 64 KB
 routes/settings-shop-address POST: 64 KB
 routes/settings-sign-in POST: 64 KB
+routes/settings-webhook POST: 64 KB
+routes/settings-webhooks POST: 64 KB
 routes/work-list POST: 64 KB
 `.trim();
 

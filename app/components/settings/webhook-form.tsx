@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, failedDeliveriesText } from "~/domain/webhooks";
+import { WebhookEndpointEditSchema, WebhookEndpointSchema } from "~/schemas/webhook";
+import { FormAlert } from "../error-focus";
+import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
+
+/** Global Settings → Webhooks: the list and the add form post here; each endpoint has its own page below it. */
+export const WEBHOOKS_PAGE = "/settings/webhooks";
+
+export type WebhookFormValues = { id: number; name: string; url: string; events: string[]; isActive: boolean; version: number };
+
+/** Add (no `endpoint`) or edit one endpoint: the same fields, checked by the same schema here and in the action. */
+export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormValues; lastResult?: SubmissionResult<string[]> | null }) {
+  const schema = endpoint ? WebhookEndpointEditSchema : WebhookEndpointSchema;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: endpoint ? `edit-webhook-${endpoint.id}` : "new-webhook",
+    lastResult,
+    defaultValue: endpoint ? { name: endpoint.name, url: endpoint.url } : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const here = endpoint ? `${WEBHOOKS_PAGE}/${endpoint.id}` : WEBHOOKS_PAGE;
+  const chosen = new Set(
+    (Array.isArray(fields.events.value) ? fields.events.value : fields.events.value ? [fields.events.value] : (endpoint?.events ?? [])).map(String),
+  );
+  return (
+    <Form method="post" action={endpoint ? `${here}?edit=1` : here} className="mt-3 grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={endpoint ? "update" : "create"} />
+      {endpoint ? <input type="hidden" name="version" value={endpoint.version} /> : null}
+      {form.errors?.length ? (
+        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
+          {form.errors.join(" ")}
+        </FormAlert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={fields.name.id}>Name</Label>
+          <input className={inputClass} placeholder="Accounting" {...getInputProps(fields.name, { type: "text" })} />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div>
+          <Label htmlFor={fields.url.id}>Address (URL)</Label>
+          <input
+            className={inputClass}
+            placeholder="https://erp.example.com/hooks/shopflow"
+            inputMode="url"
+            autoComplete="off"
+            aria-describedby={`${fields.url.id}-hint`}
+            {...getInputProps(fields.url, { type: "text" })}
+          />
+          <p id={`${fields.url.id}-hint`} className="mt-1 text-sm text-ink-muted">
+            https://, or http:// on the shop's own network
+          </p>
+          <FieldError id={fields.url.errorId} errors={fields.url.errors} />
+        </div>
+      </div>
+      <fieldset aria-describedby={fields.events.errorId}>
+        <legend className="text-sm font-semibold text-ink">Events to send</legend>
+        <div className="mt-1 grid gap-1 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((e) => (
+            <label key={e} className={checkRowClass}>
+              <input type="checkbox" name={fields.events.name} value={e} defaultChecked={chosen.has(e)} className={checkboxClass} />
+              <span>
+                {WEBHOOK_EVENT_LABELS[e]} <span className="font-mono text-xs text-ink-muted">{e}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.events.errorId} errors={fields.events.errors} />
+      </fieldset>
+      {endpoint ? (
+        <label className={checkRowClass}>
+          <input type="checkbox" name="isActive" defaultChecked={endpoint.isActive} className={checkboxClass} /> Active (deliveries are sent)
+        </label>
+      ) : null}
+      {endpoint ? (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <CancelLink to={here} />
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? "Saving..." : "Save webhook"}
+          </button>
+        </div>
+      ) : (
+        <div>
+          <button type="submit" className={btn.primary}>
+            Add webhook
+          </button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/** Management's notice of deliveries that failed for good (Home and Global Settings), with the way to them. */
+export function WebhookFailedNotice({ count, className = "" }: { count: number; className?: string }) {
+  const text = failedDeliveriesText(count);
+  if (!text) return null;
+  return (
+    <div
+      role="status"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border border-danger-200 bg-danger-50 p-4 text-danger-800 ${className}`}
+    >
+      <p className="font-medium">{text}</p>
+      <Link to={WEBHOOKS_PAGE} className={btn.secondary}>
+        See the webhook deliveries
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints } from "#db/schema";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
+import { WEBHOOK_SECRET_PREFIX, webhookUrlRefusal, type WebhookEvent } from "~/domain/webhooks";
+import { announce } from "~/infra/change-notices.server";
+import { type DB, getDb } from "~/infra/db.server";
+import { singleton } from "~/infra/singleton.server";
+import { type Actor, writeAudit } from "./audit.server";
+import { forgetWebhookEndpoints } from "./webhook-outbox.server";
+
+// Global Settings → Webhooks: the endpoints management sets up, their delivery log, and what the sender reads and
+// records (docs/decisions/0042-webhooks.md). The secret never goes into the audit trail.
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type EndpointInput = { name: string; url: string; events: WebhookEvent[] };
+export type EndpointPatch = Partial<EndpointInput> & { isActive?: boolean };
+
+const GONE = "This webhook no longer exists. It may have been deleted by someone else.";
+
+/** `whsec_` + base64 of 24 random bytes: the Standard Webhooks form every receiver library reads. */
+export function newWebhookSecret(): string {
+  return WEBHOOK_SECRET_PREFIX + Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64");
+}
+
+/** The endpoint as the audit trail keeps it: everything but the secret. */
+const audited = (e: WebhookEndpoint) => ({ name: e.name, url: e.url, events: e.events, isActive: e.isActive });
+
+function checkUrl(url: string) {
+  const refusal = webhookUrlRefusal(url);
+  if (refusal) throw new BadRequestError(refusal);
+}
+
+/** After a change of the endpoints: the outbox reads them again, and pages showing them reload. */
+function changed(id: number, action: string) {
+  forgetWebhookEndpoints();
+  forgetFailedCount();
+  announce({ entity: "webhook-endpoint", id, action });
+}
+
+export type EndpointSummary = WebhookEndpoint & { pending: number; failed: number; delivered: number; lastAttemptAt: Date | null; lastStatus: string | null };
+
+/** Every endpoint with its queue: pending, failed and delivered counts, and its last attempt (endpoints are few). */
+export function listWebhookEndpoints(): EndpointSummary[] {
+  const db = getDb();
+  const rows = db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.name), asc(webhookEndpoints.id)).all();
+  if (rows.length === 0) return [];
+  const counts = db.all<{ endpointId: number; status: string; n: number }>(
+    sql`SELECT endpoint_id AS endpointId, status, count(*) AS n FROM webhook_deliveries GROUP BY endpoint_id, status`,
+  );
+  const last = db.all<{ endpointId: number; at: number | null; status: string }>(
+    sql`SELECT e.id AS endpointId, d.last_attempt_at AS at, d.status AS status FROM webhook_endpoints e
+        JOIN webhook_deliveries d ON d.id = (SELECT max(id) FROM webhook_deliveries WHERE endpoint_id = e.id AND last_attempt_at IS NOT NULL)`,
+  );
+  return rows.map((r) => {
+    const n = (status: string) => counts.find((c) => c.endpointId === r.id && c.status === status)?.n ?? 0;
+    const l = last.find((x) => x.endpointId === r.id);
+    return {
+      ...r,
+      pending: n("pending"),
+      failed: n("failed"),
+      delivered: n("delivered"),
+      lastAttemptAt: l?.at ? new Date(l.at) : null,
+      lastStatus: l?.status ?? null,
+    };
+  });
+}
+
+export function getWebhookEndpoint(id: number): WebhookEndpoint | undefined {
+  return getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+}
+
+export function createWebhookEndpoint(input: EndpointInput, actor: Actor): WebhookEndpoint {
+  checkUrl(input.url);
+  const row = getDb().transaction((tx) => {
+    const inserted = tx
+      .insert(webhookEndpoints)
+      .values({ name: input.name, url: input.url.trim(), events: input.events, secret: newWebhookSecret(), isActive: true, createdBy: actor.id })
+      .returning()
+      .get();
+    writeAudit(actor, { action: "create", entity: "webhook-endpoint", entityId: inserted.id, after: audited(inserted) }, tx);
+    return inserted;
+  });
+  changed(row.id, "create");
+  return row;
+}
+
+export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: Actor, guard: { version?: number } = {}): WebhookEndpoint {
+  if (patch.url !== undefined) checkUrl(patch.url);
+  const row = getDb().transaction((tx) => {
+    const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+    if (!before) throw new NotFoundError(GONE);
+    if (guard.version !== undefined && guard.version !== before.version)
+      throw new ConflictError("Someone else changed this webhook while you were editing it. Reload to see their changes, then make yours again.");
+    const values: Partial<typeof webhookEndpoints.$inferInsert> = {};
+    if (patch.name !== undefined) values.name = patch.name;
+    if (patch.url !== undefined) values.url = patch.url.trim();
+    if (patch.events !== undefined) values.events = patch.events;
+    if (patch.isActive !== undefined) values.isActive = patch.isActive;
+    const after = tx
+      .update(webhookEndpoints)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(webhookEndpoints.id, id))
+      .returning()
+      .get();
+    writeAudit(actor, { action: "update", entity: "webhook-endpoint", entityId: id, before: audited(before), after: audited(after) }, tx);
+    return after;
+  });
+  changed(id, "update");
+  return row;
+}
+
+/** A new secret: the receiver must be given it before the next delivery verifies. */
+export function rotateWebhookSecret(id: number, actor: Actor): WebhookEndpoint {
+  const row = getDb().transaction((tx) => {
+    const after = tx
+      .update(webhookEndpoints)
+      .set({ secret: newWebhookSecret(), version: sql`${webhookEndpoints.version} + 1` })
+      .where(eq(webhookEndpoints.id, id))
+      .returning()
+      .get();
+    if (!after) throw new NotFoundError(GONE);
+    writeAudit(actor, { action: "new-secret", entity: "webhook-endpoint", entityId: id, after: { name: after.name } }, tx);
+    return after;
+  });
+  changed(id, "new-secret");
+  return row;
+}
+
+/** Deletes the endpoint and its delivery log (pending deliveries are not sent). */
+export function deleteWebhookEndpoint(id: number, actor: Actor): WebhookEndpoint {
+  const row = getDb().transaction((tx) => {
+    const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+    if (!before) throw new NotFoundError(GONE);
+    const deliveries = tx.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).get()?.n ?? 0;
+    tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).run();
+    writeAudit(actor, { action: "delete", entity: "webhook-endpoint", entityId: id, before: audited(before), after: { deliveries } }, tx);
+    return before;
+  });
+  changed(id, "delete");
+  return row;
+}
+
+// --- The delivery log ---
+
+export function countDeliveries(endpointId: number): number {
+  return getDb().select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).get()?.n ?? 0;
+}
+
+/** A page of the endpoint's deliveries, newest first (the (endpoint_id, id) index serves it). */
+export function listDeliveries(endpointId: number, page: { limit: number; offset: number }): WebhookDelivery[] {
+  return getDb()
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all();
+}
+
+/**
+ * 'Send again': the delivery goes back in the queue with the same webhook-id (a receiver that did get it drops
+ * the repeat), tried at once and for another 24 hours. It keeps its place: the endpoint's later deliveries wait
+ * behind it, so the receiver still sees the events in order.
+ */
+export function resendDelivery(endpointId: number, deliveryId: number, actor: Actor, now = Date.now()): WebhookDelivery {
+  const row = getDb().transaction((tx) => {
+    const before = tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
+      .get();
+    if (!before) throw new NotFoundError("This delivery is no longer in the log.");
+    if (before.status === "pending") return before;
+    const after = tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(now), createdAt: new Date(now), deliveredAt: null })
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .returning()
+      .get()!;
+    writeAudit(
+      actor,
+      {
+        action: "send-again",
+        entity: "webhook-delivery",
+        entityId: deliveryId,
+        before: { status: before.status, messageId: before.messageId },
+        after: { status: "pending" },
+      },
+      tx,
+    );
+    return after;
+  });
+  forgetFailedCount();
+  wakeSender();
+  announce({ entity: "webhook-endpoint", id: endpointId, action: "send-again" });
+  return row;
+}
+
+// --- Failed deliveries, for management's notice ---
+
+// Counted once and kept until a delivery fails, is sent again or an endpoint changes: Home asks on every load,
+// and the log has no index by status (a failed delivery is rare; the table may be large).
+const failedCache = singleton("webhook failed count", () => new WeakMap<DB, number>());
+
+export function forgetFailedCount(db: DB = getDb()) {
+  failedCache.delete(db);
+}
+
+/** How many deliveries failed for good (24 hours of retries) and were not sent again. */
+export function failedDeliveryCount(): number {
+  const db = getDb();
+  let n = failedCache.get(db);
+  if (n === undefined) {
+    n = db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'failed'").get()?.n ?? 0;
+    failedCache.set(db, n);
+  }
+  return n;
+}
+
+// --- What the sender reads and records ---
+
+const wake = singleton("webhook sender wake", () => ({ fn: null as (() => void) | null }));
+
+/** The running sender registers here, so 'Send again' starts an attempt at once. */
+export function setSenderWake(fn: (() => void) | null) {
+  wake.fn = fn;
+}
+function wakeSender() {
+  const fn = wake.fn;
+  if (fn) setTimeout(fn, 0);
+}
+
+// Each endpoint's oldest pending delivery, read from the partial index of pending deliveries: the queue, never
+// the whole log of delivered ones.
+const HEADS = `(SELECT endpoint_id AS endpointId, min(id) AS id FROM webhook_deliveries INDEXED BY webhook_deliveries_pending_idx
+  WHERE status = 'pending' GROUP BY endpoint_id)`;
+
+export type DueDelivery = {
+  id: number;
+  endpointId: number;
+  messageId: string;
+  payload: string;
+  attempts: number;
+  createdAt: number;
+  url: string;
+  secret: string;
+};
+
+/**
+ * The head of each active endpoint's queue: its oldest pending delivery, by id, with when it is due. Only the head
+ * is ever tried: a later delivery waits until the one before it is delivered or has failed for good.
+ */
+export function queueHeads(): (DueDelivery & { nextAttemptAt: number })[] {
+  return getDb()
+    .$client.query<DueDelivery & { nextAttemptAt: number | null }, []>(
+      `SELECT d.id AS id, d.endpoint_id AS endpointId, d.message_id AS messageId, d.payload AS payload, d.attempts AS attempts,
+              d.created_at AS createdAt, d.next_attempt_at AS nextAttemptAt, e.url AS url, e.secret AS secret
+       FROM ${HEADS} h JOIN webhook_deliveries d ON d.id = h.id JOIN webhook_endpoints e ON e.id = h.endpointId
+       WHERE e.is_active = 1 ORDER BY d.id`,
+    )
+    .all()
+    .map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt ?? 0 }));
+}
+
+/** How many deliveries wait to be sent (the metrics' queue length). */
+export function pendingDeliveryCount(): number {
+  return (
+    getDb()
+      .$client.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries INDEXED BY webhook_deliveries_pending_idx WHERE status = 'pending'")
+      .get()?.n ?? 0
+  );
+}
+
+export type AttemptResult = { ok: boolean; status: number | null; ms: number; error: string | null };
+
+/**
+ * Records one attempt. Delivered on a 2xx; otherwise tried again at `retryAt`, or failed for good when that falls
+ * past the 24 hours after the delivery was queued (`deadline`). Only a delivery still pending is changed (an
+ * endpoint deleted or a delivery sent again meanwhile is left as it is).
+ */
+export function recordAttempt(
+  d: { id: number; endpointId: number },
+  result: AttemptResult,
+  now: number,
+  retryAt: number,
+  deadline: number,
+): "delivered" | "pending" | "failed" {
+  const status = result.ok ? "delivered" : retryAt > deadline ? "failed" : "pending";
+  getDb()
+    .$client.query(
+      `UPDATE webhook_deliveries SET status = $status, attempts = attempts + 1, last_attempt_at = $now, last_status = $code,
+         last_response_ms = $ms, last_error = $error, next_attempt_at = $next, delivered_at = $deliveredAt
+       WHERE id = $id AND status = 'pending'`,
+    )
+    .run({
+      id: d.id,
+      status,
+      now,
+      code: result.status,
+      ms: Math.round(result.ms),
+      error: result.error,
+      next: status === "pending" ? retryAt : null,
+      deliveredAt: status === "delivered" ? now : null,
+    });
+  if (status === "failed") {
+    forgetFailedCount();
+    announce({ entity: "webhook-endpoint", id: d.endpointId, action: "delivery-failed" });
+  }
+  return status;
+}
+
+/** Removes delivered and failed deliveries older than `days` (the log, not the queue: pending ones stay). */
+export function pruneDeliveries(days: number, now = Date.now()) {
+  const cutoff = now - days * 24 * 60 * 60_000;
+  const result = getDb().$client.query("DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $cutoff").run({ cutoff });
+  if (result.changes > 0) forgetFailedCount();
+}

@@ -1,0 +1,128 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { BadRequestError } from "~/domain/errors";
+import { formatDateTime } from "~/domain/dates";
+import { parseIdParam } from "~/domain/ids";
+import { pageOf, requestedPage } from "~/domain/paging";
+import { possessive } from "~/domain/words";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { getEnv } from "~/infra/env.server";
+import {
+  countDeliveries,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listDeliveries,
+  resendDelivery,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from "~/models/webhook.server";
+import { WebhookEndpointEditSchema } from "~/schemas/webhook";
+import { actorFrom } from "~/services/actor.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/services/form-action.server";
+import { requirePermission } from "~/services/permissions.server";
+import type { Route } from "./+types/settings-webhook";
+
+// One webhook's page: its secret, its settings, and its delivery log with 'Send again' (routes/settings-webhook.tsx).
+
+const LIST = "/settings/webhooks";
+const PAGE_SIZE = 25;
+const GONE = "This webhook no longer exists. It may have been deleted by someone else.";
+
+export function loadSettingsWebhook({ request, params }: Route.LoaderArgs) {
+  requirePermission(request, "settings:write");
+  const id = parseIdParam(params.id ?? "");
+  const endpoint = id === null ? undefined : getWebhookEndpoint(id);
+  if (!endpoint) throw data("Webhook not found", { status: 404 });
+  const url = new URL(request.url);
+  const tz = getEnv().SHOP_TIMEZONE;
+  const total = countDeliveries(endpoint.id);
+  const paging = pageOf(requestedPage(url.searchParams.get("page")), total, PAGE_SIZE);
+  const deliveries = listDeliveries(endpoint.id, paging).map((d) => ({
+    id: d.id,
+    messageId: d.messageId,
+    eventType: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    httpStatus: d.lastStatus,
+    responseMs: d.lastResponseMs,
+    error: d.lastError,
+    created: formatDateTime(d.createdAt, tz),
+    lastAttempt: d.lastAttemptAt ? formatDateTime(d.lastAttemptAt, tz) : null,
+    nextAttempt: d.status === "pending" && d.nextAttemptAt ? formatDateTime(d.nextAttemptAt, tz) : null,
+  }));
+  return data(
+    {
+      endpoint: { id: endpoint.id, name: endpoint.name, url: endpoint.url, events: endpoint.events, isActive: endpoint.isActive, version: endpoint.version },
+      secret: endpoint.secret,
+      deliveries,
+      total,
+      page: paging.page,
+      pages: paging.pages,
+      editing: url.searchParams.get("edit") === "1",
+      deleting: url.searchParams.get("delete") === "1",
+    },
+    // The secret is on this page: never kept by a cache.
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function settingsWebhookAction({ request, params }: Route.ActionArgs) {
+  const user = requirePermission(request, "settings:write");
+  const actor = actorFrom(request, user);
+  const form = await readForm(request);
+  if (!form) return unreadableForm();
+  const intent = intentOf(form, ["update", "toggle", "new-secret", "delete", "send-again"]);
+  const id = parseIdParam(params.id ?? "");
+  const endpoint = id === null ? undefined : getWebhookEndpoint(id);
+  if (!endpoint) return redirectWithToast(request, LIST, { title: "Error", description: GONE, variant: "destructive" });
+  const here = `${LIST}/${endpoint.id}`;
+  const back = (title: string, description: string, destructive = false, to = here) =>
+    redirectWithToast(request, to, { title, description, variant: destructive ? "destructive" : "default" });
+
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: WebhookEndpointEditSchema });
+    if (submission.status !== "success") return invalid("edit", submission.reply());
+    const version = Number(form.get("version"));
+    try {
+      const saved = updateWebhookEndpoint(endpoint.id, submission.value, actor, { version: Number.isInteger(version) && version > 0 ? version : undefined });
+      return back("Webhook updated", `${saved.name}${saved.isActive ? "" : ", switched off"}.`);
+    } catch (error) {
+      const e = domainError(error);
+      return invalid("edit", submission.reply(e instanceof BadRequestError ? { fieldErrors: { url: [e.message] } } : { formErrors: [e.message] }), e.status);
+    }
+  }
+  try {
+    if (intent === "delete") {
+      deleteWebhookEndpoint(endpoint.id, actor);
+      return back("Webhook deleted", `${endpoint.name} gets no more deliveries; its log is gone with it.`, false, LIST);
+    }
+    if (intent === "new-secret") {
+      rotateWebhookSecret(endpoint.id, actor);
+      return back("New secret made", `Give ${possessive(endpoint.name)} receiver the new secret: deliveries from now on are signed with it.`);
+    }
+    if (intent === "send-again") {
+      const deliveryId = parseIdParam(String(form.get("delivery") ?? ""));
+      if (deliveryId === null) return back("Error", "This delivery is no longer in the log.", true);
+      resendDelivery(endpoint.id, deliveryId, actor);
+      const page = parseIdParam(String(form.get("page") ?? ""));
+      return back(
+        "Delivery queued again",
+        "It is sent again with the same webhook-id, so a receiver that already has it can drop the repeat.",
+        false,
+        page && page > 1 ? `${here}?page=${page}` : here,
+      );
+    }
+    // The button says what it does ('Switch off'): two people pressing it at once leave it off, not on.
+    const to = form.get("to");
+    const on = to === "on" ? true : to === "off" ? false : !endpoint.isActive;
+    if (on !== endpoint.isActive) updateWebhookEndpoint(endpoint.id, { isActive: on }, actor);
+    return back(
+      on ? "Webhook switched on" : "Webhook switched off",
+      on
+        ? `${endpoint.name} gets deliveries again; those that were waiting go first.`
+        : `${endpoint.name} gets no deliveries while it is off, and changes made meanwhile are not sent to it.`,
+    );
+  } catch (error) {
+    return back("Error", domainError(error).message, true);
+  }
+}

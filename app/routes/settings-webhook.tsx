@@ -1,0 +1,186 @@
+import { Form, Link, useActionData } from "react-router";
+import { PageLinks } from "~/components/page-links";
+import { CopyButton } from "~/components/settings/copy-button";
+import { WEBHOOKS_PAGE, WebhookForm } from "~/components/settings/webhook-form";
+import { btn, cardClass, DeleteConfirmActions, EmptyState, PageHeader, UrlDialog } from "~/components/ui";
+import { WEBHOOK_EVENT_LABELS, isWebhookEvent } from "~/domain/webhooks";
+import type { Route } from "./+types/settings-webhook";
+import { loadSettingsWebhook, settingsWebhookAction } from "./settings-webhook.server";
+
+// One webhook: the secret its receiver checks signatures with, what it is sent, and every delivery with its
+// answer, newest first, with 'Send again' (docs/decisions/0042-webhooks.md). Without JavaScript Edit and Delete
+// open as panels on the page (?edit=1, ?delete=1).
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.endpoint.name ?? "Webhook"} · Webhooks · Shopflow` }];
+
+export const loader = (args: Route.LoaderArgs) => loadSettingsWebhook(args);
+
+export const action = (args: Route.ActionArgs) => settingsWebhookAction(args);
+
+const STATUS_TEXT: Record<string, { label: string; className: string }> = {
+  delivered: { label: "Delivered", className: "text-success-800" },
+  pending: { label: "Waiting", className: "text-ink" },
+  failed: { label: "Failed", className: "font-semibold text-danger-800" },
+};
+
+export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { endpoint, deliveries, page, pages } = loaderData;
+  const here = `${WEBHOOKS_PAGE}/${endpoint.id}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
+      <Link to={WEBHOOKS_PAGE} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
+        ← Back to Webhooks
+      </Link>
+      <PageHeader
+        title={endpoint.name}
+        subtitle={<span className="font-mono text-sm break-all">{endpoint.url}</span>}
+        actions={
+          <>
+            <Link to={`${here}?edit=1`} preventScrollReset className={btn.secondary}>
+              Edit
+            </Link>
+            <Form method="post" action={here}>
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="to" value={endpoint.isActive ? "off" : "on"} />
+              <button type="submit" className={btn.secondary}>
+                {endpoint.isActive ? "Switch off" : "Switch on"}
+              </button>
+            </Form>
+            <Link to={`${here}?delete=1`} preventScrollReset className={btn.danger}>
+              Delete
+            </Link>
+          </>
+        }
+      />
+      {loaderData.editing ? (
+        <UrlDialog title="Edit webhook" description={`${endpoint.name}: its name, address, events, and whether it is sent.`} closeTo={here} wide>
+          <WebhookForm endpoint={endpoint} lastResult={actionData?.formId === "edit" ? actionData.result : undefined} />
+        </UrlDialog>
+      ) : null}
+      {loaderData.deleting ? (
+        <UrlDialog title="Delete webhook" closeTo={here}>
+          <Form method="post" action={here} className="grid gap-4">
+            <input type="hidden" name="intent" value="delete" />
+            <p className="text-ink">Delete {endpoint.name}? It gets no more deliveries, waiting ones are not sent, and its delivery log is deleted with it.</p>
+            <DeleteConfirmActions cancelTo={here} label="Delete webhook" />
+          </Form>
+        </UrlDialog>
+      ) : null}
+      {endpoint.isActive ? null : (
+        <p role="status" className="mb-6 rounded-xl border border-warning-300 bg-warning-50 p-4 font-medium text-warning-900">
+          Switched off: changes are not sent to this address until it is switched on.
+        </p>
+      )}
+      <div className="grid gap-6 md:grid-cols-2">
+        <section className={`p-5 ${cardClass}`} aria-labelledby="secret-heading">
+          <h2 id="secret-heading" className="text-lg font-semibold text-ink">
+            Signing secret
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            The receiving program checks each delivery's webhook-signature with it (Standard Webhooks, HMAC-SHA256). Keep it as private as a password.
+          </p>
+          <details className="mt-3">
+            <summary className="inline-flex min-h-tap cursor-pointer items-center font-semibold text-brand-800">Show the secret</summary>
+            <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-ink" data-testid="webhook-secret">
+              {loaderData.secret}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <CopyButton text={loaderData.secret} label="Copy the secret" />
+              <Form method="post" action={here}>
+                <input type="hidden" name="intent" value="new-secret" />
+                <button type="submit" className={btn.small}>
+                  Make a new secret
+                </button>
+              </Form>
+            </div>
+          </details>
+        </section>
+        <section className={`p-5 ${cardClass}`} aria-labelledby="events-heading">
+          <h2 id="events-heading" className="text-lg font-semibold text-ink">
+            Events sent
+          </h2>
+          <ul className="mt-2 grid gap-1 text-sm">
+            {endpoint.events.map((e) => (
+              <li key={e}>
+                {isWebhookEvent(e) ? WEBHOOK_EVENT_LABELS[e] : e} <span className="font-mono text-xs text-ink-muted">{e}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="deliveries-heading">
+        <h2 id="deliveries-heading" className="text-lg font-semibold text-ink">
+          Deliveries <span className="text-base font-normal text-ink-muted">({loaderData.total})</span>
+        </h2>
+        {deliveries.length === 0 ? (
+          <div className="mt-3">
+            <EmptyState icon="eye" title="Nothing sent yet">
+              {endpoint.isActive
+                ? "The next change of the kinds above is sent at once and shows here, with the receiver's answer and how long it took."
+                : "Switch the webhook on: the next change of the kinds above is then sent and shows here."}
+            </EmptyState>
+          </div>
+        ) : (
+          <table className="table-cards mt-3 w-full text-left text-base">
+            <thead className="border-b border-line text-sm text-ink-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Event
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Answer
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {deliveries.map((d) => {
+                const status = STATUS_TEXT[d.status] ?? STATUS_TEXT.pending!;
+                return (
+                  <tr key={d.id} data-testid="webhook-delivery">
+                    <td data-label="Event" className="py-3 pr-3">
+                      <span className="font-mono text-sm">{d.eventType}</span>
+                      <span className="block text-sm text-ink-muted">{d.created}</span>
+                      <span className="block font-mono text-xs break-all text-ink-muted">{d.messageId}</span>
+                    </td>
+                    <td data-label="Status" className="py-3 pr-3 text-sm">
+                      <span className={status.className}>{status.label}</span>
+                      <span className="block text-ink-muted">
+                        {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                        {d.nextAttempt ? `, next ${d.nextAttempt}` : ""}
+                      </span>
+                    </td>
+                    <td data-label="Answer" className="py-3 pr-3 text-sm">
+                      {d.httpStatus !== null ? `HTTP ${d.httpStatus}` : d.attempts > 0 ? "No answer" : "—"}
+                      {d.responseMs !== null ? <span className="text-ink-muted"> in {d.responseMs} ms</span> : null}
+                      {d.error ? <span className="block text-danger-800 wrap-anywhere">{d.error}</span> : null}
+                    </td>
+                    <td data-label="Actions" className="py-3">
+                      {d.status === "pending" ? null : (
+                        <Form method="post" action={here}>
+                          <input type="hidden" name="intent" value="send-again" />
+                          <input type="hidden" name="delivery" value={d.id} />
+                          <input type="hidden" name="page" value={page} />
+                          <button type="submit" className={btn.small} aria-label={`Send again: ${d.eventType} ${d.messageId}`}>
+                            Send again
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        <PageLinks page={page} pages={pages} href={(p) => (p === 1 ? here : `${here}?page=${p}`)} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { WEBHOOK_EVENTS, webhookUrlRefusal } from "~/domain/webhooks";
+import { bool, requiredText } from "./common";
+
+// Global Settings → Webhooks: the add and edit forms (docs/decisions/0042-webhooks.md).
+
+const events = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.enum(WEBHOOK_EVENTS, { error: "Choose events from the list" })).min(1, "Choose at least one event to send"),
+);
+
+const url = requiredText("Address is required", 2000).superRefine((value, ctx) => {
+  const refusal = webhookUrlRefusal(value);
+  if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+});
+
+export const WebhookEndpointSchema = z.object({
+  name: requiredText("Name is required", 100),
+  url,
+  events,
+});
+
+/** The edit form: an unticked 'Active' box is not sent at all, so it means off. */
+export const WebhookEndpointEditSchema = WebhookEndpointSchema.extend({ isActive: bool.default(false) });
+
+/** POST /api/webhooks: the add form's fields as JSON. */
+export const WebhookEndpointBodySchema = WebhookEndpointSchema;
+
+/** PATCH /api/webhooks/{id}: any of the fields, 'isActive', and the `version` read. */
+export const WebhookEndpointPatchSchema = z
+  .object({
+    name: WebhookEndpointSchema.shape.name.optional(),
+    url: url.optional(),
+    events: events.optional(),
+    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .strict();

@@ -1,0 +1,188 @@
+import { createHmac } from "node:crypto";
+import { WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PREFIX } from "~/domain/webhooks";
+import { atRiskProjects } from "~/models/project-forecast.server";
+import { anyEndpointWants, onOutboxWrite } from "~/models/webhook-outbox.server";
+import { type AttemptResult, type DueDelivery, pruneDeliveries, queueHeads, recordAttempt, setSenderWake } from "~/models/webhook.server";
+
+// The webhook sender (docs/decisions/0042-webhooks.md): a loop in the server process that sends what the outbox
+// holds. Per endpoint strictly in id order: only an endpoint's oldest pending delivery is ever tried, and the next
+// waits until it is delivered or has failed for good. Every state is in the table, so a restart (or a kill -9)
+// carries on where it stopped; a delivery whose answer was lost is sent again with the same webhook-id.
+
+export type SenderOptions = {
+  /** The clock (tests move it past the 24 hours). */
+  now?: () => number;
+  /** How long a receiver may take to answer. */
+  timeoutMs?: number;
+  /** The first retry's delay; each next one doubles, up to `maxDelayMs`, with jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How often the forecast is looked at for projects newly at risk, while an endpoint wants them. */
+  atRiskEveryMs?: number;
+};
+
+export type WebhookSender = {
+  /** Look at the queue now (after a commit, a 'Send again'). */
+  kick(): void;
+  /** Resolves once nothing is being sent and nothing is due now (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** The Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the secret's bytes. */
+export function signWebhook(secret: string, messageId: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, "base64");
+  return `v1,${createHmac("sha256", key).update(`${messageId}.${timestamp}.${body}`).digest("base64")}`;
+}
+
+/** The wait before retry number `attempts` (1 = the first retry): doubling, capped, then between half and all of it. */
+export function retryDelay(attempts: number, base: number, max: number, random = Math.random): number {
+  const full = Math.min(max, base * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+const MAX_WAIT_MS = 30_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+/** How long delivered and failed deliveries stay in the log. */
+const LOG_DAYS = 30;
+
+async function send(d: DueDelivery, now: number, timeoutMs: number, stopSignal: AbortSignal): Promise<AttemptResult | null> {
+  const timestamp = Math.floor(now / 1000);
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(d.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Shopflow-Webhooks",
+        "webhook-id": d.messageId,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(d.secret, d.messageId, timestamp, d.payload),
+      },
+      body: d.payload,
+      // A redirect is not a delivery: the receiver's address should be corrected, not followed blindly.
+      redirect: "manual",
+      signal: AbortSignal.any([timeout, stopSignal]),
+    });
+    const text = await res.text().catch(() => "");
+    const ms = performance.now() - started;
+    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms, error: null };
+    const snippet = text.replace(/\s+/g, " ").trim().slice(0, 200);
+    return { ok: false, status: res.status, ms, error: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}${snippet ? `: ${snippet}` : ""}` };
+  } catch (error) {
+    // The server is stopping: the attempt did not finish; the delivery stays queued as it was.
+    if (stopSignal.aborted) return null;
+    const ms = performance.now() - started;
+    const e = error as Error & { code?: string };
+    const reason = timeout.aborted
+      ? `No answer within ${Math.round(timeoutMs / 1000)} s`
+      : e.code === "ConnectionRefused" || /refused/i.test(e.message)
+        ? "Connection refused"
+        : e.message || String(error);
+    return { ok: false, status: null, ms, error: reason };
+  }
+}
+
+export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const base = options.baseDelayMs ?? 5_000;
+  const max = options.maxDelayMs ?? 60 * 60_000;
+  const atRiskEvery = options.atRiskEveryMs ?? 60_000;
+  const inFlight = new Map<number, Promise<void>>();
+  const stopping = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let kicked = false;
+  let lastPrune = 0;
+  let lastAtRisk = now();
+  let idleWaiters: (() => void)[] = [];
+
+  const attempt = async (d: DueDelivery) => {
+    const at = now();
+    const result = await send(d, at, timeoutMs, stopping.signal);
+    // An answer that came in is recorded even while stopping (stop() waits for it), so it is not sent again.
+    if (!result) return;
+    const retryAt = now() + retryDelay(d.attempts + 1, base, max);
+    recordAttempt(d, result, now(), retryAt, d.createdAt + WEBHOOK_RETRY_WINDOW_MS);
+  };
+
+  const housekeeping = () => {
+    const t = now();
+    if (t - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = t;
+      pruneDeliveries(LOG_DAYS, t);
+    }
+    // The forecast is computed when someone looks at it; while an endpoint wants project.at_risk, it is looked at
+    // here too, so a project that slips overnight is reported without anyone opening a page.
+    if (t - lastAtRisk >= atRiskEvery) {
+      lastAtRisk = t;
+      if (anyEndpointWants("project.at_risk")) atRiskProjects(0, t);
+    }
+  };
+
+  const pump = () => {
+    kicked = false;
+    if (stopping.signal.aborted) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    try {
+      housekeeping();
+      const t = now();
+      let next: number | null = null;
+      for (const d of queueHeads()) {
+        if (inFlight.has(d.endpointId)) continue;
+        if (d.nextAttemptAt > t) {
+          next = next === null ? d.nextAttemptAt : Math.min(next, d.nextAttemptAt);
+          continue;
+        }
+        const p = attempt(d)
+          .catch((error) => console.error("webhook delivery failed to run", error))
+          .finally(() => {
+            inFlight.delete(d.endpointId);
+            kick();
+          });
+        inFlight.set(d.endpointId, p);
+      }
+      if (inFlight.size === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const w of waiters) w();
+      }
+      timer = setTimeout(pump, next === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, next - t)));
+    } catch (error) {
+      // A locked or closing database: try again shortly rather than stop sending for good.
+      console.error("webhook sender", error);
+      timer = setTimeout(pump, 1_000);
+    }
+    timer?.unref?.();
+  };
+
+  function kick() {
+    if (kicked || stopping.signal.aborted) return;
+    kicked = true;
+    setTimeout(pump, 0);
+  }
+
+  const unsubscribe = onOutboxWrite(kick);
+  setSenderWake(kick);
+  kick();
+
+  return {
+    kick,
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        kick();
+      }),
+    async stop() {
+      stopping.abort();
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+      setSenderWake(null);
+      await Promise.allSettled([...inFlight.values()]);
+      for (const w of idleWaiters) w();
+      idleWaiters = [];
+    },
+  };
+}
