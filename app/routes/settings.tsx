@@ -1,16 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { Link, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useReauthRetry } from "~/components/reauth";
 import { TabDialogs } from "~/components/settings/settings-dialogs";
 import { AddLink } from "~/components/settings/settings-empty";
 import { BackupFailureNotice } from "~/components/backup-failure-notice";
+import { MoreSettings } from "~/components/settings/more-settings";
 import { TabGrid } from "~/components/settings/settings-grid";
 import { SettingsTabNav } from "~/components/settings/settings-tab-nav";
 import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { TABS } from "~/components/settings/tabs";
 import { useToast } from "~/components/toaster";
-import { btn, PageHeader } from "~/components/ui";
+import { PageHeader } from "~/components/ui";
 import type { Route } from "./+types/settings";
 import { loadSettings, settingsAction } from "./settings.server";
 
@@ -30,20 +31,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return currentUrl.searchParams.get("tab") !== nextUrl.searchParams.get("tab");
 }
 
-const PAGES = [
-  { to: "/settings/audit", label: "Audit trail" },
-  { to: "/settings/printers", label: "Label printers" },
-  { to: "/settings/boards", label: "TV board links" },
-  { to: "/settings/api-tokens", label: "API tokens" },
-  { to: "/settings/shop-address", label: "Shop address" },
-  { to: "/settings/sign-in", label: "Sign-in" },
-  { to: "/settings/capacity", label: "Capacity and calendar" },
-  { to: "/settings/backups", label: "Backups" },
-  { to: "/settings/calendars", label: "Calendar feeds" },
-  { to: "/settings/customer-page", label: "Customer page" },
-  { to: "/settings/webhooks", label: "Webhooks" },
-];
-
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { tab } = loaderData;
   const [params] = useSearchParams();
@@ -60,15 +47,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" onSubmitCapture={reauth.onSubmitCapture}>
       {reauth.dialog}
-      <PageHeader
-        title="Global Settings"
-        subtitle="Products, departments and stations, workflows, materials and team members"
-        actions={PAGES.map((p) => (
-          <Link key={p.to} to={p.to} className={btn.secondary}>
-            {p.label}
-          </Link>
-        ))}
-      />
+      <PageHeader title="Global Settings" subtitle="Products, departments and stations, workflows, materials and team members" />
+      <MoreSettings />
       <BackupFailureNotice note={loaderData.backupFailure} className="mb-4" />
       <WebhookFailedNotice count={loaderData.webhooksFailed} className="mb-4" />
       <SettingsTabNav tab={tab} />
