@@ -248,6 +248,11 @@ const CASES: Case[] = [
   { name: "sign-in settings", path: "/settings/sign-in", pin: DEMO.admin.pin, ready: h1("Sign-in") },
   { name: "capacity and calendar", path: "/settings/capacity", pin: DEMO.admin.pin, ready: h1("Capacity and calendar") },
   { name: "backups", path: "/settings/backups", pin: DEMO.admin.pin, ready: h1("Backups") },
+  { name: "API tokens", path: "/settings/api-tokens", pin: DEMO.admin.pin, ready: h1("API tokens") },
+  { name: "webhooks", path: "/settings/webhooks", pin: DEMO.admin.pin, ready: h1("Webhooks") },
+  { name: "calendar feeds", path: "/settings/calendars", pin: DEMO.admin.pin, ready: h1("Calendar feeds") },
+  { name: "customer page", path: "/settings/customer-page", pin: DEMO.admin.pin, ready: h1("Customer page") },
+  { name: "order import", path: "/projects/import", pin: DEMO.admin.pin, ready: h1("Import orders") },
   { name: "label printers, a printer's Edit", path: "/settings/printers", pin: DEMO.admin.pin, ...withPrinter("edit"), ready: dialog("Edit printer") },
   {
     name: "label printers, a printer's Delete confirmation",
