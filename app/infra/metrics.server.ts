@@ -71,6 +71,8 @@ export type Gauges = {
   walBytes: number;
   /** Seconds since the newest good backup finished; +Inf when there has been none. */
   backupAgeSeconds: number;
+  /** Whether BACKUP_DIR is set: an age of +Inf with backups off is 'not configured', not 'failing'. */
+  backupsEnabled: boolean;
   pendingWebhookDeliveries: number;
 };
 
@@ -121,6 +123,8 @@ export function metricsText(g: Gauges): string {
   writeHistogram(out, "shopflow_checkpoint_duration_seconds", state.checkpoints);
   header(out, "shopflow_backup_age_seconds", "gauge", "Seconds since the newest successful backup finished (+Inf: none yet).");
   out.push(`shopflow_backup_age_seconds ${num(g.backupAgeSeconds)}`);
+  header(out, "shopflow_backups_enabled", "gauge", "1 when automatic backups are on (BACKUP_DIR set), 0 when they are off.");
+  out.push(`shopflow_backups_enabled ${g.backupsEnabled ? 1 : 0}`);
   header(out, "shopflow_webhook_deliveries_pending", "gauge", "Webhook deliveries waiting to be sent or retried.");
   out.push(`shopflow_webhook_deliveries_pending ${g.pendingWebhookDeliveries}`);
   header(out, "process_start_time_seconds", "gauge", "When the server process started, in seconds since the Unix epoch.");

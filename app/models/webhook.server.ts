@@ -198,6 +198,26 @@ export function resendDelivery(endpointId: number, deliveryId: number, actor: Ac
   return row;
 }
 
+/**
+ * 'Try now' on a delivery still being retried (the receiver was fixed): the endpoint's waiting deliveries are due
+ * now, in their order, instead of at their backed-off times. Their attempts and 24 hours are kept.
+ */
+export function tryEndpointNow(endpointId: number, actor: Actor, now = Date.now()): number {
+  const changed = getDb().transaction((tx) => {
+    const rows = tx
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: new Date(now) })
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending"), sql`${webhookDeliveries.nextAttemptAt} > ${now}`))
+      .returning({ id: webhookDeliveries.id })
+      .all();
+    if (rows.length) writeAudit(actor, { action: "try-now", entity: "webhook-endpoint", entityId: endpointId, after: { deliveries: rows.length } }, tx);
+    return rows.length;
+  });
+  wakeSender();
+  if (changed) announce({ entity: "webhook-endpoint", id: endpointId, action: "try-now" });
+  return changed;
+}
+
 // --- Failed deliveries, for management's notice ---
 
 // Counted once and kept until a delivery fails, is sent again or an endpoint changes: Home asks on every load,

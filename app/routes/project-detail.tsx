@@ -173,6 +173,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         <ProjectItems items={loaderData.items} here={here} canWrite={canWrite} canReset={loaderData.canReset} serverNow={loaderData.now} />
         {loaderData.customerLinks ? (
           <CustomerLink
+            addressNote={loaderData.addressNote}
             links={loaderData.customerLinks}
             made={actionData && "customerLink" in actionData ? String(actionData.customerLink) : null}
             here={here}

@@ -170,8 +170,9 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
                   {p.changes.length ? <p className="mt-1 text-sm text-ink">Changes: {p.changes.join("; ")}</p> : null}
                   {p.note ? <p className="mt-1 rounded bg-warning-50 px-2 py-1 text-sm text-warning-900">{p.note}</p> : null}
                   {p.items.length ? (
-                    <div className="mt-2 overflow-x-auto">
-                      <table className="w-full text-left text-sm">
+                    <div className="mt-2">
+                      {/* Cards on a phone: six columns do not fit 360 px (docs/design.md "Tables"). */}
+                      <table className="table-cards w-full text-left text-sm">
                         <thead className="text-ink-muted">
                           <tr>
                             <th className="py-1 pr-3 font-medium">Line</th>
@@ -185,12 +186,22 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
                         <tbody>
                           {p.items.map((i) => (
                             <tr key={i.line} className="border-t border-line">
-                              <td className="py-1 pr-3 tabular-nums">{i.line}</td>
-                              <td className="py-1 pr-3 wrap-anywhere">{i.name}</td>
-                              <td className="py-1 pr-3 tabular-nums">{i.quantity}</td>
-                              <td className="py-1 pr-3">{i.category}</td>
-                              <td className="py-1 pr-3">{i.material}</td>
-                              <td className="py-1">
+                              <td data-label="Line" className="py-1 pr-3 tabular-nums">
+                                {i.line}
+                              </td>
+                              <td data-label="Item" className="py-1 pr-3 break-words">
+                                {i.name}
+                              </td>
+                              <td data-label="Qty" className="py-1 pr-3 tabular-nums">
+                                {i.quantity}
+                              </td>
+                              <td data-label="Category" className="py-1 pr-3">
+                                {i.category}
+                              </td>
+                              <td data-label="Material" className="py-1 pr-3">
+                                {i.material}
+                              </td>
+                              <td data-label="Import" className="py-1">
                                 {i.action === "create" ? "New" : i.action === "update" ? `Update: ${i.changes.join("; ")}` : "No change"}
                               </td>
                             </tr>
@@ -207,7 +218,14 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-ink-muted">… and {preview.itemsHidden.toLocaleString("en-US")} more items, imported with the rest.</p>
           ) : null}
 
-          {answer.rows && answer.importId ? (
+          {preview && !hasWork(preview.counts) ? (
+            <p className="mt-4">
+              <Link to="/projects/import" className={btn.secondary}>
+                Choose another file
+              </Link>
+            </p>
+          ) : null}
+          {answer.rows && answer.importId && (!preview || hasWork(preview.counts)) ? (
             <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="rows" value={answer.rows} />
@@ -232,3 +250,6 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** Whether a preview would write anything: a file that is already in the shop has nothing to confirm. */
+const hasWork = (c: { create: number; update: number; itemsCreate: number; itemsUpdate: number }) => c.create + c.update + c.itemsCreate + c.itemsUpdate > 0;

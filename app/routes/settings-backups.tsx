@@ -146,7 +146,8 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
             {"BACKUP_DIR=/mnt/nas/shopflow\nBACKUP_EVERY=24h\nBACKUP_KEEP=14"}
           </pre>
           <p className="mt-3 text-base text-ink-muted">
-            Until then, back up by hand with <span className="font-mono">shopflow backup DIR</span> (README: Backup and restore).
+            Until then, back up by hand: <span className="font-mono">npm run backup -- DIR</span> from the source folder, or{" "}
+            <span className="font-mono">./shopflow backup DIR</span> with the single program (README: Backup and restore).
           </p>
           {last ? <p className="mt-3 text-base text-ink-muted">The last automatic backup was made on {last.at}, while BACKUP_DIR was set.</p> : null}
         </section>

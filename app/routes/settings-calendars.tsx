@@ -1,3 +1,4 @@
+import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "react-router";
@@ -32,6 +33,7 @@ export default function SettingsCalendars({ loaderData }: Route.ComponentProps) 
         title="Calendar feeds"
         subtitle="A department's or a team member's step dates, due dates and expected finishes, in their phone's calendar app. Read-only: a feed opens nothing else."
       />
+      <ShopAddressNotice note={loaderData.addressNote} carriers="feed addresses" className="mb-6" />
       {created ? (
         <div role="status" className="mb-6 rounded-xl border border-success-700 bg-success-50 p-4 text-success-800">
           <p className="font-semibold">Calendar feed {created.name} made. Copy its address now: it is not shown again.</p>

@@ -13,6 +13,7 @@ import {
   getWebhookEndpoint,
   listDeliveries,
   resendDelivery,
+  tryEndpointNow,
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from "~/models/webhook.server";
@@ -71,7 +72,7 @@ export async function settingsWebhookAction({ request, params }: Route.ActionArg
   const actor = actorFrom(request, user);
   const form = await readForm(request);
   if (!form) return unreadableForm();
-  const intent = intentOf(form, ["update", "toggle", "new-secret", "delete", "send-again"]);
+  const intent = intentOf(form, ["update", "toggle", "new-secret", "delete", "send-again", "try-now"]);
   const id = parseIdParam(params.id ?? "");
   const endpoint = id === null ? undefined : getWebhookEndpoint(id);
   if (!endpoint) return redirectWithToast(request, LIST, { title: "Error", description: GONE, variant: "destructive" });
@@ -99,6 +100,15 @@ export async function settingsWebhookAction({ request, params }: Route.ActionArg
     if (intent === "new-secret") {
       rotateWebhookSecret(endpoint.id, actor);
       return back("New secret made", `Give ${possessive(endpoint.name)} receiver the new secret: deliveries from now on are signed with it.`);
+    }
+    if (intent === "try-now") {
+      const n = tryEndpointNow(endpoint.id, actor);
+      return back(
+        "Trying again now",
+        n
+          ? `The ${n === 1 ? "waiting delivery is" : `${n} waiting deliveries are`} sent now, in order.`
+          : "Nothing was waiting: every delivery is sent or being sent.",
+      );
     }
     if (intent === "send-again") {
       const deliveryId = parseIdParam(String(form.get("delivery") ?? ""));

@@ -113,6 +113,10 @@ export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
         <h2 id="deliveries-heading" className="text-lg font-semibold text-ink">
           Deliveries <span className="text-base font-normal text-ink-muted">({loaderData.total})</span>
         </h2>
+        <p className="mt-1 text-base text-ink-muted">
+          A delivery the receiver does not accept (an answer other than 2xx, or none) is tried again, less often each time, for 24 hours; then it is marked
+          failed and 'Send again' queues it once more. Fixed the receiver? 'Try now' sends the waiting ones at once.
+        </p>
         {deliveries.length === 0 ? (
           <div className="mt-3">
             <EmptyState icon="eye" title="Nothing sent yet">
@@ -162,7 +166,16 @@ export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
                       {d.error ? <span className="block text-danger-800 wrap-anywhere">{d.error}</span> : null}
                     </td>
                     <td data-label="Actions" className="py-3">
-                      {d.status === "pending" ? null : (
+                      {d.status === "pending" ? (
+                        d.attempts > 0 ? (
+                          <Form method="post" action={here}>
+                            <input type="hidden" name="intent" value="try-now" />
+                            <button type="submit" className={btn.small} aria-label={`Try now: ${d.eventType} ${d.messageId}`}>
+                              Try now
+                            </button>
+                          </Form>
+                        ) : null
+                      ) : (
                         <Form method="post" action={here}>
                           <input type="hidden" name="intent" value="send-again" />
                           <input type="hidden" name="delivery" value={d.id} />

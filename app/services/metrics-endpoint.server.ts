@@ -1,4 +1,5 @@
 import { missingScopeMessage } from "~/domain/api-tokens";
+import { getEnv } from "~/infra/env.server";
 import { openStreamCount } from "~/infra/event-stream.server";
 import { metricsText, METRICS_CONTENT_TYPE } from "~/infra/metrics.server";
 import { CLIENT_IP_HEADER } from "~/http/request.server";
@@ -26,6 +27,7 @@ export function metricsResponse(request: Request): Response {
     databaseBytes: store.databaseBytes,
     walBytes: store.walBytes,
     backupAgeSeconds: store.lastBackupAt ? Math.max(0, (Date.now() - store.lastBackupAt.getTime()) / 1000) : Infinity,
+    backupsEnabled: !!getEnv().BACKUP_DIR,
     pendingWebhookDeliveries: store.pendingWebhookDeliveries,
   });
   return new Response(body, { headers: { "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" } });

@@ -300,3 +300,14 @@ test("a feed is a fixed number of statements: as many for 2 projects as for 32",
   expect([...byUid.keys()].filter((u) => u.startsWith("step-")).length).toBe(30);
   expect(await count()).toBe(few);
 });
+
+test("until the shop's address is known, the page says feed addresses carry this browser's; once it is saved, a new feed carries the shop's", async () => {
+  const before = await visibleHtml(await admin.request("/settings/calendars"));
+  expect(before).toContain("Phones need the shop's address");
+  expect(before).toContain("feed addresses carry the address this browser uses");
+  expect((await admin.request("/api/shop-settings", { method: "PATCH", json: { shopAddress: "http://shop-server:3000" } })).status).toBe(200);
+  const after = await visibleHtml(await admin.request("/settings/calendars"));
+  expect(after).not.toContain("Phones need the shop's address");
+  const res = await admin.request("/settings/calendars", { method: "POST", form: { intent: "create", subject: `department:${DEPT_VALUE}`, name: "" } });
+  expect(await visibleHtml(res)).toMatch(/http:\/\/shop-server:3000\/calendar\/[A-Za-z0-9_-]+\.ics/);
+});

@@ -115,6 +115,7 @@ describe("what it says", () => {
       shopflow_database_wal_size_bytes: "GAUGE",
       shopflow_checkpoint_duration_seconds: "HISTOGRAM",
       shopflow_backup_age_seconds: "GAUGE",
+      shopflow_backups_enabled: "GAUGE",
       shopflow_webhook_deliveries_pending: "GAUGE",
     });
     const histograms = [...families.values()].filter((f) => f.type === "HISTOGRAM");
@@ -172,6 +173,8 @@ describe("what it says", () => {
     const token = await makeToken("Prometheus", ["metrics"]);
     const before = await scrape(token);
     expect(sample(before, "shopflow_backup_age_seconds")!.value).toBe("+Inf");
+    // This server runs without BACKUP_DIR: the infinite age says 'not configured', which an alert can tell apart.
+    expect(value(before, "shopflow_backups_enabled")).toBe(0);
     expect(value(before, "shopflow_webhook_deliveries_pending")).toBe(0);
     const abort = new AbortController();
     const stream = await operator.request("/api/events", { signal: abort.signal });

@@ -269,6 +269,29 @@ describe("deliveries", () => {
     expect(await has(admin, "/", "1 webhook delivery failed after 24 hours of retries.")).toBe(true);
   });
 
+  test("a delivery still being retried: the page says it keeps trying for 24 hours, and 'Try now' sends the waiting ones at once, in order", async () => {
+    const { id } = await addEndpoint(["item.moved"]);
+    receiver.answer(() => 500);
+    await scan(itemIds[0]!);
+    await scan(itemIds[1]!);
+    // Waits of ten minutes: without 'Try now' nothing more would arrive during the test.
+    startSender({ baseDelayMs: 600_000, maxDelayMs: 600_000 });
+    expect(await until(() => deliveries()[0]!.attempts === 1, 5000)).toBe(true);
+    const page = await visibleHtml(await admin.request(`/settings/webhooks/${id}`));
+    expect(page).toContain("tried again, less often each time, for 24 hours");
+    expect(page).toContain("Try now");
+
+    receiver.answer(() => 200);
+    expect((await operator.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "try-now" } })).status).toBe(403);
+    const res = await admin.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "try-now" } });
+    expect(res.status).toBe(302);
+    expect(await until(() => deliveries().every((d) => d.status === "delivered"), 5000)).toBe(true);
+    const [first, second] = deliveries();
+    expect(receiver.received.map((r) => r.id)).toEqual([first!.messageId, first!.messageId, second!.messageId]);
+    // Its attempts are kept: the second try of the first delivery, the first of the next.
+    expect(deliveries().map((d) => d.attempts)).toEqual([2, 1]);
+  });
+
   test("the outbox row is written in the change's transaction: a write that fails leaves no delivery", async () => {
     await addEndpoint(["project.created", "item.moved"]);
     expect(() =>

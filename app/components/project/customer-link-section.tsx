@@ -1,12 +1,24 @@
 import { Form } from "react-router";
 import { OneTimeLink } from "~/components/one-time-link";
+import { ShopAddressNotice } from "~/components/shop-address-notice";
+import type { ShopAddressNote } from "~/domain/hosts";
 import { btn, cardClass } from "~/components/ui";
 import type { CustomerLinkView } from "~/services/customer-link-form.server";
 
 // The project page's 'Customer link' (docs/decisions/0043-calendar-feeds-and-customer-links.md): a read-only status
 // page for the shop's customer, made here and shown once, revoked here, with when each link was last opened.
 
-export function CustomerLink({ links, made, here }: { links: CustomerLinkView[]; made: string | null; here: string }) {
+export function CustomerLink({
+  links,
+  made,
+  here,
+  addressNote,
+}: {
+  links: CustomerLinkView[];
+  made: string | null;
+  here: string;
+  addressNote?: ShopAddressNote;
+}) {
   const active = links.filter((l) => !l.revoked);
   return (
     <section id="customer-link" aria-labelledby="customer-link-title" className={`p-4 sm:p-5 ${cardClass}`}>
@@ -26,6 +38,7 @@ export function CustomerLink({ links, made, here }: { links: CustomerLinkView[];
           </button>
         </Form>
       </div>
+      <ShopAddressNotice note={addressNote} carriers="customer links" className="mt-3" />
       {made ? (
         <div role="status" className="mt-3 rounded-xl border border-success-700 bg-success-50 p-4 text-success-800">
           <p className="font-semibold">Customer link made. Copy it now and send it to the customer: it is not shown again.</p>
