@@ -1,3 +1,4 @@
+import { RevokeCell } from "~/components/settings/revoke-cell";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -134,19 +135,7 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
                   <td data-label="Last used" className="py-3 pr-3">
                     {t.lastUsed}
                   </td>
-                  <td data-label="Status" className="py-3">
-                    {t.revoked ? (
-                      <span className="text-ink-muted">Revoked {t.revoked}</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="id" value={t.id} />
-                        <button type="submit" className={btn.smallDanger} aria-label={`Revoke the API token ${t.name}`}>
-                          Revoke
-                        </button>
-                      </Form>
-                    )}
-                  </td>
+                  <RevokeCell id={t.id} revoked={t.revoked} label={`API token ${t.name}`} />
                 </tr>
               ))}
             </tbody>

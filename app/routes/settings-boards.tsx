@@ -1,3 +1,4 @@
+import { RevokeCell } from "~/components/settings/revoke-cell";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "react-router";
@@ -91,19 +92,7 @@ export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
                   <td data-label="Last used" className="py-3 pr-3">
                     {k.lastUsed}
                   </td>
-                  <td data-label="Status" className="py-3">
-                    {k.revoked ? (
-                      <span className="text-ink-muted">Revoked {k.revoked}</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="id" value={k.id} />
-                        <button type="submit" className={btn.smallDanger} aria-label={`Revoke the board link ${k.name}`}>
-                          Revoke
-                        </button>
-                      </Form>
-                    )}
-                  </td>
+                  <RevokeCell id={k.id} revoked={k.revoked} label={`board link ${k.name}`} />
                 </tr>
               ))}
             </tbody>

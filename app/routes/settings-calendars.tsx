@@ -1,3 +1,4 @@
+import { RevokeCell } from "~/components/settings/revoke-cell";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -130,19 +131,7 @@ export default function SettingsCalendars({ loaderData }: Route.ComponentProps) 
                   <td data-label="Last fetched" className="py-3 pr-3">
                     {k.lastUsed}
                   </td>
-                  <td data-label="Status" className="py-3">
-                    {k.revoked ? (
-                      <span className="text-ink-muted">Revoked {k.revoked}</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="revoke" />
-                        <input type="hidden" name="id" value={k.id} />
-                        <button type="submit" className={btn.smallDanger} aria-label={`Revoke the calendar feed ${k.name}`}>
-                          Revoke
-                        </button>
-                      </Form>
-                    )}
-                  </td>
+                  <RevokeCell id={k.id} revoked={k.revoked} label={`calendar feed ${k.name}`} />
                 </tr>
               ))}
             </tbody>
