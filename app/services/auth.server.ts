@@ -55,11 +55,16 @@ const TRIPPED = "*tripped";
 const LOGGED = "*logged";
 const LOCKED = "*lock:";
 
-const lane = singleton("sign-in slow lane", () => ({ next: 0, slotMs: 3000, maxWaitMs: 30_000 }));
+type Lane = { next: number; slotMs: number; maxWaitMs: number; sleep: (ms: number) => Promise<unknown> };
+const LANE: Omit<Lane, "next"> = { slotMs: 3000, maxWaitMs: 30_000, sleep: (ms) => Bun.sleep(ms) };
+const lane = singleton("sign-in slow lane", (): Lane => ({ next: 0, ...LANE }));
 const written = singleton("sign-in window", () => ({ checked: 0 }));
-/** Tests shorten the slow lane; the server never calls this. */
-export function setSlowLaneForTests(t: { slotMs?: number; maxWaitMs?: number }) {
-  Object.assign(lane, t, { next: 0 });
+/**
+ * Tests set the slow lane's shape and how a place in line is waited for (a test records the waits instead of
+ * sleeping through them); what is not given is the server's own. The server never calls this.
+ */
+export function setSlowLaneForTests(t: Partial<Omit<Lane, "next">> = {}) {
+  Object.assign(lane, LANE, t, { next: 0 });
 }
 
 export type VerifyResult =
@@ -120,7 +125,7 @@ async function waitForSlot(): Promise<number> {
   const wait = slot - now;
   if (wait > lane.maxWaitMs) return Math.ceil(wait / 1000);
   lane.next = slot + lane.slotMs;
-  if (wait > 0) await Bun.sleep(wait);
+  if (wait > 0) await lane.sleep(wait);
   return 0;
 }
 

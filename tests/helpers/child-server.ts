@@ -37,7 +37,7 @@ export async function startChild(opts: { dataDir: string; env?: Record<string, s
   child.stdout!.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-64_000)));
   child.stderr!.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-64_000)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

@@ -67,7 +67,7 @@ export function startFakePrinter(port = 0): Promise<FakePrinter> {
   const printer: FakePrinter = {
     port: 0,
     jobs,
-    async received(count = 1, timeoutMs = 5000) {
+    async received(count = 1, timeoutMs = 30_000) {
       await until(
         () => jobs.length >= count,
         timeoutMs,

@@ -106,6 +106,17 @@ export class HtmlPage {
     readonly redirects: string[],
   ) {
     this.document = parseHTML(html).document;
+    // HTML attribute names are case-insensitive and a browser lowercases them; linkedom keeps React's spelling
+    // (noValidate, maxLength, readOnly, formAction...), so they are lowercased here once.
+    for (const el of this.document.querySelectorAll("*")) {
+      for (const { name, value } of [...el.attributes]) {
+        const lower = name.toLowerCase();
+        if (lower !== name) {
+          el.removeAttribute(name);
+          el.setAttribute(lower, value);
+        }
+      }
+    }
   }
 
   /** Everything a person reads on the page, white space collapsed. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import { signInHeaders, startChild, type Child } from "./child-server";
 import { seededRandom } from "./random";
 import { startReceiver } from "./webhook-receiver";
+import { until } from "./wait";
 
 // The webhook crash test (docs/decisions/0042-webhooks.md): the real server as a child process on its own data
 // directory sends to a local receiver while a stream of changes goes through /api; it is killed with SIGKILL
@@ -121,8 +122,13 @@ export async function runWebhookCrashTest(opts: { kills: number; log?: (s: strin
     const ledger: Ledger = { created: new Set(), renames: [], scans: 0 };
 
     for (let round = 0; round < opts.kills; round++) {
+      const acked = () => ledger.created.size + ledger.renames.length + ledger.scans;
+      const before = acked();
       const l = load(child, headers, ledger, { workflowId, baseProject: base.id, scanItems, tag: `r${round}` });
-      await Bun.sleep(80 + Math.floor(random.next() * 400));
+      // The stream is under way (some changes acknowledged, however slow the machine), then the kill lands at a
+      // random moment of it.
+      await until(() => acked() >= before + 10);
+      await Bun.sleep(Math.floor(random.next() * 400));
       child.process.kill("SIGKILL");
       await child.exited;
       l.halt();

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { pageDataETag } from "~/services/page-data-etag.server";
 import { forecastStatus } from "~/models/project-forecast.server";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
 
@@ -16,6 +16,8 @@ let projectId: number;
 let otherProjectId: number;
 let itemId: number;
 let otherItemId: number;
+
+afterEach(() => setSystemTime());
 
 beforeEach(async () => {
   ({
@@ -106,6 +108,10 @@ describe("a live page's data answers 304 while nothing it shows changed", () => 
   });
 
   test("TVs that reload together share one board; a scan, or a second's wait, makes a new one", async () => {
+    // The clock stands still until the test moves it: "right after" and "a second later" are the test's, not the
+    // machine's speed.
+    const t0 = Date.now();
+    setSystemTime(new Date(t0));
     // The finish-date forecast reads what changed once, on the first read after it (decision 0038): brought up to date
     // first, so the counts are the board's own.
     const boardQueries = (c: Client, page = "/board") => (forecastStatus(), countStatements(async () => void (await data(c, page))));
@@ -121,8 +127,9 @@ describe("a live page's data answers 304 while nothing it shows changed", () => 
     await scan(admin, itemId, "end-timer");
     expect((await data(operator, "/board")).body).toContain("Lobby Banner");
     app.db.$client.run("UPDATE items SET name = 'Renamed Outside' WHERE id = ?", [itemId]);
-    await Bun.sleep(1_050);
+    setSystemTime(new Date(t0 + 1_050));
     expect((await data(operator, "/board")).body).toContain("Renamed Outside");
+    setSystemTime();
   });
 
   test("a TV's live reload that names the notice it has seen gets the board made for that notice, even after another scan", async () => {

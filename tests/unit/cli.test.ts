@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pkg from "../../package.json";
 import { ENV_HELP } from "~/infra/env.server";
+import { freePort } from "../helpers/child-server";
 
 // The binary is what a shop runs: its help must carry what the README says, and its start must warn about what
 // will bite later. These run server.ts as a process, like the compiled binary's entry.
@@ -37,7 +38,7 @@ describe("start-up warnings", () => {
       env: {
         ...process.env,
         DATA_DIR: dir,
-        PORT: String(3700 + Math.floor(Math.random() * 200)),
+        PORT: String(await freePort()),
         HOST: "127.0.0.1",
         DEMO: "0",
         ADMIN_PIN: "4321",
@@ -53,17 +54,17 @@ describe("start-up warnings", () => {
     const listening = new Promise<void>((resolve) => (started = resolve));
     const read = async (stream: ReadableStream<Uint8Array>) => {
       const reader = stream.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        out += decoder.decode(value);
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        out += decoder.decode(next.value);
         if (out.includes("listening")) started();
       }
     };
-    // Read until the server says it is listening (its warnings come before), or it exits, or 10 s pass.
-    await Promise.race([listening, Promise.all([read(child.stdout), read(child.stderr)]), Bun.sleep(10_000)]);
+    // The warnings are written before the server listens, but on the other stream: once it says it is listening
+    // (or it ends), stop it and read both streams to their end, so nothing written before is missed.
+    const reading = Promise.all([read(child.stdout), read(child.stderr)]);
+    await Promise.race([listening, child.exited]);
     child.kill();
-    await child.exited;
+    await Promise.all([reading, child.exited]);
     rmSync(dir, { recursive: true, force: true });
     return out;
   }
@@ -71,5 +72,5 @@ describe("start-up warnings", () => {
   test("without PUBLIC_URL the server says QR labels will follow the browser's address; with it, nothing", async () => {
     expect(await startAndRead({ PUBLIC_URL: "" })).toContain("PUBLIC_URL is not set");
     expect(await startAndRead({ PUBLIC_URL: "https://shop.example.com" })).not.toContain("PUBLIC_URL is not set");
-  }, 30_000);
+  }, 120_000);
 });

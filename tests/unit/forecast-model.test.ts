@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { categoryModel } from "~/models/category.server";
 import { departmentModel } from "~/models/department.server";
-import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook } from "~/models/project-forecast.server";
+import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook, setForecastTimingForTests } from "~/models/project-forecast.server";
 import { createItem } from "~/models/item.server";
 import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
 import { endTimer, startTimer } from "~/models/timer.server";
@@ -22,11 +22,15 @@ let installationId: number;
 
 beforeEach(() => {
   useTestDb({ SHOP_TIMEZONE: "America/Chicago" });
+  // Every computation "takes" no time, so none is reused: each read sees the change before it, however slow the
+  // machine (tests/setup-env.ts does the same for every file; the reuse rule has a test of its own below).
+  setForecastTimingForTests({ clock: () => 0 });
   departmentModel.create({ name: "Production", description: "", color: "blue", sortOrder: 0, isMachine: false } as never, actor);
   installationId = departmentModel.create({ name: "Installation", description: "", color: "blue", sortOrder: 1, isMachine: false } as never, actor).id;
   categoryModel.create({ name: "Banner", description: "", color: "blue", departmentSequence: ["production", "installation"] }, actor);
   wfId = workflowModel.create({ name: "W", description: "", departmentSequence: ["production", "installation"] }, actor).id;
 });
+afterAll(() => setForecastTimingForTests({ clock: () => 0 }));
 
 function project(name: string, endDate: string | null = null) {
   const p = createProject({ name, description: "", priority: "medium", workflowId: wfId }, actor);
@@ -134,5 +138,42 @@ describe("the forecast model", () => {
     // The stored forecast is the same one, and the project is not rush.
     expect(forecastStatus(MONDAY_8).generation).toBe(before);
     expect(iso(projectOutlook(b, MONDAY_8)!.finishAt)).toBe("2026-11-30T17:00:00.000Z");
+  });
+});
+
+describe("reusing a forecast under a stream of scans", () => {
+  test("one that took 100 ms is reused for 500 ms after a scan; any other change is shown at the next read", () => {
+    // A clock that moves 100 ms between a computation's start and end: each one "takes" 100 ms.
+    let t = 0;
+    setForecastTimingForTests({ clock: () => (t += 50) });
+    const a = project("Bakery");
+    const first = item(a);
+    item(a);
+    const computed = forecastStatus(MONDAY_8);
+    expect(computed.computeMs).toBe(50);
+    setForecastTimingForTests({ clock: () => (t += 100) });
+    projectOutlook(a, MONDAY_8 + 1);
+    updateProject(a, { description: "changed" }, actor);
+    const base = forecastStatus(MONDAY_8 + 2);
+    expect(base.computeMs).toBe(100);
+    startTimer(first, actor, MONDAY_8 + 3);
+    // Within 5 × 100 ms of the last computation the scan is not computed yet...
+    expect(forecastStatus(MONDAY_8 + 2 + 499).generation).toBe(base.generation);
+    // ...and from then on it is.
+    expect(forecastStatus(MONDAY_8 + 2 + 500).generation).toBe(base.generation + 1);
+    // A change other than a scan is computed at once.
+    const after = forecastStatus(MONDAY_8 + 503).generation;
+    updateProject(a, { priority: "rush" }, actor);
+    expect(forecastStatus(MONDAY_8 + 504).generation).toBe(after + 1);
+  });
+
+  test("one that took under 20 ms is never reused", () => {
+    let t = 0;
+    setForecastTimingForTests({ clock: () => (t += 9) });
+    const a = project("Bakery");
+    const first = item(a);
+    const base = forecastStatus(MONDAY_8).generation;
+    startTimer(first, actor, MONDAY_8 + 1);
+    expect(forecastStatus(MONDAY_8 + 2).generation).toBe(base + 1);
   });
 });
