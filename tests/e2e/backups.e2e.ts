@@ -1,33 +1,24 @@
-// Global Settings → Backups (docs/decisions/0044-automatic-backups.md), with JavaScript on and off: without
-// BACKUP_DIR the page says what to set; with it, the page shows the last and the next backup, 'Back up now' makes
-// one and the page then shows its time, size and folder; readable on a phone.
+// Global Settings → Backups (docs/decisions/0044-automatic-backups.md), with JavaScript, on a phone: with BACKUP_DIR
+// the page shows the last and the next backup, 'Back up now' makes one and the page then shows its time, size and
+// folder, and nothing scrolls sideways. The page without BACKUP_DIR and 'Back up now' without JavaScript are
+// request tests (tests/request/backups.test.ts).
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startAppServer } from "./app-server";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { expectNoSidewaysScroll, signInByApi, visit } from "./helpers";
+import { expectNoSidewaysScroll } from "./helpers";
 
 /** A port for this file's own server, clear of the workers' (E2E_PORT + worker index) and newcomer's (+40). */
 const freshPort = () => Number(process.env.E2E_PORT ?? 3510) + 50 + test.info().parallelIndex;
 
-async function open(page: Page, js: boolean, url: string) {
+async function open(page: Page, url: string) {
   await page.goto(url);
-  if (js) await waitForHydration(page);
+  await waitForHydration(page);
 }
 
-test("without BACKUP_DIR the page says automatic backups are off and what to set", async ({ page, js, baseURL }) => {
-  await signInByApi(page, DEMO.admin.pin, baseURL!);
-  await visit(page, js, "/settings");
-  await page.getByRole("link", { name: "Backups" }).click();
-  await expect(page).toHaveURL(/\/settings\/backups$/);
-  await expect(page.getByRole("heading", { name: "Automatic backups are off" })).toBeVisible();
-  await expect(page.getByTestId("backup-off")).toContainText("BACKUP_DIR=/mnt/nas/shopflow");
-  await expect(page.getByRole("button", { name: "Back up now" })).toHaveCount(0);
-});
-
-test("with BACKUP_DIR: the next backup is shown, 'Back up now' makes one and the page shows it, on a phone too", async ({ page, js }) => {
+test("with BACKUP_DIR: the next backup is shown, 'Back up now' makes one and the page shows it, on a phone too", async ({ page }) => {
   test.setTimeout(90_000);
   const parent = process.env.SHOPFLOW_E2E_DATA_DIR ?? tmpdir();
   const dataDir = mkdtempSync(path.join(parent, "backups-data-"));
@@ -38,7 +29,7 @@ test("with BACKUP_DIR: the next backup is shown, 'Back up now' makes one and the
     await page.setViewportSize({ width: 390, height: 844 });
     const res = await page.request.post(`${origin}/api/auth/verify-pin`, { data: { pinCode: DEMO.admin.pin }, headers: { Origin: origin } });
     expect(res.status(), await res.text()).toBe(200);
-    await open(page, js, `${origin}/settings/backups`);
+    await open(page, `${origin}/settings/backups`);
     await expect(page.getByTestId("backup-last")).toContainText("None yet: the first one runs shortly after the server starts.");
     // Due a minute after the start (none was ever made).
     await expect(page.getByTestId("backup-next")).toContainText(/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M \((in \d+ seconds|in 1 minute|any moment now)\)/);

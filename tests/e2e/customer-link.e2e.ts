@@ -1,17 +1,15 @@
-// The customer status link (docs/decisions/0043-calendar-feeds-and-customer-links.md), with JavaScript on ("js") and
-// off ("no-js"): made on the project page (shown once, with Copy when scripts run), opened by the customer on a
-// 360 px phone (no sideways scroll, no text under 14 px, no serious axe violation), then revoked on the project page,
-// after which the customer reads that the link is no longer valid.
+// The customer status link (docs/decisions/0043-calendar-feeds-and-customer-links.md), with JavaScript: made on the
+// project page (shown once, with Copy), opened by the customer on a 360 px phone (no sideways scroll, no text under
+// 14 px, no serious axe violation), then revoked on the project page, after which the customer reads that the link
+// is no longer valid. The status page is the same document with or without scripts; the no-JavaScript project page
+// (a field to select, no Copy) is a request test that uses its forms (tests/request/customer-links-no-js.test.ts).
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, expectNoTextBelow14px, visit } from "./helpers";
 import { CUSTOMER_LINK_INVALID } from "~/domain/customer-status";
 
-/**
- * The customer's phone: no session of the shop's, 360 px wide. axe is a script, so without JavaScript the page's own
- * scripts are blocked instead (what a browser without JavaScript shows), as tests/e2e/a11y.e2e.ts does.
- */
-async function customerPhone(browser: Browser, baseURL: string, js: boolean, ip: string) {
+/** The customer's phone: no session of the shop's, 360 px wide. */
+async function customerPhone(browser: Browser, baseURL: string, ip: string) {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: true,
@@ -20,7 +18,6 @@ async function customerPhone(browser: Browser, baseURL: string, js: boolean, ip:
     hasTouch: true,
     extraHTTPHeaders: { "X-Forwarded-For": ip },
   });
-  if (!js) await context.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
   return { page: await context.newPage(), close: () => context.close() };
 }
 
@@ -34,7 +31,6 @@ async function firstProject(page: Page): Promise<{ id: number; name: string }> {
 
 test("a customer link made on the project page opens the status page on a phone; revoked, it says the link is no longer valid", async ({
   page,
-  js,
   signIn,
   browser,
   baseURL,
@@ -42,26 +38,21 @@ test("a customer link made on the project page opens the status page on a phone;
 }) => {
   await signIn(DEMO.admin);
   const project = await firstProject(page);
-  await visit(page, js, `/projects/${project.id}`);
+  await visit(page, true, `/projects/${project.id}`);
   const section = page.getByRole("region", { name: "Customer link" });
   await section.getByRole("button", { name: "Make customer link" }).click();
   const field = section.getByTestId("customer-link");
   await expect(field).toBeVisible();
   const link = await field.inputValue();
   expect(link).toMatch(/\/status\/[A-Za-z0-9_-]{43}$/);
-  if (js) {
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await section.getByRole("button", { name: "Copy" }).click();
-    await expect(section.getByText("Copied.")).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  } else {
-    // Without scripts there is nothing to press: the field is selected and copied by hand.
-    await expect(section.getByRole("button", { name: "Copy" })).toHaveCount(0);
-  }
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await section.getByRole("button", { name: "Copy" }).click();
+  await expect(section.getByText("Copied.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   const row = section.getByTestId("customer-link-row").first();
   await expect(row).toContainText("Last opened: Never");
 
-  const phone = await customerPhone(browser, baseURL!, js, clientIp.replace(/\.\d+$/, ".250"));
+  const phone = await customerPhone(browser, baseURL!, clientIp.replace(/\.\d+$/, ".250"));
   try {
     const res = await phone.page.goto(new URL(link).pathname);
     expect(res?.status()).toBe(200);
@@ -75,7 +66,7 @@ test("a customer link made on the project page opens the status page on a phone;
     await expectNoTextBelow14px(phone.page, "the customer status page at 360 px");
     await expectNoSeriousA11yViolations(phone.page, "the customer status page at 360 px");
 
-    await visit(page, js, `/projects/${project.id}`);
+    await visit(page, true, `/projects/${project.id}`);
     await expect(row).not.toContainText("Last opened: Never");
     await row.getByRole("button", { name: /Revoke the customer link/ }).click();
     await expect(section.getByTestId("customer-link-row").first()).toContainText("Revoked");

@@ -1,16 +1,16 @@
-// Metrics for IT (docs/decisions/0041), with JavaScript on and off: management makes a token with only the
-// `metrics` scope on Global Settings → API tokens, Prometheus scrapes /metrics with it, and the answer is read by an
-// independent parser (parse-prometheus-text-format), counting the page the manager just opened.
+// Metrics for IT (docs/decisions/0041), with JavaScript: management makes a token with only the `metrics` scope on
+// Global Settings → API tokens, Prometheus scrapes /metrics with it, and the answer is read by an independent parser
+// (parse-prometheus-text-format), counting the page the manager just opened. The same without JavaScript is a
+// request test that uses the page's form (tests/request/api-tokens-no-js.test.ts).
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { DEMO, expect, test } from "./fixtures";
 import { visit } from "./helpers";
 
 type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string; buckets?: Record<string, string> }[] };
 
-test("a metrics-only token made in Global Settings scrapes /metrics; the same token opens no /api data", async ({ page, js, signIn, playwright, baseURL }) => {
+test("a metrics-only token made in Global Settings scrapes /metrics; the same token opens no /api data", async ({ page, signIn, playwright, baseURL }) => {
   await signIn(DEMO.admin);
-  await visit(page, js, "/settings/api-tokens");
-  if (js) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await visit(page, true, "/settings/api-tokens");
   const name = `Prometheus ${Date.now().toString(36)}-${test.info().project.name}`;
   await page.getByLabel("Token name (the program that uses it)").fill(name);
   await page.getByRole("checkbox", { name: /^metrics / }).check();
@@ -19,7 +19,7 @@ test("a metrics-only token made in Global Settings scrapes /metrics; the same to
   expect(token).toMatch(/^sfk_/);
 
   // Pages the manager opens are counted by their route, not by their address.
-  await visit(page, js, "/projects/1");
+  await visit(page, true, "/projects/1");
 
   const prometheus = await playwright.request.newContext({ baseURL });
   const scrape = await prometheus.get("/metrics", { headers: { Authorization: `Bearer ${token}` } });

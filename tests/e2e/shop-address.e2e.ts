@@ -1,7 +1,8 @@
-// The shop's address from Home's 'Set up your shop' (JavaScript on and off): a manager who opened Shopflow at the
-// server's name sees that address offered and confirms it with one click; labels then carry it, and the same server
-// reached under another name answers 'Unknown host'. Chromium resolves the test names to this machine
-// (--host-resolver-rules), as a shop's DNS or hosts file would.
+// The shop's address from Home's 'Set up your shop', with JavaScript: until it is set the QR dialog says phones need
+// it; a manager who opened Shopflow at the server's name sees that address offered and confirms it with one click;
+// labels then carry it, and the same server reached under another name answers 'Unknown host'. Chromium resolves
+// the test names to this machine (--host-resolver-rules), as a shop's DNS or hosts file would. Without JavaScript
+// the step is a plain form: tests/request/shop-address-no-js.test.ts.
 import { DEMO, expect, test } from "./fixtures";
 import { visit } from "./helpers";
 
@@ -26,21 +27,30 @@ test.use({
   },
 });
 
-test("'Set up your shop' offers the address this browser uses; one click saves it; another name is then refused", async ({
+test("until the address is set the QR dialog says why; 'Set up your shop' offers the address this browser uses, one click saves it, another name is then refused", async ({
   page,
   context,
-  js,
   baseURL,
   signIn,
 }) => {
   const port = new URL(baseURL!).port;
   const shop = `http://${SHOP}:${port}`;
   await signIn(DEMO.admin);
+
+  await test.step("until the address is set, the QR dialog says phones need it and why localhost cannot work", async () => {
+    await visit(page, true, "/items/1?dialog=qr");
+    const notice = page.getByTestId("shop-address-notice");
+    await expect(notice).toContainText("Phones need the shop's address");
+    await expect(notice).toContainText("on a phone, localhost is the phone itself");
+    await notice.getByRole("link", { name: "Set the shop address" }).click();
+    await expect(page.getByRole("heading", { name: "Shop address", level: 1 })).toBeVisible();
+  });
+
   // The same session under the shop's name (a browser signed in there).
   const cookies = await context.cookies(baseURL!);
   await context.addCookies(cookies.map(({ name, value }) => ({ name, value, url: shop })));
   try {
-    await visit(page, js, `${shop}/`);
+    await visit(page, true, `${shop}/`);
     const step = page.getByTestId("setup-shopAddress");
     await expect(step).toContainText(`This browser uses ${shop}`);
     await step.getByRole("button", { name: `Use ${shop}` }).click();
@@ -51,7 +61,7 @@ test("'Set up your shop' offers the address this browser uses; one click saves i
     expect(((await (await page.request.get("/api/shop-settings")).json()) as { shopAddress: string }).shopAddress).toBe(shop);
 
     // Labels carry it, even in a browser that opened Shopflow as localhost (the server's own screen).
-    await visit(page, js, "/items/1?dialog=qr");
+    await visit(page, true, "/items/1?dialog=qr");
     await expect(page.getByText(`${shop}/qr/1`, { exact: true })).toBeVisible();
     await expect(page.getByTestId("shop-address-notice")).toHaveCount(0);
 
@@ -64,14 +74,4 @@ test("'Set up your shop' offers the address this browser uses; one click saves i
     // The worker's demo shop goes back to having no address (loopback is always answered).
     await page.request.patch("/api/shop-settings", { data: { shopAddress: null }, headers: { origin: new URL(baseURL!).origin } });
   }
-});
-
-test("until the address is set, the QR dialog says phones need it and why localhost cannot work", async ({ page, js, signIn }) => {
-  await signIn(DEMO.admin);
-  await visit(page, js, "/items/1?dialog=qr");
-  const notice = page.getByTestId("shop-address-notice");
-  await expect(notice).toContainText("Phones need the shop's address");
-  await expect(notice).toContainText("on a phone, localhost is the phone itself");
-  await notice.getByRole("link", { name: "Set the shop address" }).click();
-  await expect(page.getByRole("heading", { name: "Shop address", level: 1 })).toBeVisible();
 });

@@ -1,6 +1,7 @@
-// Global Settings → Webhooks, JavaScript on ("js") and off ("no-js"): a manager adds an endpoint for the shop's
-// accounting program (a listener in this test process), copies its secret, sees a new project's delivery in the
-// log with its answer and time, sends it again, and on a phone reads the log without sideways scrolling.
+// Global Settings → Webhooks, with JavaScript: a manager adds an endpoint for the shop's accounting program (a
+// listener in this test process), copies its secret, sees a new project's delivery in the log with its answer and
+// time, sends it again, and on a phone reads the log without sideways scrolling. The same without JavaScript is a
+// request test that uses the page's forms (tests/request/webhooks-no-js.test.ts).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEMO, expect, test } from "./fixtures";
@@ -29,13 +30,13 @@ function startReceiver(): Promise<{ url: string; hits: Hit[]; server: Server }> 
   );
 }
 
-test("add a webhook, see a new project's delivery in its log, and send it again", async ({ page, js, baseURL, clientIp }) => {
+test("add a webhook, see a new project's delivery in its log, and send it again", async ({ page, baseURL, clientIp }) => {
   const receiver = await startReceiver();
-  const name = `Accounting ${js ? "js" : "no-js"} ${Date.now() % 100000}`;
+  const name = `Accounting ${Date.now() % 100000}`;
   const api = await adminApi(baseURL!, clientIp);
   try {
     await signInByApi(page, DEMO.admin.pin, baseURL!);
-    await visit(page, js, "/settings");
+    await visit(page, true, "/settings");
     await page.getByRole("link", { name: "Webhooks", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
 
@@ -54,7 +55,7 @@ test("add a webhook, see a new project's delivery in its log, and send it again"
     await expect(page.getByText("Nothing sent yet", { exact: true })).toBeVisible();
     await page.getByText("Show the secret").click();
     await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_[A-Za-z0-9+/=]{32}$/);
-    if (js) await expect(page.getByRole("button", { name: "Copy the secret" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy the secret" })).toBeVisible();
 
     // A project is added elsewhere: its delivery is sent at once and shows in the log.
     const workflows = (await (await api.get("/api/workflows")).json()) as { id: number }[];
@@ -73,7 +74,7 @@ test("add a webhook, see a new project's delivery in its log, and send it again"
 
     // On a phone the log is cards: nothing scrolls sideways.
     await page.setViewportSize({ width: 375, height: 800 });
-    await visit(page, js, new URL(page.url()).pathname);
+    await visit(page, true, new URL(page.url()).pathname);
     await expect(page.getByTestId("webhook-delivery").first()).toBeVisible();
     await expectNoSidewaysScroll(page);
 

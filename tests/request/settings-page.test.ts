@@ -35,12 +35,15 @@ function addDepartments() {
 const post = (form: Record<string, string>, path = "/settings?tab=products&new=1") => admin.request(path, { method: "POST", form });
 
 describe("access", () => {
-  test("signed out: 'Access Denied' asking for a PIN", async () => {
-    const res = await app.client().request("/settings");
+  test("signed out: 'Access Denied' asking for a PIN, with a Login link back to the tab; no team shown", async () => {
+    const res = await app.client().request("/settings?tab=team");
     expect(res.status).toBe(401);
     const page = await html(res);
     expect(page).toContain("Access Denied");
     expect(page).toContain("Sign in with your 4-digit PIN to open this page.");
+    expect(page).toMatch(/<a [^>]*href="\/login\?redirectTo=%2Fsettings%3Ftab%3Dteam"[^>]*>[^<]*Login/);
+    expect(page).not.toContain("Ada Admin");
+    expect(page).not.toContain("No team members added yet");
   });
 
   test("a member without the management key: 403 'Access Denied' with the reason", async () => {
@@ -49,7 +52,14 @@ describe("access", () => {
     await c.signIn("1111");
     const res = await c.request("/settings?tab=team");
     expect(res.status).toBe(403);
-    expect(await html(res)).toContain("Global Settings needs the management key ('Super User (All Access)').");
+    const page = await html(res);
+    expect(page).toContain("Access Denied");
+    expect(page).toContain("Global Settings needs the management key ('Super User (All Access)').");
+    // Nothing of the settings page, and her session is untouched.
+    expect(page).not.toMatch(/<h1[^>]*>Global Settings</);
+    expect(page).not.toContain(">Add Team Member<");
+    expect(page).not.toContain("Ada Admin");
+    expect(page).toMatch(/data-testid="signed-in-name"[^>]*>Paula</);
     const write = await c.request("/settings", { method: "POST", form: { _entity: "materials", name: "X", category: "Y", color: "gray" } });
     expect(write.status).toBe(403);
     expect(app.db.select().from(schema.materials).all()).toHaveLength(0);
