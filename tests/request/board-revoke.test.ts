@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { heartbeat, openStreamCount } from "~/infra/event-stream.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { bakery, seedShop } from "../helpers/shop";
 
@@ -38,7 +38,7 @@ async function openBoardStream(key: string) {
     }
     state.done = true;
   })();
-  return { state, ended, waitFor: (what: () => boolean) => until(what, 1000), close: () => abort.abort() };
+  return { state, ended, waitFor: (what: () => boolean) => until(what), close: () => abort.abort() };
 }
 
 const changes = (text: string) => text.split("\n\n").filter((b) => b.includes("event: change")).length;

@@ -32,4 +32,4 @@ test("the server bundle starts its checkpoint worker: a second connection to the
   while (connections(child.process.pid!, file) < 2 && Date.now() < deadline) await Bun.sleep(50);
   expect(connections(child.process.pid!, file), child.output()).toBe(2);
   expect(child.output()).not.toContain("Checkpoints are back on the request thread");
-}, 30_000);
+});

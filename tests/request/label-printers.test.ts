@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { cleanText, labelsZpl, zplText } from "~/domain/zpl";
 import { resetEnvForTests } from "~/infra/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { seedShop } from "../helpers/shop";
@@ -73,7 +73,7 @@ test("an item's label goes to the printer as ZPL: the QR of its /qr/ URL, its na
   expect(zpl.trim().endsWith("^XZ")).toBe(true);
   const audit = app.db.$client.query("SELECT action, entity_id AS id FROM audit_log WHERE action = 'print-labels'").all();
   expect(audit).toEqual([{ action: "print-labels", id: String(itemIds[0]) }]);
-}, 30_000);
+});
 
 test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots", async () => {
   const printer = await addPrinter(await startPrinter(), { dpi: 300 });
@@ -85,7 +85,7 @@ test("a project's labels: one ^XA…^XZ per item, at 300 dpi sized for 600 dots"
   expect(zpl.match(/\^PW600/g)?.length).toBe(3);
   const labels = zpl.split(/(?<=\^XZ\n)/);
   for (const [i, id] of itemIds.entries()) expect(decodePng(await renderZpl(labels[i]!, 600, 300))).toEqual([`http://localhost/qr/${id}`]);
-}, 30_000);
+});
 
 test("a printer that does not answer is a 504 naming it; a switched-off one 409; bad settings 400", async () => {
   const port = await freePort();

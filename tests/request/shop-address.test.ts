@@ -4,7 +4,7 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { bakery, seedShop } from "../helpers/shop";
 
@@ -167,7 +167,7 @@ describe("labels carry the shop's address", () => {
     expect(created.qrCode).toBe(`http://shop-server:3000/qr/${created.id}`);
     const boards = await visibleHtml(await admin.request("/settings/boards", { method: "POST", form: { intent: "create", name: "Hall TV" } }));
     expect(boards).toMatch(/data-testid="board-link">http:\/\/shop-server:3000\/board\?key=/);
-  }, 30_000);
+  });
 
   test("the QR Timer reads the shop's labels and the ones printed before it was set as this shop's", async () => {
     saveAddress("http://shop-server:3000");
@@ -191,7 +191,7 @@ describe("labels carry the shop's address", () => {
     expect(zpl).not.toContain("~");
     expect(zpl.match(/\^XA/g)).toHaveLength(1);
     expect(decodePng(await renderZpl(zpl, 406, 203))).toEqual([`http://${host}/qr/${itemId}`]);
-  }, 30_000);
+  });
 });
 
 describe("every label screen says phones need the shop's address until it is set", () => {

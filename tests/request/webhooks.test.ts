@@ -155,7 +155,7 @@ describe("deliveries", () => {
       expect((await post(admin, `/api/machine-ready-files/${file.id}`, { isCompleted: true }, "PATCH")).status).toBe(200);
       const queued = deliveries();
       startSender();
-      expect(await until(() => receiver.received.length + second.received.length >= queued.length, 10_000)).toBe(true);
+      expect(await until(() => receiver.received.length + second.received.length >= queued.length)).toBe(true);
       await sender!.idle();
 
       const types = receiver.received.map((r) => r.type);
@@ -209,7 +209,7 @@ describe("deliveries", () => {
     await scan(itemIds[0]!);
     await scan(itemIds[1]!);
     startSender();
-    expect(await until(() => deliveries().every((d) => d.status === "delivered"), 10_000)).toBe(true);
+    expect(await until(() => deliveries().every((d) => d.status === "delivered"))).toBe(true);
     const ids = receiver.received.map((r) => r.id);
     const [first, second] = deliveries();
     // Three tries of the first (same webhook-id each time), and only then the second.
@@ -231,13 +231,13 @@ describe("deliveries", () => {
     await scan(itemIds[0]!);
     await scan(itemIds[1]!);
     startSender();
-    expect(await until(() => receiver.received.length >= 1, 5000)).toBe(true);
+    expect(await until(() => receiver.received.length >= 1)).toBe(true);
     // A day and an hour later (the injected clock): the next try is past the 24 hours, so the delivery fails and
     // the one behind it is tried.
     clock.offset = 25 * 60 * 60_000;
     sender!.kick();
-    expect(await until(() => deliveries()[0]!.status === "failed", 5000)).toBe(true);
-    expect(await until(() => deliveries()[1]!.status === "failed", 5000)).toBe(true);
+    expect(await until(() => deliveries()[0]!.status === "failed")).toBe(true);
+    expect(await until(() => deliveries()[1]!.status === "failed")).toBe(true);
     await sender!.stop();
     sender = null;
     const failed = deliveries()[0]!;
@@ -262,7 +262,7 @@ describe("deliveries", () => {
     const res = await admin.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "send-again", delivery: String(failed.id) } });
     expect(res.status).toBe(302);
     startSender();
-    expect(await until(() => deliveries()[0]!.status === "delivered", 5000)).toBe(true);
+    expect(await until(() => deliveries()[0]!.status === "delivered")).toBe(true);
     const again = receiver.received.slice(before).find((r) => r.id === failed.messageId);
     expect(again?.verified).toBe(true);
     expect(again?.body).toBe(failed.payload);
@@ -276,7 +276,7 @@ describe("deliveries", () => {
     await scan(itemIds[1]!);
     // Waits of ten minutes: without 'Try now' nothing more would arrive during the test.
     startSender({ baseDelayMs: 600_000, maxDelayMs: 600_000 });
-    expect(await until(() => deliveries()[0]!.attempts === 1, 5000)).toBe(true);
+    expect(await until(() => deliveries()[0]!.attempts === 1)).toBe(true);
     const page = await visibleHtml(await admin.request(`/settings/webhooks/${id}`));
     expect(page).toContain("tried again, less often each time, for 24 hours");
     expect(page).toContain("Try now");
@@ -285,7 +285,7 @@ describe("deliveries", () => {
     expect((await operator.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "try-now" } })).status).toBe(403);
     const res = await admin.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "try-now" } });
     expect(res.status).toBe(302);
-    expect(await until(() => deliveries().every((d) => d.status === "delivered"), 5000)).toBe(true);
+    expect(await until(() => deliveries().every((d) => d.status === "delivered"))).toBe(true);
     const [first, second] = deliveries();
     expect(receiver.received.map((r) => r.id)).toEqual([first!.messageId, first!.messageId, second!.messageId]);
     // Its attempts are kept: the second try of the first delivery, the first of the next.
@@ -366,14 +366,14 @@ describe("/api/webhooks", () => {
 
     await post(admin, "/api/projects", { name: "Via API", description: "d", workflowId });
     startSender();
-    expect(await until(() => deliveries()[0]?.status === "delivered", 5000)).toBe(true);
+    expect(await until(() => deliveries()[0]?.status === "delivered")).toBe(true);
     const log = await admin.request(`/api/webhooks/${endpoint.id}/deliveries`);
     expect(log.headers.get("x-total-count")).toBe("1");
     const [d] = (await log.json()) as { id: number; messageId: string; status: string; payload: { type: string } }[];
     expect(d).toMatchObject({ status: "delivered", payload: { type: "project.created" } });
     const again = await post(admin, `/api/webhooks/${endpoint.id}/deliveries/${d!.id}/send-again`);
     expect(again.status).toBe(200);
-    expect(await until(() => receiver.received.filter((r) => r.id === d!.messageId).length === 2, 5000)).toBe(true);
+    expect(await until(() => receiver.received.filter((r) => r.id === d!.messageId).length === 2)).toBe(true);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect((await post(operator, `/api/webhooks/${endpoint.id}/deliveries/${d!.id}/send-again`)).status).toBe(403);
     expect((await post(admin, `/api/webhooks/${endpoint.id}/deliveries/99999/send-again`)).status).toBe(404);

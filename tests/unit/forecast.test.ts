@@ -297,13 +297,11 @@ describe("size", () => {
         arrivedAt: MONDAY_8 - i * 1000,
       });
     }
-    const started = performance.now();
+    // About 0.3 s on the shared 2-core machine (`npm run bench`, docs/benchmarks.md); work per pair of items
+    // would take minutes and end at the test's timeout.
     const f = forecast({ now: MONDAY_8, calendar, departments: seq.map((d) => dept(d, 20)), items, handsOn: flat(0.5) });
-    const ms = performance.now() - started;
     expect(f.projectCount).toBe(10_000);
     expect([...f.projects()].every((p) => p.finishAt !== null && Number.isFinite(p.finishAt))).toBe(true);
-    // About 0.3 s on the shared 2-core machine (docs/benchmarks.md); work per pair of items would take minutes.
-    expect(ms).toBeLessThan(10_000);
   });
 });
 

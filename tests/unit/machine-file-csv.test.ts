@@ -134,15 +134,12 @@ describe("parseMachineFileCsv", () => {
     expect(pauses).toBeGreaterThanOrEqual(4);
   });
 
-  test("5,000 rows parse in well under 200 ms", () => {
+  test("5,000 quoted rows with a byte order mark parse to their lines, names and machines", () => {
     const text = `\uFEFFFile Name,Machine Assignment,Material\r\n${Array.from({ length: 5000 }, (_, i) => `"job ${i}, v2.pdf",${i % 2 ? "HP Latex 800" : "zund-g3"},Vinyl`).join("\r\n")}\r\n`;
-    const started = performance.now();
     const { rows, errors } = parseMachineFileCsv(text, machines);
-    const ms = performance.now() - started;
     expect(errors).toEqual([]);
     expect(rows).toHaveLength(5000);
     expect(rows[4999]).toEqual({ line: 5001, fileName: "job 4999, v2.pdf", machine: "hp-latex-800", material: "Vinyl" });
-    expect(ms).toBeLessThan(200);
   });
 });
 
