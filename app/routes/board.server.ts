@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { boardData, boardKeyId } from "~/models/board.server";
-import { seenNotice } from "~/services/page-data-etag.server";
+import { seenNotice } from "~/pipeline/page-data-etag.server";
 import { requirePermission } from "~/services/permissions.server";
 import { lateRisk } from "~/services/forecast-view.server";
 import { BOARD_LINK_INVALID } from "~/domain/board-messages";

@@ -1,6 +1,6 @@
 import { contentDisposition } from "~/domain/content-disposition";
 import { calendarKeyLookup } from "~/models/calendar-feed.server";
-import { addressLimit } from "~/services/address-limit.server";
+import { addressLimit } from "~/pipeline/address-limit.server";
 import { calendarFeedText, feedBase } from "~/services/ics-feed.server";
 import type { Route } from "./+types/calendar-feed";
 

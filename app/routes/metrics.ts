@@ -1,4 +1,4 @@
-import { metricsResponse } from "~/services/metrics-endpoint.server";
+import { metricsResponse } from "~/pipeline/metrics-endpoint.server";
 import type { Route } from "./+types/metrics";
 
 // GET /metrics: the Prometheus text format for IT's monitoring, behind an API token with the `metrics` scope

@@ -49,7 +49,7 @@ const hostOf = (address: string) => {
 
 /**
  * Whether a request for `hostname` is answered while the shop's address is `address`: the rule the request
- * pipeline applies to every request (services/host-check.server.ts), and the one a new address is checked by here.
+ * pipeline applies to every request (pipeline/host-check.server.ts), and the one a new address is checked by here.
  */
 export function hostAccepted(hostname: string, address: string): boolean {
   const h = normalHost(hostname);

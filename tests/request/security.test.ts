@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
 import { databaseAnswers } from "~/models/health.server";
 import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
-import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
 import { toastCookie } from "~/http/toast-cookie.server";
 import { setDb, type DB } from "~/infra/db.server";
 import { itemQrUrl } from "~/services/shop-address.server";

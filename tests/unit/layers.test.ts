@@ -5,7 +5,10 @@ import path from "node:path";
 // Every import points down the layers (docs/decisions/0031-code-layout.md):
 //
 //   routes, components, hooks, browser   the screens, and the browser-only code under them
-//   services                             application services: sign-in, permissions, scans, the request pipeline
+//   pipeline                             the request pipeline: what every request passes before its route (host,
+//                                        cross-site, body limits, tokens, uploads, page-data ETags), and the
+//                                        per-request rules routes declare or call (methods, refusals, limits)
+//   services                             use cases: sign-in, sessions, permissions, scans, backups, webhooks
 //   models                               the only code that queries the database
 //   http                                 HTTP plumbing: JSON answers, cookies, multipart, error pages
 //   infra                                server plumbing: database, environment, event hub, storage, checkpoints
@@ -65,20 +68,24 @@ describe("layers", () => {
     expect(violations(["app/infra"], (t) => t.startsWith("app/") && !into("domain", "schemas", "infra").test(t))).toEqual([]);
   });
 
-  test("http plumbing imports no model, service, route or component", () => {
-    expect(violations(["app/http"], (t) => into("models", "services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("http plumbing imports no model, service, pipeline, route or component", () => {
+    expect(violations(["app/http"], (t) => into("models", "services", "pipeline", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("models import no service, route or component", () => {
-    expect(violations(["app/models"], (t) => into("services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("models import no service, pipeline, route or component", () => {
+    expect(violations(["app/models"], (t) => into("services", "pipeline", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("services import no route or component", () => {
-    expect(violations(["app/services"], (t) => into("routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("services import no pipeline, route or component", () => {
+    expect(violations(["app/services"], (t) => into("pipeline", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("components, hooks and browser code import no route", () => {
-    expect(violations(["app/components", "app/hooks", "app/browser"], (t) => into("routes").test(t))).toEqual([]);
+  test("the pipeline imports no route or component (routes import it: their declared rules, refusals, limits)", () => {
+    expect(violations(["app/pipeline"], (t) => into("routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  });
+
+  test("components, hooks and browser code import no route and nothing of the request pipeline", () => {
+    expect(violations(["app/components", "app/hooks", "app/browser"], (t) => into("routes", "pipeline").test(t))).toEqual([]);
   });
 
   test("client modules load no .server module and nothing from db/ (types only)", () => {

@@ -6,7 +6,7 @@ import { versionOf } from "~/infra/change-notices.server";
 import { noticeSeqOf } from "~/infra/event-stream.server";
 import { BOARD_SCOPES, boardKeyId } from "~/models/board.server";
 import type { RouteRules } from "./route-rules.server";
-import { getUser, SESSION_COOKIE } from "./session.server";
+import { getUser, SESSION_COOKIE } from "~/services/session.server";
 
 // A live page's data answers 304 Not Modified when nothing it shows has changed (decision 0034). Every scan makes
 // every open live page ask for its data again (components/live.tsx); most of them (the floor, the other machines'

@@ -1,6 +1,6 @@
 import { knownShopAddress } from "~/models/shop-settings.server";
 import { errorPage } from "~/http/error-page.server";
-import { hostAccepted } from "./shop-address.server";
+import { hostAccepted } from "~/services/shop-address.server";
 
 // Once the shop's address is known (PUBLIC_URL, or Global Settings → Shop address), the server answers only to
 // it, to the names in ALLOWED_HOSTS and to loopback names. Anything else is most likely a name an attacker's DNS
