@@ -1,7 +1,7 @@
 import { contentDisposition } from "~/domain/content-disposition";
 import { calendarKeyLookup } from "~/models/calendar-feed.server";
 import { addressLimit } from "~/pipeline/address-limit.server";
-import { calendarFeedText, feedBase } from "~/services/ics-feed.server";
+import { calendarFeedText, feedBase } from "~/views/ics-feed.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendar/{key}.ics: a department's or a member's calendar feed, for a calendar app that cannot sign in

@@ -3,7 +3,7 @@ import { decideTileClick, hasDepartmentKey, TILES } from "~/domain/departments";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getSetupCounts, setupSteps } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
-import { readForm } from "~/services/form-action.server";
+import { readForm } from "~/views/form-action.server";
 import { listWorkDepartments } from "~/models/work-list.server";
 import { failedDeliveryCount } from "~/models/webhook.server";
 import { can, canOpenWorkList } from "~/services/permissions.server";

@@ -11,10 +11,10 @@ import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
 import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { resetTimer } from "~/models/timer.server";
-import { customerLinkIntents } from "~/services/customer-link-form.server";
+import { customerLinkIntents } from "~/views/customer-link-form.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
-import { domainError, type FormReply, invalid, refused } from "~/services/form-action.server";
+import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
 import type { Permission } from "~/services/permissions.server";
 import { maxUploadBytes, uploadedFile } from "~/pipeline/uploads.server";
 

@@ -10,7 +10,7 @@ import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { CalendarKeyFormSchema, CalendarKeyRevokeSchema } from "~/schemas/calendar";
 import { actorFrom } from "~/services/actor.server";
-import { calendarFeedLink, feedBase } from "~/services/ics-feed.server";
+import { calendarFeedLink, feedBase } from "~/views/ics-feed.server";
 import { shopAddressNote } from "~/services/shop-address.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-calendars";

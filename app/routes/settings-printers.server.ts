@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/settings-printers";

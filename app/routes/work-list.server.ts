@@ -24,7 +24,7 @@ import {
   type WorkRow,
 } from "~/models/work-list.server";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, formIntent, readForm } from "~/services/form-action.server";
+import { domainError, formIntent, readForm } from "~/views/form-action.server";
 import { requireUser, requireWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/work-list";

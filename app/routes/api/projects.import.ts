@@ -4,7 +4,7 @@ import { importOrders, previewOrderImport } from "~/models/order-import.server";
 import { numberedRows, OrderImportBodySchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/pipeline/http.server";
-import { issuesJson, issuesMessage, planJson } from "~/services/order-import-view.server";
+import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects.import";
