@@ -6,7 +6,7 @@ import { hostAccepted } from "~/services/shop-address.server";
 // it, to the names in ALLOWED_HOSTS and to loopback names. Anything else is most likely a name an attacker's DNS
 // points at the server (DNS rebinding): a staff browser on the attacker's page would otherwise send it requests
 // as if it were the attacker's own site, and read the answers. The host checked is the one the app believes:
-// behind a trusted proxy, X-Forwarded-Host (docs/decisions/0008, 0026).
+// behind a trusted proxy, X-Forwarded-Host (decisions 0008 and 0026).
 
 export const UNKNOWN_HOST = "Unknown host";
 

@@ -64,7 +64,7 @@ export const LIVE_PAGES: Readonly<Record<string, LivePage>> = {
   "routes/item-detail": { scopes: () => ["*"] },
   "routes/items": { scopes: () => ["*"] },
   "routes/pre-production": { scopes: () => ["*"] },
-  // A department's work list (docs/decisions/0037): the items in that department (and what leaves it), their
+  // A department's work list (decision 0037): the items in that department (and what leaves it), their
   // projects, designs and machine files.
   "routes/work-list": {
     scopes: (p) => [`items-in:${decoded(p.department)}`, "items-in:*", "projects", "designs", "item-files", "machine-files"],

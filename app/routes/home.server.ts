@@ -27,7 +27,7 @@ export function loadHome({ request }: Route.LoaderArgs) {
   // A member signed in without any key: who can give them one.
   const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
   const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
-  // The work lists this member may open (docs/decisions/0037).
+  // The work lists this member may open (decision 0037).
   const workLists = user ? listWorkDepartments().filter((d) => canOpenWorkList(user, d.value)) : [];
   return {
     user,

@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
   return data(
     {
-      // Feed addresses carry the shop's address once it is known (docs/decisions/0026), this browser's until then.
+      // Feed addresses carry the shop's address once it is known (decision 0026), this browser's until then.
       addressNote: shopAddressNote(request),
       feeds: listCalendarKeys().map((k) => ({
         id: k.id,

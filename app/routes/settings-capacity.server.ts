@@ -14,7 +14,7 @@ import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-capacity";
 
 // Global Settings → Capacity and calendar's loader and action (routes/settings-capacity.tsx holds the page): the
-// shop's working week and holidays, and what each department can do in a day (docs/decisions/0038).
+// shop's working week and holidays, and what each department can do in a day (decision 0038).
 
 const HERE = "/settings/capacity";
 
