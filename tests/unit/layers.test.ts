@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// Every import points down the layers (docs/decisions/0033-code-layout-and-lint.md):
+// Every import points down the layers (decisions 0033 and 0046):
 //
 //   routes                               the screens and resource routes
 //   components, hooks, browser           the screens' parts, and the browser-only code under them
