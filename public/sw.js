@@ -1,4 +1,4 @@
-// Shopflow's service worker (issue "Step 8"): keeps the scanning pages usable when the shop's network drops.
+// Shopflow's service worker: keeps the scanning pages usable when the shop's network drops (README.md, "Scanning through a Wi-Fi drop").
 // - The scanner pages (/qr-scanner, /qr/{id}): network first; when the network fails, the last copy this device
 //   saw, so a station that reloads while offline still gets its scanner (scans then wait in IndexedDB).
 // - Built assets (/assets/*, content-hashed): from the cache once fetched.

@@ -473,7 +473,7 @@ async function main() {
     { label: `/projects/{id} (${projectItems} items)`, path: `/projects/${projectId}`, signedIn: true, kind: "page" },
     { label: "/workflows", path: "/workflows", signedIn: true, kind: "page" },
     { label: "/pre-production", path: "/pre-production", signedIn: true, kind: "page" },
-    // Steps 5 and 6: items, the floor, machine files; the scan toggle.
+    // Items, the floor, machine files; the scan toggle.
     { label: "/api/items?limit=50", path: "/api/items?limit=50&offset=0", signedIn: true, kind: "json" },
     { label: "/api/items/{id}", path: `/api/items/${itemId}`, signedIn: true, kind: "json" },
     { label: "/api/items/{id}/timer-logs", path: `/api/items/${itemId}/timer-logs`, signedIn: true, kind: "json" },

@@ -12,7 +12,7 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   process.env.DATA_DIR = opts.dataDir;
   // Before React loads (hence the dynamic imports): the development build of React is another program.
   process.env.NODE_ENV = "production";
-  const { createFetchHandler, staticFromDir } = await import("~/services/http.server");
+  const { createFetchHandler, staticFromDir } = await import("~/pipeline/http.server");
   const { getDb } = await import("~/infra/db.server");
   const { getSecret } = await import("~/infra/secret.server");
   const buildDir = opts.buildDir ?? new URL("../build", import.meta.url).pathname;

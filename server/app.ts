@@ -17,7 +17,7 @@ import { startCheckpointer } from "~/infra/checkpointer.server";
 import { databaseFile, getDb } from "~/infra/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/infra/env.server";
 import pkg from "../package.json";
-import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
 import { backupSettings, startBackupScheduler } from "~/services/backups.server";

@@ -1,5 +1,5 @@
 import { LATE_RISK } from "~/domain/forecast-words";
-import type { LateRiskRow } from "~/services/forecast-view.server";
+import type { LateRiskRow } from "~/views/forecast-view.server";
 
 // The TV board's 'Late risk' strip (docs/decisions/0038-finish-date-forecast.md): the projects expected to finish
 // latest after their due date, on one line under the columns, so the columns keep their room at 720 px. Entries

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
 import { useActionData } from "react-router";
 
-// A dialog whose form gets an error shows it, however long the form and small the screen (docs/decisions/0021):
+// A dialog whose form gets an error shows it, however long the form and small the screen (decision 0021):
 // the first error is scrolled into view and focused — the field, as conform does, or the form's own message when
 // the refusal is about the whole record ('This project was changed by someone else…', a PIN already in use).
 // With JavaScript the dialog does it when an answer comes back refused or the browser-side check refuses a send;

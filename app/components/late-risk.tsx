@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { btn, cardClass } from "~/components/ui";
 import { LATE_RISK } from "~/domain/forecast-words";
-import type { LateRiskRow } from "~/services/forecast-view.server";
+import type { LateRiskRow } from "~/views/forecast-view.server";
 
 // 'Late risk' (docs/decisions/0038-finish-date-forecast.md): the projects expected to finish after their due date,
 // the latest first, each with its expected finish and what holds it up.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { openedFromSent, ORIGINAL_FIELD, type OpenedValue } from "~/domain/form-changes";
 
-// Every edit form keeps the values it opened with while it stays open (docs/decisions/0021). A live reload, or any
+// Every edit form keeps the values it opened with while it stays open (decision 0021). A live reload, or any
 // other reload of the page's data, brings the latest record, but the fields still show what this person saw: the
 // form's `_original` must stay what the fields were drawn from, or the action takes the old values still shown for
 // this person's changes and puts them back over someone else's save (decision 0009's stale-edit check compares

@@ -3,7 +3,7 @@ import type { ShopAddressNote } from "~/domain/hosts";
 
 /**
  * Shown on every label screen until the shop's address is known: the labels printed meanwhile carry this
- * browser's address, which a phone may not reach, and 'localhost' never (docs/decisions/0026).
+ * browser's address, which a phone may not reach, and 'localhost' never (decision 0026).
  */
 export function ShopAddressNotice({
   note,

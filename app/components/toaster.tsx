@@ -71,7 +71,7 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
   }, [flash, show]);
 
   // Back or Forward leaves the moment a toast was about: it closes, so the page gone back to does not seem to say
-  // it again (docs/decisions/0022).
+  // it again (decision 0022).
   const { key } = useLocation();
   const navigationType = useNavigationType();
   const lastKey = useRef(key);

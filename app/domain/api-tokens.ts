@@ -1,4 +1,4 @@
-// API tokens (docs/decisions/0041): what a program may do with Shopflow's /api, and /metrics. Browser-safe: the
+// API tokens (decision 0041): what a program may do with Shopflow's /api, and /metrics. Browser-safe: the
 // settings page shows the same scopes and words the server checks.
 
 export const API_TOKEN_SCOPES = ["read", "projects:write", "items:write", "scans", "machine-files:write", "metrics"] as const;

@@ -24,7 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
   "prune-audit": "Remove old entries",
   "seed-demo": "Fill with the demo shop",
   "upload-url": "Start an upload",
-  // One row an hour sums up an API token's requests (docs/decisions/0041).
+  // One row an hour sums up an API token's requests (decision 0041).
   use: "Used (hourly summary)",
   // Before 'reorder-steps' (which names its project), a reorder was recorded under the first step's record type.
   reorder: "Reorder",

@@ -13,7 +13,7 @@ export type PublicTeamMember = Omit<Db.TeamMember, "pinHash"> & { hasPin: true }
 
 /**
  * The signed-in user of docs/product.md §3, as verify-pin answers it. On /api it may instead be a program with an
- * API token (`apiToken`, docs/decisions/0041): no member, no keys; what it may do comes from the token's scopes.
+ * API token (`apiToken`, decision 0041): no member, no keys; what it may do comes from the token's scopes.
  */
 export type SignedInUser = Pick<Db.TeamMember, "id" | "name" | "email" | "department" | "subdepartment" | "skills" | "accessibleDepartments"> & {
   apiToken?: { id: number; name: string; scopes: readonly string[] };

@@ -1,5 +1,5 @@
 // Domain errors thrown by models: a save refused for a reason a person can act on. /api handlers answer them as JSON
-// with their status (http/api.server.ts); screens put the message in the form and a toast (services/form-action.server.ts).
+// with their status (http/api.server.ts); screens put the message in the form and a toast (views/form-action.server.ts).
 export abstract class DomainError extends Error {
   abstract readonly status: 400 | 404 | 409 | 410 | 413;
 }

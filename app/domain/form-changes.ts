@@ -1,5 +1,5 @@
 // A form posts every field; docs/product.md §7's PATCH carries the changed ones. The form also carries the record as it was
-// opened (`_original`), so an action can tell which fields this person changed (docs/decisions/0009, 0021).
+// opened (`_original`), so an action can tell which fields this person changed (decisions 0009 and 0021).
 
 /** The hidden field that carries the values an edit form opened with. */
 export const ORIGINAL_FIELD = "_original";

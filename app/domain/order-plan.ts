@@ -3,7 +3,7 @@ import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants"
 import { toCsv } from "~/domain/csv";
 import { headerKey, isBlank, isComment, NO_DATA_ROWS, oneLine, readCsvTable, RECORDS_PER_STEP, UNREADABLE_CHARACTER, undefused } from "~/domain/csv-read";
 
-// Order import (docs/decisions/0045): projects with their items from a CSV or a JSON body, one line per item. The
+// Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
 // rows are read here into plain text; `planOrderImport` checks every line against the shop's workflows, categories,
 // materials and the projects the file's external references name, and says what an import would create or update.
 // Browser-safe and free of the database: the model reads the reference data once and hands it over.

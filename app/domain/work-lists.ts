@@ -1,4 +1,4 @@
-// Shared by browser and server: the department work lists (/work/{department}, docs/decisions/0037): who needs
+// Shared by browser and server: the department work lists (/work/{department}, decision 0037): who needs
 // which key, the list's filters and its address.
 import { DEPARTMENT_KEYS } from "./constants";
 import { isExterior, isInterior } from "./fabrication";

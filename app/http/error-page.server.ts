@@ -1,5 +1,5 @@
 // The plain page a refused request gets when a browser asked for a page: no scripts, no stylesheet of the app's,
-// so it reads the same when the app itself could not answer (http.server.ts) or when a route has no page to draw
+// so it reads the same when the app itself could not answer (pipeline/http.server.ts) or when a route has no page to draw
 // on (a PDF route's refusal in a browser tab).
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

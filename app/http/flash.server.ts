@@ -3,7 +3,7 @@ import { signedCookie } from "~/http/cookies.server";
 
 // One-shot results for the page a post redirects to (post-redirect-get), next to the toast cookie of
 // toast.server.ts: what a scan did on the QR Timer page without JavaScript, for one page load only. Not in the URL,
-// where Back and reload would show it again as if it had just happened (docs/decisions/0022).
+// where Back and reload would show it again as if it had just happened (decision 0022).
 
 // Signed: it is shown as the app's own words.
 const flashCookieOf = signedCookie("shopflow_flash", "flash", { maxAge: 60 });

@@ -21,7 +21,7 @@ export function toastCookie(request: Request, toast: z.input<typeof ToastSchema>
 /**
  * The answer to a post that worked (or was refused) with a toast for the page it lands on, once. With JavaScript
  * the history entry that posted (often a dialog's URL) is replaced, so Back does not reopen a form already sent
- * (docs/decisions/0022). Without JavaScript the browser keeps the page that posted; the toast still shows once.
+ * (decision 0022). Without JavaScript the browser keeps the page that posted; the toast still shows once.
  */
 export async function redirectWithToast(
   request: Request,

@@ -31,7 +31,7 @@ export function scopesOf(notice: Omit<ChangeNotice, "at">): string[] {
     case "item":
       // A timer's start, stop or reset changes the item's time and department, not what the machine screens show.
       scopes.push(notice.action === "start-timer" || notice.action === "end-timer" || notice.action === "reset-timer" ? "item-timers" : "items");
-      // The work lists of the departments it is in and left (docs/decisions/0037): a scan in Production leaves
+      // The work lists of the departments it is in and left (decision 0037): a scan in Production leaves
       // Quality Control's list answering 304.
       scopes.push(`items-in:${notice.department ?? "*"}`);
       if (notice.fromDepartment && notice.fromDepartment !== notice.department) scopes.push(`items-in:${notice.fromDepartment}`);

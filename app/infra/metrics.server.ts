@@ -1,6 +1,6 @@
 import { singleton } from "./singleton.server";
 
-// The server's own figures for IT's monitoring (GET /metrics, docs/decisions/0041): counters and histograms kept in
+// The server's own figures for IT's monitoring (GET /metrics, decision 0041): counters and histograms kept in
 // memory by the HTTP layer and the checkpointer, written out in the Prometheus text exposition format (0.0.4). A
 // few families with small label sets (a route's pattern, never a raw path with its ids), so recording a request
 // is a couple of map lookups and a scrape is cheap.

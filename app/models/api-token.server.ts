@@ -7,7 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { prepared } from "./prepared.server";
 import { writeAudit, type Actor } from "./audit.server";
 
-// API tokens (docs/decisions/0041): a program's key to /api and /metrics. The token is shown once, when made;
+// API tokens (decision 0041): a program's key to /api and /metrics. The token is shown once, when made;
 // only its SHA-256 is stored, so a copy of the database opens nothing.
 
 export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -103,7 +103,7 @@ export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal
 }
 
 /**
- * One audit row summing up a token's requests (docs/decisions/0041): the first request in each hour writes it,
+ * One audit row summing up a token's requests (decision 0041): the first request in each hour writes it,
  * naming that request and how many the token made since its previous row. Its writes are audited one by one by
  * the models, under the token's name.
  */

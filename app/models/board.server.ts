@@ -107,7 +107,7 @@ const lastBoard = new WeakMap<object, { key: string; since: number; seq: number;
 
 export type BoardOptions = {
   now?: number;
-  /** The last notice a live reload has seen (services/page-data-etag.server.ts seenNotice), if it says. */
+  /** The last notice a live reload has seen (pipeline/page-data-etag.server.ts seenNotice), if it says. */
   seen?: number | null;
   /** Running items sent per department, at most: what a column can show (the count says how many there are). */
   runningPerColumn?: number;

@@ -20,7 +20,7 @@ import type { Tx } from "./crud.server";
 import { categoriesByName, insertItemInTx, qrCodeBase, updateItemInTx } from "./item.server";
 import { insertProjectInTx, type ProjectPatch, updateProjectInTx, workflowsForCreate } from "./project.server";
 
-// The order import (docs/decisions/0045): a preview of what rows would do, and the import itself, which checks the
+// The order import (decision 0045): a preview of what rows would do, and the import itself, which checks the
 // rows again and writes every project and item in ONE transaction through the same model functions as the Projects
 // page (steps, counts, QR codes alike), then announces the changes. Reference data is read in a fixed number of
 // queries, however many lines.

@@ -3,7 +3,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { backupRuns, webhookDeliveries } from "#db/schema";
 import { getDb } from "~/infra/db.server";
 
-// The database's figures for /metrics (docs/decisions/0041): a fixed three statements however large the shop.
+// The database's figures for /metrics (decision 0041): a fixed three statements however large the shop.
 
 export type StoreFigures = { databaseBytes: number; walBytes: number; lastBackupAt: Date | null; pendingWebhookDeliveries: number };
 

@@ -8,7 +8,7 @@ import { IN_PROGRESS } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentByValue } from "./department.server";
 
-// A department's work list (docs/decisions/0037): the items in it now, running first, then waiting by rush, the
+// A department's work list (decision 0037): the items in it now, running first, then waiting by rush, the
 // project's due date and arrival. A page is a fixed number of statements whatever it shows: the department, its
 // stations, the counts, one page of rows (who started a running item and when each arrived are subqueries of that
 // one statement) and the page's machine files.

@@ -1,6 +1,6 @@
 import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
-import { readAnalytics } from "~/services/analytics-range.server";
-import { fileRefusal } from "~/services/file-refusal.server";
+import { readAnalytics } from "~/views/analytics-range.server";
+import { fileRefusal } from "~/pipeline/file-refusal.server";
 import { toCsv } from "~/domain/csv";
 import { contentDisposition } from "~/domain/content-disposition";
 import { zoneDate } from "~/domain/dates";

@@ -5,7 +5,7 @@ import { formatDuration, formatSpan } from "~/domain/format";
 import { getEnv } from "~/infra/env.server";
 import { addDays, isCalendarDay } from "~/infra/periods.server";
 import { MIN_WAITS_FOR_BOTTLENECK } from "~/models/analytics.server";
-import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/services/analytics-range.server";
+import { DEFAULT_RANGE_DAYS, readAnalytics } from "~/views/analytics-range.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/analytics";
 

@@ -4,7 +4,7 @@ import { getEnv } from "~/infra/env.server";
 import { customerLinkProject, customerStatus } from "~/models/customer-link.server";
 import { projectOutlook } from "~/models/project-forecast.server";
 import { getShopBrand } from "~/models/shop-brand.server";
-import { addressLimit } from "~/services/address-limit.server";
+import { addressLimit } from "~/pipeline/address-limit.server";
 import type { Route } from "./+types/customer-status";
 
 // GET /status/{key}: a project's status for the shop's customer, without signing in

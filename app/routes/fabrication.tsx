@@ -9,7 +9,7 @@ import type { Route } from "./+types/fabrication";
 export { loader } from "./fabrication.server";
 
 // docs/product.md §2 'Fabrication Department' (/fabrication): the Fabrication department's active subdepartments, split into
-// interior and exterior work. Each card leads to the department's work list at that station (docs/decisions/0037).
+// interior and exterior work. Each card leads to the department's work list at that station (decision 0037).
 
 export function meta() {
   return [{ title: "Fabrication Department · Shopflow" }];

@@ -3,7 +3,7 @@ import { decideTileClick, hasDepartmentKey, TILES } from "~/domain/departments";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getSetupCounts, setupSteps } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
-import { readForm } from "~/services/form-action.server";
+import { readForm } from "~/views/form-action.server";
 import { listWorkDepartments } from "~/models/work-list.server";
 import { failedDeliveryCount } from "~/models/webhook.server";
 import { can, canOpenWorkList } from "~/services/permissions.server";
@@ -27,7 +27,7 @@ export function loadHome({ request }: Route.LoaderArgs) {
   // A member signed in without any key: who can give them one.
   const keyGivers = user && tiles.length === 0 ? activeHoldersOf("management") : [];
   const addressOffer = setup?.some((s) => s.key === "shopAddress" && !s.done) ? shopAddressOffer(request) : null;
-  // The work lists this member may open (docs/decisions/0037).
+  // The work lists this member may open (decision 0037).
   const workLists = user ? listWorkDepartments().filter((d) => canOpenWorkList(user, d.value)) : [];
   return {
     user,

@@ -16,12 +16,12 @@ import { materialModel } from "~/models/material.server";
 import { resetTimer } from "~/models/timer.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
-import { whoCanAdd } from "~/services/who-can-add.server";
+import { whoCanAdd } from "~/views/who-can-add.server";
 import type { Route } from "./+types/item-detail";
 
 // The item page's loader and action (routes/item-detail.tsx holds the page).

@@ -1,5 +1,5 @@
 import { getProductDetails } from "~/models/item.server";
-import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
+import { fileMissing, fileRefusal } from "~/pipeline/file-refusal.server";
 import { parseId } from "~/http/api.server";
 import { contentDisposition } from "~/domain/content-disposition";
 import { labelFileName, labelPdf } from "~/infra/label-pdf.server";

@@ -1,5 +1,5 @@
 import { getItemQrCode } from "~/models/item.server";
-import { fileRefusal } from "~/services/file-refusal.server";
+import { fileRefusal } from "~/pipeline/file-refusal.server";
 import { jsonError, parseId } from "~/http/api.server";
 import { itemQrUrl } from "~/services/shop-address.server";
 import { qrImage, type QrFormat } from "~/infra/qr.server";

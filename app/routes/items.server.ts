@@ -15,11 +15,11 @@ import { getProject } from "~/models/project.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProductFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
-import { whoCanAdd } from "~/services/who-can-add.server";
+import { whoCanAdd } from "~/views/who-can-add.server";
 import type { Route } from "./+types/items";
 
 // The items list's loader and action (routes/items.tsx holds the page).

@@ -18,7 +18,7 @@ import {
 import { getProject } from "~/models/project.server";
 import { BOTH_REQUIRED, SELECTED_ROWS_REQUIRED, SpreadsheetFormSchema, type SpreadsheetRow } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, readForm, unreadableForm } from "~/services/form-action.server";
+import { domainError, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/machine-files-spreadsheet";
 

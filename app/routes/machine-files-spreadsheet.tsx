@@ -9,7 +9,7 @@ import { RouteError } from "~/components/route-error";
 import { useToast } from "~/components/toaster";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { RouteBody } from "~/services/route-rules.server";
+import type { RouteBody } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/machine-files-spreadsheet";
 import type { action } from "./machine-files-spreadsheet.server";
 
@@ -20,7 +20,7 @@ import type { action } from "./machine-files-spreadsheet.server";
 
 export { action, loader } from "./machine-files-spreadsheet.server";
 
-/** A CSV import or a save of thousands of rows is a large form by design; others get 64 KB (services/route-rules.server). */
+/** A CSV import or a save of thousands of rows is a large form by design; others get 64 KB (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {

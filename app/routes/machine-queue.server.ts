@@ -21,7 +21,7 @@ import {
 } from "~/models/machine-file.server";
 import { departmentByValue } from "~/models/department.server";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, formIntent, readForm, refused } from "~/services/form-action.server";
+import { domainError, type FormReply, formIntent, readForm, refused } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/machine-queue";
 

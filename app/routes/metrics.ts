@@ -1,8 +1,8 @@
-import { metricsResponse } from "~/services/metrics-endpoint.server";
+import { metricsResponse } from "~/pipeline/metrics-endpoint.server";
 import type { Route } from "./+types/metrics";
 
 // GET /metrics: the Prometheus text format for IT's monitoring, behind an API token with the `metrics` scope
-// (docs/decisions/0041, README "Metrics").
+// (decision 0041, README "Metrics").
 
 export function loader({ request }: Route.LoaderArgs) {
   return metricsResponse(request);

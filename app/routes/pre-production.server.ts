@@ -7,7 +7,7 @@ import { priorityWeight } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
-import { lateRisk } from "~/services/forecast-view.server";
+import { lateRisk } from "~/views/forecast-view.server";
 import type { Route } from "./+types/pre-production";
 
 // The Pre-Production Dashboard's loader (routes/pre-production.tsx holds the page).

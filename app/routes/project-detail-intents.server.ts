@@ -11,12 +11,12 @@ import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
 import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { resetTimer } from "~/models/timer.server";
-import { customerLinkIntents } from "~/services/customer-link-form.server";
+import { customerLinkIntents } from "~/views/customer-link-form.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
-import { domainError, type FormReply, invalid, refused } from "~/services/form-action.server";
+import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
 import type { Permission } from "~/services/permissions.server";
-import { maxUploadBytes, uploadedFile } from "~/services/uploads.server";
+import { maxUploadBytes, uploadedFile } from "~/pipeline/uploads.server";
 
 // The project screen's forms, one handler each, named by the form's `intent` (routes/project-detail.server.ts
 // reads the post and the session, then calls the handler). Every rule lives in the models; a handler reads its
@@ -166,7 +166,7 @@ export const PROJECT_FORMS = {
     title: "Error",
     fallback: "Failed to upload file",
     handle: async ({ request, projectId, here, formId, actor, fail }) => {
-      // Written to disk as it arrived by the HTTP layer (services/uploads.server), never held in memory.
+      // Written to disk as it arrived by the HTTP layer (pipeline/uploads.server), never held in memory.
       const file = uploadedFile(request, "file");
       if (!file || file.size === 0) return refused(formId, 400, { title: "Invalid file type", description: "Please select a PDF file" });
       try {

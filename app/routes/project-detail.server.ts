@@ -18,14 +18,14 @@ import { getProjectWithMetrics, getSteps } from "~/models/project.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { workflowModel } from "~/models/workflow.server";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
-import { whoCanAdd } from "~/services/who-can-add.server";
-import { forecastPanel } from "~/services/forecast-view.server";
-import { customerLinkRows } from "~/services/customer-link-form.server";
+import { whoCanAdd } from "~/views/who-can-add.server";
+import { forecastPanel } from "~/views/forecast-view.server";
+import { customerLinkRows } from "~/views/customer-link-form.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 

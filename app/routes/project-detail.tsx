@@ -17,9 +17,9 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { loadProjectDetail, projectDetailAction } from "./project-detail.server";
 import { LiveIndicator, useLiveData } from "~/components/live";
-import type { RouteBody } from "~/services/route-rules.server";
+import type { RouteBody } from "~/pipeline/route-rules.server";
 
-/** The design form (no JavaScript) sends the PDF with the page; others get 64 KB (services/route-rules.server). */
+/** The design form (no JavaScript) sends the PDF with the page; others get 64 KB (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "upload", permission: "projects:write", upload: "multipart" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
-import { fileMissing, fileRefusal } from "~/services/file-refusal.server";
+import { fileMissing, fileRefusal } from "~/pipeline/file-refusal.server";
 import { contentDisposition } from "~/domain/content-disposition";
 import type { ErrorPageLink } from "~/http/error-page.server";
 import { parseIdParam } from "~/domain/ids";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/project-labels";
 // items.
 //
 // A browser opens it in a tab, from a link or from the 'Labels on sheets…' form: a refusal there is a plain page
-// with the sentence and a way back (services/file-refusal.server.ts).
+// with the sentence and a way back (pipeline/file-refusal.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const refused = fileRefusal(request, "read", "these labels");
   if (refused) return refused;

@@ -20,7 +20,7 @@ import {
 import { getProject } from "~/models/project.server";
 import { FILE_TYPES, type FileType } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, formIntent, readForm, refused, unreadableForm } from "~/services/form-action.server";
+import { domainError, formIntent, readForm, refused, unreadableForm } from "~/views/form-action.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/project-machine-files";

@@ -5,8 +5,8 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { importChoices, importOrders, previewOrderImport } from "~/models/order-import.server";
 import { ConfirmedRowsSchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
-import { formIntent, readForm } from "~/services/form-action.server";
-import { issuesJson, issuesMessage, planJson } from "~/services/order-import-view.server";
+import { formIntent, readForm } from "~/views/form-action.server";
+import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/projects-import";
 

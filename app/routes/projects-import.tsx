@@ -6,7 +6,7 @@ import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
 import { isCsvFile } from "~/domain/csv-read";
 import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { RouteBody } from "~/services/route-rules.server";
+import type { RouteBody } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects-import";
 import type { ImportAnswer } from "./projects-import.server";
 
@@ -15,7 +15,7 @@ import type { ImportAnswer } from "./projects-import.server";
 
 export { action, loader } from "./projects-import.server";
 
-/** A file of thousands of lines, and Confirm's rows, are large bodies by design (services/route-rules.server). */
+/** A file of thousands of lines, and Confirm's rows, are large bodies by design (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
 
 export function meta() {

@@ -28,7 +28,7 @@ import { getEnv } from "~/infra/env.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, type FormReply, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, type FormReply, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/projects";

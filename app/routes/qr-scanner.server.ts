@@ -4,7 +4,7 @@ import { flashCookie, popFlash } from "~/http/flash.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { isScanId } from "~/schemas/scan";
 import { actorFrom } from "~/services/actor.server";
-import { readForm } from "~/services/form-action.server";
+import { readForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { ownBases, scanCode, ScanFlashSchema, scanFlash, scannedItem } from "~/services/scan.server";
 import { getUser } from "~/services/session.server";

@@ -3,7 +3,7 @@ import { toCsv } from "~/domain/csv";
 import { zoneDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
 import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
-import { fileRefusal } from "~/services/file-refusal.server";
+import { fileRefusal } from "~/pipeline/file-refusal.server";
 import type { Route } from "./+types/schedule-csv";
 
 // GET /schedule/{load,at-risk}.csv: the schedule's tables as spreadsheets, with plain hours and dates so a

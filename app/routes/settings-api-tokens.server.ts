@@ -10,7 +10,7 @@ import { NotFoundError } from "~/domain/errors";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-api-tokens";
 
-// Global Settings → API tokens (docs/decisions/0041): management only.
+// Global Settings → API tokens (decision 0041): management only.
 
 export function loader({ request }: Route.LoaderArgs) {
   requirePermission(request, "settings:write");

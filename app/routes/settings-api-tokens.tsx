@@ -11,7 +11,7 @@ import type { Route } from "./+types/settings-api-tokens";
 import type { action } from "./settings-api-tokens.server";
 export { loader, action } from "./settings-api-tokens.server";
 
-// Global Settings → API tokens (docs/decisions/0041): management gives each program (quoting software, a
+// Global Settings → API tokens (decision 0041): management gives each program (quoting software, a
 // monitoring server) its own key with only the scopes it needs, sees when each was last used, and revokes one
 // that leaked. The token is shown once, when made.
 

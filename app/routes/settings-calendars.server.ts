@@ -10,7 +10,7 @@ import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
 import { CalendarKeyFormSchema, CalendarKeyRevokeSchema } from "~/schemas/calendar";
 import { actorFrom } from "~/services/actor.server";
-import { calendarFeedLink, feedBase } from "~/services/ics-feed.server";
+import { calendarFeedLink, feedBase } from "~/views/ics-feed.server";
 import { shopAddressNote } from "~/services/shop-address.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-calendars";
@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const tz = getEnv().SHOP_TIMEZONE;
   return data(
     {
-      // Feed addresses carry the shop's address once it is known (docs/decisions/0026), this browser's until then.
+      // Feed addresses carry the shop's address once it is known (decision 0026), this browser's until then.
       addressNote: shopAddressNote(request),
       feeds: listCalendarKeys().map((k) => ({
         id: k.id,

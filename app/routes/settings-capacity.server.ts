@@ -8,13 +8,13 @@ import { departmentModel, updateCapacities } from "~/models/department.server";
 import { getShopSettings, getWorkingCalendar, updateShopSettings } from "~/models/shop-settings.server";
 import { capacityFormSchema, WorkingCalendarFormSchema } from "~/schemas/capacity";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-capacity";
 
 // Global Settings → Capacity and calendar's loader and action (routes/settings-capacity.tsx holds the page): the
-// shop's working week and holidays, and what each department can do in a day (docs/decisions/0038).
+// shop's working week and holidays, and what each department can do in a day (decision 0038).
 
 const HERE = "/settings/capacity";
 

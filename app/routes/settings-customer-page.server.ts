@@ -4,10 +4,10 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getShopBrand, updateShopBrand } from "~/models/shop-brand.server";
 import { ShopNameFormSchema } from "~/schemas/shop-brand";
 import { actorFrom } from "~/services/actor.server";
-import { readForm } from "~/services/form-action.server";
+import { readForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { saveLogo } from "~/services/shop-logo.server";
-import { uploadedFile } from "~/services/uploads.server";
+import { uploadedFile } from "~/pipeline/uploads.server";
 import type { Route } from "./+types/settings-customer-page";
 
 const HERE = "/settings/customer-page";

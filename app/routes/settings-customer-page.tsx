@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { btn, cardClass, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
 import { LOGO_MAX_BYTES } from "~/domain/logo-image";
-import type { RouteBody } from "~/services/route-rules.server";
+import type { RouteBody } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/settings-customer-page";
 import type { action } from "./settings-customer-page.server";
 export { loader, action } from "./settings-customer-page.server";
@@ -10,7 +10,7 @@ export { loader, action } from "./settings-customer-page.server";
 // (docs/decisions/0043-calendar-feeds-and-customer-links.md). The logo form sends the picture with the page, so it
 // works without JavaScript; the server keeps it only if its bytes are a PNG, JPEG or WebP of at most 512 KB.
 
-/** The logo form carries a file: management may send an upload's size (services/route-rules.server). */
+/** The logo form carries a file: management may send an upload's size (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "upload", permission: "settings:write", upload: "multipart" } };
 
 export const meta = () => [{ title: "Customer page · Global Settings · Shopflow" }];

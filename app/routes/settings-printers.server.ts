@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { labelPrinterModel, printerPortRefusal, printerPortsText, type LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressNote } from "~/services/shop-address.server";
 import type { Route } from "./+types/settings-printers";
@@ -67,7 +67,7 @@ export async function settingsPrintersAction({ request }: Route.ActionArgs) {
     const formId = `edit-${printer.id}`;
     const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
     if (submission.status !== "success") return invalid(formId, submission.reply());
-    // Only what this person changed is saved, checked against what the form opened with (docs/decisions/0021):
+    // Only what this person changed is saved, checked against what the form opened with (decision 0021):
     // someone else's new port survives a rename made in a form opened before it. A post without `_original`
     // (a page drawn before it was sent) is checked by the version it read.
     const original = originalOf(form);

@@ -5,7 +5,7 @@ import type { action } from "./settings-sign-in.server";
 import { SIGN_IN_MODES } from "~/domain/sign-in-messages";
 export { loader, action } from "./settings-sign-in.server";
 
-// Global Settings → Sign-in (docs/decisions/0025): 'PIN only' or 'Choose your name, then PIN'. One form post, the
+// Global Settings → Sign-in (decision 0025): 'PIN only' or 'Choose your name, then PIN'. One form post, the
 // same with JavaScript and without; the version it was opened with refuses a save over someone else's.
 
 export const meta = () => [{ title: "Sign-in · Global Settings · Shopflow" }];

@@ -19,7 +19,7 @@ import {
 } from "~/models/webhook.server";
 import { WebhookEndpointEditSchema } from "~/schemas/webhook";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-webhook";
 

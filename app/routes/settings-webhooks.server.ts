@@ -7,7 +7,7 @@ import { getEnv } from "~/infra/env.server";
 import { createWebhookEndpoint, failedDeliveryCount, listWebhookEndpoints } from "~/models/webhook.server";
 import { WebhookEndpointSchema } from "~/schemas/webhook";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-webhooks";
 

@@ -26,7 +26,7 @@ import {
   WorkflowSchema,
 } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/services/form-action.server";
+import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
 import { backupFailureNote } from "~/services/backups.server";
 import { getUser } from "~/services/session.server";

@@ -24,12 +24,12 @@ import {
   type WorkRow,
 } from "~/models/work-list.server";
 import { actorFrom } from "~/services/actor.server";
-import { domainError, formIntent, readForm } from "~/services/form-action.server";
+import { domainError, formIntent, readForm } from "~/views/form-action.server";
 import { requireUser, requireWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/work-list";
 
-// A department's work list (routes/work-list.tsx holds the page; docs/decisions/0037): its loader, and the
+// A department's work list (routes/work-list.tsx holds the page; decision 0037): its loader, and the
 // action behind its Start, Stop and Station forms. With JavaScript a form is sent by a fetcher and answered with
 // its toast; without, the post is answered with a redirect back to the same list (and page), the toast once.
 

@@ -10,7 +10,7 @@ import { workListHref } from "~/domain/work-lists";
 import type { Route } from "./+types/work-list";
 export { action, loader } from "./work-list.server";
 
-// /work/{department}: what a department has to do now (docs/decisions/0037). Running items first (who started
+// /work/{department}: what a department has to do now (decision 0037). Running items first (who started
 // each, since when, the time counting), then the waiting ones by rush, due date and arrival; Start and Stop on
 // every row, with JavaScript or without. It follows the event stream, so a scan anywhere shows here.
 

@@ -1,7 +1,7 @@
 import { MAX_ORDER_ROWS, ORDER_FIELDS, type OrderField, type OrderRow } from "~/domain/order-plan";
 import { z } from "./messages";
 
-// POST /api/projects/import and the import screen's Confirm (docs/decisions/0045). The cells are taken as text and
+// POST /api/projects/import and the import screen's Confirm (decision 0045). The cells are taken as text and
 // checked line by line by planOrderImport, so every bad row comes back with its index and reason, not only the first.
 
 // A cell: text, a number (a quantity sent as 4), or nothing. Longer than any field may be is refused here; the

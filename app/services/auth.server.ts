@@ -22,7 +22,7 @@ import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
 import { singleton } from "~/infra/singleton.server";
 
-// How sign-in holds up against guessing (docs/decisions/0008 and 0025):
+// How sign-in holds up against guessing (decisions 0008 and 0025):
 // - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address (an IPv6 one by its /64), or, for
 //   a browser that signed in here before, its own signed device id, counted apart from every address.
 // - Shop-wide: once 50 wrong PINs from browsers that never signed in here fall inside 5 minutes, each such address

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { readCookie, signedCookie } from "~/http/cookies.server";
 import { getSecret } from "~/infra/secret.server";
 
-// A browser that has signed in here before carries a signed, random device id (docs/decisions/0025): its wrong PINs
+// A browser that has signed in here before carries a signed, random device id (decision 0025): its wrong PINs
 // are counted under that id, apart from every address, and a flood of wrong PINs from strangers (which trips the
 // shop-wide budget) does not slow it down. Only a successful sign-in hands one out, and the server secret signs it,
 // so an attacker cannot make one up.

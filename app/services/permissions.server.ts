@@ -32,7 +32,7 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
     reason: "Changing projects needs the Pre-Production or Project Management key.",
   },
   // Items and machine files are project work, with the project keys; they are their own permissions so that an API
-  // token's scopes can tell them apart (docs/decisions/0041).
+  // token's scopes can tell them apart (decision 0041).
   "items:write": {
     keys: ["pre-production", "project-management"],
     reason: "Changing projects needs the Pre-Production or Project Management key.",
@@ -65,7 +65,7 @@ const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
 };
 
 /**
- * The API token scope a permission needs (docs/decisions/0041); null: no token may, whatever its scopes (a token
+ * The API token scope a permission needs (decision 0041); null: no token may, whatever its scopes (a token
  * never writes Global Settings).
  */
 export const SCOPE_OF: Record<Permission, ApiTokenScope | null> = {
@@ -118,7 +118,7 @@ export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON):
 }
 
 /**
- * A department's work list (docs/decisions/0037): a department that is itself a key (pre-production, production,
+ * A department's work list (decision 0037): a department that is itself a key (pre-production, production,
  * fabrication, project-management) needs that key or management; the others are open to every signed-in member.
  */
 export function canOpenWorkList(user: SignedInUser | null, department: string): boolean {

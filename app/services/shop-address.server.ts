@@ -1,7 +1,6 @@
 import { getShopSettings, knownShopAddress } from "~/models/shop-settings.server";
 import { getEnv } from "~/infra/env.server";
-import { isLoopbackHost, type ShopAddressNote, type ShopAddressOffer } from "~/domain/hosts";
-import { hostAccepted } from "./host-check.server";
+import { isLoopbackHost, normalHost, type ShopAddressNote, type ShopAddressOffer } from "~/domain/hosts";
 import { can } from "./permissions.server";
 import { getUser } from "./session.server";
 
@@ -38,6 +37,23 @@ export function shopAddressNote(request: Request): ShopAddressNote {
 export function shopAddressOffer(request: Request): ShopAddressOffer {
   const url = new URL(request.url);
   return { origin: url.origin, loopback: isLoopbackHost(url.hostname), version: getShopSettings().version };
+}
+
+const hostOf = (address: string) => {
+  try {
+    return normalHost(new URL(address).hostname);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether a request for `hostname` is answered while the shop's address is `address`: the rule the request
+ * pipeline applies to every request (pipeline/host-check.server.ts), and the one a new address is checked by here.
+ */
+export function hostAccepted(hostname: string, address: string): boolean {
+  const h = normalHost(hostname);
+  return isLoopbackHost(h) || h === hostOf(address) || getEnv().ALLOWED_HOSTS.includes(h);
 }
 
 /**

@@ -7,7 +7,6 @@ import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, type Log
 import { ensureDir, storedFilePath } from "~/infra/storage.server";
 import type { Actor } from "~/models/audit.server";
 import { getShopBrand, updateShopBrand } from "~/models/shop-brand.server";
-import type { UploadedFile } from "./uploads.server";
 
 // The shop's logo file (docs/decisions/0043-calendar-feeds-and-customer-links.md): checked by its bytes and size,
 // then kept as DATA_DIR/branding/logo-{random}.{png|jpg|webp}, a name the server makes.
@@ -25,8 +24,11 @@ async function firstBytes(relative: string): Promise<Uint8Array> {
   }
 }
 
-/** Keeps an uploaded logo (the HTTP layer wrote it to disk) and makes it the shop's; a refused one is a BadRequestError. */
-export async function saveLogo(upload: UploadedFile, actor: Actor): Promise<void> {
+/**
+ * Keeps an uploaded logo (the HTTP layer wrote it to disk: `path` under DATA_DIR, `size` in bytes) and makes it the
+ * shop's; a refused one is a BadRequestError.
+ */
+export async function saveLogo(upload: { path: string; size: number }, actor: Actor): Promise<void> {
   if (upload.size > LOGO_MAX_BYTES) throw new BadRequestError(LOGO_TOO_LARGE);
   const kind = logoKind(await firstBytes(upload.path));
   if (!kind) throw new BadRequestError(LOGO_NOT_AN_IMAGE);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "../helpers/app";
 
-// One module per /api endpoint (docs/decisions/0032): a module that serves several addresses ends up finding out
+// One module per /api endpoint (decision 0032): a module that serves several addresses ends up finding out
 // which one from the request's last segment, and a new address then quietly falls into the wrong branch. The
 // reference data pair is the exception: mounted once per entity, it takes the entity from the path it was
 // mounted on.

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 
-// API tokens (docs/decisions/0041): made by management in Global Settings, shown once and stored as a hash; on
+// API tokens (decision 0041): made by management in Global Settings, shown once and stored as a hash; on
 // /api only, each request judged by the token's scopes; every use audited under its name; a rate limit of its
 // own; a page with a token stays signed out.
 

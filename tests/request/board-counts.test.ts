@@ -48,7 +48,7 @@ test("finished items and completed projects' items are not waiting; the counts a
   const old = await item("Old job banner", doneProjectId);
   await item("Pallet", projectId, "storage");
   // Through production and installation, the last department: finished.
-  // Each start is aged past the double-read window, so the next scan is a stop (docs/decisions/0022).
+  // Each start is aged past the double-read window, so the next scan is a stop (decision 0022).
   await scan(finished);
   ageSession(finished);
   await scan(finished);

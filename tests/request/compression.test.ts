@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { addMember, createApp } from "../helpers/app";
 
-// Text answers are gzipped for browsers that take it (services/http.server.ts `compress`).
+// Text answers are gzipped for browsers that take it (pipeline/http.server.ts `compress`).
 
 let app: ReturnType<typeof createApp>;
 

@@ -7,7 +7,7 @@ import { until } from "../helpers/wait";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 
 // The parts that connect the shop, used together as a shop would: the quoting program sends an order with its own
-// API token (docs/decisions/0041) to the order import (0045); the accounting program hears of the new projects by
+// API token (decision 0041) to the order import (0045); the accounting program hears of the new projects by
 // webhook (0042), and the audit trail names the token, not a person.
 
 let admin: Client;

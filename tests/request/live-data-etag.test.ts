@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { pageDataETag } from "~/services/page-data-etag.server";
+import { pageDataETag } from "~/pipeline/page-data-etag.server";
 import { forecastStatus } from "~/models/project-forecast.server";
 import type { createApp, Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";

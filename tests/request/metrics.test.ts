@@ -3,7 +3,7 @@ import parsePrometheusTextFormat, { type PromFamily, type PromSample } from "par
 import { createApp, visibleHtml, type Client } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 
-// GET /metrics (docs/decisions/0041, README "Metrics"): the Prometheus text format, read here by an independent
+// GET /metrics (decision 0041, README "Metrics"): the Prometheus text format, read here by an independent
 // parser from npm, behind an API token with the `metrics` scope.
 
 let app: ReturnType<typeof createApp>;

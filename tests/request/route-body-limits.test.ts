@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { routeRules } from "~/services/route-rules.server";
+import { routeRules } from "~/pipeline/route-rules.server";
 import { build, createApp } from "../helpers/app";
 
 // Every route that takes a write, with the largest body it takes and from whom. A new route that must take
-// more than 64 KB (an upload, an import) declares it in its own module (`body`, services/route-rules.server);
+// more than 64 KB (an upload, an import) declares it in its own module (`body`, pipeline/route-rules.server);
 // this list makes the choice visible, so a new upload route cannot silently get 64 KB, nor a JSON route 5 MB.
 const EXPECTED = `
 api-categories POST: 64 KB

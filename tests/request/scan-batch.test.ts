@@ -6,7 +6,7 @@ import { addMember, build, createApp, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // Scans are committed in groups (timer.server.ts, decision 0014) and answered by the HTTP layer without React
-// Router's matching (http.server.ts). Neither may change what a caller sees.
+// Router's matching (pipeline/http.server.ts). Neither may change what a caller sees.
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
 import { databaseAnswers } from "~/models/health.server";
 import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
-import { createFetchHandler, staticFromDir } from "~/services/http.server";
+import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
 import { toastCookie } from "~/http/toast-cookie.server";
 import { setDb, type DB } from "~/infra/db.server";
 import { itemQrUrl } from "~/services/shop-address.server";
@@ -406,7 +406,7 @@ describe("sign-in throttling without an audit flood", () => {
     expect(second.headers.get("retry-after")).toBeTruthy();
     // The right PIN still works, from an address with no failure.
     expect((await app.client("192.0.2.2").request("/api/auth/verify-pin", { method: "POST", json: { pinCode: "4321" } })).status).toBe(200);
-    // The window's one entry is written once it is over (docs/decisions/0025).
+    // The window's one entry is written once it is over (decision 0025).
     writeUpWindows(Date.now() + 10 * 60_000);
     expect(app.db.select().from(auditLog).where(sql`action = 'login-budget-tripped'`).all()).toHaveLength(1);
   });

@@ -174,7 +174,7 @@ describe("labels carry the shop's address", () => {
     for (const code of [`http://shop-server:3000/qr/${itemId}`, `http://localhost/qr/${itemId}`]) {
       const res = await staff.request("/api/scans", { method: "POST", json: { code } });
       expect({ code, status: res.status }).toEqual({ code, status: 200 });
-      // Past the double-read window, so the next code read is a stop, not 'scanned twice' (docs/decisions/0022).
+      // Past the double-read window, so the next code read is a stop, not 'scanned twice' (decision 0022).
       ageSession(itemId);
     }
   });

@@ -1,4 +1,4 @@
-// Sign-in under a many-address PIN attack (docs/decisions/0025): a browser that signed in before keeps its own
+// Sign-in under a many-address PIN attack (decision 0025): a browser that signed in before keeps its own
 // budget, IPv6 clients count by /64, and the audit log gets a bounded number of rows however the flood is shaped.
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { and, gte, ne } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// 'Choose your name, then PIN' (docs/decisions/0025): the shop setting, the names a signed-out screen may show, the
+// 'Choose your name, then PIN' (decision 0025): the shop setting, the names a signed-out screen may show, the
 // verify-pin contract in that mode and the per-member lock, through the API and the no-JavaScript pages.
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";

@@ -7,7 +7,7 @@ import { countStatements } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
 import { ageSession } from "../helpers/timers";
 
-// Department work lists, /work/{department} and GET /api/work/{department} (docs/decisions/0037): the items in a
+// Department work lists, /work/{department} and GET /api/work/{department} (decision 0037): the items in a
 // department now, running first (who, since when), then waiting by rush, the project's due date and arrival; Start and
 // Stop on the list without JavaScript (a post that redirects back) and with it (a fetcher's answer); who may open
 // which list; stations as filters; a fixed number of statements per page; 304 while its department did not change.

@@ -2,10 +2,17 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-// Every import points down the layers (docs/decisions/0031-code-layout.md):
+// Every import points down the layers (decisions 0033 and 0046):
 //
-//   routes, components, hooks, browser   the screens, and the browser-only code under them
-//   services                             application services: sign-in, permissions, scans, the request pipeline
+//   routes                               the screens and resource routes
+//   components, hooks, browser           the screens' parts, and the browser-only code under them
+//   pipeline | views                     side by side, neither imports the other:
+//     pipeline                           the request pipeline: what every request passes before its route (host,
+//                                        cross-site, body limits, tokens, uploads, page-data ETags), and the
+//                                        per-request rules routes declare or call (methods, refusals, limits)
+//     views                              presenters: what a screen, feed or API answer shows, and what a form's
+//                                        action answers, made from models and services
+//   services                             use cases: sign-in, sessions, permissions, scans, backups, webhooks
 //   models                               the only code that queries the database
 //   http                                 HTTP plumbing: JSON answers, cookies, multipart, error pages
 //   infra                                server plumbing: database, environment, event hub, storage, checkpoints
@@ -13,7 +20,8 @@ import path from "node:path";
 //   domain                               browser-safe rules, constants and words: the bottom layer (db/ uses it too)
 //
 // A client module (anything not named .server) never loads a `.server` module or db/; `import type` is allowed,
-// because types are erased before anything runs.
+// because types are erased before anything runs. So a component may take a view's types (the rows it draws), but
+// never run one: every view is a `.server` module.
 
 const root = path.join(import.meta.dir, "..", "..");
 function files(dir: string): string[] {
@@ -65,20 +73,28 @@ describe("layers", () => {
     expect(violations(["app/infra"], (t) => t.startsWith("app/") && !into("domain", "schemas", "infra").test(t))).toEqual([]);
   });
 
-  test("http plumbing imports no model, service, route or component", () => {
-    expect(violations(["app/http"], (t) => into("models", "services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("http plumbing imports no model, service, pipeline, view, route or component", () => {
+    expect(violations(["app/http"], (t) => into("models", "services", "pipeline", "views", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("models import no service, route or component", () => {
-    expect(violations(["app/models"], (t) => into("services", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("models import no service, pipeline, view, route or component", () => {
+    expect(violations(["app/models"], (t) => into("services", "pipeline", "views", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("services import no route or component", () => {
-    expect(violations(["app/services"], (t) => into("routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  test("services import no pipeline, view, route or component", () => {
+    expect(violations(["app/services"], (t) => into("pipeline", "views", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
   });
 
-  test("components, hooks and browser code import no route", () => {
-    expect(violations(["app/components", "app/hooks", "app/browser"], (t) => into("routes").test(t))).toEqual([]);
+  test("the pipeline imports no view, route or component (routes import it: their declared rules, refusals, limits)", () => {
+    expect(violations(["app/pipeline"], (t) => into("views", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  });
+
+  test("views import no pipeline, route or component (routes and components import them)", () => {
+    expect(violations(["app/views"], (t) => into("pipeline", "routes", "components", "hooks", "browser").test(t))).toEqual([]);
+  });
+
+  test("components, hooks and browser code import no route and nothing of the request pipeline", () => {
+    expect(violations(["app/components", "app/hooks", "app/browser"], (t) => into("routes", "pipeline").test(t))).toEqual([]);
   });
 
   test("client modules load no .server module and nothing from db/ (types only)", () => {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { MAX_CONCURRENT_UPLOADS, MAX_WAITING_UPLOADS, uploadLoad, uploadTurn } from "~/services/uploads.server";
+import { MAX_CONCURRENT_UPLOADS, MAX_WAITING_UPLOADS, uploadLoad, uploadTurn } from "~/pipeline/uploads.server";
 import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
 
 // The multipart reader that writes uploads to disk as they arrive must read every form exactly as the

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { runSteps } from "~/domain/csv-read";
 import { type OrderReferenceData, parseDueDate, parseOrderCsvSteps, planOrderImport } from "~/domain/order-plan";
 
-// The order import's reading and checking without a database (docs/decisions/0045).
+// The order import's reading and checking without a database (decision 0045).
 
 const ref: OrderReferenceData = {
   workflows: [{ id: 1, name: "Print" }],

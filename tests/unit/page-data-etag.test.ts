@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { scopesOf } from "~/infra/change-notices.server";
-import { LIVE_PAGES } from "~/services/page-data-etag.server";
+import { LIVE_PAGES } from "~/pipeline/page-data-etag.server";
 
 // The live pages' data validators (decision 0034): every page that follows the event stream is listed with what it
 // shows, so a new live page cannot be left reloading in full for ever, nor a listed one be mistaken for another.

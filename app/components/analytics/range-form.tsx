@@ -10,7 +10,7 @@ type QuickRange = { label: string; from: string; to: string; current: boolean };
 export function RangeForm({ from, to, rangeError, quick }: { from: string; to: string; rangeError: string | null; quick: QuickRange[] }) {
   // The From and To fields show the range the figures are for, a refused one included: people read a form as the
   // state of the page, and fields still holding the refused dates above figures for the last 30 days read as if
-  // those dates had been applied (review 3). What was asked for stays in the explanation under the fields. The
+  // those dates had been applied. What was asked for stays in the explanation under the fields. The
   // fields are uncontrolled (the form works without JavaScript), so with JavaScript they are drawn afresh for
   // every navigation (its key), a repeated refused range too, instead of keeping what was typed.
   const location = useLocation();

@@ -4,7 +4,7 @@ import { Icon } from "../icons";
 import { btn } from "../ui";
 
 /**
- * The work lists of the departments this member may open (docs/decisions/0037): what each has to do now, one tap
+ * The work lists of the departments this member may open (decision 0037): what each has to do now, one tap
  * from Home, also for the departments no tile leads to (Quality Control, Installation, the shop's own).
  */
 export function WorkListLinks({ departments }: { departments: { value: string; name: string }[] }) {

@@ -3,7 +3,7 @@ import { OneTimeLink } from "~/components/one-time-link";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import type { ShopAddressNote } from "~/domain/hosts";
 import { btn, cardClass } from "~/components/ui";
-import type { CustomerLinkView } from "~/services/customer-link-form.server";
+import type { CustomerLinkView } from "~/views/customer-link-form.server";
 
 // The project page's 'Customer link' (docs/decisions/0043-calendar-feeds-and-customer-links.md): a read-only status
 // page for the shop's customer, made here and shown once, revoked here, with when each link was last opened.

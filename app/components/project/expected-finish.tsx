@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { btn, cardClass } from "~/components/ui";
 import { PREVIEW_AS_RUSH } from "~/domain/forecast-words";
-import type { ForecastPanel } from "~/services/forecast-view.server";
+import type { ForecastPanel } from "~/views/forecast-view.server";
 
 // The project page's expected finish (docs/decisions/0038-finish-date-forecast.md): one sentence against the due date,
 // what holds the project up, the items that decide it, and 'Preview as rush' (a link: ?preview=rush, nothing saved).

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { workListHref, type WorkFilter } from "~/domain/work-lists";
 import type { WorkListStation } from "./work-list-rows";
 
-// A department's stations as the list's filters (docs/decisions/0037): the whole department, one side (interior or
+// A department's stations as the list's filters (decision 0037): the whole department, one side (interior or
 // exterior, by the Fabrication page's rule on the names), each station, and the items at none. Links: the filter is
 // in the address, so it works without JavaScript and a station's screen can be bookmarked.
 

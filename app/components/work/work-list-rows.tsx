@@ -9,7 +9,7 @@ import { LiveDuration } from "../live-duration";
 import { useToast } from "../toaster";
 import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
 
-// The rows of a department's work list (docs/decisions/0037): a card per item on a phone, a row of columns from
+// The rows of a department's work list (decision 0037): a card per item on a phone, a row of columns from
 // md. Start and Stop are real forms: without JavaScript a post that comes back to the list; with it a fetcher that
 // stays on the page, shows its toast and lets the list reload.
 

@@ -2,9 +2,9 @@ import { VerifyPinSchema } from "~/schemas/auth";
 import { api, json, jsonError, methodNotAllowed, parseBody } from "~/http/api.server";
 import { verifyPin } from "~/services/auth.server";
 import type { Route } from "./+types/auth.verify-pin";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
-/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
+/** The methods this module answers (pipeline/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["POST"];
 
 export async function action({ request }: Route.ActionArgs) {

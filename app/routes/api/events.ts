@@ -4,12 +4,12 @@ import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { api, jsonError } from "~/http/api.server";
 import { openEventStream } from "~/infra/event-stream.server";
 import type { Route } from "./+types/events";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // GET /api/events: the change notices as server-sent events, for the live pages. Notices carry
 // ids, the action and the department, nothing a signed-in member could not read on the pages themselves.
 
-/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
+/** The methods this module answers (pipeline/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["GET"];
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/items.$id.assign-file";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/items/{id}/assign-file {fileId, fileType}. The member comes from the session; a `userId` in the body
 // is ignored (docs/product.md §7 'Items').

@@ -3,7 +3,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, parseId } from "~/http/api.server";
 import type { Route } from "./+types/items.$id.reset-timer";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/items/{id}/reset-timer (no body): resetting a timer needs the project keys (pre-production,
 // project-management, management: docs/product.md (Decisions)); audited with who did it.

@@ -1,9 +1,9 @@
-import { timerToggleResponse } from "~/services/timer-api.server";
+import { timerToggleResponse } from "~/pipeline/timer-api.server";
 import type { Route } from "./+types/items.$id.start-timer";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/items/{id}/start-timer (no body): the floor's hottest call. The HTTP layer answers it directly by route id
-// (SCAN_ROUTES, services/timer-api.server); this module answers it the same way for anything that reaches React Router.
+// (SCAN_ROUTES, pipeline/timer-api.server); this module answers it the same way for anything that reaches React Router.
 
 export const methods: RouteMethods = ["POST"];
 

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, listPage, pageParams, parseBody, projectIdQuery } from "~/http/api.server";
 import type { Route } from "./+types/items";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // docs/product.md §7 'Items': GET /api/items (an array, 500 rows unless `?limit=&offset=` say otherwise; `?projectId=`
 // filters) and POST. Writes need the pre-production or project-management key (docs/product.md (Decisions)).

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/machine-ready-files.$id";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // GET, PATCH and DELETE /api/machine-ready-files/{id}. Opening a file's QR and completing it are floor work that
 // any member with the machine keys does; other changes and deletes are project work (docs/product.md (Decisions)).

@@ -1,19 +1,19 @@
 import { saveMachineFiles } from "~/models/machine-file.server";
 import { MachineFileBulkSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
-import { CSV_BODY_LIMIT } from "~/services/http.server";
+import { CSV_BODY_LIMIT } from "~/pipeline/http.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, parseBody } from "~/http/api.server";
 import { filesSavedSkippedMessage } from "~/domain/machine-file-messages";
 import type { Route } from "./+types/machine-ready-files.bulk";
-import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/machine-ready-files/bulk: many files at once, all or nothing in one transaction (the spreadsheet's save,
 // models/machine-file.server saveMachineFiles); files already there (same project, name and machine) are skipped.
 
 export const methods: RouteMethods = ["POST"];
 
-/** Thousands of files in one body by design (services/route-rules.server). */
+/** Thousands of files in one body by design (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "csv", permission: "machine-files:write" } };
 
 export async function action({ request }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, listPage, pageParams, parseBody, projectIdQuery } from "~/http/api.server";
 import type { Route } from "./+types/machine-ready-files";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // docs/product.md §7 'Machine files': GET /api/machine-ready-files[?projectId=] (500 rows unless `?limit=&offset=` say
 // otherwise) and POST one file. Details and new files are project work (pre-production, project-management).

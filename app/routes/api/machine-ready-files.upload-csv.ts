@@ -1,12 +1,12 @@
 import { importMachineFilesCsv } from "~/models/machine-file.server";
 import { UploadCsvSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
-import { CSV_BODY_LIMIT } from "~/services/http.server";
+import { CSV_BODY_LIMIT } from "~/pipeline/http.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, parseBody } from "~/http/api.server";
 import { csvImportMessage, csvImportRefused } from "~/domain/machine-file-messages";
 import type { Route } from "./+types/machine-ready-files.upload-csv";
-import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/machine-ready-files/upload-csv: a CSV of machine files (docs/product.md §7 'Machine files').
 
@@ -14,7 +14,7 @@ const ERRORS_RETURNED = 1000;
 
 export const methods: RouteMethods = ["POST"];
 
-/** An import of thousands of rows is a large body by design (services/route-rules.server). */
+/** An import of thousands of rows is a large body by design (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "csv", permission: "machine-files:write" } };
 
 export async function action({ request }: Route.ActionArgs) {

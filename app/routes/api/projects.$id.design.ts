@@ -3,10 +3,10 @@ import { getProject } from "~/models/project.server";
 import { DesignRecordSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { maxUploadBytes, uploadedFile } from "~/services/uploads.server";
+import { maxUploadBytes, uploadedFile } from "~/pipeline/uploads.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.design";
-import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 
 // docs/product.md §7 'Design': GET/POST/DELETE /api/projects/{id}/design. POST takes the design's record (JSON,
 // after a PUT to an upload URL) or the PDF itself (multipart). Only PDFs, at most MAX_UPLOAD_MB
@@ -14,7 +14,7 @@ import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
 
 export const methods: RouteMethods = ["GET", "POST", "DELETE"];
 
-/** A design PDF up to MAX_UPLOAD_MB, from members who may change projects (services/route-rules.server). */
+/** A design PDF up to MAX_UPLOAD_MB, from members who may change projects (pipeline/route-rules.server). */
 export const body: RouteBody = {
   POST: { limit: "upload", permission: "projects:write", upload: "multipart", types: ["application/json", "multipart/form-data"] },
 };
@@ -37,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return deleteDesign(id, actor) ? json({ message: "Design removed successfully!" }) : jsonError(404, "No design uploaded");
     }
     if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-      // The HTTP layer wrote the file to disk as it arrived (services/uploads.server).
+      // The HTTP layer wrote the file to disk as it arrived (pipeline/uploads.server).
       const file = uploadedFile(request, "file");
       if (!file || file.size === 0) return jsonError(400, "Please select a PDF file");
       return json(await saveDesignFile(id, file, actor, maxUploadBytes()), { status: 201 });

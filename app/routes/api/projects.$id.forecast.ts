@@ -1,6 +1,6 @@
 import { getProject } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
-import { projectForecastJson } from "~/services/forecast-view.server";
+import { projectForecastJson } from "~/views/forecast-view.server";
 import { api, json, jsonError, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.forecast";
 

@@ -4,7 +4,7 @@ import { PrinterUnreachable, printLabelsFor } from "~/services/label-print.serve
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.print-labels";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/projects/{id}/print-labels: the label(s) as ZPL straight to a label printer of Global Settings ({ "printerId": n }). A printer
 // that does not answer is a 504 with a sentence saying which one; the print is recorded in the audit log.

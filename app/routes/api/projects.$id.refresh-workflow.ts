@@ -3,7 +3,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.refresh-workflow";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/projects/{id}/refresh-workflow: the project's steps rebuilt from its workflow (docs/product.md §7).
 

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.reorder-steps";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/projects/{id}/reorder-steps { stepIds }: the project's workflow steps in their new order.
 

@@ -3,10 +3,10 @@ import { api, json, jsonError, parseBody } from "~/http/api.server";
 import { importOrders, previewOrderImport } from "~/models/order-import.server";
 import { numberedRows, OrderImportBodySchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
-import { CSV_BODY_LIMIT } from "~/services/http.server";
-import { issuesJson, issuesMessage, planJson } from "~/services/order-import-view.server";
+import { CSV_BODY_LIMIT } from "~/pipeline/http.server";
+import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects.import";
 
 // POST /api/projects/import (README 'API', decision 0045): `{ "rows": [...] }`, one row per item. With
@@ -15,7 +15,7 @@ import type { Route } from "./+types/projects.import";
 
 export const methods: RouteMethods = ["POST"];
 
-/** An order export of thousands of lines is a large body by design (services/route-rules.server). */
+/** An order export of thousands of lines is a large body by design (pipeline/route-rules.server). */
 export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
 
 const DRY = new Set(["1", "true", "yes"]);

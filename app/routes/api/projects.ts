@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, listPage, pageParams, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/projects";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // docs/product.md §7 'Projects and workflows': GET /api/projects returns an array as the product's client expects,
 // 500 rows unless `?limit=&offset=` say otherwise (decision 0023). Writes need the pre-production or

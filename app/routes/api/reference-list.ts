@@ -3,7 +3,7 @@ import { requirePermission } from "~/services/permissions.server";
 import { referenceEndpoint } from "~/services/reference-api.server";
 import { api, json, listSlice } from "~/http/api.server";
 import type { Route } from "./+types/reference-list";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // GET /api/{entity} (any signed-in member) and POST /api/{entity} (the management key) for every reference entity;
 // app/routes.ts mounts this module once per entity (docs/product.md §7 'Reference data').

@@ -3,7 +3,7 @@ import { requirePermission } from "~/services/permissions.server";
 import { referenceEndpoint } from "~/services/reference-api.server";
 import { api, json, jsonError, parseId } from "~/http/api.server";
 import type { Route } from "./+types/reference-record";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // GET /api/{entity}/{id} (any signed-in member), PATCH with the `version` read and DELETE (the management key) for
 // every reference entity; app/routes.ts mounts this module once per entity (docs/product.md §7 'Reference data').

@@ -4,14 +4,14 @@ import { requirePermission } from "~/services/permissions.server";
 import { scanCode, scannedItem } from "~/services/scan.server";
 import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/scans";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/scans: one scan of a label as the QR Timer page makes it — the text scanned, and
 // for a scan queued while offline its id and the device's time — toggling that item's timer. A scan id already
 // applied answers 200 with `replayed: true` and changes nothing. A double read of a label its member scanned a moment
 // ago answers 409 with the item as it is (still running), and changes nothing.
 
-/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
+/** The methods this module answers (pipeline/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["POST"];
 
 export async function action({ request }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
 import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/shop-settings";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
 // management key, like every Global Settings write: any of signInMode, shopAddress, and the working calendar
@@ -17,7 +17,7 @@ const view = (s: ReturnType<typeof getShopSettings>) => {
   return { signInMode: s.signInMode, shopAddress: s.shopAddress, workingDays, dayStartMinutes, dayHours, holidays, timeZone, version: s.version };
 };
 
-/** The methods this module answers (services/route-rules.server); anything else gets 405 with Allow. */
+/** The methods this module answers (pipeline/route-rules.server); anything else gets 405 with Allow. */
 export const methods: RouteMethods = ["GET", "PATCH"];
 
 export async function loader({ request }: Route.LoaderArgs) {

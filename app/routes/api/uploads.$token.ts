@@ -1,9 +1,9 @@
 import { acceptUpload } from "~/models/design.server";
 import { requirePermission } from "~/services/permissions.server";
-import { maxUploadBytes } from "~/services/uploads.server";
+import { maxUploadBytes } from "~/pipeline/uploads.server";
 import { api, json } from "~/http/api.server";
 import type { Route } from "./+types/uploads.$token";
-import type { RouteBody, RouteMethods } from "~/services/route-rules.server";
+import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 
 // PUT /api/uploads/{token}: the design PDF's bytes, to the address POST …/design/upload-url gave. They are written to
 // disk as they arrive; a refused upload is a DomainError with its status and sentence.

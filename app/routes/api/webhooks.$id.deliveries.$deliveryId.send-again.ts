@@ -2,7 +2,7 @@ import { api, json, methodNotAllowed, parseId } from "~/http/api.server";
 import { resendDelivery } from "~/models/webhook.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/webhooks.$id.deliveries.$deliveryId.send-again";
 
 // POST /api/webhooks/{id}/deliveries/{deliveryId}/send-again: 'Send again', with the same webhook-id

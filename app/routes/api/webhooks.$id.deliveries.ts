@@ -1,7 +1,7 @@
 import { api, jsonError, listPage, pageParams, parseId } from "~/http/api.server";
 import { countDeliveries, getWebhookEndpoint, listDeliveries } from "~/models/webhook.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/webhooks.$id.deliveries";
 
 // GET /api/webhooks/{id}/deliveries: the endpoint's delivery log, newest first, a page at a time (?limit=&offset=).

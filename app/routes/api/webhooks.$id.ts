@@ -3,7 +3,7 @@ import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from
 import { WebhookEndpointPatchSchema } from "~/schemas/webhook";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/webhooks.$id";
 
 // GET (with its secret), PATCH (with the `version` read) and DELETE /api/webhooks/{id}, with the management key.

@@ -3,7 +3,7 @@ import { createWebhookEndpoint, listWebhookEndpoints } from "~/models/webhook.se
 import { WebhookEndpointBodySchema } from "~/schemas/webhook";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/webhooks";
 
 // GET and POST /api/webhooks: Global Settings → Webhooks for programs (docs/decisions/0042-webhooks.md), with the

@@ -4,7 +4,7 @@ import { countWork, getWorkDepartment, listStations, listWork } from "~/models/w
 import { requireUser, requireWorkList } from "~/services/permissions.server";
 import type { Route } from "./+types/work.$department";
 
-// GET /api/work/{department}: the department's work list, as the page shows it (docs/decisions/0037): running items
+// GET /api/work/{department}: the department's work list, as the page shows it (decision 0037): running items
 // first, then waiting ones by rush, the project's due date and arrival. ?station= (a station's value, or none) and
 // ?side= (interior, exterior) filter it as the page's station links do; ?limit=&offset= page through it, with
 // X-Total-Count and a Link to the next page like every /api list.

@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/workflow-steps.$id.assign-team-members";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // POST /api/workflow-steps/{id}/assign-team-members { teamMemberIds } (docs/product.md §7).
 

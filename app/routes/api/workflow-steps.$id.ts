@@ -4,7 +4,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/workflow-steps.$id";
-import type { RouteMethods } from "~/services/route-rules.server";
+import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // PATCH /api/workflow-steps/{id}: a step's status, dates or notes, with the `version` read (docs/product.md §7).
 

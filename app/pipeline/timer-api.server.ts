@@ -3,8 +3,8 @@ import { isScanId, ScanBodySchema } from "~/schemas/scan";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import { departmentLabel } from "~/domain/format";
 import { startedToast, stoppedToast } from "~/domain/timer-words";
-import { actorFrom } from "./actor.server";
-import { requirePermission } from "./permissions.server";
+import { actorFrom } from "~/services/actor.server";
+import { requirePermission } from "~/services/permissions.server";
 
 // docs/product.md §7: POST /api/items/{id}/start-timer and end-timer (no body needed; the answer has name and department). The
 // floor's hottest call: the HTTP layer answers it directly (see SCAN_ROUTES in http.server.ts) after its own checks

@@ -1,6 +1,6 @@
 import { activeHoldersOf, type SignedInUser } from "~/models/team-member.server";
 import type { WhoCanAdd } from "~/domain/words";
-import { can } from "./permissions.server";
+import { can } from "~/services/permissions.server";
 
 /**
  * For a form that picks a product or a material: a manager is offered the link to add one; anyone else is told

@@ -4,7 +4,6 @@ import { getEnv } from "~/infra/env.server";
 import { calendarFeedData, type CalendarSubject, FEED_DAYS_BACK } from "~/models/calendar-feed.server";
 import { projectOutlooks } from "~/models/project-forecast.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { addressLimit } from "./address-limit.server";
 
 // A calendar feed's text (docs/decisions/0043-calendar-feeds-and-customer-links.md): each step with a date as an
 // all-day event over its days in the shop's zone, each project's due date as an all-day event, and the forecast's
@@ -12,9 +11,6 @@ import { addressLimit } from "./address-limit.server";
 // calendar app already holds instead of adding a second one.
 
 const DAY_MS = 86_400_000;
-
-/** A calendar app asks every 15 minutes to a few hours; 30 a minute from one address is a stuck client or a scan. */
-export const feedLimit = addressLimit(30, 60_000);
 
 const STATUS_WORDS: Record<string, string> = {
   pending: "Not started",

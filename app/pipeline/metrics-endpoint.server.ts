@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { storeFigures } from "~/models/store-figures.server";
 import { authenticateBearer, bearerToken } from "./token-auth.server";
 
-// GET /metrics (docs/decisions/0041): for IT's Prometheus, behind an API token with the `metrics` scope. Not under
+// GET /metrics (decision 0041): for IT's Prometheus, behind an API token with the `metrics` scope. Not under
 // /api, where Prometheus and its kin expect it; refusals are JSON as on /api.
 
 export const METRICS_NEEDS_TOKEN =

@@ -1,6 +1,6 @@
 import { jsonError } from "~/http/api.server";
 import { errorPage, wantsPage, type ErrorPageLink } from "~/http/error-page.server";
-import { requirePermission, type Permission } from "./permissions.server";
+import { requirePermission, type Permission } from "~/services/permissions.server";
 
 // Routes that answer with a file (a label PDF, a QR image, a CSV) have no page to show 'Access Denied' or 'Not
 // found' on. A browser tab that asked for a page (a link, a form sent to a new tab) gets the plain error page with

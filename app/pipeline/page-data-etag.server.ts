@@ -6,7 +6,7 @@ import { versionOf } from "~/infra/change-notices.server";
 import { noticeSeqOf } from "~/infra/event-stream.server";
 import { BOARD_SCOPES, boardKeyId } from "~/models/board.server";
 import type { RouteRules } from "./route-rules.server";
-import { getUser, SESSION_COOKIE } from "./session.server";
+import { getUser, SESSION_COOKIE } from "~/services/session.server";
 
 // A live page's data answers 304 Not Modified when nothing it shows has changed (decision 0034). Every scan makes
 // every open live page ask for its data again (components/live.tsx); most of them (the floor, the other machines'
@@ -64,7 +64,7 @@ export const LIVE_PAGES: Readonly<Record<string, LivePage>> = {
   "routes/item-detail": { scopes: () => ["*"] },
   "routes/items": { scopes: () => ["*"] },
   "routes/pre-production": { scopes: () => ["*"] },
-  // A department's work list (docs/decisions/0037): the items in that department (and what leaves it), their
+  // A department's work list (decision 0037): the items in that department (and what leaves it), their
   // projects, designs and machine files.
   "routes/work-list": {
     scopes: (p) => [`items-in:${decoded(p.department)}`, "items-in:*", "projects", "designs", "item-files", "machine-files"],

@@ -1,29 +1,14 @@
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { getEnv } from "~/infra/env.server";
 import { errorPage } from "~/http/error-page.server";
-import { isLoopbackHost, normalHost } from "~/domain/hosts";
+import { hostAccepted } from "~/services/shop-address.server";
 
 // Once the shop's address is known (PUBLIC_URL, or Global Settings → Shop address), the server answers only to
 // it, to the names in ALLOWED_HOSTS and to loopback names. Anything else is most likely a name an attacker's DNS
 // points at the server (DNS rebinding): a staff browser on the attacker's page would otherwise send it requests
 // as if it were the attacker's own site, and read the answers. The host checked is the one the app believes:
-// behind a trusted proxy, X-Forwarded-Host (docs/decisions/0008, 0026).
+// behind a trusted proxy, X-Forwarded-Host (decisions 0008 and 0026).
 
 export const UNKNOWN_HOST = "Unknown host";
-
-const hostOf = (address: string) => {
-  try {
-    return normalHost(new URL(address).hostname);
-  } catch {
-    return null;
-  }
-};
-
-/** Whether a request for `hostname` is answered while the shop's address is `address`. */
-export function hostAccepted(hostname: string, address: string): boolean {
-  const h = normalHost(hostname);
-  return isLoopbackHost(h) || h === hostOf(address) || getEnv().ALLOWED_HOSTS.includes(h);
-}
 
 /**
  * The 421 answer for a request to `href` (its URL as the app believes it) when its host is not one the shop

@@ -3,7 +3,7 @@ import type { SignedInUser } from "~/domain/entities";
 import { singleton } from "~/infra/singleton.server";
 import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models/api-token.server";
 
-// A program's request with `Authorization: Bearer sfk_…` (docs/decisions/0041): honoured on /api and /metrics
+// A program's request with `Authorization: Bearer sfk_…` (decision 0041): honoured on /api and /metrics
 // only. The token stands in for a member: it holds no department keys, and what it may do comes from its scopes
 // (services/permissions.server scopeFor). Each token has its own rate limit, and its requests are summed up in
 // the audit log once an hour; the writes it makes are audited one by one under its name.

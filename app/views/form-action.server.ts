@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { DomainError } from "~/domain/errors";
-import { SESSION_ENDED } from "./permissions.server";
+import { SESSION_ENDED } from "~/services/permissions.server";
 
 // What every screen's action answers a form with when the save did not happen: the form's id (so the right form
 // shows it), conform's result (the messages under the fields), a toast, and whether to ask for the PIN again.

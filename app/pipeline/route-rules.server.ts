@@ -1,5 +1,5 @@
 import type { ServerBuild } from "react-router";
-import type { Permission } from "./permissions.server";
+import type { Permission } from "~/services/permissions.server";
 
 // The HTTP rules of each route, read from the route modules themselves: which methods it answers (a 405's
 // Allow, an OPTIONS answer) and how large a body it takes, from whom, in which content types. The HTTP layer
