@@ -1,8 +1,9 @@
 // `npm run bench [-- options]`: scripts/bench.ts at two data sizes, side by side (1,000 and 100,000
 // projects; items ×20 and timer logs ×200 of the projects, as seed-large makes them), with the ratio of each
 // route's cost between the sizes, then the live floor at each size (scripts/bench-live.ts: 100 live pages while
-// scans arrive at 10 a second; --no-live leaves it out). Options other than --sizes and --no-live go to bench.ts
-// (e.g. --duration 3, --only items). Writes the combined tables to docs/benchmarks.md between the bench markers.
+// scans arrive at 10 a second; --no-live leaves it out), then the whole-operation figures the tests do not assert
+// (tests/bench/figures.bench.ts). Options other than --sizes and --no-live go to bench.ts (e.g. --duration 3,
+// --only items). Writes the combined tables to docs/benchmarks.md between the bench markers.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -192,6 +193,31 @@ lines.push("|---|---:|---:|---:|---|");
 const FLOOR = ["/qr-scanner", "/qr/:id", "/production/:machine"];
 for (const p of small.js)
   lines.push(`| ${p.page} | ${p.files} | ${fmt(p.raw)} | ${fmt(p.gz)} | ${FLOOR.includes(p.page) ? (p.gz <= 150 * 1024 ? "✓ ≤ 150 KB" : "✗ > 150 KB") : ""} |`);
+
+// The figures the tests used to assert (tests/bench/figures.bench.ts): timings of whole operations at the sizes
+// the tests use, read next to the machine's load instead of failing a test on a busy machine.
+console.log("\n════ figures ════");
+const figuresJson = path.join(work, "figures.json");
+const figuresRun = spawnSync(process.execPath, ["test", "--timeout=600000", "./tests/bench/figures.bench.ts"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, BENCH_FIGURES_JSON: figuresJson },
+});
+if (figuresRun.status !== 0 || !existsSync(figuresJson)) {
+  console.error(`the figures run failed (exit ${figuresRun.status})`);
+  process.exit(1);
+}
+const measured = JSON.parse(readFileSync(figuresJson, "utf8")) as {
+  load: number;
+  figures: { name: string; value: number; unit: string; target: string; ok: boolean }[];
+};
+lines.push("");
+lines.push(`Whole operations (tests/bench/figures.bench.ts, in-process through the built app; load average ${fmt(measured.load, 1)} at the end):`);
+lines.push("");
+lines.push("| operation | time | target |");
+lines.push("|---|---:|---|");
+for (const f of measured.figures) lines.push(`| ${f.name.trim()} | ${fmt(f.value, f.value < 10 ? 1 : 0)} ${f.unit} | ${f.ok ? "✓" : "✗"} ${f.target} |`);
+
 const report = lines.join("\n");
 console.log(`\n${report}\n`);
 

@@ -1,18 +1,71 @@
-// `npm test`: build, unit + request tests (bun test), then end-to-end tests in Chromium (Playwright).
+// `npm test`: every check, with the independent ones side by side (as the Epic Stack's `validate` runs them):
+//   1. Biome ‖ the build
+//   2. the typecheck ‖ unit and request tests (bun test, two worker processes)
+//   3. end-to-end tests in Chromium (Playwright)
+// `npm test -- unit` stops after 2, `npm test -- e2e` skips bun test. The load average is sampled through the run
+// and reported per phase: the browser phase is sized (E2E_WORKERS, playwright.config.ts) to keep it near the
+// machine's core count, since a machine run at several times its cores is where timeouts and flakes come from.
 import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 
 const root = path.join(import.meta.dir, "..");
 const bun = process.execPath;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-function run(label: string, cmd: string[], env: Record<string, string> = {}) {
-  console.log(`\n▶ ${label}: ${cmd.map((c) => (path.basename(c) === c ? c : path.relative(root, c) || c)).join(" ")}`);
-  const r = Bun.spawnSync(cmd, { cwd: root, stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, ...env } });
-  if (r.exitCode !== 0) {
-    console.error(`\n✗ ${label} failed (exit ${r.exitCode})`);
-    process.exit(r.exitCode || 1);
+type Step = { label: string; cmd: string[]; env?: Record<string, string> };
+type Outcome = { label: string; ok: boolean; seconds: number; load: number[] };
+
+const outcomes: Outcome[] = [];
+let samples: number[] = [];
+const sampler = setInterval(() => samples.push(loadavg()[0]!), 5000);
+const started = performance.now();
+
+const show = (cmd: string[]) => cmd.map((c) => (path.basename(c) === c ? c : path.relative(root, c) || c)).join(" ");
+
+/**
+ * Runs `steps` side by side. The first streams its output; the others' output is held and printed when each ends,
+ * so two tools never interleave their lines. Stops the whole run when any fails.
+ */
+async function phase(steps: Step[]) {
+  samples = [];
+  for (const s of steps) console.log(`\n▶ ${s.label}: ${show(s.cmd)}`);
+  const t0 = performance.now();
+  const results = await Promise.all(
+    steps.map(async (step, i) => {
+      const child = Bun.spawn(step.cmd, {
+        cwd: root,
+        stdin: "ignore",
+        stdout: i === 0 ? "inherit" : "pipe",
+        stderr: i === 0 ? "inherit" : "pipe",
+        env: { ...process.env, ...step.env },
+      });
+      const held =
+        i === 0 ? "" : (await Promise.all([new Response(child.stdout as ReadableStream).text(), new Response(child.stderr as ReadableStream).text()])).join("");
+      const code = await child.exited;
+      const seconds = (performance.now() - t0) / 1000;
+      if (held.trim()) console.log(`\n── ${step.label} (${seconds.toFixed(0)} s) ──\n${held.trimEnd()}`);
+      return { step, code, seconds };
+    }),
+  );
+  for (const r of results) outcomes.push({ label: r.step.label, ok: r.code === 0, seconds: r.seconds, load: samples.slice() });
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) {
+    for (const f of failed) console.error(`\n✗ ${f.step.label} failed (exit ${f.code})`);
+    finish(failed[0]!.code || 1);
   }
+}
+
+function finish(code: number) {
+  clearInterval(sampler);
+  const cores = availableParallelism();
+  console.log(`\n${code === 0 ? "✓ all tests passed" : "✗ stopped"} in ${((performance.now() - started) / 60000).toFixed(1)} min on ${cores} cores`);
+  for (const o of outcomes) {
+    const mean = o.load.length ? o.load.reduce((a, b) => a + b, 0) / o.load.length : loadavg()[0]!;
+    const max = o.load.length ? Math.max(...o.load) : mean;
+    console.log(`  ${o.ok ? "✓" : "✗"} ${o.label.padEnd(28)} ${o.seconds.toFixed(0).padStart(5)} s   load average ${mean.toFixed(1)} (max ${max.toFixed(1)})`);
+  }
+  process.exit(code);
 }
 
 /** `apt-get install` the Debian packages (as root, with apt-get), running `apt-get update` once if the first try fails. */
@@ -38,7 +91,7 @@ function ensureChromium() {
       "  On Debian/Ubuntu run:  sudo apt-get install -y chromium\n" +
       "  or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
-  process.exit(1);
+  finish(1);
 }
 
 // The label PDF tests check the PDFs with independent tools: qpdf, poppler's pdftoppm and zbar's zbarimg.
@@ -57,25 +110,42 @@ function ensureTools(tools: Record<string, string>, what: string) {
   console.error(
     `\n✗ ${what} need ${missing().join(", ")}.\n` + `  On Debian/Ubuntu run:  sudo apt-get install -y --no-install-recommends ${packages.join(" ")}`,
   );
-  process.exit(1);
+  finish(1);
 }
 
 const only = process.argv[2];
+if (only && only !== "unit" && only !== "e2e") {
+  console.error(`npm test takes no argument, "unit" (build, typecheck, bun test) or "e2e" (build, typecheck, Playwright), not "${only}"`);
+  process.exit(2);
+}
+const biome = path.join(root, "node_modules", ".bin", "biome");
+const typecheck: Step = {
+  label: "typecheck",
+  cmd: ["sh", "-c", `"${bun}" --bun x react-router typegen && "${bun}" --bun x tsc --noEmit`],
+};
+
 // Biome: the formatting and the lint rules of biome.json (errors fail; warnings are listed by `npx biome lint`).
-run("format and lint", [path.join(root, "node_modules", ".bin", "biome"), "check", "--diagnostic-level=error", "."]);
-run("build", [bun, "--bun", "x", "react-router", "build"]);
-run("typecheck", [bun, "--bun", "x", "react-router", "typegen"]);
-run("typecheck", [bun, "--bun", "x", "tsc", "--noEmit"]);
+await phase([
+  { label: "build", cmd: [bun, "--bun", "x", "react-router", "build"] },
+  { label: "format and lint", cmd: [biome, "check", "--diagnostic-level=error", "."] },
+]);
 if (only !== "e2e") {
   ensureTools(LABEL_TOOLS, "The label PDF tests");
   ensureTools(CLIENT_TOOLS, "The text-browser and database-tool tests");
-  run("unit and request tests", [bun, "test"]);
+  // Two worker processes, one a core; the slowest files start first (tests/timings.json, kept by --update-timings).
+  await phase([{ label: "unit and request tests", cmd: [bun, "test", "--parallel=2", "--timeout=120000"] }, typecheck]);
+} else {
+  await phase([typecheck]);
 }
 if (only !== "unit") {
   ensureChromium();
   // Playwright's runner is a Node program; Node 20 runs it fine (only React Router's CLI needs Bun).
-  run("end-to-end tests (Chromium)", ["node", path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test"], {
-    CHROMIUM_PATH: CHROMIUM,
-  });
+  await phase([
+    {
+      label: "end-to-end tests (Chromium)",
+      cmd: ["node", path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test"],
+      env: { CHROMIUM_PATH: CHROMIUM },
+    },
+  ]);
 }
-console.log("\n✓ all tests passed");
+finish(0);

@@ -18,6 +18,7 @@ import { databaseFile, getDb } from "~/infra/db.server";
 import { ENV_HELP, getEnv, type Env } from "~/infra/env.server";
 import pkg from "../package.json";
 import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
+import { UPLOAD_WAIT_MS } from "~/pipeline/uploads.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
 import { backupSettings, startBackupScheduler } from "~/services/backups.server";
@@ -97,6 +98,10 @@ function serve(env: Env, clientDir: string) {
     // The HTTP layer sets each write's limit (by route and member) and answers 413 with a readable body; past
     // this one Bun would answer 413 itself, with none. Bodies are never read beyond the layer's limits.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    // An upload that waits for its turn (two are received at a time) sends nothing meanwhile: with Bun's default
+    // of 10 s its connection was closed without an answer on a busy server. It may wait UPLOAD_WAIT_MS, then gets
+    // a readable 503; the connection outlives that wait.
+    idleTimeout: Math.ceil(UPLOAD_WAIT_MS / 1000) + 15,
     fetch: (req, srv) => fetch(req, srv),
     error(error) {
       console.error(error);
