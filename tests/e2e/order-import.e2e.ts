@@ -1,15 +1,16 @@
-// Order import with JavaScript ("js") and without ("no-js"): from the Projects page to the import screen, upload a
-// CSV as Excel saves it in Europe (Windows-1252, ';'), read the preview with its bad line, upload the fixed file,
-// confirm, and see the projects with their customer and reference (docs/decisions/0045).
+// Order import with JavaScript: from the Projects page to the import screen, upload a CSV as Excel saves it in Europe
+// (Windows-1252, ';'), read the preview with its bad line, upload the fixed file, confirm, and see the projects with
+// their customer and reference (docs/decisions/0045). Without JavaScript the same walk goes through the page's forms
+// in tests/request/order-import-no-js.test.ts.
 import { DEMO, expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
 
 /** Windows-1252 bytes of `text` (the characters this test uses). */
 const cp1252 = (text: string) => Buffer.from([...text].map((c) => ({ é: 0xe9, ü: 0xfc, "–": 0x96 })[c as "é"] ?? c.charCodeAt(0)));
 
-test("import orders: upload, preview with a bad line, fix, confirm, see the projects", async ({ page, js, signIn }) => {
+test("import orders: upload, preview with a bad line, fix, confirm, see the projects", async ({ page, signIn }) => {
   await signIn(DEMO.admin);
-  const tag = `${js ? "js" : "nojs"}${Date.now().toString(36)}`;
+  const tag = Date.now().toString(36);
   const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
   const workflows = (await (await page.request.get("/api/workflows")).json()) as { name: string }[];
   const [category, workflow] = [categories[0]!.name, workflows[0]!.name];
@@ -26,10 +27,10 @@ test("import orders: upload, preview with a bad line, fix, confirm, see the proj
       ].join("\r\n"),
     );
 
-  await visit(page, js, "/projects");
+  await visit(page, true, "/projects");
   await page.getByRole("link", { name: "Import orders" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import orders" })).toBeVisible();
-  if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   await expect(page.getByRole("link", { name: "Download the template" })).toHaveAttribute("href", "/api/projects/import/csv-template");
 
   // A quantity that is not a whole number: the line is named, nothing can be confirmed.
@@ -47,7 +48,7 @@ test("import orders: upload, preview with a bad line, fix, confirm, see the proj
   await expect(page.getByRole("cell", { name: "Channel letters – red" })).toBeVisible();
   await expect(page.getByText(`Ref. SF-${tag}`)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  if (js) await expectNoSeriousA11yViolations(page, "order import preview");
+  await expectNoSeriousA11yViolations(page, "order import preview");
 
   await page.getByRole("button", { name: "Confirm import" }).click();
   await expect(page).toHaveURL(/\/projects\?sort=created&dir=desc$/);
@@ -61,7 +62,7 @@ test("import orders: upload, preview with a bad line, fix, confirm, see the proj
   await expect(page.getByText("Channel letters – red").filter({ visible: true }).first()).toBeVisible();
 
   // The same file again: the reference is known, so the project is updated, not copied.
-  await visit(page, js, "/projects/import");
+  await visit(page, true, "/projects/import");
   await page.getByLabel("CSV file").setInputFiles({ name: "orders.csv", mimeType: "application/vnd.ms-excel", buffer: file("3") });
   await page.getByRole("button", { name: "Preview import" }).click();
   await expect(page.getByText("quantity 2 → 3")).toBeVisible();
