@@ -4,7 +4,7 @@ import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { noonDaysFrom, startOfZoneDay, zoneDate } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // Flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known

@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { BOARD_LINK_INVALID } from "~/domain/board-messages";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // TV board: management makes read-only links; a link opens the board and its event stream and

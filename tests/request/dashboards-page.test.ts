@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { getDb } from "~/infra/db.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements } from "../helpers/statements";
 import { forecastStatus } from "~/models/project-forecast.server";
 import { seedShop } from "../helpers/shop";
@@ -84,6 +84,8 @@ describe("/workflows", () => {
       "Installation",
       "Standard Manufacturing Process",
       'href="/settings?tab=workflows"',
+      ">Project Workflows</h1>",
+      "Manage workflows in Settings",
     ]) {
       expect(html).toContain(t);
     }

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { uploadTokens } from "#db/schema";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Design' and docs/product.md, Decisions: Uploads: the three-call upload, the multipart form, the PDF proxy.

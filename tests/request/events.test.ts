@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { seedShop } from "../helpers/shop";
 

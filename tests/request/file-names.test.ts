@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // A file name goes into Content-Disposition as an ASCII stand-in plus the real name (RFC 6266 / 5987): a name

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Items' (create/update/delete/get one) with the §5 Item and Product form messages.

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { forgetSessions } from "~/models/session-store.server";
 import { getDb } from "~/infra/db.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { countStatements, statementsByTransaction } from "../helpers/statements";
 import { seedShop } from "../helpers/shop";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // docs/product.md §7 'Projects and workflows' over HTTP: happy paths, the §5 messages, 401, 403, 404 and 409.

@@ -3,7 +3,7 @@
 // possessives built from names ("Channel Letters' department sequence", never "Channel Letters's").
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 let app: ReturnType<typeof createApp>;

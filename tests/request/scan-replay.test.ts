@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
-import { createApp, type Client } from "../helpers/app";
+import type { createApp, Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { noonDaysFrom, zoneDate } from "~/domain/dates";
 import { parse } from "papaparse";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // /schedule and its CSVs over HTTP (docs/decisions/0040-schedule.md): who may open it, the booked days and the
