@@ -32,8 +32,12 @@ const SKIP = new Set(["SCRIPT", "STYLE", "TEMPLATE"]);
 const BLOCK =
   /^(ADDRESS|ARTICLE|ASIDE|BLOCKQUOTE|BR|BUTTON|CAPTION|DD|DETAILS|DIALOG|DIV|DL|DT|FIELDSET|FIGCAPTION|FIGURE|FOOTER|FORM|H[1-6]|HEADER|HR|LABEL|LEGEND|LI|MAIN|NAV|OL|OPTION|P|PRE|SECTION|SELECT|SUMMARY|TABLE|TBODY|TD|TFOOT|TH|THEAD|TR|UL)$/;
 
-/** Text a person sees: no scripts, styles, templates or hidden elements (noscript shows: JavaScript is off). */
-function visibleText(root: El): string {
+/**
+ * Text a person sees: no scripts, styles, templates or hidden elements (noscript shows: JavaScript is off). For a
+ * name (`named`), what is hidden from assistive technology (aria-hidden icons and arrows) is left out too, as a
+ * browser's accessible name leaves it out.
+ */
+function visibleText(root: El, named = false): string {
   const parts: string[] = [];
   const walk = (node: { nodeType: number; childNodes: ArrayLike<unknown>; textContent: string | null }) => {
     if (node.nodeType === 3) {
@@ -43,6 +47,7 @@ function visibleText(root: El): string {
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return;
     const el = node as unknown as El;
     if (node.nodeType === 1 && (SKIP.has(el.tagName) || el.hasAttribute("hidden"))) return;
+    if (named && node.nodeType === 1 && el.getAttribute("aria-hidden") === "true") return;
     const block = node.nodeType === 1 && BLOCK.test(el.tagName);
     if (block) parts.push(" ");
     for (const child of Array.from(node.childNodes)) walk(child as typeof node);
@@ -57,7 +62,7 @@ function accessibleName(el: El): string {
   const label = el.getAttribute("aria-label");
   if (label) return collapse(label);
   if (el.tagName === "INPUT") return collapse(el.getAttribute("value") ?? "");
-  return visibleText(el);
+  return visibleText(el, true);
 }
 
 export type NavigateInit = { method?: string; body?: BodyInit; headers?: Record<string, string>; site?: "none" | "same-origin" };
