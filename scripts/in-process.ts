@@ -5,6 +5,13 @@ import type { ServerBuild } from "react-router";
 export const ORIGIN = "http://127.0.0.1:3000";
 export const SOCKET = { requestIP: () => ({ address: "127.0.0.1" }) };
 
+/** What the server bundle exports (server/app.ts); typed here because build/ is not part of the typecheck. */
+type ServerBundle = {
+  build: ServerBuild;
+  createFetchHandler: typeof import("~/pipeline/http.server").createFetchHandler;
+  staticFromDir: typeof import("~/pipeline/http.server").staticFromDir;
+};
+
 export type InProcess = { handler: (req: Request, socket: typeof SOCKET) => Promise<Response>; cookie: string };
 
 /** Opens DATA_DIR's database with the build in `buildDir` (default ../build) and signs in with `pin`. */
@@ -12,11 +19,17 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   process.env.DATA_DIR = opts.dataDir;
   // Before React loads (hence the dynamic imports): the development build of React is another program.
   process.env.NODE_ENV = "production";
-  const { createFetchHandler, staticFromDir } = await import("~/pipeline/http.server");
   const { getDb } = await import("~/infra/db.server");
   const { getSecret } = await import("~/infra/secret.server");
   const buildDir = opts.buildDir ?? new URL("../build", import.meta.url).pathname;
-  const build = (await import(`${buildDir}/server/index.js`)) as unknown as ServerBuild;
+  // The server bundle (server/app.ts) is the React Router build with the server's own code: its `build` and its
+  // fetch handler, so the routes run through the same copy of the request pipeline the server runs. The source
+  // modules above share the bundle's database and secret (app/infra/singleton.server.ts). A build from before
+  // server/app.ts became the bundle's entry is the ServerBuild itself, served by this checkout's pipeline.
+  const bundle = (await import(`${buildDir}/server/index.js`)) as Partial<ServerBundle> & ServerBuild;
+  const { build, createFetchHandler, staticFromDir }: ServerBundle = bundle.build
+    ? (bundle as ServerBundle)
+    : { build: bundle, ...(await import("~/pipeline/http.server")) };
   getSecret();
   getDb();
   const handler = createFetchHandler(build, { staticSource: staticFromDir(`${buildDir}/client`), mode: "production" });
