@@ -1,4 +1,4 @@
-// Global Settings → API tokens (docs/decisions/0041), with JavaScript: management makes a token for a program,
+// Global Settings → API tokens (decision 0041), with JavaScript: management makes a token for a program,
 // copies it with one tap from the one answer that shows it, the program uses it on /api, and management revokes
 // it; on a phone the page fits the screen with room to tap. Without JavaScript the same is a request test that
 // uses the page's forms (tests/request/api-tokens-no-js.test.ts): the markup and its layout are the same.

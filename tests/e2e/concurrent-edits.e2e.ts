@@ -1,4 +1,4 @@
-// Two people editing one record (docs/decisions/0009 and 0021), with JavaScript. Person A opens an edit dialog;
+// Two people editing one record (decisions 0009 and 0021), with JavaScript. Person A opens an edit dialog;
 // person B (another session, through the API) saves another field of the same record; A's page reloads its data
 // (a live page on its own, another page the way the router does after any post in the tab); A saves. Both changes
 // must be kept: the form keeps the values it opened with and sends them as `_original`, so the action saves only

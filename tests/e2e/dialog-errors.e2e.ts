@@ -1,7 +1,7 @@
 // A long dialog on a small screen (the team member form at 390×600), JavaScript on ("js") and off ("no-js"): a
 // refused save shows its message where the person is looking — the first error scrolled into view and focused —
 // and, with JavaScript, the toast raised while the dialog is open is drawn above the dialog, where it can be read
-// and closed (docs/decisions/0021). Without JavaScript the form is a panel on the page: where the browser scrolls
+// and closed (decision 0021). Without JavaScript the form is a panel on the page: where the browser scrolls
 // and what it focuses is only seen in a browser, so the walk runs in both.
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, test, toast } from "./fixtures";

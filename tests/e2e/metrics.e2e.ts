@@ -1,4 +1,4 @@
-// Metrics for IT (docs/decisions/0041), with JavaScript: management makes a token with only the `metrics` scope on
+// Metrics for IT (decision 0041), with JavaScript: management makes a token with only the `metrics` scope on
 // Global Settings → API tokens, Prometheus scrapes /metrics with it, and the answer is read by an independent parser
 // (parse-prometheus-text-format), counting the page the manager just opened. The same without JavaScript is a
 // request test that uses the page's form (tests/request/api-tokens-no-js.test.ts).

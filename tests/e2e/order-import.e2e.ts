@@ -1,6 +1,6 @@
 // Order import with JavaScript: from the Projects page to the import screen, upload a CSV as Excel saves it in Europe
 // (Windows-1252, ';'), read the preview with its bad line, upload the fixed file, confirm, and see the projects with
-// their customer and reference (docs/decisions/0045). Without JavaScript the same walk goes through the page's forms
+// their customer and reference (decision 0045). Without JavaScript the same walk goes through the page's forms
 // in tests/request/order-import-no-js.test.ts.
 import { DEMO, expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";

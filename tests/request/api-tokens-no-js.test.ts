@@ -4,7 +4,7 @@ import type { Client } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 
-// Global Settings → API tokens without JavaScript (docs/decisions/0041): management makes a token for a program
+// Global Settings → API tokens without JavaScript (decision 0041): management makes a token for a program
 // with the page's form, copies it from the one answer that shows it (a field to select: no Copy button without
 // scripts), the program uses it on /api, and management revokes it with the row's button. A metrics-only token
 // made the same way scrapes /metrics and opens no /api data. tests/e2e/api-tokens.e2e.ts and metrics.e2e.ts walk

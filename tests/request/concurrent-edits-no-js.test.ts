@@ -3,7 +3,7 @@ import type { Client } from "../helpers/app";
 import { type HtmlForm, type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 
-// Two people editing one record without JavaScript (docs/decisions/0009 and 0021). Ann opens an edit form: its panel
+// Two people editing one record without JavaScript (decisions 0009 and 0021). Ann opens an edit form: its panel
 // and the hidden `_original` (the values it opened with) come with the page. Bob then saves another field of the
 // same record through the API. Ann saves: both changes are kept, because the action saves only what Ann changed. A
 // save of the very field Bob changed is refused with 'This … was changed by someone else. Reload to see the

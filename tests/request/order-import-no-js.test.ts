@@ -5,7 +5,7 @@ import { seedShop } from "../helpers/shop";
 // Order import without JavaScript, through the page's own links and forms (tests/helpers/html-form.ts): from the
 // Projects page to the import screen, upload a CSV as Excel saves it in Europe (Windows-1252, ';'), read the preview
 // with its bad line, upload the fixed file, confirm, see the projects with their customer and reference, and the same
-// file again updates instead of copying (docs/decisions/0045). The browser walk is tests/e2e/order-import.e2e.ts.
+// file again updates instead of copying (decision 0045). The browser walk is tests/e2e/order-import.e2e.ts.
 
 /** Windows-1252 bytes of `text` (the characters this test uses). */
 const cp1252 = (text: string) => new Uint8Array([...text].map((c) => ({ é: 0xe9, ü: 0xfc, "–": 0x96 })[c as "é"] ?? c.charCodeAt(0)));

@@ -86,24 +86,6 @@ const OUTSIDE_NUMBERS: readonly { what: string; pattern: RegExp }[] = [
 
 type Finding = { file: string; line: number; message: string };
 
-/**
- * Findings in files this checkout does not edit (tests/e2e is being changed in another one): listed here as file
- * and message, and left for whoever merges the two to mend and delete.
- */
-const ELSEWHERE: readonly Omit<Finding, "line">[] = [
-  { file: "tests/e2e/a11y.e2e.ts", message: "docs/decisions/0037 does not exist" },
-  { file: "tests/e2e/api-tokens.e2e.ts", message: "docs/decisions/0041 does not exist" },
-  { file: "tests/e2e/badges.e2e.ts", message: 'a review number, "review 3"' },
-  { file: "tests/e2e/concurrent-edits.e2e.ts", message: "docs/decisions/0009 does not exist" },
-  { file: "tests/e2e/dialog-errors.e2e.ts", message: "docs/decisions/0021 does not exist" },
-  { file: "tests/e2e/layout-widths.e2e.ts", message: "docs/decisions/0027 does not exist" },
-  { file: "tests/e2e/metrics.e2e.ts", message: "docs/decisions/0041 does not exist" },
-  { file: "tests/e2e/order-import.e2e.ts", message: "docs/decisions/0045 does not exist" },
-  { file: "tests/e2e/sign-in-by-name.e2e.ts", message: "docs/decisions/0025 does not exist" },
-  { file: "tests/e2e/touch-targets.e2e.ts", message: "docs/decisions/0027 does not exist" },
-  { file: "tests/e2e/work-lists.e2e.ts", message: "docs/decisions/0037 does not exist" },
-];
-
 const decisions = readdirSync(path.join(root, "docs", "decisions"));
 
 function findings(): Finding[] {
@@ -133,15 +115,9 @@ function findings(): Finding[] {
 }
 
 const all = findings();
-const listed = (f: Omit<Finding, "line">) => ELSEWHERE.some((e) => e.file === f.file && e.message === f.message);
-
 describe("comments and documents", () => {
   test("cite only docs/ paths and decision records that exist, and no issue, step or review numbers", () => {
-    expect(all.filter((f) => !listed(f)).map((f) => `${f.file}:${f.line}: ${f.message}`)).toEqual([]);
-  });
-
-  test("every finding left to the other checkout still occurs (delete its entry once it is mended)", () => {
-    expect(ELSEWHERE.filter((e) => !all.some((f) => f.file === e.file && f.message === e.message))).toEqual([]);
+    expect(all.map((f) => `${f.file}:${f.line}: ${f.message}`)).toEqual([]);
   });
 
   test("the patterns tell outside numbers from what only looks alike", () => {
