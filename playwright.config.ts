@@ -40,6 +40,10 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // One renderer process for the whole browser instead of one per site and tab: the tests' pages are one
+        // site on localhost, and on a 2-core machine each extra process is time taken from the app server.
+        "--disable-features=site-per-process",
+        "--renderer-process-limit=1",
       ],
     },
   },
