@@ -24,8 +24,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Per test. With two workers on two cores each test gets about half the machine, and the longest scenarios
   // (create, edit and delete on a settings tab: about a hundred steps) come near 30 s on a busy machine. A real
-  // failure is still caught by the 5 s expect timeout of the step that fails.
+  // failure is still caught by the expect timeout of the step that fails.
   timeout: 60_000,
+  // An assertion waits up to 10 s for the page to get there: on a machine whose cores another program keeps busy a
+  // page load or a live update can take several seconds, and a test must not fail for that. A real failure costs
+  // 10 s instead of 5.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["./tests/e2e/retry-reporter.ts"]],
   use: {
     // A trace costs a third of a test's time: recorded only when a failed test runs again.
