@@ -432,10 +432,43 @@ function historyLine(r: AuditRow, own: string, view: DiffView): HistoryLine {
   };
 }
 
-/** A record's History: the newest HISTORY_LIMIT entries `scope` selects, worded for its page. */
+/** The member ids an entry's values name (assignments, expected members): what its History shows by name. */
+function memberIdsIn(r: AuditRow, into: Set<number>) {
+  const visit = (field: string, v: unknown) => {
+    if (typeof v === "number" && Number.isInteger(v)) into.add(v);
+    else if (Array.isArray(v)) for (const x of v) visit(field, x);
+  };
+  const bare = listField(r.action);
+  for (const value of [r.before, r.after]) {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) if (MEMBER_FIELDS.has(k)) visit(k, v);
+    } else if (MEMBER_FIELDS.has(bare)) visit(bare, value);
+  }
+}
+
+/**
+ * A record's History: the newest HISTORY_LIMIT entries `scope` selects, worded for its page. Members its entries
+ * name are named as they are called now, read in one query; a member who has since been deleted stays 'Member #id'.
+ */
 function historyOf(scope: SQL | undefined, own: string, view: DiffView): HistoryLine[] {
   const rows = getDb().select().from(auditLog).where(scope).orderBy(desc(auditLog.id)).limit(HISTORY_LIMIT).all() as AuditRow[];
-  return rows.map((r) => historyLine(r, own, view));
+  let named = view;
+  if (!view.memberName) {
+    const ids = new Set<number>();
+    for (const r of rows) memberIdsIn(r, ids);
+    const names = new Map(
+      ids.size
+        ? getDb()
+            .select({ id: teamMembers.id, name: teamMembers.name })
+            .from(teamMembers)
+            .where(inArray(teamMembers.id, [...ids]))
+            .all()
+            .map((m) => [m.id, m.name] as const)
+        : [],
+    );
+    named = { ...view, memberName: (id) => names.get(id) };
+  }
+  return rows.map((r) => historyLine(r, own, named));
 }
 
 /** An item's History (its page): its newest entries, from the record index. */

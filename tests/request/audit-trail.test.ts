@@ -477,6 +477,18 @@ describe("History", () => {
     expect(rowsOf(trail)).toBe(6); // create, reorder-steps, upload link, design create and delete, the old reorder
   });
 
+  test("an assignment reads with the members' names in the project's History", async () => {
+    const [instance] = await (await admin.request(`/api/projects/${projectId}/workflow-instances`)).json();
+    const [step] = (await (await admin.request(`/api/workflow-instances/${instance.id}/steps`)).json()) as { id: number }[];
+    const ids = [addMember("Gail Green", "5151", ["production"]).id, addMember("Otto Two", "6161", ["production"]).id];
+    const assign = (teamMemberIds: number[]) =>
+      admin.request(`/api/workflow-steps/${step!.id}/assign-team-members`, { method: "POST", json: { teamMemberIds } });
+    expect((await assign(ids)).status).toBe(200);
+    const html = await visibleHtml(await admin.request(`/projects/${projectId}`));
+    const history = html.slice(html.indexOf('data-testid="history"'), html.indexOf("</ol>", html.indexOf('data-testid="history"')));
+    expect(history).toContain(`Team members: (none) → Gail Green (#${ids[0]}), Otto Two (#${ids[1]})`);
+  });
+
   test("past 20 entries, management gets a link to the full audit trail of the record; others are told it is cut", async () => {
     for (let i = 0; i < 22; i++) await admin.request(`/api/items/${itemId}`, { method: "PATCH", json: { quantity: i + 2 } });
     const mine = await visibleHtml(await admin.request(`/items/${itemId}`));
