@@ -82,6 +82,38 @@ function aptInstall(packages: string[]): boolean {
   return r.exitCode === 0;
 }
 
+/** How many cores sat idle over `ms` (from /proc/stat; null where there is none). */
+async function idleCores(ms: number): Promise<number | null> {
+  const read = async () => {
+    const file = Bun.file("/proc/stat");
+    if (!(await file.exists())) return null;
+    const [, ...fields] = (await file.text()).split("\n")[0]!.trim().split(/\s+/);
+    const n = fields.map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are the time no program wanted.
+    return { idle: n[3]! + (n[4] ?? 0), total: n.slice(0, 8).reduce((a, b) => a + b, 0) };
+  };
+  const a = await read();
+  await Bun.sleep(ms);
+  const b = await read();
+  if (!a || !b || b.total === a.total) return null;
+  return ((b.idle - a.idle) / (b.total - a.total)) * availableParallelism();
+}
+
+/**
+ * Browser workers for the machine as it is now: each worker is a Chromium and an app server, which together keep
+ * about a core busy. Two on an idle 2-core machine; one when another program already keeps the cores busy, since
+ * a second worker then only makes every page slower (and a slow page is where timeouts come from).
+ */
+async function browserWorkers(): Promise<string> {
+  if (process.env.E2E_WORKERS) return process.env.E2E_WORKERS;
+  const idle = await idleCores(3000);
+  const workers = idle === null ? 2 : Math.max(1, Math.min(2, Math.floor(idle + 0.25)));
+  console.log(
+    `\n${idle === null ? "" : `${idle.toFixed(1)} of ${availableParallelism()} cores idle: `}${workers} browser worker${workers === 1 ? "" : "s"} (E2E_WORKERS overrides)`,
+  );
+  return String(workers);
+}
+
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log("Chromium is missing: installing Debian's chromium package (apt-get)...");
@@ -147,7 +179,7 @@ if (only !== "unit") {
     {
       label: "end-to-end tests (Chromium)",
       cmd: ["node", path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test"],
-      env: { CHROMIUM_PATH: CHROMIUM },
+      env: { CHROMIUM_PATH: CHROMIUM, E2E_WORKERS: await browserWorkers() },
     },
   ]);
 }
