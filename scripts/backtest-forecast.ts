@@ -438,26 +438,47 @@ export function writeBenchmarks(file: string, lines: string[]) {
 
 if (import.meta.main) {
   const { parseArgs } = await import("node:util");
-  const { values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      days: { type: "string", default: "90" },
-      now: { type: "string" },
-      sample: { type: "string" },
-      seed: { type: "boolean", default: false },
-      projects: { type: "string" },
-      items: { type: "string" },
-      logs: { type: "string" },
-      write: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
+  const USAGE =
+    "Usage: bun scripts/backtest-forecast.ts [--data-dir DIR | --seed [--projects 10000 --items 200000 --logs 2000000]] [--days 90] [--now ISO] [--sample N] [--write]";
+  // A mistake in the command line exits 2 with the usage, before anything is seeded or opened.
+  const usageError = (message: string): never => {
+    console.error(`backtest-forecast: ${message}\n${USAGE}`);
+    process.exit(2);
+  };
+  let parsed: ReturnType<typeof parseOptions> | undefined;
+  function parseOptions() {
+    return parseArgs({
+      options: {
+        "data-dir": { type: "string" },
+        days: { type: "string", default: "90" },
+        now: { type: "string" },
+        sample: { type: "string" },
+        seed: { type: "boolean", default: false },
+        projects: { type: "string" },
+        items: { type: "string" },
+        logs: { type: "string" },
+        write: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    });
+  }
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    usageError((error as Error).message);
+  }
+  const { values } = parsed!;
   if (values.help) {
-    console.log(
-      "Usage: bun scripts/backtest-forecast.ts [--data-dir DIR | --seed [--projects 10000 --items 200000 --logs 2000000]] [--days 90] [--now ISO] [--sample N] [--write]",
-    );
+    console.log(USAGE);
     process.exit(0);
   }
+  for (const flag of ["days", "sample", "projects", "items", "logs"] as const) {
+    const v = values[flag];
+    if (v !== undefined && !(Number.isSafeInteger(Number(v)) && Number(v) >= 1)) usageError(`--${flag} is a whole number, 1 or more, not "${v}".`);
+  }
+  if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) usageError(`--now is an ISO date and time, not "${values.now}".`);
+  if (values.seed && values["data-dir"]) usageError("--seed fills a temporary folder of its own: give it or --data-dir, not both.");
+  if (!values.seed && (values.projects || values.items || values.logs)) usageError("--projects, --items and --logs are the sizes of --seed.");
   let seeded: string | null = null;
   try {
     // --seed: a temporary folder filled by seed-large (its defaults, or the sizes given), removed afterwards.

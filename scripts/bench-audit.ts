@@ -9,17 +9,31 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
 import { migrations } from "#db/migrations.gen";
 import { listAudit, type AuditFilter } from "~/models/audit-trail.server";
 import { setDb, type DB } from "~/infra/db.server";
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const ROWS = arg("rows", 1_000_000);
+const USAGE = `Usage: bun scripts/bench-audit.ts [--rows 1000000]
+  --rows N   audit entries in the temporary database (default 1000000; 2000 is a quick check that it runs)`;
+let values: { rows: string; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { rows: { type: "string", default: "1000000" }, help: { type: "boolean", short: "h" } } }));
+} catch (error) {
+  console.error(`bench-audit: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const ROWS = Number(values.rows.replace(/_/g, ""));
+if (!Number.isSafeInteger(ROWS) || ROWS < 1) {
+  console.error(`bench-audit: --rows is a number of entries, 1 or more, not "${values.rows}".\n${USAGE}`);
+  process.exit(2);
+}
 const DAY = 86400_000;
 const PAGE = 50;
 

@@ -8,22 +8,50 @@
 // DIR is seeded once (an empty one) and reused; the copy for the second part is made beside it and removed.
 import { copyFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { atRiskProjects, forecastStatus, previewRush, projectIdsByExpectedFinish } from "~/models/project-forecast.server";
 import { endTimer, startTimer } from "~/models/timer.server";
 import { openDatabase, setDb } from "~/infra/db.server";
 import { seedLarge } from "./seed-large";
 
-function args(argv: string[]) {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a.startsWith("--")) out[a.slice(2)] = argv[i + 1] && !argv[i + 1]!.startsWith("--") ? argv[++i]! : "1";
-  }
-  return out;
+const USAGE = `Usage: bun scripts/bench-forecast.ts [--data-dir DIR] [--projects N] [--items N] [--logs N] [--runs 20]
+  --data-dir DIR                    seeded once when it holds no database, then reused (default /tmp/shopflow-bench-forecast)
+  --projects N --items N --logs N   seed sizes (default 10000 / 200000 / 2000000; 20 / 200 / 2000 is a quick check)
+  --runs N                          recomputes timed after a scan (default 20)`;
+
+function usageError(message: string): never {
+  console.error(`bench-forecast: ${message}\n${USAGE}`);
+  process.exit(2);
 }
-const opts = args(process.argv.slice(2));
-const dataDir = path.resolve(opts["data-dir"] ?? "/tmp/shopflow-bench-forecast");
-const runs = Number(opts.runs ?? 20);
+let opts: Record<string, string | boolean | undefined>;
+try {
+  ({ values: opts } = parseArgs({
+    options: {
+      "data-dir": { type: "string" },
+      projects: { type: "string" },
+      items: { type: "string" },
+      logs: { type: "string" },
+      runs: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (error) {
+  usageError((error as Error).message);
+}
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const count = (flag: string, fallback: number, min: number) => {
+  const v = opts[flag];
+  if (v === undefined) return fallback;
+  const n = Number(String(v).replace(/_/g, ""));
+  if (!Number.isSafeInteger(n) || n < min) usageError(`--${flag} is a whole number, ${min} or more, not "${v}".`);
+  return n;
+};
+const dataDir = path.resolve(String(opts["data-dir"] ?? "/tmp/shopflow-bench-forecast"));
+const runs = count("runs", 20, 1);
+const sizes = { projects: count("projects", 10_000, 1), items: count("items", 200_000, 1), logs: count("logs", 2_000_000, 0) };
 process.env.DATA_DIR = dataDir;
 const file = path.join(dataDir, "shopflow.db");
 const actor = { id: null, name: "bench", ip: null };
@@ -34,7 +62,6 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 if (!existsSync(file)) {
   const db = openDatabase(file);
-  const sizes = { projects: Number(opts.projects ?? 10_000), items: Number(opts.items ?? 200_000), logs: Number(opts.logs ?? 2_000_000) };
   console.log(`Seeding ${file}: ${sizes.projects} projects, ${sizes.items} items, ${sizes.logs} timer logs`);
   seedLarge(db, sizes);
   db.$client.close();

@@ -36,7 +36,8 @@ const USAGE = `Usage: bun scripts/bench-live.ts [options]
   --port P                the app's port (default: a free one)
   --pin PIN               the seeded administrator's PIN (default 1234)
   --no-build              use build/ as it is
-  --json FILE             also write the results as JSON (scripts/bench-sizes.ts reads it)`;
+  --json FILE             also write the results as JSON (scripts/bench-sizes.ts reads it)
+A quick check that it runs: --projects 20 --items 200 --logs 2000 --no-build --clients 2 --rate 2 --duration 1`;
 
 type Args = {
   dataDir?: string;
@@ -52,11 +53,14 @@ type Args = {
   json?: string;
 };
 
+/** A mistake in the command line: exit code 2 and the usage, where a failed run exits 1. */
+class UsageError extends Error {}
+
 function parseArgs(argv: string[]): Args {
   const a: Args = { projects: 10_000, items: 200_000, logs: 2_000_000, clients: 100, rate: 10, duration: 30, pin: "1234", build: true };
   const num = (v: string | undefined, flag: string) => {
     const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number`);
+    if (v === undefined || v === "" || !Number.isFinite(n) || n < 0) throw new UsageError(`${flag} needs a number`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -76,7 +80,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === "--help") {
       console.log(USAGE);
       process.exit(0);
-    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
+    } else throw new UsageError(`unknown option ${flag}`);
   }
   return a;
 }
@@ -376,11 +380,12 @@ async function main() {
   // The mix: 30% floors (Production, a few Pre-Production), 30% machine queues, 30% project pages, 10% TV boards
   // (most opened with a board link, as a wall TV is).
   const n = args.clients;
+  // Each share is capped by the clients left, so that a few clients (rounded up share by share) are still n.
   const nBoards = Math.max(1, Math.round(n * 0.1));
-  const nProjects = Math.round(n * 0.3);
-  const nQueues = Math.round(n * 0.3);
-  const nPre = Math.round(n * 0.05);
-  const nFloors = Math.max(0, n - nBoards - nProjects - nQueues - nPre);
+  const nProjects = Math.min(Math.round(n * 0.3), n - nBoards);
+  const nQueues = Math.min(Math.round(n * 0.3), n - nBoards - nProjects);
+  const nPre = Math.min(Math.round(n * 0.05), n - nBoards - nProjects - nQueues);
+  const nFloors = n - nBoards - nProjects - nQueues - nPre;
   const admin = await signIn();
   const made = await fetch(`${origin}/settings/boards`, {
     method: "POST",
@@ -592,6 +597,6 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  console.error(`bench-live: ${(error as Error).message}`);
-  process.exit(1);
+  console.error(`bench-live: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ""}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
 }

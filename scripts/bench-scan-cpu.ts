@@ -2,46 +2,91 @@
 // calls at once through the built fetch handler, then 50 end-timer calls, and so on, on a seed-large database.
 // Checkpoints are left out of the figure (run between measured rounds), as the server runs them on a worker.
 //   bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234]     (the database is written to)
+//   On a small seed: --rounds 4 --warmup 2 --in-flight 5 --first 1
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ORIGIN, signedInHandler, SOCKET } from "./in-process";
 
-const { values } = parseArgs({
-  options: {
-    "data-dir": { type: "string" },
-    rounds: { type: "string", default: "400" },
-    pin: { type: "string", default: "1234" },
-    first: { type: "string", default: "100000" },
-  },
-});
-if (!values["data-dir"]) {
-  console.error("Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000]");
+const USAGE = `Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000] [--in-flight 50] [--warmup 20]
+  --data-dir DIR    a seeded data folder (scripts/seed-large.ts); its items get timer scans
+  --rounds N        rounds of scans, warm-up included (default 400)
+  --first ID        scan items from this id on, skipping any whose timer runs (default 100000)
+  --in-flight N     scans sent at once in each round (default 50)
+  --warmup N        rounds left out of the figure (default 20)
+  --pin PIN         the administrator's PIN (default 1234)`;
+
+function usageError(message: string): never {
+  console.error(`bench-scan-cpu: ${message}\n${USAGE}`);
   process.exit(2);
 }
-const { handler, cookie } = await signedInHandler({ dataDir: values["data-dir"], pin: values.pin! });
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  ({ values } = parseArgs({
+    options: {
+      "data-dir": { type: "string" },
+      rounds: { type: "string", default: "400" },
+      pin: { type: "string", default: "1234" },
+      first: { type: "string", default: "100000" },
+      "in-flight": { type: "string", default: "50" },
+      warmup: { type: "string", default: "20" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (error) {
+  usageError((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const dataDir = values["data-dir"];
+if (typeof dataDir !== "string") usageError("--data-dir is needed.");
+if (!existsSync(path.join(dataDir, "shopflow.db"))) usageError(`${dataDir} holds no shopflow.db: seed it first (scripts/seed-large.ts).`);
+const whole = (flag: string, min: number) => {
+  const n = Number(values[flag]);
+  if (!Number.isSafeInteger(n) || n < min) usageError(`--${flag} is a whole number, ${min} or more, not "${values[flag]}".`);
+  return n;
+};
+const rounds = whole("rounds", 1);
+const first = whole("first", 1);
+const IN_FLIGHT = whole("in-flight", 1);
+const WARMUP = whole("warmup", 0);
+if (rounds <= WARMUP) usageError(`--rounds (${rounds}) must be more than --warmup (${WARMUP}): only the rounds after the warm-up are measured.`);
+
+const { handler, cookie } = await signedInHandler({ dataDir, pin: String(values.pin) });
 const { getDb } = await import("~/infra/db.server");
 const client = getDb().$client;
 client.run("PRAGMA wal_autocheckpoint = 0");
 
-const IN_FLIGHT = 50;
-const WARMUP = 20;
-const rounds = Number(values.rounds);
-const first = Number(values.first);
+// Each pair of rounds starts, then stops, IN_FLIGHT items not scanned before in this run: items whose timer was
+// already running are passed over, since starting one again is refused (409) and would end the run.
+const wanted = Math.ceil(rounds / 2) * IN_FLIGHT;
+const ids = client
+  .query<{ id: number }, [number, number]>("SELECT id FROM items WHERE id >= ? AND is_timer_active = 0 ORDER BY id LIMIT ?")
+  .all(first, wanted)
+  .map((r) => r.id);
+if (ids.length < wanted) {
+  console.error(`bench-scan-cpu: ${rounds} rounds of ${IN_FLIGHT} need ${wanted} stopped items from id ${first} on; the data has ${ids.length}.`);
+  process.exit(2);
+}
+
 let cpuUs = 0;
 let wallMs = 0;
 for (let r = 0; r < rounds; r++) {
-  // Each pair of rounds starts, then stops, 50 items not scanned before in this run.
   const verb = r % 2 === 0 ? "start-timer" : "end-timer";
-  const base = first + Math.floor(r / 2) * IN_FLIGHT;
+  const base = Math.floor(r / 2) * IN_FLIGHT;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async (_, i) => {
       const res = await handler(
-        new Request(`${ORIGIN}/api/items/${base + i}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
+        new Request(`${ORIGIN}/api/items/${ids[base + i]}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
         SOCKET,
       );
       const text = await res.text();
-      if (res.status !== 200) throw new Error(`${verb} ${base + i}: ${res.status} ${text}`);
+      if (res.status !== 200) throw new Error(`${verb} ${ids[base + i]}: ${res.status} ${text}`);
     }),
   );
   const cpu = process.cpuUsage(cpu0);

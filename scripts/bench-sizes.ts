@@ -2,19 +2,37 @@
 // projects; items ×20 and timer logs ×200 of the projects, as seed-large makes them), with the ratio of each
 // route's cost between the sizes, then the live floor at each size (scripts/bench-live.ts: 100 live pages while
 // scans arrive at 10 a second; --no-live leaves it out), then the whole-operation figures the tests do not assert
-// (tests/bench/figures.bench.ts). Options other than --sizes and --no-live go to bench.ts (e.g. --duration 3,
-// --only items). Writes the combined tables to docs/benchmarks.md between the bench markers.
+// (tests/bench/figures.bench.ts; --no-figures leaves them out). Options other than --sizes, --no-live and
+// --no-figures go to bench.ts (e.g. --duration 3, --only items). Writes the combined tables to docs/benchmarks.md
+// between the bench markers.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.join(import.meta.dir, "..");
+const USAGE = `Usage: npm run bench -- [--sizes 1000,100000] [--no-live] [--no-figures] [scripts/bench.ts options]
+  --sizes A,B      project counts to seed and bench (items ×20, timer logs ×200; default 1000,100000)
+  --no-live        leave out the live floor run (scripts/bench-live.ts)
+  --no-figures     leave out the whole-operation figures (tests/bench/figures.bench.ts)
+  --no-write       print the tables without writing docs/benchmarks.md
+  Other options go to scripts/bench.ts (\`bun scripts/bench.ts --help\`). A quick check that it runs:
+  --sizes 20 --no-live --no-figures --no-write --no-build --duration 1 --warmup 0 --connections 2 --starts 0 --handler-batches 1 --only healthz`;
 const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const sizesAt = argv.indexOf("--sizes");
-const sizes = sizesAt >= 0 ? argv[sizesAt + 1]!.split(",").map(Number) : [1_000, 100_000];
+const sizes = sizesAt >= 0 ? (argv[sizesAt + 1] ?? "").split(",").map(Number) : [1_000, 100_000];
+// Seed-large needs projects to spread its items over; a size that is not a whole number would seed nonsense.
+if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  console.error(`bench-sizes: --sizes is a list of project counts such as 1000,100000, not "${argv[sizesAt + 1] ?? ""}".\n${USAGE}`);
+  process.exit(2);
+}
 const live = !argv.includes("--no-live");
-const passOn = (sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv).filter((a) => a !== "--no-live");
+const figures = !argv.includes("--no-figures");
+const passOn = (sizesAt >= 0 ? argv.filter((_, i) => i !== sizesAt && i !== sizesAt + 1) : argv).filter((a) => a !== "--no-live" && a !== "--no-figures");
 const write = !passOn.includes("--no-write");
 
 type Row = {
@@ -86,7 +104,8 @@ sizes.forEach((projects, i) => {
   const run = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
   if (run.status !== 0 || !existsSync(json)) {
     console.error(`bench at ${projects} projects failed (exit ${run.status})`);
-    process.exit(1);
+    // bench.ts exits 2 on a mistake in the options passed on to it: the same mistake here.
+    process.exit(run.status === 2 ? 2 : 1);
   }
   const result = JSON.parse(readFileSync(json, "utf8")) as Result;
   if (live && dataDir) {
@@ -196,27 +215,29 @@ for (const p of small.js)
 
 // The figures the tests used to assert (tests/bench/figures.bench.ts): timings of whole operations at the sizes
 // the tests use, read next to the machine's load instead of failing a test on a busy machine.
-console.log("\n════ figures ════");
-const figuresJson = path.join(work, "figures.json");
-const figuresRun = spawnSync(process.execPath, ["test", "--timeout=600000", "./tests/bench/figures.bench.ts"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, BENCH_FIGURES_JSON: figuresJson },
-});
-if (figuresRun.status !== 0 || !existsSync(figuresJson)) {
-  console.error(`the figures run failed (exit ${figuresRun.status})`);
-  process.exit(1);
+if (figures) {
+  console.log("\n════ figures ════");
+  const figuresJson = path.join(work, "figures.json");
+  const figuresRun = spawnSync(process.execPath, ["test", "--timeout=600000", "./tests/bench/figures.bench.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, BENCH_FIGURES_JSON: figuresJson },
+  });
+  if (figuresRun.status !== 0 || !existsSync(figuresJson)) {
+    console.error(`the figures run failed (exit ${figuresRun.status})`);
+    process.exit(1);
+  }
+  const measured = JSON.parse(readFileSync(figuresJson, "utf8")) as {
+    load: number;
+    figures: { name: string; value: number; unit: string; target: string; ok: boolean }[];
+  };
+  lines.push("");
+  lines.push(`Whole operations (tests/bench/figures.bench.ts, in-process through the built app; load average ${fmt(measured.load, 1)} at the end):`);
+  lines.push("");
+  lines.push("| operation | time | target |");
+  lines.push("|---|---:|---|");
+  for (const f of measured.figures) lines.push(`| ${f.name.trim()} | ${fmt(f.value, f.value < 10 ? 1 : 0)} ${f.unit} | ${f.ok ? "✓" : "✗"} ${f.target} |`);
 }
-const measured = JSON.parse(readFileSync(figuresJson, "utf8")) as {
-  load: number;
-  figures: { name: string; value: number; unit: string; target: string; ok: boolean }[];
-};
-lines.push("");
-lines.push(`Whole operations (tests/bench/figures.bench.ts, in-process through the built app; load average ${fmt(measured.load, 1)} at the end):`);
-lines.push("");
-lines.push("| operation | time | target |");
-lines.push("|---|---:|---|");
-for (const f of measured.figures) lines.push(`| ${f.name.trim()} | ${fmt(f.value, f.value < 10 ? 1 : 0)} ${f.unit} | ${f.ok ? "✓" : "✗"} ${f.target} |`);
 
 const report = lines.join("\n");
 console.log(`\n${report}\n`);

@@ -1,7 +1,8 @@
 // Opens N event streams (GET /api/events) on a server started here, then reports the server's RSS before and
 // with them open, and how long a change takes to reach all of them (target: 500 streams within the
 // RSS goal). `bun scripts/bench-streams.ts --data-dir DIR [--streams 500] [--pin 1234]`
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 // Bun's fetch keeps at most 256 requests open at once by default: ask for more, or stream 257 would wait forever.
@@ -13,23 +14,47 @@ if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
   process.exit(again.exitCode ?? 1);
 }
 
-const { values } = parseArgs({
-  options: {
-    "data-dir": { type: "string" },
-    streams: { type: "string", default: "500" },
-    pin: { type: "string", default: "1234" },
-    port: { type: "string", default: "3917" },
-  },
-});
-if (!values["data-dir"]) {
-  console.error("Usage: bun scripts/bench-streams.ts --data-dir DIR [--streams 500]");
+const USAGE = `Usage: bun scripts/bench-streams.ts --data-dir DIR [--streams 500] [--pin 1234] [--port 3917]
+  --data-dir DIR   a seeded data folder (scripts/seed-large.ts); the server started here runs on it
+  --streams N      event streams to open (default 500)
+  --pin PIN        the administrator's PIN (default 1234)
+  --port P         the server's port (default 3917)`;
+
+function usageError(message: string): never {
+  console.error(`bench-streams: ${message}\n${USAGE}`);
   process.exit(2);
+}
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  ({ values } = parseArgs({
+    options: {
+      "data-dir": { type: "string" },
+      streams: { type: "string", default: "500" },
+      pin: { type: "string", default: "1234" },
+      port: { type: "string", default: "3917" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (error) {
+  usageError((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const dataDir = values["data-dir"];
+if (typeof dataDir !== "string") usageError("--data-dir is needed.");
+if (!existsSync(path.join(dataDir, "shopflow.db"))) usageError(`${dataDir} holds no shopflow.db: seed it first (scripts/seed-large.ts).`);
+for (const flag of ["streams", "port"]) {
+  const n = Number(values[flag]);
+  if (!Number.isSafeInteger(n) || n < 1 || (flag === "port" && n > 65535)) usageError(`--${flag} is a whole number, 1 or more, not "${values[flag]}".`);
 }
 const port = Number(values.port);
 const origin = `http://127.0.0.1:${port}`;
 const child = Bun.spawn([process.execPath, "server.ts"], {
   cwd: new URL("..", import.meta.url).pathname,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: values["data-dir"], NODE_ENV: "production", DEMO: "0", PUBLIC_URL: "" },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DEMO: "0", PUBLIC_URL: "" },
   stdout: "ignore",
   stderr: "inherit",
 });
@@ -45,7 +70,7 @@ try {
   const signIn = await fetch(`${origin}/api/auth/verify-pin`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ pinCode: values.pin }),
+    body: JSON.stringify({ pinCode: String(values.pin) }),
   });
   const cookie = signIn.headers
     .getSetCookie()

@@ -25,10 +25,14 @@ const USAGE = `Usage: npm run bench -- [options]
   --warmup S                        unmeasured seconds before each run (default 2)
   --connections N                   concurrent connections (default 50)
   --rounds N                        trivial/app pairs per route; the table shows medians (default 1)
+  --starts N                        starts timed per server, the median reported (default 3; 0: none)
+  --handler-batches N               in-process batches per route, the best reported (default 5)
   --only a,b                        only the routes whose label contains one of these words
   --no-build                        use build/ and dist/shopflow as they are
   --no-write                        do not update docs/benchmarks.md
-  --json FILE                       also write the results as JSON (scripts/bench-sizes.ts reads it)`;
+  --json FILE                       also write the results as JSON (scripts/bench-sizes.ts reads it)
+A quick check that it runs: --projects 20 --items 200 --logs 2000 --no-build --no-write --duration 1 --warmup 0
+  --connections 2 --starts 0 --handler-batches 1 --only healthz`;
 
 type Args = {
   projects: number;
@@ -39,17 +43,34 @@ type Args = {
   warmup: number;
   connections: number;
   rounds: number;
+  starts: number;
+  handlerBatches: number;
   only?: string[];
   build: boolean;
   write: boolean;
   json?: string;
 };
 
+/** A mistake in the command line: exit code 2 and the usage, where a failed run exits 1. */
+class UsageError extends Error {}
+
 function parseArgs(argv: string[]): Args {
-  const a: Args = { projects: 10_000, items: 200_000, logs: 2_000_000, duration: 5, warmup: 2, connections: 50, rounds: 1, build: true, write: true };
+  const a: Args = {
+    projects: 10_000,
+    items: 200_000,
+    logs: 2_000_000,
+    duration: 5,
+    warmup: 2,
+    connections: 50,
+    rounds: 1,
+    starts: 3,
+    handlerBatches: 5,
+    build: true,
+    write: true,
+  };
   const num = (v: string | undefined, flag: string) => {
     const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number`);
+    if (v === undefined || v === "" || !Number.isFinite(n) || n < 0) throw new UsageError(`${flag} needs a number`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -80,6 +101,12 @@ function parseArgs(argv: string[]): Args {
       case "--rounds":
         a.rounds = Math.max(1, Math.round(num(value(), flag)));
         break;
+      case "--starts":
+        a.starts = Math.round(num(value(), flag));
+        break;
+      case "--handler-batches":
+        a.handlerBatches = Math.max(1, Math.round(num(value(), flag)));
+        break;
       case "--only":
         a.only = (value() ?? "").split(",").filter(Boolean);
         break;
@@ -96,7 +123,7 @@ function parseArgs(argv: string[]): Args {
         console.log(USAGE);
         return process.exit(0);
       default:
-        throw new Error(`unknown option ${flag}\n${USAGE}`);
+        throw new UsageError(`unknown option ${flag}`);
     }
   }
   return a;
@@ -411,11 +438,12 @@ async function main() {
     PUBLIC_URL: "",
   });
 
-  // --- Start to first 200 (median of 3; the database file is already in the page cache after the seed) ---
+  // --- Start to first 200 (median of --starts, 3 by default; the database file is already in the page cache after the seed) ---
   const startTimes: { what: string; ms: number[] }[] = [];
   const timeStarts = async (what: string, cmd: string[]) => {
+    if (args.starts === 0) return;
     const ms: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < args.starts; i++) {
       const port = await freePort();
       const child = start(cmd, appEnv(port), what);
       ms.push(await until200(`http://127.0.0.1:${port}/healthz`, child));
@@ -575,13 +603,17 @@ async function main() {
   await stop(trivial);
 
   // The same routes through the built handler in-process, one request at a time (scripts/bench-handler.ts).
-  console.log("▶ handler time in-process (sequential, best of 5 batches)");
+  console.log(`▶ handler time in-process (sequential, best of ${args.handlerBatches} batches)`);
   const measuredRoutes = results.filter((r) => r.app && r.route.kind !== "scan").map((r) => r.route);
-  const handlerRun = spawnSync(bun, ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes })], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
+  const handlerRun = spawnSync(
+    bun,
+    ["scripts/bench-handler.ts", JSON.stringify({ dataDir, pin: "1234", routes: measuredRoutes, batches: args.handlerBatches })],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+      encoding: "utf8",
+    },
+  );
   const handlerTimes =
     handlerRun.status === 0
       ? (JSON.parse(handlerRun.stdout.trim().split("\n").pop()!) as Record<string, { bestUs: number; medianUs: number; status: number }>)
@@ -603,7 +635,7 @@ async function main() {
     `Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`,
   );
   lines.push(
-    `Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of 5 batches; scripts/bench-handler.ts): the code's own cost per request.`,
+    `Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of ${args.handlerBatches} batches; scripts/bench-handler.ts): the code's own cost per request.`,
   );
   lines.push("");
   lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | handler µs | target |");
@@ -688,6 +720,6 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  console.error(`bench: ${(error as Error).message}`);
-  process.exit(1);
+  console.error(`bench: ${(error as Error).message}${error instanceof UsageError ? `\n${USAGE}` : ""}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
 }

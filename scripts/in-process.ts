@@ -1,5 +1,6 @@
 // The built app's fetch handler in this process, signed in: for the scripts that time the code itself with no
 // network and no load tool (bench-handler.ts, profile-route.ts, bench-scan-cpu.ts).
+import { existsSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 
 export const ORIGIN = "http://127.0.0.1:3000";
@@ -22,6 +23,7 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   const { getDb } = await import("~/infra/db.server");
   const { getSecret } = await import("~/infra/secret.server");
   const buildDir = opts.buildDir ?? new URL("../build", import.meta.url).pathname;
+  if (!existsSync(`${buildDir}/server/index.js`)) throw new Error(`${buildDir}/server/index.js is missing: run \`npm run build\` first`);
   // The server bundle (server/app.ts) is the React Router build with the server's own code: its `build` and its
   // fetch handler, so the routes run through the same copy of the request pipeline the server runs. The source
   // modules above share the bundle's database and secret (app/infra/singleton.server.ts). A build from before

@@ -1097,13 +1097,19 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   return { adminPin, itemIds: { first: I > 0 ? 1 : 0, last: I }, counts, seconds: (performance.now() - started) / 1000, model };
 }
 
+const USAGE =
+  "Usage: bun scripts/seed-large.ts [--projects 10000] [--items 200000] [--logs 2000000] [--data-dir DIR] [--pin 1234] [--now 2026-11-20T15:00:00Z]\n" +
+  "  The smallest shop that makes sense: --projects 20 --items 200 --logs 2000 (each item's visits need a start and a stop).";
+const OPTIONS = new Set(["projects", "items", "logs", "data-dir", "pin", "now", "help"]);
+
 function parseArgs(argv: string[]) {
   const out: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
     const [k, inline] = a.slice(2).split("=", 2) as [string, string | undefined];
-    out[k] = inline ?? argv[++i] ?? "";
+    if (!OPTIONS.has(k)) throw new Error(`unknown option --${k}`);
+    out[k] = k === "help" ? "" : (inline ?? argv[++i] ?? "");
   }
   return out;
 }
@@ -1116,28 +1122,34 @@ const count = (v: string | undefined, fallback: number) => {
 };
 
 if (import.meta.main) {
+  // A mistake in the command line exits 2 with the usage, before the database is touched; a failed seed exits 1.
+  let opts: SeedLargeOptions;
+  let dataDir: string;
   try {
     const args = parseArgs(process.argv.slice(2));
     if ("help" in args) {
-      console.log(
-        "Usage: bun scripts/seed-large.ts [--projects 10000] [--items 200000] [--logs 2000000] [--data-dir DIR] [--pin 1234] [--now 2026-11-20T15:00:00Z]",
-      );
+      console.log(USAGE);
       process.exit(0);
     }
-    const dataDir = path.resolve(args["data-dir"] ?? process.env.DATA_DIR ?? "./data");
-    // hashPin() reads the secret of DATA_DIR (the configuration is read on first use, below): point it at the
-    // folder being filled so the server started on it accepts the PINs.
-    process.env.DATA_DIR = dataDir;
-    const file = path.join(dataDir, "shopflow.db");
+    dataDir = path.resolve(args["data-dir"] ?? process.env.DATA_DIR ?? "./data");
     const now = args.now === undefined ? undefined : /^\d+$/.test(args.now) ? Number(args.now) : Date.parse(args.now);
     if (now !== undefined && !Number.isFinite(now)) throw new Error(`not a moment: ${args.now} (an ISO date and time, or epoch milliseconds)`);
-    const opts = {
+    opts = {
       projects: count(args.projects, 10_000),
       items: count(args.items, 200_000),
       logs: count(args.logs, 2_000_000),
       adminPin: args.pin,
       now,
     };
+  } catch (error) {
+    console.error(`seed-large: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  try {
+    // hashPin() reads the secret of DATA_DIR (the configuration is read on first use, below): point it at the
+    // folder being filled so the server started on it accepts the PINs.
+    process.env.DATA_DIR = dataDir;
+    const file = path.join(dataDir, "shopflow.db");
     console.log(`Seeding ${file}: ${opts.projects} projects, ${opts.items} items, ${opts.logs} timer logs`);
     const db = openDatabase(file);
     const result = seedLarge(db, { ...opts, log: console.log });

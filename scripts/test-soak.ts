@@ -3,8 +3,23 @@
 // clock, the 200,000-row import, the upgrade from the previous version built from git, and the full PIN-entry
 // rounds in Chromium. Per commit, `npm test` runs a small sample of each. Any test file that reads SOAK takes part:
 // bun tests that import tests/helpers/soak.ts, every tests/soak/*.soak.ts, and Playwright specs that read SOAK.
+// `--dry-run` prints the phases and the files each runs, without running them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
+const USAGE = `Usage: npm run test:soak [-- --dry-run]
+  --dry-run   print the phases (build, bun test, Playwright) and their files without running them`;
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = argv.filter((a) => a !== "--dry-run");
+if (unknown.length) {
+  console.error(`test-soak: unknown option ${unknown[0]}\n${USAGE}`);
+  process.exit(2);
+}
+const dryRun = argv.includes("--dry-run");
 
 const root = path.join(import.meta.dir, "..");
 const bun = process.execPath;
@@ -26,6 +41,7 @@ const browserTests = files("tests/e2e", (f, text) => f.endsWith(".e2e.ts") && /p
 
 function run(label: string, cmd: string[]) {
   console.log(`\n▶ ${label}: ${cmd.map((c) => (path.isAbsolute(c) ? path.basename(c) : c)).join(" ")}`);
+  if (dryRun) return;
   const t = performance.now();
   const r = Bun.spawnSync(cmd, { cwd: root, stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, SOAK: "1" } });
   console.log(`  ${label}: ${((performance.now() - t) / 1000).toFixed(0)} s`);
@@ -39,5 +55,9 @@ run("build", [bun, "--bun", "x", "react-router", "build"]);
 run("long runs (bun test)", [bun, "test", "--timeout=1800000", ...bunTests]);
 if (browserTests.length) {
   run("long runs in Chromium (Playwright)", ["node", path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", "--workers=1", ...browserTests]);
+}
+if (dryRun) {
+  console.log("\n(dry run: nothing was run)");
+  process.exit(0);
 }
 console.log(`\n✓ soak passed in ${((performance.now() - started) / 60000).toFixed(1)} min`);

@@ -2,7 +2,8 @@
 //   1. Biome ‖ the build
 //   2. the typecheck ‖ unit and request tests (bun test, two worker processes)
 //   3. end-to-end tests in Chromium (Playwright)
-// `npm test -- unit` stops after 2, `npm test -- e2e` skips bun test. The load average is sampled through the run
+// `npm test -- unit` stops after 2, `npm test -- e2e` skips bun test; `--dry-run` prints the phases and their
+// commands without running them (tests/request/scripts.test.ts runs that, never the suite). The load average is sampled through the run
 // and reported per phase: the browser phase is sized (E2E_WORKERS, playwright.config.ts) to keep it near the
 // machine's core count, since a machine run at several times its cores is where timeouts and flakes come from.
 import { existsSync } from "node:fs";
@@ -30,6 +31,7 @@ const show = (cmd: string[]) => cmd.map((c) => (path.basename(c) === c ? c : pat
 async function phase(steps: Step[]) {
   samples = [];
   for (const s of steps) console.log(`\n▶ ${s.label}: ${show(s.cmd)}`);
+  if (dryRun) return;
   const t0 = performance.now();
   const results = await Promise.all(
     steps.map(async (step, i) => {
@@ -58,6 +60,10 @@ async function phase(steps: Step[]) {
 
 function finish(code: number) {
   clearInterval(sampler);
+  if (dryRun) {
+    console.log("\n(dry run: nothing was run)");
+    process.exit(code);
+  }
   const cores = availableParallelism();
   console.log(`\n${code === 0 ? "✓ all tests passed" : "✗ stopped"} in ${((performance.now() - started) / 60000).toFixed(1)} min on ${cores} cores`);
   for (const o of outcomes) {
@@ -115,7 +121,7 @@ async function browserWorkers(): Promise<string> {
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  if (dryRun || existsSync(CHROMIUM)) return;
   console.log("Chromium is missing: installing Debian's chromium package (apt-get)...");
   if (aptInstall(["chromium"]) && existsSync(CHROMIUM)) return;
   console.error(
@@ -134,6 +140,7 @@ const CLIENT_TOOLS: Record<string, string> = { lynx: "lynx", sqlite3: "sqlite3" 
 
 /** Installs the Debian packages of the tools (binary → package) that are missing, or stops with how to. */
 function ensureTools(tools: Record<string, string>, what: string) {
+  if (dryRun) return;
   const missing = () => Object.keys(tools).filter((bin) => !Bun.which(bin));
   if (missing().length === 0) return;
   const packages = [...new Set(missing().map((bin) => tools[bin]!))];
@@ -145,9 +152,20 @@ function ensureTools(tools: Record<string, string>, what: string) {
   finish(1);
 }
 
-const only = process.argv[2];
-if (only && only !== "unit" && only !== "e2e") {
-  console.error(`npm test takes no argument, "unit" (build, typecheck, bun test) or "e2e" (build, typecheck, Playwright), not "${only}"`);
+const USAGE = `Usage: npm test [-- unit | e2e] [--dry-run]
+  unit        build, format and lint, typecheck, bun test (no browser)
+  e2e         build, format and lint, typecheck, Playwright (no bun test)
+  --dry-run   print the phases and their commands without running them`;
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const dryRun = argv.includes("--dry-run");
+const rest = argv.filter((a) => a !== "--dry-run");
+const only = rest[0];
+if ((only && only !== "unit" && only !== "e2e") || rest.length > 1) {
+  console.error(`npm test takes no argument, "unit" (build, typecheck, bun test) or "e2e" (build, typecheck, Playwright), not "${rest.join(" ")}"\n${USAGE}`);
   process.exit(2);
 }
 const biome = path.join(root, "node_modules", ".bin", "biome");

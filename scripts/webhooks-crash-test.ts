@@ -3,7 +3,17 @@
 // new webhook-id. WEBHOOK_CRASH_SEED=<seed> replays the kill moments.
 import { runWebhookCrashTest } from "../tests/helpers/webhook-crash";
 
+const USAGE = `Usage: bun scripts/webhooks-crash-test.ts [KILLS]   (npm run webhooks:crash-test [-- KILLS])
+  KILLS   how many times the server is killed with SIGKILL (default 20); WEBHOOK_CRASH_SEED=<seed> replays a run`;
+if (process.argv[2] === "--help" || process.argv[2] === "-h") {
+  console.log(USAGE);
+  process.exit(0);
+}
 const kills = Number(process.argv[2] ?? 20);
+if (!Number.isSafeInteger(kills) || kills < 1 || process.argv.length > 3) {
+  console.error(`webhooks-crash-test: the one argument is a number of kills, 1 or more, not "${process.argv.slice(2).join(" ")}".\n${USAGE}`);
+  process.exit(2);
+}
 const f = await runWebhookCrashTest({ kills, log: (s) => console.log(s) });
 console.log(`
 changes acknowledged   ${f.changes} (${f.projectsCreated} new projects, ${f.renames} renames, ${f.scans} scans)
