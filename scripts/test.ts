@@ -3,9 +3,9 @@
 //   2. the typecheck ‖ unit and request tests (bun test, two worker processes)
 //   3. end-to-end tests in Chromium (Playwright)
 // `npm test -- unit` stops after 2, `npm test -- e2e` skips bun test; `--dry-run` prints the phases and their
-// commands without running them (tests/request/scripts.test.ts runs that, never the suite). The load average is sampled through the run
-// and reported per phase: the browser phase is sized (E2E_WORKERS, playwright.config.ts) to keep it near the
-// machine's core count, since a machine run at several times its cores is where timeouts and flakes come from.
+// commands without running them (tests/request/scripts.test.ts runs that, never the suite). The load average is
+// sampled through the run and reported per phase; the browser phase gets as many workers as cores sit idle before
+// it (at most two), since a machine run at several times its cores is where timeouts and flakes come from.
 import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -112,6 +112,7 @@ async function idleCores(ms: number): Promise<number | null> {
  */
 async function browserWorkers(): Promise<string> {
   if (process.env.E2E_WORKERS) return process.env.E2E_WORKERS;
+  if (dryRun) return "2";
   const idle = await idleCores(3000);
   const workers = idle === null ? 2 : Math.max(1, Math.min(2, Math.floor(idle + 0.25)));
   console.log(
