@@ -2,7 +2,7 @@
 // resolutions, 20 kills of the server under scans and webhooks, the many-address sign-in attack against a real
 // clock, the 200,000-row import, the upgrade from the previous version built from git, and the full PIN-entry
 // rounds in Chromium. Per commit, `npm test` runs a small sample of each. Any test file that reads SOAK takes part:
-// bun tests that import tests/helpers/soak.ts, every tests/soak/*.soak.ts, and Playwright specs that read SOAK.
+// bun tests and Playwright specs that import tests/helpers/soak.ts (or read SOAK), and every tests/soak/*.soak.ts.
 // `--dry-run` prints the phases and the files each runs, without running them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +37,7 @@ const bunTests = [
   ...files("tests", (f, text) => /\.test\.ts$/.test(f) && /from "\.\.\/helpers\/soak"/.test(text)),
   ...files("tests/soak", (f) => f.endsWith(".soak.ts")),
 ].map((f) => `./${f}`);
-const browserTests = files("tests/e2e", (f, text) => f.endsWith(".e2e.ts") && /process\.env\.SOAK/.test(text));
+const browserTests = files("tests/e2e", (f, text) => f.endsWith(".e2e.ts") && /process\.env\.SOAK|from "\.\.\/helpers\/soak"/.test(text));
 
 function run(label: string, cmd: string[]) {
   console.log(`\n▶ ${label}: ${cmd.map((c) => (path.isAbsolute(c) ? path.basename(c) : c)).join(" ")}`);

@@ -24,13 +24,14 @@ test("add a printer, print an item's label and a project's labels to it; a print
     await visit(page, true, "/settings/printers");
     const add = page.getByRole("region", { name: "Add a printer" });
 
-    await test.step("add it with the usual port: the form is empty again for the next one", async () => {
+    await test.step("add it with another port and resolution: the form is empty again for the next one", async () => {
       await add.getByLabel("Name", { exact: true }).fill(name);
       await add.getByLabel("Address (host name or IP)").fill("127.0.0.1");
-      await add.getByLabel("Port", { exact: true }).fill("9100");
+      await add.getByLabel("Port", { exact: true }).fill("6101");
+      await add.getByLabel("Resolution").selectOption("300");
       await add.getByRole("button", { name: "Add printer" }).click();
       await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
-      await expect(page.getByRole("cell", { name: "127.0.0.1:9100", exact: true })).toBeVisible();
+      await expect(page.getByRole("cell", { name: "127.0.0.1:6101", exact: true })).toBeVisible();
       // Nothing of the printer just added waits in the form for the next one.
       await expect(add.getByLabel("Name", { exact: true })).toHaveValue("");
       await expect(add.getByLabel("Address (host name or IP)")).toHaveValue("");
@@ -55,11 +56,11 @@ test("add a printer, print an item's label and a project's labels to it; a print
       await expect(edit.getByLabel("Name", { exact: true })).toHaveValue(name);
       await expect(edit.getByLabel("Active (offered for printing)")).toBeChecked();
       await edit.getByLabel("Port", { exact: true }).fill(String(printer.port));
-      await edit.getByLabel("Resolution").selectOption("300");
+      await edit.getByLabel("Resolution").selectOption("203");
       await edit.getByRole("button", { name: "Save printer" }).click();
-      await expect(page.getByText(`${name} at 127.0.0.1:${printer.port} (300 dpi).`).first()).toBeVisible();
+      await expect(page.getByText(`${name} at 127.0.0.1:${printer.port} (203 dpi).`).first()).toBeVisible();
       await expect(page.getByRole("cell", { name: `127.0.0.1:${printer.port}`, exact: true })).toBeVisible();
-      await expect(page.getByRole("cell", { name: "300 dpi", exact: true })).toBeVisible();
+      await expect(page.getByRole("cell", { name: "203 dpi", exact: true })).toBeVisible();
       await expect(edit).toHaveCount(0);
     });
 

@@ -239,7 +239,7 @@ test("the layouts hold at the widths shops use", async ({ page, baseURL, signIn 
   });
 });
 
-test("without JavaScript the machine queue's and a project's tables hold at 1024–1366 px: names whole, a step's editor beside one-line buttons", {
+test("without JavaScript the machine queue's and a project's tables hold at 1024–1366 px, a step's editor beside one-line buttons; the projects list fits a phone", {
   tag: "@no-js",
 }, async ({ page, js, baseURL, signIn }) => {
   test.skip(js, "with JavaScript the test above measures these tables");
@@ -256,5 +256,12 @@ test("without JavaScript the machine queue's and a project's tables hold at 1024
   });
   await test.step("opening a step's editor leaves the other steps' ↑/↓ on one line", async () => {
     await expectStepButtonsOnOneLine(page, false, id, steps);
+  });
+  await test.step("the projects list on a phone, with the Sort button a page without JavaScript adds: nothing scrolls sideways", async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await visit(page, false, "/projects");
+    await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sort" }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, "/projects without JavaScript at 360 px");
   });
 });

@@ -52,13 +52,13 @@ test("add, edit, print an item's label and a project's labels, a printer that is
   } = await shop({ PRINTER_PORTS: `9100,6101,${port}` });
   const name = "Bench Zebra";
 
-  // Added with the usual port, which is wrong for this printer.
+  // Added with another port and resolution, both wrong for this printer.
   let p = await open(admin, "/settings/printers");
-  p = await p.form({ button: "Add printer", within: ADD }).fill({ name, host: "127.0.0.1", port: "9100" }).submit("Add printer");
+  p = await p.form({ button: "Add printer", within: ADD }).fill({ name, host: "127.0.0.1", port: "6101", dpi: "300" }).submit("Add printer");
   const cells = () => p.$$("td").map((td) => td.textContent?.trim());
   expect(cells()).toContain(name);
-  expect(cells()).toContain("127.0.0.1:9100");
-  // Nothing of the printer just added waits in the form for the next one.
+  expect(cells()).toContain("127.0.0.1:6101");
+  // Nothing of the printer just added waits in the form for the next one: the port and resolution are the usual ones again.
   expect([shown(p, ADD, "name"), shown(p, ADD, "host"), shown(p, ADD, "port"), shown(p, ADD, "dpi")]).toEqual(["", "", "9100", "203"]);
 
   // The same name again is refused: what was typed stays, to be corrected.
@@ -73,11 +73,11 @@ test("add, edit, print an item's label and a project's labels, a printer that is
   expect(shown(p, EDIT, "isActive")).toBe(true);
   p = await p
     .form({ button: "Save printer" })
-    .fill({ port: String(port), dpi: "300" })
+    .fill({ port: String(port), dpi: "203" })
     .submit("Save printer");
-  expect(p.text()).toContain(`${name} at 127.0.0.1:${port} (300 dpi).`);
+  expect(p.text()).toContain(`${name} at 127.0.0.1:${port} (203 dpi).`);
   expect(cells()).toContain(`127.0.0.1:${port}`);
-  expect(cells()).toContain("300 dpi");
+  expect(cells()).toContain("203 dpi");
   expect(p.$(EDIT)).toBeNull();
 
   // One item's label; the printer picker has a visible label of its own.
