@@ -1,8 +1,10 @@
-// Department Views, the Pre-Production Dashboard and the workflow overview, JavaScript on ("js") and off ("no-js").
+// Department Views, the Pre-Production Dashboard and the workflow overview. The designer's walk runs without
+// JavaScript too (the dashboards' smoke walk: the search form, the sort links); the workflow overview without it is
+// tests/request/dashboards-page.test.ts (the same page, the same styles).
 import { DEMO, expect, test } from "./fixtures";
 import { expectNoSidewaysScroll, visit } from "./helpers";
 
-test("a Pre-Production designer lands on their dashboard, searches, filters, sorts and opens a project", async ({ page, js, signIn }) => {
+test("a Pre-Production designer lands on their dashboard, searches, filters, sorts and opens a project", { tag: "@no-js" }, async ({ page, js, signIn }) => {
   await signIn(DEMO.maria);
   await visit(page, js, "/department-views");
   await expect(page).toHaveURL(/\/pre-production$/);
@@ -37,15 +39,15 @@ test("a Pre-Production designer lands on their dashboard, searches, filters, sor
   await expect(page.getByRole("heading", { level: 1, name: firstName })).toBeVisible();
 });
 
-test("the workflow overview shows every workflow and the Standard card; phones do not scroll sideways", async ({ page, js, signIn }) => {
+test("the workflow overview shows every workflow and the Standard card; phones do not scroll sideways", async ({ page, signIn }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await signIn(DEMO.james);
-  await visit(page, js, "/workflows");
+  await visit(page, true, "/workflows");
   await expect(page.getByRole("heading", { level: 1, name: "Project Workflows" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Standard Manufacturing Process" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage workflows in Settings" })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await visit(page, js, "/department-views");
+  await visit(page, true, "/department-views");
   await expect(page.getByRole("link", { name: /Project Management/ })).toHaveAttribute("href", "/projects");
   await expectNoSidewaysScroll(page);
 });

@@ -19,14 +19,12 @@ function watchStreams(context: BrowserContext) {
   return opened;
 }
 
-/** Opens `path` in a new tab of `context`; with JavaScript, waits until the page is live. */
-async function openTab(context: BrowserContext, path: string, js: boolean, timeout = 10_000) {
+/** Opens `path` in a new tab of `context` and waits until the page is live (generously: many tabs share two cores). */
+async function openTab(context: BrowserContext, path: string) {
   const tab = await context.newPage();
-  await tab.goto(path, { timeout });
-  if (js) {
-    await waitForHydration(tab);
-    await expect(tab.getByTestId("live-status")).toHaveAttribute("data-status", "live", { timeout });
-  }
+  await tab.goto(path);
+  await waitForHydration(tab);
+  await expect(tab.getByTestId("live-status")).toHaveAttribute("data-status", "live", { timeout: 10_000 });
   return tab;
 }
 
@@ -34,66 +32,45 @@ const stateBadge = (tab: Page, text: string) => tab.locator("main header").getBy
 
 /**
  * Makes a change with `change`, then waits until every tab has reloaded its data (a request the tab itself makes:
- * it got the notice) and shows `text` in its header. Returns how long that took. The wait is generous: this is
- * about every tab hearing of the change, not speed, and a test machine with eleven tabs has little CPU to spare.
+ * it got the notice) and shows `text` in its header. The wait is generous: this is about every tab hearing of the
+ * change, not speed, and a test machine with eleven tabs has little CPU to spare.
  */
 async function changeSeenBy(tabs: Page[], text: string, change: () => Promise<unknown>) {
   const reloaded = tabs.map((tab) => tab.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data"), { timeout: 20_000 }));
-  const t0 = Date.now();
   await change();
   await Promise.all(reloaded.map((r, i) => r.catch(() => expect.soft(false, `tab ${i + 1} reloaded its data after the change`).toBe(true))));
   for (const [i, tab] of tabs.entries()) await expect(stateBadge(tab, text), `tab ${i + 1} shows '${text}'`).toBeVisible({ timeout: 20_000 });
-  return Date.now() - t0;
 }
 
-test("ten live tabs share one event stream: an 11th page opens at once and every tab shows a scan", async ({ page, context, js, baseURL, signIn }) => {
-  test.setTimeout(120_000);
+test("ten live tabs share one event stream: an 11th page opens, is live, and every tab shows a scan", async ({ page, context, baseURL, signIn }) => {
+  // Eleven hydrated tabs: on a busy two-core machine each takes seconds.
+  test.setTimeout(180_000);
   await signIn(DEMO.admin);
-  const item = await newItem(page, baseURL!, js ? "js" : "nojs");
+  const item = await newItem(page, baseURL!, "eleven");
   const streams = watchStreams(context);
   const tabs: Page[] = [];
-  for (let i = 0; i < 10; i++) tabs.push(await openTab(context, `/items/${item.id}`, js));
-  const loadTime = async (tab: Page) =>
-    tab
-      .evaluate(() => performance.getEntriesByType("navigation")[0]!.toJSON() as Record<string, number>)
-      .then((t) => ({ firstByte: Math.round(t.responseStart!), loaded: Math.round(t.loadEventEnd!) }));
-  const first = await loadTime(tabs[0]!);
+  for (let i = 0; i < 10; i++) tabs.push(await openTab(context, `/items/${item.id}`));
+  expect(streams.length, "event streams opened by 10 tabs of one browser").toBe(1);
 
-  // The 11th tab, with ten live ones open: the page itself must not wait for a free connection. Its load time is
-  // the browser's own (Navigation Timing: from the navigation's start to the end of the load event).
-  const eleventh = await context.newPage();
-  await eleventh.goto(`/items/${item.id}`, { timeout: 10_000 });
-  const eleventhTime = await loadTime(eleventh);
-  console.log(
-    `JavaScript ${js ? "on" : "off"}: the 11th tab (10 live tabs open) had its first byte at ${eleventhTime.firstByte} ms and loaded in ${eleventhTime.loaded} ms; ` +
-      `the 1st tab (none open) ${first.firstByte} ms and ${first.loaded} ms`,
-  );
-  expect.soft(eleventhTime.loaded, "the 11th tab's load time (ms)").toBeLessThan(2_000);
-  if (!js) {
-    await expect(eleventh.getByTestId("live-refresh")).toHaveText("Refresh");
-    return;
-  }
-  await waitForHydration(eleventh);
-  await expect(eleventh.getByTestId("live-status")).toHaveAttribute("data-status", "live");
-  tabs.push(eleventh);
+  // The 11th tab, with ten live ones open: with a stream per tab it would wait for a free connection for ever (a
+  // browser opens six to one host). How soon it loads is the benchmark's to say.
+  tabs.push(await openTab(context, `/items/${item.id}`));
   expect(streams.length, "event streams opened by 11 tabs of one browser").toBe(1);
 
   for (const tab of tabs) await expect(stateBadge(tab, "Stopped")).toBeVisible({ timeout: 20_000 });
-  const ms = await changeSeenBy(tabs, "Running", async () =>
+  await changeSeenBy(tabs, "Running", async () =>
     expect((await page.request.post(`/api/items/${item.id}/start-timer`, { headers: { origin: item.origin } })).status()).toBe(200),
   );
-  console.log(`a scan showed on all ${tabs.length} tabs after ${ms} ms`);
   expect(streams.length).toBe(1);
 });
 
-test("when the stream's tab closes or leaves, another tab takes it over and resumes after the last notice", async ({ page, context, js, baseURL, signIn }) => {
-  test.skip(!js, "live pages need JavaScript; without it each page has a Refresh link");
+test("when the stream's tab closes or leaves, another tab takes it over and resumes after the last notice", async ({ page, context, baseURL, signIn }) => {
   test.setTimeout(90_000);
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "handover");
   const streams = watchStreams(context);
   const tabs: Page[] = [];
-  for (let i = 0; i < 3; i++) tabs.push(await openTab(context, `/items/${item.id}`, js));
+  for (let i = 0; i < 3; i++) tabs.push(await openTab(context, `/items/${item.id}`));
   expect(streams.length).toBe(1);
   const scan = async (verb: "start-timer" | "end-timer") =>
     expect((await page.request.post(`/api/items/${item.id}/${verb}`, { headers: { origin: item.origin } })).status()).toBe(200);
@@ -125,8 +102,7 @@ test("when the stream's tab closes or leaves, another tab takes it over and resu
   await changeSeenBy([last], "Running", () => scan("start-timer"));
 });
 
-test("a board link's tab has its own shared stream, apart from a member's tabs", async ({ page, context, js, baseURL, signIn }) => {
-  test.skip(!js, "live pages need JavaScript; without it each page has a Refresh link");
+test("a board link's tab has its own shared stream, apart from a member's tabs", async ({ page, context, baseURL, signIn }) => {
   test.setTimeout(90_000);
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "board");
@@ -136,7 +112,7 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   });
   const link = /data-testid="board-link">([^<]+)</.exec(await makeLink.text())![1]!.replace(/&amp;/g, "&");
   const streams = watchStreams(context);
-  const member = [await openTab(context, `/items/${item.id}`, js), await openTab(context, `/items/${item.id}`, js)];
+  const member = [await openTab(context, `/items/${item.id}`), await openTab(context, `/items/${item.id}`)];
   const boards: Page[] = [];
   for (let i = 0; i < 2; i++) {
     const tab = await context.newPage();
@@ -161,8 +137,7 @@ test("a board link's tab has its own shared stream, apart from a member's tabs",
   }
 });
 
-test("a browser without Web Locks or BroadcastChannel keeps one stream per tab", async ({ page, context, js, baseURL, signIn }) => {
-  test.skip(!js, "live pages need JavaScript; without it each page has a Refresh link");
+test("a browser without Web Locks or BroadcastChannel keeps one stream per tab", async ({ page, context, baseURL, signIn }) => {
   await context.addInitScript(() => {
     // An older browser: neither API exists.
     delete (Navigator.prototype as { locks?: unknown }).locks;
@@ -171,7 +146,7 @@ test("a browser without Web Locks or BroadcastChannel keeps one stream per tab",
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "fallback");
   const streams = watchStreams(context);
-  const tabs = [await openTab(context, `/items/${item.id}`, js), await openTab(context, `/items/${item.id}`, js)];
+  const tabs = [await openTab(context, `/items/${item.id}`), await openTab(context, `/items/${item.id}`)];
   expect(streams.length).toBe(2);
   await changeSeenBy(tabs, "Running", () => page.request.post(`/api/items/${item.id}/start-timer`, { headers: { origin: item.origin } }));
 });

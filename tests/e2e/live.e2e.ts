@@ -1,5 +1,6 @@
 // Live pages: pages that follow the floor without a reload, and scans that survive a network drop. Both need
-// JavaScript; without it the pages are as before (a Refresh link), which live.e2e checks too.
+// JavaScript; without it the pages are as before, each with a Refresh link (the last test, in a browser without
+// JavaScript).
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
 import { expectNoSeriousA11yViolations, newLiveItem, signInByApi, visit } from "./helpers";
@@ -14,26 +15,17 @@ async function station(browser: Browser, baseURL: string, clientIp: string, pin:
   return { context, page };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-test("a scan at one station shows on the item, project and floor pages at another within a second", async ({
+test("a scan at one station shows by itself on the item, project and floor pages and the TV board at another", async ({
   page,
-  js,
   browser,
   baseURL,
   clientIp,
   signIn,
 }) => {
-  if (!js) {
-    // Without JavaScript the same pages are plain pages with a Refresh link.
-    await signIn(DEMO.admin);
-    const item = await newItem(page, baseURL!, "nojs");
-    await visit(page, false, `/items/${item.id}`);
-    await expect(page.getByTestId("live-refresh")).toHaveText("Refresh");
-    return;
-  }
+  // Three browsers and four live pages: on a busy two-core machine this takes a while.
+  test.setTimeout(120_000);
   await signIn(DEMO.admin);
-  const item = await newItem(page, baseURL!, "js");
+  const item = await newItem(page, baseURL!, "station");
   const other = await station(browser, baseURL!, clientIp, DEMO.admin.pin);
   try {
     const watcher = other.page;
@@ -43,17 +35,15 @@ test("a scan at one station shows on the item, project and floor pages at anothe
     const badge = (text: string) => watcher.locator("main header").getByText(text, { exact: true });
     await expect(badge("Stopped")).toBeVisible();
 
-    // Twenty scans from this station; each time, how long until the other one shows it.
-    const delays: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const verb = i % 2 === 0 ? "start-timer" : "end-timer";
-      const t0 = Date.now();
+    // Scans from this station, one after another: the other one shows each (how soon is the benchmark's to say).
+    for (const [verb, state] of [
+      ["start-timer", "Running"],
+      ["end-timer", "Stopped"],
+      ["start-timer", "Running"],
+    ] as const) {
       expect((await page.request.post(`/api/items/${item.id}/${verb}`, { headers: { origin: item.origin } })).status()).toBe(200);
-      await expect(badge(i % 2 === 0 ? "Running" : "Stopped")).toBeVisible({ timeout: 1000 });
-      delays.push(Date.now() - t0);
+      await expect(badge(state)).toBeVisible();
     }
-    console.log(`scan → other screen updated: median ${median(delays)} ms, max ${Math.max(...delays)} ms over ${delays.length} scans`);
-    expect(median(delays)).toBeLessThan(1000);
 
     // The project page follows its items; text typed into a field there is kept through the reload.
     await watcher.goto(`/projects/${item.projectId}`);
@@ -67,7 +57,7 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       headers: { origin: item.origin },
     });
     // (The open dialog hides the page from the accessibility tree, so the row is found by its text.)
-    await expect(watcher.locator("td").filter({ hasText: "Arrived Live" })).toHaveCount(1, { timeout: 1000 });
+    await expect(watcher.locator("td").filter({ hasText: "Arrived Live" })).toHaveCount(1);
     await expect(watcher.getByLabel("Item name")).toHaveValue("Half-typed name");
 
     // The production floor: a new file on a machine changes its count.
@@ -85,7 +75,7 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       headers: { origin: item.origin },
     });
     expect(created.status()).toBe(201);
-    await expect(card).not.toHaveText(before, { timeout: 1000 });
+    await expect(card).not.toHaveText(before);
 
     // The TV board, opened with a board link in a browser that never signed in: a scan shows there too.
     const makeLink = await page.request.post("/settings/boards", { form: { intent: "create", name: "E2E TV" }, headers: { origin: item.origin } });
@@ -97,11 +87,11 @@ test("a scan at one station shows on the item, project and floor pages at anothe
       // (The board has no header for waitForHydration; its Live indicator appears once it has hydrated.)
       await expect(tv.getByTestId("live-status")).toHaveAttribute("data-status", "live");
       await expectNoSeriousA11yViolations(tv, "the TV board");
-      const col = tv.getByRole("list", { name: /^Running in / }).getByText("Live js", { exact: true });
+      const col = tv.getByRole("list", { name: /^Running in / }).getByText("Live station", { exact: true });
       const running = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
       await page.request.post(`/api/items/${item.id}/${running.isTimerActive ? "end-timer" : "start-timer"}`, { headers: { origin: item.origin } });
-      if (running.isTimerActive) await expect(col).toHaveCount(0, { timeout: 1000 });
-      else await expect(col).toHaveCount(1, { timeout: 1000 });
+      if (running.isTimerActive) await expect(col).toHaveCount(0);
+      else await expect(col).toHaveCount(1);
     } finally {
       await tvContext.close();
     }
@@ -110,21 +100,8 @@ test("a scan at one station shows on the item, project and floor pages at anothe
   }
 });
 
-test("a floor screen asks whether its data changed: scans it does not show cost a 304 each, a new file shows at once", async ({
-  page,
-  js,
-  baseURL,
-  signIn,
-}) => {
+test("a floor screen asks whether its data changed: scans it does not show cost a 304 each, a new file shows by itself", async ({ page, baseURL, signIn }) => {
   await signIn(DEMO.admin);
-  if (!js) {
-    // Without JavaScript the Refresh link loads the whole page again, as it always did.
-    await visit(page, false, "/production");
-    const [reloaded] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/production"), page.getByTestId("live-refresh").click()]);
-    expect(reloaded.status()).toBe(200);
-    expect(reloaded.headers().etag).toBeUndefined();
-    return;
-  }
   const item = await newItem(page, baseURL!, "etag");
   await visit(page, true, "/production");
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
@@ -137,7 +114,7 @@ test("a floor screen asks whether its data changed: scans it does not show cost 
   for (let i = 0; i < 4; i++) {
     const verb = i % 2 === 0 ? "start-timer" : "end-timer";
     expect((await page.request.post(`/api/items/${item.id}/${verb}`, { headers: { origin: item.origin } })).status()).toBe(200);
-    await expect.poll(() => answers.length, { timeout: 2000 }).toBe(i + 1);
+    await expect.poll(() => answers.length).toBe(i + 1);
   }
   expect(answers).toEqual([200, 304, 304, 304]);
   await expect(page.getByText(/\d+ active stations/)).toBeVisible();
@@ -154,12 +131,11 @@ test("a floor screen asks whether its data changed: scans it does not show cost 
     headers: { origin: item.origin },
   });
   expect(created.status()).toBe(201);
-  await expect(card).not.toHaveText(before, { timeout: 1000 });
+  await expect(card).not.toHaveText(before);
   expect(answers.at(-1)).toBe(200);
 });
 
-test("offline: three scans wait on the device, then are applied in order, none lost or doubled", async ({ page, js, context, baseURL, signIn }) => {
-  test.skip(!js, "the offline queue is JavaScript in the browser");
+test("offline: three scans wait on the device, then are applied in order, none lost or doubled", async ({ page, context, baseURL, signIn }) => {
   await signIn(DEMO.admin);
   const item = await newItem(page, baseURL!, "offline");
   const other = await newItem(page, baseURL!, "offline-b");
@@ -193,4 +169,30 @@ test("offline: three scans wait on the device, then are applied in order, none l
   const state = (await (await page.request.get(`/api/items/${item.id}`)).json()) as { isTimerActive: boolean };
   expect(state.isTimerActive).toBe(true);
   await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+});
+
+test("without JavaScript a live page has a Refresh link, which loads the whole page again, and opens no event stream", { tag: "@no-js" }, async ({
+  page,
+  js,
+  baseURL,
+  signIn,
+}) => {
+  test.skip(js, "with JavaScript the pages follow by themselves: the tests above");
+  await signIn(DEMO.admin);
+  const item = await newItem(page, baseURL!, "nojs");
+  // Without JavaScript a page holds no event stream, so any number of tabs open (decision 0027's six-connection
+  // limit is a JavaScript matter).
+  const streams: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+  });
+  await visit(page, false, `/items/${item.id}`);
+  await expect(page.getByTestId("live-refresh")).toHaveText("Refresh");
+  await visit(page, false, "/production");
+  const [reloaded] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === "/production"), page.getByTestId("live-refresh").click()]);
+  expect(reloaded.status()).toBe(200);
+  // A whole page, as it always was: no validator for a reload that only asks whether it changed.
+  expect(reloaded.headers().etag).toBeUndefined();
+  await expect(page.getByRole("heading", { level: 1, name: "Production Floor" })).toBeVisible();
+  expect(streams).toEqual([]);
 });

@@ -1,6 +1,8 @@
-// Items on the floor, with JavaScript ("js") and without ("no-js"): a keyboard-wedge scanner on the QR
-// Timer page, the /qr/{id} page a phone camera opens (signed out first), the item detail's live timer and reset,
-// and the label download.
+// Items on the floor: a keyboard-wedge scanner on the QR Timer page, the /qr/{id} page a phone camera opens (signed
+// out first), the item detail's live timer and reset, and the label download. The phone's walk runs without
+// JavaScript too (the floor's smoke walk: the /login form, the label's page, the QR Timer and a work list as plain
+// forms in a real browser); the rest of the no-JavaScript floor is tests/request/floor-no-js.test.ts and
+// tests/request/work-lists-no-js.test.ts.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { ageSession, expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
@@ -26,30 +28,32 @@ async function newItem(page: Page, baseURL: string, label: string) {
   expect(item.status()).toBe(201);
   const { id } = (await item.json()) as { id: number };
   const departments = (await (await page.request.get("/api/departments")).json()) as { value: string; name: string }[];
-  const nextName = departments.find((d) => d.value === category.departmentSequence[1])?.name ?? category.departmentSequence[1]!;
-  return { id, origin, nextName, url: `${origin}/qr/${id}` };
+  const next = category.departmentSequence[1]!;
+  const nextName = departments.find((d) => d.value === next)?.name ?? next;
+  return { id, origin, next, nextName, url: `${origin}/qr/${id}` };
 }
 
 const itemState = async (page: Page, id: number) =>
   (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
 
-test("a wedge scanner on the QR Timer: the first scan starts, a double read is refused, the next stops and advances", async ({
+test("a wedge scanner on the QR Timer: a scan starts, a double read is refused, the next stops and advances; scans faster than the answers apply in order", async ({
   page,
-  js,
   baseURL,
   signIn,
   appServer,
 }) => {
   await signIn(DEMO.admin);
-  const item = await newItem(page, baseURL!, js ? "wedge-js" : "wedge-nojs");
+  const item = await newItem(page, baseURL!, "wedge");
+  const a = await newItem(page, baseURL!, "burst-a");
+  const b = await newItem(page, baseURL!, "burst-b");
   // An operator at a station: any signed-in member runs timers.
   await signIn(DEMO.james);
-  await visit(page, js, "/qr-scanner");
+  await visit(page, true, "/qr-scanner");
   await expect(page.getByRole("heading", { level: 1, name: "QR Timer" })).toBeVisible();
   const field = page.getByLabel("Scan or type a QR code or item ID");
-  await expect(field).toBeFocused();
 
-  if (js) {
+  await test.step("the first scan starts, the label read again at once is refused, the next read stops and advances", async () => {
+    await expect(field).toBeFocused();
     // A scanner types the label's URL quickly and stops: processed 300 ms later, no Enter needed.
     await page.keyboard.type(item.url, { delay: 5 });
     await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
@@ -64,111 +68,124 @@ test("a wedge scanner on the QR Timer: the first scan starts, a double read is r
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
     ageSession(appServer.dataDir, item.id);
     await page.keyboard.type(`${item.url}\n`, { delay: 5 });
-  } else {
-    await field.fill(item.url);
-    await field.press("Enter");
-    await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
-    await expect(page.getByLabel("Scan or type a QR code or item ID")).toBeFocused();
-    await page.getByLabel("Scan or type a QR code or item ID").fill(item.url);
-    await page.getByRole("button", { name: "Process" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: DOUBLE_SCAN })).toBeVisible();
-    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
-    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
-    ageSession(appServer.dataDir, item.id);
-    await page.getByLabel("Scan or type a QR code or item ID").fill(item.url);
-    await page.getByRole("button", { name: "Process" }).click();
-  }
-  await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
-  await expect(page.getByText(`Scan Me ${js ? "wedge-js" : "wedge-nojs"} moved to ${item.nextName}.`, { exact: true }).first()).toBeVisible();
-  await expect(page.getByTestId("scan-department")).toHaveText(item.nextName);
-  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+    await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+    await expect(page.getByText(`Scan Me wedge moved to ${item.nextName}.`, { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("scan-department")).toHaveText(item.nextName);
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+  });
 
-  // Every §5 message is on the page, not only in a toast.
-  await page.getByLabel("Scan or type a QR code or item ID").fill('{"type":"item"}');
-  await page.getByRole("button", { name: "Process" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid QR code format - no item ID found" })).toBeVisible();
-  await page.getByLabel("Scan or type a QR code or item ID").fill("99999999");
-  await page.getByRole("button", { name: "Process" }).click();
-  await expect(page.getByText("Item not found. Please check the QR code or item ID and try again.")).toBeVisible();
-  if (js) await expectNoSeriousA11yViolations(page, "QR Timer");
+  await test.step("every §5 message is on the page, not only in a toast; axe finds nothing serious", async () => {
+    await field.fill('{"type":"item"}');
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid QR code format - no item ID found" })).toBeVisible();
+    await field.fill("99999999");
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByText("Item not found. Please check the QR code or item ID and try again.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "QR Timer");
+  });
+
+  await test.step("scans faster than the answers are each applied once, in order", async () => {
+    // A's session began a minute ago (its own time from the scanner), so scanning it again is a stop.
+    expect(
+      (await page.request.post(`/api/items/${a.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: a.origin } })).status(),
+    ).toBe(200);
+    await field.fill("");
+    await field.focus();
+    // Three scans with Enter, back to back: A stops, B starts, A starts again.
+    for (const url of [a.url, b.url, a.url]) await page.keyboard.type(`${url}\n`, { delay: 1 });
+    const actions = async (id: number) => ((await (await page.request.get(`/api/items/${id}/timer-logs`)).json()) as { action: string }[]).map((l) => l.action);
+    await expect.poll(() => actions(a.id)).toEqual(["start", "stop", "start"]);
+    expect(await actions(b.id)).toEqual(["start"]);
+    expect(await itemState(page, a.id)).toMatchObject({ isTimerActive: true });
+  });
 });
 
-test("scans faster than the answers are each applied once, in order", async ({ page, js, baseURL, signIn }) => {
-  test.skip(!js, "without JavaScript each scan is a page load: one at a time by nature");
-  await signIn(DEMO.admin);
-  const a = await newItem(page, baseURL!, "burst-a");
-  const b = await newItem(page, baseURL!, "burst-b");
-  await signIn(DEMO.james);
-  // A's session began a minute ago (its own time from the scanner), so scanning it again is a stop.
-  expect(
-    (await page.request.post(`/api/items/${a.id}/start-timer`, { data: { deviceTime: Date.now() - 60_000 }, headers: { origin: a.origin } })).status(),
-  ).toBe(200);
-  await visit(page, js, "/qr-scanner");
-  // Three scans with Enter, back to back: A stops, B starts, A starts again.
-  for (const url of [a.url, b.url, a.url]) await page.keyboard.type(`${url}\n`, { delay: 1 });
-  const actions = async (id: number) => ((await (await page.request.get(`/api/items/${id}/timer-logs`)).json()) as { action: string }[]).map((l) => l.action);
-  await expect.poll(() => actions(a.id)).toEqual(["start", "stop", "start"]);
-  expect(await actions(b.id)).toEqual(["start"]);
-  expect(await itemState(page, a.id)).toMatchObject({ isTimerActive: true });
-});
-
-test("the phone camera's page: signed out it asks for the PIN, then Start and Stop", async ({ page, js, baseURL, appServer }) => {
+test("the floor from a phone, signed out: the PIN, the label's page (Start, a double tap, Stop), then the QR Timer and the work list", {
+  tag: "@no-js",
+}, async ({ page, js, baseURL, appServer }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Sign in through the API only to make the item, then sign out: the phone arrives signed out.
-  const api = await page.context().request;
+  const api = page.context().request;
   const origin = new URL(baseURL!).origin;
   expect((await api.post("/api/auth/verify-pin", { data: { pinCode: DEMO.admin.pin }, headers: { origin } })).status()).toBe(200);
-  const item = await newItem(page, baseURL!, js ? "phone-js" : "phone-nojs");
+  const label = js ? "phone-js" : "phone-nojs";
+  const item = await newItem(page, baseURL!, label);
   await api.post("/api/auth/logout", { headers: { origin } });
 
-  await page.goto(`/qr/${item.id}`);
-  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fqr%2F${item.id}$`));
-  if (js) {
-    await waitForHydration(page);
-    await page.getByLabel("PIN digit 1", { exact: true }).click();
-    await page.keyboard.type(DEMO.james.pin);
-  } else {
-    await pinField(page).fill(DEMO.james.pin);
-    await pinField(page).press("Enter");
-  }
-  await expect(page).toHaveURL(new RegExp(`/qr/${item.id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: `Scan Me ${js ? "phone-js" : "phone-nojs"}` })).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await page.getByRole("button", { name: "Start Timer" }).click();
-  await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
-  await expect(page.getByText("Running", { exact: true })).toBeVisible();
-  // A double tap: Stop right after this member's own Start is not taken.
-  await page.getByRole("button", { name: "Stop Timer" }).click();
-  // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
-  await expect(page.getByText(DOUBLE_SCAN).first()).toBeVisible();
-  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
-  ageSession(appServer.dataDir, item.id);
-  await page.getByRole("button", { name: "Stop Timer" }).click();
-  await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
-  await expect(page.getByTestId("qr-department")).toHaveText(item.nextName);
-  // A reload (GET) changes nothing.
-  await page.reload();
-  expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
-  await expect(page.getByRole("button", { name: "Start Timer" })).toBeVisible();
+  await test.step("signed out, the label's page asks for the PIN, then comes back", async () => {
+    await page.goto(`/qr/${item.id}`);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fqr%2F${item.id}$`));
+    if (js) {
+      await waitForHydration(page);
+      await page.getByLabel("PIN digit 1", { exact: true }).click();
+      await page.keyboard.type(DEMO.james.pin);
+    } else {
+      await pinField(page).fill(DEMO.james.pin);
+      await pinField(page).press("Enter");
+    }
+    await expect(page).toHaveURL(new RegExp(`/qr/${item.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Scan Me ${label}` })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step("Start; a double tap's Stop is refused; a later Stop advances; a reload changes nothing", async () => {
+    await page.getByRole("button", { name: "Start Timer" }).click();
+    await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
+    await expect(page.getByText("Running", { exact: true })).toBeVisible();
+    // A double tap: Stop right after this member's own Start is not taken.
+    await page.getByRole("button", { name: "Stop Timer" }).click();
+    // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
+    await expect(page.getByText(DOUBLE_SCAN).first()).toBeVisible();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
+    ageSession(appServer.dataDir, item.id);
+    await page.getByRole("button", { name: "Stop Timer" }).click();
+    await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("qr-department")).toHaveText(item.nextName);
+    // A reload (GET) changes nothing.
+    await page.reload();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+    await expect(page.getByRole("button", { name: "Start Timer" })).toBeVisible();
+  });
+
+  await test.step("'Scan another item': the QR Timer starts it in its new department", async () => {
+    await page.getByRole("link", { name: "Scan another item" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "QR Timer" })).toBeVisible();
+    if (js) await waitForHydration(page);
+    await page.getByLabel("Scan or type a QR code or item ID").fill(String(item.id));
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step("its department's work list shows it running; Stop there moves it on", async () => {
+    await visit(page, js, `/work/${item.next}`);
+    const card = page.getByRole("region", { name: /^Running now/ }).getByTestId(`work-item-${item.id}`);
+    await expect(card).toContainText(DEMO.james.name);
+    await expectNoSidewaysScroll(page);
+    await card.getByRole("button", { name: `Stop Scan Me ${label}` }).click();
+    await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+    await expect(page.getByTestId(`work-item-${item.id}`)).toHaveCount(0);
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });
+    expect((await itemState(page, item.id)).department).not.toBe(item.next);
+  });
 });
 
-test("item detail: the live timer ticks, Reset Timer clears it, the label downloads", async ({ page, js, baseURL, signIn }) => {
+test("item detail: the live timer ticks, Reset Timer clears it, the label downloads", async ({ page, baseURL, signIn }) => {
   await signIn(DEMO.admin);
-  const item = await newItem(page, baseURL!, js ? "detail-js" : "detail-nojs");
+  const item = await newItem(page, baseURL!, "detail");
   expect((await page.request.post(`/api/items/${item.id}/start-timer`, { headers: { origin: item.origin } })).status()).toBe(200);
-  await visit(page, js, `/items/${item.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: `Scan Me ${js ? "detail-js" : "detail-nojs"}` })).toBeVisible();
+  // The page's clock is the test's: two seconds pass when the test says so, not by waiting for them.
+  await page.clock.install();
+  await visit(page, true, `/items/${item.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Scan Me detail" })).toBeVisible();
   await expect(page.getByTestId("next-department")).toHaveText(item.nextName);
   await expect(page.getByText("Current session start")).toBeVisible();
   const total = page.getByTestId("item-total-time");
-  if (js) {
-    // Ticks every second on the server's clock.
-    const first = await total.textContent();
-    await expect.poll(async () => total.textContent(), { timeout: 4000 }).not.toBe(first);
-  } else {
-    await expect(total).toHaveText(/^00:00:0\d$/);
-  }
+  // Ticks every second, counted on the server's clock.
+  const first = await total.textContent();
+  await page.clock.runFor(2000);
+  await expect(total).not.toHaveText(first!);
   await expect(page.getByRole("cell", { name: "Started" })).toBeVisible();
 
   await page.getByRole("link", { name: "Reset Timer" }).click();
