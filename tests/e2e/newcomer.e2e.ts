@@ -1,6 +1,8 @@
-// What a newcomer trips on, clicked through with JavaScript on and off: a fresh shop's way to its first item, the
-// ways into every screen, the team member form's two department settings and the greeting of a member without keys,
-// the items search, and the words of running timers, possessives, drag-and-drop and the QR image upload.
+// What a newcomer trips on, clicked through with JavaScript: a fresh shop's way to its first item, the ways into
+// every screen, the team member form's two department settings and the greeting of a member without keys, the items
+// search, and the words of drag-and-drop and the QR image upload. Without JavaScript every one of these flows is
+// tests/request/newcomer-no-js.test.ts; the fresh shop's walk also runs in a browser without it (its dialogs are
+// panels on the page), as this area's smoke walk.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,7 +25,7 @@ async function open(page: Page, js: boolean, url: string) {
 }
 
 test.describe("a fresh shop without demo data", () => {
-  test("reaches its first item: Materials on the checklist, 'Add a material' from Add Item and back", async ({ page, js }) => {
+  test("reaches its first item: Materials on the checklist, 'Add a material' from Add Item and back", { tag: "@no-js" }, async ({ page, js }) => {
     test.setTimeout(90_000);
     const dataDir = mkdtempSync(path.join(process.env.SHOPFLOW_E2E_DATA_DIR ?? tmpdir(), "fresh-"));
     const server = await startAppServer({ port: freshPort(), dataDir, emptyShopAdminPin: "4321" });
@@ -92,11 +94,11 @@ async function projectWithItem(api: import("@playwright/test").APIRequestContext
 }
 
 test.describe("team members and their keys", () => {
-  test("the team member form explains Department against Accessible departments and offers no machine as a department", async ({ page, js, signIn }) => {
+  test("the team member form explains Department against Accessible departments and offers no machine as a department", async ({ page, signIn }) => {
     await signIn(DEMO.admin);
-    await open(page, js, "/settings?tab=team");
+    await open(page, true, "/settings?tab=team");
     await page.getByRole("link", { name: "Add Team Member" }).first().click();
-    const form = js ? page.getByRole("dialog", { name: "Add Team Member" }) : page.getByRole("region", { name: "Add Team Member" });
+    const form = page.getByRole("dialog", { name: "Add Team Member" });
     const department = form.getByLabel("Department", { exact: true });
     await expect(department).toHaveAccessibleDescription(
       /Their home department: where Back on a project page and Department Views take them\. It opens nothing by itself\./,
@@ -110,7 +112,7 @@ test.describe("team members and their keys", () => {
     );
   });
 
-  test("a member without keys is greeted on Home and runs a timer from the QR Timer", async ({ page, js, signIn, baseURL, clientIp }) => {
+  test("a member without keys is greeted on Home and runs a timer from the QR Timer", async ({ page, signIn, baseURL, clientIp }) => {
     const api = await adminApi(baseURL!, clientIp);
     const tag = `${test.info().project.name}-${Date.now()}`;
     const member = await createMember(api, `Nora ${tag}`, []);
@@ -118,7 +120,7 @@ test.describe("team members and their keys", () => {
     await api.dispose();
 
     await signIn(member);
-    await open(page, js, "/");
+    await open(page, true, "/");
     const welcome = page.getByTestId("no-keys");
     await expect(welcome.getByRole("heading", { name: `Welcome, ${member.name}` })).toBeVisible();
     await expect(welcome).toContainText("you have no department keys yet");
@@ -126,7 +128,7 @@ test.describe("team members and their keys", () => {
     await expect(page.getByText("No Access Configured")).toHaveCount(0);
     await welcome.getByRole("link", { name: "Open the QR Timer" }).click();
     await expect(page).toHaveURL(/\/qr-scanner$/);
-    if (js) await waitForHydration(page);
+    await waitForHydration(page);
     await page.getByLabel("Scan or type a QR code or item ID").fill(String(itemId));
     await page.getByRole("button", { name: "Process" }).click();
     await expect(page.getByTestId("scan-result")).toContainText(`Sign ${tag}`);
@@ -135,7 +137,7 @@ test.describe("team members and their keys", () => {
 });
 
 test.describe("every screen has a way in by clicking", () => {
-  test("management: the side menu leads to Items, Workflows and Department Views, and Main Page says what it is", async ({ page, js, signIn }) => {
+  test("management: the side menu leads to Items, Workflows and Department Views, and Main Page says what it is", async ({ page, signIn }) => {
     await signIn(DEMO.admin);
     const menu = page.getByRole("navigation", { name: "Main menu" });
     for (const [entry, heading] of [
@@ -143,7 +145,7 @@ test.describe("every screen has a way in by clicking", () => {
       [/^Workflows/, "Project Workflows"],
       [/^Department Views/, "Department Views"],
     ] as const) {
-      await open(page, js, "/");
+      await open(page, true, "/");
       await page.getByRole("banner").getByLabel("Open menu").click();
       await expect(menu.getByRole("link", { name: /Main Page/ })).toContainText("Department tiles");
       await menu.getByRole("link", { name: entry }).click();
@@ -151,9 +153,9 @@ test.describe("every screen has a way in by clicking", () => {
     }
   });
 
-  test("a floor member: Home → Department Views → their own screen; locked cards are no links; Projects → Workflows", async ({ page, js, signIn }) => {
+  test("a floor member: Home → Department Views → their own screen; locked cards are no links; Projects → Workflows", async ({ page, signIn }) => {
     await signIn(DEMO.james);
-    await open(page, js, "/");
+    await open(page, true, "/");
     await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: "Department Views" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Department Views" })).toBeVisible();
     const locked = page.getByTestId("department-view").filter({ hasText: "Locked" });
@@ -162,17 +164,17 @@ test.describe("every screen has a way in by clicking", () => {
     await page.getByRole("link", { name: /^Production/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Production Floor" })).toBeVisible();
 
-    await open(page, js, "/");
+    await open(page, true, "/");
     await page.getByRole("navigation", { name: "More screens" }).getByRole("link", { name: "Items" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Items" })).toBeVisible();
-    await open(page, js, "/projects");
+    await open(page, true, "/projects");
     await page.getByRole("main").getByRole("link", { name: "Workflows" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Project Workflows" })).toBeVisible();
   });
 });
 
 test.describe("the items list", () => {
-  test("searches by name with the filters, JavaScript on (as you type) and off (Enter)", async ({ page, js, signIn, baseURL, clientIp }) => {
+  test("searches by name as you type, with the filters", async ({ page, signIn, baseURL, clientIp }) => {
     const api = await adminApi(baseURL!, clientIp);
     const tag = `Zq${test.info().project.name.replace("-", "")}${Date.now() % 100000}`;
     const { projectId } = await projectWithItem(api, `Search ${tag}`, `${tag} Channel Letters`);
@@ -180,10 +182,9 @@ test.describe("the items list", () => {
     await api.dispose();
 
     await signIn(DEMO.james);
-    await open(page, js, "/items");
+    await open(page, true, "/items");
     const search = page.getByRole("searchbox", { name: "Search by name" });
     await search.fill(`${tag.toLowerCase()} letters`);
-    if (!js) await search.press("Enter");
     await expect(page).toHaveURL(/[?&]q=/);
     const rows = page.locator("tbody tr");
     await expect(rows).toHaveCount(1);
@@ -191,10 +192,8 @@ test.describe("the items list", () => {
 
     // The category filter works with the search, and the field keeps it.
     await search.fill(tag);
-    if (!js) await search.press("Enter");
     await expect(rows).toHaveCount(2);
     await page.getByLabel("Category").selectOption("Vinyl Banner");
-    if (!js) await page.getByRole("button", { name: "Filter" }).click();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`${tag} Vinyl Banner`);
     await expect(search).toHaveValue(tag);
@@ -202,8 +201,9 @@ test.describe("the items list", () => {
 });
 
 test.describe("drag and drop speaks in words", () => {
-  test("the machine queue and a project's workflow steps announce names and positions", async ({ page, js, signIn, baseURL, clientIp }) => {
-    test.skip(!js, "rows are dragged only with JavaScript; without it the ↑/↓ buttons move them (their own tests)");
+  // Rows are dragged only with JavaScript; without it the ↑/↓ buttons move them (tests/e2e/machine-files.e2e.ts and
+  // tests/e2e/project-detail.e2e.ts, their @no-js tests).
+  test("the machine queue and a project's workflow steps announce names and positions", async ({ page, signIn, baseURL, clientIp }) => {
     const api = await adminApi(baseURL!, clientIp);
     const tag = `${Date.now() % 1_000_000}`;
     const machine = await createRecord<{ value: string; name: string }>(api, "departments", { name: `Dnd Router ${tag}`, isMachine: true });
@@ -238,11 +238,11 @@ test.describe("drag and drop speaks in words", () => {
       await page.keyboard.press("Space");
     }
 
-    await open(page, js, `/production/${encodeURIComponent(machine.value)}`);
+    await open(page, true, `/production/${encodeURIComponent(machine.value)}`);
     await drag(page.getByRole("button", { name: `Drag ${files[0]} to reorder` }), "ArrowDown", "position 2 of 3");
     await expect(live).toHaveText(`Moved ${files[0]} to position 2 of 3.`);
 
-    await open(page, js, `/projects/${projectId}`);
+    await open(page, true, `/projects/${projectId}`);
     const handles = page.getByRole("button", { name: /^Drag .* to reorder$/ });
     const first = ((await handles.first().getAttribute("aria-label")) ?? "").replace(/^Drag | to reorder$/g, "");
     const count = await handles.count();
@@ -253,10 +253,11 @@ test.describe("drag and drop speaks in words", () => {
 });
 
 test.describe("the QR Timer's image upload", () => {
-  test("a PDF given to 'Upload QR image' is told it is not an image", async ({ page, js, signIn }) => {
-    test.skip(!js, "the upload reads the picture in the browser; without JavaScript the page says it needs JavaScript");
+  // The upload reads the picture in the browser; without JavaScript the page says it needs JavaScript
+  // (tests/request/newcomer-no-js.test.ts).
+  test("a PDF given to 'Upload QR image' is told it is not an image", async ({ page, signIn }) => {
     await signIn(DEMO.james);
-    await open(page, js, "/qr-scanner");
+    await open(page, true, "/qr-scanner");
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: "Front Letters label.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") });

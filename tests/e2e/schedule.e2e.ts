@@ -1,55 +1,55 @@
-// The schedule, JavaScript on ("js") and off ("no-js"): a project manager opens it from the side menu, reads the
-// overloaded days and the projects at risk with why, downloads the booked hours, and a phone shows it as cards
-// without sideways scrolling (docs/decisions/0040-schedule.md).
+// The schedule with JavaScript (decision 0040): a project manager opens it from the side menu, reads the overloaded
+// days and the projects at risk with why, downloads the booked hours, and a phone shows it as cards without sideways
+// scrolling. Without JavaScript the page is the same server-drawn document: tests/request/schedule-no-js.test.ts
+// opens it through the side menu and its links, and shows floor staff are offered no link and refused.
 import { readFileSync } from "node:fs";
 import { DEMO, expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signInByApi, visit } from "./helpers";
 
-test("a manager reads the booked days and the projects at risk, and downloads the booked hours", async ({ page, js, baseURL }) => {
+test("a manager reads the booked days and the projects at risk, downloads the booked hours; a phone shows each department as a card", async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page, DEMO.admin.pin, baseURL!);
-  await visit(page, js, "/projects");
-  await page.getByRole("banner").getByLabel("Open menu").click();
-  await page
-    .getByRole("navigation", { name: "Main menu" })
-    .getByRole("link", { name: /Schedule/ })
-    .click();
-  await expect(page).toHaveURL(/\/schedule$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "Overloaded days" })).toBeVisible();
-  await expect(page.getByTestId("overloads")).toContainText(/is booked \d+% on |No department is booked past its capacity/);
-  await expect(page.getByRole("heading", { level: 2, name: /Projects at risk \(\d+\)/ })).toBeVisible();
-  // The demo shop has its six process departments: one row each, fifteen working days.
-  await expect(page.getByTestId("load-row").first()).toBeVisible();
-  expect(await page.getByTestId("load-table").locator("thead th").count()).toBe(2 + 15 + 2);
 
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download CSV of the hours booked per department and day" }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^shopflow-schedule-load-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, "utf8");
-  expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Department,Date,Booked hours,Capacity hours,Percent,Overloaded");
+  await test.step("from the side menu: the overloaded days, the projects at risk, fifteen working days", async () => {
+    await visit(page, true, "/projects");
+    await page.getByRole("banner").getByLabel("Open menu").click();
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: /Schedule/ })
+      .click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Overloaded days" })).toBeVisible();
+    await expect(page.getByTestId("overloads")).toContainText(/is booked \d+% on |No department is booked past its capacity/);
+    await expect(page.getByRole("heading", { level: 2, name: /Projects at risk \(\d+\)/ })).toBeVisible();
+    // The demo shop has its six process departments: one row each, fifteen working days.
+    await expect(page.getByTestId("load-row").first()).toBeVisible();
+    expect(await page.getByTestId("load-table").locator("thead th").count()).toBe(2 + 15 + 2);
+  });
 
-  // axe runs in the page's own scripts: without JavaScript, a11y.e2e.ts checks the schedule's server HTML.
-  if (js) {
-    expect(await visit(page, js, "/schedule")).toBe(200);
+  await test.step("the booked hours download as CSV", async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV of the hours booked per department and day" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^shopflow-schedule-load-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Department,Date,Booked hours,Capacity hours,Percent,Overloaded");
+  });
+
+  await test.step("axe finds nothing serious on the page as loaded", async () => {
+    expect(await visit(page, true, "/schedule")).toBe(200);
     await expect(page.getByTestId("load-row").first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, "schedule");
-  }
-});
+  });
 
-test("a phone shows each department as a card, and floor staff are offered no link", async ({ page, js, baseURL }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await signInByApi(page, DEMO.admin.pin, baseURL!);
-  expect(await visit(page, js, "/schedule")).toBe(200);
-  await expect(page.getByTestId("load-row").first()).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  // A card: the department's name, then 'Mon Nov 30: 12% 1 h of 8 h' lines.
-  await expect(page.getByTestId("load-row").first().locator("td").nth(1)).toHaveAttribute("data-label", /^[A-Z][a-z]{2} [A-Z][a-z]{2} \d+$/);
-
-  await page.context().clearCookies();
-  await signInByApi(page, DEMO.james.pin, baseURL!);
-  await visit(page, js, "/");
-  await expect(page.locator('a[href="/schedule"]')).toHaveCount(0);
-  expect(await visit(page, js, "/schedule")).toBe(403);
+  await test.step("at 360 px each department is a card, with no sideways scrolling", async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(page.getByTestId("load-row").first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // A card: the department's name, then 'Mon Nov 30: 12% 1 h of 8 h' lines.
+    await expect(page.getByTestId("load-row").first().locator("td").nth(1)).toHaveAttribute("data-label", /^[A-Z][a-z]{2} [A-Z][a-z]{2} \d+$/);
+  });
 });
