@@ -1,6 +1,9 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type InputHTMLAttributes, type ReactNode, useEffect } from "react";
+import type { ToastData } from "~/domain/toast";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { FormAlert } from "./error-focus";
+import { StaticToast, useToast } from "./toaster";
 import { FieldError, inputClass, Label } from "./ui";
 
 // The blocks forms are built of (docs/design.md §6 Forms): a field with its label and message, and the form's own
@@ -40,4 +43,25 @@ export function FormErrors({ errors, id, className }: { errors?: string[]; id?: 
       {errors.join(" ")}
     </FormAlert>
   );
+}
+
+/** Every message a refused form's result carries, the form's own first: for a form drawn without conform's fields. */
+export function formMessages(result: SubmissionResult<string[]> | null | undefined): string[] {
+  if (!result?.error) return [];
+  const { "": own, ...fields } = result.error;
+  return [...(own ?? []), ...Object.values(fields).flatMap((m) => m ?? [])];
+}
+
+/**
+ * The toast an action answered with instead of a redirect (a form that could not be read, a refusal): shown as a
+ * toast with JavaScript; without, the markup this returns draws it where the toast would be, so no refusal is silent
+ * (docs/design.md §6 Toasts).
+ */
+export function useAnswerToast(answer: { toast?: ToastData | null } | undefined): ReactNode {
+  const toast = useToast();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (answer?.toast) toast(answer.toast);
+  }, [answer, toast]);
+  return !hydrated && answer?.toast ? <StaticToast toast={answer.toast} /> : null;
 }

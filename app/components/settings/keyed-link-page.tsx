@@ -7,7 +7,7 @@ import type { IconName } from "~/components/icons";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import type { FormReply } from "~/views/form-action.server";
 import type { KeyedLinkReply, KeyedLinkRow } from "~/views/keyed-links.server";
-import { FormErrors } from "../forms";
+import { FormErrors, useAnswerToast } from "../forms";
 import { RevokeCell } from "./revoke-cell";
 
 // One screen for the keys Global Settings hands out (TV board links, calendar feeds, API tokens; decisions 0041
@@ -67,8 +67,10 @@ export function KeyedLinkPage<S extends z.ZodType, C, R extends KeyedLinkRow>({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const created = actionData && "created" in actionData ? actionData.created : null;
+  const answerToast = useAnswerToast(actionData);
   return (
     <div className={`mx-auto ${width} px-4 py-6 sm:px-6`}>
+      {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
