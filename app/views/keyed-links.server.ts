@@ -25,6 +25,15 @@ export type KeyedLinkReply<C> = FormReply & { created: C | null };
 
 type StoredKey = { id: number; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
+/** When a key was made, last used ('Never') and revoked (null while it works), in the shop's zone: the lists' words. */
+export function keyDates(k: Pick<StoredKey, "createdAt" | "lastUsedAt" | "revokedAt">, tz = getEnv().SHOP_TIMEZONE) {
+  return {
+    created: formatDateTime(k.createdAt, tz),
+    lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : "Never",
+    revoked: k.revokedAt ? formatDateTime(k.revokedAt, tz) : null,
+  };
+}
+
 /**
  * The page's data: the keys as `links` (each with its dates in the shop's zone and what `shown` adds), and what
  * `more` adds beside them (the form's choices).
@@ -37,14 +46,7 @@ export function loadKeyedLinks<K extends StoredKey, V extends object, M extends 
 ) {
   requirePermission(request, "settings:write");
   const tz = getEnv().SHOP_TIMEZONE;
-  const links = list().map((k) => ({
-    id: k.id,
-    name: k.name,
-    created: formatDateTime(k.createdAt, tz),
-    lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : "Never",
-    revoked: k.revokedAt ? formatDateTime(k.revokedAt, tz) : null,
-    ...shown(k),
-  }));
+  const links = list().map((k) => ({ id: k.id, name: k.name, ...keyDates(k, tz), ...shown(k) }));
   return data({ ...(more?.() as M), links }, { headers: NO_STORE });
 }
 
