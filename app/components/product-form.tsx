@@ -6,9 +6,9 @@ import { ProductFormSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, DEFAULT_MATERIAL } from "~/domain/constants";
 import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "./add-entry-hint";
-import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { CancelLink, FieldError, inputClass, Label, btn } from "./ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 export type ProductFormItem = {
   id: number;
@@ -123,16 +123,8 @@ export function ProductForm({
       <input type="hidden" name="intent" value={item ? "update-product" : "create-product"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
-      {form.errors?.length ? (
-        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-          {form.errors.join(" ")}
-        </FormAlert>
-      ) : null}
-      <div>
-        <Label htmlFor={fields.name.id}>Product name</Label>
-        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Product name" />
       <div className="grid gap-4 sm:grid-cols-2">
         {select(
           fields.category,

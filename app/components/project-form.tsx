@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
@@ -6,6 +6,7 @@ import { PRIORITIES } from "~/domain/constants";
 import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -59,16 +60,8 @@ export function ProjectForm({
       {project ? <input type="hidden" name="_id" value={project.id} /> : null}
       <OpenedValuesField values={opened} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      {form.errors?.length ? (
-        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-          {form.errors.join(" ")}
-        </FormAlert>
-      ) : null}
-      <div>
-        <Label htmlFor={fields.name.id}>Project name</Label>
-        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Project name" />
       <div>
         <Label htmlFor={fields.description.id}>{project ? "Description (optional)" : "Description"}</Label>
         <textarea className={inputClass} rows={3} {...getTextareaProps(fields.description)} />

@@ -1,16 +1,14 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiTokens, teamMembers } from "#db/schema";
 import { API_TOKEN_PREFIX, apiTokenActorName, isApiTokenScope, type ApiTokenScope } from "~/domain/api-tokens";
 import { NotFoundError } from "~/domain/errors";
 import { getDb } from "~/infra/db.server";
+import { hashKey, newKey } from "~/infra/secret-key.server";
 import { prepared } from "./prepared.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 // API tokens (decision 0041): a program's key to /api and /metrics. The token is shown once, when made;
 // only its SHA-256 is stored, so a copy of the database opens nothing.
-
-export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A token's last use is written at most this often: a busy integration must not write on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -44,12 +42,12 @@ export function listApiTokens(): ApiTokenRow[] {
 
 /** A new token (`sfk_` and 32 random bytes): returned once, stored only as its hash. */
 export function createApiToken(name: string, scopes: readonly ApiTokenScope[], actor: Actor): { id: number; token: string } {
-  const token = API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const token = API_TOKEN_PREFIX + newKey();
   const list = [...new Set(scopes)];
   return getDb().transaction((tx) => {
     const row = tx
       .insert(apiTokens)
-      .values({ name, tokenHash: hashApiToken(token), scopes: list, createdBy: actor.id })
+      .values({ name, tokenHash: hashKey(token), scopes: list, createdBy: actor.id })
       .returning({ id: apiTokens.id })
       .get();
     writeAudit(actor, { action: "create", entity: "api-token", entityId: row.id, after: { name, scopes: list } }, tx);
@@ -90,7 +88,7 @@ const byHash = (db: ReturnType<typeof getDb>) =>
 export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal | null {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
   const db = getDb();
-  const key = hashApiToken(token);
+  const key = hashKey(token);
   const row = byHash(db).get({ hash: key });
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {

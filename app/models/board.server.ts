@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { boardKeys, departmentItemCounts } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import { startOfZoneDay } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
+import { hashKey, newKey } from "~/infra/secret-key.server";
 import { getEnv } from "~/infra/env.server";
 import { NotFoundError } from "~/domain/errors";
 import { announce, versionOf } from "~/infra/change-notices.server";
@@ -16,7 +16,6 @@ import { departmentModel } from "./department.server";
 // The TV board: its read-only links and what it shows. Every read is a fixed number of
 // statements, whatever the number of departments and items.
 
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 /** A key is shown once; a board only re-checks it against the database this often (and marks it used). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -32,7 +31,7 @@ export function listBoardKeys(): BoardKeyRow[] {
 
 /** A new board link's key (random, 32 bytes): returned once, stored only as its hash. */
 export function createBoardKey(name: string, actor: Actor): { id: number; key: string } {
-  const key = randomBytes(32).toString("base64url");
+  const key = newKey();
   return getDb().transaction((tx) => {
     const row = tx
       .insert(boardKeys)

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { calendarKeys, departments, teamMembers } from "#db/schema";
 import { NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { getDb } from "~/infra/db.server";
+import { hashKey, newKey } from "~/infra/secret-key.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
 
@@ -11,7 +11,6 @@ import { departmentModel } from "./department.server";
 // dates, due dates and expected finishes, read by a calendar app with a key in its address. As with board links,
 // the key is random, shown once, and only its SHA-256 is kept. Reading a feed is a fixed number of statements.
 
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 /** A calendar app fetches a feed every few minutes to hours: the last use is written at most this often. */
 const TOUCH_EVERY_MS = 60_000;
 /** How far back a feed reaches: what is past is history, and a phone need not carry years of it. */
@@ -72,7 +71,7 @@ export function subjectName(subject: CalendarSubject): string {
 
 /** A new feed's key (random, 32 bytes): returned once, stored only as its hash. */
 export function createCalendarKey(input: { name: string | null; subject: CalendarSubject }, actor: Actor): { id: number; key: string; name: string } {
-  const key = randomBytes(32).toString("base64url");
+  const key = newKey();
   const name = input.name || subjectName(input.subject);
   if (input.name) subjectName(input.subject);
   const department = "department" in input.subject ? input.subject.department : null;

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { customerLinks, departments, projects, projectWorkflowInstances, projectWorkflowSteps } from "#db/schema";
 import { NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { getDb } from "~/infra/db.server";
+import { hashKey, newKey } from "~/infra/secret-key.server";
 import { writeAudit, type Actor } from "./audit.server";
 
 // A project's status link for the shop's customer (docs/decisions/0043-calendar-feeds-and-customer-links.md): a
@@ -11,7 +11,6 @@ import { writeAudit, type Actor } from "./audit.server";
 // is read here and nothing more: the project's name, its stages and whether it is finished. Staff, times, prices,
 // notes and descriptions are never read, so they cannot leak.
 
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 const TOUCH_EVERY_MS = 60_000;
 
 export type CustomerLinkRow = { id: number; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
@@ -28,7 +27,7 @@ export function listCustomerLinks(projectId: number): CustomerLinkRow[] {
 
 /** A new link's key (random, 32 bytes): returned once. Recorded in the project's history. */
 export function createCustomerLink(projectId: number, actor: Actor): { id: number; key: string } {
-  const key = randomBytes(32).toString("base64url");
+  const key = newKey();
   return getDb().transaction((tx) => {
     if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
     const row = tx

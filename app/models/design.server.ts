@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { projectDesigns, projects, uploadTokens } from "#db/schema";
 import { withoutBidiControls } from "~/domain/bidi";
 import { getDb } from "~/infra/db.server";
+import { hashKey, newKey } from "~/infra/secret-key.server";
 import { BadRequestError, DomainError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { DESIGNS_DIR, ensureDir, removeStoredFile, storedFilePath, writeStream } from "~/infra/storage.server";
@@ -29,18 +30,16 @@ export function findDesignByPath(filePath: string): Design | undefined {
   return getDb().select().from(projectDesigns).where(eq(projectDesigns.filePath, filePath)).get();
 }
 
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** Issues an upload URL for the project: the token is random (256 bits) and only its hash is stored. */
 export function createUploadUrl(projectId: number, actor: Actor): { uploadURL: string; expiresAt: Date } {
   const db = getDb();
   if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
-  const token = randomBytes(32).toString("base64url");
+  const token = newKey();
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
   db.transaction((tx) => {
     tx.insert(uploadTokens)
-      .values({ id: tokenHash(token), projectId, createdBy: actor.id, storedPath, expiresAt })
+      .values({ id: hashKey(token), projectId, createdBy: actor.id, storedPath, expiresAt })
       .run();
     writeAudit(actor, { action: "upload-url", entity: "design", entityId: projectId }, tx);
   });
@@ -96,7 +95,7 @@ export async function acceptUpload(token: string, body: ReadableStream<Uint8Arra
   const row = db
     .select()
     .from(uploadTokens)
-    .where(eq(uploadTokens.id, tokenHash(token)))
+    .where(eq(uploadTokens.id, hashKey(token)))
     .get();
   if (!row) throw new UploadRefused(404, "This upload link is not valid");
   if (row.usedAt) throw new UploadRefused(409, "This upload link was already used");
@@ -128,7 +127,7 @@ export function saveDesign(projectId: number, input: { fileName: string; uploade
       and(
         eq(uploadTokens.projectId, projectId),
         isNotNull(uploadTokens.usedAt),
-        or(eq(uploadTokens.storedPath, input.uploadedPath), eq(uploadTokens.id, tokenHash(uploadedPath))),
+        or(eq(uploadTokens.storedPath, input.uploadedPath), eq(uploadTokens.id, hashKey(uploadedPath))),
       ),
     )
     .get();

@@ -1,14 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
-import { Link, useActionData, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useActionData } from "react-router";
+import { listRevalidation, useListPage } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { ItemDialogs } from "~/components/items/item-dialogs";
 import { ItemFilters } from "~/components/items/item-filters";
 import { ItemsEmpty, ItemsTable } from "~/components/items/items-table";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { PageLinks } from "~/components/page-links";
-import { useReauthRetry } from "~/components/reauth";
-import { useToast } from "~/components/toaster";
 import { btn, cardClass, PageHeader } from "~/components/ui";
 import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/items";
@@ -24,45 +21,18 @@ export function meta() {
   return [{ title: "Items · Shopflow" }];
 }
 
-// Opening or closing a dialog only changes its URL parameters: no need to reload the list.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // The same address: a live update (or a click on the current page) asks for fresh data.
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  // A dialog for another item reads that item (it may be on no page of this list).
-  return ["q", "category", "project", "page", "item"].some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
-}
+// Opening or closing a dialog only changes its URL parameters: no need to reload the list. A dialog for another
+// item reads that item (it may be on no page of this list).
+export const shouldRevalidate = listRevalidation(["q", "category", "project", "page", "item"]);
 
 export default function Items({ loaderData }: Route.ComponentProps) {
   const { items, canWrite, page, pages, total, filter, choices } = loaderData;
   const live = useLiveData((n) => n.entity === "item" || n.entity === "project");
-  const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const toast = useToast();
   const actionData = useActionData<typeof action>();
-  const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData, toast]);
-
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    next.delete("dialog");
-    next.delete("item");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") next.delete(k);
-      else next.set(k, v);
-    }
-    const q = next.toString();
-    return `/items${q ? `?${q}` : ""}`;
-  };
-  const here = href({});
-  const withDialog = (name: string, id?: number) => `${here}${here.includes("?") ? "&" : "?"}dialog=${name}${id === undefined ? "" : `&item=${id}`}`;
-  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
+  const { params, href, here, withDialog, resultFor, loading, onSubmitCapture, reauthDialog } = useListPage("/items", "item", actionData);
   const dialogId = parseIdParam(params.get("item") ?? "");
   const dialogItem = loaderData.dialogItem?.id === dialogId ? loaderData.dialogItem : null;
   const filtered = filter.category !== "" || filter.projectId !== null || filter.q !== "";
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/items";
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>

@@ -9,11 +9,10 @@ import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
 import { CustomerLink } from "~/components/project/customer-link-section";
 import { useReauthRetry } from "~/components/reauth";
-import { StaticToast, useToast } from "~/components/toaster";
+import { useAnswerToast } from "~/components/forms";
 import { Badge, btn } from "~/components/ui";
 import { History } from "~/components/history";
 import { parseIdParam } from "~/domain/ids";
-import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/project-detail";
 import { loadProjectDetail, projectDetailAction } from "./project-detail.server";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -47,13 +46,10 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   // Everything on this page belongs to the project: its steps, items, timers, files and design.
   const live = useLiveData((n) => n.projectId !== null && String(n.projectId) === params.id);
   const navigate = useNavigate();
-  const toast = useToast();
-  const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData, toast]);
+  // Without JavaScript no script shows the action's toast: answerToast draws it, so no refusal is silent.
+  const answerToast = useAnswerToast(actionData);
 
   const project = loaderData.project;
   const viewDesign = search.get("view") === "design";
@@ -97,8 +93,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      {/* Without JavaScript no script shows the action's toast: drawn here, so no refusal is silent. */}
-      {!hydrated && actionData?.toast ? <StaticToast toast={actionData.toast} /> : null}
+      {answerToast}
       <Link to={loaderData.back.to} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← {loaderData.back.label}
       </Link>

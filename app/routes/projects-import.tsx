@@ -1,11 +1,8 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Icon } from "~/components/icons";
-import { StaticToast, useToast } from "~/components/toaster";
+import { CsvFileForm, useAnswerToast } from "~/components/forms";
 import { Badge, btn, cardClass, PageHeader } from "~/components/ui";
-import { isCsvFile } from "~/domain/csv-read";
 import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
-import { useHydrated } from "~/hooks/use-hydrated";
 import type { RouteBody } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects-import";
 import type { ImportAnswer } from "./projects-import.server";
@@ -44,20 +41,15 @@ const ACTION_BADGE = {
 export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<ImportAnswer>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const fileInput = useRef<HTMLInputElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
   const busyIntent = busy ? navigation.formData?.get("intent") : null;
-  useEffect(() => {
-    if (answer?.toast) toast(answer.toast);
-  }, [answer, toast]);
+  const answerToast = useAnswerToast(answer);
   const { choices } = loaderData;
   const preview = answer?.preview ?? null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-      {!hydrated && answer?.toast ? <StaticToast toast={answer.toast} /> : null}
+      {answerToast}
       <PageHeader
         title="Import orders"
         subtitle="Projects with their items from a CSV file: one line per item. Check the preview, then confirm."
@@ -82,35 +74,13 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
           CSV as Excel, LibreOffice or your accounting software saves it: UTF-8, UTF-16 ('Unicode text') or Windows-1252, separated by commas, semicolons or
           tabs. Nothing is saved until you confirm.
         </p>
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-3 flex flex-wrap items-center gap-3"
-          onSubmit={(e) => {
-            const file = fileInput.current?.files?.[0];
-            const problem = !file ? "Please select a CSV file first" : !isCsvFile(file.name, file.type) ? "Please select a CSV file" : null;
-            if (problem) {
-              e.preventDefault();
-              toast({ title: "Error", description: problem, variant: "destructive" });
-            }
-          }}
-        >
-          <input type="hidden" name="intent" value="preview" />
-          <label className="sr-only" htmlFor="order-csv">
-            CSV file
-          </label>
-          <input ref={fileInput} id="order-csv" type="file" name="csv" accept=".csv,text/csv" className="min-h-11 max-w-full text-base" />
-          <button type="submit" className={btn.primary} disabled={busy}>
-            <Icon name="upload" />
-            Preview import
-          </button>
-          {busyIntent === "preview" ? (
-            <span className="flex items-center gap-2 text-sm text-ink-muted" role="status">
-              <progress className="h-2 w-32" aria-label="Reading the file" />
-              Reading the file and checking every line…
-            </span>
-          ) : null}
-        </Form>
+        <CsvFileForm
+          intent="preview"
+          inputId="order-csv"
+          submit="Preview import"
+          disabled={busy}
+          progress={busyIntent === "preview" ? { label: "Reading the file", text: "Reading the file and checking every line…" } : null}
+        />
         <details className="mt-4 text-sm">
           <summary className="min-h-tap cursor-pointer py-2 font-medium text-ink">The columns</summary>
           <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">

@@ -1,13 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useEffect } from "react";
-import { Link, useActionData, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useActionData } from "react-router";
+import { listRevalidation, useListPage } from "~/components/forms";
 import { Icon } from "~/components/icons";
 import { PageLinks } from "~/components/page-links";
 import { ProjectDialogs } from "~/components/projects/project-dialogs";
 import { ProjectSortForm } from "~/components/projects/project-sort";
 import { PriorityTiles, ProjectsTable } from "~/components/projects/projects-table";
-import { useReauthRetry } from "~/components/reauth";
-import { useToast } from "~/components/toaster";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/projects";
@@ -24,48 +21,19 @@ export function meta() {
 }
 
 // Opening or closing a dialog only changes the URL's dialog parameters: no need to reload the list.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // The same address: a live update (or a click on the current page) asks for fresh data.
-  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const keys = ["sort", "dir", "page"];
-  return keys.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
-}
+export const shouldRevalidate = listRevalidation(["sort", "dir", "page"]);
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { summary, projects, canWrite, page, pages, sort, dir } = loaderData;
-  const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const toast = useToast();
   const actionData = useActionData<typeof action>();
-  const { onSubmitCapture, dialog: reauthDialog } = useReauthRetry(actionData);
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData, toast]);
-
-  /** This list's URL with some parameters changed (null removes one); the dialog parameters go unless given. */
-  const href = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    next.delete("dialog");
-    next.delete("id");
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null) next.delete(k);
-      else next.set(k, v);
-    }
-    const q = next.toString();
-    return `/projects${q ? `?${q}` : ""}`;
-  };
-  const here = href({});
+  const { params, href, here, withDialog, resultFor, loading, onSubmitCapture, reauthDialog } = useListPage("/projects", "id", actionData);
   const dialog = params.get("dialog");
-  const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   // Without JavaScript a refused save comes back here as a page: reopen the form that was sent, with its messages.
   const failedEdit = actionData?.formId.startsWith("project-") && actionData.formId !== "project-new" ? actionData.project : null;
   // The dialog's project: from this page's rows (opening a dialog does not reload), else as the loader read it.
   const dialogId = parseIdParam(params.get("id") ?? "");
   const dialogProject = projects.find((p) => p.id === dialogId) ?? (loaderData.dialogProject?.id === dialogId ? loaderData.dialogProject : null);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/projects";
-  const newProject = `${here}${here.includes("?") ? "&" : "?"}dialog=new-project`;
-  const withDialog = (name: string, id: number) => `${here}${here.includes("?") ? "&" : "?"}dialog=${name}&id=${id}`;
+  const newProject = withDialog("new-project");
 
   // Flow analytics is open to the Project Management key, whose way in is this page (the Project Management tile):
   // the side menu, which also links it, is management's alone (docs/product.md §2).

@@ -2,7 +2,7 @@ import { Form, Link, useNavigate, useNavigation, useRevalidator } from "react-ro
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import { useToast } from "~/components/toaster";
 import { Icon } from "~/components/icons";
-import { LiveDuration } from "~/components/live-duration";
+import { ItemSummary } from "~/components/forms";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { QR_MESSAGES } from "~/domain/qr-input";
 import type { Route } from "./+types/qr-item";
@@ -70,30 +70,15 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
         <p className="mt-1 text-base text-ink-muted wrap-anywhere">
           {item.category} · {item.material}
         </p>
-        <dl className="mt-4 grid grid-cols-2 gap-3 text-base">
-          <div>
-            <dt className="text-sm text-ink-muted">Department</dt>
-            <dd className="font-semibold text-ink" data-testid="qr-department">
-              {loaderData.department}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-ink-muted">Next Department</dt>
-            <dd className="text-ink">{loaderData.next}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-ink-muted">Timer</dt>
-            <dd>
-              <Badge color={item.running ? "green" : "gray"}>{item.running ? "Running" : "Stopped"}</Badge>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-ink-muted">Total Time</dt>
-            <dd className="text-xl font-semibold text-ink">
-              <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={loaderData.now} />
-            </dd>
-          </div>
-        </dl>
+        <ItemSummary
+          className="mt-4 grid grid-cols-2 gap-3 text-base"
+          department={loaderData.department}
+          departmentTestId="qr-department"
+          next={loaderData.next}
+          running={item.running}
+          time={{ totalSeconds: item.totalTimeSeconds, sessionStart: item.sessionStart, serverNow: loaderData.now }}
+          timeClassName="text-xl font-semibold text-ink"
+        />
         <Form
           method="post"
           action={`/qr/${item.id}`}

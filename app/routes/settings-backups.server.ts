@@ -7,6 +7,7 @@ import { type BackupRun, backupHistory } from "~/models/backup-run.server";
 import { actorFrom } from "~/services/actor.server";
 import { backupRunningSince, backupScheduler, backupSettings, runBackup } from "~/services/backups.server";
 import { requirePermission } from "~/services/permissions.server";
+import { intentOf, readForm, unreadableForm } from "~/views/form-action.server";
 import type { Route } from "./+types/settings-backups";
 
 const HERE = "/settings/backups";
@@ -52,8 +53,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
-  const form = await request.formData();
-  if (form.get("intent") !== "backup-now") return data({ error: "Choose 'Back up now'." }, { status: 400 });
+  const form = await readForm(request);
+  if (!form) return unreadableForm();
+  // The page's one form: anything else is the 400 'Unknown form'.
+  intentOf(form, ["backup-now"]);
   const settings = backupSettings();
   if (!settings) {
     return redirectWithToast(request, HERE, {

@@ -1,6 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { useAnswerToast } from "~/components/forms";
 import { btn, cardClass, PageHeader } from "~/components/ui";
 import type { Route } from "./+types/settings-backups";
+import type { action } from "./settings-backups.server";
 export { loader, action } from "./settings-backups.server";
 
 // Global Settings → Backups (docs/decisions/0044-automatic-backups.md): the last automatic backup (when, size, where,
@@ -44,8 +46,10 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
   const { settings, last, lastGood, failure, lastFailure, recent, next, runningSince } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "backup-now";
+  const answerToast = useAnswerToast(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>

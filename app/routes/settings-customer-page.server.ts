@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { BadRequestError } from "~/domain/errors";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getShopBrand, updateShopBrand } from "~/models/shop-brand.server";
 import { ShopNameFormSchema } from "~/schemas/shop-brand";
 import { actorFrom } from "~/services/actor.server";
-import { readForm } from "~/views/form-action.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { saveLogo } from "~/services/shop-logo.server";
 import { uploadedFile } from "~/pipeline/uploads.server";
@@ -22,28 +22,28 @@ export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
   const actor = actorFrom(request, user);
   const form = await readForm(request);
-  if (!form) return data({ logoError: "The form could not be read. Try again.", nameErrors: null }, { status: 400 });
-  const intent = form.get("intent");
+  if (!form) return unreadableForm();
+  const intent = intentOf(form, ["name", "logo", "remove-logo"]);
   if (intent === "remove-logo") {
     updateShopBrand({ logo: null }, actor);
     return redirectWithToast(request, HERE, { title: "Logo removed", description: "Customer pages show the shop's name alone." });
   }
   if (intent === "logo") {
     const file = uploadedFile(request, "logo");
-    if (!file || file.size === 0) return data({ logoError: "Choose a picture to upload.", nameErrors: null }, { status: 400 });
+    if (!file || file.size === 0) return invalid("logo", { status: "error", error: { logo: ["Choose a picture to upload."] } });
     try {
       await saveLogo(file, actor);
     } catch (error) {
-      if (error instanceof BadRequestError) return data({ logoError: error.message, nameErrors: null }, { status: 400 });
-      throw error;
+      const e = domainError(error);
+      return invalid("logo", { status: "error", error: { logo: [e.message] } }, e.status);
     }
     return redirectWithToast(request, HERE, { title: "Logo saved", description: "Customer pages show it from now on." });
   }
-  const parsed = ShopNameFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ logoError: null, nameErrors: parsed.error.issues.map((i) => i.message) }, { status: 400 });
-  updateShopBrand({ shopName: parsed.data.shopName }, actor);
+  const submission = parseWithZod(form, { schema: ShopNameFormSchema });
+  if (submission.status !== "success") return invalid("name", submission.reply());
+  updateShopBrand({ shopName: submission.value.shopName }, actor);
   return redirectWithToast(request, HERE, {
     title: "Shop name saved",
-    description: parsed.data.shopName ? "Customer pages show it." : "Customer pages show no name.",
+    description: submission.value.shopName ? "Customer pages show it." : "Customer pages show no name.",
   });
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
+import { formMessages, useAnswerToast } from "~/components/forms";
 import { btn, cardClass, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
 import { LOGO_MAX_BYTES } from "~/domain/logo-image";
 import type { RouteBody } from "~/pipeline/route-rules.server";
@@ -17,8 +18,12 @@ export const meta = () => [{ title: "Customer page · Global Settings · Shopflo
 
 export default function SettingsCustomerPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
+  const answerToast = useAnswerToast(actionData);
+  const nameErrors = actionData?.formId === "name" ? formMessages(actionData.result) : [];
+  const logoError = actionData?.formId === "logo" ? formMessages(actionData.result)[0] : undefined;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
@@ -41,9 +46,9 @@ export default function SettingsCustomerPage({ loaderData }: Route.ComponentProp
               defaultValue={loaderData.shopName ?? ""}
               maxLength={100}
               placeholder="Main Street Signs"
-              aria-describedby={actionData?.nameErrors ? "shop-name-error" : undefined}
+              aria-describedby={nameErrors.length ? "shop-name-error" : undefined}
             />
-            <FieldError id="shop-name-error" errors={actionData?.nameErrors ?? undefined} />
+            <FieldError id="shop-name-error" errors={nameErrors} />
           </div>
           <button type="submit" className={btn.primary}>
             Save name
@@ -80,9 +85,9 @@ export default function SettingsCustomerPage({ loaderData }: Route.ComponentProp
               accept="image/png,image/jpeg,image/webp"
               required
               className={inputClass}
-              aria-describedby={actionData?.logoError ? "shop-logo-error" : undefined}
+              aria-describedby={logoError ? "shop-logo-error" : undefined}
             />
-            <FieldError id="shop-logo-error" errors={actionData?.logoError ? [actionData.logoError] : undefined} />
+            <FieldError id="shop-logo-error" errors={logoError ? [logoError] : undefined} />
           </div>
           <button type="submit" className={btn.primary}>
             Upload logo

@@ -6,10 +6,10 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { shopAddressRefusal } from "~/services/shop-address.server";
 import { getEnv } from "~/infra/env.server";
-import { ConflictError } from "~/domain/errors";
 import { isLoopbackHost } from "~/domain/hosts";
 import { safeRedirectPath } from "~/http/request.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
+import { domainError, intentOf, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 import type { Route } from "./+types/settings-shop-address";
 
 const HERE = "/settings/shop-address";
@@ -36,7 +36,8 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
   const actor = actorFrom(request, user);
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return unreadableForm();
   if (getEnv().PUBLIC_URL) {
     return redirectWithToast(request, HERE, {
       title: "Shop address not changed",
@@ -46,13 +47,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const version = Number(form.get("version"));
   const guard = { version: Number.isInteger(version) && version > 0 ? version : undefined };
-  if (form.get("intent") === "forget") {
+  // The address form (here and Home's 'Use this address') names no intent.
+  if (intentOf(form, ["save", "forget"], { fallback: "save" }) === "forget") {
     try {
       updateShopSettings({ shopAddress: null }, actor, guard);
     } catch (error) {
-      if (error instanceof ConflictError)
-        return redirectWithToast(request, HERE, { title: "Shop address not changed", description: error.message, variant: "destructive" });
-      throw error;
+      return redirectWithToast(request, HERE, { title: "Shop address not changed", description: domainError(error).message, variant: "destructive" });
     }
     return redirectWithToast(request, HERE, {
       title: "Shop address forgotten",
@@ -60,15 +60,15 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const submission = parseWithZod(form, { schema: ShopAddressFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid("save", submission.reply());
   const address = submission.value.shopAddress;
   const lockout = shopAddressRefusal(request, address);
-  if (lockout) return data({ result: submission.reply({ fieldErrors: { shopAddress: [lockout] } }) }, { status: 409 });
+  if (lockout) return invalid("save", submission.reply({ fieldErrors: { shopAddress: [lockout] } }), 409);
   try {
     updateShopSettings({ shopAddress: address }, actor, guard);
   } catch (error) {
-    if (error instanceof ConflictError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: 409 });
-    throw error;
+    const e = domainError(error);
+    return invalid("save", submission.reply({ formErrors: [e.message] }), e.status);
   }
   return redirectWithToast(request, safeRedirectPath(submission.value.returnTo, HERE), {
     title: "Shop address saved",

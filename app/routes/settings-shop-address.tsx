@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "react-router";
-import { btn, cardClass, FieldError, inputClass, Label, PageHeader } from "~/components/ui";
+import { FormErrors, TextField, useAnswerToast } from "~/components/forms";
+import { btn, cardClass, PageHeader } from "~/components/ui";
 import { ShopAddressFormSchema } from "~/schemas/shop-settings";
 import type { Route } from "./+types/settings-shop-address";
 import type { action } from "./settings-shop-address.server";
@@ -18,15 +19,17 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
   const { publicUrl, saved, version, origin, host, loopback, allowedHosts } = loaderData;
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.result,
     defaultValue: { shopAddress: saved ?? (loopback ? "" : origin) },
     constraint: getZodConstraint(ShopAddressFormSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShopAddressFormSchema }),
   });
+  const answerToast = useAnswerToast(actionData);
   const current = publicUrl ?? saved;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
@@ -74,22 +77,8 @@ export default function SettingsShopAddress({ loaderData }: Route.ComponentProps
           )}
           <Form method="post" className="mt-3 space-y-3" {...getFormProps(form)}>
             <input type="hidden" name="version" value={version} />
-            {form.errors?.length ? (
-              <p role="alert" className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-                {form.errors.join(" ")}
-              </p>
-            ) : null}
-            <div>
-              <Label htmlFor={fields.shopAddress.id}>Shop address</Label>
-              <input
-                className={inputClass}
-                placeholder="http://192.168.1.20:3000"
-                inputMode="url"
-                autoComplete="url"
-                {...getInputProps(fields.shopAddress, { type: "text" })}
-              />
-              <FieldError id={fields.shopAddress.errorId} errors={fields.shopAddress.errors} />
-            </div>
+            <FormErrors errors={form.errors} />
+            <TextField field={fields.shopAddress} label="Shop address" placeholder="http://192.168.1.20:3000" inputMode="url" autoComplete="url" />
             <button type="submit" className={btn.primary}>
               Save address
             </button>

@@ -1,12 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
 import { SignInSettingsFormSchema } from "~/schemas/sign-in";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { ConflictError } from "~/domain/errors";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-sign-in";
 import { SIGN_IN_MODES } from "~/domain/sign-in-messages";
+import { domainError, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 
 const HERE = "/settings/sign-in";
 
@@ -18,14 +19,17 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
-  const parsed = SignInSettingsFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose how staff sign in" }, { status: 400 });
+  const form = await readForm(request);
+  if (!form) return unreadableForm();
+  const submission = parseWithZod(form, { schema: SignInSettingsFormSchema });
+  if (submission.status !== "success") return invalid("sign-in", submission.reply());
+  let saved: ReturnType<typeof updateShopSettings>;
   try {
-    const saved = updateShopSettings({ signInMode: parsed.data.signInMode }, actorFrom(request, user), { version: parsed.data.version });
-    const mode = SIGN_IN_MODES.find((m) => m.value === saved.signInMode)!;
-    return redirectWithToast(request, HERE, { title: "Sign-in updated", description: mode.saved });
+    saved = updateShopSettings({ signInMode: submission.value.signInMode }, actorFrom(request, user), { version: submission.value.version });
   } catch (error) {
-    if (error instanceof ConflictError) return data({ error: error.message }, { status: 409 });
-    throw error;
+    const e = domainError(error);
+    return invalid("sign-in", submission.reply({ formErrors: [e.message] }), e.status);
   }
+  const mode = SIGN_IN_MODES.find((m) => m.value === saved.signInMode)!;
+  return redirectWithToast(request, HERE, { title: "Sign-in updated", description: mode.saved });
 }

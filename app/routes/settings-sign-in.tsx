@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { formMessages, useAnswerToast } from "~/components/forms";
 import { btn, cardClass, PageHeader } from "~/components/ui";
 import type { Route } from "./+types/settings-sign-in";
 import type { action } from "./settings-sign-in.server";
@@ -12,9 +13,12 @@ export const meta = () => [{ title: "Sign-in · Global Settings · Shopflow" }];
 
 export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
+  const answerToast = useAnswerToast(actionData);
+  const error = formMessages(actionData?.result)[0];
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
         ← Back to Global Settings
       </Link>
@@ -24,9 +28,9 @@ export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="version" value={loaderData.version} />
         <fieldset>
           <legend className="text-lg font-semibold text-ink">Sign-in mode</legend>
-          {actionData?.error ? (
+          {error ? (
             <p role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-              {actionData.error}
+              {error}
             </p>
           ) : null}
           <div className="mt-3 grid gap-3">

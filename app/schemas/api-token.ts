@@ -10,5 +10,3 @@ export const ApiTokenFormSchema = z.object({
     .array(z.enum(API_TOKEN_SCOPES, { error: "Choose scopes from the list" }), { error: "Choose at least one scope" })
     .min(1, "Choose at least one scope"),
 });
-
-export const ApiTokenRevokeSchema = z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() });

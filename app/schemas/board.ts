@@ -6,5 +6,3 @@ export const BoardKeyFormSchema = z.object({
   intent: z.literal("create"),
   name: requiredText("Board name is required", 100),
 });
-
-export const BoardKeyRevokeSchema = z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() });

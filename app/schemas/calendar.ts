@@ -2,7 +2,7 @@ import { nullableText } from "./common";
 import { z } from "./messages";
 
 // Global Settings → Calendar feeds: whose calendar (a department, by its value, or a team member, by id) and an
-// optional name; and revoking one.
+// optional name.
 export const CALENDAR_SUBJECT_MESSAGE = "Choose a department or a team member";
 
 export const CalendarKeyFormSchema = z.object({
@@ -13,5 +13,3 @@ export const CalendarKeyFormSchema = z.object({
     .transform((s) => (s.startsWith("department:") ? { department: s.slice("department:".length) } : { teamMemberId: Number(s.slice("member:".length)) })),
   name: nullableText(100),
 });
-
-export const CalendarKeyRevokeSchema = z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() });

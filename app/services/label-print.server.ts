@@ -4,7 +4,7 @@ import { writeAudit, type Actor } from "~/models/audit.server";
 import { getItem, listProjectItems } from "~/models/item.server";
 import { labelPrinterModel, printerPortRefusal, type LabelPrinter } from "~/models/label-printer.server";
 import { getProject } from "~/models/project.server";
-import { ConflictError, NotFoundError } from "~/domain/errors";
+import { ConflictError, DomainError, NotFoundError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
 import { itemQrUrl, qrBaseUrl } from "./shop-address.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
@@ -19,7 +19,9 @@ import { getUser } from "./session.server";
 
 export const PRINT_TIMEOUT_MS = 5_000;
 
-export class PrinterUnreachable extends Error {
+/** A 504 like a gateway's: the printer, which the server reaches for the person who asked, did not answer in time. */
+export class PrinterUnreachable extends DomainError {
+  readonly status = 504 as const;
   constructor(printer: Pick<LabelPrinter, "name" | "host" | "port">) {
     super(`The printer "${printer.name}" at ${printer.host}:${printer.port} did not answer. Check that it is switched on and on the network, then try again.`);
     this.name = "PrinterUnreachable";
@@ -128,7 +130,7 @@ export async function printFromPage(request: Request, formData: FormData, here: 
     const done = await printLabelsFor(request, actorFrom(request, user), target, printerId);
     return redirectWithToast(request, here, { title: `${what} sent`, description: done.message });
   } catch (error) {
-    if (error instanceof PrinterUnreachable || error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message);
+    if (error instanceof DomainError) return refused(error.message);
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { writeAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionMember } from "~/models/session-store.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
@@ -6,15 +5,14 @@ import { getEnv } from "~/infra/env.server";
 import { cookieName, cookieValue, readCookie, serializeCookie } from "~/http/cookies.server";
 import { getClientIp, isSecureRequest } from "~/http/request.server";
 import { singleton } from "~/infra/singleton.server";
+import { hashKey as sessionIdFromToken, newKey } from "~/infra/secret-key.server";
 
 /** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (http/cookies.server). */
 export const SESSION_COOKIE = "shopflow_session";
 
-const sessionIdFromToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** Start a session for a member; returns the Set-Cookie header value. */
 export function startSession(request: Request, teamMemberId: number): string {
-  const token = randomBytes(32).toString("base64url");
+  const token = newKey();
   createSession({
     id: sessionIdFromToken(token),
     teamMemberId,

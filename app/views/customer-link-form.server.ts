@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { customerStatusLink } from "~/domain/customer-status";
-import { formatDateTime } from "~/domain/dates";
 import { parseIdParam } from "~/domain/ids";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
@@ -8,6 +7,7 @@ import type { Actor } from "~/models/audit.server";
 import { createCustomerLink, listCustomerLinks, revokeCustomerLink } from "~/models/customer-link.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
 import { domainError, type FormReply } from "./form-action.server";
+import { keyDates } from "./keyed-links.server";
 
 // The project page's 'Customer link' section (docs/decisions/0043-calendar-feeds-and-customer-links.md): its rows,
 // and the two forms, as handlers of the project page's action (routes/project-detail-intents.server.ts).
@@ -16,12 +16,10 @@ export type CustomerLinkView = { id: number; created: string; lastOpened: string
 
 export function customerLinkRows(projectId: number): CustomerLinkView[] {
   const tz = getEnv().SHOP_TIMEZONE;
-  return listCustomerLinks(projectId).map((l) => ({
-    id: l.id,
-    created: formatDateTime(l.createdAt, tz),
-    lastOpened: l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "Never",
-    revoked: l.revokedAt ? formatDateTime(l.revokedAt, tz) : null,
-  }));
+  return listCustomerLinks(projectId).map((l) => {
+    const { created, lastUsed, revoked } = keyDates(l, tz);
+    return { id: l.id, created, lastOpened: lastUsed, revoked };
+  });
 }
 
 type Context = {

@@ -1,9 +1,8 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { Icon } from "~/components/icons";
+import { CsvFileForm } from "~/components/forms";
 import { useToast } from "~/components/toaster";
-import { btn, cardClass } from "~/components/ui";
-import { isCsvFile } from "~/domain/machine-file-csv";
+import { cardClass } from "~/components/ui";
 import { entriesHadIssues } from "~/domain/machine-file-messages";
 import type { SheetAnswer, SheetRow } from "./sheet-rows";
 
@@ -23,7 +22,6 @@ export function SheetCsvImport({
 }) {
   const toast = useToast();
   const csv = useFetcher<Partial<SheetAnswer>>();
-  const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (csv.data?.rows) onRows(csv.data.rows);
   }, [csv.data, onRows]);
@@ -42,36 +40,15 @@ export function SheetCsvImport({
       <p className="mt-1 text-sm text-ink-muted">
         Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.
       </p>
-      <csv.Form
-        method="post"
+      <CsvFileForm
+        as={csv.Form}
         action={action}
-        encType="multipart/form-data"
-        className="mt-3 flex flex-wrap items-center gap-3"
-        onSubmit={(e) => {
-          const file = fileInput.current?.files?.[0];
-          const problem = !file ? "Please select a CSV file first" : !isCsvFile(file.name, file.type) ? "Please select a CSV file" : null;
-          if (problem) {
-            e.preventDefault();
-            toast({ title: "Error", description: problem, variant: "destructive" });
-          }
-        }}
-      >
-        <input type="hidden" name="intent" value="upload-csv" />
-        <label className="sr-only" htmlFor="csv-file">
-          CSV file
-        </label>
-        <input ref={fileInput} id="csv-file" type="file" name="csv" accept=".csv,text/csv" className="min-h-11 max-w-full text-base" />
-        <button type="submit" className={btn.primary} disabled={csv.state !== "idle"}>
-          <Icon name="upload" />
-          Upload CSV
-        </button>
-        {csv.state !== "idle" ? (
-          <span className="flex items-center gap-2 text-sm text-ink-muted" role="status">
-            <progress className="h-2 w-32" aria-label="Uploading the CSV" />
-            Uploading and checking the rows…
-          </span>
-        ) : null}
-      </csv.Form>
+        intent="upload-csv"
+        inputId="csv-file"
+        submit="Upload CSV"
+        disabled={csv.state !== "idle"}
+        progress={csv.state !== "idle" ? { label: "Uploading the CSV", text: "Uploading and checking the rows…" } : null}
+      />
       {csvErrors.length ? (
         <div className="mt-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800" role="alert">
           <p className="font-semibold">{csvAnswer?.csvErrorsTitle ?? entriesHadIssues(csvErrorCount)}</p>

@@ -15,6 +15,7 @@ import { RowLink } from "../row-link";
 import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "../add-entry-hint";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 export type ItemRow = {
   id: number;
@@ -208,16 +209,8 @@ export function ItemForm({
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
-      {form.errors?.length ? (
-        <FormAlert id={form.errorId} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-          {form.errors.join(" ")}
-        </FormAlert>
-      ) : null}
-      <div>
-        <Label htmlFor={fields.name.id}>Item name</Label>
-        <input className={inputClass} {...getInputProps(fields.name, { type: "text" })} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.name} label="Item name" />
       <div>
         <Label htmlFor={fields.category.id}>Product category</Label>
         <select className={inputClass} {...getSelectProps(fields.category)}>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ScannedItem } from "~/services/scan.server";
-import { LiveDuration } from "../live-duration";
-import { Badge, cardClass } from "../ui";
+import { ItemSummary } from "../forms";
+import { cardClass } from "../ui";
 
 /** The item the last scan was about: its project, department, timer and total time (running on with JavaScript). */
 export function ScannedItemCard({ item }: { item: ScannedItem }) {
@@ -13,26 +13,14 @@ export function ScannedItemCard({ item }: { item: ScannedItem }) {
           {item.name}
         </Link>
       </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 text-base sm:grid-cols-3">
-        <div>
-          <dt className="text-sm text-ink-muted">Department</dt>
-          <dd className="font-semibold text-ink" data-testid="scan-department">
-            {item.department}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-ink-muted">Timer</dt>
-          <dd>
-            <Badge color={item.running ? "green" : "gray"}>{item.running ? "Running" : "Stopped"}</Badge>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-ink-muted">Total Time</dt>
-          <dd className="text-lg font-semibold">
-            <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={item.now} />
-          </dd>
-        </div>
-      </dl>
+      <ItemSummary
+        className="mt-3 grid grid-cols-2 gap-3 text-base sm:grid-cols-3"
+        department={item.department}
+        departmentTestId="scan-department"
+        running={item.running}
+        time={{ totalSeconds: item.totalTimeSeconds, sessionStart: item.sessionStart, serverNow: item.now }}
+        timeClassName="text-lg font-semibold"
+      />
     </section>
   );
 }

@@ -3,14 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { WEEKDAY_SHORT } from "~/domain/forecast-words";
 import { capacityFormSchema, MAX_PEOPLE, WorkingCalendarFormSchema } from "~/schemas/capacity";
-import { FormAlert } from "../error-focus";
 import { btn, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 // Global Settings → Capacity and calendar (docs/decisions/0038-finish-date-forecast.md): the shop's week, and what each
 // department can do in a day. Plain form posts, checked by the same schemas in the browser and on the server.
 
 const HERE = "/settings/capacity";
-const formError = "rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800";
 
 export type CalendarValues = { workingDays: readonly number[]; dayStart: string; dayHours: number; holidays: { date: string; label: string }[] };
 
@@ -34,7 +33,7 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
     <Form method="post" action={HERE} className="mt-3 space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="calendar" />
       <input type="hidden" name="version" value={version} />
-      {form.errors?.length ? <FormAlert className={formError}>{form.errors.join(" ")}</FormAlert> : null}
+      <FormErrors errors={form.errors} />
       <fieldset aria-describedby={fields.workingDays.errorId}>
         <legend className="text-sm font-medium text-ink">Working days</legend>
         <div className="mt-1 flex flex-wrap gap-x-4">
@@ -52,11 +51,7 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
           <input className={inputClass} {...getInputProps(fields.dayStart, { type: "time" })} />
           <FieldError id={fields.dayStart.errorId} errors={fields.dayStart.errors} />
         </div>
-        <div>
-          <Label htmlFor={fields.dayHours.id}>Hours in a working day</Label>
-          <input className={inputClass} inputMode="decimal" step="0.25" {...getInputProps(fields.dayHours, { type: "number" })} />
-          <FieldError id={fields.dayHours.errorId} errors={fields.dayHours.errors} />
-        </div>
+        <TextField field={fields.dayHours} label="Hours in a working day" type="number" inputMode="decimal" step="0.25" />
       </div>
       <div>
         <Label htmlFor={fields.holidays.id}>Holidays (days the shop is closed)</Label>
@@ -123,7 +118,7 @@ export function CapacityForm({
       {departments.map((d) => (
         <input key={d.id} type="hidden" name={`version-${d.id}`} value={d.version} />
       ))}
-      {form.errors?.length ? <FormAlert className={formError}>{form.errors.join(" ")}</FormAlert> : null}
+      <FormErrors errors={form.errors} />
       <table className="table-cards w-full text-left text-base">
         <thead className="border-b border-line text-sm text-ink-muted">
           <tr>

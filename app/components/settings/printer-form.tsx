@@ -3,9 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
-import { FormAlert } from "../error-focus";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 /** Global Settings → Label printers: every printer form posts here, and Edit and Delete open here (?edit=, ?delete=). */
 export const PRINTERS_PAGE = "/settings/printers";
@@ -38,21 +38,9 @@ export function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPri
           <OpenedValuesField values={opened} />
         </>
       ) : null}
-      {form.errors?.length ? (
-        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800 sm:col-span-2">
-          {form.errors.join(" ")}
-        </FormAlert>
-      ) : null}
-      <div>
-        <Label htmlFor={fields.name.id}>Name</Label>
-        <input className={inputClass} placeholder="Counter Zebra" {...getInputProps(fields.name, { type: "text" })} />
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div>
-        <Label htmlFor={fields.host.id}>Address (host name or IP)</Label>
-        <input className={inputClass} placeholder="192.168.1.50" {...getInputProps(fields.host, { type: "text" })} />
-        <FieldError id={fields.host.errorId} errors={fields.host.errors} />
-      </div>
+      <FormErrors errors={form.errors} className="sm:col-span-2" />
+      <TextField field={fields.name} label="Name" placeholder="Counter Zebra" />
+      <TextField field={fields.host} label="Address (host name or IP)" placeholder="192.168.1.50" />
       <div>
         <Label htmlFor={fields.port.id}>Port</Label>
         <input className={inputClass} inputMode="numeric" aria-describedby={`${fields.port.id}-hint`} {...getInputProps(fields.port, { type: "number" })} />

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseIdParam } from "~/domain/ids";
 import { UrlDialog } from "../ui";
-import { CategoryForm, DeleteForm, DepartmentForm, MaterialForm, SubdepartmentForm, TeamMemberForm, WorkflowForm } from "./forms";
+import { CategoryForm, DeleteForm, DepartmentForm, MaterialForm, SubdepartmentForm, TeamMemberForm, WorkflowForm } from "./entity-forms";
 import type { SettingsData } from "./settings-data";
 import type { TabKey } from "./tabs";
 

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, failedDeliveriesText } from "~/domain/webhooks";
 import { WebhookEndpointEditSchema, WebhookEndpointSchema } from "~/schemas/webhook";
-import { FormAlert } from "../error-focus";
 import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
+import { FormErrors, TextField } from "~/components/forms";
 
 /** Global Settings → Webhooks: the list and the add form post here; each endpoint has its own page below it. */
 export const WEBHOOKS_PAGE = "/settings/webhooks";
@@ -31,17 +31,9 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
     <Form method="post" action={endpoint ? `${here}?edit=1` : here} className="mt-3 grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={endpoint ? "update" : "create"} />
       {endpoint ? <input type="hidden" name="version" value={endpoint.version} /> : null}
-      {form.errors?.length ? (
-        <FormAlert className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-          {form.errors.join(" ")}
-        </FormAlert>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={fields.name.id}>Name</Label>
-          <input className={inputClass} placeholder="Accounting" {...getInputProps(fields.name, { type: "text" })} />
-          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-        </div>
+        <TextField field={fields.name} label="Name" placeholder="Accounting" />
         <div>
           <Label htmlFor={fields.url.id}>Address (URL)</Label>
           <input

@@ -1,8 +1,8 @@
 import { PrintLabelSchema } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
-import { PrinterUnreachable, printLabelsFor } from "~/services/label-print.server";
+import { printLabelsFor } from "~/services/label-print.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { api, json, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/items.$id.print-label";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -15,11 +15,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
     const user = requirePermission(request, "read");
     const { printerId } = await parseBody(request, PrintLabelSchema);
-    try {
-      return json(await printLabelsFor(request, actorFrom(request, user), { itemId: parseId(params.id, "Item") }, printerId));
-    } catch (error) {
-      if (error instanceof PrinterUnreachable) return jsonError(504, error.message);
-      throw error;
-    }
+    return json(await printLabelsFor(request, actorFrom(request, user), { itemId: parseId(params.id, "Item") }, printerId));
   });
 }

@@ -25,7 +25,7 @@ import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
-import { FormAlert } from "../error-focus";
+import { FormErrors, TextField } from "../forms";
 import { OpenedValuesField, useOpenedValues, type Opened } from "../opened-values";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -42,15 +42,6 @@ function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: O
   );
 }
 
-function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
-  if (!errors?.length) return null;
-  return (
-    <FormAlert id={id} className="rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
-      {errors.join(" ")}
-    </FormAlert>
-  );
-}
-
 function Actions({ closeTo, label, disabled }: { closeTo: string; label: string; disabled?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -60,26 +51,6 @@ function Actions({ closeTo, label, disabled }: { closeTo: string; label: string;
       <button type="submit" className={btn.primary} disabled={disabled || busy}>
         {busy ? "Saving..." : label}
       </button>
-    </div>
-  );
-}
-
-function TextField<T>({
-  field,
-  label,
-  type = "text",
-  ...rest
-}: {
-  field: FieldMetadata<T>;
-  label: string;
-  type?: "text" | "email" | "url" | "number" | "password";
-  [k: string]: unknown;
-}) {
-  return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <input className={inputClass} {...getInputProps(field, { type })} {...rest} />
-      <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
