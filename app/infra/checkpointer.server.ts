@@ -88,7 +88,14 @@ export type Checkpointer = { stop(): Promise<void>; stats(): CheckpointStats };
 export function startCheckpointer(
   connection: Database,
   file: string,
-  opts: { finishAtFrames?: number; intervalMs?: number; idleTruncateMs?: number; log?: (line: string) => void } = {},
+  opts: {
+    finishAtFrames?: number;
+    intervalMs?: number;
+    idleTruncateMs?: number;
+    log?: (line: string) => void;
+    /** Arms the timer that ends a hold after MAX_HOLD_MS at the latest (tests watch it instead of timing holds). */
+    holdTimer?: (end: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  } = {},
 ): Checkpointer {
   const finishAt = opts.finishAtFrames ?? FINISH_AT_FRAMES;
   const log = opts.log ?? ((line: string) => console.error(line));
@@ -162,7 +169,7 @@ export function startCheckpointer(
       gate.held = true;
       heldAt = performance.now();
       stats.holds++;
-      holdTimer = setTimeout(endHold, MAX_HOLD_MS);
+      holdTimer = (opts.holdTimer ?? setTimeout)(endHold, MAX_HOLD_MS);
       send({ kind: "finish" });
     } else if (msg.kind === "finished") {
       recordCheckpoint("finish", msg.ms);

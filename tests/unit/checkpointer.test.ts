@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { holdWrites, startCheckpointer, type Checkpointer } from "~/infra/checkpointer.server";
+import { holdWrites, MAX_HOLD_MS, startCheckpointer, type Checkpointer } from "~/infra/checkpointer.server";
 import { until } from "../helpers/wait";
 
 // Decision 0019: the checkpoints run on a worker thread, and under writes that never pause the log must still
@@ -105,13 +105,20 @@ describe("checkpoints on a worker thread", () => {
     control.db.close();
 
     const { db, file, wal } = database();
-    cp = startCheckpointer(db, file, { finishAtFrames: 400, intervalMs: 20 });
+    // Every hold arms the timer that ends it after MAX_HOLD_MS at the latest, whatever the worker does.
+    const armed: number[] = [];
+    const holdTimer = (end: () => void, ms: number) => {
+      armed.push(ms);
+      return setTimeout(end, ms);
+    };
+    cp = startCheckpointer(db, file, { finishAtFrames: 400, intervalMs: 20, holdTimer });
     expect(autocheckpoint(db)).toBe(0);
     const run = await writeContinuously(db, wal, 1_500, { untilRestarts: 3 });
     const stats = cp.stats();
     expect(stats.running).toBe(true);
     // The writes were held for finishing passes, each hold ended, and the log started over again and again.
     expect(stats.holds).toBeGreaterThan(0);
+    expect(armed).toEqual(Array(stats.holds).fill(MAX_HOLD_MS));
     expect(run.restarts).toBeGreaterThanOrEqual(3);
     // A log that never started over would hold every frame this run wrote; the one it kept is a fraction of that.
     expect(run.framesWritten).toBeGreaterThan(0);
