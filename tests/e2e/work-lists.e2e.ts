@@ -1,4 +1,4 @@
-// Department work lists (/work/{department}, docs/decisions/0037), with JavaScript ("js") and without ("no-js"): a
+// Department work lists (/work/{department}, decision 0037), with JavaScript ("js") and without ("no-js"): a
 // member opens their list from Home, starts and stops an item on it and sees it move; a scan elsewhere shows on the
 // open list; on a phone the list is cards that fit the screen.
 import type { Page } from "@playwright/test";
