@@ -17,8 +17,7 @@ import type { QrImage } from "~/infra/qr.server";
 //
 // The record is kept on globalThis because the dev server evaluates a module again after an edit: the new copy
 // must find the same database handle, open event streams and queued scans, not open a second set. The running
-// server loads one copy of every module (decision 0031); the request tests that still seed through source modules
-// beside the bundle share the record the same way.
+// server and the tests load one copy of every module (decisions 0031 and 0047), so nothing else shares it.
 
 // Parts whose contents a layer above this one defines. The layer that owns each fills it in where it defines it
 // (`declare module "~/infra/process-state.server"`), so the record names every part while imports point down.
