@@ -26,7 +26,7 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   if (!existsSync(`${buildDir}/server/index.js`)) throw new Error(`${buildDir}/server/index.js is missing: run \`npm run build\` first`);
   // The server bundle (server/app.ts) is the React Router build with the server's own code: its `build` and its
   // fetch handler, so the routes run through the same copy of the request pipeline the server runs. The source
-  // modules above share the bundle's database and secret (app/infra/singleton.server.ts). A build from before
+  // modules above share the bundle's database and secret (app/infra/process-state.server.ts). A build from before
   // server/app.ts became the bundle's entry is the ServerBuild itself, served by this checkout's pipeline.
   const bundle = (await import(`${buildDir}/server/index.js`)) as Partial<ServerBundle> & ServerBuild;
   const { build, createFetchHandler, staticFromDir }: ServerBundle = bundle.build

@@ -36,6 +36,8 @@ ${ENV_HELP.map(([name, fallback, meaning]) => `  ${name.padEnd(22)}${meaning}\n 
 /** The React Router build: what request tests serve through `createFetchHandler`. */
 export const build = serverBuild as unknown as ServerBuild;
 export { createFetchHandler, staticFromDir };
+/** The bundle's own modules that request tests seed and inspect through (server/test-hooks.ts, decision 0047). */
+export * as hooks from "./test-hooks";
 
 function loadEnv(): Env {
   try {

@@ -8,10 +8,8 @@ const dir = mkdtempSync(path.join(tmpdir(), "shopflow-test-"));
 process.env.DATA_DIR = dir;
 process.env.DEMO = "0";
 delete process.env.ADMIN_PIN;
-// A forecast is reused after scans for a while that depends on how long it took to compute (decision 0038): on a
-// busy machine a test would read a stale one. Tests measure no computation unless they say so (the reuse rule's
-// own test sets a clock of its own).
-const { setForecastTimingForTests } = await import("~/models/project-forecast.server");
-setForecastTimingForTests({ clock: () => 0 });
+// Nothing of the app is loaded here: a test that serves requests loads the server bundle and only it, a unit test
+// the source modules (decision 0047). Their database helpers set what every test needs, such as the forecast's
+// clock (tests/helpers/fresh-database.ts).
 // In a preload file afterAll runs once, after every test file.
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

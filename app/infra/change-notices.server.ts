@@ -3,7 +3,7 @@
 // subscribe here, and each notice moves on the versions of what it changed (decision 0034), which the live pages'
 // data answers are validated by.
 
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 
 export type ChangeNotice = {
   entity: string;
@@ -16,9 +16,9 @@ export type ChangeNotice = {
   at: number;
 };
 
-type Listener = (notice: ChangeNotice) => void;
+export type ChangeListener = (notice: ChangeNotice) => void;
 
-const listeners = singleton("change listeners", () => new Set<Listener>());
+const changes = () => processState.changes;
 
 /**
  * What a notice changed, as the scopes pages are validated by (decision 0034). `*` is every change; a page that
@@ -61,22 +61,21 @@ export function scopesOf(notice: Omit<ChangeNotice, "at">): string[] {
   return scopes;
 }
 
-// The epoch tells versions of this process from a previous one's (the counts start again at a restart).
-const versions = singleton("change versions", () => ({ epoch: Date.now().toString(36), counts: new Map<string, number>() }));
-
 /**
  * The versions of `scopes` now, as one string: it changes whenever a notice touches one of them, and with every
  * restart. Moved on before a notice reaches any listener, so a page that reloads because of a notice never gets an
  * answer validated by the versions from before it.
  */
 export function versionOf(scopes: readonly string[]): string {
-  return `${versions.epoch}:${scopes.map((s) => versions.counts.get(s) ?? 0).join(".")}`;
+  const { epoch, counts } = changes();
+  return `${epoch}:${scopes.map((s) => counts.get(s) ?? 0).join(".")}`;
 }
 
 export function announce(notice: Omit<ChangeNotice, "at">) {
-  for (const scope of scopesOf(notice)) versions.counts.set(scope, (versions.counts.get(scope) ?? 0) + 1);
+  const { counts } = changes();
+  for (const scope of scopesOf(notice)) counts.set(scope, (counts.get(scope) ?? 0) + 1);
   const full = { ...notice, at: Date.now() };
-  for (const listener of listeners) {
+  for (const listener of changes().listeners) {
     try {
       listener(full);
     } catch (error) {
@@ -87,7 +86,8 @@ export function announce(notice: Omit<ChangeNotice, "at">) {
 }
 
 /** Subscribe; returns the unsubscribe function. */
-export function onChange(listener: Listener): () => void {
+export function onChange(listener: ChangeListener): () => void {
+  const { listeners } = changes();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

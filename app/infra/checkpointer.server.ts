@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import type { CheckpointerCommand, CheckpointerReport } from "~/infra/checkpoint-worker";
 import { recordCheckpoint } from "./metrics.server";
 
@@ -51,19 +51,19 @@ const startWorker = () => new Worker(new URL(WORKER_FILE, import.meta.url));
 
 type WorkerMessage = CheckpointerReport;
 
-type WriteGate = { held: boolean; waiters: (() => void)[] };
-const gate = singleton<WriteGate>("write gate", () => ({ held: false, waiters: [] }));
+export type WriteGate = { held: boolean; waiters: (() => void)[] };
+const gate = () => processState.writeGate;
 
 /** True while batched writes must wait for a finishing checkpoint; `resume` then runs once they may go on. */
 export function holdWrites(resume: () => void): boolean {
-  if (!gate.held) return false;
-  gate.waiters.push(resume);
+  if (!gate().held) return false;
+  gate().waiters.push(resume);
   return true;
 }
 
 function openWrites() {
-  gate.held = false;
-  for (const resume of gate.waiters.splice(0)) resume();
+  gate().held = false;
+  for (const resume of gate().waiters.splice(0)) resume();
 }
 
 export type CheckpointStats = {
@@ -113,7 +113,7 @@ export function startCheckpointer(
     if (holdTimer) clearTimeout(holdTimer);
     finishing = false;
     holdTimer = null;
-    if (gate.held) {
+    if (gate().held) {
       stats.longestHoldMs = Math.max(stats.longestHoldMs, performance.now() - heldAt);
       openWrites();
     }
@@ -148,7 +148,7 @@ export function startCheckpointer(
       stats.passes++;
       stats.longestPassMs = Math.max(stats.longestPassMs, msg.ms);
       stats.largestLog = Math.max(stats.largestLog, msg.log);
-      if (msg.busy === 0 && msg.log >= STUCK_FACTOR * finishAt && !stopped && !gate.held) {
+      if (msg.busy === 0 && msg.log >= STUCK_FACTOR * finishAt && !stopped && !gate().held) {
         // Writes that do not wait for holds (a form post, an import) kept landing during finishing passes: the
         // request thread, the only writer, copies the rest itself once, blocking, so the log cannot grow on.
         const t = performance.now();
@@ -166,7 +166,7 @@ export function startCheckpointer(
       }
     } else if (msg.kind === "caught-up") {
       if (stopped) return;
-      gate.held = true;
+      gate().held = true;
       heldAt = performance.now();
       stats.holds++;
       holdTimer = (opts.holdTimer ?? setTimeout)(endHold, MAX_HOLD_MS);

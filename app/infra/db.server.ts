@@ -1,4 +1,3 @@
-import { singleton } from "~/infra/singleton.server";
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";
@@ -6,10 +5,11 @@ import path from "node:path";
 import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
 import { getEnv } from "~/infra/env.server";
+import { processState } from "~/infra/process-state.server";
 
 export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
-const g = singleton("database", () => ({ db: undefined as DB | undefined }));
+const g = processState;
 
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });

@@ -1,4 +1,4 @@
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { z } from "zod";
 import { LOOPBACK } from "~/domain/ip";
 import { parseProxyRange } from "~/infra/trusted-proxies.server";
@@ -192,7 +192,7 @@ export const ENV_HELP: [name: string, fallback: string, meaning: string][] = [
   ["BACKUP_KEEP", "14", "automatic backups kept in BACKUP_DIR; older ones are removed"],
 ];
 
-const g = singleton("environment", () => ({ env: undefined as Env | undefined }));
+const g = processState;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.

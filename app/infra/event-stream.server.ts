@@ -1,4 +1,4 @@
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
 
 // Server-sent events for the live pages (decision 0016). One hub per process: it listens to the
@@ -15,27 +15,27 @@ const MAX_BACKLOG_BYTES = 256 * 1024;
 
 export type StreamNotice = Pick<ChangeNotice, "entity" | "id" | "action" | "projectId" | "department" | "at">;
 type Numbered = StreamNotice & { seq: number };
-type Client = { send(frame: string): void; close(): void; filter: (n: StreamNotice) => boolean; allowed?: () => boolean };
+export type StreamClient = { send(frame: string): void; close(): void; filter: (n: StreamNotice) => boolean; allowed?: () => boolean };
 
 /**
  * Notices that may take a stream's right away (a board link revoked): every stream that has a check is checked
  * again at once. Each heartbeat checks them too, so a right lost some other way ends within HEARTBEAT_MS.
  */
 const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key"]);
-type Hub = { epoch: string; seq: number; ring: Numbered[]; clients: Set<Client>; started: boolean };
+export type Hub = { epoch: string; seq: number; ring: Numbered[]; clients: Set<StreamClient>; started: boolean };
 
 // The epoch tells a Last-Event-ID from before a restart (numbers start again) from one this process issued.
-const hub = singleton<Hub>("event hub", () => ({ epoch: Date.now().toString(36), seq: 0, ring: [], clients: new Set(), started: false }));
+const hub = () => processState.events;
 const encoder = new TextEncoder();
 
 function frame(n: Numbered): string {
   const data: StreamNotice = { entity: n.entity, id: n.id, action: n.action, projectId: n.projectId ?? null, department: n.department ?? null, at: n.at };
-  return `id: ${hub.epoch}-${n.seq}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${hub().epoch}-${n.seq}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 function start() {
-  if (hub.started) return;
-  hub.started = true;
+  if (hub().started) return;
+  hub().started = true;
   onChange((notice) => {
     const n: Numbered = {
       entity: notice.entity,
@@ -44,14 +44,14 @@ function start() {
       projectId: notice.projectId ?? null,
       department: notice.department ?? null,
       at: notice.at,
-      seq: ++hub.seq,
+      seq: ++hub().seq,
     };
-    hub.ring.push(n);
-    if (hub.ring.length > RING_SIZE) hub.ring.splice(0, hub.ring.length - RING_SIZE);
-    if (hub.clients.size === 0) return;
+    hub().ring.push(n);
+    if (hub().ring.length > RING_SIZE) hub().ring.splice(0, hub().ring.length - RING_SIZE);
+    if (hub().clients.size === 0) return;
     if (RECHECK_ENTITIES.has(n.entity)) recheck();
     const text = frame(n);
-    for (const client of hub.clients) if (client.filter(n)) client.send(text);
+    for (const client of hub().clients) if (client.filter(n)) client.send(text);
   });
   setInterval(heartbeat, HEARTBEAT_MS).unref?.();
 }
@@ -59,7 +59,7 @@ function start() {
 /** A comment line to every stream: keeps proxies and NAT from closing an idle connection, and finds dead ones. */
 export function heartbeat() {
   recheck();
-  for (const client of hub.clients) client.send(": heartbeat\n\n");
+  for (const client of hub().clients) client.send(": heartbeat\n\n");
 }
 
 /**
@@ -67,7 +67,7 @@ export function heartbeat() {
  * was revoked shows at once that the link is no longer valid instead of going quiet.
  */
 function recheck() {
-  for (const client of hub.clients) {
+  for (const client of hub().clients) {
     if (!client.allowed) continue;
     let ok = false;
     try {
@@ -82,7 +82,7 @@ function recheck() {
 }
 
 /** The number of the last notice the hub has passed on (0 before the first, or while no stream was ever opened). */
-export const lastNoticeSeq = () => hub.seq;
+export const lastNoticeSeq = () => hub().seq;
 
 /**
  * The number of the notice an event id names, when this process issued it (decision 0034: a page says which notice
@@ -92,11 +92,11 @@ export function noticeSeqOf(eventId: string | null): number | null {
   if (!eventId) return null;
   const [epoch, seqText] = eventId.split("-");
   const seq = Number(seqText);
-  return epoch === hub.epoch && Number.isInteger(seq) && seq >= 0 && seq <= hub.seq ? seq : null;
+  return epoch === hub().epoch && Number.isInteger(seq) && seq >= 0 && seq <= hub().seq ? seq : null;
 }
 
 /** How many streams are open (tests, /healthz-style diagnostics). */
-export const openStreamCount = () => hub.clients.size;
+export const openStreamCount = () => hub().clients.size;
 
 /**
  * What a reconnecting client missed: the notices after `lastEventId`, or null when they are no longer known (the
@@ -106,11 +106,11 @@ export function missedSince(lastEventId: string | null): Numbered[] | null {
   if (!lastEventId) return [];
   const [epoch, seqText] = lastEventId.split("-");
   const seq = Number(seqText);
-  if (epoch !== hub.epoch || !Number.isInteger(seq) || seq > hub.seq) return null;
-  if (seq === hub.seq) return [];
-  const first = hub.ring[0];
+  if (epoch !== hub().epoch || !Number.isInteger(seq) || seq > hub().seq) return null;
+  if (seq === hub().seq) return [];
+  const first = hub().ring[0];
   if (!first || seq < first.seq - 1) return null;
-  return hub.ring.filter((n) => n.seq > seq);
+  return hub().ring.filter((n) => n.seq > seq);
 }
 
 /**
@@ -122,14 +122,14 @@ export function missedSince(lastEventId: string | null): Numbered[] | null {
 export function openEventStream(request: Request, filter: (n: StreamNotice) => boolean = () => true, allowed?: () => boolean): Response {
   start();
   const lastEventId = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("lastEventId");
-  let client: Client | null = null;
+  let client: StreamClient | null = null;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false;
       const close = () => {
         if (closed) return;
         closed = true;
-        if (client) hub.clients.delete(client);
+        if (client) hub().clients.delete(client);
         try {
           controller.close();
         } catch {
@@ -152,10 +152,10 @@ export function openEventStream(request: Request, filter: (n: StreamNotice) => b
       };
       const missed = missedSince(lastEventId);
       // The retry hint first, then where this stream starts, so the client knows it is connected.
-      client.send(`retry: ${RETRY_MS}\nid: ${hub.epoch}-${hub.seq}\nevent: ready\ndata: {}\n\n`);
+      client.send(`retry: ${RETRY_MS}\nid: ${hub().epoch}-${hub().seq}\nevent: ready\ndata: {}\n\n`);
       if (missed === null) client.send(`event: reset\ndata: {}\n\n`);
       else for (const n of missed) if (filter(n)) client.send(frame(n));
-      hub.clients.add(client);
+      hub().clients.add(client);
       request.signal.addEventListener("abort", close, { once: true });
       if (request.signal.aborted) close();
     },

@@ -1,4 +1,4 @@
-import { singleton } from "./singleton.server";
+import { processState } from "~/infra/process-state.server";
 
 // The server's own figures for IT's monitoring (GET /metrics, decision 0041): counters and histograms kept in
 // memory by the HTTP layer and the checkpointer, written out in the Prometheus text exposition format (0.0.4). A
@@ -34,13 +34,14 @@ function observe(h: Histogram, value: number) {
   if (i >= 0) h.counts[i]! += 1;
 }
 
-const state = singleton("metrics", () => ({
+const newMetrics = () => ({
   requests: new Family(() => ({ n: 0 })),
   latency: new Family(newHistogram(LATENCY_BUCKETS)),
   scans: new Family(() => ({ n: 0 })),
   checkpoints: new Family(newHistogram(CHECKPOINT_BUCKETS)),
-  startedAt: Date.now(),
-}));
+});
+export type Metrics = ReturnType<typeof newMetrics>;
+const metrics = () => (processState.metrics ??= newMetrics());
 
 /** Routes whose POSTs are scans: the timer toggles and the QR Timer's scan (app/routes.ts ids). */
 const SCAN_ROUTES: Readonly<Record<string, string>> = {
@@ -54,6 +55,7 @@ const outcome = (status: number) => (status < 400 ? "ok" : status < 500 ? "refus
 
 /** One answered request: `route` is the route's pattern (or "static", "none"), never the path as sent. */
 export function recordRequest(route: string, routeId: string | null, method: string, status: number, seconds: number) {
+  const state = metrics();
   state.requests.get({ route, method, status: String(status) }).n += 1;
   observe(state.latency.get({ route, method }), seconds);
   const via = routeId && method === "POST" ? SCAN_ROUTES[routeId] : undefined;
@@ -62,7 +64,7 @@ export function recordRequest(route: string, routeId: string | null, method: str
 
 /** One checkpoint of the write-ahead log: a background pass, a held finish, or one the request thread did itself. */
 export function recordCheckpoint(kind: "pass" | "finish" | "blocking", ms: number) {
-  observe(state.checkpoints.get({ kind }), ms / 1000);
+  observe(metrics().checkpoints.get({ kind }), ms / 1000);
 }
 
 export type Gauges = {
@@ -101,6 +103,7 @@ function writeHistogram(out: string[], name: string, family: Family<Histogram>) 
 
 /** Everything, in the Prometheus text exposition format. */
 export function metricsText(g: Gauges): string {
+  const state = metrics();
   const out: string[] = [];
   header(out, "shopflow_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.");
   for (const { labels, value } of state.requests.series.values()) out.push(`shopflow_http_requests_total${labelText(labels)} ${value.n}`);
@@ -128,7 +131,7 @@ export function metricsText(g: Gauges): string {
   header(out, "shopflow_webhook_deliveries_pending", "gauge", "Webhook deliveries waiting to be sent or retried.");
   out.push(`shopflow_webhook_deliveries_pending ${g.pendingWebhookDeliveries}`);
   header(out, "process_start_time_seconds", "gauge", "When the server process started, in seconds since the Unix epoch.");
-  out.push(`process_start_time_seconds ${Math.floor(state.startedAt / 1000)}`);
+  out.push(`process_start_time_seconds ${Math.floor(performance.timeOrigin / 1000)}`);
   header(out, "process_resident_memory_bytes", "gauge", "Resident memory of the server process.");
   out.push(`process_resident_memory_bytes ${process.memoryUsage().rss}`);
   return `${out.join("\n")}\n`;

@@ -1,4 +1,4 @@
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { createHash } from "node:crypto";
 
 // docs/product.md §9: QR image 200 px wide, margin 2, black on white.
@@ -14,7 +14,7 @@ export type QrImage = { body: Uint8Array<ArrayBuffer> | string; contentType: str
 // kept (a 200 px PNG is about 1 KB, the SVG about 3 KB), as promises so that concurrent first requests for one
 // label encode it once.
 export const QR_CACHE_SIZE = 500;
-const cache = singleton("QR images", () => new Map<string, Promise<QrImage>>());
+const images = () => processState.qrImages;
 
 async function render(payload: string, format: QrFormat): Promise<QrImage> {
   // Loaded on the first image rather than at start (qrcode with pngjs is ~15 ms of module evaluation).
@@ -31,6 +31,7 @@ async function render(payload: string, format: QrFormat): Promise<QrImage> {
 /** The QR image of `payload`, encoded on first use and then served from a small in-memory LRU cache. */
 export function qrImage(payload: string, format: QrFormat): Promise<QrImage> {
   const key = `${format}\n${payload}`;
+  const cache = images();
   const hit = cache.get(key);
   if (hit) {
     // Map keeps insertion order: re-inserting marks the entry as the most recently used.
@@ -46,7 +47,7 @@ export function qrImage(payload: string, format: QrFormat): Promise<QrImage> {
 }
 
 /** How many images the cache holds (tests). */
-export const qrCacheSize = () => cache.size;
+export const qrCacheSize = () => images().size;
 
 /** Tests that count encodings start with no image kept. */
-export const clearQrCacheForTests = () => cache.clear();
+export const clearQrCacheForTests = () => images().clear();

@@ -1,10 +1,10 @@
-import { singleton } from "~/infra/singleton.server";
 import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
 import { getEnv } from "~/infra/env.server";
+import { processState } from "~/infra/process-state.server";
 
-const g = singleton("secret", () => ({ secret: undefined as Buffer | undefined }));
+const g = processState;
 
 // The secret lives beside the database so a backup/restore of DATA_DIR keeps every PIN hash valid.
 export function getSecret(): Buffer {

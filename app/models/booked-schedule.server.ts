@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import { buildSchedule, riskReason, type Schedule } from "~/domain/schedule";
 import { type DB, getDb } from "~/infra/db.server";
-import { singleton } from "~/infra/singleton.server";
+import { type KeptSchedule, processState } from "~/infra/process-state.server";
 import { atRiskProjects, forecastSnapshot, type ProjectOutlook } from "./project-forecast.server";
 
 // The schedule of the next working days (docs/decisions/0040-schedule.md), worked out from the forecast's own
 // inputs and kept until the forecast is computed again: /schedule and its CSV read it without touching the database.
 
-type Kept = { generation: number; schedule: Schedule; ms: number };
-const kept = singleton("schedules", () => new WeakMap<DB, Kept>());
+type Kept = KeptSchedule;
+const kept = () => processState.schedules;
 
 /** The schedule from now, as of the forecast's last computation. */
 export function currentSchedule(now?: number): Kept & { computedAt: number; dayHours: number } {
   const snap = forecastSnapshot(now);
   const db = getDb();
-  let k = kept.get(db);
+  let k = kept().get(db);
   if (!k || k.generation !== snap.generation) {
     const started = performance.now();
     // Machine stations have their own queues (/production/{machine}); items move through process departments.
@@ -27,7 +27,7 @@ export function currentSchedule(now?: number): Kept & { computedAt: number; dayH
       handsOn: snap.handsOn,
     });
     k = { generation: snap.generation, schedule, ms: performance.now() - started };
-    kept.set(db, k);
+    kept().set(db, k);
   }
   return { ...k, computedAt: snap.computedAt, dayHours: snap.calendar.dayHours };
 }

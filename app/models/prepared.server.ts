@@ -1,16 +1,16 @@
 import type { DB } from "~/infra/db.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 
 // A drizzle query builder writes its SQL text and has SQLite compile it on every call; on the paths every
 // request takes (the session lookup, the reference lists) that was most of the request's database time. A
 // query made here is built and compiled once per database handle and then run with placeholders. Keyed by the
 // handle because tests swap in a new database.
-const cache = singleton("prepared statements", () => new WeakMap<DB, Map<string, unknown>>());
+const cache = () => processState.prepared;
 
 /** The query `build` makes for this database, built on first use. `key` names it; one key, one query. */
 export function prepared<T>(db: DB, key: string, build: (db: DB) => T): T {
-  let queries = cache.get(db);
-  if (!queries) cache.set(db, (queries = new Map()));
+  let queries = cache().get(db);
+  if (!queries) cache().set(db, (queries = new Map()));
   let query = queries.get(key) as T | undefined;
   if (query === undefined) {
     query = build(db);
@@ -21,5 +21,5 @@ export function prepared<T>(db: DB, key: string, build: (db: DB) => T): T {
 
 /** Tests that count statements start from uncompiled queries: the next request builds and compiles them again. */
 export function forgetPreparedForTests(db: DB) {
-  cache.delete(db);
+  cache().delete(db);
 }

@@ -17,7 +17,7 @@ import { departmentLabel } from "~/domain/format";
 import { hasWorkingTime, type WorkingCalendar, workingTime } from "~/domain/working-calendar";
 import { type ChangeNotice, onChange } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { IN_PROGRESS, loggedDepartments } from "./analytics.server";
 import { getWorkingCalendar } from "./shop-settings.server";
 import { enqueueAtRisk } from "./webhook-outbox.server";
@@ -44,13 +44,12 @@ const defaultReuseMs = (computeMs: number) => (computeMs < 20 ? 0 : Math.min(MAX
  * How long a computation took is read from `clock`, and how long it is reused from `reuse`: tests set both, so a
  * slow machine cannot turn a test of what a scan changes into a test of how fast the forecast ran.
  */
-const timing = singleton("forecast timing", () => ({ clock: () => performance.now(), reuse: defaultReuseMs }));
-const reuseMs = (computeMs: number) => timing.reuse(computeMs);
+const clock = () => processState.forecastTiming.clock?.() ?? performance.now();
+const reuseMs = (computeMs: number) => (processState.forecastTiming.reuse ?? defaultReuseMs)(computeMs);
 
 /** Tests: the clock that measures a computation, and the reuse rule (none given: the server's own). */
 export function setForecastTimingForTests(options: { clock?: () => number; reuse?: (computeMs: number) => number } = {}) {
-  timing.clock = options.clock ?? (() => performance.now());
-  timing.reuse = options.reuse ?? defaultReuseMs;
+  processState.forecastTiming = { ...options };
 }
 /** Without any change, the forecast follows the clock this often (running sessions, the working day going by). */
 const MAX_AGE_MS = 60_000;
@@ -170,10 +169,13 @@ type State = {
   risky: { generation: number; list: ProjectOutlook[] } | null;
 };
 
-const states = singleton("forecast states", () => new WeakMap<DB, State>());
+declare module "~/infra/process-state.server" {
+  interface ForecastState extends State {}
+}
+const states = () => processState.forecasts;
 
 function stateOf(db: DB): State {
-  let s = states.get(db);
+  let s = states().get(db);
   if (!s) {
     s = {
       loaded: false,
@@ -204,7 +206,7 @@ function stateOf(db: DB): State {
       preview: null,
       risky: null,
     };
-    states.set(db, s);
+    states().set(db, s);
   }
   listen();
   return s;
@@ -214,11 +216,11 @@ function stateOf(db: DB): State {
 
 /** One listener for the process; it notes what to read again for the database the notice was written to. */
 function listen() {
-  singleton("forecast listener", () => onChange(noted));
+  processState.forecastListener ??= onChange(noted);
 }
 
 function noted(notice: ChangeNotice) {
-  const state = states.get(getDb());
+  const state = states().get(getDb());
   if (!state || !state.loaded) return;
   const timer = notice.entity === "item" && (notice.action === "start-timer" || notice.action === "end-timer");
   switch (notice.entity) {
@@ -252,7 +254,7 @@ function noted(notice: ChangeNotice) {
     state.timer = setTimeout(
       () => {
         state.timer = null;
-        if (states.get(getDb()) === state && state.changed) refresh(state, Date.now());
+        if (states().get(getDb()) === state && state.changed) refresh(state, Date.now());
       },
       Math.max(50, reuseMs(state.computeMs)),
     );
@@ -470,7 +472,7 @@ function applyChanges(state: State) {
 // --- Computing ---
 
 function compute(state: State, now: number) {
-  const started = timing.clock();
+  const started = clock();
   const next = forecast(
     { now, calendar: state.calendar, departments: state.departments, items: state.items.dense(), handsOn: state.stats.estimator() },
     { recycle: state.spare },
@@ -503,7 +505,7 @@ function compute(state: State, now: number) {
   }
   state.outlooks = outlooks;
   state.computedAt = now;
-  state.computeMs = timing.clock() - started;
+  state.computeMs = clock() - started;
   state.generation++;
   state.changed = false;
   state.urgent = false;
@@ -705,5 +707,5 @@ export function forecastSnapshot(now?: number): {
 
 /** Drops what is kept for the current database (tests that change rows behind the models' back). */
 export function forgetForecast() {
-  states.delete(getDb());
+  states().delete(getDb());
 }

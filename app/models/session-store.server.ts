@@ -2,7 +2,7 @@ import { and, count, countDistinct, desc, eq, gte, inArray, lt, not, or, sql } f
 import { loginAttempts, loginRefusals, sessions, teamMembers, type TeamMember } from "#db/schema";
 import { getDb, type DB } from "~/infra/db.server";
 import { prepared } from "~/models/prepared.server";
-import { singleton } from "~/infra/singleton.server";
+import { type CachedSession, processState } from "~/infra/process-state.server";
 
 // lastSeenAt is refreshed at most this often so every page view does not become a database write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -42,20 +42,19 @@ const sessionTouch = (db: DB) =>
 // in this process drops them (forgetSessions), so a logout, deactivation or PIN change still ends a session at
 // once; an entry is also re-read after SESSION_CACHE_MS, which bounds what a change made outside the server could
 // leave stale (nothing does that while it runs: a restore needs the server stopped).
-type CachedSession = { member: TeamMember; lastSeen: number; readAt: number };
 const SESSION_CACHE_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
-const sessionCache = singleton("sessions by database", () => new WeakMap<DB, Map<string, CachedSession>>());
+const sessionCache = () => processState.sessions;
 
 function cachedSessions(db: DB): Map<string, CachedSession> {
-  let map = sessionCache.get(db);
-  if (!map) sessionCache.set(db, (map = new Map()));
+  let map = sessionCache().get(db);
+  if (!map) sessionCache().set(db, (map = new Map()));
   return map;
 }
 
 /** Drops every remembered session lookup: call after any write to sessions or team members. */
 export function forgetSessions(db: DB = getDb()) {
-  sessionCache.get(db)?.clear();
+  sessionCache().get(db)?.clear();
 }
 
 /** The member of a live session, or undefined; an idle or orphaned session is removed on sight. */

@@ -11,7 +11,7 @@ import type { DB } from "~/infra/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 
 // Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
 // applies when the timer is in the state the call expects, then its log row. Two scans of one item at the same
@@ -301,13 +301,16 @@ export function endTimer(id: number, actor: Actor, now = Date.now(), opts: { asS
 // savepoint, so one that is refused (409) or fails leaves the others untouched; every caller gets its answer
 // only after the commit that holds its scan.
 type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
-const shared = singleton("scan queue", () => ({ queue: null as Job[] | null }));
+declare module "~/infra/process-state.server" {
+  interface ScanJob extends Job {}
+}
+const shared = processState;
 
 function flushScans() {
   // A checkpoint that lets the log start over is finishing: the batch waits for it (infra/checkpointer.server.ts).
   if (holdWrites(flushScans)) return;
-  const jobs = shared.queue ?? [];
-  shared.queue = null;
+  const jobs = shared.scanQueue ?? [];
+  shared.scanQueue = null;
   const db = getDb();
   const { savepoint, release, rollbackTo } = timerQueries(db);
   const outcomes: ({ ok: true; applied: Applied<unknown> } | { ok: false; error: unknown })[] = [];
@@ -341,11 +344,11 @@ function flushScans() {
 
 function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    if (!shared.queue) {
-      shared.queue = [];
+    if (!shared.scanQueue) {
+      shared.scanQueue = [];
       setImmediate(flushScans);
     }
-    shared.queue.push({ apply, resolve: resolve as (v: unknown) => void, reject });
+    shared.scanQueue.push({ apply, resolve: resolve as (v: unknown) => void, reject });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "./audit.server";
 import { isWebhookEvent, type WebhookEvent } from "~/domain/webhooks";
 import { type DB, getDb } from "~/infra/db.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState, type WebhookSubscriber } from "~/infra/process-state.server";
 
 // The webhook outbox (docs/decisions/0042-webhooks.md). Every model write records its audit row inside its
 // transaction; the same call writes here one delivery per active endpoint that wants the event, so the delivery
@@ -11,18 +11,18 @@ import { singleton } from "~/infra/singleton.server";
 // The active endpoints are kept in memory: the timer scans write dozens of audit rows a second, and a scan whose
 // event nobody wants must cost no query at all.
 
-type Subscriber = { id: number; events: ReadonlySet<string> };
+type Subscriber = WebhookSubscriber;
 
-const cache = singleton("webhook endpoints", () => new WeakMap<DB, Subscriber[]>());
+const cache = () => processState.webhookEndpoints;
 // The sender's wake-up, called once the writing transaction has finished (the first macrotask after it).
-const wakers = singleton("webhook wakers", () => ({ set: new Set<() => void>(), scheduled: false }));
+const wakers = () => processState.webhookWakers;
 
 function subscribers(db: DB): Subscriber[] {
-  let list = cache.get(db);
+  let list = cache().get(db);
   if (!list) {
     const rows = db.$client.query<{ id: number; events: string }, []>("SELECT id, events FROM webhook_endpoints WHERE is_active = 1 ORDER BY id").all();
     list = rows.map((r) => ({ id: r.id, events: new Set(parseEvents(r.events)) }));
-    cache.set(db, list);
+    cache().set(db, list);
   }
   return list;
 }
@@ -38,7 +38,7 @@ function parseEvents(text: string): string[] {
 
 /** The endpoints changed (added, edited, switched, deleted): read them again at the next write. */
 export function forgetWebhookEndpoints(db: DB = getDb()) {
-  cache.delete(db);
+  cache().delete(db);
 }
 
 /** Whether any active endpoint wants `event` (no query once the endpoints are cached). */
@@ -48,18 +48,20 @@ export function anyEndpointWants(event: WebhookEvent, db: DB = getDb()): boolean
 
 /** Called by the sender: `wake` runs after each write that queued a delivery. Returns the unsubscribe function. */
 export function onOutboxWrite(wake: () => void): () => void {
-  wakers.set.add(wake);
-  return () => wakers.set.delete(wake);
+  const { set } = wakers();
+  set.add(wake);
+  return () => set.delete(wake);
 }
 
 function scheduleWake() {
-  if (wakers.scheduled || wakers.set.size === 0) return;
-  wakers.scheduled = true;
+  const w = wakers();
+  if (w.scheduled || w.set.size === 0) return;
+  w.scheduled = true;
   // The write's transaction is synchronous: by the next macrotask it has committed (or rolled back, and the
   // sender finds nothing new, one cheap query).
   setTimeout(() => {
-    wakers.scheduled = false;
-    for (const wake of wakers.set) wake();
+    w.scheduled = false;
+    for (const wake of w.set) wake();
   }, 0);
 }
 

@@ -4,7 +4,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { WEBHOOK_SECRET_PREFIX, webhookUrlRefusal, type WebhookEvent } from "~/domain/webhooks";
 import { announce } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { type Actor, writeAudit } from "./audit.server";
 import { forgetWebhookEndpoints } from "./webhook-outbox.server";
 
@@ -222,33 +222,31 @@ export function tryEndpointNow(endpointId: number, actor: Actor, now = Date.now(
 
 // Counted once and kept until a delivery fails, is sent again or an endpoint changes: Home asks on every load,
 // and the log has no index by status (a failed delivery is rare; the table may be large).
-const failedCache = singleton("webhook failed count", () => new WeakMap<DB, number>());
+const failedCache = () => processState.webhookFailedCount;
 
 export function forgetFailedCount(db: DB = getDb()) {
-  failedCache.delete(db);
+  failedCache().delete(db);
 }
 
 /** How many deliveries failed for good (24 hours of retries) and were not sent again. */
 export function failedDeliveryCount(): number {
   const db = getDb();
-  let n = failedCache.get(db);
+  let n = failedCache().get(db);
   if (n === undefined) {
     n = db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'failed'").get()?.n ?? 0;
-    failedCache.set(db, n);
+    failedCache().set(db, n);
   }
   return n;
 }
 
 // --- What the sender reads and records ---
 
-const wake = singleton("webhook sender wake", () => ({ fn: null as (() => void) | null }));
-
 /** The running sender registers here, so 'Send again' starts an attempt at once. */
 export function setSenderWake(fn: (() => void) | null) {
-  wake.fn = fn;
+  processState.webhookSenderWake = fn;
 }
 function wakeSender() {
-  const fn = wake.fn;
+  const fn = processState.webhookSenderWake;
   if (fn) setTimeout(fn, 0);
 }
 

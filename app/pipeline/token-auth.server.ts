@@ -1,6 +1,6 @@
 import { apiTokenActorName, TOKEN_RATE_LIMITED, TOKEN_UNKNOWN, type ApiTokenScope } from "~/domain/api-tokens";
 import type { SignedInUser } from "~/domain/entities";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models/api-token.server";
 
 // A program's request with `Authorization: Bearer sfk_…` (decision 0041): honoured on /api and /metrics
@@ -31,8 +31,7 @@ function unauthorized(): Response {
   );
 }
 
-type Bucket = { tokens: number; at: number };
-const buckets = singleton("api token rate buckets", () => new Map<string, Bucket>());
+const buckets = () => processState.tokenBuckets;
 
 /**
  * A token bucket per token (in memory: one server): full at 600, refilled at 10 a second. Returns the seconds to
@@ -40,10 +39,10 @@ const buckets = singleton("api token rate buckets", () => new Map<string, Bucket
  */
 export function takeRateTurn(key: string, now = Date.now(), perMinute = API_TOKEN_RATE_PER_MINUTE): number {
   const perMs = perMinute / 60_000;
-  const b = buckets.get(key) ?? { tokens: perMinute, at: now };
+  const b = buckets().get(key) ?? { tokens: perMinute, at: now };
   b.tokens = Math.min(perMinute, b.tokens + (now - b.at) * perMs);
   b.at = now;
-  buckets.set(key, b);
+  buckets().set(key, b);
   if (b.tokens >= 1) {
     b.tokens -= 1;
     return 0;
@@ -51,12 +50,11 @@ export function takeRateTurn(key: string, now = Date.now(), perMinute = API_TOKE
   return Math.max(1, Math.ceil((1 - b.tokens) / perMs / 1000));
 }
 
-type Use = { lastRowAt: number; lastRow: Date | null; since: number };
-const uses = singleton("api token use summaries", () => new Map<string, Use>());
+const uses = () => processState.tokenUses;
 
 function recordUse(token: ApiTokenPrincipal, method: string, route: string, ip: string | null, now: number) {
-  const u = uses.get(token.key) ?? { lastRowAt: -Infinity, lastRow: null, since: 0 };
-  uses.set(token.key, u);
+  const u = uses().get(token.key) ?? { lastRowAt: -Infinity, lastRow: null, since: 0 };
+  uses().set(token.key, u);
   if (now - u.lastRowAt < USE_SUMMARY_EVERY_MS) {
     u.since += 1;
     return;

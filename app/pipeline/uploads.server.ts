@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/infra/storage.server";
 import { MultipartError, multipartBoundary, streamMultipart } from "~/http/multipart.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState, type UploadedFile } from "~/infra/process-state.server";
 import { getEnv } from "~/infra/env.server";
 
 // Design uploads (up to MAX_UPLOAD_MB each) are the only large bodies the server takes, and only from a member
@@ -18,16 +18,17 @@ export const MAX_WAITING_UPLOADS = 8;
 export const UPLOAD_WAIT_MS = 60_000;
 export const UPLOADS_BUSY = "The server is receiving other uploads right now. Try again in a minute.";
 
-export type UploadedFile = { field: string; fileName: string; type: string; size: number; path: string };
+export type { UploadedFile };
 
-const received = singleton("uploads by request", () => new WeakMap<Request, UploadedFile[]>());
-const slots = singleton("upload slots", () => ({ active: 0, waiting: [] as (() => void)[] }));
+const received = () => processState.uploadsByRequest;
 
 /**
  * A turn to receive an upload: the function that gives it back, or null when the server is busy (too many
  * waiting already, or no turn came within UPLOAD_WAIT_MS, or the client went away while it waited).
  */
 export async function uploadTurn(signal?: AbortSignal): Promise<(() => void) | null> {
+  // A turn goes back to the slots it was taken from.
+  const slots = processState.uploadSlots;
   let released = false;
   const release = () => {
     if (released) return;
@@ -61,11 +62,15 @@ export async function uploadTurn(signal?: AbortSignal): Promise<(() => void) | n
 }
 
 /** How many uploads are being received and how many wait (for tests and the operator). */
-export const uploadLoad = () => ({ active: slots.active, waiting: slots.waiting.length });
+export const uploadLoad = () => ({ active: processState.uploadSlots.active, waiting: processState.uploadSlots.waiting.length });
 
 /** The file a multipart post carried in `field`, written to disk by the HTTP layer; null when none. */
 export function uploadedFile(request: Request, field: string): UploadedFile | null {
-  return received.get(request)?.find((f) => f.field === field) ?? null;
+  return (
+    received()
+      .get(request)
+      ?.find((f) => f.field === field) ?? null
+  );
 }
 
 /**
@@ -95,7 +100,7 @@ export async function receiveMultipart(
   headers.delete("content-length");
   const handedOn = new Request(href, { method: init.method, headers, signal: init.signal, body: fields });
   const root = storedFilePath(DESIGNS_DIR)!;
-  received.set(
+  received().set(
     handedOn,
     form.files.map((f) => ({ field: f.field, fileName: f.fileName, type: f.type, size: f.size, path: `${DESIGNS_DIR}/${f.path.slice(root.length + 1)}` })),
   );
@@ -104,9 +109,9 @@ export async function receiveMultipart(
 
 /** After the answer: the uploaded files the route did not keep (it renames the one it keeps) are removed. */
 export function discardUploads(request: Request) {
-  for (const f of received.get(request) ?? []) {
+  for (const f of received().get(request) ?? []) {
     const full = storedFilePath(f.path);
     if (full) rmSync(full, { force: true });
   }
-  received.delete(request);
+  received().delete(request);
 }

@@ -20,7 +20,7 @@ import { addressKey } from "~/domain/ip";
 import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState, type SlowLane } from "~/infra/process-state.server";
 
 // How sign-in holds up against guessing (decisions 0008 and 0025):
 // - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address (an IPv6 one by its /64), or, for
@@ -55,16 +55,14 @@ const TRIPPED = "*tripped";
 const LOGGED = "*logged";
 const LOCKED = "*lock:";
 
-type Lane = { next: number; slotMs: number; maxWaitMs: number; sleep: (ms: number) => Promise<unknown> };
-const LANE: Omit<Lane, "next"> = { slotMs: 3000, maxWaitMs: 30_000, sleep: (ms) => Bun.sleep(ms) };
-const lane = singleton("sign-in slow lane", (): Lane => ({ next: 0, ...LANE }));
-const written = singleton("sign-in window", () => ({ checked: 0 }));
+const LANE: SlowLane = { slotMs: 3000, maxWaitMs: 30_000, sleep: (ms) => Bun.sleep(ms) };
+const written = () => processState.signInWindow;
 /**
  * Tests set the slow lane's shape and how a place in line is waited for (a test records the waits instead of
  * sleeping through them); what is not given is the server's own. The server never calls this.
  */
-export function setSlowLaneForTests(t: Partial<Omit<Lane, "next">> = {}) {
-  Object.assign(lane, LANE, t, { next: 0 });
+export function setSlowLaneForTests(t: Partial<SlowLane> = {}) {
+  processState.signInLane = { next: 0, forTests: { ...t } };
 }
 
 export type VerifyResult =
@@ -120,12 +118,14 @@ export function shopBudgetSpent(): boolean {
 
 /** While the shop-wide budget is spent: a place in line, or how long to wait when the line is full. */
 async function waitForSlot(): Promise<number> {
+  const lane = processState.signInLane;
+  const shape = { ...LANE, ...lane.forTests };
   const now = Date.now();
   const slot = Math.max(now, lane.next);
   const wait = slot - now;
-  if (wait > lane.maxWaitMs) return Math.ceil(wait / 1000);
-  lane.next = slot + lane.slotMs;
-  if (wait > 0) await lane.sleep(wait);
+  if (wait > shape.maxWaitMs) return Math.ceil(wait / 1000);
+  lane.next = slot + shape.slotMs;
+  if (wait > 0) await shape.sleep(wait);
   return 0;
 }
 
@@ -178,7 +178,7 @@ function signInLedger(ip: string, window: Date, tripped: boolean) {
  */
 export function writeUpWindows(now = Date.now()) {
   const current = windowStart(now);
-  if (written.checked === current.getTime()) return;
+  if (written().checked === current.getTime()) return;
   for (const w of unloggedWindows([DETAIL, LOGGED], LOGGED, current)) {
     const end = new Date(w.getTime() + FAILURE_WINDOW_MS);
     const counters = shopCounters(w);
@@ -202,7 +202,7 @@ export function writeUpWindows(now = Date.now()) {
       ),
     );
   }
-  written.checked = current.getTime();
+  written().checked = current.getTime();
 }
 
 /** The active member a name-then-PIN sign-in is for, when there is one. */

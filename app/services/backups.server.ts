@@ -7,7 +7,7 @@ import type { BackupCopy } from "~/infra/backup-copy";
 import { copyOnWorker, newBackupFolder, pruneBackupFolders, publishBackupFolder, removePartialFolders, type RunningCopy } from "~/infra/backup-folders.server";
 import { databaseFile } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { singleton } from "~/infra/singleton.server";
+import { type BackupScheduler, processState, type RunningBackup } from "~/infra/process-state.server";
 import type { Actor } from "~/models/audit.server";
 import { backupFailureNotice, type BackupRun, closeInterruptedBackupRuns, finishBackupRun, lastBackupStart, startBackupRun } from "~/models/backup-run.server";
 
@@ -59,25 +59,24 @@ export type BackupDeps = {
 
 export type BackupResult = { kind: "made"; run: BackupRun; pruned: string[] } | { kind: "failed"; run: BackupRun } | { kind: "busy"; since: number };
 
-type Running = { since: number; copy: RunningCopy | null; finished: Promise<unknown> };
-const state = singleton("automatic backups", () => ({
-  running: null as Running | null,
-  /** Set while the server shuts down: a copy cut short is recorded as interrupted. */
-  stopping: false,
-  scheduler: null as BackupScheduler | null,
-}));
+type Running = RunningBackup;
+const state = () => processState.backups;
+declare module "~/infra/process-state.server" {
+  interface BackupScheduler extends Scheduler {}
+}
 
 /** Whether a backup is being made now, and since when. */
-export const backupRunningSince = () => state.running?.since ?? null;
+export const backupRunningSince = () => state().running?.since ?? null;
 
 /** Makes one backup now, unless one is already being made. `actor`: a manager's 'Back up now' (audited). */
 export function runBackup(settings: BackupSettings, opts: BackupDeps & { actor?: Actor } = {}): Promise<BackupResult> {
-  if (state.running) return Promise.resolve({ kind: "busy", since: state.running.since });
+  const busy = state().running;
+  if (busy) return Promise.resolve({ kind: "busy", since: busy.since });
   const now = opts.now ?? Date.now;
   const running: Running = { since: now(), copy: null, finished: Promise.resolve() };
-  state.running = running;
+  state().running = running;
   const finished = makeBackup(settings, running, opts).finally(() => {
-    if (state.running === running) state.running = null;
+    if (state().running === running) state().running = null;
   });
   running.finished = finished;
   return finished;
@@ -102,11 +101,11 @@ async function makeBackup(settings: BackupSettings, running: Running, opts: Back
   const id = startBackupRun(running.since, folder.final);
   try {
     await removePartialFolders(settings.dir);
-    if (state.stopping) throw new Error(BACKUP_INTERRUPTED);
+    if (state().stopping) throw new Error(BACKUP_INTERRUPTED);
     const dataDir = path.resolve(getEnv().DATA_DIR);
     running.copy = (opts.copy ?? copyOnWorker)({ dbFile: databaseFile(), dataDir, dest: folder.partial });
     const { sizeBytes } = await running.copy.done;
-    if (state.stopping) throw new Error(BACKUP_INTERRUPTED);
+    if (state().stopping) throw new Error(BACKUP_INTERRUPTED);
     await publishBackupFolder(folder.partial, folder.final);
     const run = finishBackupRun(id, now(), { ok: true, path: folder.final, sizeBytes }, opts.actor);
     const pruned = await pruneBackupFolders(settings.dir, settings.keep, folder.final).catch((error) => {
@@ -119,12 +118,12 @@ async function makeBackup(settings: BackupSettings, running: Running, opts: Back
     return { kind: "made", run, pruned };
   } catch (error) {
     await rm(folder.partial, { recursive: true, force: true }).catch(() => undefined);
-    const message = state.stopping ? BACKUP_INTERRUPTED : (error as Error).message;
+    const message = state().stopping ? BACKUP_INTERRUPTED : (error as Error).message;
     return fail(id, /ENOSPC|disk is full/i.test(message) ? `The backup disk is full: ${message}` : message);
   }
 }
 
-export type BackupScheduler = {
+type Scheduler = {
   /** When the next backup is due (ms since the epoch). */
   nextAt(): number;
   /** Makes the backup if it is due; what the timer calls. */
@@ -134,13 +133,13 @@ export type BackupScheduler = {
 };
 
 /** The running server's scheduler, if BACKUP_DIR is set (null in one-off commands and tests that start none). */
-export const backupScheduler = () => state.scheduler;
+export const backupScheduler = () => state().scheduler;
 
 /** Starts the schedule (server/app.ts): `timers: false` leaves the ticking to the caller (tests). */
 export function startBackupScheduler(settings: BackupSettings, deps: BackupDeps & { timers?: boolean } = {}): BackupScheduler {
   const now = deps.now ?? Date.now;
   const serverStart = now();
-  state.stopping = false;
+  state().stopping = false;
   const closed = closeInterruptedBackupRuns();
   if (closed) (deps.logError ?? console.error)(`Backup: ${closed} backup${closed === 1 ? "" : "s"} cut short by the last stop recorded as failed`);
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -157,7 +156,7 @@ export function startBackupScheduler(settings: BackupSettings, deps: BackupDeps 
     if (stopped) return null;
     let result: BackupResult | null = null;
     try {
-      if (!state.running && now() >= nextAt()) result = await runBackup(settings, deps);
+      if (!state().running && now() >= nextAt()) result = await runBackup(settings, deps);
     } catch (error) {
       (deps.logError ?? console.error)(`Backup could not run: ${(error as Error).message}`);
     }
@@ -170,15 +169,15 @@ export function startBackupScheduler(settings: BackupSettings, deps: BackupDeps 
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (state.scheduler === scheduler) state.scheduler = null;
-      const running = state.running;
+      if (state().scheduler === scheduler) state().scheduler = null;
+      const running = state().running;
       if (!running) return;
-      state.stopping = true;
+      state().stopping = true;
       running.copy?.cancel();
       await running.finished.catch(() => undefined);
     },
   };
-  state.scheduler = scheduler;
+  state().scheduler = scheduler;
   if (!existsSync(settings.dir))
     (deps.logError ?? console.error)(`Backup folder ${settings.dir} does not exist: backups will fail until the disk or NAS is mounted there.`);
   (deps.log ?? console.log)(

@@ -4,7 +4,7 @@ import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import { getEnv } from "~/infra/env.server";
 import { cookieName, cookieValue, readCookie, serializeCookie } from "~/http/cookies.server";
 import { getClientIp, isSecureRequest } from "~/http/request.server";
-import { singleton } from "~/infra/singleton.server";
+import { processState } from "~/infra/process-state.server";
 import { hashKey as sessionIdFromToken, newKey } from "~/infra/secret-key.server";
 
 /** The session cookie's name over plain HTTP; over HTTPS it is `__Host-shopflow_session` (http/cookies.server). */
@@ -36,19 +36,19 @@ export function signOut(request: Request): string {
 }
 
 // The HTTP layer's gate and the route both ask who is signed in: one session lookup per request is enough.
-const cache = singleton("signed-in user by request", () => new WeakMap<Request, SignedInUser | null>());
+const cache = () => processState.usersByRequest;
 
 /** The signed-in user of this request, or null. Memoised per request: loaders of one page share it. */
 export function getUser(request: Request): SignedInUser | null {
-  if (cache.has(request)) return cache.get(request)!;
+  if (cache().has(request)) return cache().get(request)!;
   const user = lookUpUser(request.headers, isSecureRequest(request));
-  cache.set(request, user);
+  cache().set(request, user);
   return user;
 }
 
 /** The HTTP layer looks the user up before it builds the request it hands on; `rememberUser` files it there. */
 export function rememberUser(request: Request, user: SignedInUser | null) {
-  cache.set(request, user);
+  cache().set(request, user);
 }
 
 /**

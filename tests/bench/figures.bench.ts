@@ -8,12 +8,12 @@ import { loadavg } from "node:os";
 import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
 import { forecast, type ForecastItem } from "~/domain/forecast";
 import { parseMachineFileCsv } from "~/domain/machine-file-csv";
-import { createMachineFiles } from "~/models/machine-file.server";
-import { setSlowLaneForTests } from "~/services/auth.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { addMember, createApp, type Client, hooks } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { calendar, dept, flat, MONDAY_8 } from "../helpers/forecast-shop";
 import { seedShop } from "../helpers/shop";
+
+const { createMachineFiles, setSlowLaneForTests } = hooks;
 
 type Figure = { name: string; value: number; unit: string; target: string; ok: boolean };
 const figures: Figure[] = [];

@@ -1,11 +1,18 @@
-import { createTeamMember } from "~/models/team-member.server";
-import { useTestDb } from "./db";
+import { freshDatabases } from "./fresh-database";
+import { statementWatchers } from "./statements";
 
 // Request-level tests drive the real server bundle (the React Router build with the server's own code) through
 // the same fetch handler Bun.serve uses. `npm test` builds first; run `npm run build` before `bun test` on its own.
 const server = await import("../../build/server/index.js");
 export const build = server.build;
-const { createFetchHandler, staticFromDir } = server;
+export const { createFetchHandler, staticFromDir } = server;
+/**
+ * The bundle's own modules (server/test-hooks.ts): what a test seeds and inspects through, so the process holds
+ * one copy of each and the test sees the database, caches and settings its requests use (decision 0047).
+ */
+export const hooks = server.hooks;
+export const { useTestDb } = freshDatabases(hooks);
+export const { countStatements, captureStatements, statementsByTransaction } = statementWatchers(hooks);
 
 export type Client = ReturnType<typeof createClient>;
 
@@ -60,7 +67,7 @@ export function createClient(fetch: ReturnType<typeof createFetchHandler>, ip: s
 }
 
 export function addMember(name: string, pinCode: string, accessibleDepartments: string[], isActive = true) {
-  return createTeamMember({ name, pinCode, accessibleDepartments, isActive }, { id: null, name: "test" });
+  return hooks.createTeamMember({ name, pinCode, accessibleDepartments, isActive }, { id: null, name: "test" });
 }
 
 /** Only the visible document, not the hydration data, so a text must really be on the page to match. */

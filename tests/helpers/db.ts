@@ -1,26 +1,27 @@
-import { Database } from "bun:sqlite";
-import { randomBytes } from "node:crypto";
-import { connect, openDatabase, setDb, type DB } from "~/infra/db.server";
+// Unit tests' database, on the source modules: for tests that never load the server bundle. A test that serves
+// requests takes its database from tests/helpers/app.ts instead, on the bundle's own modules (decision 0047).
+import { connect, getDb, openDatabase, setDb } from "~/infra/db.server";
 import { resetEnvForTests } from "~/infra/env.server";
+import { resetProcessState } from "~/infra/process-state.server";
 import { setSecretForTests } from "~/infra/secret.server";
+import { forgetPreparedForTests } from "~/models/prepared.server";
+import { setForecastTimingForTests } from "~/models/project-forecast.server";
+import { forgetSessions } from "~/models/session-store.server";
+import { createTeamMember } from "~/models/team-member.server";
+import { freshDatabases } from "./fresh-database";
+import { statementWatchers } from "./statements";
 
-// Migrated once per test file, then copied for each test: a copy takes a few milliseconds where running every
-// migration took 30–60 (tests/unit/test-db.test.ts checks that a copy is the same database, empty and writable).
-let template: Uint8Array | undefined;
-export function migratedTemplate(): Uint8Array {
-  if (!template) {
-    const db = openDatabase(":memory:");
-    template = db.$client.serialize();
-    db.$client.close();
-  }
-  return template;
-}
+export const { useTestDb } = freshDatabases({
+  connect,
+  openDatabase,
+  setDb,
+  resetProcessState,
+  resetEnvForTests,
+  setSecretForTests,
+  setForecastTimingForTests,
+});
+export const { countStatements, captureStatements, statementsByTransaction } = statementWatchers({ getDb, forgetPreparedForTests, forgetSessions });
 
-/** A fresh, migrated in-memory database (and secret) that every model and route of this process uses. */
-export function useTestDb(env: Record<string, string | undefined> = {}): DB {
-  resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, ...env });
-  setSecretForTests(randomBytes(32));
-  const db = connect(Database.deserialize(migratedTemplate(), { strict: true }));
-  setDb(db);
-  return db;
+export function addMember(name: string, pinCode: string, accessibleDepartments: string[], isActive = true) {
+  return createTeamMember({ name, pinCode, accessibleDepartments, isActive }, { id: null, name: "test" });
 }

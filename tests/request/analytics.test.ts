@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { endTimer, startTimer } from "~/models/timer.server";
 import { RANGE_ORDER } from "~/schemas/analytics";
 import { noonDaysFrom, startOfZoneDay, zoneDate } from "~/domain/dates";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { endTimer, startTimer, getDb } = hooks;
 
 // Flow analytics: /analytics and its CSV downloads over HTTP, on a shop whose timers ran at known
 // times (the timer model's own start and stop, with the clock given), so every figure can be checked by hand.

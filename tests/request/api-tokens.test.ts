@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 
 // API tokens (decision 0041): made by management in Global Settings, shown once and stored as a hash; on

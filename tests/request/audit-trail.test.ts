@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { listAudit, pruneAudit, PRUNE_BATCH } from "~/models/audit-trail.server";
-import { getDb } from "~/infra/db.server";
-import { AUDIT_PAGE_SIZE, notAnId } from "~/routes/settings-audit";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { captureStatements, countStatements } from "../helpers/statements";
+import { AUDIT_PAGE_SIZE, notAnId } from "~/domain/audit-words";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { captureStatements, countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { listAudit, pruneAudit, PRUNE_BATCH, getDb } = hooks;
 
 // Audit trail: Global Settings → Audit trail (management), its filters in the URL, the keyset pages,
 // each row's before/after difference, sign-ins and refused PINs as their own kind; and the History on the project

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { auditLog, sessions } from "#db/schema";
-import { updateTeamMember } from "~/models/team-member.server";
-import { addMember, createApp } from "../helpers/app";
+import { addMember, createApp, hooks } from "../helpers/app";
+
+const { updateTeamMember } = hooks;
 
 let app: ReturnType<typeof createApp>;
 let adminId: number;

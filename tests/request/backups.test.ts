@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { auditLog, backupRuns } from "#db/schema";
-import { openDatabase, setDb } from "~/infra/db.server";
-import { startBackupScheduler } from "~/services/backups.server";
-import { visibleHtml, type Client } from "../helpers/app";
+import { visibleHtml, type Client, hooks } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+
+const { openDatabase, setDb, startBackupScheduler } = hooks;
 
 // Global Settings → Backups (docs/decisions/0044-automatic-backups.md): what it says when BACKUP_DIR is not set,
 // 'Back up now' (audited) and the last and next backups, and a failed backup shown to management on the page,

@@ -1,8 +1,9 @@
 import { beforeEach, expect, test } from "bun:test";
-import { flowAnalytics } from "~/models/analytics.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { seedShop } from "../helpers/shop";
+
+const { flowAnalytics } = hooks;
 
 // The TV board's columns and counts: only departments work passes through (a workflow's or product's sequence) or
 // that hold items; 'Waiting' and 'Running' as /analytics counts work in progress, so an item that finished its last

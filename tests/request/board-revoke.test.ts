@@ -1,8 +1,9 @@
 import { beforeEach, expect, test } from "bun:test";
-import { heartbeat, openStreamCount } from "~/infra/event-stream.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { heartbeat, openStreamCount } = hooks;
 
 // A revoked board link: the TV's open event stream ends at once (told to reload first, which shows that the link
 // is no longer valid), and at the next heartbeat at the latest when the link was revoked some other way. Other

@@ -4,7 +4,7 @@ import ICAL from "ical.js";
 import { noonDaysFrom, zoneDate } from "~/domain/dates";
 import { type Client, visibleHtml } from "../helpers/app";
 import { seedShop, type Shop } from "../helpers/shop";
-import { countStatements } from "../helpers/statements";
+import { countStatements } from "../helpers/app";
 
 // Calendar feeds (docs/decisions/0043-calendar-feeds-and-customer-links.md): every feed is read with ical.js, a real
 // iCalendar parser, as a calendar app would. Checked: the text is valid (CRLF, lines folded at 75 octets, the

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { getDb } from "~/infra/db.server";
-import { startWebhookSender, type WebhookSender } from "~/services/webhook-sender.server";
-import { visibleHtml, type Client } from "../helpers/app";
+import type { WebhookSender } from "~/services/webhook-sender.server";
+import { visibleHtml, type Client, hooks } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 import { until } from "../helpers/wait";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
+
+const { getDb, startWebhookSender } = hooks;
 
 // The parts that connect the shop, used together as a shop would: the quoting program sends an order with its own
 // API token (decision 0041) to the order import (0045); the accounting program hears of the new projects by

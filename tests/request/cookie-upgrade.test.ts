@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { knownDeviceId } from "~/services/known-device.server";
-import { getSecret } from "~/infra/secret.server";
-import { popToast, toastCookie } from "~/http/toast-cookie.server";
-import { addMember, createApp, visibleHtml } from "../helpers/app";
+import { addMember, createApp, visibleHtml, hooks } from "../helpers/app";
+
+const { knownDeviceId, getSecret, popToast, toastCookie } = hooks;
 
 // Browsers keep the cookies an older Shopflow set across an upgrade: the session (an opaque token), a toast or a
 // flash of the last minute, and the known-device id a floor PC keeps for 400 days. Made here byte for byte as the

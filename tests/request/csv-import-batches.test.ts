@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { IMPORT_BATCH_ROWS } from "~/models/machine-file.server";
 import type { createApp, Client } from "../helpers/app";
-import { statementsByTransaction } from "../helpers/statements";
+import { statementsByTransaction, hooks } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 import { SOAK } from "../helpers/soak";
+
+const { IMPORT_BATCH_ROWS } = hooks;
 
 // A large CSV import (decision 0023): everything is checked first, then the rows are written in short transactions
 // with pauses between them, so the server keeps answering everyone else; rows already there are skipped, so an

@@ -1,12 +1,11 @@
-import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
-import { forecastStatus } from "~/models/project-forecast.server";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { forgetPreparedForTests, getDb, forecastStatus } = hooks;
 
 // docs/product.md §2 Project Workflow overview, Department Views and Pre-Production Dashboard over HTTP.
 

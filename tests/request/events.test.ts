@@ -1,8 +1,10 @@
 import { beforeEach, expect, test } from "bun:test";
-import { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
 import type { createApp, Client } from "../helpers/app";
 import { until } from "../helpers/wait";
 import { seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } = hooks;
 
 // GET /api/events: who may open it, a notice for each change, resume by Last-Event-ID, the
 // heartbeat, and clean-up when the client goes away.

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createMachineFiles } from "~/models/machine-file.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { createMachineFiles } = hooks;
 
 // docs/product.md §2 'Production Floor' (/production, /production-floor) and 'Fabrication Department' (/fabrication).
 

@@ -1,9 +1,10 @@
-import { clearQrCacheForTests } from "~/infra/qr.server";
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import jsQR from "jsqr";
 import QRCode from "qrcode";
 import * as schema from "#db/schema";
-import { addMember, createApp } from "../helpers/app";
+import { addMember, createApp, hooks } from "../helpers/app";
+
+const { clearQrCacheForTests } = hooks;
 
 // pngjs comes with qrcode (the encoder under test) and has no type declarations of its own.
 const { PNG } = require("pngjs") as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } } };

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { seedShop } from "../helpers/shop";
+
+const { getDb } = hooks;
 
 // The item and scanning screens over HTTP, as a browser without JavaScript (and a phone camera) uses them: /items/{id}, the
 // /qr/{id} timer page and the QR Timer page (/qr-scanner).

@@ -1,10 +1,12 @@
 import { beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import type { Client } from "../helpers/app";
 import { open, type HtmlPage } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { getDb } = hooks;
 
 // The Items list (/items) without JavaScript, through the page's own links and forms (tests/helpers/html-form.ts):
 // filter by project with 'Filter', create a product with the project preset from the filter, edit it, delete it;

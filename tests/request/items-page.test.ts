@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { getDb } = hooks;
 
 // docs/product.md §2 Items list over HTTP, as a browser without JavaScript uses it: filters and pages in the URL, the
 // Create New Product / Edit Product form (§5 Product form), delete, refusals.

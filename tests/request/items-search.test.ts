@@ -2,10 +2,10 @@
 // the name (any case), together with the category and project filters, paged, and read from the name index.
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { listItemsPage } from "~/models/item.server";
-import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
-import { captureStatements } from "../helpers/statements";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { captureStatements } from "../helpers/app";
+
+const { listItemsPage, getDb } = hooks;
 
 let app: ReturnType<typeof createApp>;
 let floor: Client;

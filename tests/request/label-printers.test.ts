@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import { cleanText, labelsZpl, zplText } from "~/domain/zpl";
-import { resetEnvForTests } from "~/infra/env.server";
 import { decodePng, renderZpl } from "../helpers/label-tools";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { freePort } from "../helpers/child-server";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { seedShop } from "../helpers/shop";
+
+const { resetEnvForTests } = hooks;
 
 // Label printers: printers in Global Settings (/api/label-printers), and labels sent as ZPL over raw
 // TCP to a listener standing in for the printer; a printer that does not answer gives a clear 504.

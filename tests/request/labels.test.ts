@@ -1,10 +1,11 @@
-import { forgetPreparedForTests } from "~/models/prepared.server";
 import { describe, expect, test } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import * as schema from "#db/schema";
-import { addMember, createApp, visibleHtml } from "../helpers/app";
+import { addMember, createApp, visibleHtml, hooks } from "../helpers/app";
 import { decodePdfPages, decodePng, qpdfCheck } from "../helpers/label-tools";
-import { countStatements } from "../helpers/statements";
+import { countStatements } from "../helpers/app";
+
+const { forgetPreparedForTests } = hooks;
 
 let app: ReturnType<typeof createApp>;
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { pageDataETag } from "~/pipeline/page-data-etag.server";
-import { forecastStatus } from "~/models/project-forecast.server";
 import type { createApp, Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { countStatements, hooks } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { pageDataETag, forecastStatus } = hooks;
 
 // A live page's data (React Router's `<page>.data`) answers 304 Not Modified to the validator of its last answer
 // while nothing the page shows has changed, and runs its loaders again once something has (decision 0034).
@@ -223,8 +223,7 @@ describe("who asks is part of the validator", () => {
 
     // The session idles out.
     app.db.run(sql`UPDATE sessions SET last_seen_at = last_seen_at - ${721 * 60_000}`);
-    const { forgetSessions } = await import("~/models/session-store.server");
-    forgetSessions();
+    hooks.forgetSessions();
     const expired = await asBefore();
     expect(expired.status).toBe(401);
     expect(expired.headers.get("etag")).toBeNull();

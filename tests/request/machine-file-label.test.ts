@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from "bun:test";
-import { createMachineFiles, getMachineFileLabel } from "~/models/machine-file.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+
+const { createMachineFiles, getMachineFileLabel } = hooks;
 
 // The printed QR label of a machine file (/machine-files/{id}/print) and the file it reads: the machine's name,
 // the project, the first item and who assigned it, in one read.

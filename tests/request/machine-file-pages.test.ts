@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { machineReadyFiles } from "#db/schema";
-import { createMachineFiles } from "~/models/machine-file.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements, statementsByTransaction } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements, statementsByTransaction } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { createMachineFiles } = hooks;
 
 // The machine-file screens without JavaScript (each is a plain form post): docs/product.md §2 'Machine Files for one machine',
 // 'Machine Ready Files' and 'Machine Files Spreadsheet'.

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { auditLog } from "#db/schema";
-import { CLICK_QR_FIRST } from "~/models/machine-file.server";
-import { addMember, createApp, type Client } from "../helpers/app";
-import { statementsByTransaction } from "../helpers/statements";
+import { addMember, createApp, type Client, hooks } from "../helpers/app";
+import { statementsByTransaction } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { CLICK_QR_FIRST } = hooks;
 
 // docs/product.md §7 'Machine files' and the items' file-association calls, §5 'Spreadsheet and CSV', §4 'Machine file',
 // docs/product.md (Decisions) permissions (details and imports: project keys; QR click, completion, reorder: any member).

@@ -1,9 +1,11 @@
 import { beforeEach, expect, test } from "bun:test";
 import { machineReadyFiles } from "#db/schema";
-import { createMachineFiles } from "~/models/machine-file.server";
 import type { Client } from "../helpers/app";
 import { open, type HtmlPage } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { createMachineFiles } = hooks;
 
 // The machine-file screens without JavaScript, through the page's own buttons and forms (tests/helpers/html-form.ts):
 // add files in the spreadsheet and import a CSV, then assign print and cut files to an item and watch the material

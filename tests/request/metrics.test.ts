@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat, { type PromFamily, type PromSample } from "parse-prometheus-text-format";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 
 // GET /metrics (decision 0041, README "Metrics"): the Prometheus text format, read here by an independent

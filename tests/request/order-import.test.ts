@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
-import { countStatements } from "../helpers/statements";
+import { countStatements } from "../helpers/app";
 import { type Client, visibleHtml } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { labelPrinters } from "#db/schema";
-import { resetEnvForTests } from "~/infra/env.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { resetEnvForTests } = hooks;
 
 // A label printer is a host and a port the server connects to when anyone prints: any port would make 'Print label'
 // a port scanner of the shop's network. Printers are reached on 9100 and 6101 only, unless the server's

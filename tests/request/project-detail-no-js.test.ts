@@ -1,10 +1,12 @@
 import { beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import type { Client } from "../helpers/app";
 import { open, type HtmlPage } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { getDb } = hooks;
 
 // The project detail screen without JavaScript, through the page's own links and forms (tests/helpers/html-form.ts):
 // a step is scheduled and assigned in its row, the order changes with ↑, an item is added, its QR label and the

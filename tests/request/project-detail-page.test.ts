@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { forgetSessions } from "~/models/session-store.server";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements, statementsByTransaction } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements, statementsByTransaction } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { forgetSessions, getDb } = hooks;
 
 // docs/product.md §2 Project detail over HTTP, as a browser without JavaScript uses it: the page, the step editor, the step
 // order, refresh, the items dialogs and the design form; every refusal.

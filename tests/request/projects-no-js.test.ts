@@ -1,8 +1,10 @@
 import { expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import { open, type HtmlPage } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { getDb } = hooks;
 
 // The projects list without JavaScript, through the page's own links and forms (tests/helpers/html-form.ts): create a
 // project from a workflow, land on it, edit its priority there, sort the list by priority, delete it. The browser

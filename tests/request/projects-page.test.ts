@@ -1,11 +1,11 @@
-import { forgetPreparedForTests } from "~/models/prepared.server";
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { type createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { forgetPreparedForTests, getDb } = hooks;
 
 // docs/product.md §2 Projects list and §5 Project form over HTTP, as a browser without JavaScript uses them.
 

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+
+const { getDb } = hooks;
 
 // Resetting an item's timer throws away the time a department worked: only the project keys (pre-production,
 // project-management, management) may, on every path — the API, the item's page, the project's items table — and

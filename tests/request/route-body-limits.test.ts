@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { routeRules } from "~/pipeline/route-rules.server";
-import { build, createApp } from "../helpers/app";
+import { build, createApp, hooks } from "../helpers/app";
+
+const { routeRules } = hooks;
 
 // Every route that takes a write, with the largest body it takes and from whom. A new route that must take
 // more than 64 KB (an upload, an import) declares it in its own module (`body`, pipeline/route-rules.server);

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { createRequestHandler } from "react-router";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { addMember, build, createApp, type Client } from "../helpers/app";
+import { addMember, build, type createApp, type Client, hooks } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
+
+const { getDb } = hooks;
 
 // Scans are committed in groups (timer.server.ts, decision 0014) and answered by the HTTP layer without React
 // Router's matching (pipeline/http.server.ts). Neither may change what a caller sees.

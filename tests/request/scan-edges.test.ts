@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { getDb } = hooks;
 
 // Scans as a real floor makes them: a scanner that reads one label twice, a wedge scanner with Caps Lock on, a
 // no-JavaScript form sent with a scan id already used, a scan of an unknown item after a good one.

@@ -1,8 +1,10 @@
 import { beforeEach, expect, test } from "bun:test";
-import { DEVICE_TIME_MAX_AGE_MS } from "~/models/timer.server";
 import type { createApp, Client } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
+import { hooks } from "../helpers/app";
+
+const { DEVICE_TIME_MAX_AGE_MS } = hooks;
 
 // Offline scanning, server side: a scan id makes a replayed scan apply once (start-timer,
 // end-timer, POST /api/scans and the QR Timer form); the device's time is used only within bounds, and the log

@@ -1,17 +1,13 @@
 import { beforeEach, describe, expect, setSystemTime, spyOn, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { auditLog, loginRefusals, materials, teamMembers } from "#db/schema";
-import { databaseAnswers } from "~/models/health.server";
-import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
-import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
-import { toastCookie } from "~/http/toast-cookie.server";
-import { setDb, type DB } from "~/infra/db.server";
-import { itemQrUrl } from "~/services/shop-address.server";
-import { resetEnvForTests } from "~/infra/env.server";
-import { addMember, build, createApp, visibleHtml, type Client } from "../helpers/app";
+import type { DB } from "~/infra/db.server";
+import { addMember, build, createApp, visibleHtml, type Client, hooks, createFetchHandler, staticFromDir } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { dataSnapshot, routePaths } from "../helpers/routes";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { databaseAnswers, setSlowLaneForTests, writeUpWindows, toastCookie, setDb, itemQrUrl, resetEnvForTests } = hooks;
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;

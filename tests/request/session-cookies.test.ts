@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { popToast, toastCookie } from "~/http/toast-cookie.server";
-import { addMember, createApp, visibleHtml } from "../helpers/app";
+import { addMember, createApp, visibleHtml, hooks } from "../helpers/app";
+
+const { popToast, toastCookie } = hooks;
 
 // Cookies are shared by every port of a host: an app on another port (or a page on a sub-path's cookie) can
 // plant a second `shopflow_session` that the browser sends first for a sub-path. A request carrying two is

@@ -4,10 +4,11 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getSetupCounts } from "~/models/setup.server";
 import { slugify } from "~/schemas/common";
 import { STANDARD_DEPARTMENTS } from "~/domain/constants";
-import { addMember, createApp } from "../helpers/app";
+import { addMember, createApp, hooks } from "../helpers/app";
+
+const { getSetupCounts } = hooks;
 
 let app: ReturnType<typeof createApp>;
 let admin: ReturnType<ReturnType<typeof createApp>["client"]>;

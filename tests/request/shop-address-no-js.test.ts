@@ -1,8 +1,9 @@
 import { beforeEach, expect, test } from "bun:test";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { type Client, type createApp, createClient } from "../helpers/app";
+import { type Client, type createApp, createClient, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { getShopSettings } = hooks;
 
 // Home's 'Set up your shop' without JavaScript (docs/product.md, Global Settings → Shop address): a manager who
 // opened Shopflow at the server's name sees that address offered and confirms it with the step's one button (a

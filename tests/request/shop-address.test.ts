@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { auditLog, loginAttempts, shopSettings } from "#db/schema";
-import { getShopSettings } from "~/models/shop-settings.server";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { type createApp, encodeBody, visibleHtml, type Client } from "../helpers/app";
+import { type createApp, encodeBody, visibleHtml, type Client, hooks } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { bakery, seedShop } from "../helpers/shop";
+
+const { getShopSettings } = hooks;
 
 // The shop's address (PUBLIC_URL, or Global Settings → Shop address): what every label and QR code carries once it
 // is known, whatever Host the browser that printed it used; until then every label screen says phones need it.
@@ -146,8 +147,7 @@ describe("labels carry the shop's address", () => {
 
   test("once saved, the QR image, the label PDFs, the thermal label and a new board link carry it, whatever the Host", async () => {
     const port = await startPrinter();
-    const { resetEnvForTests } = await import("~/infra/env.server");
-    resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
+    hooks.resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     // Before: the request's address.
     expect(decodePng(new Uint8Array(await (await admin.request(`/items/${itemId}/qr.png`)).arrayBuffer()))).toEqual([`http://localhost/qr/${itemId}`]);
@@ -181,8 +181,7 @@ describe("labels carry the shop's address", () => {
 
   test("a hostile Host before the address is known: the thermal label carries no command of it and its QR reads back exactly", async () => {
     const port = await startPrinter();
-    const { resetEnvForTests } = await import("~/infra/env.server");
-    resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
+    hooks.resetEnvForTests({ DATA_DIR: process.env.DATA_DIR, PRINTER_PORTS: String(port) });
     const saved = await (await admin.request("/api/label-printers", { method: "POST", json: { name: "Zebra", host: "127.0.0.1", port } })).json();
     const host = "evil~ja_5e~hs.example";
     const res = await at(`http://${host}/api/items/${itemId}/print-label`, { method: "POST", client: staff, peer: "10.21.0.2", json: { printerId: saved.id } });

@@ -1,7 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import { auditLog } from "#db/schema";
-import { getShopSettings } from "~/models/shop-settings.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { addMember, createApp, type Client, hooks } from "../helpers/app";
+
+const { getShopSettings } = hooks;
 
 // The shop's run-time settings: one row every sign-in and label reads; management changes it, audited, and a
 // save over someone else's is refused.

@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { and, gte, ne } from "drizzle-orm";
 import { auditLog } from "#db/schema";
-import { auditNote } from "~/models/audit-trail.server";
-import { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { addMember, createApp, type Client, hooks } from "../helpers/app";
 import { SOAK } from "../helpers/soak";
+
+const { auditNote, setSlowLaneForTests, writeUpWindows } = hooks;
 
 let app: ReturnType<typeof createApp>;
 const ADA_PIN = "4321";

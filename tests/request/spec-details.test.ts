@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
+
+const { getDb } = hooks;
 
 // Spec details the screens missed: the step date inputs' min and max (§5 'Step dates'), the design upload's refusal
 // toast (§5 'Design upload'), and 'Final Department' wherever a stop at the last department is reported (§8).

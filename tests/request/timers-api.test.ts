@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { endTimer, startTimer, toggleTimer } from "~/models/timer.server";
-import { getDb } from "~/infra/db.server";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { addMember, createApp, type Client, hooks } from "../helpers/app";
+
+const { endTimer, startTimer, toggleTimer, getDb } = hooks;
 
 // docs/product.md §7 item timers and docs/product.md, Decisions: Timers: start, stop and advance, reset, the log; 409 on the wrong
 // state; 50 scans of one item at once; the next-department rule with and without a category sequence.

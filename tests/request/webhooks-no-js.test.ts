@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { startWebhookSender, type WebhookSender } from "~/services/webhook-sender.server";
+import type { WebhookSender } from "~/services/webhook-sender.server";
 import type { Client } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 import { until } from "../helpers/wait";
 import { type Receiver, startReceiver } from "../helpers/webhook-receiver";
+import { hooks } from "../helpers/app";
+
+const { startWebhookSender } = hooks;
 
 // Global Settings → Webhooks without JavaScript (docs/decisions/0042-webhooks.md): a manager adds an endpoint for
 // the shop's accounting program with the page's form, reads its secret, sees a new project's delivery in the log

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { webhookUrlRefusal } from "~/domain/webhooks";
-import { getDb } from "~/infra/db.server";
-import { writeAudit } from "~/models/audit.server";
-import { endTimer, startTimer } from "~/models/timer.server";
-import { retryDelay, signWebhook, startWebhookSender, type WebhookSender } from "~/services/webhook-sender.server";
-import { visibleHtml, type Client } from "../helpers/app";
-import { captureStatements } from "../helpers/statements";
+import type { WebhookSender } from "~/services/webhook-sender.server";
+import { visibleHtml, type Client, hooks } from "../helpers/app";
+import { captureStatements } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 import { until } from "../helpers/wait";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
+
+const { getDb, writeAudit, endTimer, startTimer, retryDelay, signWebhook, startWebhookSender } = hooks;
 
 // Webhooks (docs/decisions/0042-webhooks.md): management adds an endpoint in Global Settings → Webhooks; every
 // change it wants is written to the outbox in the change's own transaction and sent, signed the Standard Webhooks

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { createBoardKey } from "~/models/board.server";
-import { ALREADY_RUNNING } from "~/models/timer.server";
-import { ITEM_NOT_HERE, STATION_NOT_HERE } from "~/models/work-list.server";
-import { createApp, visibleHtml, type Client } from "../helpers/app";
-import { countStatements } from "../helpers/statements";
+import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
+import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 import { ageSession } from "../helpers/timers";
+
+const { createBoardKey, ALREADY_RUNNING, ITEM_NOT_HERE, STATION_NOT_HERE } = hooks;
 
 // Department work lists, /work/{department} and GET /api/work/{department} (decision 0037): the items in a
 // department now, running first (who, since when), then waiting by rush, the project's due date and arrival; Start and

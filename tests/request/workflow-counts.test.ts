@@ -1,9 +1,7 @@
 import { expect, test } from "bun:test";
-import { workflowItemCounts } from "~/models/overview.server";
-import { countItems } from "~/models/item.server";
-import { projectSummary } from "~/models/project.server";
-import { getDb } from "~/infra/db.server";
-import { addMember, createApp } from "../helpers/app";
+import { addMember, createApp, hooks } from "../helpers/app";
+
+const { workflowItemCounts, countItems, projectSummary, getDb } = hooks;
 
 // The workflow overview's counts are kept by triggers (migration 0004). Whatever happens to items — created,
 // scanned on to installation, moved between workflows, deleted with their project, left without a workflow when

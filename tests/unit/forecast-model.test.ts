@@ -6,8 +6,7 @@ import { createItem } from "~/models/item.server";
 import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
 import { endTimer, startTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
-import { useTestDb } from "../helpers/db";
-import { countStatements } from "../helpers/statements";
+import { countStatements, useTestDb } from "../helpers/db";
 
 // The forecast model (docs/decisions/0038-finish-date-forecast.md): what it reads, and how change notices move it.
 // Chicago in winter is UTC-6; Monday Nov 30 2026, 8:00 is 14:00Z. Every department: 1 person, 8 hours.
@@ -23,7 +22,7 @@ let installationId: number;
 beforeEach(() => {
   useTestDb({ SHOP_TIMEZONE: "America/Chicago" });
   // Every computation "takes" no time, so none is reused: each read sees the change before it, however slow the
-  // machine (tests/setup-env.ts does the same for every file; the reuse rule has a test of its own below).
+  // machine (tests/helpers/fresh-database.ts does the same for every test; the reuse rule has a test of its own below).
   setForecastTimingForTests({ clock: () => 0 });
   departmentModel.create({ name: "Production", description: "", color: "blue", sortOrder: 0, isMachine: false } as never, actor);
   installationId = departmentModel.create({ name: "Installation", description: "", color: "blue", sortOrder: 1, isMachine: false } as never, actor).id;

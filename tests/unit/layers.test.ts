@@ -15,13 +15,18 @@ import path from "node:path";
 //   services                             use cases: sign-in, sessions, permissions, scans, backups, webhooks
 //   models                               the only code that queries the database
 //   http                                 HTTP plumbing: JSON answers, cookies, multipart, error pages
-//   infra                                server plumbing: database, environment, event hub, storage, checkpoints
+//   infra                                server plumbing: database, environment, event hub, storage, checkpoints,
+//                                        and the process's state (process-state.server.ts); a part of that record
+//                                        whose type a higher layer defines is filled in there (declare module)
 //   schemas                              zod schemas shared by forms and bodies
 //   domain                               browser-safe rules, constants and words: the bottom layer (db/ uses it too)
 //
 // A client module (anything not named .server) never loads a `.server` module or db/; `import type` is allowed,
 // because types are erased before anything runs. So a component may take a view's types (the rows it draws), but
 // never run one: every view is a `.server` module.
+//
+// server/ sits above all of these: server/app.ts (the bundle's entry) and server/test-hooks.ts, what it exports for
+// the request tests; tests/unit/one-module-graph.test.ts holds the tests that load the bundle to those hooks.
 
 const root = path.join(import.meta.dir, "..", "..");
 function files(dir: string): string[] {

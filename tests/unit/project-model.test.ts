@@ -21,9 +21,7 @@ import { departmentModel } from "~/models/department.server";
 import { onChange, type ChangeNotice } from "~/infra/change-notices.server";
 import { dataDir } from "~/infra/storage.server";
 import type { DB } from "~/infra/db.server";
-import { addMember } from "../helpers/app";
-import { useTestDb } from "../helpers/db";
-import { countStatements } from "../helpers/statements";
+import { addMember, countStatements, useTestDb } from "../helpers/db";
 
 const actor = { id: null, name: "test", ip: null };
 let db: DB;
