@@ -1,8 +1,7 @@
 import { beforeEach, expect, test } from "bun:test";
 import { parse } from "papaparse";
 import { noonDaysFrom, startOfZoneDay } from "~/domain/dates";
-import { endTimer, startTimer } from "~/models/timer.server";
-import type { Client } from "../helpers/app";
+import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
 
@@ -58,8 +57,8 @@ beforeEach(async () => {
       [base + HOUR + wait, base + 2 * HOUR + wait],
       [base + 3 * HOUR + wait, base + 4 * HOUR + wait],
     ]) {
-      startTimer(id, actor, start!);
-      endTimer(id, actor, stop!);
+      hooks.startTimer(id, actor, start!);
+      hooks.endTimer(id, actor, stop!);
     }
   }
 });

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
 import { DOUBLE_SCAN } from "~/domain/timer-words";
-import type { Client } from "../helpers/app";
+import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 import { ageSession } from "../helpers/timers";
@@ -36,9 +35,10 @@ beforeEach(async () => {
   }));
 });
 
-const row = (id: number) => getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
+const row = (id: number) => hooks.getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
 const actions = (id: number) =>
-  getDb()
+  hooks
+    .getDb()
     .select()
     .from(schema.timerLogs)
     .where(eq(schema.timerLogs.itemId, id))

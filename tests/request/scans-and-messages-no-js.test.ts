@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import type { Client } from "../helpers/app";
+import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 
@@ -59,7 +58,7 @@ describe("Create Project, then Back", () => {
     expect(back.text()).not.toContain("Project created successfully!");
     const reloaded = await open(admin, page.url.pathname);
     expect(reloaded.text()).not.toContain("Project created successfully!");
-    expect(getDb().select().from(schema.projects).where(eq(schema.projects.name, name)).all()).toHaveLength(1);
+    expect(hooks.getDb().select().from(schema.projects).where(eq(schema.projects.name, name)).all()).toHaveLength(1);
   });
 });
 
@@ -75,13 +74,13 @@ describe("Reset Timer", () => {
     expect(page.text()).toContain("Fence banner");
     expect(() => page.link("Reset timer of Fence banner")).toThrow();
 
-    getDb().update(schema.items).set({ totalTimeSeconds: 4000 }).where(eq(schema.items.id, itemId)).run();
+    hooks.getDb().update(schema.items).set({ totalTimeSeconds: 4000 }).where(eq(schema.items.id, itemId)).run();
     page = await open(maria, `/projects/${projectId}`);
     page = await page.click("Reset timer of Fence banner");
     page = await page.form({ button: "Reset Timer" }).submit("Reset Timer");
     expect(page.url.pathname).toBe(`/projects/${projectId}`);
     expect(toasts(page).join(" ")).toContain("Timer reset successfully.");
-    expect(getDb().select().from(schema.items).where(eq(schema.items.id, itemId)).get()!.totalTimeSeconds).toBe(0);
+    expect(hooks.getDb().select().from(schema.items).where(eq(schema.items.id, itemId)).get()!.totalTimeSeconds).toBe(0);
     page = await open(maria, `/items/${itemId}`);
     expect(page.link("Reset Timer")).toEndWith(`/items/${itemId}?dialog=reset-timer`);
   });
@@ -112,11 +111,11 @@ describe("the design upload", () => {
     const refused = await page.form({ button: "Upload" }).fill({ file: photo }).submit("Upload");
     expect(refused.status).toBe(400);
     expect(toasts(refused)).toContain("Invalid file type Please select a PDF file");
-    expect(getDb().select().from(schema.projectDesigns).all()).toHaveLength(0);
+    expect(hooks.getDb().select().from(schema.projectDesigns).all()).toHaveLength(0);
     // The same form takes a PDF: the refusal is the file's, not the form's.
     const pdf = new File(["%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"], "proof.pdf", { type: "application/pdf" });
     const taken = await (await open(admin, `/projects/${projectId}?dialog=design`)).form({ button: "Upload" }).fill({ file: pdf }).submit("Upload");
     expect(toasts(taken)).toContain("Success Design uploaded successfully!");
-    expect(getDb().select().from(schema.projectDesigns).all()).toHaveLength(1);
+    expect(hooks.getDb().select().from(schema.projectDesigns).all()).toHaveLength(1);
   });
 });

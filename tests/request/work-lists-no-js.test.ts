@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { getDb } from "~/infra/db.server";
-import type { Client } from "../helpers/app";
+import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
 
@@ -42,7 +41,7 @@ async function addItem(name: string, department: string) {
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
-const row = (id: number) => getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
+const row = (id: number) => hooks.getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
 /** Each toast's title and text (a toast drawn without JavaScript is a status with a paragraph each). */
 const toasts = (page: HtmlPage) =>
   page
