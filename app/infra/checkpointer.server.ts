@@ -169,7 +169,7 @@ export function startCheckpointer(
       gate().held = true;
       heldAt = performance.now();
       stats.holds++;
-      holdTimer = (opts.holdTimer ?? setTimeout)(endHold, MAX_HOLD_MS);
+      holdTimer = opts.holdTimer ? opts.holdTimer(endHold, MAX_HOLD_MS) : setTimeout(endHold, MAX_HOLD_MS);
       send({ kind: "finish" });
     } else if (msg.kind === "finished") {
       recordCheckpoint("finish", msg.ms);
