@@ -6,7 +6,7 @@ export { resetProcessState } from "~/infra/process-state.server";
 export { connect, getDb, openDatabase, setDb } from "~/infra/db.server";
 export { resetEnvForTests } from "~/infra/env.server";
 export { getSecret, setSecretForTests } from "~/infra/secret.server";
-export { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS } from "~/infra/event-stream.server";
+export { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS, stopHeartbeatTimer } from "~/infra/event-stream.server";
 export { clearQrCacheForTests } from "~/infra/qr.server";
 export { popToast, toastCookie } from "~/http/toast-cookie.server";
 export { flowAnalytics } from "~/models/analytics.server";

@@ -22,7 +22,15 @@ export type StreamClient = { send(frame: string): void; close(): void; filter: (
  * again at once. Each heartbeat checks them too, so a right lost some other way ends within HEARTBEAT_MS.
  */
 const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key"]);
-export type Hub = { epoch: string; seq: number; ring: Numbered[]; clients: Set<StreamClient>; started: boolean };
+export type Hub = {
+  epoch: string;
+  seq: number;
+  ring: Numbered[];
+  clients: Set<StreamClient>;
+  started: boolean;
+  /** The one heartbeat timer, from the first stream on; stopped when the process state starts over. */
+  heartbeat: ReturnType<typeof setInterval> | null;
+};
 
 // The epoch tells a Last-Event-ID from before a restart (numbers start again) from one this process issued.
 const hub = () => processState.events;
@@ -53,7 +61,17 @@ function start() {
     const text = frame(n);
     for (const client of hub().clients) if (client.filter(n)) client.send(text);
   });
-  setInterval(heartbeat, HEARTBEAT_MS).unref?.();
+  hub().heartbeat = setInterval(heartbeat, HEARTBEAT_MS);
+  hub().heartbeat?.unref?.();
+}
+
+/**
+ * Stops the heartbeat timer: the streams then end only when a notice takes their right away or they close (tests
+ * call it to tell an end at once from one at the next heartbeat, and call `heartbeat()` themselves).
+ */
+export function stopHeartbeatTimer() {
+  if (hub().heartbeat) clearInterval(hub().heartbeat!);
+  hub().heartbeat = null;
 }
 
 /** A comment line to every stream: keeps proxies and NAT from closing an idle connection, and finds dead ones. */

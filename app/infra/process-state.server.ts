@@ -108,7 +108,7 @@ function freshState(): ProcessState {
     secret: undefined,
     // The epochs tell a version or Last-Event-ID from before a restart (numbers start again) from one this process issued.
     changes: { listeners: new Set(), epoch, counts: new Map() },
-    events: { epoch, seq: 0, ring: [], clients: new Set(), started: false },
+    events: { epoch, seq: 0, ring: [], clients: new Set(), started: false, heartbeat: null },
     qrImages: new Map(),
     metrics: undefined,
     writeGate: { held: false, waiters: [] },
@@ -149,6 +149,7 @@ export const processState: ProcessState = kept ? Object.assign(kept, { ...freshS
 export function resetProcessState() {
   const s = processState;
   for (const client of s.events.clients) client.close();
+  if (s.events.heartbeat) clearInterval(s.events.heartbeat);
   s.forecastListener?.();
   s.db?.$client.close();
   Object.assign(s, freshState());
