@@ -23,6 +23,8 @@ async function expectInView(target: Locator, js: boolean) {
 
 /** What is drawn at the middle of the element is the element (or inside it): nothing covers it. */
 async function expectOnTop(target: Locator) {
+  // Where it comes to rest: a toast slides in from the side, and halfway in its middle is off the screen.
+  await target.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   const onTop = await target.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);

@@ -175,3 +175,12 @@ db.close();`;
   const run = spawnSync(BUN, ["-e", script], { env, encoding: "utf8" });
   if (run.status !== 0) throw new Error(`ageSession failed: ${run.stderr}`);
 }
+
+/**
+ * Waits until dnd-kit's keyboard sensor, just activated by Space, listens for the arrow keys: it adds its key
+ * listener in a timer (so the Space that picked the row up is not read as a move), and a key pressed before that
+ * timer ran is lost. A timer of the page's own, set after the pick-up, runs after it.
+ */
+export async function untilKeyboardDragListens(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

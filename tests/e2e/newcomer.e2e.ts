@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { startAppServer } from "./app-server";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { adminApi, createMember, createRecord } from "./helpers";
+import { adminApi, createMember, createRecord, untilKeyboardDragListens } from "./helpers";
 
 /** A port for this file's own servers, clear of the workers' (E2E_PORT + worker index). */
 const freshPort = () => Number(process.env.E2E_PORT ?? 3510) + 40 + test.info().parallelIndex;
@@ -224,6 +224,7 @@ test.describe("drag and drop speaks in words", () => {
       await expect(page.locator('[id^="DndDescribedBy"]').first()).toHaveText(/press Space or Enter to pick it up/);
       await page.keyboard.press("Space");
       await expect(live).toHaveText(/^Picked up .* at position \d+ of \d+\.$/);
+      await untilKeyboardDragListens(page);
       // Each key moves the row 25 px: as many as it takes to be over the target position (rows differ in height).
       for (let i = 0; i < 8; i++) {
         // Where the row is in the document (the page may scroll to keep it in view, so not on the screen).

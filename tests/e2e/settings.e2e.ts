@@ -7,6 +7,7 @@
 // on its own, works on records it names uniquely, and leaves the demo data as it found it.
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, logoutButton, signedInName, signInFromHeader, test, toast, waitForHydration } from "./fixtures";
+import { untilKeyboardDragListens } from "./helpers";
 
 type Tab = "products" | "departments" | "workflows" | "materials" | "team";
 
@@ -392,6 +393,7 @@ test.describe("reordering a workflow's departments", () => {
       await expect(dragProduction).toBeFocused();
       await page.keyboard.press("Space");
       await expect(dragProduction).toHaveAttribute("aria-pressed", "true");
+      await untilKeyboardDragListens(page);
       await page.keyboard.press("ArrowUp");
       await expect(live).toHaveText("Moving Production to position 1 of 3.");
       await page.keyboard.press("Space");
@@ -404,6 +406,7 @@ test.describe("reordering a workflow's departments", () => {
       await expect(dragPre).toBeFocused();
       await page.keyboard.press("Space");
       await expect(dragPre).toHaveAttribute("aria-pressed", "true");
+      await untilKeyboardDragListens(page);
       await page.keyboard.press("ArrowDown");
       await expect(live).toHaveText("Moving Pre-Production to position 3 of 3.");
       await page.keyboard.press("Space");
