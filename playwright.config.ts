@@ -34,6 +34,9 @@ export default defineConfig({
   use: {
     // A trace costs a third of a test's time: recorded only when a failed test runs again.
     trace: "on-first-retry",
+    // A click or fill that cannot happen (something covers the element) fails with what was in the way, instead of
+    // waiting out the whole test.
+    actionTimeout: 15_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
