@@ -19,10 +19,18 @@ export async function signInByApi(page: Page, pin: string, baseURL: string) {
   return (await res.json()) as { id: number; name: string };
 }
 
-/** Opens a page and, with JavaScript, waits until React has hydrated it. Returns the HTTP status. */
+/**
+ * Opens a page and, with JavaScript, waits until React has hydrated it and, on a live page, until its event stream
+ * has answered (live, or closed when the server refused it): a change made before that would reach the page only
+ * with the next one. Returns the HTTP status.
+ */
 export async function visit(page: Page, js: boolean, path: string): Promise<number> {
   const response = await page.goto(path);
-  if (js) await waitForHydration(page);
+  if (js) {
+    await waitForHydration(page);
+    const live = page.getByTestId("live-status").first();
+    if ((await live.count()) > 0) await expect(live).toHaveAttribute("data-status", /^(live|closed)$/);
+  }
   return response?.status() ?? 0;
 }
 
