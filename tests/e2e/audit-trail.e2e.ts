@@ -86,10 +86,14 @@ async function filter(page: Page, f: { member?: string; kind?: string; entity?: 
   if (f.from !== undefined) await form.getByLabel("From").fill(f.from);
   if (f.to !== undefined) await form.getByLabel("To").fill(f.to);
   const before = page.url();
+  // The form is drawn again for each address (keyed by its query): until then it still holds what was chosen, and a
+  // field changed in between would be reset under the test's hands.
+  const drawn = await form.locator("form").elementHandle();
   await form.getByRole("button", { name: "Filter" }).click();
   // With JavaScript the router changes the URL once the new rows are in; without, the browser loads the page.
   await page.waitForURL((u) => u.href !== before);
   await page.waitForLoadState();
+  await page.waitForFunction((el) => !el?.isConnected, drawn);
 }
 
 /** A summary line's parts run together in its text: match them in order. */
