@@ -93,7 +93,8 @@ async function filter(page: Page, f: { member?: string; kind?: string; entity?: 
   // With JavaScript the router changes the URL once the new rows are in; without, the browser loads the page.
   await page.waitForURL((u) => u.href !== before);
   await page.waitForLoadState();
-  await page.waitForFunction((el) => !el?.isConnected, drawn);
+  // (Without JavaScript the browser loaded a new page: the old form's document is gone with it.)
+  await expect.poll(async () => (drawn ? await drawn.evaluate((el) => el.isConnected).catch(() => false) : false)).toBe(false);
 }
 
 /** A summary line's parts run together in its text: match them in order. */
