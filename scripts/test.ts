@@ -6,7 +6,7 @@
 // commands without running them (tests/request/scripts.test.ts runs that, never the suite). The load average is
 // sampled through the run and reported per phase; the browser phase gets as many workers as cores sit idle before
 // it (at most two), since a machine run at several times its cores is where timeouts and flakes come from.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 
@@ -90,17 +90,17 @@ function aptInstall(packages: string[]): boolean {
 
 /** How many cores sat idle over `ms` (from /proc/stat; null where there is none). */
 async function idleCores(ms: number): Promise<number | null> {
-  const read = async () => {
-    const file = Bun.file("/proc/stat");
-    if (!(await file.exists())) return null;
-    const [, ...fields] = (await file.text()).split("\n")[0]!.trim().split(/\s+/);
+  const read = () => {
+    // node:fs, not Bun.file: /proc files have no size, and Bun.file(...).exists() says they are not there.
+    if (!existsSync("/proc/stat")) return null;
+    const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
     const n = fields.map(Number);
     // user nice system idle iowait irq softirq steal: idle and iowait are the time no program wanted.
     return { idle: n[3]! + (n[4] ?? 0), total: n.slice(0, 8).reduce((a, b) => a + b, 0) };
   };
-  const a = await read();
+  const a = read();
   await Bun.sleep(ms);
-  const b = await read();
+  const b = read();
   if (!a || !b || b.total === a.total) return null;
   return ((b.idle - a.idle) / (b.total - a.total)) * availableParallelism();
 }
