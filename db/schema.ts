@@ -271,6 +271,9 @@ export const projects = sqliteTable(
     // that names a known reference updates that project instead of adding a second one (decision 0045).
     customer: text("customer"),
     externalReference: text("external_reference"),
+    // When the floor finished its last item (or a person completed it); null while active, and for a project
+    // completed before the date was kept (docs/product.md, Decisions: The end of a job).
+    completedAt: ts("completed_at"),
     version: version(),
     createdAt: createdAt(),
   },
@@ -327,6 +330,9 @@ export const projectWorkflowSteps = sqliteTable(
     status: text("status").notNull().default("pending"),
     sortOrder: integer("sort_order").notNull().default(0),
     notes: text("notes"),
+    // A step follows the floor (its percent is the share of the project's items past its department) unless a
+    // person set its percent or status; 'Follow the floor' gives it back (docs/product.md, Decisions).
+    setByHand: bool("set_by_hand").notNull().default(false),
     version: version(),
     createdAt: createdAt(),
   },
@@ -410,6 +416,10 @@ export const items = sqliteTable(
     currentSessionStart: ts("current_session_start"),
     totalTimeSeconds: integer("total_time_seconds").notNull().default(0),
     qrCode: text("qr_code"),
+    // Set when a stop in the item's last department finishes it; a finished item leaves the work lists and refuses
+    // scans until Reopen clears these (docs/product.md, Decisions: The end of a job).
+    finishedAt: ts("finished_at"),
+    finishedBy: integer("finished_by").references(() => teamMembers.id, { onDelete: "set null" }),
     version: version(),
     createdAt: createdAt(),
   },
@@ -431,6 +441,10 @@ export const items = sqliteTable(
     index("items_product_workflow_idx").on(t.productWorkflowId),
     index("items_name_idx").on(t.name),
     index("items_created_idx").on(t.createdAt),
+    index("items_finished_by_idx").on(t.finishedBy),
+    // Work lists and the forecast read the items still to do in a department; finished items pile up in the last
+    // department and are left out of this index.
+    index("items_open_department_idx").on(t.department, t.projectId).where(sql`${t.finishedAt} IS NULL`),
   ],
 );
 
@@ -663,6 +677,11 @@ export const shopSettings = sqliteTable(
     // The shop's name and logo on the customer status page (decision 0043); the logo is a file in DATA_DIR.
     shopName: text("shop_name"),
     shopLogo: text("shop_logo"),
+    // How an imported file's 01/02/2026 is read: true day first, false month first, null by the shop's zone (month
+    // first in the Americas).
+    importDayFirst: bool("import_day_first"),
+    // A timer still running an hour after the working day ends is paused at the day's end.
+    pauseAtDayEnd: bool("pause_at_day_end").notNull().default(true),
     version: version(),
     updatedAt: ts("updated_at"),
   },
