@@ -454,7 +454,10 @@ async function walk(page: Page, js: boolean, pin: string | undefined, baseURL: s
           await c.ready(page, js);
           await page.waitForLoadState();
           if (!js) await showNoscript(page);
-          await expectNoSeriousA11yViolations(page, `${c.name} (${path})`);
+          // A modal dialog hides the page under it, which its own case checks: axe reads the dialog alone, a
+          // fraction of the page's elements (the walks are the largest part of the browser tests).
+          const modal = js && (await page.getByRole("dialog").count()) === 1;
+          await expectNoSeriousA11yViolations(page, `${c.name} (${path})`, modal ? { include: '[role="dialog"]' } : {});
         } finally {
           await c.cleanup?.(page);
         }

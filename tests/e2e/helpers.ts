@@ -75,7 +75,7 @@ export async function expectNoTextBelow14px(page: Page, label: string) {
  * has it (a dialog opened in place) keeps it. And the rules that can only report a minor or moderate impact are not
  * run: by axe's own metadata (a rule's impact, else its checks' highest), so a rule an upgrade makes serious runs again.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+export async function expectNoSeriousA11yViolations(page: Page, label: string, opts: { include?: string } = {}) {
   const { default: axe } = await import("axe-core");
   for (const frame of page.frames()) {
     const inject = (async () => {
@@ -96,7 +96,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     return Math.max(...checks.map((c) => (c?.impact ? levels.indexOf(c.impact) : 3)));
   };
   const cannotFail = audit?.rules.filter((rule) => highest(rule) >= 0 && highest(rule) < 2).map((rule) => rule.id) ?? [];
-  const results = await new AxeBuilder({ page, axeSource: "/* axe-core is in every frame already */ void 0" })
+  const builder = new AxeBuilder({ page, axeSource: "/* axe-core is in every frame already */ void 0" });
+  if (opts.include) builder.include(opts.include);
+  const results = await builder
     .setLegacyMode(true)
     .options({ resultTypes: ["violations"] })
     .disableRules(cannotFail)
