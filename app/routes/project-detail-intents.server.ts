@@ -13,6 +13,7 @@ import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep 
 import { resetTimer } from "~/models/timer.server";
 import { planProjectSteps } from "~/models/step-plan.server";
 import { customerLinkIntents } from "~/views/customer-link-form.server";
+import { addEntryDetour } from "~/views/add-entry.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
@@ -95,6 +96,9 @@ function saveStep({ request, formData, here, formId, actor, fail }: IntentContex
 
 /** The item form, adding an item (`create`) or saving one of this project's. */
 function saveItem({ request, formData, projectId, here, formId, actor, itemId, fail }: IntentContext, create: boolean) {
+  // 'Add a material' / 'Add a product': on to Settings with what was typed, nothing saved.
+  const detour = addEntryDetour(formData);
+  if (detour) return detour;
   const submission = parseWithZod(formData, { schema: ItemFormSchema });
   if (submission.status !== "success") return invalid(formId, submission.reply());
   try {
