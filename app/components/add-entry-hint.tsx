@@ -7,7 +7,7 @@ import { btn } from "./ui";
  * Under an item form's Product or Material field: the way to add the one that is missing. A manager gets a way to
  * the settings form, which brings them back to `returnTo` (this form) after the save; anyone else is told who can
  * add it, never sent to a page that would refuse them. With `carry`, the way is a button of the form itself: what
- * was typed goes along and comes back, with the new entry selected (views/add-entry.server.ts), with JavaScript and
+ * was typed goes along and comes back, with the new entry selected (views/add-entry-detour.server.ts), with JavaScript and
  * without; without it, a link.
  */
 export function AddEntryHint({

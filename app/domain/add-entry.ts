@@ -1,4 +1,4 @@
-// 'Add a material' / 'Add a product' from an item form and back (views/add-entry.server.ts): the names the round trip
+// 'Add a material' / 'Add a product' from an item form and back (views/add-entry-detour.server.ts): the names the round trip
 // carries in the item form's address, shared by the form, the actions and Settings.
 
 export const ADD_ENTRY_FIELD = "addEntry";

@@ -11,7 +11,7 @@ import { epochDayOf, hasWorkingTime, workingTime, type WorkingCalendar } from "~
 
 /**
  * 'Plan the steps' (docs/product.md, Decisions: Due dates): a project's workflow steps' empty start and end dates,
- * filled backwards from its due date. Pure and browser-safe; models/step-plan.server.ts feeds it the forecast's own
+ * filled backwards from its due date. Pure and browser-safe; models/step-planner.server.ts feeds it the forecast's own
  * figures and writes what it planned.
  *
  * Each department, last step first, needs its expected hands-on time for this project's open items (the forecast's

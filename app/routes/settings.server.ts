@@ -46,7 +46,7 @@ function returnToOf(url: URL): string | null {
 }
 
 /**
- * Back to an item form after 'Add a material' or 'Add a product' (views/add-entry.server.ts): the new entry's name goes
+ * Back to an item form after 'Add a material' or 'Add a product' (views/add-entry-detour.server.ts): the new entry's name goes
  * along as the form's typed value, so the form opens with it selected.
  */
 function withAddedEntry(back: string, entity: string, verb: string, saved: unknown): string {

@@ -25,7 +25,7 @@ export const ItemFormSchema = z.object({
   quantity,
 });
 
-/** An item form sent on by its 'Add a material' / 'Add a product' button (views/add-entry.server.ts): as typed, unchecked. */
+/** An item form sent on by its 'Add a material' / 'Add a product' button (views/add-entry-detour.server.ts): as typed, unchecked. */
 export const AddEntryPostSchema = z.object({ addEntry: z.enum(["material", "product"]) });
 
 /** The items screen's Create New Product / Edit Product form. */
