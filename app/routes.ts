@@ -27,6 +27,7 @@ export default [
   route("settings/shop-address", "routes/settings-shop-address.tsx"),
   route("settings/sign-in", "routes/settings-sign-in.tsx"),
   route("settings/capacity", "routes/settings-capacity.tsx"),
+  route("settings/imports", "routes/settings-imports.tsx"),
   route("settings/backups", "routes/settings-backups.tsx"),
   route("settings/calendars", "routes/settings-calendars.tsx"),
   route("settings/customer-page", "routes/settings-customer-page.tsx"),

@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<string, string> = {
   reorder: "Reorder",
   "create-customer-link": "Make a customer link",
   "revoke-customer-link": "Revoke a customer link",
+  "plan-steps": "Plan the steps",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

@@ -2,6 +2,7 @@ import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants";
 import { toCsv } from "~/domain/csv";
 import { headerKey, isBlank, isComment, NO_DATA_ROWS, oneLine, readCsvTable, RECORDS_PER_STEP, UNREADABLE_CHARACTER, undefused } from "~/domain/csv-read";
+import { dateOrderWords, FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
 
 // Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
 // rows are read here into plain text; `planOrderImport` checks every line against the shop's workflows, categories,
@@ -125,6 +126,10 @@ export type OrderReferenceData = {
   categories: string[];
   materials: string[];
   existing: ExistingProject[];
+  /** How 01/02/2026 is read: day first (true) or month first (Global Settings → Imported files). */
+  dayFirst?: boolean;
+  /** Names of the shop's projects that lines without an External Reference name (any case), as stored. */
+  sameNames?: string[];
 };
 
 export type PlannedItem = {
@@ -161,7 +166,8 @@ export type PlannedProject = {
 
 /** A bad line: its number in the file (or 1 + its index in the API's rows), its index in the rows, and why. */
 export type OrderIssue = { line: number; index: number; message: string };
-export type OrderPlan = { projects: PlannedProject[]; issues: OrderIssue[]; rowCount: number };
+/** `warnings`: said in the preview and the dry run, never a refusal (a second project of a name the shop has). */
+export type OrderPlan = { projects: PlannedProject[]; issues: OrderIssue[]; warnings: OrderIssue[]; rowCount: number };
 
 export type PlanCounts = { create: number; update: number; same: number; itemsCreate: number; itemsUpdate: number };
 export function planCounts(plan: OrderPlan): PlanCounts {
@@ -193,30 +199,17 @@ export function planSummary(c: PlanCounts, tense: "will" | "did" = "did"): strin
   return parts.join(" · ");
 }
 
-const DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-const SLASH_YMD = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
-const DOTTED_DMY = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}/;
-
 /**
- * A due date as 'yyyy-mm-dd', or null when it is not one. Written as an ISO day (2026-03-31, as the template
- * does), as a year-first day with slashes, or as a day.month.year (European Excel); an ISO timestamp keeps its
- * day. 03/04/2026 is refused: it is the 3rd of April in one shop and the 4th of March in the next.
+ * A due date as 'yyyy-mm-dd', or null when it is not one: read as shops' spreadsheets write dates
+ * (domain/import-dates.ts), 01/02/2026 by the shop's order (`dayFirst`, Global Settings → Imported files).
  */
-export function parseDueDate(text: string): string | null {
-  const s = undefused(text.trim());
-  const iso = ISO_TIME.exec(s);
-  const m = iso ? DAY.exec(iso[1]!) : (DAY.exec(s) ?? SLASH_YMD.exec(s));
-  const dotted = m ? null : DOTTED_DMY.exec(s);
-  const [y, mo, d] = m ? [m[1], m[2], m[3]] : dotted ? [dotted[3], dotted[2], dotted[1]] : [];
-  if (y === undefined) return null;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const at = new Date(Date.UTC(year, month - 1, day));
-  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
-  return `${y}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+export function parseDueDate(text: string, dayFirst = false): string | null {
+  return readImportDate(undefused(text.trim()), dayFirst);
 }
+
+/** 'A project named "…" already exists: …': a line that makes a second project of a name the shop has. */
+export const sameNameWarning = (name: string) =>
+  `A project named "${name}" already exists: this makes a second one. Add an External Reference to update it instead.`;
 
 const listChoices = (names: readonly string[], none: string) => {
   if (names.length === 0) return none;
@@ -244,7 +237,10 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
   const materials = byName(ref.materials, (m) => m);
   const existing = byName(ref.existing, (p) => p.externalReference);
   const workflowNames = ref.workflows.map((w) => w.name);
+  const dayFirst = ref.dayFirst ?? false;
+  const sameNames = byName(ref.sameNames ?? [], (n) => n);
   const issues: OrderIssue[] = [];
+  const warnings: OrderIssue[] = [];
 
   type Group = {
     first: OrderRow;
@@ -282,9 +278,9 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
     if (reference.length > MAX_REFERENCE) return bad(`External reference is longer than ${MAX_REFERENCE} characters.`);
     let dueDay: string | null = null;
     if (row.dueDate) {
-      dueDay = parseDueDate(row.dueDate);
-      if (!dueDay) return bad(`Due date "${row.dueDate}" is not a date: write it as YYYY-MM-DD (2026-03-31).`);
-      if (dueDay < "2000-01-01" || dueDay > "2099-12-31") return bad(`Due date "${row.dueDate}" is not between 2000 and 2099.`);
+      dueDay = parseDueDate(row.dueDate, dayFirst);
+      if (!dueDay) return bad(`Due date "${row.dueDate}" is not a date: write it as 2026-12-18, or ${dateOrderWords(dayFirst)} as this shop reads dates.`);
+      if (dueDay < FIRST_IMPORT_DAY || dueDay > LAST_IMPORT_DAY) return bad(`Due date "${row.dueDate}" is not between 2000 and 2099.`);
     }
     let priority: Priority | null = null;
     if (row.priority) {
@@ -411,6 +407,9 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
   for (const g of groups.values()) {
     const stored = g.stored;
     if (!stored) {
+      // Names are not unique, references are (decision 0045): a line without one makes a second project, said plainly.
+      const same = g.reference ? undefined : sameNames.get(g.name.trim().toLowerCase());
+      if (same !== undefined) warnings.push({ line: g.first.line, index: g.firstIndex, message: sameNameWarning(same) });
       projects.push({
         action: "create",
         lines: g.lines,
@@ -460,7 +459,8 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
     projects.push(p);
   }
   issues.sort((a, b) => a.index - b.index);
-  return { projects, issues, rowCount: rows.length };
+  warnings.sort((a, b) => a.index - b.index);
+  return { projects, issues, warnings, rowCount: rows.length };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { announce, type ChangeNotice } from "~/infra/change-notices.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { getImportDateOrder } from "./shop-settings.server";
 import type { Tx } from "./crud.server";
 import { categoriesByName, insertItemInTx, qrCodeBase, updateItemInTx } from "./item.server";
 import { insertProjectInTx, type ProjectPatch, updateProjectInTx, workflowsForCreate } from "./project.server";
@@ -29,7 +30,10 @@ export const IMPORT_ENTITY = "order-import";
 
 type Db = Tx | DB;
 
-/** The shop's workflows, categories, materials, and the projects (with items) the rows' references name: five queries. */
+/**
+ * The shop's workflows, categories, materials, the projects (with items) the rows' references name, the projects
+ * named like the lines without a reference, and how dates are read: seven queries.
+ */
 function referenceData(db: Db, rows: readonly OrderRow[]): OrderReferenceData {
   const tz = getEnv().SHOP_TIMEZONE;
   const refs = [...new Set(rows.map((r) => r.externalReference.trim().toLowerCase()).filter(Boolean))];
@@ -68,7 +72,21 @@ function referenceData(db: Db, rows: readonly OrderRow[]): OrderReferenceData {
     itemsOf.set(i.projectId, list);
   }
   const day = (d: Date | null) => (d ? zoneDate(d, tz) : null);
+  // Lines without a reference make new projects: the shop's projects of those names are said in the preview
+  // (SQLite's lower() knows only ASCII: a name differing only in the case of an accented letter is not flagged).
+  const names = [...new Set(rows.filter((r) => !r.externalReference.trim()).map((r) => r.projectName.trim().toLowerCase()))].filter(Boolean);
+  const sameNames = names.length
+    ? db
+        .select({ name: projects.name })
+        .from(projects)
+        .where(sql`lower(${projects.name}) IN (SELECT value FROM json_each(${JSON.stringify(names)}))`)
+        .orderBy(projects.id)
+        .all()
+        .map((p) => p.name)
+    : [];
   return {
+    dayFirst: getImportDateOrder().dayFirst,
+    sameNames,
     workflows: db.select({ id: workflows.id, name: workflows.name }).from(workflows).orderBy(workflows.name).all(),
     categories: [...categoriesByName(db).values()].map((c) => c.name).sort((a, b) => a.localeCompare(b)),
     materials: db

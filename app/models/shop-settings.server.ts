@@ -4,6 +4,7 @@ import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/domain/constants";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { DEFAULT_DAY_HOURS, DEFAULT_DAY_START_MINUTES, DEFAULT_WORKING_DAYS, type WorkingCalendar } from "~/domain/working-calendar";
+import { defaultDayFirst } from "~/domain/import-dates";
 import { ConflictError } from "~/domain/errors";
 import { writeAudit, type Actor } from "./audit.server";
 import { announce } from "~/infra/change-notices.server";
@@ -30,8 +31,10 @@ export function getShopSettings(): ShopSettings {
 }
 
 export type CalendarPatch = { workingDays?: number[]; dayStartMinutes?: number; dayHours?: number; holidays?: string[] };
-export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null } & CalendarPatch;
-const PATCHABLE = new Set(["signInMode", "shopAddress", "workingDays", "dayStartMinutes", "dayHours", "holidays"]);
+/** How an imported file's 01/02/2026 is read: true day first, false month first, null by the shop's zone. */
+export type ImportPatch = { importDayFirst?: boolean | null };
+export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null } & CalendarPatch & ImportPatch;
+const PATCHABLE = new Set(["signInMode", "shopAddress", "workingDays", "dayStartMinutes", "dayHours", "holidays", "importDayFirst"]);
 
 /** Change the settings sent; `version` (what the form read) refuses a save over someone else's. Audited. */
 export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard: { version?: number } = {}): ShopSettings {
@@ -63,6 +66,7 @@ const pick = (r: typeof shopSettings.$inferSelect, patch: ShopSettingsPatch) => 
   signInMode: r.signInMode,
   shopAddress: r.shopAddress,
   ...(CALENDAR_FIELDS.some((k) => patch[k] !== undefined) ? Object.fromEntries(CALENDAR_FIELDS.map((k) => [k, r[k]])) : {}),
+  ...(patch.importDayFirst !== undefined ? { importDayFirst: r.importDayFirst } : {}),
 });
 
 /**
@@ -97,4 +101,19 @@ export function getWorkingCalendar(): WorkingCalendar {
     dayHours: row?.dayHours ?? DEFAULT_DAY_HOURS,
     holidays: row?.holidays ?? [],
   };
+}
+
+const readImportDayFirst = (db: DB) =>
+  prepared(db, "shop-settings:import-day-first", (d) =>
+    d.select({ importDayFirst: shopSettings.importDayFirst }).from(shopSettings).where(eq(shopSettings.id, 1)).prepare(),
+  );
+
+/**
+ * How an order import reads 01/02/2026 (docs/product.md, Decisions: Due dates): the setting in Global Settings →
+ * Imported files (`setting`, null when unset), and what it comes to (`dayFirst`): unset, month first when the shop's
+ * zone is in the Americas.
+ */
+export function getImportDateOrder(): { setting: boolean | null; dayFirst: boolean } {
+  const setting = readImportDayFirst(getDb()).get()?.importDayFirst ?? null;
+  return { setting, dayFirst: setting ?? defaultDayFirst(getEnv().SHOP_TIMEZONE) };
 }

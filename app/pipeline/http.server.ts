@@ -98,6 +98,27 @@ export function publicUrl(req: Request, peerTrusted: boolean): string {
   return u.toString();
 }
 
+/**
+ * Text browsers on old floor PCs (lynx, links, ELinks, w3m): they never show the body of a 401 that asks for no
+ * HTTP authentication (lynx -dump prints only "Can't retry with authorization"), so the 'Access Denied' page a
+ * signed-out visit gets is lost on them.
+ */
+const TEXT_BROWSER = /^(?:Lynx|Links|ELinks|w3m)\b/i;
+
+/**
+ * A signed-out page visit from a text browser goes to the sign-in page instead (303), which brings it back after the
+ * PIN; every other client keeps the 401 page, and JSON callers (/api, `Accept: application/json`) their 401 JSON.
+ */
+export function textBrowserSignIn(request: Request, url: URL, response: Response): Response | null {
+  if (response.status !== 401 || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) return null;
+  if (!TEXT_BROWSER.test(request.headers.get("user-agent") ?? "")) return null;
+  const accept = request.headers.get("accept") ?? "";
+  if (/application\/json/i.test(accept) && !/text\/html/i.test(accept)) return null;
+  const back = url.pathname === "/login" ? "/" : url.pathname + url.search;
+  return new Response(null, { status: 303, headers: { Location: `/login?redirectTo=${encodeURIComponent(back)}`, "Cache-Control": "no-store" } });
+}
+
 export type StaticSource = (pathname: string) => Promise<Blob | null>;
 
 /** Files from a folder on disk (build/client) or from the assets embedded in the compiled binary. */
@@ -387,6 +408,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       seen.release?.();
       if (seen.handedOn) discardUploads(seen.handedOn);
     }
+    response = textBrowserSignIn(req, url, response) ?? response;
     if (isApi && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {
       // /api errors are always JSON, including the ones React Router itself answers (e.g. an unsupported method).
       const text = (await response.text()).trim();

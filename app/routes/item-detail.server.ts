@@ -17,6 +17,7 @@ import { resetTimer } from "~/models/timer.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
+import { addEntryDetour } from "~/views/add-entry-detour.server";
 import { activePrinters, printFromPage } from "~/services/label-print.server";
 import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
@@ -123,6 +124,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     resetTimer(id, actor);
     return redirectWithToast(request, here, { title: "Success", description: "Timer reset successfully." });
   }
+  // 'Add a material' / 'Add a product': on to Settings with what was typed, nothing saved.
+  const detour = addEntryDetour(formData);
+  if (detour) return detour;
   const submission = parseWithZod(formData, { schema: ItemFormSchema });
   if (submission.status !== "success") return invalid(formId, submission.reply());
   try {

@@ -11,7 +11,9 @@ import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
 import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
 import { resetTimer } from "~/models/timer.server";
+import { planProjectSteps } from "~/models/step-planner.server";
 import { customerLinkIntents } from "~/views/customer-link-form.server";
+import { addEntryDetour } from "~/views/add-entry-detour.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
@@ -94,6 +96,9 @@ function saveStep({ request, formData, here, formId, actor, fail }: IntentContex
 
 /** The item form, adding an item (`create`) or saving one of this project's. */
 function saveItem({ request, formData, projectId, here, formId, actor, itemId, fail }: IntentContext, create: boolean) {
+  // 'Add a material' / 'Add a product': on to Settings with what was typed, nothing saved.
+  const detour = addEntryDetour(formData);
+  if (detour) return detour;
   const submission = parseWithZod(formData, { schema: ItemFormSchema });
   if (submission.status !== "success") return invalid(formId, submission.reply());
   try {
@@ -150,6 +155,21 @@ export const PROJECT_FORMS = {
     handle: ({ request, projectId, here, actor }) => {
       refreshWorkflow(projectId, actor);
       return success(request, here, "The steps follow the workflow's departments again.", "Workflow Refreshed");
+    },
+  },
+  // Plan the steps: the empty step dates, backwards from the due date (docs/product.md, Decisions: Due dates).
+  "plan-steps": {
+    title: "Nothing planned",
+    fallback: "The steps could not be planned",
+    handle: ({ request, projectId, here, actor, fail }) => {
+      try {
+        const planned = planProjectSteps(projectId, actor);
+        if (!planned) return fail(404, "This project no longer exists.");
+        return success(request, here, planned.summary, planned.changed.length ? "Steps planned" : "Nothing planned");
+      } catch (error) {
+        const e = domainError(error);
+        return fail(e.status, e.message);
+      }
     },
   },
   "create-item": { title: "Error", fallback: "Failed to create item", formId: () => "item-new", handle: (c) => saveItem(c, true) },

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { DesignInfo } from "~/components/project/design-dialogs";
 import type { ItemRow } from "~/components/project/project-items";
 import type { StepRow } from "~/components/project/workflow-steps";
+import type { PlanStepsOfferData } from "~/components/project/plan-steps";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -37,6 +38,16 @@ const BACK_LABELS: Record<string, string> = {
   "/fabrication": "Back to Fabrication",
   "/projects": "Back to Projects",
 };
+
+/** What the page needs to offer 'Plan the steps': the due date, and how many steps have an empty date. */
+function planStepsOffer(due: Date | null, steps: StepRow[], tz: string): PlanStepsOfferData {
+  const empty = steps.filter((s) => !s.startInput || !s.endInput).length;
+  return {
+    due: validDate(due) ? formatListDate(due, tz) : null,
+    emptySteps: empty,
+    undated: steps.every((s) => !s.startInput && !s.endInput),
+  };
+}
 
 const validDate = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d : null);
 
@@ -172,6 +183,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
       ),
       canPreviewRush: canWrite && project.priority !== "rush",
       customerLinks: canWrite ? customerLinkRows(project.id) : null,
+      // 'Plan the steps' (docs/product.md, Decisions: Due dates), for those who may change the project.
+      planSteps: canWrite && steps.length ? planStepsOffer(project.endDate, stepRows, tz) : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

@@ -7,6 +7,7 @@ import { ProjectSummary } from "~/components/project/project-summary";
 import { ExpectedFinish } from "~/components/project/expected-finish";
 import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
+import { PlanStepsOffer } from "~/components/project/plan-steps";
 import { CustomerLink } from "~/components/project/customer-link-section";
 import { useReauthRetry } from "~/components/reauth";
 import { useAnswerToast } from "~/components/forms";
@@ -154,6 +155,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       <ProjectSummary timeline={loaderData.timeline} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
 
       <div className="mt-6 space-y-6">
+        <PlanStepsOffer offer={loaderData.planSteps} here={here} />
         <WorkflowSteps
           projectId={project.id}
           steps={loaderData.steps}

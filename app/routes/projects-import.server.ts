@@ -7,7 +7,9 @@ import { ConfirmedRowsSchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
 import { formIntent, readForm } from "~/views/form-action.server";
 import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission } from "~/services/permissions.server";
+import { dateOrderWords } from "~/domain/import-dates";
+import { getImportDateOrder } from "~/models/shop-settings.server";
 import type { Route } from "./+types/projects-import";
 
 // The order import screen's loader and action (routes/projects-import.tsx holds the page, decision 0045). Upload
@@ -19,8 +21,11 @@ const ITEMS_SHOWN = 1000;
 const ISSUES_SHOWN = 500;
 
 export function loader({ request }: Route.LoaderArgs) {
-  requirePermission(request, "projects:write");
-  return data({ choices: importChoices() }, { headers: { "Cache-Control": "no-store" } });
+  const user = requirePermission(request, "projects:write");
+  return data(
+    { choices: importChoices(), dateOrder: dateOrderWords(getImportDateOrder().dayFirst), canChangeDateOrder: can(user, "settings:write") },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 type Toast = { title: string; description: string; variant: "destructive" | "default" };

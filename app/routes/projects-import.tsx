@@ -23,7 +23,7 @@ const COLUMN_HELP: Record<(typeof ORDER_CSV_HEADERS)[number], string> = {
   "Project Name": "Required. Lines with the same name (and no reference) are one project.",
   Customer: "Optional: who the work is for.",
   "External Reference": "Optional: the order's number in your quoting or accounting software. A reference Shopflow knows updates that project.",
-  "Due Date": "Optional: 2026-03-31 (or 31.03.2026).",
+  "Due Date": "Optional: 2026-12-18, 12/18/2026, 18/12/2026, 18.12.2026 or an Excel date; the preview shows how each was read.",
   Priority: "Optional: rush, high, medium (the default) or low.",
   Workflow: "Required for a new project: one of your workflows, by name.",
   "Item Name": "One item per line; leave the item cells empty for a project without items.",
@@ -81,6 +81,18 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
           disabled={busy}
           progress={busyIntent === "preview" ? { label: "Reading the file", text: "Reading the file and checking every line…" } : null}
         />
+        <p className="mt-3 text-sm text-ink-muted" data-testid="date-order">
+          Dates like 01/02/2026 are read {loaderData.dateOrder}; one that can be read only one way (13/12/2026) is read that way.
+          {loaderData.canChangeDateOrder ? (
+            <>
+              {" "}
+              <Link to="/settings/imports" className={btn.link}>
+                Change the order in Global Settings → Imported files
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
         <details className="mt-4 text-sm">
           <summary className="min-h-tap cursor-pointer py-2 font-medium text-ink">The columns</summary>
           <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
@@ -125,6 +137,16 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
 
+          {preview?.warnings.length ? (
+            <ul className="mt-4 space-y-1 rounded-lg border border-warning-300 bg-warning-50 p-3 text-sm text-warning-900" aria-label="Worth a look">
+              {preview.warnings.map((w) => (
+                <li key={`${w.index}-${w.message}`}>
+                  <span className="font-semibold">Line {w.line}</span> — {w.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
           {preview && preview.projects.length ? (
             <ul className="mt-4 space-y-3" aria-label="Projects in the file">
               {preview.projects.map((p) => (
@@ -135,7 +157,7 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
                     {p.externalReference ? <span className="text-sm text-ink-muted">Ref. {p.externalReference}</span> : null}
                   </div>
                   <p className="mt-1 text-sm text-ink-muted">
-                    {[p.customer, p.workflow, p.priority, p.dueDate ? `due ${p.dueDate}` : null].filter(Boolean).join(" · ")}
+                    {[p.customer, p.workflow, p.priority, p.dueDateText ? `due ${p.dueDateText}` : null].filter(Boolean).join(" · ")}
                   </p>
                   {p.changes.length ? <p className="mt-1 text-sm text-ink">Changes: {p.changes.join("; ")}</p> : null}
                   {p.note ? <p className="mt-1 rounded bg-warning-50 px-2 py-1 text-sm text-warning-900">{p.note}</p> : null}

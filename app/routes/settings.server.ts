@@ -7,6 +7,7 @@ import { NotFoundError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { parseIdParam } from "~/domain/ids";
 import { safeRedirectPath } from "~/http/request.server";
+import { typedParam } from "~/domain/add-entry";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Actor } from "~/models/audit.server";
 import { categoryModel } from "~/models/category.server";
@@ -42,6 +43,19 @@ import type { Route } from "./+types/settings";
 function returnToOf(url: URL): string | null {
   const to = url.searchParams.get("returnTo");
   return to ? safeRedirectPath(to, "") || null : null;
+}
+
+/**
+ * Back to an item form after 'Add a material' or 'Add a product' (views/add-entry-detour.server.ts): the new entry's name goes
+ * along as the form's typed value, so the form opens with it selected.
+ */
+function withAddedEntry(back: string, entity: string, verb: string, saved: unknown): string {
+  const field = entity === "materials" ? "material" : entity === "categories" ? "category" : null;
+  const name = (saved as { name?: unknown }).name;
+  if (!field || verb !== "create" || typeof name !== "string" || !back.startsWith("/") || back.startsWith("/settings")) return back;
+  const url = new URL(back, "http://shop.invalid");
+  url.searchParams.set(typedParam(field), name);
+  return url.pathname + url.search;
 }
 
 function tabOf(url: URL): TabKey {
@@ -192,10 +206,12 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   if (!save) {
     return invalid(formId, submission.reply(), submission.status === "error" ? 400 : 200);
   }
+  let saved: unknown;
   try {
-    if (!save()) throw gone;
+    saved = save();
+    if (!saved) throw gone;
   } catch (error) {
     return fail(error, (o) => submission.reply(o));
   }
-  return redirectWithToast(request, back, { title: "Success", description: `${spec.noun} ${verb}d successfully` });
+  return redirectWithToast(request, withAddedEntry(back, entity, verb, saved), { title: "Success", description: `${spec.noun} ${verb}d successfully` });
 }

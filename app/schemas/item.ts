@@ -25,6 +25,9 @@ export const ItemFormSchema = z.object({
   quantity,
 });
 
+/** An item form sent on by its 'Add a material' / 'Add a product' button (views/add-entry-detour.server.ts): as typed, unchecked. */
+export const AddEntryPostSchema = z.object({ addEntry: z.enum(["material", "product"]) });
+
 /** The items screen's Create New Product / Edit Product form. */
 export const ProductFormSchema = z.object({
   name: requiredText("Product name is required"),

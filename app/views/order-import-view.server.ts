@@ -1,3 +1,4 @@
+import { formatImportDay } from "~/domain/import-dates";
 import { type OrderIssue, type OrderPlan, planCounts } from "~/domain/order-plan";
 
 // How an order import's preview reads outside the model, for the API and the import screen alike (decision 0045).
@@ -5,9 +6,10 @@ import { type OrderIssue, type OrderPlan, planCounts } from "~/domain/order-plan
 /** An import's issues as the API lists them: the row's index (0-based), its path in the body, its line, why. */
 export const issuesJson = (issues: readonly OrderIssue[]) => issues.map((i) => ({ path: `rows.${i.index}`, index: i.index, line: i.line, message: i.message }));
 
-/** The projects a preview would create or update, with their items, as JSON. */
+/** The projects a preview would create or update, with their items, and its warnings, as JSON. */
 export const planJson = (plan: OrderPlan) => ({
   counts: planCounts(plan),
+  warnings: issuesJson(plan.warnings),
   projects: plan.projects.map((p) => ({
     action: p.action,
     id: p.existingId ?? null,
@@ -15,6 +17,8 @@ export const planJson = (plan: OrderPlan) => ({
     customer: p.customer,
     externalReference: p.externalReference,
     dueDate: p.dueDay,
+    /** The due date as the import understood it ('Fri, Dec 18, 2026'). */
+    dueDateText: p.dueDay ? formatImportDay(p.dueDay) : null,
     priority: p.priority,
     workflow: p.workflow?.name ?? null,
     changes: p.changes,

@@ -274,6 +274,7 @@ const WALKS: { pin?: string; cases: Case[] }[] = [
       },
       { name: "sign-in settings", path: "/settings/sign-in", ready: h1("Sign-in") },
       { name: "capacity and calendar", path: "/settings/capacity", ready: h1("Capacity and calendar") },
+      { name: "imported files settings", path: "/settings/imports", ready: h1("Imported files") },
       { name: "backups", path: "/settings/backups", ready: h1("Backups") },
       { name: "API tokens", path: "/settings/api-tokens", ready: h1("API tokens") },
       { name: "webhooks", path: "/settings/webhooks", ready: h1("Webhooks") },

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
 import { addMember, createApp, type Client } from "../helpers/app";
+import { open } from "../helpers/html-form";
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;
@@ -73,43 +74,89 @@ describe("a fresh shop reaches its first item", () => {
     expect(page).toMatch(/<a[^>]*href="\/settings\?tab=materials"[^>]*>.*?Add your materials/s);
   });
 
-  test("a manager: Add Item says there is no material yet, 'Add a material' saves one and comes back to the form", async () => {
+  test("a manager: Add Item says there is no material yet, 'Add a material' saves one and comes back to the form as typed", async () => {
     const projectId = await shopWithoutMaterials();
     const dialog = `/projects/${projectId}?dialog=add-item`;
-    const form = await html(await admin.request(dialog));
-    expect(form).toContain("No materials yet.");
-    const add = hrefOf(form, "Add a material");
-    expect(add).toBe(`/settings?tab=materials&new=1&returnTo=${encodeURIComponent(dialog)}`);
+    let page = await open(admin, dialog);
+    expect(page.text()).toContain("No materials yet.");
+    // 'Add a material' is a button of the item form: what was typed goes along (no required check on the way).
+    page = await page.form({ button: "Create Item" }).fill({ name: "Letter A", category: "Channel Letters", quantity: "3" }).submit("Add a material");
+    const back = `${dialog}&typed-name=Letter+A&typed-category=Channel+Letters&typed-quantity=3`;
+    expect(page.url.pathname + page.url.search).toBe(`/settings?${new URLSearchParams({ tab: "materials", new: "1", returnTo: back })}`);
+    expect(page.text()).toContain("Add Material");
+    // The material dialog's Cancel goes back to the item form as typed too.
+    expect(new URL(page.link("Cancel")).pathname + new URL(page.link("Cancel")).search).toBe(back);
+    page = await page.form({ button: "Create Material" }).fill({ name: "Aluminum", category: "Metal" }).submit("Create Material");
+    expect(page.url.pathname + page.url.search).toBe(`${back}&typed-material=Aluminum`);
+    expect(page.text()).toContain("Material created successfully");
+    const form = page.form({ button: "Create Item" });
+    expect(form.element.querySelector('input[name="name"]')?.getAttribute("value")).toBe("Letter A");
+    expect(form.element.querySelector('select[name="category"] option[selected]')?.getAttribute("value")).toBe("Channel Letters");
+    expect(form.element.querySelector('select[name="material"] option[selected]')?.getAttribute("value")).toBe("Aluminum");
+    expect(form.element.querySelector('input[name="quantity"]')?.getAttribute("value")).toBe("3");
+    expect(page.text()).toContain("Not in the list?");
 
-    // The material dialog, whose Cancel goes back to the item form too.
-    const settings = await html(await admin.request(add!));
-    expect(settings).toContain("Add Material");
-    expect(hrefOf(settings, "Cancel")).toBe(dialog);
-    const saved = await postForm(admin, add!, { _entity: "materials", name: "Aluminum", category: "Metal", color: "gray" });
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe(dialog);
+    // Create Item as it came back: nothing typed again.
+    page = await form.submit("Create Item");
+    expect(page.url.pathname).toBe(`/projects/${projectId}`);
+    expect(
+      app.db
+        .select()
+        .from(schema.items)
+        .all()
+        .map((i) => [i.name, i.category, i.material, i.quantity]),
+    ).toEqual([["Letter A", "Channel Letters", "Aluminum", 3]]);
+  });
 
-    const back = await html(await admin.request(dialog));
-    expect(back).toMatch(/<option value="Aluminum">Aluminum<\/option>/);
-    expect(back).toContain("Material created successfully");
-    expect(hrefOf(back, "Add a material")).toBe(add);
-    expect(back).toContain("Not in the list?");
-
-    const item = await postForm(admin, `/projects/${projectId}`, {
+  test("Edit Item: 'Add a material' keeps the edited name and selects the new material; with JavaScript the post answers the same redirect", async () => {
+    const projectId = await shopWithoutMaterials();
+    expect((await postForm(admin, "/settings?tab=materials&new=1", { _entity: "materials", name: "Vinyl", category: "Film", color: "gray" })).status).toBe(302);
+    const made = await postForm(admin, `/projects/${projectId}`, {
       intent: "create-item",
-      name: "Letter A",
+      name: "Old name",
       category: "Channel Letters",
-      material: "Aluminum",
+      material: "Vinyl",
       quantity: "1",
     });
-    expect(item.status).toBe(302);
+    expect(made.status).toBe(302);
+    const item = app.db.select().from(schema.items).get()!;
+    const dialog = `/projects/${projectId}?dialog=edit-item&item=${item.id}`;
+
+    // With JavaScript the form posts as a data request; the answer is the same redirect to the material form.
+    const js = await admin.request(`/projects/${projectId}.data`, {
+      method: "POST",
+      form: {
+        intent: "update-item",
+        itemId: String(item.id),
+        addEntryReturn: dialog,
+        name: "New name",
+        category: "Channel Letters",
+        material: "Vinyl",
+        quantity: "2",
+        addEntry: "material",
+      },
+    });
+    expect(js.status).toBeLessThan(400);
+    const back = `${dialog}&typed-name=New+name&typed-category=Channel+Letters&typed-material=Vinyl&typed-quantity=2`;
+    expect((await js.text()) + (js.headers.get("x-remix-redirect") ?? "")).toContain(
+      `/settings?${new URLSearchParams({ tab: "materials", new: "1", returnTo: back })}`,
+    );
+
+    let page = await open(admin, dialog);
+    page = await page.form({ button: "Update Item" }).fill({ name: "New name" }).submit("Add a material");
+    page = await page.form({ button: "Create Material" }).fill({ name: "Aluminum", category: "Metal" }).submit("Create Material");
+    const form = page.form({ button: "Update Item" });
+    expect(form.element.querySelector('input[name="name"]')?.getAttribute("value")).toBe("New name");
+    expect(form.element.querySelector('select[name="material"] option[selected]')?.getAttribute("value")).toBe("Aluminum");
+    await form.submit("Update Item");
     expect(
       app.db
         .select()
         .from(schema.items)
         .all()
         .map((i) => [i.name, i.material]),
-    ).toEqual([["Letter A", "Aluminum"]]);
+    ).toEqual([["New name", "Aluminum"]]);
+    expect(app.db.select().from(schema.items).all()).toHaveLength(1);
   });
 
   test("a member who may add items but not materials is told whom to ask, with no link into Settings", async () => {

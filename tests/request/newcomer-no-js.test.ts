@@ -48,15 +48,17 @@ describe("a fresh shop without demo data", () => {
     let page = await (await open(admin, `/projects/${project.id}`)).click("Add First Item");
     expect(page.url.search).toBe("?dialog=add-item");
     expect(panel(page, "Add Item")?.textContent).toContain("No materials yet.");
-    page = await page.click("Add a material");
+    page = await page.form({ button: "Create Item" }).fill({ name: "Letter A", category: "Channel Letters" }).submit("Add a material");
     expect(panel(page, "Add Material")?.querySelector("form")).toBeTruthy();
     page = await page.form({ button: "Create Material" }).fill({ name: "Aluminum", category: "Metal" }).submit("Create Material");
 
-    // Back on the item form, with the new material offered.
-    expect(page.url.pathname + page.url.search).toBe(`/projects/${project.id}?dialog=add-item`);
+    // Back on the item form as it was typed, with the new material chosen.
+    expect(page.url.pathname + page.url.search).toBe(
+      `/projects/${project.id}?dialog=add-item&typed-name=Letter+A&typed-category=Channel+Letters&typed-quantity=1&typed-material=Aluminum`,
+    );
     expect(toasts(page).join(" ")).toContain("Material created successfully");
     expect(panel(page, "Add Item")).toBeTruthy();
-    page = await page.form({ button: "Create Item" }).fill({ name: "Letter A", category: "Channel Letters", material: "Aluminum" }).submit("Create Item");
+    page = await page.form({ button: "Create Item" }).submit("Create Item");
     expect(page.url.pathname).toBe(`/projects/${project.id}`);
     expect(toasts(page).join(" ")).toContain("Item created successfully with QR code!");
     expect(page.textOf('section[aria-labelledby="items-heading"] table')).toContain("Letter A");

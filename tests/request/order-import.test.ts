@@ -180,7 +180,7 @@ describe("order import screen", () => {
       ",,,,,Print,X,1,Banner,",
       "H,,,,,,X,1,Banner,",
       "I,,,,,Print,,1,Banner,",
-      "J,,,03/04/2026,,Print,X,1,Banner,",
+      "J,,,13/13/2026,,Print,X,1,Banner,",
       "K,,,,,Print,X,1,Banner,",
       "K,,,,,Print,x,2,Banner,",
       "L,Acme,,,,Print,X,1,Banner,",
@@ -191,7 +191,7 @@ describe("order import screen", () => {
     const html = await visibleHtml(res);
     expect(html).toContain("14 lines have problems");
     for (const line of [
-      'Line 2</span> — Due date "2026-02-30" is not a date: write it as YYYY-MM-DD (2026-03-31).',
+      'Line 2</span> — Due date "2026-02-30" is not a date: write it as 2026-12-18, or month first (12/18/2026) as this shop reads dates.',
       'Line 3</span> — Unknown priority "urgent". Use one of: rush, high, medium, low.',
       'Line 4</span> — Unknown workflow "Nope". Use one of: Print.',
       'Line 5</span> — Quantity "1.5" is not a whole number from 1 to 1,000,000.',
@@ -201,7 +201,7 @@ describe("order import screen", () => {
       "Line 9</span> — Project name is missing.",
       "Line 10</span> — Workflow is missing: a new project needs one.",
       "Line 11</span> — Item name is missing.",
-      'Line 12</span> — Due date "03/04/2026" is not a date',
+      'Line 12</span> — Due date "13/13/2026" is not a date',
       'Line 14</span> — Item "x" is listed twice for this project (first on line 13).',
       'Line 16</span> — Customer "Other" differs from "Acme" on line 15, the project\'s first line.',
       "Line 17</span> — Category is missing.",

@@ -92,6 +92,7 @@ routes/settings-boards POST: 64 KB
 routes/settings-calendars POST: 64 KB
 routes/settings-capacity POST: 64 KB
 routes/settings-customer-page POST: MAX_UPLOAD_MB (multipart upload) for settings:write
+routes/settings-imports POST: 64 KB
 routes/settings-printers POST: 64 KB
 routes/settings-shop-address POST: 64 KB
 routes/settings-sign-in POST: 64 KB

@@ -84,3 +84,52 @@ describe("logout from a text browser", () => {
     expect((await c.request("/api/team-members")).status).toBe(200);
   });
 });
+
+/** What lynx 2.9 sends with a page request (its User-Agent and Accept, as captured from `lynx -dump`). */
+const LYNX = {
+  "user-agent": "Lynx/2.9.0dev.12 libwww-FM/2.14 SSL-MM/1.4.1 GNUTLS/3.7.8",
+  accept: "text/html, text/plain, text/sgml, text/css, */*;q=0.01",
+  "accept-language": "en",
+};
+
+describe("signed out, a text browser gets the sign-in page", () => {
+  // lynx never shows the body of a 401 that asks for no HTTP authentication: -dump printed only "Can't retry with
+  // authorization", so the 'Access Denied' page with its Login link was lost on it.
+  test("a page request with lynx's headers is sent to the sign-in page, which brings it back after the PIN", async () => {
+    const c = app.client("10.9.0.2");
+    const res = await c.request("/projects?sort=name", { headers: LYNX });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/projects?sort=name")}`);
+    const login = await c.request(res.headers.get("location")!, { headers: LYNX });
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('name="pinCode"');
+  });
+
+  test("JSON callers and other browsers keep their 401", async () => {
+    const c = app.client("10.9.0.3");
+    const api = await c.request("/api/projects", { headers: LYNX });
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ message: "Authentication required" });
+    expect((await c.request("/projects", { headers: { ...LYNX, accept: "application/json" } })).status).toBe(401);
+    const browser = await c.request("/projects", {
+      headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0" },
+    });
+    expect(browser.status).toBe(401);
+    expect(await browser.text()).toContain("Access Denied");
+  });
+
+  test("lynx -dump of a page signed out prints the sign-in page", async () => {
+    const lynx = Bun.which("lynx");
+    if (!lynx) throw new Error("lynx is not installed; run: apt-get install -y --no-install-recommends lynx");
+    const run = Bun.spawn([lynx, "-dump", "-nolist", `http://127.0.0.1:${server.port}/projects`], {
+      env: { ...process.env, TERM: "vt100", HOME: dir },
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 60_000,
+    });
+    const [out, err] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text()]);
+    expect(await run.exited).toBe(0);
+    expect(`${out}${err}`).not.toContain("Can't retry with authorization");
+    expect(out).toContain("PIN");
+  });
+});

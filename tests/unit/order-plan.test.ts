@@ -52,9 +52,12 @@ describe("order CSV", () => {
     });
   });
 
-  test("due dates: ISO, year first with slashes, day.month.year; ambiguous and impossible days refused", () => {
-    expect(["2026-03-31", "2026/3/31", "31.03.2026", "2026-03-31T12:00:00Z"].map(parseDueDate)).toEqual(Array(4).fill("2026-03-31"));
-    expect(["03/04/2026", "2026-02-30", "31.13.2026", "next week", ""].map(parseDueDate)).toEqual(Array(5).fill(null));
+  test("due dates: ISO, year first with slashes, day.month.year; 03/04/2026 by the shop's order; impossible days refused", () => {
+    const read = (dayFirst: boolean) => (s: string) => parseDueDate(s, dayFirst);
+    expect(["2026-03-31", "2026/3/31", "31.03.2026", "2026-03-31T12:00:00Z", "3/31/2026"].map(read(false))).toEqual(Array(5).fill("2026-03-31"));
+    expect(["03/04/2026"].map(read(false))).toEqual(["2026-03-04"]);
+    expect(["03/04/2026"].map(read(true))).toEqual(["2026-04-03"]);
+    expect(["2026-02-30", "31.13.2026", "13/13/2026", "next week", ""].map(read(false))).toEqual(Array(5).fill(null));
   });
 });
 

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
-import { ItemFormSchema } from "~/schemas/item";
+import { AddEntryPostSchema, ItemFormSchema } from "~/schemas/item";
 import { formatHMS } from "~/domain/format";
 import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/domain/machine-file-rules";
@@ -14,6 +14,7 @@ import { RowActions } from "../row-actions";
 import { RowLink } from "../row-link";
 import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "../add-entry-hint";
+import { ADD_ENTRY_FIELD, ADD_ENTRY_RETURN_FIELD, typedValues } from "~/domain/add-entry";
 import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 import { FormErrors, TextField } from "~/components/forms";
 
@@ -190,23 +191,34 @@ export function ItemForm({
   const busy = navigation.state === "submitting";
   // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
   const opened = useOpenedValues(item && { name: item.name, category: item.category, material: item.material, quantity: item.quantity }, lastResult);
+  // Back from 'Add a material' / 'Add a product': what was typed, with the new entry selected (domain/add-entry.ts).
+  const [params] = useSearchParams();
+  const typed = typedValues(params);
   const [form, fields] = useForm<z.output<typeof ItemFormSchema>>({
     id: `item-${item?.id ?? "new"}`,
     lastResult,
-    defaultValue: { name: opened?.name ?? "", category: opened?.category ?? "", material: opened?.material ?? "", quantity: String(opened?.quantity ?? 1) },
+    defaultValue: {
+      name: typed.name ?? opened?.name ?? "",
+      category: typed.category ?? opened?.category ?? "",
+      material: typed.material ?? opened?.material ?? "",
+      quantity: typed.quantity ?? String(opened?.quantity ?? 1),
+    },
     constraint: getZodConstraint(ItemFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ItemFormSchema }),
+    // 'Add a …' sends the half-filled form on to Settings: nothing to check.
+    onValidate: ({ formData }) =>
+      formData.has(ADD_ENTRY_FIELD) ? (parseWithZod(formData, { schema: AddEntryPostSchema }) as unknown as ItemSubmission) : validateItem(formData),
   });
   // A stored name that is no longer offered (renamed or deleted since) stays selectable, so saving keeps it.
-  const categoryOptions = opened && !categories.includes(opened.category) ? [opened.category, ...categories] : categories;
-  const materialOptions = opened && !materials.includes(opened.material) ? [opened.material, ...materials] : materials;
+  const categoryOptions = withChoice(withChoice(categories, opened?.category), typed.category);
+  const materialOptions = withChoice(withChoice(materials, opened?.material), typed.material);
   // Where 'Add a material' brings a manager back to.
   const dialogUrl = self ?? `${here}?dialog=${item ? `edit-item&item=${item.id}` : "add-item"}`;
   return (
     <Form method="post" action={here} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-item" : "create-item"} />
+      <input type="hidden" name={ADD_ENTRY_RETURN_FIELD} value={dialogUrl} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -222,7 +234,7 @@ export function ItemForm({
           ))}
         </select>
         <FieldError id={fields.category.errorId} errors={fields.category.errors} />
-        <AddEntryHint kind="product" who={who} empty={categories.length === 0} returnTo={dialogUrl} />
+        <AddEntryHint kind="product" who={who} empty={categories.length === 0} returnTo={dialogUrl} carry />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <div>
@@ -236,7 +248,7 @@ export function ItemForm({
             ))}
           </select>
           <FieldError id={fields.material.errorId} errors={fields.material.errors} />
-          <AddEntryHint kind="material" who={who} empty={materials.length === 0} returnTo={dialogUrl} />
+          <AddEntryHint kind="material" who={who} empty={materials.length === 0} returnTo={dialogUrl} carry />
         </div>
         <div>
           <Label htmlFor={fields.quantity.id}>Quantity</Label>
@@ -253,6 +265,12 @@ export function ItemForm({
     </Form>
   );
 }
+
+const validateItem = (formData: FormData) => parseWithZod(formData, { schema: ItemFormSchema });
+type ItemSubmission = ReturnType<typeof validateItem>;
+
+/** A value shown in a select stays selectable when the list does not hold it (renamed or deleted since, or just added). */
+const withChoice = (list: string[], value: string | undefined) => (value && !list.includes(value) ? [value, ...list] : list);
 
 export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: string; errors?: string[] }) {
   return (

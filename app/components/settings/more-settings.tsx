@@ -26,6 +26,7 @@ const GROUPS = [
     pages: [
       { to: "/settings/api-tokens", label: "API tokens" },
       { to: "/settings/webhooks", label: "Webhooks" },
+      { to: "/settings/imports", label: "Imported files" },
     ],
   },
   {

@@ -1,0 +1,177 @@
+import {
+  type ForecastDepartment,
+  type ForecastItem,
+  type HandsOnEstimator,
+  MIN_REMAINING_SHARE,
+  NO_WORKING_TIME_REASON,
+  noCapacityReason,
+} from "~/domain/forecast";
+import { departmentLabel } from "~/domain/format";
+import { epochDayOf, hasWorkingTime, workingTime, type WorkingCalendar } from "~/domain/working-calendar";
+
+/**
+ * 'Plan the steps' (docs/product.md, Decisions: Due dates): a project's workflow steps' empty start and end dates,
+ * filled backwards from its due date. Pure and browser-safe; models/step-planner.server.ts feeds it the forecast's own
+ * figures and writes what it planned.
+ *
+ * Each department, last step first, needs its expected hands-on time for this project's open items (the forecast's
+ * estimate per category and department, HandsOnStats) plus the work already queued in it (the other projects' items
+ * waiting or running there), divided by its capacity (people × hours a day against the shop's day, as the forecast
+ * counts it). That time is laid out in working time on the shop's calendar: the last step ends when the due date's
+ * working day ends, each earlier step ends where the next one starts. A date a person set is kept, and anchors the
+ * steps before it.
+ */
+
+export type DepartmentWork = { handsOnSeconds: number; queueSeconds: number };
+
+/** Each department's work for `projectId`'s plan: its hands-on for the project's items, and its current queue. */
+export function departmentWork(input: {
+  projectId: number;
+  items: readonly ForecastItem[];
+  handsOn: HandsOnEstimator;
+  /** Working seconds a running session has already done (the shop's calendar); plain elapsed time without one. */
+  ranFor: (since: number) => number;
+}): Map<string, DepartmentWork> {
+  const out = new Map<string, DepartmentWork>();
+  const of = (department: string) => {
+    let w = out.get(department);
+    if (!w) out.set(department, (w = { handsOnSeconds: 0, queueSeconds: 0 }));
+    return w;
+  };
+  for (const item of input.items) {
+    if (item.route.length === 0) continue;
+    // The step it is in now: a running session has done part of it (at least a share is still to come).
+    let first = Math.max(0, input.handsOn(item.category, item.route[0]!));
+    if (item.runningSince !== null) first = Math.max(first * MIN_REMAINING_SHARE, first - input.ranFor(item.runningSince));
+    if (item.projectId === input.projectId) {
+      item.route.forEach((d, s) => {
+        of(d).handsOnSeconds += s === 0 ? first : Math.max(0, input.handsOn(item.category, d));
+      });
+    } else {
+      of(item.route[0]!).queueSeconds += first;
+    }
+  }
+  return out;
+}
+
+export type PlanStepInput = {
+  id: number;
+  department: string;
+  /** 'YYYY-MM-DD' in the shop's zone, or null when empty. */
+  start: string | null;
+  end: string | null;
+};
+
+export type PlannedStep = {
+  id: number;
+  department: string;
+  name: string;
+  /** The step's dates after planning ('YYYY-MM-DD'). */
+  start: string;
+  end: string;
+  /** Which of them the plan fills (the others a person set, and stay). */
+  setsStart: boolean;
+  setsEnd: boolean;
+  /** The department's work for this project's plan, and the working time it takes at the department's capacity. */
+  workSeconds: number;
+  durationSeconds: number;
+};
+
+export type StepPlan = { ok: true; steps: PlannedStep[]; changed: PlannedStep[]; startsBeforeNow: boolean } | { ok: false; reason: string };
+
+export const SET_DUE_DATE_FIRST = "Set a due date first: the steps are planned backwards from it.";
+export const NO_STEPS_TO_PLAN = "This project has no workflow steps to plan.";
+
+/** The departments' throughput in working seconds of work per working second (0: no capacity). */
+function throughput(departments: readonly ForecastDepartment[], dayHours: number) {
+  const byValue = new Map(departments.map((d) => [d.value, d]));
+  return (value: string) => {
+    const d = byValue.get(value);
+    // A department the shop does not list works at the default capacity, as in the forecast: 1 person, the shop's day.
+    if (!d) return 1;
+    const hours = d.hoursPerPerson ?? dayHours;
+    if (!(d.people > 0) || !(hours > 0)) return 0;
+    return Math.max(1, Math.floor(d.people)) * (hours / dayHours);
+  };
+}
+
+/**
+ * The steps' dates, planned backwards from `due` (see the top of this module). `steps` in the workflow's order;
+ * `work` from departmentWork. `now` only tells whether the first planned start is already past.
+ */
+export function planSteps(input: {
+  calendar: WorkingCalendar;
+  due: string | null;
+  steps: readonly PlanStepInput[];
+  departments: readonly ForecastDepartment[];
+  work: ReadonlyMap<string, DepartmentWork>;
+  now: number;
+}): StepPlan {
+  const { calendar, due, steps } = input;
+  if (!due || !Number.isFinite(epochDayOf(due))) return { ok: false, reason: SET_DUE_DATE_FIRST };
+  if (steps.length === 0) return { ok: false, reason: NO_STEPS_TO_PLAN };
+  if (!hasWorkingTime(calendar)) return { ok: false, reason: `${NO_WORKING_TIME_REASON}: set them in Global Settings → Capacity and calendar.` };
+  const wt = workingTime(calendar);
+  const speed = throughput(input.departments, calendar.dayHours);
+  const nameOf = (value: string) => input.departments.find((d) => d.value === value)?.name || departmentLabel(value);
+  // A date at a position: where a step's work ends is the end of the window it ends in (never the next day's start),
+  // where it starts is the window it starts in (never the previous day's end).
+  const endDateAt = (position: number) => wt.dateOf(wt.atPosition(position));
+  const startDateAt = (position: number) => wt.dateOf(wt.atPosition(position + 1));
+
+  let cursor = wt.day(due)!.endPosition;
+  let earliestPlanned = Number.POSITIVE_INFINITY;
+  const planned: PlannedStep[] = [];
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    const work = input.work.get(step.department);
+    const workSeconds = work ? work.handsOnSeconds + work.queueSeconds : 0;
+    const rate = speed(step.department);
+    if (rate === 0 && workSeconds > 0 && (!step.start || !step.end)) return { ok: false, reason: noCapacityReason(nameOf(step.department)) };
+    const durationSeconds = workSeconds > 0 ? workSeconds / rate : 0;
+    const endPosition = step.end ? wt.day(step.end)!.endPosition : cursor;
+    let end = step.end ?? endDateAt(endPosition);
+    let startPosition: number;
+    let start: string;
+    if (step.start) {
+      start = step.start;
+      startPosition = wt.day(step.start)!.startPosition;
+      // A start a person set after where the plan would end it: the step ends the day it starts.
+      if (!step.end && end < start) end = start;
+    } else {
+      startPosition = endPosition - durationSeconds;
+      start = startDateAt(startPosition);
+      if (start > end) start = end;
+      earliestPlanned = Math.min(earliestPlanned, startPosition);
+    }
+    cursor = Math.min(cursor, startPosition);
+    planned.push({
+      id: step.id,
+      department: step.department,
+      name: nameOf(step.department),
+      start,
+      end,
+      setsStart: !step.start,
+      setsEnd: !step.end,
+      workSeconds,
+      durationSeconds,
+    });
+  }
+  planned.reverse();
+  const changed = planned.filter((s) => s.setsStart || s.setsEnd);
+  const startsBeforeNow = earliestPlanned < wt.position(input.now);
+  return { ok: true, steps: planned, changed, startsBeforeNow };
+}
+
+const monthDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+/** 'Dec 14' of 'YYYY-MM-DD' (a calendar date: no zone to convert through). */
+export const formatPlanDay = (date: string) => monthDay.format(new Date(`${date}T12:00:00Z`));
+
+/** 'Planned 3 steps: Production Dec 14 – Dec 16, …': what a plan set, for its toast and audit. */
+export function planStepsSummary(plan: Extract<StepPlan, { ok: true }>): string {
+  const n = plan.changed.length;
+  if (n === 0) return "Nothing to plan: every step already has its dates.";
+  const ranges = plan.changed.map((s) => `${s.name} ${s.start === s.end ? formatPlanDay(s.start) : `${formatPlanDay(s.start)} – ${formatPlanDay(s.end)}`}`);
+  const late = plan.startsBeforeNow ? " The first of them starts before today: the due date is tight." : "";
+  return `Planned ${n === 1 ? "1 step" : `${n} steps`}: ${ranges.join(", ")}.${late}`;
+}

@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import * as schema from "#db/schema";
+import { visibleHtml } from "../helpers/app";
+import { open } from "../helpers/html-form";
+import { seedShop, type Shop } from "../helpers/shop";
+
+// 'Plan the steps' (docs/product.md, Decisions: Due dates): the project page fills its steps' empty dates backwards
+// from the due date, from the forecast's figures, as a form post with JavaScript and without; never over a date a
+// person set; refused without a due date and to members who may not change projects; audited.
+//
+// The shop: Design → Production → Installation, one person each; Production's person works 1 hour a day (so its
+// work takes days). Storefront has two Banners (no session timed yet: 1 hour each per department) and is due Friday
+// Dec 20 2030; another project's Banner waits in Production (1 hour of queue). Design 2 h, Production 3 h at an
+// eighth of the speed (24 working hours), Installation 2 h, backwards from Friday 16:00 in Chicago.
+
+const PLANNED = "Planned 3 steps: Design Dec 17, Production Dec 17 – Dec 20, Installation Dec 20.";
+/** Noon in Chicago (winter, UTC-6) of a day: how step dates are stored (docs/product.md §5 Step dates). */
+const noon = (day: string) => new Date(`${day}T18:00:00.000Z`);
+
+type Members = "pm" | "floor";
+let shop: Shop<Members>;
+let projectId: number;
+
+beforeEach(async () => {
+  shop = await seedShop({
+    ipBase: "10.48.1",
+    members: {
+      pm: { name: "Pat PM", pin: "1111", keys: ["management"] },
+      floor: { name: "Flo Floor", pin: "2222", keys: ["production"] },
+    },
+    departments: ["Design", "Production", "Installation"],
+    categories: [{ name: "Banner", departmentSequence: ["design", "production", "installation"] }],
+    workflow: { name: "Print", departmentSequence: ["design", "production", "installation"] },
+    projects: [{ name: "Storefront" }, { name: "Other job" }],
+    items: [
+      { name: "Banner A", category: "Banner" },
+      { name: "Banner B", category: "Banner" },
+      { name: "Queued", category: "Banner", department: "production", project: 1 },
+    ],
+  });
+  projectId = shop.projectIds[0]!;
+  const production = shop.app.db.select().from(schema.departments).where(eq(schema.departments.value, "production")).get()!;
+  const patched = await shop.clients.pm.request(`/api/departments/${production.id}`, { method: "PATCH", json: { capacityHours: 1 } });
+  expect(patched.status).toBe(200);
+  // The due date, as Edit Project or an order import sets it: noon of the day in the shop's zone.
+  shop.app.db
+    .update(schema.projects)
+    .set({ endDate: noon("2030-12-20") })
+    .where(eq(schema.projects.id, projectId))
+    .run();
+});
+
+const steps = () =>
+  shop.app.db
+    .select({ department: schema.projectWorkflowSteps.department, start: schema.projectWorkflowSteps.startDate, end: schema.projectWorkflowSteps.endDate })
+    .from(schema.projectWorkflowSteps)
+    .innerJoin(schema.projectWorkflowInstances, eq(schema.projectWorkflowInstances.id, schema.projectWorkflowSteps.projectWorkflowInstanceId))
+    .where(eq(schema.projectWorkflowInstances.projectId, projectId))
+    .orderBy(schema.projectWorkflowSteps.sortOrder, schema.projectWorkflowSteps.id)
+    .all()
+    .map((s) => [s.department, s.start?.toISOString() ?? null, s.end?.toISOString() ?? null]);
+const planAudits = () => shop.app.db.$client.query("SELECT entity, actor_name AS who FROM audit_log WHERE action = 'plan-steps'").all();
+
+describe("Plan the steps", () => {
+  test("without JavaScript: offered on the page, the form post fills every empty date and says what it set", async () => {
+    const page = await open(shop.clients.pm, `/projects/${projectId}`);
+    expect(page.textOf("#plan-steps")).toContain("Due Fri, Dec 20");
+    expect(page.textOf("#plan-steps")).toContain("The steps have no dates yet.");
+    const after = await page.form({ button: "Plan the steps" }).submit("Plan the steps");
+    expect(after.url.pathname).toBe(`/projects/${projectId}`);
+    expect(after.text()).toContain(PLANNED);
+    expect(steps()).toEqual([
+      ["design", noon("2030-12-17").toISOString(), noon("2030-12-17").toISOString()],
+      ["production", noon("2030-12-17").toISOString(), noon("2030-12-20").toISOString()],
+      ["installation", noon("2030-12-20").toISOString(), noon("2030-12-20").toISOString()],
+    ]);
+    expect(planAudits()).toEqual(Array(3).fill({ entity: "workflow-step", who: "Pat PM" }));
+    // Every date set: nothing left to offer.
+    expect(after.$("#plan-steps")).toBeNull();
+  });
+
+  test("with JavaScript (a data request): the same post answers a redirect with the toast", async () => {
+    const res = await shop.clients.pm.request(`/projects/${projectId}.data`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBeLessThan(400);
+    expect(steps().every(([, start, end]) => start !== null && end !== null)).toBe(true);
+    expect(await visibleHtml(await shop.clients.pm.request(`/projects/${projectId}`))).toContain(PLANNED);
+  });
+
+  test("never overwrites a date a person set; the steps before it are planned from it; a second plan sets nothing", async () => {
+    const production = shop.app.db
+      .select({ id: schema.projectWorkflowSteps.id })
+      .from(schema.projectWorkflowSteps)
+      .innerJoin(schema.projectWorkflowInstances, eq(schema.projectWorkflowInstances.id, schema.projectWorkflowSteps.projectWorkflowInstanceId))
+      .where(and(eq(schema.projectWorkflowInstances.projectId, projectId), eq(schema.projectWorkflowSteps.department, "production")))
+      .get()!;
+    const typed = await shop.clients.pm.request(`/api/workflow-steps/${production.id}`, { method: "PATCH", json: { endDate: "2030-12-16" } });
+    expect(typed.status).toBe(200);
+    const res = await shop.clients.pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBe(302);
+    // Production ends Monday Dec 16 as typed: its 24 working hours start Thursday Dec 12 at 8:00, and Design's 2 hours
+    // end when Wednesday's work does.
+    expect(steps()).toEqual([
+      ["design", noon("2030-12-11").toISOString(), noon("2030-12-11").toISOString()],
+      ["production", noon("2030-12-12").toISOString(), noon("2030-12-16").toISOString()],
+      ["installation", noon("2030-12-20").toISOString(), noon("2030-12-20").toISOString()],
+    ]);
+    const again = await shop.clients.pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(again.status).toBe(302);
+    expect(await visibleHtml(await shop.clients.pm.request(again.headers.get("location")!))).toContain("Nothing to plan: every step already has its dates.");
+    expect(planAudits()).toHaveLength(3);
+  });
+
+  test("without a due date: a readable refusal, nothing written", async () => {
+    shop.app.db.update(schema.projects).set({ endDate: null }).where(eq(schema.projects.id, projectId)).run();
+    const page = await open(shop.clients.pm, `/projects/${projectId}`);
+    expect(page.textOf("#plan-steps")).toContain("Set a due date");
+    expect(page.forms().some((f) => f.submitButtons().some((b) => b.textContent?.includes("Plan the steps")))).toBe(false);
+    const res = await shop.clients.pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBe(400);
+    expect(await visibleHtml(res)).toContain("Set a due date first");
+    expect(steps().every(([, start, end]) => start === null && end === null)).toBe(true);
+    expect(planAudits()).toHaveLength(0);
+  });
+
+  test("a member who may not change projects is not offered it and is refused", async () => {
+    const page = await open(shop.clients.floor, `/projects/${projectId}`);
+    expect(page.$("#plan-steps")).toBeNull();
+    const res = await shop.clients.floor.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBe(403);
+    expect(steps().every(([, start, end]) => start === null && end === null)).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, test } from "bun:test";
+import { departmentWork, formatPlanDay, NO_STEPS_TO_PLAN, type PlanStepInput, planSteps, planStepsSummary, SET_DUE_DATE_FIRST } from "~/domain/step-plan";
+import { at, calendar, dept, flat, H, item, MONDAY_8 } from "../helpers/forecast-shop";
+
+// 'Plan the steps' arithmetic (docs/product.md, Decisions: Due dates) on small hand-made shops: Chicago, Monday to
+// Friday from 8:00 for 8 hours. Mon Dec 14 2026 … Fri Dec 18.
+
+const departments = [dept("pre-production"), dept("production"), dept("installation")];
+const route = ["pre-production", "production", "installation"];
+const steps = (over: Partial<Record<string, Partial<PlanStepInput>>> = {}): PlanStepInput[] =>
+  route.map((department, i) => ({ id: i + 1, department, start: null, end: null, ...over[department] }));
+/** Two Banners of project 1 through every department (4 h each there), and another project's Banner waiting in Production. */
+const work = () =>
+  departmentWork({
+    projectId: 1,
+    items: [item({ route }), item({ route }), item({ projectId: 2, route: ["production", "installation"] })],
+    handsOn: flat(4),
+    ranFor: () => 0,
+  });
+const plan = (over: Partial<Parameters<typeof planSteps>[0]> = {}) =>
+  planSteps({ calendar, due: "2026-12-18", steps: steps(), departments, work: work(), now: MONDAY_8, ...over });
+const dates = (p: ReturnType<typeof planSteps>) => (p.ok ? p.steps.map((s) => [s.department, s.start, s.end]) : p.reason);
+
+describe("departmentWork: the forecast's figures per department", () => {
+  test("this project's items give hands-on in every department they still pass; other projects' give the queue where they are", () => {
+    const w = work();
+    expect(Object.fromEntries([...w].map(([d, x]) => [d, [x.handsOnSeconds / H, x.queueSeconds / H]]))).toEqual({
+      "pre-production": [8, 0],
+      production: [8, 4],
+      installation: [8, 0],
+    });
+  });
+
+  test("a running item counts only what is left of its session (at least a quarter of the estimate)", () => {
+    const w = departmentWork({
+      projectId: 1,
+      items: [item({ route: ["production"], runningSince: 0 }), item({ projectId: 2, route: ["production"], runningSince: 0 })],
+      handsOn: flat(4),
+      ranFor: () => 3.5 * H,
+    });
+    expect(w.get("production")).toEqual({ handsOnSeconds: 1 * H, queueSeconds: 1 * H });
+  });
+});
+
+describe("planSteps: backwards from the due date in working time", () => {
+  test("the last step ends on the due date; each earlier one ends where the next starts", () => {
+    // Installation 8 h: Friday. Production 8 h + 4 h queued = 12 h: Wednesday noon to Thursday's end. Pre-production
+    // 8 h: Tuesday noon to Wednesday noon.
+    const p = plan();
+    expect(dates(p)).toEqual([
+      ["pre-production", "2026-12-15", "2026-12-16"],
+      ["production", "2026-12-16", "2026-12-17"],
+      ["installation", "2026-12-18", "2026-12-18"],
+    ]);
+    expect(p.ok && planStepsSummary(p)).toBe("Planned 3 steps: Pre Production Dec 15 – Dec 16, Production Dec 16 – Dec 17, Installation Dec 18.");
+  });
+
+  test("capacity shortens a department's time; holidays and weekends are skipped", () => {
+    const two = [dept("pre-production"), dept("production", 2), dept("installation")];
+    // Production's 12 h at two people: 6 h, Thursday 10:00 to its end. Thursday a holiday: Wednesday instead.
+    expect(dates(plan({ departments: two }))).toEqual([
+      ["pre-production", "2026-12-16", "2026-12-17"],
+      ["production", "2026-12-17", "2026-12-17"],
+      ["installation", "2026-12-18", "2026-12-18"],
+    ]);
+    expect(dates(plan({ departments: two, calendar: { ...calendar, holidays: ["2026-12-17"] } }))).toEqual([
+      ["pre-production", "2026-12-15", "2026-12-16"],
+      ["production", "2026-12-16", "2026-12-16"],
+      ["installation", "2026-12-18", "2026-12-18"],
+    ]);
+    // A due date on a Saturday ends with Friday's work: 24 h of installation are Wednesday to Friday.
+    const long = departmentWork({ projectId: 1, items: [item({ route: ["installation"] })], handsOn: flat(24), ranFor: () => 0 });
+    expect(dates(plan({ due: "2026-12-19", steps: steps().slice(2), work: long }))).toEqual([["installation", "2026-12-16", "2026-12-18"]]);
+  });
+
+  test("never overwrites a date a person set, and plans the steps before it from it", () => {
+    // Production must end Monday (typed): it starts 12 h before, Friday Dec 11 noon; pre-production before that.
+    const p = plan({ steps: steps({ production: { end: "2026-12-14" } }) });
+    expect(dates(p)).toEqual([
+      ["pre-production", "2026-12-10", "2026-12-11"],
+      ["production", "2026-12-11", "2026-12-14"],
+      ["installation", "2026-12-18", "2026-12-18"],
+    ]);
+    const production = p.ok ? p.steps[1]! : null;
+    expect(production).toMatchObject({ setsStart: true, setsEnd: false });
+    // A step with both dates is left out of what the plan sets; one with neither missing means nothing to plan.
+    const set = plan({ steps: steps({ installation: { start: "2026-12-21", end: "2026-12-22" } }) });
+    expect(set.ok && set.changed.map((s) => s.department)).toEqual(["pre-production", "production"]);
+    const all = plan({ steps: steps(Object.fromEntries(route.map((d) => [d, { start: "2026-12-01", end: "2026-12-02" }]))) });
+    expect(all.ok && planStepsSummary(all)).toBe("Nothing to plan: every step already has its dates.");
+  });
+
+  test("a department without work gets the day its next step starts; without items only the queues count", () => {
+    const queueOnly = departmentWork({ projectId: 1, items: [item({ projectId: 2, route: ["production"] })], handsOn: flat(8), ranFor: () => 0 });
+    expect(dates(plan({ work: queueOnly }))).toEqual([
+      ["pre-production", "2026-12-17", "2026-12-17"],
+      ["production", "2026-12-18", "2026-12-18"],
+      ["installation", "2026-12-18", "2026-12-18"],
+    ]);
+  });
+
+  test("refusals: no due date, no steps, a department that can do no work", () => {
+    expect(dates(plan({ due: null }))).toBe(SET_DUE_DATE_FIRST);
+    expect(SET_DUE_DATE_FIRST).toMatch(/^Set a due date first/);
+    expect(dates(plan({ steps: [] }))).toBe(NO_STEPS_TO_PLAN);
+    expect(dates(plan({ departments: [dept("pre-production"), dept("production", 0), dept("installation")] }))).toBe("Production has no capacity set");
+  });
+
+  test("a plan that would have started before now says the due date is tight", () => {
+    const p = plan({ now: at("2026-12-16T20:00:00Z") });
+    expect(p.ok && p.startsBeforeNow).toBe(true);
+    expect(p.ok && planStepsSummary(p)).toMatch(/starts before today: the due date is tight\.$/);
+    expect(formatPlanDay("2026-01-02")).toBe("Jan 2");
+  });
+});
