@@ -152,7 +152,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         resultFor={resultFor}
       />
 
-      <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} />
+      <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} canMakeRush={loaderData.canPreviewRush} />
 
       <ProjectSummary timeline={loaderData.timeline} due={loaderData.due} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
 
