@@ -42,14 +42,7 @@ type ProjectFormProps = {
   action?: string;
 };
 
-function ProjectFormFields({
-  project,
-  workflows,
-  closeTo,
-  lastResult,
-  returnTo,
-  action = "/projects",
-}: ProjectFormProps) {
+function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, action = "/projects" }: ProjectFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const schema = project ? ProjectEditSchema : ProjectCreateSchema;

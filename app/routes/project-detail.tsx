@@ -83,8 +83,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const failedItem = actionData?.result ? /^item-(new|\d+)$/.exec(actionData.formId ?? "") : null;
   // A refused Edit Project save (a conflict, a rule) stays on this page with the form open, JavaScript or not.
   const failedProject = actionData?.result && actionData.formId === `project-${project.id}`;
-  const dialog =
-    search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : failedProject ? "edit-project" : null);
+  const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : failedProject ? "edit-project" : null);
   const itemParam = parseIdParam(search.get("item") ?? (failedItem && failedItem[1] !== "new" ? failedItem[1]! : ""));
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
   // The same for a refused step save: its row reopens with what was typed and the message.

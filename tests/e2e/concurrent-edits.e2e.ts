@@ -50,7 +50,8 @@ async function patch(api: APIRequestContext, path: string, data: object) {
 }
 
 /** A refused project save names the change that won (its audit row): who, what and when. */
-const PROJECT_STALE = /^This project was changed by someone else: .+ changed Priority to Low at \d{1,2}:\d{2} [AP]M\. Reload to see the latest; what you typed stays\.$/;
+const PROJECT_STALE =
+  /^This project was changed by someone else: .+ changed Priority to Low at \d{1,2}:\d{2} [AP]M\. Reload to see the latest; what you typed stays\.$/;
 
 test.describe("an edit form keeps what it opened with: another person's save of another field survives", () => {
   let b: APIRequestContext;

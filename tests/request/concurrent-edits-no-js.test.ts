@@ -125,9 +125,7 @@ describe("projects and items", () => {
     expect(p.status).toBe(409);
     // Still the project page, the form open with what Ann typed and who changed what.
     expect(p.url.pathname).toBe(`/projects/${projectId}`);
-    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(
-      PROJECT_STALE("Bob Manager changed Priority to Rush"),
-    );
+    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(PROJECT_STALE("Bob Manager changed Priority to Rush"));
     // Reload: the latest record under what Ann typed (her priority and description; Bob's name, which she left).
     p = await p.form({ within: 'section[aria-label="Edit Project"]', button: "Reload" }).submit("Reload").then(parsed);
     expect(p.status).toBe(200);

@@ -39,8 +39,18 @@ beforeEach(async () => {
 const body = async (res: Response) => ({ status: res.status, json: (await res.json()) as Record<string, unknown> & { message?: string; issues?: unknown[] } });
 const post = async (json: Record<string, unknown>, c = pm) => body(await c.request("/api/projects", { method: "POST", json }));
 const patch = async (id: number, json: Record<string, unknown>, c = pm) => body(await c.request(`/api/projects/${id}`, { method: "PATCH", json }));
-const stored = (id: number) => shop.app.db.select().from(schema.projects).all().find((p) => p.id === id)!;
-const projectNamed = (name: string) => shop.app.db.select().from(schema.projects).all().find((p) => p.name === name)!;
+const stored = (id: number) =>
+  shop.app.db
+    .select()
+    .from(schema.projects)
+    .all()
+    .find((p) => p.id === id)!;
+const projectNamed = (name: string) =>
+  shop.app.db
+    .select()
+    .from(schema.projects)
+    .all()
+    .find((p) => p.name === name)!;
 
 async function newProject(name: string, extra: Record<string, unknown> = {}) {
   const res = await post({ name, workflowId, ...extra });
@@ -116,7 +126,9 @@ describe("the API", () => {
       expect(res.json.message).toBe(message);
       expect(res.json.issues).toContainEqual({ path, message });
     }
-    expect((await post({ name: "Bad", workflowId, startDate: "2026-04-02", endDate: "2026-04-01" })).json.message).toBe("The due date is before the start date");
+    expect((await post({ name: "Bad", workflowId, startDate: "2026-04-02", endDate: "2026-04-01" })).json.message).toBe(
+      "The due date is before the start date",
+    );
 
     const { id } = await newProject("Dated", { startDate: "2026-04-02" });
     const bad = await patch(id, { endDate: "next week" });

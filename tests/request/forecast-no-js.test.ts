@@ -120,8 +120,16 @@ describe("the project page", () => {
     expect(page.text()).toContain("RUSH");
     expect(page.$('[data-testid="rush-preview-finish"]')).toBeNull();
     expect(app.db.select().from(projects).all()[0]!.priority).toBe("rush");
-    const audit = app.db.select().from(auditLog).all().filter((r) => r.entity === "project" && r.action === "update");
-    expect(audit.at(-1)).toMatchObject({ actorName: "Ada Admin", before: expect.objectContaining({ priority: "medium" }), after: expect.objectContaining({ priority: "rush" }) });
+    const audit = app.db
+      .select()
+      .from(auditLog)
+      .all()
+      .filter((r) => r.entity === "project" && r.action === "update");
+    expect(audit.at(-1)).toMatchObject({
+      actorName: "Ada Admin",
+      before: expect.objectContaining({ priority: "medium" }),
+      after: expect.objectContaining({ priority: "rush" }),
+    });
     // Rush already: nothing to preview, nothing to make.
     expect((await open(admin, `/projects/${projectId}`)).$$("a").some((a) => a.textContent?.trim() === "Preview as rush")).toBe(false);
   });
