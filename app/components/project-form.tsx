@@ -10,11 +10,8 @@ import { FormErrors, TextField } from "~/components/forms";
 import type { ProjectFormProject } from "~/views/project-edit.server";
 import { ORIGINAL_FIELD } from "~/domain/form-changes";
 import { isStaleRefusal, RELOAD_FIELD } from "~/domain/stale-edit";
-import { z } from "zod";
 
 type Result = SubmissionResult<string[]> | null | undefined;
-
-const NOTHING = z.object({});
 
 export type { ProjectFormProject };
 
@@ -76,8 +73,11 @@ function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, 
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    // Reload saves nothing: the server answers with the latest values, whatever the fields hold.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formData.has(RELOAD_FIELD) ? NOTHING : schema }),
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema });
+      // Reload saves nothing: it goes to the server (which answers with the latest values) whatever the fields hold.
+      return formData.has(RELOAD_FIELD) && submission.status !== "success" ? { ...submission, error: null } : submission;
+    },
   });
   const stale = form.errors?.some(isStaleRefusal) ?? false;
   return (

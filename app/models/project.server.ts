@@ -374,7 +374,7 @@ export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow,
   return after;
 }
 
-export function createProject(input: ProjectCreate, actor: Actor): Project {
+export function createProject(input: ProjectInsert & { workflowId: number }, actor: Actor): Project {
   const project = referenceTaken(input.externalReference, () =>
     getDb().transaction((tx) => insertProjectInTx(tx, input, workflowOrThrow(tx, input.workflowId), actor)),
   );
