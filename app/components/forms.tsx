@@ -26,7 +26,7 @@ export function TextField<T>({
 }: {
   field: FieldMetadata<T>;
   label: ReactNode;
-  type?: "text" | "email" | "url" | "number" | "password";
+  type?: "text" | "email" | "url" | "number" | "password" | "date";
   /** The wrapper's classes (its place in the form's layout). */
   className?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className">) {

@@ -1,43 +1,60 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
+import { ProjectCreateSchema, ProjectEditSchema, STEP_DATE_MAX, STEP_DATE_MIN } from "~/schemas/project";
 import { PRIORITIES } from "~/domain/constants";
 import { FormAlert } from "./error-focus";
 import { OpenedValuesField, useOpenedValues } from "./opened-values";
 import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } from "./ui";
 import { FormErrors, TextField } from "~/components/forms";
+import type { ProjectFormProject } from "~/views/project-edit.server";
+import { ORIGINAL_FIELD } from "~/domain/form-changes";
+import { isStaleRefusal, RELOAD_FIELD } from "~/domain/stale-edit";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-export type ProjectFormProject = { id: number; name: string; description: string; priority: string; workflowId: number | null; version: number };
+export type { ProjectFormProject };
 
 const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
 
 /**
- * docs/product.md §5 Project form: creating needs name, description, priority and workflow; editing needs a name and a
- * priority (description and workflow optional). Posts to /projects (`returnTo` brings the person back after an
- * edit made on the project screen).
+ * docs/product.md §5 Project form: creating needs a name, a priority and a workflow; editing needs a name and a
+ * priority. Description, the start and due dates (Decisions: Due dates), customer and external reference are
+ * optional on both. Posts to /projects, or to `action` (the project screen's own, so a refused save stays there);
+ * `returnTo` brings the person back after an edit made elsewhere.
  */
-export function ProjectForm({
-  project,
-  workflows,
-  closeTo,
-  lastResult,
-  returnTo,
-}: {
+export function ProjectForm(props: ProjectFormProps) {
+  // Drawn again when what the form opened with changes (its Reload after a refused save): the fields then show the
+  // answer's values, and the next save is checked against the latest record.
+  const opened = props.lastResult?.initialValue?.[ORIGINAL_FIELD];
+  return <ProjectFormFields key={typeof opened === "string" ? opened : ""} {...props} />;
+}
+
+type ProjectFormProps = {
   project?: ProjectFormProject;
   workflows: { id: number; name: string }[];
   closeTo: string;
   lastResult: Result;
   returnTo?: string;
-}) {
+  action?: string;
+};
+
+function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, action = "/projects" }: ProjectFormProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const schema = project ? ProjectEditSchema : ProjectCreateSchema;
   // Drawn from, and checked against, the project as the dialog opened: a live reload does not move either.
   const opened = useOpenedValues(
-    project && { name: project.name, description: project.description, priority: project.priority, workflowId: project.workflowId },
+    project && {
+      name: project.name,
+      description: project.description,
+      priority: project.priority,
+      workflowId: project.workflowId,
+      startDate: project.startDate,
+      endDate: project.endDate,
+      customer: project.customer,
+      externalReference: project.externalReference,
+    },
     lastResult,
   );
   const [form, fields] = useForm({
@@ -48,14 +65,23 @@ export function ProjectForm({
       description: opened?.description ?? "",
       priority: opened?.priority ?? "medium",
       workflowId: opened?.workflowId ? String(opened.workflowId) : "",
+      startDate: opened?.startDate ?? "",
+      endDate: opened?.endDate ?? "",
+      customer: opened?.customer ?? "",
+      externalReference: opened?.externalReference ?? "",
     },
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema });
+      // Reload saves nothing: it goes to the server (which answers with the latest values) whatever the fields hold.
+      return formData.has(RELOAD_FIELD) && submission.status !== "success" ? { ...submission, error: null } : submission;
+    },
   });
+  const stale = form.errors?.some(isStaleRefusal) ?? false;
   return (
-    <Form method="post" action="/projects" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={project ? "update-project" : "create-project"} />
       {project ? <input type="hidden" name="_id" value={project.id} /> : null}
       <OpenedValuesField values={opened} />
@@ -63,7 +89,7 @@ export function ProjectForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.name} label="Project name" />
       <div>
-        <Label htmlFor={fields.description.id}>{project ? "Description (optional)" : "Description"}</Label>
+        <Label htmlFor={fields.description.id}>Description (optional)</Label>
         <textarea className={inputClass} rows={3} {...getTextareaProps(fields.description)} />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </div>
@@ -95,11 +121,23 @@ export function ProjectForm({
           ) : null}
         </div>
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.startDate} label="Start date (optional)" type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
+        <TextField field={fields.endDate} label="Due date (optional)" type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
+        <TextField field={fields.customer} label="Customer (optional)" autoComplete="off" />
+        <TextField field={fields.externalReference} label="External reference (optional)" autoComplete="off" />
+      </div>
       <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
         <CancelLink to={closeTo} />
         <button type="submit" className={btn.primary} disabled={busy}>
           {busy ? "Saving..." : project ? "Update Project" : "Create Project"}
         </button>
+        {/* After the save button, so Enter in a field still saves (the first submit button is the form's default). */}
+        {stale ? (
+          <button type="submit" name={RELOAD_FIELD} value="1" formNoValidate className={btn.secondary}>
+            Reload
+          </button>
+        ) : null}
       </div>
     </Form>
   );

@@ -523,3 +523,27 @@ export function pruneAudit(days: number, now = Date.now()): number {
   }
   return removed;
 }
+
+/** Who saved a record last, when, and which of its fields changed, as the History words them. */
+export type LastChange = { who: string; at: number; changes: { key: string; field: string; from: string; to: string }[] };
+
+/**
+ * The save that won over a stale form (decisions 0009 and 0021): the newest update of the record that changed one
+ * of `fields` (any field when none are named), among its latest HISTORY_LIMIT updates; null when none did (the
+ * entries were pruned). One indexed read, newest first.
+ */
+export function lastChangeOf(entity: string, entityId: number, fields: readonly string[], view: DiffView): LastChange | null {
+  const rows = getDb()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)), eq(auditLog.action, "update")))
+    .orderBy(desc(auditLog.id))
+    .limit(HISTORY_LIMIT)
+    .all() as AuditRow[];
+  for (const r of rows) {
+    const diff = auditDiff(r.before, r.after, view, r);
+    const changes = fields.length ? diff.filter((d) => fields.includes(d.key)) : diff;
+    if (changes.length) return { who: auditActor(r), at: new Date(r.at).getTime(), changes };
+  }
+  return null;
+}

@@ -6,6 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { hashKey, newKey } from "~/infra/secret-key.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
+import { projectDueSql } from "./project-due.server";
 
 // Calendar feeds (docs/decisions/0043-calendar-feeds-and-customer-links.md): a department's or a member's step
 // dates, due dates and expected finishes, read by a calendar app with a key in its address. As with board links,
@@ -163,12 +164,14 @@ export function calendarFeedData(subject: CalendarSubject, from: number): FeedDa
     FROM project_steps t JOIN projects p ON p.id = t.project_id
     WHERE ${taskWho} AND coalesce(t.end_date, t.start_date) >= ${from}
     ORDER BY coalesce(t.start_date, t.end_date), t.id LIMIT ${FEED_ROWS}`);
+  // The project's due date, or its latest step's end without one (Decisions: Due dates).
+  const due = projectDueSql("p");
   const projects = db.all<FeedProject>(sql`
-    SELECT p.id AS id, p.name AS name, p.status AS status, p.end_date AS dueAt FROM projects p
-    WHERE (p.status = 'active' OR p.end_date >= ${from}) AND (
+    SELECT p.id AS id, p.name AS name, p.status AS status, ${due} AS dueAt FROM projects p
+    WHERE (p.status = 'active' OR ${due} >= ${from}) AND (
       p.id IN (SELECT i.project_id FROM project_workflow_steps s JOIN project_workflow_instances i ON i.id = s.project_workflow_instance_id WHERE ${stepWho})
       OR p.id IN (SELECT t.project_id FROM project_steps t WHERE ${taskWho}))
-    ORDER BY p.status = 'active' DESC, coalesce(p.end_date, 9e15), p.id LIMIT ${FEED_ROWS}`);
+    ORDER BY p.status = 'active' DESC, coalesce(${due}, 9e15), p.id LIMIT ${FEED_ROWS}`);
   const names = new Map(departmentModel.list().map((d) => [d.value, d.name]));
   return {
     steps: [

@@ -19,6 +19,7 @@ import { type ChangeNotice, onChange } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
 import { processState } from "~/infra/process-state.server";
 import { IN_PROGRESS, loggedDepartments } from "./analytics.server";
+import { projectDueSql } from "./project-due.server";
 import { getWorkingCalendar } from "./shop-settings.server";
 import { enqueueAtRisk } from "./webhook-outbox.server";
 
@@ -286,8 +287,7 @@ const parseList = (json: string | null): string[] => {
   }
 };
 
-const PROJECT_COLUMNS = sql`p.id AS id, p.priority AS priority, coalesce(p.end_date, (SELECT max(s.end_date) FROM project_workflow_instances pwi
-  JOIN project_workflow_steps s ON s.project_workflow_instance_id = pwi.id WHERE pwi.project_id = p.id)) AS dueAt`;
+const PROJECT_COLUMNS = sql`p.id AS id, p.priority AS priority, ${projectDueSql("p")} AS dueAt`;
 // The item's latest log: the stop that brought it to its department (or, running, its start); its creation before any.
 const ITEM_COLUMNS = sql`i.id AS id, i.project_id AS projectId, i.category AS category,
   coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, i.is_timer_active AS running, i.current_session_start AS since,

@@ -13,7 +13,7 @@ import {
   type Project,
 } from "#db/schema";
 import type { z } from "zod";
-import { dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
+import { DUE_BEFORE_START, dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
@@ -26,6 +26,7 @@ import { removeStoredFile } from "~/infra/storage.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { prepared } from "./prepared.server";
+import { projectDueSql } from "./project-due.server";
 
 // Projects, their workflow instance and steps (docs/product.md, Decisions: Projects and workflow steps). Every write is one
 // transaction with its audit row and, after commit, a change notice.
@@ -81,8 +82,11 @@ function orderFor(sort: ProjectSort, dir: SortDir): SQL[] {
       return [d(sql`${projects.name} COLLATE NOCASE`), asc(projects.id)];
     case "startDate":
       return [nullsFirst(projects.startDate), d(projects.startDate), asc(projects.id)];
-    case "endDate":
-      return [nullsFirst(projects.endDate), d(projects.endDate), asc(projects.id)];
+    case "endDate": {
+      // The due date, or the latest step end without one (Decisions: Due dates).
+      const due = projectDueSql();
+      return [nullsFirst(due), d(due), asc(projects.id)];
+    }
     case "workflow":
       return [d(sql`coalesce(${projects.workflowName}, '') COLLATE NOCASE`), asc(projects.id)];
     default:
@@ -305,7 +309,8 @@ export type ProjectInsert = {
   priority: ProjectCreate["priority"];
   customer?: string | null;
   externalReference?: string | null;
-  /** The due date, a calendar day ('yyyy-mm-dd'). */
+  /** The start and due dates, calendar days ('yyyy-mm-dd') or ISO timestamps: noon of that day in the shop's zone. */
+  startDate?: string | null;
   endDate?: string | null;
 };
 type WorkflowRow = { id: number; name: string; description: string; departmentSequence: string[] };
@@ -321,12 +326,33 @@ function referenceFreeOrThrow(tx: Tx, reference: string | null | undefined, exce
   if (other && other.id !== exceptId) throw new ConflictError(`The external reference "${reference}" is already the project "${other.name}"'s.`);
 }
 
+/** Decisions: Due dates: a due date before the start date is refused (the forms word it as the spec does). */
+function datesInOrderOrThrow(start: Date | null, due: Date | null) {
+  if (start && due && start.getTime() > due.getTime()) throw new BadRequestError(DUE_BEFORE_START);
+}
+
+/**
+ * The external reference's unique index refused the write (a save that raced another): the same sentence as the
+ * check before it, never a 500.
+ */
+function referenceTaken<T>(reference: string | null | undefined, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && /projects_external_ref_uq|external_reference/.test(String(error))) {
+      throw new ConflictError(`The external reference "${reference ?? ""}" is already another project's.`);
+    }
+    throw error;
+  }
+}
+
 /**
  * A new project with its workflow's steps and its audit row, inside the caller's transaction; the caller announces
  * it after commit. The Projects page, the API and the order import all create projects through here.
  */
 export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow, actor: Actor): Project {
   referenceFreeOrThrow(tx, input.externalReference);
+  datesInOrderOrThrow(toDate(input.startDate) ?? null, toDate(input.endDate) ?? null);
   const row = tx
     .insert(projects)
     .values({
@@ -337,6 +363,7 @@ export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow,
       workflowName: wf.name,
       customer: input.customer || null,
       externalReference: input.externalReference || null,
+      startDate: toDate(input.startDate) ?? null,
       endDate: toDate(input.endDate) ?? null,
     })
     .returning()
@@ -347,8 +374,10 @@ export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow,
   return after;
 }
 
-export function createProject(input: ProjectCreate, actor: Actor): Project {
-  const project = getDb().transaction((tx) => insertProjectInTx(tx, input, workflowOrThrow(tx, input.workflowId), actor));
+export function createProject(input: ProjectInsert & { workflowId: number }, actor: Actor): Project {
+  const project = referenceTaken(input.externalReference, () =>
+    getDb().transaction((tx) => insertProjectInTx(tx, input, workflowOrThrow(tx, input.workflowId), actor)),
+  );
   announce({ entity: "project", id: project.id, action: "create", projectId: project.id });
   return project;
 }
@@ -386,7 +415,7 @@ export function updateProjectInTx(tx: Tx, id: number, patch: ProjectPatch, actor
   if (end !== undefined) values.endDate = end;
   const s = start === undefined ? before.startDate : start;
   const e = end === undefined ? before.endDate : end;
-  if (s && e && s.getTime() > e.getTime()) throw new BadRequestError("Start date cannot be later than end date");
+  datesInOrderOrThrow(s, e);
   let workflowChanged: { id: number; name: string; description: string; departmentSequence: string[] } | null = null;
   if (patch.workflowId !== undefined && patch.workflowId !== before.workflowId) {
     if (patch.workflowId === null) {
@@ -411,7 +440,7 @@ export function updateProjectInTx(tx: Tx, id: number, patch: ProjectPatch, actor
 }
 
 export function updateProject(id: number, patch: ProjectPatch, actor: Actor, guard?: UpdateGuard): Project | undefined {
-  const project = getDb().transaction((tx) => updateProjectInTx(tx, id, patch, actor, guard));
+  const project = referenceTaken(patch.externalReference, () => getDb().transaction((tx) => updateProjectInTx(tx, id, patch, actor, guard)));
   if (project) announce({ entity: "project", id, action: "update", projectId: id });
   return project;
 }

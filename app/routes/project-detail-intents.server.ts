@@ -9,11 +9,12 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Actor } from "~/models/audit.server";
 import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
-import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateStep } from "~/models/project.server";
+import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateProject, updateStep } from "~/models/project.server";
 import { resetTimer } from "~/models/timer.server";
 import { planProjectSteps } from "~/models/step-planner.server";
 import { customerLinkIntents } from "~/views/customer-link-form.server";
 import { addEntryDetour } from "~/views/add-entry-detour.server";
+import { PROJECT_GONE, saveProjectEdit } from "~/views/project-edit.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
@@ -226,6 +227,23 @@ export const PROJECT_FORMS = {
         return e instanceof NotFoundError ? fail(404, ITEM_GONE) : fail(e.status, e.message);
       }
       return success(request, here, "Timer reset successfully.");
+    },
+  },
+  // Edit Project from this page posts here, so a refused save (someone else's change, a rule) stays on this page.
+  "update-project": {
+    title: "Error",
+    fallback: "Failed to update project",
+    formId: (f) => `project-${f.get("_id")}`,
+    handle: ({ request, formData, projectId, here, formId, actor }) => saveProjectEdit({ request, formData, projectId, actor, formId, back: here }),
+  },
+  // 'Make it rush' beside the rush preview (decision 0038): what the preview showed, saved and audited as an edit.
+  "make-rush": {
+    title: "Error",
+    fallback: "Failed to update project",
+    handle: ({ request, projectId, here, actor, fail }) => {
+      const saved = updateProject(projectId, { priority: "rush" }, actor);
+      if (!saved) return fail(404, PROJECT_GONE);
+      return success(request, here, `${saved.name} is now rush.`, "Rush");
     },
   },
   // The project's customer status links (decision 0043): made (the link shown once, in the answer) and revoked.

@@ -27,6 +27,7 @@ import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/views/who-can-add.server";
 import { forecastPanel } from "~/views/forecast-view.server";
 import { customerLinkRows } from "~/views/customer-link-form.server";
+import { formProject, typedEdit } from "~/views/project-edit.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
@@ -76,6 +77,9 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
           end: ends.length ? formatTimelineDate(Math.max(...ends.map((d) => d.getTime())), tz) : "Not set",
         }
       : null;
+  // Decisions: Due dates: the card adds the project's own due date; a step planned to end after it says so.
+  const due = validDate(project.endDate);
+  const dueDay = due ? zoneDate(due, tz) : null;
   const dateText = (d: Date | null) => (d === null ? "Not set" : Number.isNaN(d.getTime()) ? "Invalid date" : formatListDate(d, tz));
   const dateInput = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? zoneDate(d, tz) : "");
   const stepRows: StepRow[] = steps.map((s) => ({
@@ -89,6 +93,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     endText: dateText(s.endDate),
     startInput: dateInput(s.startDate),
     endInput: dateInput(s.endDate),
+    endsAfterDue: dueDay !== null && dateInput(s.endDate) > dueDay,
     members: s.assignedTeamMembers.length
       ? s.assignedTeamMembers
       : s.assignedTeamMemberId !== null && s.assignedTeamMemberName
@@ -124,16 +129,9 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   return data(
     {
       project: {
-        id: project.id,
-        name: project.name,
-        description: project.description,
-        priority: project.priority,
+        ...formProject(project),
         status: project.status,
-        workflowId: project.workflowId,
         workflowName: project.workflowName,
-        customer: project.customer,
-        externalReference: project.externalReference,
-        version: project.version,
       },
       metrics: {
         completedSteps: project.completedSteps,
@@ -150,6 +148,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         runningCount: itemRows.filter((i) => i.sessionStart !== null).length,
       },
       timeline,
+      due: due ? formatTimelineDate(due, tz) : null,
       steps: stepRows,
       hasInstance: steps.length > 0,
       items: itemRows,
@@ -203,7 +202,7 @@ export async function projectDetailAction({ request, params }: Route.ActionArgs)
   const form: ProjectForm = PROJECT_FORMS[intent];
   const formId = form.formId?.(formData) ?? intent;
   // A session that ended while the form was open: keep what was typed and ask for the PIN again.
-  if (!getUser(request)) return sessionEnded(formId);
+  if (!getUser(request)) return sessionEnded(formId, intent === "update-project" ? typedEdit(formData) : undefined);
   const user = requirePermission(request, form.permission ?? "projects:write");
   const rawItem = formData.get("itemId");
   const fail: IntentContext["fail"] = (status, message, result) =>

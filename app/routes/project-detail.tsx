@@ -82,7 +82,9 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   const here = `/projects/${project.id}`;
   // Without JavaScript a refused item form renders this URL without ?dialog: reopen that form with its errors.
   const failedItem = actionData?.result ? /^item-(new|\d+)$/.exec(actionData.formId ?? "") : null;
-  const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : null);
+  // A refused Edit Project save (a conflict, a rule) stays on this page with the form open, JavaScript or not.
+  const failedProject = actionData?.result && actionData.formId === `project-${project.id}`;
+  const dialog = search.get("dialog") ?? (failedItem ? (failedItem[1] === "new" ? "add-item" : "edit-item") : failedProject ? "edit-project" : null);
   const itemParam = parseIdParam(search.get("item") ?? (failedItem && failedItem[1] !== "new" ? failedItem[1]! : ""));
   const dialogItem = itemParam === null ? undefined : loaderData.items.find((i) => i.id === itemParam);
   // The same for a refused step save: its row reopens with what was typed and the message.
@@ -150,9 +152,9 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         resultFor={resultFor}
       />
 
-      <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} />
+      <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} canMakeRush={loaderData.canPreviewRush} />
 
-      <ProjectSummary timeline={loaderData.timeline} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
+      <ProjectSummary timeline={loaderData.timeline} due={loaderData.due} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
 
       <div className="mt-6 space-y-6">
         <PlanStepsOffer offer={loaderData.planSteps} here={here} />

@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { ProjectFormProject } from "~/components/project-form";
+import type { ProjectFormProject } from "~/views/project-edit.server";
 import { PROJECT_SORTS } from "~/components/projects/project-sort";
 import type { ProjectListRow } from "~/components/projects/projects-table";
-import { NotFoundError } from "~/domain/errors";
-import { changedFields, originalOf } from "~/domain/form-changes";
+import { ConflictError, NotFoundError } from "~/domain/errors";
 import { formatDuration } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
@@ -20,13 +19,13 @@ import {
   listProjectsWithMetricsExcept,
   projectSummary,
   type SortDir,
-  updateProject,
 } from "~/models/project.server";
 import { projectIdsByExpectedFinish, projectOutlooks } from "~/models/project-forecast.server";
 import { finishShortText } from "~/domain/forecast-words";
 import { getEnv } from "~/infra/env.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
+import { formProject, PROJECT_GONE, saveProjectEdit } from "~/views/project-edit.server";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, type FormReply, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
@@ -47,15 +46,6 @@ function listState(url: URL) {
   const page = requestedPage(url.searchParams.get("page"));
   return { sort: sort.key, dir, page };
 }
-
-const formProject = (p: ProjectFormProject): ProjectFormProject => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  priority: p.priority,
-  workflowId: p.workflowId,
-  version: p.version,
-});
 
 export function loader({ request }: Route.LoaderArgs) {
   const user = requirePermission(request, "read");
@@ -115,7 +105,7 @@ function byExpectedFinish(dir: SortDir, limit: number, offset: number) {
 }
 
 const INTENTS = ["create-project", "update-project", "delete-project"] as const;
-const GONE = "This project no longer exists. Someone else may have deleted it.";
+const GONE = PROJECT_GONE;
 const FAILED: Record<(typeof INTENTS)[number], string> = {
   "create-project": "Failed to create project",
   "update-project": "Failed to update project",
@@ -172,16 +162,13 @@ export async function action({ request }: Route.ActionArgs) {
       const created = createProject(submission.value, actor);
       return redirectWithToast(request, `/projects/${created.id}`, { title: "Success", description: "Project created successfully!" });
     } catch (error) {
+      // A reference another project has: said under its field (decision 0045's unique external reference).
+      if (error instanceof ConflictError && /external reference/i.test(error.message)) {
+        return refusal(error, () => submission.reply({ fieldErrors: { externalReference: [error.message] } }));
+      }
       return refusal(error, (o) => submission.reply(o));
     }
   }
-  const submission = parseWithZod(formData, { schema: ProjectEditSchema });
-  if (submission.status !== "success") return withProject(invalid(formId, submission.reply()), project);
-  try {
-    const { patch, expected } = changedFields(submission.value, originalOf(formData));
-    if (!updateProject(id!, patch, actor, { expected })) throw new NotFoundError(GONE);
-  } catch (error) {
-    return refusal(error, (o) => submission.reply(o));
-  }
-  return redirectWithToast(request, back, { title: "Success", description: "Project updated successfully!" });
+  const saved = await saveProjectEdit({ request, formData, projectId: id!, actor, formId, back });
+  return saved instanceof Response ? saved : withProject(saved, project);
 }

@@ -19,10 +19,21 @@ export function loader({ request }: Route.LoaderArgs) {
   const { schedule, computedAt } = currentSchedule();
   let csv: string;
   if (table === "load") {
+    // The page's 'Already late' and 'No due date' are a department's, not a day's: given once, on its first day's
+    // row, so a column's sum is the shop's hours as on the page (docs/decisions/0040-schedule.md).
     csv = toCsv(
-      ["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded"],
+      ["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded", "Already late", "No due date"],
       schedule.departments.flatMap((d) =>
-        d.days.map((c) => [d.name, c.date, hours(c.bookedSeconds), hours(c.capacitySeconds), c.percent ?? "", c.overloaded ? "yes" : ""]),
+        d.days.map((c, i) => [
+          d.name,
+          c.date,
+          hours(c.bookedSeconds),
+          hours(c.capacitySeconds),
+          c.percent ?? "",
+          c.overloaded ? "yes" : "",
+          i === 0 ? hours(d.lateSeconds) : "",
+          i === 0 ? hours(d.undatedSeconds) : "",
+        ]),
       ),
     );
   } else {

@@ -1,5 +1,5 @@
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
-import { idField, nullableText, plainText, requiredText } from "./common";
+import { idField, nullableText, optionalText, plainText, requiredText } from "./common";
 import { z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
@@ -39,31 +39,65 @@ function inStepRange(s: string | null): boolean {
 }
 const stepDate = dateInput.refine(inStepRange, STEP_DATE_OUT_OF_RANGE);
 
-/** docs/product.md §5: the list screen's create form needs all four. */
-export const ProjectCreateSchema = z.object({
+/**
+ * A project's start or due date (docs/product.md, Decisions: Due dates): a calendar day in the shop's zone, or none.
+ * A value that is not a day names its field, so an API client knows which of the two to fix.
+ */
+export const DUE_DATE_LABEL = "Due date";
+export const START_DATE_LABEL = "Start date";
+const notADay = (label: string) => `${label} must be a date, e.g. 2026-03-31`;
+const projectDay = (label: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? null : v),
+    z
+      .string({ error: notADay(label) })
+      .refine(isRealDay, notADay(label))
+      .refine(inStepRange, `${label}: ${STEP_DATE_OUT_OF_RANGE}`)
+      .nullable(),
+  );
+
+/** A day that exists ('2026-02-30' does not: some engines roll it over to March), or an ISO timestamp. */
+function isRealDay(s: string): boolean {
+  if (DAY.test(s)) {
+    const at = new Date(`${s}T12:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === s;
+  }
+  return ISO.test(s) && !Number.isNaN(new Date(s).getTime());
+}
+
+/** The API's words for a due date before the start date; the forms keep the spec's START_AFTER_END. */
+export const DUE_BEFORE_START = "The due date is before the start date";
+const datesInOrder = (p: { startDate?: string | null; endDate?: string | null }) =>
+  !p.startDate || !p.endDate || !isRealDay(p.startDate) || !isRealDay(p.endDate) || dayOf(p.startDate) <= dayOf(p.endDate);
+
+// The fields a project's Create and Edit forms and its API share. A form posts an emptied field as nothing (conform
+// reads '' as undefined): on a form that means "no date" or "no customer", hence the defaults.
+const projectFields = {
   name: requiredText("Project name is required"),
-  description: requiredText("Description is required", 2000),
+  // Optional on Create as on Edit (decision 0048): a job often has no more words than its name.
+  description: optionalText(2000),
   priority: priority.default("medium"),
-  workflowId: idField("Project workflow is required"),
-  // Who it is for and its number in the quoting or accounting software (decision 0045); the API sets them.
-  customer: nullableText(200).optional(),
-  externalReference: nullableText(100).optional(),
-});
+  startDate: projectDay(START_DATE_LABEL).default(null),
+  endDate: projectDay(DUE_DATE_LABEL).default(null),
+  // Who it is for and its number in the quoting or accounting software (decision 0045).
+  customer: nullableText(200),
+  externalReference: nullableText(100),
+};
+
+/** docs/product.md §5: the list screen's create form needs a name and a workflow; the rest is optional. */
+export const ProjectCreateSchema = z
+  .object({ ...projectFields, workflowId: idField("Project workflow is required") })
+  .refine(datesInOrder, { message: START_AFTER_END, path: ["startDate"] });
+
+/** POST /api/projects: the create form's fields, a due date before the start refused in the API's words. */
+export const ProjectCreateApiSchema = z
+  .object({ ...projectFields, workflowId: idField("Project workflow is required") })
+  .refine(datesInOrder, { message: DUE_BEFORE_START, path: ["endDate"] });
 
 /** docs/product.md §5 / docs/product.md (Decisions): editing needs a name and a valid priority; description, workflow and dates are optional. */
 export const ProjectEditSchema = z
-  .object({
-    name: requiredText("Project name is required"),
-    description: plainText(2000).optional(),
-    priority,
-    workflowId: optionalWorkflowId.optional(),
-    startDate: dateInput.optional(),
-    endDate: dateInput.optional(),
-  })
-  .refine((p) => !p.startDate || !p.endDate || dayOf(p.startDate) <= dayOf(p.endDate), {
-    message: START_AFTER_END,
-    path: ["startDate"],
-  });
+  .object({ ...projectFields, priority, workflowId: optionalWorkflowId.optional() })
+  .refine(datesInOrder, { message: START_AFTER_END, path: ["startDate"] });
 
 /** Text a PATCH may set, clear (null or '') or leave out (unchanged): nullableText without its default. */
 const patchText = (max: number) => z.preprocess((v) => (v === undefined ? v : v === "" ? null : v), nullableText(max).unwrap().optional());
@@ -74,8 +108,8 @@ export const ProjectPatchSchema = z.object({
   description: plainText(2000).optional(),
   priority: priority.optional(),
   workflowId: optionalWorkflowId.optional(),
-  startDate: dateInput.optional(),
-  endDate: dateInput.optional(),
+  startDate: projectDay(START_DATE_LABEL).optional(),
+  endDate: projectDay(DUE_DATE_LABEL).optional(),
   customer: patchText(200),
   externalReference: patchText(100),
   version: z.number().int().positive().optional(),

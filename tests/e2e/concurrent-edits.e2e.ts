@@ -49,7 +49,9 @@ async function patch(api: APIRequestContext, path: string, data: object) {
   expect(res.status(), `PATCH ${path}: ${await res.text()}`).toBe(200);
 }
 
-const STALE = (noun: string) => `This ${noun} was changed by someone else. Reload to see the latest.`;
+/** A refused project save names the change that won (its audit row): who, what and when. */
+const PROJECT_STALE =
+  /^This project was changed by someone else: .+ changed Priority to Low at \d{1,2}:\d{2} [AP]M\. Reload to see the latest; what you typed stays\.$/;
 
 test.describe("an edit form keeps what it opened with: another person's save of another field survives", () => {
   let b: APIRequestContext;
@@ -98,12 +100,12 @@ test.describe("an edit form keeps what it opened with: another person's save of 
     await form.getByLabel("Description (optional)").fill("A again");
     await form.getByRole("button", { name: "Update Project" }).click();
     const refused = dialog(page, "Edit Project");
-    await expect(refused.getByRole("alert")).toHaveText(STALE("project"));
+    await expect(refused.getByRole("alert")).toHaveText(PROJECT_STALE);
     await expect(refused.getByLabel("Priority")).toHaveValue("high");
     await expect(refused.getByLabel("Description (optional)")).toHaveValue("A again");
     // Sent again as it is, it is still checked against what A saw: refused again.
     await refused.getByRole("button", { name: "Update Project" }).click();
-    await expect(refused.getByRole("alert")).toHaveText(STALE("project"));
+    await expect(refused.getByRole("alert")).toHaveText(PROJECT_STALE);
     expect(await read(b, `/api/projects/${project.id}`)).toMatchObject({ priority: "low", description: "Changed by A" });
     await b.delete(`/api/projects/${project.id}`);
   });

@@ -2,7 +2,7 @@
 // land on it, edit its priority there, sort, delete it. Without JavaScript the same flow goes through the page's
 // forms in tests/request/projects-no-js.test.ts; the list on a phone is in tests/e2e/badges.e2e.ts.
 import { DEMO, expect, test } from "./fixtures";
-import { visit } from "./helpers";
+import { adminApi, expectNoSidewaysScroll, visit } from "./helpers";
 
 test("create, edit, sort and delete a project", async ({ page, signIn }) => {
   await signIn(DEMO.admin);
@@ -50,4 +50,29 @@ test("create, edit, sort and delete a project", async ({ page, signIn }) => {
     await expect(page.getByText("Project deleted successfully!").first()).toBeVisible();
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
   });
+});
+
+// The project's own due date (docs/product.md, Decisions: Due dates) typed in the Create dialog on a phone: the
+// Timeline card says it. Every rule behind it (the API, the forms without JavaScript, the places the due date is
+// used) is in tests/request/due-dates.test.ts; the form's markup is the same without JavaScript.
+test("create a project with a due date in the dialog at 360 px; the Timeline card says Due", async ({ page, signIn, baseURL, clientIp }) => {
+  await signIn(DEMO.admin);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const name = `E2E Due ${Date.now()}`;
+  await visit(page, true, "/projects?dialog=new-project");
+  const create = page.getByRole("dialog", { name: "Create New Project" });
+  await create.getByLabel("Project name").fill(name);
+  await create.getByLabel("Project workflow").selectOption({ index: 1 });
+  await create.getByLabel("Start date (optional)").fill("2026-03-02");
+  await create.getByLabel("Due date (optional)").fill("2026-03-31");
+  await create.getByLabel("Customer (optional)").fill("E2E Bakery");
+  await expectNoSidewaysScroll(page);
+  await create.getByRole("button", { name: "Create Project" }).click();
+  await expect(page).toHaveURL(/\/projects\/\d+$/);
+  await expect(page.getByTestId("timeline-due")).toHaveText("Due Mar 31, 2026");
+  await expect(page.getByTestId("project-order")).toHaveText("Customer: E2E Bakery");
+  await expectNoSidewaysScroll(page);
+  const api = await adminApi(baseURL!, clientIp);
+  expect((await api.delete(`/api/projects/${page.url().split("/").at(-1)}`)).status()).toBe(200);
+  await api.dispose();
 });

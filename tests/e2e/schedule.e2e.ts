@@ -36,7 +36,7 @@ test("a manager reads the booked days and the projects at risk, downloads the bo
     ]);
     expect(download.suggestedFilename()).toMatch(/^shopflow-schedule-load-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, "utf8");
-    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Department,Date,Booked hours,Capacity hours,Percent,Overloaded");
+    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Department,Date,Booked hours,Capacity hours,Percent,Overloaded,Already late,No due date");
   });
 
   await test.step("axe finds nothing serious on the page as loaded", async () => {

@@ -22,8 +22,11 @@ function parsed(page: HtmlPage): HtmlPage {
 }
 
 const collapse = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-const STALE = (noun: string) => `This ${noun} was changed by someone else. Reload to see the latest.`;
+/** A refused project save names the change that won, from its audit row: who, what and when (a clock time). */
+const PROJECT_STALE = (change: string) =>
+  new RegExp(`^This project was changed by someone else: ${change} at \\d{1,2}:\\d{2} [AP]M\\. Reload to see the latest; what you typed stays\\.$`);
 
+let app: Awaited<ReturnType<typeof seedShop>>["app"];
 let ann: Client;
 let bob: Client;
 let projectId: number;
@@ -31,6 +34,7 @@ let itemId: number;
 
 beforeEach(async () => {
   ({
+    app,
     clients: { ann, bob },
     projectIds: [projectId],
     itemIds: [itemId],
@@ -102,15 +106,47 @@ describe("projects and items", () => {
     await write(bob, "PATCH", `/api/projects/${projectId}`, { priority: "low" });
     p = await form.fill({ priority: "high", description: "A again" }).submit("Update Project").then(parsed);
     expect(p.status).toBe(409);
-    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toBe(STALE("project"));
+    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(PROJECT_STALE("Bob Manager changed Priority to Low"));
     form = p.form({ within: 'section[aria-label="Edit Project"]', button: "Update Project" });
     expect(shown(form, "priority")).toBe("high");
     expect(shown(form, "description")).toBe("A again");
     // Sent again as it is, it is still checked against what Ann saw: refused again.
     p = await form.submit("Update Project").then(parsed);
     expect(p.status).toBe(409);
-    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toBe(STALE("project"));
+    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(PROJECT_STALE("Bob Manager changed Priority to Low"));
     expect(await read(ann, `/api/projects/${projectId}`)).toMatchObject({ priority: "low", description: "Changed by A" });
+  });
+
+  test("a same-field conflict stays on the project page, names who changed what and when; Reload keeps what was typed", async () => {
+    let p = await open(ann, `/projects/${projectId}?dialog=edit-project`).then(parsed);
+    const form = p.form({ within: 'section[aria-label="Edit Project"]', button: "Update Project" });
+    await write(bob, "PATCH", `/api/projects/${projectId}`, { priority: "rush", name: "Bakery by B" });
+    p = await form.fill({ priority: "high", description: "Typed by A" }).submit("Update Project").then(parsed);
+    expect(p.status).toBe(409);
+    // Still the project page, the form open with what Ann typed and who changed what.
+    expect(p.url.pathname).toBe(`/projects/${projectId}`);
+    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(PROJECT_STALE("Bob Manager changed Priority to Rush"));
+    // Reload: the latest record under what Ann typed (her priority and description; Bob's name, which she left).
+    p = await p.form({ within: 'section[aria-label="Edit Project"]', button: "Reload" }).submit("Reload").then(parsed);
+    expect(p.status).toBe(200);
+    expect(p.url.pathname).toBe(`/projects/${projectId}`);
+    let again = p.form({ within: 'section[aria-label="Edit Project"]', button: "Update Project" });
+    expect([shown(again, "name"), shown(again, "priority"), shown(again, "description")]).toEqual(["Bakery by B", "high", "Typed by A"]);
+    expect(await read(ann, `/api/projects/${projectId}`)).toMatchObject({ priority: "rush", name: "Bakery by B" });
+    // Saved now, knowingly over Bob's priority; Bob's name stays.
+    p = await again.submit("Update Project").then(parsed);
+    expectToast(p, "Success", "Project updated successfully!");
+    expect(await read(ann, `/api/projects/${projectId}`)).toMatchObject({ priority: "high", name: "Bakery by B", description: "Typed by A" });
+
+    // Another day's change says its day.
+    p = await open(ann, `/projects/${projectId}?dialog=edit-project`).then(parsed);
+    again = p.form({ within: 'section[aria-label="Edit Project"]', button: "Update Project" });
+    await write(bob, "PATCH", `/api/projects/${projectId}`, { endDate: "2026-05-04" });
+    app.db.$client.run("UPDATE audit_log SET at = at - 3 * 86400000 WHERE id = (SELECT max(id) FROM audit_log)");
+    p = await again.fill({ endDate: "2026-05-08" }).submit("Update Project").then(parsed);
+    expect(collapse(panel(p, "Edit Project").querySelector('[role="alert"]')?.textContent)).toMatch(
+      /^This project was changed by someone else: Bob Manager changed Due date to May 4, 2026 on [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2} [AP]M\./,
+    );
   });
 
   test("Edit Project on the projects list", async () => {

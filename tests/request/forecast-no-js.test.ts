@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "bun:test";
-import { shopSettings } from "#db/schema";
+import { auditLog, projects, shopSettings } from "#db/schema";
 import type { Client } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
@@ -11,17 +11,21 @@ import { bakery, seedShop } from "../helpers/shop";
 
 let app: Awaited<ReturnType<typeof seedShop>>["app"];
 let admin: Client;
+let operator: Client;
 let projectId: number;
 
 beforeEach(async () => {
   ({
     app,
-    clients: { admin },
+    clients: { admin, operator },
     projectIds: [projectId],
   } = await seedShop({
     env: { SHOP_TIMEZONE: "America/Chicago" },
     ipBase: "10.17.0",
-    members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] } },
+    members: {
+      admin: { name: "Ada Admin", pin: "4321", keys: ["management"] },
+      operator: { name: "Otto Operator", pin: "2222", keys: ["production"] },
+    },
     ...bakery(["Production", "Quality Control", "Installation"]),
     items: [{ name: "Fence banner", category: "Banner", department: "production" }],
   }));
@@ -96,5 +100,37 @@ describe("the project page", () => {
     page = await page.click("Close preview");
     expect(page.$('[data-testid="rush-preview-finish"]')).toBeNull();
     expect(page.link("Preview as rush")).toEndWith(`/projects/${projectId}?preview=rush`);
+  });
+
+  test("'Make it rush' beside 'Close preview' saves the priority, audited; only for those who may change projects", async () => {
+    // Someone without the key sees the preview (it saves nothing) but no 'Make it rush', and cannot post it.
+    const looking = await open(operator, `/projects/${projectId}?preview=rush`);
+    expect(looking.$('[data-testid="rush-preview-finish"]')).not.toBeNull();
+    expect(looking.$$("button").some((b) => b.textContent?.trim() === "Make it rush")).toBe(false);
+    const refused = await operator.request(`/projects/${projectId}`, { method: "POST", form: { intent: "make-rush" } });
+    expect(refused.status).toBe(403);
+
+    let page = await open(admin, `/projects/${projectId}?preview=rush`);
+    const preview = page.$('[data-testid="rush-preview-finish"]')!.closest("section")!;
+    expect([...preview.querySelectorAll("a, button")].map((b) => b.textContent?.trim())).toEqual(["Make it rush", "Close preview"]);
+    page = await page.form({ button: "Make it rush" }).submit("Make it rush");
+    expect(page.url.pathname).toBe(`/projects/${projectId}`);
+    expect(page.url.search).toBe("");
+    expect(toasts(page).join(" ")).toContain("Bakery is now rush.");
+    expect(page.text()).toContain("RUSH");
+    expect(page.$('[data-testid="rush-preview-finish"]')).toBeNull();
+    expect(app.db.select().from(projects).all()[0]!.priority).toBe("rush");
+    const audit = app.db
+      .select()
+      .from(auditLog)
+      .all()
+      .filter((r) => r.entity === "project" && r.action === "update");
+    expect(audit.at(-1)).toMatchObject({
+      actorName: "Ada Admin",
+      before: expect.objectContaining({ priority: "medium" }),
+      after: expect.objectContaining({ priority: "rush" }),
+    });
+    // Rush already: nothing to preview, nothing to make.
+    expect((await open(admin, `/projects/${projectId}`)).$$("a").some((a) => a.textContent?.trim() === "Preview as rush")).toBe(false);
   });
 });

@@ -48,7 +48,6 @@ describe("POST /api/projects", () => {
 
   test.each([
     [{ description: "d", priority: "low", workflowId: 1 }, "name", "Project name is required"],
-    [{ name: "n", priority: "low", workflowId: 1 }, "description", "Description is required"],
     [{ name: "n", description: "d", priority: "urgent", workflowId: 1 }, "priority", "Priority is required"],
     [{ name: "n", description: "d", priority: "low" }, "workflowId", "Project workflow is required"],
   ])("§5 messages: %j → %s", async (json, path, message) => {
@@ -57,8 +56,9 @@ describe("POST /api/projects", () => {
     expect(res.json.issues).toContainEqual({ path, message });
   });
 
-  test("the default priority is medium; an unknown workflow is refused", async () => {
+  test("the default priority is medium, the description optional (decision 0048); an unknown workflow is refused", async () => {
     expect((await create(pm, { name: "n", description: "d", workflowId: wfId })).json.priority).toBe("medium");
+    expect((await create(pm, { name: "n", workflowId: wfId })).json).toMatchObject({ description: "", priority: "medium" });
     expect((await create(pm, { name: "n", description: "d", workflowId: 999 })).json.message).toBe("Project workflow is required");
   });
 
@@ -95,7 +95,7 @@ describe("GET, PATCH, DELETE", () => {
     expect(blank.json.message).toBe("Project name is required");
     const dates = await body(await pm.request(`/api/projects/${p.id}`, { method: "PATCH", json: { startDate: "2026-07-10", endDate: "2026-07-01" } }));
     expect(dates.status).toBe(400);
-    expect(dates.json.message).toBe("Start date cannot be later than end date");
+    expect(dates.json.message).toBe("The due date is before the start date");
   });
 
   test("DELETE: 200 then 404; 404 for unknown and malformed ids", async () => {

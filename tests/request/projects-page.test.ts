@@ -154,7 +154,9 @@ describe("create, edit, delete", () => {
     const bad = await post(pm, { intent: "create-project", name: "", description: "", priority: "urgent", workflowId: "" });
     expect(bad.status).toBe(400);
     const text = await bad.text();
-    for (const m of ["Project name is required", "Description is required", "Priority is required", "Project workflow is required"]) expect(text).toContain(m);
+    for (const m of ["Project name is required", "Priority is required", "Project workflow is required"]) expect(text).toContain(m);
+    // Optional on Create as on Edit (decision 0048).
+    expect(text).not.toContain("Description is required");
     const res = await post(pm, { intent: "create-project", name: "Acme", description: "Front", priority: "high", workflowId: String(wfId) });
     expect(res.status).toBe(302);
     const id = projects()[0]!.id;
@@ -260,12 +262,12 @@ describe("create, edit, delete", () => {
     expect(projects()).toHaveLength(0);
   });
 
-  test("the detail page's Edit Project dialog posts here", async () => {
+  test("the detail page's Edit Project dialog posts to the project page, so a refused save stays there", async () => {
     await post(pm, { intent: "create-project", name: "Acme", description: "Front", priority: "high", workflowId: String(wfId) });
     const p = projects()[0]!;
     const html = await visibleHtml(await pm.request(`/projects/${p.id}?dialog=edit-project`));
     expect(html).toContain("Edit Project");
-    expect(html).toContain('action="/projects"');
-    expect(html).toContain(`name="returnTo" value="/projects/${p.id}"`);
+    expect(html).toContain(`action="/projects/${p.id}"`);
+    expect(html).toContain('name="intent" value="update-project"');
   });
 });

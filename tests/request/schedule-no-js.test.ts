@@ -66,7 +66,7 @@ test("a manager opens it from the side menu, reads the booked days and the proje
   expect(csv.headers.get("content-type")).toContain("text/csv");
   expect(csv.headers.get("content-disposition")).toMatch(/filename="?shopflow-schedule-load-\d{4}-\d{2}-\d{2}\.csv"?/);
   const header = parse<string[]>((await csv.text()).replace(/^\uFEFF/, "")).data[0];
-  expect(header).toEqual(["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded"]);
+  expect(header).toEqual(["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded", "Already late", "No due date"]);
 });
 
 test("floor staff are offered no link to it, and are refused it", async () => {

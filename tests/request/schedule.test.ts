@@ -95,7 +95,7 @@ describe("the schedule", () => {
     expect(load_.status).toBe(200);
     expect(load_.headers.get("content-type")).toContain("text/csv");
     const rows = parse<string[]>(await load_.text()).data.filter((r) => r.length > 1);
-    expect(rows[0]).toEqual(["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded"]);
+    expect(rows[0]).toEqual(["Department", "Date", "Booked hours", "Capacity hours", "Percent", "Overloaded", "Already late", "No due date"]);
     expect(rows.length).toBe(1 + 2 * 15);
     const installation = rows.filter((r) => r[0] === "Installation");
     // Every hour of work booked somewhere, within the 15 days.

@@ -109,10 +109,10 @@ describe("projects and their steps", () => {
     expect(after[1]).toMatchObject({ status: "pending", percentComplete: 0 });
   });
 
-  test("a project's start date cannot be after its end date", () => {
+  test("a project's start date cannot be after its due date", () => {
     const p = newProject();
     updateProject(p.id, { startDate: "2026-07-10", endDate: "2026-07-12" }, actor);
-    expect(() => updateProject(p.id, { endDate: "2026-07-01" }, actor)).toThrow("Start date cannot be later than end date");
+    expect(() => updateProject(p.id, { endDate: "2026-07-01" }, actor)).toThrow("The due date is before the start date");
   });
 
   test("delete removes items, logs, steps, assignments, machine files and the design file", () => {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { btn, cardClass } from "~/components/ui";
 import { PREVIEW_AS_RUSH } from "~/domain/forecast-words";
 import type { ForecastPanel } from "~/views/forecast-view.server";
@@ -6,7 +6,18 @@ import type { ForecastPanel } from "~/views/forecast-view.server";
 // The project page's expected finish (docs/decisions/0038-finish-date-forecast.md): one sentence against the due date,
 // what holds the project up, the items that decide it, and 'Preview as rush' (a link: ?preview=rush, nothing saved).
 
-export function ExpectedFinish({ panel, here, canPreview }: { panel: ForecastPanel | null; here: string; canPreview: boolean }) {
+export function ExpectedFinish({
+  panel,
+  here,
+  canPreview,
+  canMakeRush = false,
+}: {
+  panel: ForecastPanel | null;
+  here: string;
+  canPreview: boolean;
+  /** 'Make it rush' beside the preview: projects:write, and not rush already. */
+  canMakeRush?: boolean;
+}) {
   if (!panel) return null;
   const { summary, preview } = panel;
   return (
@@ -27,7 +38,7 @@ export function ExpectedFinish({ panel, here, canPreview }: { panel: ForecastPan
           </Link>
         ) : null}
       </div>
-      {preview ? <RushPreview preview={preview} here={here} /> : null}
+      {preview ? <RushPreview preview={preview} here={here} canMakeRush={canMakeRush} /> : null}
       {panel.items.length > 0 ? (
         <details className="mt-3">
           <summary className="inline-flex min-h-tap cursor-pointer items-center text-sm font-semibold text-brand-800">How this is worked out</summary>
@@ -59,16 +70,27 @@ export function ExpectedFinish({ panel, here, canPreview }: { panel: ForecastPan
   );
 }
 
-function RushPreview({ preview, here }: { preview: NonNullable<ForecastPanel["preview"]>; here: string }) {
+function RushPreview({ preview, here, canMakeRush }: { preview: NonNullable<ForecastPanel["preview"]>; here: string; canMakeRush: boolean }) {
   return (
     <section aria-labelledby="rush-preview" className="mt-4 rounded-lg border border-warning-300 bg-warning-50 p-4 text-warning-900">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <h3 id="rush-preview" className="text-base font-semibold">
           If this project were rush (a preview: nothing is saved)
         </h3>
-        <Link to={here} preventScrollReset className={`${btn.secondary} shrink-0`}>
-          Close preview
-        </Link>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {/* A real form: saved (and audited) with or without JavaScript, back on the project page. */}
+          {canMakeRush ? (
+            <Form method="post" action={here} preventScrollReset>
+              <input type="hidden" name="intent" value="make-rush" />
+              <button type="submit" className={btn.primary}>
+                Make it rush
+              </button>
+            </Form>
+          ) : null}
+          <Link to={here} preventScrollReset className={btn.secondary}>
+            Close preview
+          </Link>
+        </div>
       </div>
       <p className="mt-2 text-base font-semibold" data-testid="rush-preview-finish">
         {preview.summary.text}

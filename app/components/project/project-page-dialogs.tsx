@@ -39,7 +39,7 @@ export function ProjectDialogs(props: Omit<Props, "item"> & { item: Props["item"
       {dialog === "view-design" && design ? <DesignViewerDialog design={design} here={here} /> : null}
       {dialog === "edit-project" && canWrite ? (
         <UrlDialog title="Edit Project" description={project.name} closeTo={here} wide>
-          <ProjectForm project={project} workflows={workflows} closeTo={here} lastResult={undefined} returnTo={here} />
+          <ProjectForm project={project} workflows={workflows} closeTo={here} lastResult={resultFor(`project-${project.id}`)} action={here} />
         </UrlDialog>
       ) : null}
       {dialog === "add-item" && canWrite ? (

@@ -51,11 +51,14 @@ const PRIORITY_COLORS: Record<string, string> = { rush: "red", high: "orange", m
 
 export function ProjectSummary({
   timeline,
+  due,
   priority,
   metrics,
   serverNow,
 }: {
   timeline: { start: string; end: string } | null;
+  /** The project's due date ('Mar 31, 2026'), or null. */
+  due?: string | null;
   priority: string;
   metrics: ProjectMetrics;
   serverNow: number;
@@ -70,6 +73,12 @@ export function ProjectSummary({
         ) : (
           <p className="text-ink-muted">Not scheduled</p>
         )}
+        {/* The project's own due date beside the steps' range (Decisions: Due dates). */}
+        {due ? (
+          <p className="font-semibold" data-testid="timeline-due">
+            Due {due}
+          </p>
+        ) : null}
       </SummaryCard>
       <SummaryCard title="Priority" icon="alert">
         <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[priority] ?? "gray")}`}>

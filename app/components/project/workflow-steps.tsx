@@ -41,6 +41,8 @@ export type StepRow = {
   /** yyyy-mm-dd in the shop's zone, for the date inputs; '' when unset. */
   startInput: string;
   endInput: string;
+  /** Its end date falls after the project's due date (Decisions: Due dates). */
+  endsAfterDue?: boolean;
   members: { id: number; name: string }[];
 };
 
@@ -267,6 +269,11 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
       </td>
       <td data-label="End Date" className="py-3 pr-3">
         <DateText text={step.endText} />
+        {step.endsAfterDue ? (
+          <span className="block text-sm font-medium text-danger-800" data-testid="ends-after-due">
+            Ends after the due date
+          </span>
+        ) : null}
       </td>
       <td data-label="Assigned Team Member" className="py-3 pr-3 cell-text">
         {step.members.length ? step.members.map((m) => m.name).join(", ") : <span className="text-ink-muted">Unassigned</span>}

@@ -8,7 +8,7 @@ export const PROJECT_SORTS: { key: ProjectSort; label: string; dir: SortDir }[] 
   { key: "priority", label: "Priority", dir: "desc" },
   { key: "name", label: "Name", dir: "asc" },
   { key: "startDate", label: "Start date", dir: "asc" },
-  { key: "endDate", label: "End date", dir: "asc" },
+  { key: "endDate", label: "Due date", dir: "asc" },
   { key: "workflow", label: "Workflow", dir: "asc" },
   { key: "expectedFinish", label: "Expected finish", dir: "asc" },
 ];

@@ -17,6 +17,11 @@ export type ProjectListRow = {
   status: string;
   workflowId: number | null;
   workflowName: string | null;
+  /** What the Edit Project form shows: days in the shop's zone ('yyyy-mm-dd'), or null. */
+  startDate: string | null;
+  endDate: string | null;
+  customer: string | null;
+  externalReference: string | null;
   version: number;
   totalTime: string;
   activeTimers: number;

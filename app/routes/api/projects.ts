@@ -1,5 +1,5 @@
 import { createProject, listProjects, projectSummary } from "~/models/project.server";
-import { ProjectCreateSchema } from "~/schemas/project";
+import { ProjectCreateApiSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, listPage, pageParams, parseBody } from "~/http/api.server";
@@ -24,6 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
     const user = requirePermission(request, "projects:write");
-    return json(createProject(await parseBody(request, ProjectCreateSchema), actorFrom(request, user)), { status: 201 });
+    return json(createProject(await parseBody(request, ProjectCreateApiSchema), actorFrom(request, user)), { status: 201 });
   });
 }
