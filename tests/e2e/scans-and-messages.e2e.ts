@@ -103,7 +103,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
       ).status(),
     ).toBe(200);
     await visit(page, true, `/qr/${final.id}`);
-    await page.getByRole("button", { name: "Stop Timer" }).click();
+    await page.getByRole("button", { name: "Done — finish item" }).click();
     // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
     await expect(page.getByText(`${final.name} stays in`).first()).toBeVisible();
     await expect(page.getByText("Final Department", { exact: true }).first()).toBeVisible();
@@ -113,7 +113,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     expect((await page.request.post(`/api/items/${final.id}/start-timer`, { headers: { origin: final.origin } })).status()).toBe(200);
     await page.reload();
     await waitForHydration(page);
-    await expect(page.getByRole("button", { name: "Stop Timer" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Done — finish item" })).toBeVisible();
     await expect(page.getByText(`${final.name} stays in`)).toHaveCount(0);
     await expect(page.getByText("Final Department", { exact: true })).toHaveCount(1); // the Next Department field
   });
