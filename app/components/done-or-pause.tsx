@@ -27,12 +27,26 @@ export function DoneOrPause({
   const size = "min-h-12 w-full px-4 text-base whitespace-normal text-center";
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
-      <button type="submit" name="intent" value="stop" disabled={!!busy} className={`${btn.primary} ${size}`} data-testid={testId ? `${testId}-done` : undefined}>
+      <button
+        type="submit"
+        name="intent"
+        value="stop"
+        disabled={!!busy}
+        className={`${btn.primary} ${size}`}
+        data-testid={testId ? `${testId}-done` : undefined}
+      >
         <Icon name="check" />
         {busy === "stop" ? "Stopping…" : doneLabel}
         {itemName ? <span className="sr-only"> {itemName}</span> : null}
       </button>
-      <button type="submit" name="intent" value="pause" disabled={!!busy} className={`${btn.secondary} ${size}`} data-testid={testId ? `${testId}-pause` : undefined}>
+      <button
+        type="submit"
+        name="intent"
+        value="pause"
+        disabled={!!busy}
+        className={`${btn.secondary} ${size}`}
+        data-testid={testId ? `${testId}-pause` : undefined}
+      >
         <Icon name="clock" />
         {busy === "pause" ? "Pausing…" : "Pause"}
         {itemName ? <span className="sr-only"> {itemName}</span> : null}

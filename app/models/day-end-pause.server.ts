@@ -84,7 +84,13 @@ export function pauseTimersAtDayEnd(now = Date.now()): DayEndPause[] {
       due.map((d) => ({
         id: String(d.id),
         before: JSON.stringify({ department: d.department, running: true }),
-        after: JSON.stringify({ department: d.department, sessionSeconds: d.sessionSeconds, pausedAt: new Date(d.pausedAt), memberId: d.memberId, note: DAY_END_PAUSE_WORDS }),
+        after: JSON.stringify({
+          department: d.department,
+          sessionSeconds: d.sessionSeconds,
+          pausedAt: new Date(d.pausedAt),
+          memberId: d.memberId,
+          note: DAY_END_PAUSE_WORDS,
+        }),
       })),
     );
     tx.run(sql`
@@ -112,9 +118,11 @@ export function dayEndPausesFor(memberId: number, now = Date.now()): DayEndNotic
     SELECT at FROM audit_log WHERE entity = 'session' AND entity_id = ${String(memberId)} AND action = 'login'
     ORDER BY at DESC LIMIT 2`);
   const since = Math.max(logins[1]?.at ?? 0, now - NOTICE_LOOKBACK_MS);
-  return db.all<DayEndNotice>(sql`
+  return db
+    .all<DayEndNotice>(sql`
     SELECT i.id AS id, i.name AS name, i.department AS department, a.after ->> 'pausedAt' AS pausedAt
     FROM audit_log a JOIN items i ON i.id = CAST(a.entity_id AS INTEGER)
     WHERE a.at > ${since} AND a.action = ${DAY_END_PAUSE_ACTION} AND a.entity = 'item' AND a.after ->> 'memberId' = ${memberId}
-    ORDER BY a.at, i.name`).map((r) => ({ ...r, pausedAt: typeof r.pausedAt === "number" ? r.pausedAt : Date.parse(String(r.pausedAt)) }));
+    ORDER BY a.at, i.name`)
+    .map((r) => ({ ...r, pausedAt: typeof r.pausedAt === "number" ? r.pausedAt : Date.parse(String(r.pausedAt)) }));
 }

@@ -515,7 +515,7 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       .from(timerLogs)
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
-    if (!stop || stop.action !== "stop" || !stop.department) throw new NotFoundError(UNDO_NOTHING);
+    if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(UNDO_NOTHING);
     if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(UNDO_TOO_LATE);
     if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(UNDO_CHANGED);
     const sequence = sequenceOf(db, item);

@@ -102,12 +102,7 @@ function ItemTimerButtons({ here, doneLabel }: { here: string; doneLabel: string
   const sending = navigation.state !== "idle" && navigation.formAction === here ? navigation.formData?.get("intent") : null;
   return (
     <Form method="post" action={here} className="mt-4 w-full sm:max-w-md" aria-label="Stop the timer">
-      <DoneOrPause
-        doneLabel={doneLabel}
-        busy={sending === "stop" || sending === "pause" ? sending : null}
-        testId="item-timer"
-        className="sm:flex-row"
-      />
+      <DoneOrPause doneLabel={doneLabel} busy={sending === "stop" || sending === "pause" ? sending : null} testId="item-timer" className="sm:flex-row" />
     </Form>
   );
 }

@@ -93,7 +93,11 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
             // a pause is no scan, so it waits for the network.
             const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             if (submitter?.value === "pause") {
-              toast({ title: "Failed to pause timer", description: "You are offline: Pause needs the network. Try again when it is back.", variant: "destructive" });
+              toast({
+                title: "Failed to pause timer",
+                description: "You are offline: Pause needs the network. Try again when it is back.",
+                variant: "destructive",
+              });
               return;
             }
             send(String(item.id));

@@ -138,7 +138,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form || !intent) return answer({ title: "Error", description: "Unknown form", variant: "destructive" }, 400);
   const id = parseIdParam(String(form.get("itemId") ?? ""));
   const failed =
-    intent === "start" ? "Failed to start timer" : intent === "stop" ? "Failed to stop timer" : intent === "pause" ? "Failed to pause timer" : "Failed to set station";
+    intent === "start"
+      ? "Failed to start timer"
+      : intent === "stop"
+        ? "Failed to stop timer"
+        : intent === "pause"
+          ? "Failed to pause timer"
+          : "Failed to set station";
   if (id === null || itemDepartment(id) !== department.value) return answer({ title: failed, description: ITEM_NOT_HERE, variant: "destructive" }, 404);
   const actor = actorFrom(request, user);
   const names = departmentNames();

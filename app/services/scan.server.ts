@@ -40,7 +40,12 @@ export type ScanOutcome =
  * its stop (the timer log row), the department it was stopped in (by name) and until when (epoch ms).
  */
 export type ScanUndo = { itemId: number; stopId: number; department: string; until: number };
-const ScanUndoSchema = z.object({ itemId: z.number().int().positive(), stopId: z.number().int().positive(), department: z.string().max(200), until: z.number() });
+const ScanUndoSchema = z.object({
+  itemId: z.number().int().positive(),
+  stopId: z.number().int().positive(),
+  department: z.string().max(200),
+  until: z.number(),
+});
 
 /**
  * What the QR Timer form without JavaScript shows after its post, once (http/flash.server.ts): the text scanned,

@@ -88,7 +88,10 @@ test("a member opens their list from Home, starts an item there, pauses it (it s
     await expect(page.getByText(`${name} stays in Quality Control.`, { exact: true })).toBeVisible();
     await expect(waiting.getByTestId(`work-item-${item.id}`)).toBeVisible();
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false, department: "quality-control" });
-    await waiting.getByTestId(`work-item-${item.id}`).getByRole("button", { name: `Start ${name}` }).click();
+    await waiting
+      .getByTestId(`work-item-${item.id}`)
+      .getByRole("button", { name: `Start ${name}` })
+      .click();
     await expect(running.getByTestId(`work-item-${item.id}`)).toBeVisible();
   });
 

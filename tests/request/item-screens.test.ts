@@ -191,7 +191,7 @@ describe("/qr/{id}: the phone camera's page", () => {
     expect(item(id).isTimerActive).toBe(true);
     expect(html).toContain("Timer Started");
     expect(html).toContain("Done → Production");
-    expect(html).toContain('name="intent" value="pause"');
+    expect(html).toContain('value="pause"');
 
     ageSession(id);
     html = await follow(floor, await form(floor, `/qr/${id}`, { intent: "stop" }));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
-import { type Client, hooks } from "../helpers/app";
+import { type Client, type createApp, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
 import { ageSession } from "../helpers/timers";
@@ -21,7 +21,7 @@ let itemId: number;
 let lastId: number;
 
 beforeEach(async () => {
-  let app;
+  let app: ReturnType<typeof createApp>;
   let memberIds: Record<"otto", number>;
   ({
     app,
@@ -77,7 +77,11 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
 
     const res = await undo(otto, itemId, stop.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ department: "production", message: "Fence banner is back in Production; its time is kept.", toast: { title: "Scan Undone" } });
+    expect(res.body).toMatchObject({
+      department: "production",
+      message: "Fence banner is back in Production; its time is kept.",
+      toast: { title: "Scan Undone" },
+    });
     expect(row(itemId)).toMatchObject({ department: "production", currentStepIndex: 0, isTimerActive: false, totalTimeSeconds: total });
     // The log keeps the session: its stop row stays, and now reads as a pause in Production.
     expect(logs(itemId).map((l) => [l.action, l.department])).toEqual([
@@ -142,9 +146,15 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
 describe("without JavaScript: the QR Timer page's Undo form", () => {
   test("after a scan that advanced, the page offers 'Undo — keep it in Production'; pressing it moves the item back", async () => {
     let page = await open(otto, "/qr-scanner");
-    page = await page.form({ button: "Process" }).fill({ code: String(itemId) }).submit("Process");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
     ageSession(itemId, 60_000);
-    page = await page.form({ button: "Process" }).fill({ code: String(itemId) }).submit("Process");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
     expect(toasts(page)).toContain("Timer Stopped & Advanced Fence banner moved to Quality Control.");
     expect(row(itemId).department).toBe("quality-control");
     page = await page.form({ button: "Undo — keep it in Production" }).submit("Undo — keep it in Production");
@@ -158,9 +168,15 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
 
   test("an undo sent too late says why on the page", async () => {
     let page = await open(otto, "/qr-scanner");
-    page = await page.form({ button: "Process" }).fill({ code: String(itemId) }).submit("Process");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
     ageSession(itemId, 60_000);
-    page = await page.form({ button: "Process" }).fill({ code: String(itemId) }).submit("Process");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
     const form = page.form({ button: "Undo — keep it in Production" });
     hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE item_id = ? AND action = 'stop'").run(itemId);
     page = await form.submit("Undo — keep it in Production");

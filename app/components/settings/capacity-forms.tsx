@@ -84,12 +84,12 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
       ) : null}
       <div>
         <label className={checkRowClass}>
-          <input {...getInputProps(fields.pauseAtDayEnd, { type: "checkbox" })} className={checkboxClass} aria-describedby="pause-at-day-end-hint" />{" "}
-          Pause forgotten timers at the end of the day
+          <input {...getInputProps(fields.pauseAtDayEnd, { type: "checkbox" })} className={checkboxClass} aria-describedby="pause-at-day-end-hint" /> Pause
+          forgotten timers at the end of the day
         </label>
         <p id="pause-at-day-end-hint" className="mt-1 text-sm text-ink-muted">
-          A timer still running an hour after the working day ends is paused at the day's end, so a night does not count as work. Whoever started it is
-          told when they next sign in.
+          A timer still running an hour after the working day ends is paused at the day's end, so a night does not count as work. Whoever started it is told
+          when they next sign in.
         </p>
       </div>
       <div className="flex justify-end border-t border-line pt-4">

@@ -65,12 +65,7 @@ function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
       <fetcher.Form method="post" action={here} className="w-full sm:w-56">
         <input type="hidden" name="itemId" value={item.id} />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <DoneOrPause
-          doneLabel={item.doneLabel}
-          itemName={item.name}
-          busy={busy ? (sending === "pause" ? "pause" : "stop") : null}
-          testId={`work-${item.id}`}
-        />
+        <DoneOrPause doneLabel={item.doneLabel} itemName={item.name} busy={busy ? (sending === "pause" ? "pause" : "stop") : null} testId={`work-${item.id}`} />
       </fetcher.Form>
     );
   }
