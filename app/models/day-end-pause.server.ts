@@ -42,6 +42,7 @@ export function pauseTimersAtDayEnd(now = Date.now()): DayEndPause[] {
         workingDays: shopSettings.workingDays,
         dayStartMinutes: shopSettings.dayStartMinutes,
         dayHours: shopSettings.dayHours,
+        holidays: shopSettings.holidays,
       })
       .from(shopSettings)
       .where(eq(shopSettings.id, 1))
@@ -52,7 +53,8 @@ export function pauseTimersAtDayEnd(now = Date.now()): DayEndPause[] {
       workingDays: settings?.workingDays ?? [...DEFAULT_WORKING_DAYS],
       dayStartMinutes: settings?.dayStartMinutes ?? DEFAULT_DAY_START_MINUTES,
       dayHours: settings?.dayHours ?? DEFAULT_DAY_HOURS,
-      holidays: [],
+      // The forecast's calendar, holidays and all, so the two share one index (holidays change no day's hours).
+      holidays: settings?.holidays ?? [],
     };
     if (!hasWorkingTime(calendar)) return [];
     const hours = workingTime(calendar);
