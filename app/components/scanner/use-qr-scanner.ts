@@ -24,9 +24,7 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
   const [message, setMessage] = useState<string | null>(start.error);
   const [item, setItem] = useState<ScannedItem | null>(start.item);
   // The last scan's Undo (docs/product.md, Decisions: The end of a job), with when it lapses on this device's clock.
-  const [undo, setUndo] = useState<(ScanUndo & { lapses: number }) | null>(
-    start.undo ? { ...start.undo, lapses: Date.now() + (start.undo.until - Date.now()) } : null,
-  );
+  const [undo, setUndo] = useState<(ScanUndo & { lapses: number }) | null>(start.undo ? { ...start.undo, lapses: start.undo.until } : null);
   useEffect(() => {
     if (!undo) return;
     const t = setTimeout(() => setUndo(null), Math.max(0, undo.lapses - Date.now()));
