@@ -83,6 +83,9 @@ export default [
   route("api/pdf-proxy", "routes/api/pdf-proxy.ts"),
   route("api/items", "routes/api/items.ts", { id: "api-items" }),
   route("api/items/:id", "routes/api/items.$id.ts", { id: "api-items-id" }),
+  // Pause or done, and the QR Timer's undo (docs/product.md, Decisions: The end of a job).
+  route("api/items/:id/pause-timer", "routes/api/items.$id.pause-timer.ts", { id: "api-items-pause-timer" }),
+  route("api/items/:id/undo-advance", "routes/api/items.$id.undo-advance.ts", { id: "api-items-undo-advance" }),
   ...["start-timer", "end-timer", "reset-timer", "timer-logs", "file-associations", "assign-file", "unassign-file", "print-label"].map((verb) =>
     route(`api/items/:id/${verb}`, `routes/api/items.$id.${verb}.ts`, { id: `api-items-${verb}` }),
   ),

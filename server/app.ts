@@ -8,6 +8,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { MigrationError } from "#db/migrate";
 import { bootstrapDatabase } from "~/models/bootstrap.server";
 import { pruneAudit } from "~/models/audit-trail.server";
+import { pauseTimersAtDayEnd } from "~/models/day-end-pause.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session-store.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
@@ -83,6 +84,8 @@ function serve(env: Env, clientDir: string) {
     writeUpWindows();
     pruneUploads();
     pruneAudit(env.AUDIT_RETENTION_DAYS);
+    // Timers forgotten over the night stop at the day's end (docs/product.md, Decisions: The end of a job).
+    pauseTimersAtDayEnd();
   };
   housekeeping();
   setInterval(housekeeping, 10 * 60_000).unref();

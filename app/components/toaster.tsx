@@ -96,12 +96,22 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             onOpenChange={(open) => (open ? null : dismiss(t.key))}
             className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
             type={t.variant === "destructive" ? "foreground" : "background"}
+            duration={t.action?.durationMs}
             // An open dialog turns pointer events off outside itself; a toast shown before it opened stays closable.
             style={{ pointerEvents: "auto" }}
           >
             <div>
               <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
               {t.description ? <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description> : null}
+              {t.action ? (
+                <ToastPrimitive.Action
+                  altText={t.action.label}
+                  onClick={t.action.run}
+                  className="mt-2 inline-flex min-h-tap items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
+                >
+                  {t.action.label}
+                </ToastPrimitive.Action>
+              ) : null}
             </div>
             <ToastPrimitive.Close
               aria-label="Close"

@@ -31,6 +31,9 @@ const ACTION_LABELS: Record<string, string> = {
   "create-customer-link": "Make a customer link",
   "revoke-customer-link": "Revoke a customer link",
   "plan-steps": "Plan the steps",
+  // docs/product.md, Decisions: The end of a job.
+  "pause-at-day-end": "Paused at the end of the working day",
+  "undo-advance": "Undo a scan's move to the next department",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

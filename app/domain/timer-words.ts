@@ -20,3 +20,31 @@ export function stoppedToast(itemName: string, department: string, final: boolea
 }
 
 export const doubleScanToast = (): TimerToast => ({ title: "Timer Still Running", description: DOUBLE_SCAN });
+
+/** docs/product.md, Decisions: The end of a job: Pause stops the timer and the item stays where it is. */
+export const pausedToast = (itemName: string, department: string): TimerToast => ({
+  title: "Timer Paused",
+  description: `${itemName} stays in ${department}.`,
+});
+
+/**
+ * The stop-and-advance button's words (docs/product.md, Decisions: The end of a job): it names where the item goes,
+ * or says the stop finishes it in its last department.
+ */
+export const doneLabel = (next: { final: boolean; department: string | null }) =>
+  next.final ? "Done — finish item" : next.department ? `Done → ${next.department}` : "Done";
+
+/** How long after a QR Timer scan stopped and advanced an item it can be undone (docs/product.md, Decisions: The end of a job). */
+export const UNDO_ADVANCE_WINDOW_MS = 30_000;
+export const undoLabel = (department: string) => `Undo — keep it in ${department}`;
+export const UNDO_TOO_LATE = "Too late to undo: a scan can be undone for 30 seconds after it.";
+export const UNDO_CHANGED = "This item changed after the scan (it was started, paused or moved again), so the scan cannot be undone.";
+export const UNDO_NOTHING = "That scan did not move the item, so there is nothing to undo.";
+export const undoneToast = (itemName: string, department: string): TimerToast => ({
+  title: "Scan Undone",
+  description: `${itemName} is back in ${department}; its time is kept.`,
+});
+
+/** The audit action of a timer paused by the end-of-day pass, worded in docs/product.md, Decisions: The end of a job. */
+export const DAY_END_PAUSE_ACTION = "pause-at-day-end";
+export const DAY_END_PAUSE_WORDS = "Paused at the end of the working day";

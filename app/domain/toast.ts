@@ -4,4 +4,9 @@ export type ToastData = {
   title: string;
   description?: string;
   variant?: "default" | "destructive";
+  /**
+   * A button in the toast (browser only: the QR Timer's Undo), and how long the toast then stays: an offer that lasts
+   * longer than a toast's 5 seconds keeps it open for its own time.
+   */
+  action?: { label: string; run: () => void; durationMs?: number };
 };

@@ -262,6 +262,18 @@ export class WorkingTime {
     return this.position(to) - this.position(from);
   }
 
+  /**
+   * The end of the shop's hours that `at` falls in, or else the next one: a date's start plus the day's hours (cut at
+   * the next start), on any date, working or not, so a Saturday session ends on the same clock (docs/product.md,
+   * Decisions: The end of a job).
+   */
+  hoursEndAfter(at: number): number {
+    this.cover(at);
+    const i = this.dayIndex(at);
+    const end = (k: number) => Math.min(this.starts[k]! + this.lengthMs, this.starts[k + 1]!);
+    return at < end(i) ? end(i) : end(i + 1);
+  }
+
   /** The day number (days since 1970-01-01) of `at`'s date in the shop's zone. */
   dayOf(at: number): number {
     this.cover(at);

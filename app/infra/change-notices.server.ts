@@ -20,6 +20,9 @@ export type ChangeListener = (notice: ChangeNotice) => void;
 
 const changes = () => processState.changes;
 
+/** What a timer change is called in a notice: a pause, a day-end pause and an undone advance are timer changes too. */
+const TIMER_ACTIONS = new Set(["start-timer", "end-timer", "reset-timer", "pause-timer", "pause-at-day-end", "undo-advance"]);
+
 /**
  * What a notice changed, as the scopes pages are validated by (decision 0034). `*` is every change; a page that
  * names no narrower scopes follows it. Entities the list does not know (reference data: departments, categories,
@@ -30,7 +33,7 @@ export function scopesOf(notice: Omit<ChangeNotice, "at">): string[] {
   switch (notice.entity) {
     case "item":
       // A timer's start, stop or reset changes the item's time and department, not what the machine screens show.
-      scopes.push(notice.action === "start-timer" || notice.action === "end-timer" || notice.action === "reset-timer" ? "item-timers" : "items");
+      scopes.push(TIMER_ACTIONS.has(notice.action) ? "item-timers" : "items");
       // The work lists of the departments it is in and left (decision 0037): a scan in Production leaves
       // Quality Control's list answering 304.
       scopes.push(`items-in:${notice.department ?? "*"}`);

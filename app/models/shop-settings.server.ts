@@ -33,8 +33,8 @@ export function getShopSettings(): ShopSettings {
 export type CalendarPatch = { workingDays?: number[]; dayStartMinutes?: number; dayHours?: number; holidays?: string[] };
 /** How an imported file's 01/02/2026 is read: true day first, false month first, null by the shop's zone. */
 export type ImportPatch = { importDayFirst?: boolean | null };
-export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null } & CalendarPatch & ImportPatch;
-const PATCHABLE = new Set(["signInMode", "shopAddress", "workingDays", "dayStartMinutes", "dayHours", "holidays", "importDayFirst"]);
+export type ShopSettingsPatch = { signInMode?: SignInMode; shopAddress?: string | null; pauseAtDayEnd?: boolean } & CalendarPatch & ImportPatch;
+const PATCHABLE = new Set(["signInMode", "shopAddress", "workingDays", "dayStartMinutes", "dayHours", "holidays", "importDayFirst", "pauseAtDayEnd"]);
 
 /** Change the settings sent; `version` (what the form read) refuses a save over someone else's. Audited. */
 export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard: { version?: number } = {}): ShopSettings {
@@ -67,7 +67,13 @@ const pick = (r: typeof shopSettings.$inferSelect, patch: ShopSettingsPatch) => 
   shopAddress: r.shopAddress,
   ...(CALENDAR_FIELDS.some((k) => patch[k] !== undefined) ? Object.fromEntries(CALENDAR_FIELDS.map((k) => [k, r[k]])) : {}),
   ...(patch.importDayFirst !== undefined ? { importDayFirst: r.importDayFirst } : {}),
+  ...(patch.pauseAtDayEnd !== undefined ? { pauseAtDayEnd: r.pauseAtDayEnd } : {}),
 });
+
+/** Whether timers still running an hour after the working day are paused at its end (docs/product.md, Decisions: The end of a job). */
+export function pauseAtDayEndSetting(): boolean {
+  return getDb().select({ on: shopSettings.pauseAtDayEnd }).from(shopSettings).where(eq(shopSettings.id, 1)).get()?.on ?? true;
+}
 
 /**
  * The shop's address, once it is known: the server's PUBLIC_URL, or else the one saved in Global Settings → Shop

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
+import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS, UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
 import { getDb } from "~/infra/db.server";
 import { itemSequence, nextDepartment } from "~/domain/rules";
 import { ConflictError, NotFoundError } from "~/domain/errors";
@@ -275,6 +275,51 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   };
 }
 
+/**
+ * Pause (decision 0048): a stop that does not advance. The same `stop` log row as a stop in the item's own
+ * department (finished 0), so analytics count the session as hands-on time and the next start there as no wait; the
+ * item keeps its department and step, and the audit row says `pause-timer`. Never refused as a double read: Pause
+ * is always an explicit button.
+ */
+function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<StopResult> {
+  const before = itemOrThrow(db, id);
+  if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
+  const started = before.currentSessionStart;
+  const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
+  const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
+  const after = timerQueries(db).stop.get({
+    id,
+    started: started.getTime(),
+    seconds: sessionSeconds,
+    department: before.department,
+    stepIndex: before.currentStepIndex,
+  });
+  if (!after) throw new ConflictError(NOT_RUNNING);
+  timerQueries(db).log.run({
+    itemId: id,
+    action: "stop",
+    department: stoppedIn,
+    at: now,
+    seconds: sessionSeconds,
+    memberId: actor.id,
+    scanId: null,
+    timeSource: "server",
+    waitSeconds: null,
+    finished: 0,
+  });
+  writeAuditPrepared(actor, {
+    action: "pause-timer",
+    entity: "item",
+    entityId: id,
+    before: { department: stoppedIn },
+    after: { department: after.department, sessionSeconds },
+  });
+  return {
+    value: { item: after, stoppedIn, sessionSeconds, final: false },
+    notice: { entity: "item", id, action: "pause-timer", projectId: after.projectId, department: after.department },
+  };
+}
+
 function commitOne<T>(apply: (db: DB) => Applied<T>): T {
   const db = getDb();
   // The prepared statements run on the one connection, inside this transaction.
@@ -293,6 +338,11 @@ export function startTimer(id: number, actor: Actor, now = Date.now()): Item {
  */
 export function endTimer(id: number, actor: Actor, now = Date.now(), opts: { asScan?: boolean } = {}): StopResult {
   return commitOne((db) => applyStop(db, id, actor, now, {}, opts.asScan));
+}
+
+/** Pauses the running session: its seconds go to the item's total and its log row; the item stays where it is. */
+export function pauseTimer(id: number, actor: Actor, now = Date.now()): StopResult {
+  return commitOne((db) => applyPause(db, id, actor, now));
 }
 
 // Group commit for scans. A commit costs far more than a scan's own statements (measured on seed-large data:
@@ -432,4 +482,60 @@ export function listTimerLogs(id: number, page?: { limit: number; offset: number
 
 export function countTimerLogs(id: number): number {
   return getDb().select({ n: sql<number>`count(*)` }).from(timerLogs).where(eq(timerLogs.itemId, id)).get()?.n ?? 0;
+}
+
+// --- Undo of a QR Timer scan's advance (docs/product.md, Decisions: The end of a job) ---
+
+/** The item's latest timer log row when it is a stop: the scan a QR Timer answer offers to undo. */
+export function undoableStop(id: number): { stopId: number; at: number } | null {
+  const row = getDb()
+    .select({ id: timerLogs.id, action: timerLogs.action, at: timerLogs.timestamp })
+    .from(timerLogs)
+    .where(eq(timerLogs.itemId, id))
+    .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
+    .limit(1)
+    .get();
+  return row?.action === "stop" ? { stopId: row.id, at: row.at.getTime() } : null;
+}
+
+export type UndoResult = { item: Item; department: string };
+
+/**
+ * Moves an item a scan stopped and advanced back to the department it was stopped in (its step index as there),
+ * keeping the session's time and its log row: the stop then reads as a pause. Refused (409) after
+ * UNDO_ADVANCE_WINDOW_MS from the stop, when anything happened to the item since (a later log row, a running timer,
+ * another department), and when the stop did not move it. Audited 'undo-advance'.
+ */
+export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date.now()): UndoResult {
+  const db = getDb();
+  const result = db.transaction((tx) => {
+    const item = itemOrThrow(db, id);
+    const stop = tx
+      .select({ id: timerLogs.id, action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp })
+      .from(timerLogs)
+      .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
+      .get();
+    if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(UNDO_NOTHING);
+    if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(UNDO_TOO_LATE);
+    if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(UNDO_CHANGED);
+    const sequence = sequenceOf(db, item);
+    const next = nextDepartment(sequence, stop.department);
+    if (next.kind !== "next" || item.department === stop.department) throw new ConflictError(UNDO_NOTHING);
+    if (item.department !== next.department) throw new ConflictError(UNDO_CHANGED);
+    const after = tx
+      .update(items)
+      .set({ department: stop.department, currentStepIndex: Math.max(0, sequence.indexOf(stop.department)), version: sql`${items.version} + 1` })
+      .where(and(eq(items.id, id), eq(items.isTimerActive, false), eq(items.department, item.department)))
+      .returning()
+      .get();
+    if (!after) throw new ConflictError(UNDO_CHANGED);
+    writeAudit(
+      actor,
+      { action: "undo-advance", entity: "item", entityId: id, before: { department: item.department }, after: { department: stop.department, stopId } },
+      tx,
+    );
+    return { item: after, department: stop.department, movedFrom: item.department };
+  });
+  announce({ entity: "item", id, action: "undo-advance", projectId: result.item.projectId, department: result.department, fromDepartment: result.movedFrom });
+  return { item: result.item, department: result.department };
 }

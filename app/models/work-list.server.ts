@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { departments, items, subdepartments } from "#db/schema";
 import { BadRequestError, NotFoundError } from "~/domain/errors";
+import { itemSequence, nextDepartment, type NextDepartment } from "~/domain/rules";
 import { stationSide, type StationSide, type WorkFilter } from "~/domain/work-lists";
 import { announce } from "~/infra/change-notices.server";
 import { getDb } from "~/infra/db.server";
@@ -207,4 +208,19 @@ export function setStation(itemId: number, department: WorkDepartment, station: 
   });
   announce({ entity: "item", id: itemId, action: "update", projectId: result.projectId, department: department.value });
   return { name: result.name, station: result.station };
+}
+
+/**
+ * Where a stop would send each row's item (docs/product.md, Decisions: Next department), for the list's 'Done →'
+ * buttons: one statement for the page's categories, whatever the number of rows.
+ */
+export function nextDepartmentsOf(rows: readonly { id: number; category: string }[], department: string): Map<number, NextDepartment> {
+  const names = [...new Set(rows.map((r) => r.category))];
+  const found = names.length
+    ? getDb().all<{ name: string; sequence: string }>(sql`
+        SELECT name, department_sequence AS sequence FROM categories
+        WHERE name COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(names)}))`)
+    : [];
+  const sequences = new Map(found.map((c) => [c.name.toLowerCase(), JSON.parse(c.sequence) as string[]]));
+  return new Map(rows.map((r) => [r.id, nextDepartment(itemSequence(sequences.get(r.category.toLowerCase())), department)]));
 }

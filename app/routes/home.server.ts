@@ -10,6 +10,11 @@ import { can, canOpenWorkList } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { shopAddressOffer } from "~/services/shop-address.server";
 import { backupFailureNote } from "~/services/backups.server";
+import { dayEndPausesFor } from "~/models/day-end-pause.server";
+import { departmentNames } from "~/models/item-detail.server";
+import { formatDateTime } from "~/domain/dates";
+import { departmentLabel } from "~/domain/format";
+import { getEnv } from "~/infra/env.server";
 import type { Route } from "./+types/home";
 
 // The home screen's loader and action (routes/home.tsx holds the page).
@@ -42,7 +47,25 @@ export function loadHome({ request }: Route.LoaderArgs) {
     backupFailure: isManagement ? backupFailureNote() : null,
     // Webhook deliveries that failed for good: shown to management (decision 0042).
     webhooksFailed: isManagement ? failedDeliveryCount() : 0,
+    dayEndPauses: user && !user.apiToken ? dayEndPauseNotice(user.id) : [],
   };
+}
+
+/**
+ * The timers this member started that the end-of-day pass paused since their sign-in before this one (docs/product.md,
+ * Decisions: The end of a job): what they are told after signing in, read from the audit rows.
+ */
+function dayEndPauseNotice(memberId: number) {
+  const paused = dayEndPausesFor(memberId);
+  if (paused.length === 0) return [];
+  const names = departmentNames();
+  const tz = getEnv().SHOP_TIMEZONE;
+  return paused.map((p) => ({
+    id: p.id,
+    name: p.name,
+    department: p.department ? (names.get(p.department) ?? departmentLabel(p.department)) : "—",
+    until: formatDateTime(p.pausedAt, tz),
+  }));
 }
 
 // JavaScript off: a tile is a form button, and the same decision is taken here.

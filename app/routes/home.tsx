@@ -7,6 +7,7 @@ import { SetupChecklist } from "~/components/home/setup-checklist";
 import { BackupFailureNotice } from "~/components/backup-failure-notice";
 import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { WorkListLinks } from "~/components/home/work-list-links";
+import { DayEndPauseNotice } from "~/components/home/day-end-pause-notice";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
 import { useToast } from "~/components/toaster";
@@ -55,6 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
 
       <BackupFailureNotice note={backupFailure} className="mx-auto mt-6 max-w-2xl" />
+      <DayEndPauseNotice items={loaderData.dayEndPauses} className="mx-auto mt-6 max-w-2xl" />
 
       {setup ? <SetupChecklist steps={setup} addressOffer={addressOffer} /> : null}
       <WebhookFailedNotice count={loaderData.webhooksFailed} className="mx-auto mt-8 max-w-3xl" />

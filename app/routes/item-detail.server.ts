@@ -23,6 +23,8 @@ import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/views/who-can-add.server";
+import { answerDoneOrPause } from "~/views/timer-buttons.server";
+import { doneLabel } from "~/domain/timer-words";
 import type { Route } from "./+types/item-detail";
 
 // The item page's loader and action (routes/item-detail.tsx holds the page).
@@ -64,6 +66,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
       department: name(item.department),
       // docs/product.md (Decisions): the next stop follows the category's sequence, else the standard order.
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      // The running timer's 'Done →' button (docs/product.md, Decisions: The end of a job).
+      doneLabel: doneLabel({ final: card.next.kind === "final", department: card.next.kind === "next" ? name(card.next.department) : null }),
       sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
       workflowName: card.workflowName,
@@ -105,7 +109,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/items/${id}`;
   const formData = await readForm(request);
   if (!formData) return unreadableForm();
-  const intent = intentOf(formData, ["print-label", "update-item", "reset-timer"]);
+  const intent = intentOf(formData, ["print-label", "update-item", "reset-timer", "stop", "pause"]);
+  // A running timer's Done and Pause (docs/product.md, Decisions: The end of a job): an explicit stop, not a scan.
+  if (intent === "stop" || intent === "pause") return answerDoneOrPause(request, id, intent, here);
   // Straight to a label printer of Global Settings; the answer comes back as a toast.
   if (intent === "print-label") return printFromPage(request, formData, here, { itemId: id });
   const formId = intent === "update-item" ? `item-${id}` : intent;

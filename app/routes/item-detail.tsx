@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { Link, useActionData, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { History } from "~/components/history";
 import { ItemHeader } from "~/components/items/item-header";
 import { ItemSections, ItemTimerLog } from "~/components/items/item-sections";
@@ -10,6 +10,7 @@ import { ItemForm, type ItemRow } from "~/components/project/project-items";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { useReauthRetry } from "~/components/reauth";
 import { ResetTimerForm } from "~/components/reset-timer-form";
+import { DoneOrPause } from "~/components/done-or-pause";
 import { useToast } from "~/components/toaster";
 import { btn, UrlDialog } from "~/components/ui";
 import type { Route } from "./+types/item-detail";
@@ -61,6 +62,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
         ← Back to {project.name}
       </Link>
       <ItemHeader item={item} live={live} here={here} printers={loaderData.printers} addressNote={loaderData.addressNote} canWrite={canWrite} />
+      {item.isTimerActive ? <ItemTimerButtons here={here} doneLabel={loaderData.doneLabel} /> : null}
 
       {dialog === "qr" ? (
         <QrCodeDialog addressNote={loaderData.addressNote} closeTo={here} label={itemQrLabel(item, project.name, loaderData.qrPayload)} />
@@ -91,5 +93,16 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       <ItemTimerLog log={loaderData.log} />
       <History entries={loaderData.history} what="item" auditTrail={loaderData.auditTrail} />
     </div>
+  );
+}
+
+/** A running timer's Done and Pause on the item's own page: a plain form post that comes back here with its toast. */
+function ItemTimerButtons({ here, doneLabel }: { here: string; doneLabel: string }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formAction === here ? navigation.formData?.get("intent") : null;
+  return (
+    <Form method="post" action={here} className="mt-4 w-full sm:max-w-md" aria-label="Stop the timer">
+      <DoneOrPause doneLabel={doneLabel} busy={sending === "stop" || sending === "pause" ? sending : null} testId="item-timer" className="sm:flex-row" />
+    </Form>
   );
 }

@@ -8,7 +8,8 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { QR_MESSAGES } from "~/domain/qr-input";
-import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doneLabel, doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { answerDoneOrPause } from "~/views/timer-buttons.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/qr-item";
 
@@ -38,6 +39,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
       department: name(item.department),
       next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      doneLabel: doneLabel({ final: card.next.kind === "final", department: card.next.kind === "next" ? name(card.next.department) : null }),
       now: Date.now(),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -52,6 +54,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id === null) throw data("Item not found", { status: 404 });
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
+  // Pause: the timer stops and the item stays (docs/product.md, Decisions: The end of a job).
+  if (intent === "pause") return answerDoneOrPause(request, id, "pause", here);
   // What happened is said once, by a toast (a cookie read by the next page load): never by the URL, where a
   // reload or Back would say it again while the timer has moved on.
   const names = departmentNames();

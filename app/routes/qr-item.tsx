@@ -3,6 +3,7 @@ import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import { useToast } from "~/components/toaster";
 import { Icon } from "~/components/icons";
 import { ItemSummary } from "~/components/forms";
+import { DoneOrPause } from "~/components/done-or-pause";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { QR_MESSAGES } from "~/domain/qr-input";
 import type { Route } from "./+types/qr-item";
@@ -51,6 +52,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   }
   const { item, project } = loaderData;
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(`/qr/${item.id}`);
+  const sending = busy ? navigation.formData?.get("intent") : null;
   return (
     <div className="floor-screen mx-auto max-w-xl px-4 py-6">
       <section className={`p-5 ${cardClass}`} aria-labelledby="qr-item-name">
@@ -87,25 +89,42 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
           onSubmit={(e) => {
             if (navigator.onLine !== false) return;
             e.preventDefault();
+            // Offline, a tap waits on the phone as a scan (a toggle: a start, or a stop that moves the item on);
+            // a pause is no scan, so it waits for the network.
+            const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            if (submitter?.value === "pause") {
+              toast({
+                title: "Failed to pause timer",
+                description: "You are offline: Pause needs the network. Try again when it is back.",
+                variant: "destructive",
+              });
+              return;
+            }
             send(String(item.id));
           }}
         >
-          <input type="hidden" name="intent" value={item.running ? "stop" : "start"} />
-          <button
-            type="submit"
-            disabled={busy}
-            className={`flex min-h-16 w-full items-center justify-center gap-2 rounded-xl px-6 text-xl font-bold text-white shadow-sm focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-300 disabled:opacity-60 ${
-              item.running ? "bg-red-700 hover:bg-red-800" : "bg-emerald-700 hover:bg-emerald-800"
-            }`}
-          >
-            <Icon name="clock" className="h-6 w-6" />
-            {item.running ? "Stop Timer" : "Start Timer"}
-          </button>
+          {item.running ? (
+            <DoneOrPause doneLabel={loaderData.doneLabel} busy={busy ? (sending === "pause" ? "pause" : "stop") : null} testId="qr-timer" />
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="start" />
+              <button
+                type="submit"
+                disabled={busy}
+                className="flex min-h-16 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-4 focus-visible:ring-brand-300 focus-visible:outline-none disabled:opacity-60"
+              >
+                <Icon name="clock" className="h-6 w-6" />
+                Start Timer
+              </button>
+            </>
+          )}
         </Form>
         <OfflineNotice waiting={waiting} offline={offline} />
         {item.running ? (
           <p className="mt-2 text-center text-sm text-ink-muted">
-            {loaderData.next === "Final Department" ? "This is its Final Department: stopping keeps it here." : `Stopping moves it to ${loaderData.next}.`}
+            {loaderData.next === "Final Department"
+              ? `This is its Final Department: Done finishes it here. Pause keeps it in ${loaderData.department}.`
+              : `Done moves it to ${loaderData.next}. Pause keeps it in ${loaderData.department}.`}
           </p>
         ) : null}
       </section>

@@ -7,6 +7,7 @@ import { actorFrom } from "~/services/actor.server";
 import { readForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
 import { ownBases, scanCode, ScanFlashSchema, scanFlash, scannedItem } from "~/services/scan.server";
+import { undoScanAdvance } from "~/services/scan-undo.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/qr-scanner";
 
@@ -29,6 +30,8 @@ export async function loadQrScanner({ request }: Route.LoaderArgs) {
       // The no-JavaScript form's scan id: the same form sent twice (a double click, Back and resend) counts once.
       scanId: crypto.randomUUID(),
       error: flash?.message ?? null,
+      // The last scan's Undo while its 30 seconds last (docs/product.md, Decisions: The end of a job).
+      undo: flash?.undo && flash.undo.until > Date.now() ? flash.undo : null,
     },
     { headers },
   );
@@ -41,6 +44,12 @@ export async function qrScannerAction({ request }: Route.ActionArgs) {
   const code = String(form?.get("code") ?? "").slice(0, 2000);
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent("/qr-scanner")}`);
   const user = requirePermission(request, "timers");
+  if (form?.get("intent") === "undo") {
+    const outcome = undoScanAdvance(actorFrom(request, user), String(form.get("itemId") ?? ""), String(form.get("stopId") ?? ""));
+    return redirectWithToast(request, "/qr-scanner", outcome.toast, {
+      headers: { "Set-Cookie": await flashCookie(request, "/qr-scanner", { last: "", message: outcome.message, itemId: outcome.itemId }) },
+    });
+  }
   // A scan id makes a form posted twice (Back and resend, a double submit) count once.
   const scanIdField = String(form?.get("scanId") ?? "");
   const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null });

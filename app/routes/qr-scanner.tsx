@@ -5,6 +5,7 @@ import { ScannedItemCard } from "~/components/scanner/scanned-item-card";
 import { useQrScanner } from "~/components/scanner/use-qr-scanner";
 import { btn, cardClass, inputClass, PageHeader } from "~/components/ui";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { undoLabel } from "~/domain/timer-words";
 import type { Route } from "./+types/qr-scanner";
 import { loadQrScanner, qrScannerAction } from "./qr-scanner.server";
 
@@ -87,6 +88,26 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
         <PhotoAndCamera hydrated={hydrated} onImage={scanner.onImage} onCode={scanner.onCameraCode} onCameraError={scanner.setMessage} />
       </section>
       {scanner.item ? <ScannedItemCard item={scanner.item} /> : null}
+      {scanner.undo ? (
+        // A scan that moved an item on can be taken back for 30 seconds: with JavaScript by the API, without by this form.
+        <Form
+          method="post"
+          action="/qr-scanner"
+          className="mt-3"
+          onSubmit={(e) => {
+            if (!hydrated || !scanner.undo) return;
+            e.preventDefault();
+            void scanner.undoNow(scanner.undo);
+          }}
+        >
+          <input type="hidden" name="intent" value="undo" />
+          <input type="hidden" name="itemId" value={scanner.undo.itemId} />
+          <input type="hidden" name="stopId" value={scanner.undo.stopId} />
+          <button type="submit" className={`${btn.secondary} min-h-12 w-full text-base whitespace-normal sm:w-auto`} data-testid="scan-undo">
+            {undoLabel(scanner.undo.department)}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }

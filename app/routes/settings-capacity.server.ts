@@ -5,7 +5,7 @@ import { formatWorkingWeek } from "~/domain/forecast-words";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { departmentModel, updateCapacities } from "~/models/department.server";
-import { getShopSettings, getWorkingCalendar, updateShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings, getWorkingCalendar, pauseAtDayEndSetting, updateShopSettings } from "~/models/shop-settings.server";
 import { capacityFormSchema, WorkingCalendarFormSchema } from "~/schemas/capacity";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, intentOf, invalid, readForm, sessionEnded, unreadableForm } from "~/views/form-action.server";
@@ -38,6 +38,7 @@ export function loadSettingsCapacity({ request }: Route.LoaderArgs) {
         dayHours: calendar.dayHours,
         holidays: calendar.holidays.map((date) => ({ date, label: formatListDate(noonInZone(date, tz), tz) })),
         summary: formatWorkingWeek(calendar),
+        pauseAtDayEnd: pauseAtDayEndSetting(),
       },
       version: getShopSettings().version,
       timeZone: tz,
@@ -69,9 +70,9 @@ export async function settingsCapacityAction({ request }: Route.ActionArgs) {
   if (intent === "calendar") {
     const submission = parseWithZod(form, { schema: WorkingCalendarFormSchema });
     if (submission.status !== "success") return invalid(intent, submission.reply());
-    const { workingDays, dayStart, dayHours, holidays, version } = submission.value;
+    const { workingDays, dayStart, dayHours, holidays, pauseAtDayEnd, version } = submission.value;
     try {
-      updateShopSettings({ workingDays, dayStartMinutes: dayStart, dayHours, holidays }, actor, { version });
+      updateShopSettings({ workingDays, dayStartMinutes: dayStart, dayHours, holidays, pauseAtDayEnd }, actor, { version });
     } catch (error) {
       const e = domainError(error);
       return invalid(intent, submission.reply({ formErrors: [e.message] }), e.status);
@@ -79,7 +80,9 @@ export async function settingsCapacityAction({ request }: Route.ActionArgs) {
     const saved = getWorkingCalendar();
     return redirectWithToast(request, HERE, {
       title: "Calendar saved",
-      description: `${formatWorkingWeek(saved)}; ${saved.holidays.length === 1 ? "1 holiday" : `${saved.holidays.length} holidays`}.`,
+      description: `${formatWorkingWeek(saved)}; ${saved.holidays.length === 1 ? "1 holiday" : `${saved.holidays.length} holidays`}; ${
+        pauseAtDayEndSetting() ? "forgotten timers pause at the day's end" : "timers run until someone stops them"
+      }.`,
     });
   }
 

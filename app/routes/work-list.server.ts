@@ -5,12 +5,12 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
-import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doneLabel, doubleScanToast, pausedToast, startedToast, stoppedToast } from "~/domain/timer-words";
 import { WORK_LIST_PAGE_SIZE, workFilterOf, workListHref, type WorkFilter } from "~/domain/work-lists";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { departmentNames } from "~/models/item-detail.server";
-import { DoubleScanError, endTimer, startTimer } from "~/models/timer.server";
+import { DoubleScanError, endTimer, pauseTimer, startTimer } from "~/models/timer.server";
 import {
   countWork,
   getWorkDepartment,
@@ -18,6 +18,7 @@ import {
   itemDepartment,
   listStations,
   listWork,
+  nextDepartmentsOf,
   setStation,
   type Station,
   type WorkDepartment,
@@ -45,7 +46,8 @@ function departmentOf(request: Request, value: string | undefined): WorkDepartme
   return department;
 }
 
-export function present(rows: WorkRow[], stations: readonly Station[], now: number, tz: string): WorkListItem[] {
+/** `done`: each running row's 'Done →' words (docs/product.md, Decisions: The end of a job); without it, 'Done'. */
+export function present(rows: WorkRow[], stations: readonly Station[], now: number, tz: string, done?: ReadonlyMap<number, string>): WorkListItem[] {
   const today = startOfZoneDay(now, tz);
   const stationName = new Map(stations.map((s) => [s.value, s.name]));
   return rows.map((r) => ({
@@ -59,6 +61,7 @@ export function present(rows: WorkRow[], stations: readonly Station[], now: numb
     since: r.sessionStart === null ? null : formatDateTime(r.sessionStart, tz),
     startedBy: r.startedBy,
     totalSeconds: r.totalSeconds,
+    doneLabel: done?.get(r.id) ?? "Done",
     arrived: formatRelative(r.arrivedAt, now),
     arrivedTitle: formatDateTime(r.arrivedAt, tz),
     station: r.station ? { value: r.station, name: stationName.get(r.station) ?? r.station } : null,
@@ -93,7 +96,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       counts,
       page,
       pages,
-      items: present(rows, stations, now, getEnv().SHOP_TIMEZONE),
+      items: present(rows, stations, now, getEnv().SHOP_TIMEZONE, doneLabels(rows, department.value)),
       now,
       // The Station dialog's item (?station-for=), if it is on this page.
       stationFor: parseIdParam(url.searchParams.get("station-for") ?? ""),
@@ -102,7 +105,20 @@ export function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-const INTENTS = ["start", "stop", "station"] as const;
+/** Each row's 'Done →' words: where its stop sends it, by its department's name. */
+function doneLabels(rows: WorkRow[], department: string): Map<number, string> {
+  const next = nextDepartmentsOf(rows, department);
+  const names = departmentNames();
+  return new Map(
+    rows.map((r) => {
+      const n = next.get(r.id);
+      const to = n?.kind === "next" ? (names.get(n.department) ?? departmentLabel(n.department)) : null;
+      return [r.id, doneLabel({ final: n?.kind === "final", department: to })];
+    }),
+  );
+}
+
+const INTENTS = ["start", "stop", "pause", "station"] as const;
 type Toast = { title: string; description: string; variant?: "default" | "destructive" };
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -121,7 +137,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       : redirectWithToast(request, back, toast);
   if (!form || !intent) return answer({ title: "Error", description: "Unknown form", variant: "destructive" }, 400);
   const id = parseIdParam(String(form.get("itemId") ?? ""));
-  const failed = intent === "start" ? "Failed to start timer" : intent === "stop" ? "Failed to stop timer" : "Failed to set station";
+  const failed =
+    intent === "start"
+      ? "Failed to start timer"
+      : intent === "stop"
+        ? "Failed to stop timer"
+        : intent === "pause"
+          ? "Failed to pause timer"
+          : "Failed to set station";
   if (id === null || itemDepartment(id) !== department.value) return answer({ title: failed, description: ITEM_NOT_HERE, variant: "destructive" }, 404);
   const actor = actorFrom(request, user);
   const names = departmentNames();
@@ -135,6 +158,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       // An explicit Stop (the button says which it means): not a scan, so never taken for a label read twice.
       const { item, final } = endTimer(id, actor);
       return answer(stoppedToast(item.name, name(item.department), final));
+    }
+    if (intent === "pause") {
+      // Pause: the timer stops and the item stays on this list (docs/product.md, Decisions: The end of a job).
+      const { item } = pauseTimer(id, actor);
+      return answer(pausedToast(item.name, name(item.department)));
     }
     const raw = String(form.get("station") ?? "");
     const set = setStation(id, department, raw === "" || raw === "none" ? null : raw, actor);

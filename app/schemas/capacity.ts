@@ -83,6 +83,8 @@ export const WorkingCalendarFormSchema = z.object({
   dayStart: dayStartTime,
   dayHours,
   holidays,
+  // A checkbox: sent ('on') when ticked, absent when not (docs/product.md, Decisions: The end of a job).
+  pauseAtDayEnd: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   version: numberish(z.number().int().positive()).optional(),
 });
 

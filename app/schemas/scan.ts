@@ -33,3 +33,11 @@ export const ScanToggleSchema = z.object({
   scanId: scanId.optional(),
   deviceTime: deviceTime.optional(),
 });
+
+/** POST /api/items/{id}/undo-advance: the stop (its timer log row id) a QR Timer scan made and its answer offered to undo. */
+export const UndoAdvanceSchema = z.object({
+  stopId: z.coerce
+    .number({ error: "stopId must be the id of the stop to undo" })
+    .int({ error: "stopId must be the id of the stop to undo" })
+    .positive({ error: "stopId must be the id of the stop to undo" }),
+});

@@ -1,11 +1,11 @@
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { DoubleScanError, toggleTimer, type ScanMeta } from "~/models/timer.server";
+import { DoubleScanError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/domain/qr-input";
-import { doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doubleScanToast, startedToast, stoppedToast, UNDO_ADVANCE_WINDOW_MS } from "~/domain/timer-words";
 import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/domain/toast";
@@ -33,7 +33,19 @@ export type ScannedItem = {
 export type ScanOutcome =
   | { kind: "error"; message: string; toast: ToastData; status: 400 | 404 | 409; itemId?: number }
   | { kind: "redirect"; url: string }
-  | { kind: "ok"; id: number; toast: ToastData; replayed: boolean };
+  | { kind: "ok"; id: number; toast: ToastData; replayed: boolean; undo?: ScanUndo };
+
+/**
+ * What a scan that stopped and advanced an item offers for 30 seconds (docs/product.md, Decisions: The end of a job):
+ * its stop (the timer log row), the department it was stopped in (by name) and until when (epoch ms).
+ */
+export type ScanUndo = { itemId: number; stopId: number; department: string; until: number };
+const ScanUndoSchema = z.object({
+  itemId: z.number().int().positive(),
+  stopId: z.number().int().positive(),
+  department: z.string().max(200),
+  until: z.number(),
+});
 
 /**
  * What the QR Timer form without JavaScript shows after its post, once (http/flash.server.ts): the text scanned,
@@ -43,12 +55,15 @@ export const ScanFlashSchema = z.object({
   last: z.string().max(100),
   message: z.string().max(300).nullable(),
   itemId: z.number().int().positive().nullable(),
+  undo: ScanUndoSchema.nullable().optional(),
 });
 export type ScanFlash = z.infer<typeof ScanFlashSchema>;
 
 export function scanFlash(code: string, outcome: Exclude<ScanOutcome, { kind: "redirect" }>): ScanFlash {
   const last = code.trim().slice(0, 60);
-  return outcome.kind === "error" ? { last, message: outcome.message, itemId: outcome.itemId ?? null } : { last, message: null, itemId: outcome.id };
+  return outcome.kind === "error"
+    ? { last, message: outcome.message, itemId: outcome.itemId ?? null }
+    : { last, message: null, itemId: outcome.id, undo: outcome.undo ?? null };
 }
 
 export function scannedItem(id: number): ScannedItem | null {
@@ -107,8 +122,11 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
       };
     }
     if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };
-    const { item, final } = result.stopped;
-    return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final) };
+    const { item, final, stoppedIn } = result.stopped;
+    // A stop that moved the item on can be taken back for a while: the scan of the wrong label, or one too many.
+    const stop = !final && item.department !== stoppedIn ? undoableStop(id) : null;
+    const undo = stop ? { itemId: id, stopId: stop.stopId, department: name(stoppedIn), until: stop.at + UNDO_ADVANCE_WINDOW_MS } : undefined;
+    return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final), undo };
   } catch (error) {
     if (error instanceof NotFoundError) return notFound;
     // A double read: the item stays as it is, and its card with it.

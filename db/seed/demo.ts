@@ -757,6 +757,8 @@ export function seedDemo(
             department: catSeq[c]!,
             timestamp: sessionStart,
             waitSeconds: waitFrom(catSeq[c]!, sessionStart.getTime()),
+            // Who started it: the work lists say so on every running item (docs/product.md, Decisions: The end of a job).
+            teamMemberId: stepAssignees(catSeq[c]!, i, spec.priority, true)[0] ?? tom,
           });
         }
         if (logs.length) tx.insert(schema.timerLogs).values(logs).run();

@@ -5,7 +5,7 @@
 // tests/request/scans-and-messages-no-js.test.ts submit them as such a browser does.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { visit } from "./helpers";
+import { ageSession, visit } from "./helpers";
 import { DOUBLE_SCAN } from "~/domain/timer-words";
 
 type Made = { id: number; name: string; projectId: number; origin: string; url: string };
@@ -45,11 +45,12 @@ async function scan(page: Page, text: string) {
 
 const running = async (page: Page, id: number) => ((await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean }).isTimerActive;
 
-test("the scanning pages: a label in capitals, an unknown item after a good one, a reload, 'Final Department', a label read twice offline", async ({
+test("the scanning pages: a label in capitals, an unknown item after a good one, a reload, 'Final Department', a label read twice offline, an undone scan", async ({
   page,
   context,
   baseURL,
   signIn,
+  appServer,
 }) => {
   await signIn(DEMO.admin);
   const caps = await newItem(page, baseURL!, "caps");
@@ -103,7 +104,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
       ).status(),
     ).toBe(200);
     await visit(page, true, `/qr/${final.id}`);
-    await page.getByRole("button", { name: "Stop Timer" }).click();
+    await page.getByRole("button", { name: "Done — finish item" }).click();
     // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
     await expect(page.getByText(`${final.name} stays in`).first()).toBeVisible();
     await expect(page.getByText("Final Department", { exact: true }).first()).toBeVisible();
@@ -113,7 +114,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     expect((await page.request.post(`/api/items/${final.id}/start-timer`, { headers: { origin: final.origin } })).status()).toBe(200);
     await page.reload();
     await waitForHydration(page);
-    await expect(page.getByRole("button", { name: "Stop Timer" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Done — finish item" })).toBeVisible();
     await expect(page.getByText(`${final.name} stays in`)).toHaveCount(0);
     await expect(page.getByText("Final Department", { exact: true })).toHaveCount(1); // the Next Department field
   });
@@ -132,6 +133,23 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     await expect(page.getByTestId("scan-result").getByText("Running")).toBeVisible();
     const logs = (await (await page.request.get(`/api/items/${offline.id}/timer-logs`)).json()) as { action: string }[];
     expect(logs.map((l) => l.action)).toEqual(["start"]);
+  });
+
+  await test.step("a scan that moved an item on offers 'Undo — keep it in …' in its toast; the undo puts it back", async () => {
+    const department = async () => ((await (await page.request.get(`/api/items/${caps.id}`)).json()) as { department: string }).department;
+    const before = await department();
+    // Its session (started by the first scan) is past the double-read window: this scan stops and advances it.
+    ageSession(appServer.dataDir, caps.id);
+    await scan(page, String(caps.id));
+    await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
+    expect(await department()).not.toBe(before);
+    await page
+      .getByRole("region", { name: "Notifications (F8)" })
+      .getByRole("button", { name: /^Undo — keep it in / })
+      .click();
+    await expect(page.getByText("Scan Undone", { exact: true })).toBeVisible();
+    expect(await department()).toBe(before);
+    await expect(page.getByTestId("scan-undo")).toHaveCount(0);
   });
 });
 

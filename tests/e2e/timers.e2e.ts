@@ -128,17 +128,17 @@ test("the floor from a phone, signed out: the PIN, the label's page (Start, a do
     await expectNoSidewaysScroll(page);
   });
 
-  await test.step("Start; a double tap's Stop is refused; a later Stop advances; a reload changes nothing", async () => {
+  await test.step("Start; a double tap's Done is refused; a later Done advances; a reload changes nothing", async () => {
     await page.getByRole("button", { name: "Start Timer" }).click();
     await expect(page.getByText("Timer Started", { exact: true })).toBeVisible();
     await expect(page.getByText("Running", { exact: true })).toBeVisible();
-    // A double tap: Stop right after this member's own Start is not taken.
-    await page.getByRole("button", { name: "Stop Timer" }).click();
+    // A double tap: Done right after this member's own Start is not taken.
+    await page.getByRole("button", { name: /^Done/ }).click();
     // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
     await expect(page.getByText(DOUBLE_SCAN).first()).toBeVisible();
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
     ageSession(appServer.dataDir, item.id);
-    await page.getByRole("button", { name: "Stop Timer" }).click();
+    await page.getByRole("button", { name: /^Done/ }).click();
     await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
     await expect(page.getByTestId("qr-department")).toHaveText(item.nextName);
     // A reload (GET) changes nothing.
@@ -158,12 +158,12 @@ test("the floor from a phone, signed out: the PIN, the label's page (Start, a do
     await expectNoSidewaysScroll(page);
   });
 
-  await test.step("its department's work list shows it running; Stop there moves it on", async () => {
+  await test.step("its department's work list shows it running; Done there moves it on", async () => {
     await visit(page, js, `/work/${item.next}`);
     const card = page.getByRole("region", { name: /^Running now/ }).getByTestId(`work-item-${item.id}`);
     await expect(card).toContainText(DEMO.james.name);
     await expectNoSidewaysScroll(page);
-    await card.getByRole("button", { name: `Stop Scan Me ${label}` }).click();
+    await card.getByRole("button", { name: new RegExp(`^Done → .+ Scan Me ${label}$`) }).click();
     await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
     await expect(page.getByTestId(`work-item-${item.id}`)).toHaveCount(0);
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false });

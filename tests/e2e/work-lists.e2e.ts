@@ -34,7 +34,7 @@ async function qcItem(page: Page, baseURL: string, name: string) {
 const itemState = async (page: Page, id: number) =>
   (await (await page.request.get(`/api/items/${id}`)).json()) as { isTimerActive: boolean; department: string };
 
-test("a member opens their list from Home, starts an item there and stops it, sees it move, and a scan elsewhere shows on the open list", async ({
+test("a member opens their list from Home, starts an item there, pauses it (it stays), then Done moves it on, and a scan elsewhere shows on the open list", async ({
   page,
   baseURL,
   signIn,
@@ -67,16 +67,38 @@ test("a member opens their list from Home, starts an item there and stops it, se
     await expect(running.getByTestId(`work-item-${item.id}`)).toBeVisible();
     await expect(running.getByTestId(`work-item-${item.id}`)).toContainText(`by ${DEMO.priya.name}`);
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true, department: "quality-control" });
-    const time = running.getByTestId(`work-item-${item.id}`).locator(".font-mono");
+    // 'This session' and 'Total' beside it, both counting.
+    const time = page.getByTestId(`work-time-${item.id}`);
+    await expect(time).toContainText("This session");
+    await expect(time).toContainText("Total");
     const first = await time.textContent();
     await page.clock.runFor(2000);
     await expect(time).not.toHaveText(first!);
   });
 
-  await test.step("Stop: the item moves on, the page was never left", async () => {
+  await test.step("on a 360 px phone, Pause: the timer stops and the item stays in Quality Control, its time kept", async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const runningCard = running.getByTestId(`work-item-${item.id}`);
+    const done = runningCard.getByRole("button", { name: `Done → ${item.nextName} ${name}` });
+    const pause = runningCard.getByRole("button", { name: `Pause ${name}` });
+    for (const button of [done, pause]) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectNoSidewaysScroll(page);
+    await pause.click();
+    await expect(page.getByText("Timer Paused", { exact: true })).toBeVisible();
+    await expect(page.getByText(`${name} stays in Quality Control.`, { exact: true })).toBeVisible();
+    await expect(waiting.getByTestId(`work-item-${item.id}`)).toBeVisible();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: false, department: "quality-control" });
+    await waiting
+      .getByTestId(`work-item-${item.id}`)
+      .getByRole("button", { name: `Start ${name}` })
+      .click();
+    await expect(running.getByTestId(`work-item-${item.id}`)).toBeVisible();
+  });
+
+  await test.step("Done: the item moves on, the page was never left", async () => {
     await page
       .getByTestId(`work-item-${item.id}`)
-      .getByRole("button", { name: `Stop ${name}` })
+      .getByRole("button", { name: `Done → ${item.nextName} ${name}` })
       .click();
     await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
     await expect(page.getByText(`${name} moved to ${item.nextName}.`, { exact: true })).toBeVisible();

@@ -146,7 +146,7 @@ describe("the phone camera's /qr/{id} page without JavaScript", () => {
     // Its session began a minute ago, so this member's Stop is not a double tap.
     expect((await admin.request(`/api/items/${finalId}/start-timer`, { method: "POST", json: { deviceTime: Date.now() - 60_000 } })).status).toBe(200);
     let page = await open(admin, `/qr/${finalId}`);
-    page = await page.form({ button: "Stop Timer" }).submit("Stop Timer");
+    page = await page.form({ button: "Done — finish item" }).submit("Done — finish item");
     expect(page.url.pathname).toBe(`/qr/${finalId}`);
     expect(toasts(page)).toContain("Final Department Roof sign stays in Installation.");
     expect(page.text()).not.toContain("Timer Stopped & Advanced");
@@ -155,7 +155,7 @@ describe("the phone camera's /qr/{id} page without JavaScript", () => {
     // Someone starts it again; this phone reloads: the old result is not shown as if it had just happened.
     expect((await james.request(`/api/items/${finalId}/start-timer`, { method: "POST" })).status).toBe(200);
     page = await open(admin, `/qr/${finalId}`);
-    expect(page.form({ button: "Stop Timer" })).toBeDefined();
+    expect(page.form({ button: "Done — finish item" })).toBeDefined();
     expect(page.text()).not.toContain("stays in");
     expect(toasts(page)).toEqual([]);
     // Said once, as the Next Department field.

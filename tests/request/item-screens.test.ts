@@ -190,7 +190,8 @@ describe("/qr/{id}: the phone camera's page", () => {
     html = await follow(floor, await form(floor, `/qr/${id}`, { intent: "start" }));
     expect(item(id).isTimerActive).toBe(true);
     expect(html).toContain("Timer Started");
-    expect(html).toContain("Stop Timer");
+    expect(html).toContain("Done → Production");
+    expect(html).toContain('value="pause"');
 
     ageSession(id);
     html = await follow(floor, await form(floor, `/qr/${id}`, { intent: "stop" }));

@@ -21,10 +21,12 @@ api-items-assign-file POST: 64 KB
 api-items-end-timer POST: 64 KB
 api-items-id PATCH: 64 KB
 api-items-id DELETE: 64 KB
+api-items-pause-timer POST: 64 KB
 api-items-print-label POST: 64 KB
 api-items-reset-timer POST: 64 KB
 api-items-start-timer POST: 64 KB
 api-items-unassign-file DELETE: 64 KB
+api-items-undo-advance POST: 64 KB
 api-label-printers POST: 64 KB
 api-label-printers-id PATCH: 64 KB
 api-label-printers-id DELETE: 64 KB

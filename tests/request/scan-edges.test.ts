@@ -152,7 +152,7 @@ describe("a label read twice by the same member is not a stop", () => {
     await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "start" }));
     const refused = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));
     expect(refused).toContain(MESSAGE);
-    expect(refused).toContain("Stop Timer");
+    expect(refused).toContain("Done → Installation");
     expect(row().isTimerActive).toBe(true);
     age(DOUBLE_SCAN_WINDOW_MS + 100);
     const stopped = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));

@@ -61,7 +61,7 @@ const cardIn = (page: HtmlPage, region: string, id: number) =>
     ?.querySelector(`[data-testid="work-item-${id}"]`) ?? null;
 
 describe("a member's work list", () => {
-  test("opened from Home: Start there, then Stop, and the item moves on to the next department's list", async () => {
+  test("opened from Home: Start there, then Done, and the item moves on to the next department's list", async () => {
     const id = await addItem("Work List Panel", "quality-control");
     let page = await open(priya, "/");
     // Home's 'Work lists' navigation has the list (and no other link of that name leads elsewhere).
@@ -78,7 +78,7 @@ describe("a member's work list", () => {
     expect(cardIn(page, "Running now", id)?.textContent).toContain("by Priya Shah");
     expect(row(id)).toMatchObject({ isTimerActive: true, department: "quality-control" });
 
-    page = await page.form({ button: "Stop Work List Panel" }).submit("Stop Work List Panel");
+    page = await page.form({ button: "Done → Installation Work List Panel" }).submit("Done → Installation Work List Panel");
     expect(page.url.pathname + page.url.search).toBe("/work/quality-control");
     expect(toasts(page)).toContain("Timer Stopped & Advanced Work List Panel moved to Installation.");
     expect(page.$(`[data-testid="work-item-${id}"]`)).toBeNull();

@@ -137,6 +137,8 @@ describe("seedDemo", () => {
       mine.forEach((l, k) => expect(l.action).toBe(k % 2 === 0 ? "start" : "stop"));
       if (it.isTimerActive) {
         expect(mine.at(-1)?.action).toBe("start");
+        // Who started it: the work lists say 'by …' on every running item.
+        expect(mine.at(-1)?.teamMemberId).toEqual(expect.any(Number));
         expect(it.currentSessionStart!.getTime()).toBeLessThan(NOW.getTime());
       } else if (mine.length) {
         expect(mine.at(-1)?.action).toBe("stop");

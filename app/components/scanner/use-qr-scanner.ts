@@ -1,8 +1,9 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { decodeQrImage } from "~/browser/qr-image";
 import { notAnImageMessage } from "~/domain/image-upload";
 import { lastScannedText, looksLikeScan, parseQrInput, QR_MESSAGES, QR_REDIRECT_DELAY_MS, safeScanUrl, SCANNER_AUTO_PROCESS_MS } from "~/domain/qr-input";
-import type { ScannedItem } from "~/services/scan.server";
+import type { ScannedItem, ScanUndo } from "~/services/scan.server";
+import { undoLabel } from "~/domain/timer-words";
 import { useScanQueue } from "../scan-queue";
 import { type ToastData, useToast } from "../toaster";
 
@@ -15,17 +16,53 @@ const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to sc
  * through `process`: a label of another address opens it, anything else is sent to POST /api/scans through the
  * offline queue, one at a time in the order scanned.
  */
-export function useQrScanner(start: { ownBases: string[]; last: string; error: string | null; item: ScannedItem | null }) {
+export function useQrScanner(start: { ownBases: string[]; last: string; error: string | null; item: ScannedItem | null; undo?: ScanUndo | null }) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState("");
   const [last, setLast] = useState(start.last);
   const [message, setMessage] = useState<string | null>(start.error);
   const [item, setItem] = useState<ScannedItem | null>(start.item);
+  // The last scan's Undo (docs/product.md, Decisions: The end of a job), with when it lapses on this device's clock.
+  const [undo, setUndo] = useState<(ScanUndo & { lapses: number }) | null>(start.undo ? { ...start.undo, lapses: start.undo.until } : null);
+  useEffect(() => {
+    if (!undo) return;
+    const t = setTimeout(() => setUndo(null), Math.max(0, undo.lapses - Date.now()));
+    return () => clearTimeout(t);
+  }, [undo]);
+  const undoNow = useCallback(
+    async (u: ScanUndo) => {
+      setUndo(null);
+      input.current?.focus();
+      const res = await fetch(`/api/items/${u.itemId}/undo-advance`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ stopId: u.stopId }),
+      }).catch(() => null);
+      const body = (res ? await res.json().catch(() => null) : null) as { message?: string; toast?: ToastData } | null;
+      if (res?.ok) {
+        if (body?.toast) toast(body.toast);
+        setMessage(null);
+        setItem((i) => (i && i.id === u.itemId ? { ...i, department: u.department } : i));
+        return;
+      }
+      const why = body?.message ?? (res ? `${res.status}: ${res.statusText}` : "The server could not be reached. Try again.");
+      setMessage(why);
+      toast({ title: "Could not undo", description: why, variant: "destructive" });
+    },
+    [toast],
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { waiting, offline, busy, send } = useScanQueue<{ ok?: boolean; item?: ScannedItem; toast?: ToastData; message?: string }>({
+  const { waiting, offline, busy, send } = useScanQueue<{ ok?: boolean; item?: ScannedItem; toast?: ToastData; message?: string; undo?: ScanUndo }>({
     onAnswer: (scan, ok, answer) => {
-      if (answer?.toast) toast({ ...answer.toast, id: scan.scanId });
+      const offer = answer?.undo ? { ...answer.undo, lapses: Date.now() + (answer.undo.until - (answer.item?.now ?? Date.now())) } : null;
+      setUndo(offer);
+      if (answer?.toast) {
+        const action = offer
+          ? { label: undoLabel(offer.department), run: () => void undoNow(offer), durationMs: Math.max(0, offer.lapses - Date.now()) }
+          : undefined;
+        toast({ ...answer.toast, id: scan.scanId, action });
+      }
       // The card shows the item this answer is about (a double read names its item), or none: a card left from
       // an earlier scan would read as this scan's.
       setItem(answer?.item ?? null);
@@ -105,5 +142,5 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
     process(text);
   }
 
-  return { input, value, last, message, setMessage, item, waiting, offline, busy, process, onChange, onImage, onCameraCode };
+  return { input, value, last, message, setMessage, item, undo, undoNow, waiting, offline, busy, process, onChange, onImage, onCameraCode };
 }

@@ -11,12 +11,18 @@ import { FormErrors, TextField } from "~/components/forms";
 
 const HERE = "/settings/capacity";
 
-export type CalendarValues = { workingDays: readonly number[]; dayStart: string; dayHours: number; holidays: { date: string; label: string }[] };
+export type CalendarValues = {
+  workingDays: readonly number[];
+  dayStart: string;
+  dayHours: number;
+  holidays: { date: string; label: string }[];
+  pauseAtDayEnd: boolean;
+};
 
 export function CalendarForm({ calendar, version, lastResult }: { calendar: CalendarValues; version: number; lastResult?: SubmissionResult<string[]> | null }) {
   const busy = useNavigation().formData?.get("intent") === "calendar";
   // The fields as the form holds them (text); the schema turns them into the saved values.
-  const [form, fields] = useForm<{ workingDays: string[]; dayStart: string; dayHours: string; holidays: string }>({
+  const [form, fields] = useForm<{ workingDays: string[]; dayStart: string; dayHours: string; holidays: string; pauseAtDayEnd: string }>({
     id: "calendar",
     lastResult,
     defaultValue: {
@@ -24,6 +30,7 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
       dayStart: calendar.dayStart,
       dayHours: String(calendar.dayHours),
       holidays: calendar.holidays.map((h) => h.date).join("\n"),
+      pauseAtDayEnd: calendar.pauseAtDayEnd ? "on" : "",
     },
     constraint: getZodConstraint(WorkingCalendarFormSchema),
     shouldValidate: "onSubmit",
@@ -75,6 +82,16 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
           ))}
         </ul>
       ) : null}
+      <div>
+        <label className={checkRowClass}>
+          <input {...getInputProps(fields.pauseAtDayEnd, { type: "checkbox" })} className={checkboxClass} aria-describedby="pause-at-day-end-hint" /> Pause
+          forgotten timers at the end of the day
+        </label>
+        <p id="pause-at-day-end-hint" className="mt-1 text-sm text-ink-muted">
+          A timer still running an hour after the working day ends is paused at the day's end, so a night does not count as work. Whoever started it is told
+          when they next sign in.
+        </p>
+      </div>
       <div className="flex justify-end border-t border-line pt-4">
         <button type="submit" className={btn.primary} disabled={busy}>
           {busy ? "Saving..." : "Save calendar"}

@@ -5,7 +5,8 @@ import type { ToastData } from "~/domain/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FileName } from "../file-name";
 import { Icon } from "../icons";
-import { LiveDuration } from "../live-duration";
+import { DoneOrPause } from "../done-or-pause";
+import { LiveDuration, LiveSession } from "../live-duration";
 import { useToast } from "../toaster";
 import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
 
@@ -27,6 +28,8 @@ export type WorkListItem = {
   since: string | null;
   startedBy: string | null;
   totalSeconds: number;
+  /** The stop-and-advance button's words ('Done → Quality Control', 'Done — finish item'). */
+  doneLabel: string;
   arrived: string;
   arrivedTitle: string;
   station: { value: string; name: string } | null;
@@ -55,6 +58,17 @@ function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
   const fetcher = useItemFetcher(item.id, "timer");
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
+  if (item.running) {
+    // docs/product.md, Decisions: The end of a job: Done moves it on, Pause keeps it here.
+    const sending = fetcher.formData?.get("intent");
+    return (
+      <fetcher.Form method="post" action={here} className="w-full sm:w-56">
+        <input type="hidden" name="itemId" value={item.id} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <DoneOrPause doneLabel={item.doneLabel} itemName={item.name} busy={busy ? (sending === "pause" ? "pause" : "stop") : null} testId={`work-${item.id}`} />
+      </fetcher.Form>
+    );
+  }
   return (
     <fetcher.Form method="post" action={here} className="w-full sm:w-auto">
       <input type="hidden" name="intent" value={item.running ? "stop" : "start"} />
@@ -149,16 +163,25 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
         {item.running ? (
           <Fact label="Started">
             {item.since}
-            {item.startedBy ? <span className="block">by {item.startedBy}</span> : null}
+            <span className="block">{item.startedBy ? `by ${item.startedBy}` : "by (not recorded)"}</span>
           </Fact>
         ) : (
           <Fact label="Arrived">
             <span title={item.arrivedTitle}>{item.arrived}</span>
           </Fact>
         )}
-        <Fact label="Time">
-          <LiveDuration totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
-        </Fact>
+        {item.running && item.sessionStart !== null ? (
+          <div className="col-span-2 min-w-0 sm:col-span-1">
+            <dt className="sr-only">Time</dt>
+            <dd className="text-base text-ink" data-testid={`work-time-${item.id}`}>
+              <LiveSession totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
+            </dd>
+          </div>
+        ) : (
+          <Fact label="Time">
+            <LiveDuration totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
+          </Fact>
+        )}
         {stations.length ? <Fact label="Station">{item.station?.name ?? "Not set"}</Fact> : null}
         <div className="col-span-2 min-w-0 sm:col-span-3">
           <dt className="text-sm text-ink-muted">Design and machine files</dt>

@@ -27,7 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const item = scannedItem(outcome.id);
     if (!item) return jsonError(404, "Item not found");
-    return json({ ok: true, replayed: outcome.replayed, item, toast: outcome.toast });
+    // `undo`: a stop that moved the item on can be undone for 30 seconds (POST /api/items/{id}/undo-advance).
+    return json({ ok: true, replayed: outcome.replayed, item, toast: outcome.toast, ...(outcome.undo ? { undo: outcome.undo } : {}) });
   });
 }
 

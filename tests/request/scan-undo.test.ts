@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import * as schema from "#db/schema";
+import { UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
+import { type Client, type createApp, hooks } from "../helpers/app";
+import { type HtmlPage, open } from "../helpers/html-form";
+import { bakery, seedShop } from "../helpers/shop";
+import { ageSession } from "../helpers/timers";
+
+// The QR Timer keeps its scan toggle (a scan stops and advances), and for 30 seconds its answer offers
+// 'Undo — keep it in {department}' (docs/product.md, Decisions: The end of a job): the item goes back to the
+// department it was stopped in, at its step there, its time kept. With JavaScript the page calls
+// POST /api/items/{id}/undo-advance; without, the page is a plain form. The window is checked on the server, with
+// an injected clock here; a change to the item since the scan is refused too.
+
+let otto: Client;
+let ottoId: number;
+let signedOut: Client;
+/** In Production; its next department is Quality Control, then Installation (the last). */
+let itemId: number;
+let lastId: number;
+
+beforeEach(async () => {
+  let app: ReturnType<typeof createApp>;
+  let memberIds: Record<"otto", number>;
+  ({
+    app,
+    clients: { otto },
+    memberIds,
+    itemIds: [itemId, lastId],
+  } = await seedShop({
+    ipBase: "10.62.0",
+    members: { otto: { name: "Otto", pin: "2222", keys: ["management"] } },
+    ...bakery(["Production", "Quality Control", "Installation"]),
+    items: [
+      { name: "Fence banner", category: "Banner", department: "production" },
+      { name: "Roof sign", category: "Banner", department: "installation" },
+    ],
+  }));
+  ottoId = memberIds.otto;
+  signedOut = app.client("10.62.0.99");
+});
+
+const row = (id: number) => hooks.getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
+const logs = (id: number) => hooks.getDb().select().from(schema.timerLogs).where(eq(schema.timerLogs.itemId, id)).orderBy(schema.timerLogs.id).all();
+type ScanAnswer = { ok?: boolean; undo?: { itemId: number; stopId: number; department: string; until: number }; message?: string };
+const scan = async (c: Client, code: string) => {
+  const res = await c.request("/api/scans", { method: "POST", json: { code } });
+  return { status: res.status, body: (await res.json()) as ScanAnswer };
+};
+const undo = async (c: Client, id: number, stopId: unknown) => {
+  const res = await c.request(`/api/items/${id}/undo-advance`, { method: "POST", json: { stopId } });
+  return { status: res.status, body: (await res.json()) as { message: string; department?: string; toast?: { title: string } } };
+};
+/** A scan that starts the item, then one that stops and advances it (a minute later, so not a double read). */
+async function startThenStop(id: number) {
+  expect((await scan(otto, String(id))).status).toBe(200);
+  ageSession(id, 60_000);
+  const stopped = await scan(otto, String(id));
+  expect(stopped.status).toBe(200);
+  return stopped.body;
+}
+const toasts = (page: HtmlPage) =>
+  page
+    .$$('[role="status"]')
+    .filter((el) => !el.closest("nav"))
+    .map((el) => [...el.querySelectorAll("p")].map((p) => p.textContent?.trim()).join(" "));
+
+describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advance", () => {
+  test("a stop that advanced offers the undo; the undo puts the item back at its step, keeps its time, audited", async () => {
+    const answer = await startThenStop(itemId);
+    const stop = logs(itemId).at(-1)!;
+    expect(answer.undo).toEqual({ itemId, stopId: stop.id, department: "Production", until: stop.timestamp.getTime() + UNDO_ADVANCE_WINDOW_MS });
+    expect(row(itemId)).toMatchObject({ department: "quality-control", currentStepIndex: 1 });
+    const total = row(itemId).totalTimeSeconds;
+    expect(total).toBeGreaterThanOrEqual(60);
+
+    const res = await undo(otto, itemId, stop.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      department: "production",
+      message: "Fence banner is back in Production; its time is kept.",
+      toast: { title: "Scan Undone" },
+    });
+    expect(row(itemId)).toMatchObject({ department: "production", currentStepIndex: 0, isTimerActive: false, totalTimeSeconds: total });
+    // The log keeps the session: its stop row stays, and now reads as a pause in Production.
+    expect(logs(itemId).map((l) => [l.action, l.department])).toEqual([
+      ["start", "production"],
+      ["stop", "production"],
+    ]);
+    const audit = hooks
+      .getDb()
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .filter((a) => a.action === "undo-advance");
+    expect(audit.map((a) => [a.entityId, a.actorId, a.before, a.after])).toEqual([
+      [String(itemId), ottoId, { department: "quality-control" }, { department: "production", stopId: stop.id }],
+    ]);
+    // Once: the same undo again changes nothing.
+    const again = await undo(otto, itemId, stop.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(UNDO_NOTHING);
+    expect(row(itemId).department).toBe("production");
+  });
+
+  test("refused after 30 seconds (the server's clock), and when the item changed since: nothing moves", async () => {
+    await startThenStop(itemId);
+    const stop = logs(itemId).at(-1)!;
+    const actor = { id: ottoId, name: "Otto" };
+    const at = stop.timestamp.getTime();
+    expect(() => hooks.undoAdvance(itemId, stop.id, actor, at + UNDO_ADVANCE_WINDOW_MS + 1)).toThrow(UNDO_TOO_LATE);
+    expect(row(itemId).department).toBe("quality-control");
+    // Over HTTP: the stop made 31 seconds ago.
+    hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE id = ?").run(stop.id);
+    const late = await undo(otto, itemId, stop.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(UNDO_TOO_LATE);
+    expect(row(itemId).department).toBe("quality-control");
+    // Within the window by the injected clock it would go.
+    expect(hooks.undoAdvance(itemId, stop.id, actor, at - 31_000 + UNDO_ADVANCE_WINDOW_MS - 1).department).toBe("production");
+
+    // Started again in its new department before the undo: refused.
+    const second = await startThenStop(itemId);
+    const secondStop = logs(itemId).at(-1)!;
+    expect(second.undo?.stopId).toBe(secondStop.id);
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    const changed = await undo(otto, itemId, secondStop.id);
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toBe(UNDO_CHANGED);
+    expect(row(itemId)).toMatchObject({ department: "quality-control", isTimerActive: true });
+  });
+
+  test("no undo for a stop in the last department; bad input 400, another item's stop 404, signed out 401", async () => {
+    const answer = await startThenStop(lastId);
+    expect(answer.undo).toBeUndefined();
+    expect((await undo(otto, lastId, "abc")).status).toBe(400);
+    const theirs = await startThenStop(itemId);
+    const other = await undo(otto, lastId, theirs.undo!.stopId);
+    expect(other.status).toBe(404);
+    expect((await undo(signedOut, itemId, theirs.undo!.stopId)).status).toBe(401);
+    expect(row(itemId).department).toBe("quality-control");
+  });
+});
+
+describe("without JavaScript: the QR Timer page's Undo form", () => {
+  test("after a scan that advanced, the page offers 'Undo — keep it in Production'; pressing it moves the item back", async () => {
+    let page = await open(otto, "/qr-scanner");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    ageSession(itemId, 60_000);
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    expect(toasts(page)).toContain("Timer Stopped & Advanced Fence banner moved to Quality Control.");
+    expect(row(itemId).department).toBe("quality-control");
+    page = await page.form({ button: "Undo — keep it in Production" }).submit("Undo — keep it in Production");
+    expect(page.url.pathname).toBe("/qr-scanner");
+    expect(toasts(page)).toContain("Scan Undone Fence banner is back in Production; its time is kept.");
+    expect(page.textOf('[data-testid="scan-department"]')).toBe("Production");
+    expect(row(itemId)).toMatchObject({ department: "production", isTimerActive: false });
+    // Shown once: a reload offers no undo.
+    expect((await open(otto, "/qr-scanner")).$('[data-testid="scan-undo"]')).toBeNull();
+  });
+
+  test("an undo sent too late says why on the page", async () => {
+    let page = await open(otto, "/qr-scanner");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    ageSession(itemId, 60_000);
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    const form = page.form({ button: "Undo — keep it in Production" });
+    hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE item_id = ? AND action = 'stop'").run(itemId);
+    page = await form.submit("Undo — keep it in Production");
+    expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(UNDO_TOO_LATE);
+    expect(row(itemId).department).toBe("quality-control");
+  });
+});
