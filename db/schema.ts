@@ -274,6 +274,10 @@ export const projects = sqliteTable(
     // When the floor finished its last item (or a person completed it); null while active, and for a project
     // completed before the date was kept (docs/product.md, Decisions: The end of a job).
     completedAt: ts("completed_at"),
+    // The date every promise is measured against: end_date (the due date) when set, else the latest end date of the
+    // project's workflow steps. Kept by triggers (migration 0017) so the projects list sorts by it through an index:
+    // computed per row, sorting 100,000 projects took 300 ms (docs/product.md, Decisions: Due dates).
+    dueAt: ts("due_at"),
     version: version(),
     createdAt: createdAt(),
   },
@@ -289,6 +293,7 @@ export const projects = sqliteTable(
     index("projects_created_idx").on(t.createdAt),
     index("projects_start_idx").on(t.startDate),
     index("projects_end_idx").on(t.endDate),
+    index("projects_due_idx").on(t.dueAt),
   ],
 );
 
