@@ -30,6 +30,10 @@ const ACTION_LABELS: Record<string, string> = {
   reorder: "Reorder",
   "create-customer-link": "Make a customer link",
   "revoke-customer-link": "Revoke a customer link",
+  // The end of a job (decision 0048): what the floor did, and what a person gave back or reopened.
+  "complete-on-floor": "Completed on the floor",
+  complete: "Completed",
+  "follow-floor": "Follow the floor",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */
