@@ -26,6 +26,7 @@ import { qrBaseUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/views/who-can-add.server";
 import { forecastPanel } from "~/views/forecast-view.server";
 import { customerLinkRows } from "~/views/customer-link-form.server";
+import { completedLine } from "~/views/job-end-form.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
@@ -78,6 +79,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     endText: dateText(s.endDate),
     startInput: dateInput(s.startDate),
     endInput: dateInput(s.endDate),
+    setByHand: s.setByHand,
+    canFollowFloor: canWrite && s.setByHand,
     members: s.assignedTeamMembers.length
       ? s.assignedTeamMembers
       : s.assignedTeamMemberId !== null && s.assignedTeamMemberName
@@ -123,6 +126,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         customer: project.customer,
         externalReference: project.externalReference,
         version: project.version,
+        // 'Completed Tue, Dec 8 — 2 working days early' (decision 0048), null while active.
+        completedText: completedLine(project, steps.map((s) => s.endDate)),
       },
       metrics: {
         completedSteps: project.completedSteps,
