@@ -2,29 +2,11 @@ import { formatListDate } from "~/domain/dates";
 import { dueStanding } from "~/domain/forecast";
 import type { WorkingTime } from "~/domain/working-calendar";
 
-// The end of a job (docs/product.md, Decisions: The end of a job): browser-safe words and rules shared by the models,
-// the screens and the demo seed.
+// The end of a job (docs/product.md, Decisions: The end of a job): browser-safe words shared by the models and the
+// screens (the floor's rules, hasPassed and floorPercent, are in rules.ts with the others).
 
 export const ITEM_FINISHED = "This item is finished. Reopen it first if it needs more work.";
 export const finishedToast = () => ({ title: "Item Finished", description: ITEM_FINISHED });
-
-/**
- * Whether an item has passed a department: it is finished, its sequence does not hold the department, or its
- * current department comes later in its sequence.
- */
-export function hasPassed(sequence: readonly string[], current: string | null | undefined, finished: boolean, department: string): boolean {
-  if (finished) return true;
-  const at = sequence.indexOf(department);
-  if (at < 0) return true;
-  return (current ? sequence.indexOf(current) : -1) > at;
-}
-
-/** A step's share of items past its department: 100 only when every one has passed, never 100 before. */
-export function floorPercent(passed: number, total: number): number {
-  if (total <= 0) return 0;
-  if (passed >= total) return 100;
-  return Math.min(99, Math.round((passed / total) * 100));
-}
 
 /** 'Completed on the floor: all 4 items through Production' (a step's audit row). */
 export const completedOnFloorNote = (items: number, department: string) =>

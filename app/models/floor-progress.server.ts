@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { projects } from "#db/schema";
-import { itemSequence } from "~/domain/rules";
-import { completedOnFloorNote, floorPercent, hasPassed } from "~/domain/job-end";
+import { floorPercent, hasPassed, itemSequence } from "~/domain/rules";
+import { completedOnFloorNote } from "~/domain/job-end";
 import { departmentLabel } from "~/domain/format";
 import type { ChangeNotice } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { noonDaysFrom } from "~/domain/dates";
-import { floorPercent, hasPassed } from "~/domain/job-end";
-import { itemSequence } from "~/domain/rules";
+import { floorPercent, hasPassed, itemSequence } from "~/domain/rules";
 import * as schema from "../schema";
 
 // Demo data for `--demo` / DEMO=1: a believable sign shop in an empty database.

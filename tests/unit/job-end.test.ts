@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { completedOnFloorNote, completedText, floorPercent, hasPassed } from "~/domain/job-end";
+import { completedOnFloorNote, completedText } from "~/domain/job-end";
+import { floorPercent, hasPassed } from "~/domain/rules";
 import { workingTime } from "~/domain/working-calendar";
 
 // The rules of docs/product.md, Decisions: The end of a job that need no database: when an item has passed a
