@@ -320,7 +320,14 @@ export function reopenItem(id: number, actor: Actor, scope: { inProject?: number
     return { before, after, notices: followTheFloor(after.projectId, actor, Date.now()) };
   });
   if (!result) return undefined;
-  announce({ entity: "item", id, action: "update", projectId: result.after.projectId, department: result.after.department, fromDepartment: result.before.department });
+  announce({
+    entity: "item",
+    id,
+    action: "update",
+    projectId: result.after.projectId,
+    department: result.after.department,
+    fromDepartment: result.before.department,
+  });
   for (const n of result.notices) announce(n);
   return result.after;
 }

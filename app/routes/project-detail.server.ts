@@ -127,7 +127,10 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         externalReference: project.externalReference,
         version: project.version,
         // 'Completed Tue, Dec 8 — 2 working days early' (decision 0048), null while active.
-        completedText: completedLine(project, steps.map((s) => s.endDate)),
+        completedText: completedLine(
+          project,
+          steps.map((s) => s.endDate),
+        ),
       },
       metrics: {
         completedSteps: project.completedSteps,

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import type { data } from "react-router";
 import { parseIdParam } from "~/domain/ids";
 import { completedText } from "~/domain/job-end";
 import { hasWorkingTime, workingTime } from "~/domain/working-calendar";
@@ -18,10 +18,7 @@ import { domainError, type FormReply } from "./form-action.server";
  * step's end date), in working days on the shop's calendar. Null while active; a project completed before the date
  * was kept says 'Completed'.
  */
-export function completedLine(
-  project: { status: string; completedAt: Date | null; endDate: Date | null },
-  stepEnds: readonly (Date | null)[],
-): string | null {
+export function completedLine(project: { status: string; completedAt: Date | null; endDate: Date | null }, stepEnds: readonly (Date | null)[]): string | null {
   if (project.status !== "completed") return null;
   if (!project.completedAt) return "Completed";
   const ends = stepEnds.filter((d): d is Date => d !== null && !Number.isNaN(d.getTime())).map((d) => d.getTime());
@@ -49,7 +46,10 @@ export const jobEndIntents = {
       const stepId = parseIdParam(String(formData.get("stepId") ?? ""));
       const step = stepId === null ? undefined : followFloorForStep(stepId, actor);
       if (!step) return fail(404, STEP_GONE);
-      return redirectWithToast(request, `${here}#step-${step.id}`, { title: "Following the floor", description: `The step is ${step.percentComplete}% complete.` });
+      return redirectWithToast(request, `${here}#step-${step.id}`, {
+        title: "Following the floor",
+        description: `The step is ${step.percentComplete}% complete.`,
+      });
     },
   },
   "reopen-project": {

@@ -55,7 +55,13 @@ const work = async (id: number, c: Client = james) => {
 };
 const steps = () =>
   getDb()
-    .select({ id: schema.projectWorkflowSteps.id, department: schema.projectWorkflowSteps.department, percent: schema.projectWorkflowSteps.percentComplete, status: schema.projectWorkflowSteps.status, setByHand: schema.projectWorkflowSteps.setByHand })
+    .select({
+      id: schema.projectWorkflowSteps.id,
+      department: schema.projectWorkflowSteps.department,
+      percent: schema.projectWorkflowSteps.percentComplete,
+      status: schema.projectWorkflowSteps.status,
+      setByHand: schema.projectWorkflowSteps.setByHand,
+    })
     .from(schema.projectWorkflowSteps)
     .orderBy(schema.projectWorkflowSteps.sortOrder)
     .all();
@@ -63,9 +69,11 @@ const stepOf = (department: string) => steps().find((s) => s.department === depa
 const project = () => getDb().select().from(schema.projects).where(eq(schema.projects.id, projectId)).get()!;
 const item = (id: number) => getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
 const audits = (action: string) =>
-  getDb().$client.query<{ entity: string; entityId: string; after: string; actorName: string }, [string]>(
-    "SELECT entity, entity_id AS entityId, after, actor_name AS actorName FROM audit_log WHERE action = ? ORDER BY id",
-  ).all(action);
+  getDb()
+    .$client.query<{ entity: string; entityId: string; after: string; actorName: string }, [string]>(
+      "SELECT entity, entity_id AS entityId, after, actor_name AS actorName FROM audit_log WHERE action = ? ORDER BY id",
+    )
+    .all(action);
 const completedWebhooks = () =>
   getDb().$client.query<{ n: number }, []>("SELECT count(*) AS n FROM webhook_deliveries WHERE event_type = 'project.completed'").get()!.n;
 /** Every item through every department: the project completes. */
@@ -123,7 +131,9 @@ describe("steps follow the floor", () => {
     expect(stepOf("production")).toMatchObject({ percent: 50, status: "in-progress", setByHand: false });
     expect(audits("follow-floor")).toHaveLength(1);
     // The floor's key alone may not change a project.
-    expect((await james.request(`/projects/${projectId}`, { method: "POST", form: { intent: "follow-floor", stepId: String(production.id) } })).status).toBe(403);
+    expect((await james.request(`/projects/${projectId}`, { method: "POST", form: { intent: "follow-floor", stepId: String(production.id) } })).status).toBe(
+      403,
+    );
   });
 
   test("a stop reads the project's items in one statement, however many there are", () => {
@@ -270,7 +280,10 @@ describe("projects complete themselves", () => {
     set("2026-12-08T18:00:00Z", "2026-12-04T18:00:00Z");
     expect(await page()).toContain("Completed Tue, Dec 8 — 2 working days late");
     // No due date of its own: the last step's end date.
-    getDb().update(schema.projectWorkflowSteps).set({ endDate: new Date("2026-12-07T18:00:00Z") }).run();
+    getDb()
+      .update(schema.projectWorkflowSteps)
+      .set({ endDate: new Date("2026-12-07T18:00:00Z") })
+      .run();
     set("2026-12-08T18:00:00Z", null);
     expect(await page()).toContain("Completed Tue, Dec 8 — 1 working day late");
   });
@@ -279,10 +292,16 @@ describe("projects complete themselves", () => {
     await finishAll();
     const due = Date.parse("2026-12-10T18:00:00Z");
     const range = { from: due - 86_400_000, to: due + 86_400_000 };
-    getDb().update(schema.projects).set({ endDate: new Date(due), completedAt: new Date(due - 3_600_000) }).run();
+    getDb()
+      .update(schema.projects)
+      .set({ endDate: new Date(due), completedAt: new Date(due - 3_600_000) })
+      .run();
     expect(flowAnalytics(range, [], due + 30 * 86_400_000).projects).toMatchObject({ onTime: 1, late: 0 });
     // Completed the day after its due day: late, whatever its items' stop times say.
-    getDb().update(schema.projects).set({ completedAt: new Date(due + 86_400_000) }).run();
+    getDb()
+      .update(schema.projects)
+      .set({ completedAt: new Date(due + 86_400_000) })
+      .run();
     expect(flowAnalytics(range, [], due + 30 * 86_400_000).projects).toMatchObject({ onTime: 0, late: 1 });
     // Not completed and past its day: overdue.
     getDb().update(schema.projects).set({ status: "active", completedAt: null }).run();

@@ -96,7 +96,11 @@ describe("seedDemo", () => {
     expect(rows.length).toBeGreaterThan(50);
     // No step says 100% while an item still sits unfinished in its department (running or waiting there).
     for (const r of rows) if (r.open > 0) expect(r.percent, `${r.department} of project ${r.projectId}`).toBeLessThan(100);
-    const finished = db.select().from(schema.items).all().filter((i) => i.finishedAt !== null);
+    const finished = db
+      .select()
+      .from(schema.items)
+      .all()
+      .filter((i) => i.finishedAt !== null);
     expect(finished.length).toBeGreaterThan(5);
     expect(finished.every((i) => i.finishedBy !== null && !i.isTimerActive)).toBe(true);
     const projects = db.select().from(schema.projects).all();

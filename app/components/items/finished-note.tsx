@@ -8,7 +8,10 @@ import type { ToastData } from "~/domain/toast";
 /** 'Finished {date} by {name}' (docs/product.md, Decisions: The end of a job), on the item and /qr/{id} pages. */
 export function FinishedNote({ text, className = "" }: { text: string; className?: string }) {
   return (
-    <p data-testid="item-finished" className={`flex items-center gap-2 rounded-lg border border-success-700 bg-success-50 p-3 text-base font-semibold text-success-800 ${className}`}>
+    <p
+      data-testid="item-finished"
+      className={`flex items-center gap-2 rounded-lg border border-success-700 bg-success-50 p-3 text-base font-semibold text-success-800 ${className}`}
+    >
       <Icon name="check" />
       <span className="min-w-0 wrap-anywhere">{text}</span>
     </p>
