@@ -59,6 +59,9 @@ test("the last Stop on /qr/{id} finishes the item and completes the project; the
   expect(page.text()).toMatch(/Finished \w{3} \d+, \d{4} by James Carter/);
   expect(page.text()).not.toContain("Start Timer");
   expect(project()).toMatchObject({ status: "completed" });
+  // Finished in Production, its last department: it counts as done as an item in installation does.
+  const metrics = (await (await pm.request("/api/projects-with-metrics")).json()) as { id: number; completedItems: number }[];
+  expect(metrics.find((p) => p.id === projectId)!.completedItems).toBe(1);
   // A Start posted from a page opened before (another phone): refused on the page, 409, nothing changes.
   const stale = await james.request(`/qr/${itemId}`, { method: "POST", form: { intent: "start" } });
   expect(stale.status).toBe(409);

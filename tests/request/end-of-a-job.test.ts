@@ -102,6 +102,16 @@ describe("steps follow the floor", () => {
     expect(list.find((p: { id: number }) => p.id === projectId)).toMatchObject({ completedSteps: 1, totalSteps: 3 });
   });
 
+  test("the project list, the project page and the customer page's stages show what the floor did", async () => {
+    const made = await pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "create-customer-link" } });
+    const link = /http:\/\/localhost(\/status\/[A-Za-z0-9_-]+)/.exec(await visibleHtml(made))![1]!;
+    for (const id of itemIds) await work(id);
+    expect(await visibleHtml(await pm.request("/projects"))).toContain("33% · 1/3 steps");
+    expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).toContain("1 / 3");
+    const stages = async () => [...(await visibleHtml(await james.request(link))).matchAll(/data-state="(\w+)"/g)].map((m) => m[1]);
+    expect(await stages()).toEqual(["done", "current", "next"]);
+  });
+
   test("an item whose sequence lacks the department counts as past it; items added, moved and deleted move the steps", async () => {
     await post(admin, "/api/categories", { name: "Decal", departmentSequence: ["pre-production", "installation"] });
     const decal = await post(admin, "/api/items", { name: "Decal", category: "Decal", projectId });
