@@ -30,9 +30,11 @@ type StepRow = {
 const queries = (db: DB) => prepared(db, "floor:queries", build);
 const build = (db: DB) => ({
   groups: db.$client.prepare<Group, { projectId: number }>(
-    `SELECT i.department AS department, c.department_sequence AS sequence, i.finished_at IS NOT NULL AS finished, count(*) AS n
-     FROM items i LEFT JOIN categories c ON c.name = i.category COLLATE NOCASE
-     WHERE i.project_id = $projectId GROUP BY 1, 2, 3`,
+    // Grouped first, then each group's category looked up once (not once per item).
+    `SELECT g.department AS department, c.department_sequence AS sequence, g.finished AS finished, g.n AS n
+     FROM (SELECT i.department AS department, i.category AS category, i.finished_at IS NOT NULL AS finished, count(*) AS n
+           FROM items i WHERE i.project_id = $projectId GROUP BY 1, 2, 3) g
+       LEFT JOIN categories c ON c.name = g.category COLLATE NOCASE`,
   ),
   steps: db.$client.prepare<StepRow, { projectId: number }>(
     `SELECT p.status AS projectStatus, p.completed_at AS completedAt, s.id AS id, s.department AS department,
@@ -47,15 +49,26 @@ const build = (db: DB) => ({
   departmentName: db.$client.prepare<{ name: string }, { value: string }>("SELECT name FROM departments WHERE value = $value"),
 });
 
-const parseSequence = (text: string | null): string[] | null => {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text);
-    return Array.isArray(v) ? v.filter((d): d is string => typeof d === "string") : null;
-  } catch {
-    return null;
+// A shop has a few dozen categories: their sequences are parsed once, not on every scan (kept by their text, so an
+// edited sequence is a new entry; held with the prepared queries, which the process state keeps per database).
+function sequenceOf(db: DB, text: string | null): readonly string[] {
+  const sequences = prepared(db, "floor:sequences", () => new Map<string, readonly string[]>());
+  const key = text ?? "";
+  let sequence = sequences.get(key);
+  if (!sequence) {
+    let list: string[] | null = null;
+    try {
+      const v = text ? JSON.parse(text) : null;
+      list = Array.isArray(v) ? v.filter((d): d is string => typeof d === "string") : null;
+    } catch {
+      list = null;
+    }
+    sequence = itemSequence(list);
+    if (sequences.size > 1000) sequences.clear();
+    sequences.set(key, sequence);
   }
-};
+  return sequence;
+}
 
 /**
  * Brings the project's steps (those not set by hand) to the share of its items past their departments, and its
@@ -66,7 +79,7 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
   const q = queries(db);
   const rows = q.steps.all({ projectId });
   if (rows.length === 0) return [];
-  const groups = q.groups.all({ projectId }).map((g) => ({ ...g, sequence: itemSequence(parseSequence(g.sequence)) }));
+  const groups = q.groups.all({ projectId }).map((g) => ({ ...g, sequence: sequenceOf(db, g.sequence) }));
   const total = groups.reduce((s, g) => s + g.n, 0);
   const finished = groups.reduce((s, g) => s + (g.finished ? g.n : 0), 0);
   const notices: Notice[] = [];
