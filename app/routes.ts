@@ -74,6 +74,7 @@ export default [
   route("api/projects/:id/workflow-instances", "routes/api/projects.$id.workflow-instances.ts", { id: "api-workflow-instances" }),
   route("api/projects/:id/refresh-workflow", "routes/api/projects.$id.refresh-workflow.ts", { id: "api-workflow-refresh" }),
   route("api/projects/:id/reorder-steps", "routes/api/projects.$id.reorder-steps.ts", { id: "api-workflow-reorder" }),
+  route("api/projects/:id/reopen", "routes/api/projects.$id.reopen.ts", { id: "api-projects-reopen" }),
   route("api/workflow-instances/:id/steps", "routes/api/workflow-instances.$id.steps.ts", { id: "api-workflow-steps" }),
   route("api/workflow-steps/:id", "routes/api/workflow-steps.$id.ts", { id: "api-workflow-step" }),
   route("api/workflow-steps/:id/assign-team-members", "routes/api/workflow-steps.$id.assign-team-members.ts", { id: "api-workflow-assign" }),
@@ -86,6 +87,7 @@ export default [
   // Pause or done, and the QR Timer's undo (docs/product.md, Decisions: The end of a job).
   route("api/items/:id/pause-timer", "routes/api/items.$id.pause-timer.ts", { id: "api-items-pause-timer" }),
   route("api/items/:id/undo-advance", "routes/api/items.$id.undo-advance.ts", { id: "api-items-undo-advance" }),
+  route("api/items/:id/reopen", "routes/api/items.$id.reopen.ts", { id: "api-items-reopen" }),
   ...["start-timer", "end-timer", "reset-timer", "timer-logs", "file-associations", "assign-file", "unassign-file", "print-label"].map((verb) =>
     route(`api/items/:id/${verb}`, `routes/api/items.$id.${verb}.ts`, { id: `api-items-${verb}` }),
   ),

@@ -61,10 +61,11 @@ const client = getDb().$client;
 client.run("PRAGMA wal_autocheckpoint = 0");
 
 // Each pair of rounds starts, then stops, IN_FLIGHT items not scanned before in this run: items whose timer was
-// already running are passed over, since starting one again is refused (409) and would end the run.
+// already running, or finished (decision 0048), are passed over, since starting one is refused (409) and would end
+// the run.
 const wanted = Math.ceil(rounds / 2) * IN_FLIGHT;
 const ids = client
-  .query<{ id: number }, [number, number]>("SELECT id FROM items WHERE id >= ? AND is_timer_active = 0 ORDER BY id LIMIT ?")
+  .query<{ id: number }, [number, number]>("SELECT id FROM items WHERE id >= ? AND is_timer_active = 0 AND finished_at IS NULL ORDER BY id LIMIT ?")
   .all(first, wanted)
   .map((r) => r.id);
 if (ids.length < wanted) {

@@ -68,7 +68,8 @@ const ids = [];
 const wanted = tool === "wrk" ? WRK_THREADS * WRK_POOL : connections * 2;
 for (let offset = 0; ids.length < wanted && offset < 50_000; offset += 500) {
   const page = await (await fetch(`${url}/api/items?limit=500&offset=${offset}`, { headers })).json();
-  for (const item of page) if (!item.isTimerActive && ids.length < wanted) ids.push(item.id);
+  // A finished item refuses a start (decision 0048): only unfinished ones.
+  for (const item of page) if (!item.isTimerActive && !item.finishedAt && ids.length < wanted) ids.push(item.id);
   if (page.length < 500) break;
 }
 if (ids.length < wanted) throw new Error(`only ${ids.length} stopped items for ${connections} connections`);

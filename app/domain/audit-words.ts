@@ -34,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   // docs/product.md, Decisions: The end of a job.
   "pause-at-day-end": "Paused at the end of the working day",
   "undo-advance": "Undo a scan's move to the next department",
+  // The end of a job (decision 0048): what the floor did, and what a person gave back or reopened.
+  "complete-on-floor": "Completed on the floor",
+  complete: "Completed",
+  "follow-floor": "Follow the floor",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

@@ -20,6 +20,24 @@ export function nextDepartment(sequence: readonly string[], current: string | nu
   return { kind: "next", department: sequence[at + 1]!, index: at + 1 };
 }
 
+/**
+ * docs/product.md, Decisions: The end of a job. Whether an item has passed a department: it is finished, its
+ * sequence does not hold the department, or its current department comes later in its sequence.
+ */
+export function hasPassed(sequence: readonly string[], current: string | null | undefined, finished: boolean, department: string): boolean {
+  if (finished) return true;
+  const at = sequence.indexOf(department);
+  if (at < 0) return true;
+  return (current ? sequence.indexOf(current) : -1) > at;
+}
+
+/** A step's share of items past its department: 100 only when every one has passed, never 100 before. */
+export function floorPercent(passed: number, total: number): number {
+  if (total <= 0) return 0;
+  if (passed >= total) return 100;
+  return Math.min(99, Math.round((passed / total) * 100));
+}
+
 /** docs/product.md §4: an item in installation counts as completed. */
 export const isItemCompleted = (department: string | null | undefined) => department === COMPLETED_DEPARTMENT;
 

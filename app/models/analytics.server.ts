@@ -31,7 +31,7 @@ export type ProjectDue = {
   id: number;
   name: string;
   dueAt: number;
-  /** When its last item finished, once every item has. */
+  /** When the project completed (projects.completed_at), else null. */
   finishedAt: number | null;
   items: number;
   finishedItems: number;
@@ -80,11 +80,11 @@ export function loggedDepartments(action: "start" | "stop") {
 
 /**
  * Items in progress (SQL condition on `i`, an items row joined to its project `p`): an active project's item that
- * is not done, where done is having finished its last department and not being restarted. /analytics and the TV
- * board count by this one rule.
+ * is not finished (items.finished_at, set by the stop in its last department and cleared by Reopen, decision 0048;
+ * the items_open_department_idx index holds only these). /analytics, the work lists, the forecast and the TV board
+ * count by this one rule.
  */
-export const IN_PROGRESS = sql`p.status = 'active' AND NOT (i.is_timer_active = 0 AND EXISTS (
-      SELECT 1 FROM timer_logs l WHERE l.item_id = i.id AND l.action = 'stop' AND l.finished = 1 AND l.department = i.department))`;
+export const IN_PROGRESS = sql`p.status = 'active' AND i.finished_at IS NULL`;
 
 /** Work in progress now, per department: `n` items in progress, `r` of them running. One statement. */
 export function workInProgress(): { department: string; n: number; r: number }[] {
@@ -173,32 +173,36 @@ export function flowAnalytics(range: Range, periods: readonly { start: number; e
 }
 
 /**
- * Projects whose last step ends in the range, against when their items finished: on time when every item
- * finished by the end of that day, late when the last one finished after it, overdue when the day has passed
- * with items unfinished, not yet due otherwise. A project without items is judged by nothing and left out.
+ * Projects due in the range (their due date, else their last step's end date), against when they completed
+ * (projects.completed_at, decision 0048): on time when completed by the end of the due day, late when after it,
+ * overdue when the day has passed and it is not completed, not yet due otherwise. A project without items is
+ * judged by nothing and left out. A project completed before the date was kept counts its last item's finish.
  */
 function projectsOnTime(range: Range, now: number): ProjectsOnTime {
   const db = getDb();
   const judged = sql`
     WITH due AS (
+      SELECT id, end_date AS due FROM projects WHERE end_date >= ${range.from} AND end_date < ${range.to}
+      UNION ALL
       SELECT pwi.project_id AS id, max(s.end_date) AS due
       FROM project_workflow_steps s JOIN project_workflow_instances pwi ON pwi.id = s.project_workflow_instance_id
-      WHERE s.end_date IS NOT NULL GROUP BY pwi.project_id HAVING due >= ${range.from} AND due < ${range.to}
-    ),
-    per_item AS (
-      SELECT due.id AS id, due.due AS due,
-        (SELECT max(l.timestamp) FROM timer_logs l WHERE l.item_id = i.id AND l.action = 'stop' AND l.finished = 1) AS at
-      FROM due CROSS JOIN items i ON i.project_id = due.id
+        JOIN projects p ON p.id = pwi.project_id
+      WHERE s.end_date IS NOT NULL AND p.end_date IS NULL GROUP BY pwi.project_id HAVING due >= ${range.from} AND due < ${range.to}
     ),
     per_project AS (
-      SELECT id, due, count(*) AS items, count(at) AS finished, max(at) AS last FROM per_item GROUP BY id
+      SELECT due.id AS id, due.due AS due, count(*) AS items, count(i.finished_at) AS finished, max(i.finished_at) AS lastItem,
+        p.status AS projectStatus, p.completed_at AS completedAt
+      FROM due CROSS JOIN projects p ON p.id = due.id CROSS JOIN items i ON i.project_id = due.id GROUP BY due.id
+    ),
+    done AS (
+      SELECT *, CASE WHEN projectStatus = 'completed' THEN coalesce(completedAt, lastItem) END AS last FROM per_project
     )
-    SELECT per_project.*, CASE
-      WHEN finished = items AND last <= due + ${DUE_DAY_END_MS} THEN 'on-time'
-      WHEN finished = items THEN 'late'
+    SELECT id, due, items, finished, last, CASE
+      WHEN last IS NOT NULL AND last <= due + ${DUE_DAY_END_MS} THEN 'on-time'
+      WHEN last IS NOT NULL THEN 'late'
       WHEN due + ${DUE_DAY_END_MS} < ${now} THEN 'overdue'
       ELSE 'not-yet-due' END AS status
-    FROM per_project`;
+    FROM done`;
   const judgedRows = db.all<{ id: number; name: string; due: number; items: number; finished: number; last: number | null; status: ProjectDue["status"] }>(
     sql`SELECT j.*, p.name FROM (${judged}) j CROSS JOIN projects p ON p.id = j.id ORDER BY j.due DESC, j.id DESC`,
   );
@@ -206,7 +210,7 @@ function projectsOnTime(range: Range, now: number): ProjectsOnTime {
     id: p.id,
     name: p.name,
     dueAt: p.due,
-    finishedAt: p.finished === p.items ? p.last : null,
+    finishedAt: p.last,
     items: p.items,
     finishedItems: p.finished,
     status: p.status,

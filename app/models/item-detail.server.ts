@@ -11,6 +11,7 @@ import { itemSequence, nextDepartment, type NextDepartment } from "~/domain/rule
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
 const itemWorkflow = alias(workflows, "item_workflow");
+const finisher = alias(teamMembers, "finisher");
 
 /** The timer log shows the newest sessions; an item scanned for years keeps a page that loads at once. */
 export const TIMER_LOG_LIMIT = 200;
@@ -32,6 +33,8 @@ export function getItemCard(id: number) {
       projectWorkflowName: projectWorkflow.name,
       itemWorkflowName: itemWorkflow.name,
       productWorkflowName: productWorkflow.name,
+      // Who finished it (decision 0048): 'Finished {date} by {name}'.
+      finishedByName: finisher.name,
       design: {
         fileName: projectDesigns.fileName,
         filePath: projectDesigns.filePath,
@@ -48,6 +51,7 @@ export function getItemCard(id: number) {
     .leftJoin(itemWorkflow, eq(itemWorkflow.id, items.workflowId))
     .leftJoin(productWorkflow, eq(productWorkflow.id, items.productWorkflowId))
     .leftJoin(projectDesigns, eq(projectDesigns.projectId, projects.id))
+    .leftJoin(finisher, eq(finisher.id, items.finishedBy))
     .where(eq(items.id, id))
     .get();
   if (!row) return undefined;
@@ -62,6 +66,7 @@ export function getItemCard(id: number) {
     hasCategorySequence: !!row.categorySequence?.length,
     workflowName: row.itemWorkflowName ?? row.projectWorkflowName ?? row.project.workflowName ?? null,
     productWorkflowName: row.productWorkflowName,
+    finishedByName: row.finishedByName,
     design: row.design?.filePath ? row.design : null,
   };
 }

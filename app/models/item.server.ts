@@ -6,12 +6,13 @@ import type { ItemCreateSchema, ItemPatchSchema } from "~/schemas/item";
 import { DEFAULT_ITEM_DEPARTMENT, STANDARD_DEPARTMENT_ORDER } from "~/domain/constants";
 import { getDb, type DB } from "~/infra/db.server";
 import { itemSequence } from "~/domain/rules";
-import { BadRequestError } from "~/domain/errors";
+import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { knownShopAddress } from "./shop-settings.server";
 import { prepared } from "./prepared.server";
+import { followTheFloor, type Notice } from "./floor-progress.server";
 
 const projectWorkflow = alias(workflows, "project_workflow");
 const productWorkflow = alias(workflows, "product_workflow");
@@ -179,10 +180,13 @@ export function createItem(input: ItemCreate, actor: Actor): Item {
     const department = departmentOrThrow(tx, input.department ?? DEFAULT_ITEM_DEPARTMENT);
     workflowExists(tx, input.workflowId);
     workflowExists(tx, input.productWorkflowId);
-    return insertItemInTx(tx, { ...input, department }, project, category, actor);
+    const row = insertItemInTx(tx, { ...input, department }, project, category, actor);
+    // One more item to pass every department: the steps and the project's status follow (decision 0048).
+    return { row, notices: followTheFloor(project.id, actor, Date.now()) };
   });
-  announce({ entity: "item", id: item.id, action: "create", projectId: item.projectId, department: item.department });
-  return item;
+  announce({ entity: "item", id: item.row.id, action: "create", projectId: item.row.projectId, department: item.row.department });
+  for (const n of item.notices) announce(n);
+  return item.row;
 }
 
 /**
@@ -196,7 +200,7 @@ export function updateItemInTx(
   actor: Actor,
   guard?: UpdateGuard,
   known: { categories?: ReadonlyMap<string, ItemCategory> } = {},
-): { before: Item; after: Item } | undefined {
+): { before: Item; after: Item; notices?: Notice[] } | undefined {
   const before = tx.select().from(items).where(eq(items.id, id)).get();
   if (!before || (guard?.inProject !== undefined && before.projectId !== guard.inProject)) return undefined;
   assertFresh("item", before, guard);
@@ -231,7 +235,13 @@ export function updateItemInTx(
     .returning()
     .get();
   writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
-  return { before, after };
+  // An item that moved (department, sequence or project) moves its project's steps (decision 0048).
+  const notices: Notice[] = [];
+  if (values.department !== undefined || values.category !== undefined || values.projectId !== undefined) {
+    notices.push(...followTheFloor(after.projectId, actor, Date.now()));
+    if (after.projectId !== before.projectId) notices.push(...followTheFloor(before.projectId, actor, Date.now()));
+  }
+  return { before, after, notices };
 }
 
 export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: UpdateGuard): Item | undefined {
@@ -245,6 +255,7 @@ export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: U
     department: result.after.department,
     fromDepartment: result.before.department,
   });
+  for (const n of result.notices ?? []) announce(n);
   return result.after;
 }
 
@@ -256,10 +267,76 @@ export function deleteItem(id: number, actor: Actor, scope: { inProject?: number
     if (!before || (scope.inProject !== undefined && before.projectId !== scope.inProject)) return undefined;
     tx.delete(items).where(eq(items.id, id)).run();
     writeAudit(actor, { action: "delete", entity: "item", entityId: id, before }, tx);
-    return before;
+    return { before, notices: followTheFloor(before.projectId, actor, Date.now()) };
   });
-  if (deleted) announce({ entity: "item", id, action: "delete", projectId: deleted.projectId, department: deleted.department });
-  return deleted;
+  if (!deleted) return undefined;
+  announce({ entity: "item", id, action: "delete", projectId: deleted.before.projectId, department: deleted.before.department });
+  for (const n of deleted.notices) announce(n);
+  return deleted.before;
+}
+
+export const ITEM_NOT_FINISHED = "This item is not finished.";
+
+/**
+ * Reopen (docs/product.md, Decisions: The end of a job): a finished item is unfinished again, back in the last
+ * department of its sequence, and its project follows (a completed project is active again). Audited. Undefined
+ * when there is no such item; ConflictError when it is not finished.
+ */
+export function reopenItem(id: number, actor: Actor, scope: { inProject?: number } = {}): Item | undefined {
+  const result = getDb().transaction((tx) => {
+    const before = tx.select().from(items).where(eq(items.id, id)).get();
+    if (!before || (scope.inProject !== undefined && before.projectId !== scope.inProject)) return undefined;
+    if (!before.finishedAt) throw new ConflictError(ITEM_NOT_FINISHED);
+    const sequenceRow = tx
+      .select({ departmentSequence: categories.departmentSequence })
+      .from(categories)
+      .where(sql`${categories.name} = ${before.category} COLLATE NOCASE`)
+      .get();
+    const sequence = itemSequence(sequenceRow?.departmentSequence);
+    const department = sequence[sequence.length - 1] ?? before.department;
+    const after = tx
+      .update(items)
+      .set({
+        finishedAt: null,
+        finishedBy: null,
+        department,
+        currentStepIndex: Math.max(0, sequence.length - 1),
+        version: before.version + 1,
+      })
+      .where(eq(items.id, id))
+      .returning()
+      .get();
+    writeAudit(
+      actor,
+      {
+        action: "reopen",
+        entity: "item",
+        entityId: id,
+        before: { department: before.department, finishedAt: before.finishedAt, finishedBy: before.finishedBy },
+        after: { department: after.department, finishedAt: null, finishedBy: null },
+      },
+      tx,
+    );
+    return { before, after, notices: followTheFloor(after.projectId, actor, Date.now()) };
+  });
+  if (!result) return undefined;
+  announce({
+    entity: "item",
+    id,
+    action: "update",
+    projectId: result.after.projectId,
+    department: result.after.department,
+    fromDepartment: result.before.department,
+  });
+  for (const n of result.notices) announce(n);
+  return result.after;
+}
+
+/** reopenItem for a form or call that names the item: NotFoundError when it is gone. */
+export function reopenItemOrThrow(id: number, actor: Actor): Item {
+  const item = reopenItem(id, actor);
+  if (!item) throw new NotFoundError("Item not found");
+  return item;
 }
 
 // The QR image route asks on every request whether the item still exists: prepared once per database.

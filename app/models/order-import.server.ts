@@ -19,6 +19,7 @@ import { writeAudit, type Actor } from "./audit.server";
 import { getImportDateOrder } from "./shop-settings.server";
 import type { Tx } from "./crud.server";
 import { categoriesByName, insertItemInTx, qrCodeBase, updateItemInTx } from "./item.server";
+import { followTheFloor } from "./floor-progress.server";
 import { insertProjectInTx, type ProjectPatch, updateProjectInTx, workflowsForCreate } from "./project.server";
 
 // The order import (decision 0045): a preview of what rows would do, and the import itself, which checks the
@@ -212,6 +213,8 @@ export function importOrders(rows: readonly OrderRow[], actor: Actor, opts: { im
           if (done) departments.add(done.after.department);
         }
       }
+      // New items on a project: its steps and status follow the floor (decision 0048), once per project.
+      notices.push(...followTheFloor(project.id, actor, Date.now()));
       // One notice per project and department rather than one per item: the pages it moves reload once.
       for (const department of departments) notices.push({ entity: "item", id: null, action: "import", projectId: project.id, department });
     }

@@ -17,8 +17,8 @@ import { DUE_BEFORE_START, dayOf, type ProjectCreateSchema, type ProjectPatchSch
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
 import { getDb } from "~/infra/db.server";
-import { enqueueProjectCompleted } from "./webhook-outbox.server";
-import { percentOf, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
+import { followTheFloor, setProjectStatus, type Notice } from "./floor-progress.server";
+import { percentOf, stepStatusFromPercent } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
@@ -114,7 +114,8 @@ export function metricsFor(projectIds?: number[]): Map<number, ProjectMetrics> {
       total: sql<number>`coalesce(sum(${items.totalTimeSeconds}), 0)`,
       n: count(),
       running: sql<number>`coalesce(sum(${items.isTimerActive}), 0)`,
-      done: sql<number>`coalesce(sum(${items.department} = ${COMPLETED_DEPARTMENT}), 0)`,
+      // Done: in installation (docs/product.md §4), or finished in its last department (decision 0048).
+      done: sql<number>`coalesce(sum(${items.department} = ${COMPLETED_DEPARTMENT} OR ${items.finishedAt} IS NOT NULL), 0)`,
     })
     .from(items)
     .where(onlyItems)
@@ -251,7 +252,7 @@ function workflowOrThrow(tx: Tx, id: number) {
  * Makes the project's steps match the workflow's sequence: one step per department, in order. Departments that
  * remain keep their dates, percent, notes and assignments; new ones start 'pending'; gone ones are removed.
  */
-function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: string; description: string; departmentSequence: string[] }) {
+function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: string; description: string; departmentSequence: string[] }, actor: Actor) {
   let instance = tx.select().from(projectWorkflowInstances).where(eq(projectWorkflowInstances.projectId, projectId)).get();
   if (!instance) {
     instance = tx
@@ -280,24 +281,9 @@ function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: stri
         .run();
     }
   });
-  updateProjectStatus(tx, projectId);
-  return instance;
-}
-
-/** docs/product.md (Decisions): 'completed' when every step is, else 'active'. */
-function updateProjectStatus(tx: Tx, projectId: number) {
-  const statuses = tx
-    .select({ status: projectWorkflowSteps.status })
-    .from(projectWorkflowSteps)
-    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
-    .where(eq(projectWorkflowInstances.projectId, projectId))
-    .all();
-  const status = projectStatusFromSteps(statuses);
-  const before = tx.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)).get();
-  if (before?.status === status) return;
-  const after = tx.update(projects).set({ status }).where(eq(projects.id, projectId)).returning().get();
-  // Its last step done: the project.completed webhook, in this transaction (decision 0042).
-  if (after && status === "completed") enqueueProjectCompleted(after);
+  // New steps follow the floor at once; the status follows the items and steps (decision 0048).
+  const notices = followTheFloor(projectId, actor, Date.now());
+  return { instance, notices };
 }
 
 export type ProjectCreate = z.infer<typeof ProjectCreateSchema>;
@@ -368,7 +354,7 @@ export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow,
     })
     .returning()
     .get();
-  syncSteps(tx, row.id, wf);
+  syncSteps(tx, row.id, wf, actor);
   const after = tx.select().from(projects).where(eq(projects.id, row.id)).get()!;
   writeAudit(actor, { action: "create", entity: "project", entityId: row.id, after }, tx);
   return after;
@@ -433,7 +419,7 @@ export function updateProjectInTx(tx: Tx, id: number, patch: ProjectPatch, actor
     .where(eq(projects.id, id))
     .run();
   // A new workflow brings its departments; steps of departments that stay keep their schedule.
-  if (workflowChanged) syncSteps(tx, id, workflowChanged);
+  if (workflowChanged) syncSteps(tx, id, workflowChanged, actor);
   const after = tx.select().from(projects).where(eq(projects.id, id)).get()!;
   writeAudit(actor, { action: "update", entity: "project", entityId: id, before, after }, tx);
   return after;
@@ -574,6 +560,8 @@ export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard
       values.status = stepStatusFromPercent(patch.percentComplete);
     }
     if (patch.status !== undefined) values.status = patch.status;
+    // A person's percent or status: the floor leaves the step alone until 'Follow the floor' (decision 0048).
+    if (patch.percentComplete !== undefined || patch.status !== undefined) values.setByHand = true;
     if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
     if (patch.notes !== undefined) values.notes = patch.notes;
     if (Object.keys(values).length === 0) return { step: before, projectId: found.projectId };
@@ -583,12 +571,68 @@ export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard
       .where(eq(projectWorkflowSteps.id, stepId))
       .returning()
       .get();
-    if (values.status !== undefined) updateProjectStatus(tx, found.projectId);
     writeAudit(actor, { action: "update", entity: "workflow-step", entityId: stepId, before, after }, tx);
-    return { step: after, projectId: found.projectId };
+    const notices = values.status !== undefined ? followTheFloor(found.projectId, actor, Date.now()) : [];
+    return { step: after, projectId: found.projectId, notices };
   });
   if (result) announce({ entity: "workflow-step", id: stepId, action: "update", projectId: result.projectId, department: result.step.department });
+  for (const n of result?.notices ?? []) announce(n);
   return result?.step;
+}
+
+/**
+ * 'Follow the floor' on a step set by hand: the floor sets it again, at once (docs/product.md, Decisions: The end
+ * of a job). Undefined when there is no such step.
+ */
+export function followFloorForStep(stepId: number, actor: Actor) {
+  const result = getDb().transaction((tx) => {
+    const found = stepWithProject(tx, stepId);
+    if (!found) return undefined;
+    const before = found.step;
+    if (before.setByHand) {
+      tx.update(projectWorkflowSteps)
+        .set({ setByHand: false, version: before.version + 1 })
+        .where(eq(projectWorkflowSteps.id, stepId))
+        .run();
+    }
+    const notices = followTheFloor(found.projectId, actor, Date.now());
+    const after = tx.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.id, stepId)).get()!;
+    writeAudit(
+      actor,
+      {
+        action: "follow-floor",
+        entity: "workflow-step",
+        entityId: stepId,
+        before: { department: before.department, setByHand: before.setByHand, percentComplete: before.percentComplete, status: before.status },
+        after: { department: after.department, setByHand: false, percentComplete: after.percentComplete, status: after.status },
+      },
+      tx,
+    );
+    return { step: after, projectId: found.projectId, notices };
+  });
+  if (!result) return undefined;
+  announce({ entity: "workflow-step", id: stepId, action: "update", projectId: result.projectId, department: result.step.department });
+  for (const n of result.notices) announce(n);
+  return result.step;
+}
+
+export const PROJECT_NOT_COMPLETED = "This project is not completed.";
+
+/**
+ * Reopen project (docs/product.md, Decisions: The end of a job): a completed project is active again, audited.
+ * Undefined when there is no such project; ConflictError when it is not completed.
+ */
+export function reopenProject(id: number, actor: Actor, now = Date.now()): Project | undefined {
+  const result = getDb().transaction((tx) => {
+    const before = tx.select().from(projects).where(eq(projects.id, id)).get();
+    if (!before) return undefined;
+    if (before.status !== "completed") throw new ConflictError(PROJECT_NOT_COMPLETED);
+    const notices: Notice[] = setProjectStatus(getDb(), id, "active", actor, now, "by-hand");
+    return { project: tx.select().from(projects).where(eq(projects.id, id)).get()!, notices };
+  });
+  if (!result) return undefined;
+  for (const n of result.notices) announce(n);
+  return result.project;
 }
 
 /** Replaces who works on a step (docs/product.md §7 assign-team-members); the first also becomes its assignee. */
@@ -680,12 +724,13 @@ export function refreshWorkflow(projectId: number, actor: Actor) {
     if (!project) throw new NotFoundError("Project not found");
     if (project.workflowId === null) throw new BadRequestError("This project has no workflow to refresh");
     const wf = workflowOrThrow(tx, project.workflowId);
-    const instance = syncSteps(tx, projectId, wf);
+    const { instance, notices } = syncSteps(tx, projectId, wf, actor);
     writeAudit(actor, { action: "refresh-workflow", entity: "project", entityId: projectId, after: wf.departmentSequence }, tx);
-    return instance;
+    return { instance, notices };
   });
   announce({ entity: "workflow-step", id: null, action: "refresh", projectId });
-  return done;
+  for (const n of done.notices) announce(n);
+  return done.instance;
 }
 
 export type AssignedProject = {

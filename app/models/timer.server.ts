@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS, UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
@@ -11,6 +11,8 @@ import type { DB } from "~/infra/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
+import { followTheFloor, type Notice as FloorNotice } from "./floor-progress.server";
+import { ITEM_FINISHED } from "~/domain/job-end";
 import { processState } from "~/infra/process-state.server";
 
 // Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
@@ -31,6 +33,13 @@ export const NOT_RUNNING = "This item's timer is not running. Start it before st
 export class DoubleScanError extends ConflictError {
   constructor(readonly itemId: number) {
     super(DOUBLE_SCAN);
+  }
+}
+
+/** A scan, start or stop of an item a stop in its last department finished: refused (409) until Reopen (decision 0048). */
+export class ItemFinishedError extends ConflictError {
+  constructor(readonly itemId: number) {
+    super(ITEM_FINISHED);
   }
 }
 
@@ -67,7 +76,7 @@ const buildQueries = (db: DB) => ({
     d
       .update(items)
       .set({ isTimerActive: true, currentSessionStart: param("now"), version: sql`${items.version} + 1` })
-      .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, false)))
+      .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, false), isNull(items.finishedAt)))
       .returning()
       .prepare(),
   ),
@@ -84,6 +93,15 @@ const buildQueries = (db: DB) => ({
       })
       // Only the session this call read: a stop that raced another stop finds nothing to update.
       .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, true), sql`${items.currentSessionStart} = ${sql.placeholder("started")}`))
+      .returning()
+      .prepare(),
+  ),
+  // The stop in the item's last department finishes it (decision 0048).
+  finish: prepared(db, "timer:finish", (d) =>
+    d
+      .update(items)
+      .set({ finishedAt: param("at"), finishedBy: param("by") })
+      .where(eq(items.id, sql.placeholder("id")))
       .returning()
       .prepare(),
   ),
@@ -177,7 +195,8 @@ function sequenceOf(db: DB, item: Item): readonly string[] {
 }
 
 type Notice = Parameters<typeof announce>[0];
-type Applied<T> = { value: T; notice: Notice | null };
+/** `more`: what else the write changed (steps, the project's status), announced after the same commit. */
+type Applied<T> = { value: T; notice: Notice | null; more?: FloorNotice[] };
 
 /**
  * How long an item waited before this start (flow analytics): from its stop in the previous
@@ -200,7 +219,7 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   // needs the item again, to say whether it is missing (404) or already running (409).
   const after = timerQueries(db).start.get({ id, now });
   if (!after) {
-    itemOrThrow(db, id);
+    if (itemOrThrow(db, id).finishedAt) throw new ItemFinishedError(id);
     throw new ConflictError(ALREADY_RUNNING);
   }
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
@@ -233,6 +252,7 @@ function isDoubleScan(db: DB, id: number, actor: Actor, started: Date, now: numb
 /** `asScan`: the stop is a scan's toggle (QR Timer, /api/scans, the /qr/{id} form), refused for a double read. */
 function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}, asScan = false): Applied<StopResult> {
   const before = itemOrThrow(db, id);
+  if (!before.isTimerActive && before.finishedAt) throw new ItemFinishedError(id);
   if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   const started = before.currentSessionStart;
@@ -269,9 +289,11 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
     // `finished`: the stop ended the item's last department (the item.finished webhook, decision 0042).
     after: finished ? { department: after.department, sessionSeconds, finished: true } : { department: after.department, sessionSeconds },
   });
+  const { item: done, notices } = afterStop(db, after, finished === 1, actor, now);
   return {
-    value: { item: after, stoppedIn, sessionSeconds, final: next.kind === "final" },
+    value: { item: done, stoppedIn, sessionSeconds, final: next.kind === "final" },
     notice: { entity: "item", id, action: "end-timer", projectId: after.projectId, department: after.department, fromDepartment: stoppedIn },
+    more: notices,
   };
 }
 
@@ -320,11 +342,21 @@ function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<Stop
   };
 }
 
+/**
+ * What a stop changes beyond the item's timer (docs/product.md, Decisions: The end of a job): the stop in the last
+ * department finishes the item, and the project's steps and status follow the floor, in the stop's transaction.
+ */
+function afterStop(db: DB, item: Item, final: boolean, actor: Actor, now: number): { item: Item; notices: FloorNotice[] } {
+  const done = final ? (timerQueries(db).finish.get({ id: item.id, at: now, by: actor.id }) ?? item) : item;
+  return { item: done, notices: followTheFloor(item.projectId, actor, now, db) };
+}
+
 function commitOne<T>(apply: (db: DB) => Applied<T>): T {
   const db = getDb();
   // The prepared statements run on the one connection, inside this transaction.
-  const { value, notice } = db.transaction(() => apply(db));
+  const { value, notice, more } = db.transaction(() => apply(db));
   if (notice) announce(notice);
+  for (const n of more ?? []) announce(n);
   return value;
 }
 
@@ -387,6 +419,7 @@ function flushScans() {
     const outcome = outcomes[i]!;
     if (outcome.ok) {
       if (outcome.applied.notice) announce(outcome.applied.notice);
+      for (const n of outcome.applied.more ?? []) announce(n);
       job.resolve(outcome.applied.value);
     } else job.reject(outcome.error);
   });
@@ -441,7 +474,7 @@ export function toggleTimer(
   } catch (error) {
     // Someone else's scan changed the state between the read and the write: this scan is the other half (and is
     // refused like any stop if that was this member's own start a moment ago).
-    if (!(error instanceof ConflictError) || error instanceof DoubleScanError) throw error;
+    if (!(error instanceof ConflictError) || error instanceof DoubleScanError || error instanceof ItemFinishedError) throw error;
     return running.on ? start() : stop();
   }
 }
@@ -534,8 +567,11 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       { action: "undo-advance", entity: "item", entityId: id, before: { department: item.department }, after: { department: stop.department, stopId } },
       tx,
     );
-    return { item: after, department: stop.department, movedFrom: item.department };
+    // The item is back before a department it had passed: the project's steps follow it.
+    const floor = followTheFloor(after.projectId, actor, now, db);
+    return { item: after, department: stop.department, movedFrom: item.department, floor };
   });
   announce({ entity: "item", id, action: "undo-advance", projectId: result.item.projectId, department: result.department, fromDepartment: result.movedFrom });
+  for (const n of result.floor) announce(n);
   return { item: result.item, department: result.department };
 }

@@ -10,7 +10,8 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { itemHistory } from "~/models/audit-trail.server";
 import { categoryModel } from "~/models/category.server";
-import { getItem, updateItem } from "~/models/item.server";
+import { getItem, reopenItem, updateItem } from "~/models/item.server";
+import { finishedText } from "~/domain/job-end";
 import { departmentNames, getItemCard, listItemTimerLog } from "~/models/item-detail.server";
 import { materialModel } from "~/models/material.server";
 import { resetTimer } from "~/models/timer.server";
@@ -62,6 +63,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
         sessionStartText: item.isTimerActive && item.currentSessionStart ? formatDateTime(item.currentSessionStart, tz) : null,
         totalTimeSeconds: item.totalTimeSeconds,
         createdText: formatTimelineDate(item.createdAt, tz),
+        // 'Finished {date} by {name}', with Reopen for those who may (decision 0048).
+        finished: item.finishedAt ? finishedText(formatTimelineDate(item.finishedAt, tz), card.finishedByName) : null,
       },
       department: name(item.department),
       // docs/product.md (Decisions): the next stop follows the category's sequence, else the standard order.
@@ -109,7 +112,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/items/${id}`;
   const formData = await readForm(request);
   if (!formData) return unreadableForm();
-  const intent = intentOf(formData, ["print-label", "update-item", "reset-timer", "stop", "pause"]);
+  const intent = intentOf(formData, ["print-label", "update-item", "reset-timer", "stop", "pause", "reopen-item"]);
   // A running timer's Done and Pause (docs/product.md, Decisions: The end of a job): an explicit stop, not a scan.
   if (intent === "stop" || intent === "pause") return answerDoneOrPause(request, id, intent, here);
   // Straight to a label printer of Global Settings; the answer comes back as a toast.
@@ -125,6 +128,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     description: message || (intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item"),
   });
 
+  if (intent === "reopen-item") {
+    try {
+      if (!reopenItem(id, actor)) return refused(formId, 404, toast(GONE));
+    } catch (error) {
+      return refused(formId, domainError(error).status, { title: "Error", description: domainError(error).message });
+    }
+    return redirectWithToast(request, here, { title: "Item Reopened", description: "It is back in its last department, ready for more work." });
+  }
   if (intent === "reset-timer") {
     if (!getItem(id)) return refused(formId, 404, toast(GONE));
     resetTimer(id, actor);

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { History } from "~/components/history";
 import { ItemHeader } from "~/components/items/item-header";
+import { ItemFinished } from "~/components/items/finished-note";
 import { ItemSections, ItemTimerLog } from "~/components/items/item-sections";
 import { useLiveData } from "~/components/live";
 import { DesignViewerDialog } from "~/components/project/design-dialogs";
@@ -63,6 +64,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       </Link>
       <ItemHeader item={item} live={live} here={here} printers={loaderData.printers} addressNote={loaderData.addressNote} canWrite={canWrite} />
       {item.isTimerActive ? <ItemTimerButtons here={here} doneLabel={loaderData.doneLabel} /> : null}
+      {item.finished ? <ItemFinished text={item.finished} canReopen={canWrite} answer={actionData?.formId === "reopen-item" ? actionData : undefined} /> : null}
 
       {dialog === "qr" ? (
         <QrCodeDialog addressNote={loaderData.addressNote} closeTo={here} label={itemQrLabel(item, project.name, loaderData.qrPayload)} />

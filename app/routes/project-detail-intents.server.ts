@@ -10,6 +10,7 @@ import type { Actor } from "~/models/audit.server";
 import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
 import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateProject, updateStep } from "~/models/project.server";
+import { jobEndIntents } from "~/views/job-end-form.server";
 import { resetTimer } from "~/models/timer.server";
 import { planProjectSteps } from "~/models/step-planner.server";
 import { customerLinkIntents } from "~/views/customer-link-form.server";
@@ -248,4 +249,6 @@ export const PROJECT_FORMS = {
   },
   // The project's customer status links (decision 0043): made (the link shown once, in the answer) and revoked.
   ...customerLinkIntents,
+  // 'Follow the floor' on a step set by hand, and Reopen project (decision 0048).
+  ...jobEndIntents,
 } satisfies Record<string, ProjectForm>;

@@ -28,6 +28,7 @@ import { whoCanAdd } from "~/views/who-can-add.server";
 import { forecastPanel } from "~/views/forecast-view.server";
 import { customerLinkRows } from "~/views/customer-link-form.server";
 import { formProject, typedEdit } from "~/views/project-edit.server";
+import { completedLine } from "~/views/job-end-form.server";
 import type { Route } from "./+types/project-detail";
 import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
@@ -94,6 +95,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     startInput: dateInput(s.startDate),
     endInput: dateInput(s.endDate),
     endsAfterDue: dueDay !== null && dateInput(s.endDate) > dueDay,
+    setByHand: s.setByHand,
+    canFollowFloor: canWrite && s.setByHand,
     members: s.assignedTeamMembers.length
       ? s.assignedTeamMembers
       : s.assignedTeamMemberId !== null && s.assignedTeamMemberName
@@ -132,6 +135,11 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
         ...formProject(project),
         status: project.status,
         workflowName: project.workflowName,
+        // 'Completed Tue, Dec 8 — 2 working days early' (decision 0048), null while active.
+        completedText: completedLine(
+          project,
+          steps.map((s) => s.endDate),
+        ),
       },
       metrics: {
         completedSteps: project.completedSteps,

@@ -9,6 +9,7 @@ import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
 import { PlanStepsOffer } from "~/components/project/plan-steps";
 import { CustomerLink } from "~/components/project/customer-link-section";
+import { ProjectCompleted } from "~/components/project/project-completed";
 import { useReauthRetry } from "~/components/reauth";
 import { useAnswerToast } from "~/components/forms";
 import { Badge, btn } from "~/components/ui";
@@ -152,6 +153,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         resultFor={resultFor}
       />
 
+      {project.completedText ? <ProjectCompleted text={project.completedText} canReopen={canWrite} /> : null}
       <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} canMakeRush={loaderData.canPreviewRush} />
 
       <ProjectSummary timeline={loaderData.timeline} due={loaderData.due} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />

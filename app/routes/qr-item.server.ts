@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { ALREADY_RUNNING, DoubleScanError, endTimer, NOT_RUNNING, startTimer } from "~/models/timer.server";
+import { ALREADY_RUNNING, DoubleScanError, endTimer, ItemFinishedError, NOT_RUNNING, startTimer } from "~/models/timer.server";
+import { finishedText, finishedToast } from "~/domain/job-end";
+import { formatTimelineDate } from "~/domain/dates";
+import { getEnv } from "~/infra/env.server";
+import { refused } from "~/views/form-action.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
@@ -35,6 +39,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
         running: item.isTimerActive,
         sessionStart: item.isTimerActive && item.currentSessionStart ? item.currentSessionStart.getTime() : null,
         totalTimeSeconds: item.totalTimeSeconds,
+        // A finished item refuses scans until Reopen on its page (decision 0048).
+        finished: item.finishedAt ? finishedText(formatTimelineDate(item.finishedAt, getEnv().SHOP_TIMEZONE), card.finishedByName) : null,
       },
       project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
       department: name(item.department),
@@ -75,6 +81,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotFoundError)
       return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
+    // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
+    if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;

@@ -1,12 +1,14 @@
-import { Form, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useActionData, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import { useToast } from "~/components/toaster";
 import { Icon } from "~/components/icons";
-import { ItemSummary } from "~/components/forms";
+import { ItemSummary, useAnswerToast } from "~/components/forms";
 import { DoneOrPause } from "~/components/done-or-pause";
+import { FinishedNote } from "~/components/items/finished-note";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { QR_MESSAGES } from "~/domain/qr-input";
 import type { Route } from "./+types/qr-item";
+import type { action } from "./qr-item.server";
 export { loader, action } from "./qr-item.server";
 
 // /qr/{id}: where a phone camera lands from an item's label (docs/product.md, Decisions: Timers). It shows the item
@@ -24,6 +26,8 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
+  // A refusal answered on the page (a finished item, 409): a toast, or without JavaScript the same box drawn.
+  const answer = useAnswerToast(useActionData<typeof action>());
   // With the network down a tap is queued on the phone and sent when it is back: as a scan
   // (a toggle, by the usual rules), answered with a toast and the item's state reloaded.
   const { waiting, offline, send } = useScanQueue({
@@ -81,7 +85,10 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
           time={{ totalSeconds: item.totalTimeSeconds, sessionStart: item.sessionStart, serverNow: loaderData.now }}
           timeClassName="text-xl font-semibold text-ink"
         />
+        {item.finished ? <FinishedNote text={item.finished} className="mt-6" /> : null}
+        {answer}
         <Form
+          hidden={!!item.finished}
           method="post"
           action={`/qr/${item.id}`}
           replace

@@ -1,5 +1,6 @@
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { DoubleScanError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
+import { DoubleScanError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
+import { finishedToast } from "~/domain/job-end";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -131,6 +132,9 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     if (error instanceof NotFoundError) return notFound;
     // A double read: the item stays as it is, and its card with it.
     if (error instanceof DoubleScanError) return { kind: "error", message: error.message, toast: doubleScanToast(), status: 409, itemId: error.itemId };
+    // A finished item refuses scans until Reopen (decision 0048): its card shows it finished, and who did it.
+    if (error instanceof ItemFinishedError)
+      return { kind: "error", message: error.message, toast: { ...finishedToast(), variant: "destructive" }, status: 409, itemId: error.itemId };
     // A scan id already used for another item (a device replaying a queue it rebuilt): refused, nothing changes.
     if (error instanceof ConflictError) return failure(error.message, 409);
     throw error;

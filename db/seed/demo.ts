@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { noonDaysFrom } from "~/domain/dates";
-import { itemSequence, projectStatusFromSteps, stepStatusFromPercent } from "~/domain/rules";
+import { floorPercent, hasPassed, itemSequence } from "~/domain/rules";
 import * as schema from "../schema";
 
 // Demo data for `--demo` / DEMO=1: a believable sign shop in an empty database.
@@ -537,6 +537,8 @@ export function seedDemo(
     const tom = memberId("Tom Becker");
     const lena = memberId("Lena Novak");
     const diego = memberId("Diego Ramos");
+    // Who finishes an item in its last department (decision 0048: finishedBy).
+    const finisherOf: Record<string, number> = { [PP]: maria, [PROD]: james, [FAB]: aisha, [QC]: memberId("Priya Shah"), [INST]: diego };
 
     // Who works a department's step in project i (null: not yet assigned).
     const stepAssignees = (dept: string, i: number, priority: Priority, started: boolean): number[] => {
@@ -590,7 +592,7 @@ export function seedDemo(
           startDate: start,
           endDate: end,
           priority: spec.priority,
-          status: spec.done ? "completed" : "active",
+          status: "active",
           workflowId: wf.id,
           workflowName: wf.name,
           createdAt,
@@ -610,21 +612,14 @@ export function seedDemo(
         .returning()
         .get();
 
-      // Steps split the project's days evenly; status follows the dates.
-      const stepStatuses: { status: string }[] = [];
+      // Steps split the project's days evenly; their percent and status follow the floor once the items are in
+      // (docs/product.md, Decisions: The end of a job).
+      const stepIds: { id: number; department: string }[] = [];
       const n = seq.length;
       const stepLen = spec.days / n;
       seq.forEach((dept, k) => {
         const sStart = dayAt(startOffset + Math.floor(k * stepLen));
         const sEnd = dayAt(startOffset + Math.max(Math.floor((k + 1) * stepLen), Math.floor(k * stepLen) + 1));
-        let percent: number;
-        if (spec.done) percent = 100;
-        else if (nowMs >= sEnd.getTime())
-          percent = k === n - 1 ? 80 : 100; // overdue job: last step still open
-        else if (nowMs <= sStart.getTime()) percent = 0;
-        else percent = clamp(Math.round(((nowMs - sStart.getTime()) / (sEnd.getTime() - sStart.getTime())) * 100), 5, 95);
-        const status = stepStatusFromPercent(percent);
-        stepStatuses.push({ status });
         const assignees = stepAssignees(dept, i, spec.priority, started || dept === PP);
         const notes =
           dept === PP && spec.priority === "rush"
@@ -640,14 +635,15 @@ export function seedDemo(
             assignedTeamMemberId: assignees[0] ?? null,
             startDate: sStart,
             endDate: sEnd,
-            percentComplete: percent,
-            status,
+            percentComplete: 0,
+            status: "pending",
             sortOrder: k,
             notes,
             createdAt,
           })
           .returning({ id: schema.projectWorkflowSteps.id })
           .get();
+        stepIds.push({ id: step.id, department: dept });
         if (assignees.length) {
           tx.insert(schema.stepAssignments)
             .values(
@@ -661,12 +657,11 @@ export function seedDemo(
         }
       });
 
-      const status = projectStatusFromSteps(stepStatuses);
-      if (status !== project.status) tx.update(schema.projects).set({ status }).where(eq(schema.projects.id, project.id)).run();
-
       // --- Items ---
       const itemCount = 2 + ((i * 7 + 3) % 5); // 2..6
       const projectItems: { id: number; name: string; material: string; category: string }[] = [];
+      // Where each item stands, for the steps: its sequence, department and whether it is finished.
+      const floor: { sequence: readonly string[]; department: string; finishedAt: number | null }[] = [];
       // A few timers are running right now: the first item of every fourth job in progress.
       const inProgress = !spec.done && started && p > 0 && p < 1;
       if (inProgress) inProgressCount++;
@@ -689,11 +684,14 @@ export function seedDemo(
         const quantity = cat.name === "Channel Letters" || cat.name === "Dimensional Letters" ? 6 + ((i + j) % 14) : 1 + ((i * 3 + j) % 4);
 
         const running = runThisProject && j === 0;
+        // A finished job's items finished; in a job running late, every other item that reached its last
+        // department has finished there too, so active projects show finished items.
+        const finishes = spec.done || (!running && started && p >= 1 && c === len - 1 && j % 2 === 0);
 
         // Stopped sessions: one per department already passed (each stop advanced the item); a finished job's
         // items also worked their last department, which finished them.
         const sessions: { dept: string; start: number; seconds: number }[] = [];
-        const worked = spec.done ? len : c;
+        const worked = finishes ? len : c;
         if (worked > 0) {
           const ws = Math.max(start.getTime() + 1 * HOUR, createdAt.getTime());
           const we = spec.done ? Math.min(nowMs - 45 * MINUTE, end.getTime()) : nowMs - 45 * MINUTE;
@@ -707,6 +705,8 @@ export function seedDemo(
           }
         }
         const totalTimeSeconds = sessions.reduce((sum, s) => sum + s.seconds, 0);
+        const last = sessions[sessions.length - 1];
+        const finishedAt = finishes && last ? last.start + last.seconds * 1000 : null;
         const sessionStart = running ? new Date(nowMs - (4 + ((i * 5) % 23)) * MINUTE) : null;
 
         const item = tx
@@ -723,6 +723,8 @@ export function seedDemo(
             isTimerActive: running,
             currentSessionStart: sessionStart,
             totalTimeSeconds,
+            finishedAt: finishedAt === null ? null : new Date(finishedAt),
+            finishedBy: finishedAt === null ? null : (finisherOf[catSeq[c]!] ?? tom),
             createdAt: new Date(createdAt.getTime() + (j + 1) * 10 * MINUTE),
           })
           .returning({ id: schema.items.id })
@@ -732,6 +734,7 @@ export function seedDemo(
           .where(eq(schema.items.id, item.id))
           .run();
         projectItems.push({ id: item.id, name, material, category: cat.name });
+        floor.push({ sequence: catSeq, department: catSeq[c]!, finishedAt });
 
         const logs: (typeof schema.timerLogs.$inferInsert)[] = [];
         // Waits and finishes as the timer model writes them (flow analytics).
@@ -762,6 +765,20 @@ export function seedDemo(
           });
         }
         if (logs.length) tx.insert(schema.timerLogs).values(logs).run();
+      }
+
+      // The steps follow the floor; the project completed when its last item finished (decision 0048).
+      let allSteps = true;
+      for (const step of stepIds) {
+        const passed = floor.filter((f) => hasPassed(f.sequence, f.department, f.finishedAt !== null, step.department)).length;
+        const percent = floorPercent(passed, floor.length);
+        const status = percent >= 100 ? "completed" : passed > 0 ? "in-progress" : "pending";
+        if (status !== "completed") allSteps = false;
+        tx.update(schema.projectWorkflowSteps).set({ percentComplete: percent, status }).where(eq(schema.projectWorkflowSteps.id, step.id)).run();
+      }
+      if (allSteps && floor.length > 0 && floor.every((f) => f.finishedAt !== null)) {
+        const completedAt = new Date(Math.max(...floor.map((f) => f.finishedAt!)));
+        tx.update(schema.projects).set({ status: "completed", completedAt }).where(eq(schema.projects.id, project.id)).run();
       }
 
       // --- Machine-ready files (about two projects in three) ---

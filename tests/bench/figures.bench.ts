@@ -202,6 +202,65 @@ test("forecast: 200,000 items in 10,000 projects through five departments", () =
   record("Forecast of 200,000 items", ms, "ms", 10_000);
 });
 
+test("scans that complete a step and a project (projects of 100 items)", async () => {
+  const {
+    app,
+    clients: { pm },
+  } = await seedShop({
+    members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] } },
+    departments: ["Pre-Production", "Production"],
+    categories: [{ name: "Banner", departmentSequence: ["pre-production", "production"] }],
+    workflow: { name: "Print", departmentSequence: ["pre-production", "production"] },
+    projects: Array.from({ length: 16 }, (_, i) => ({ name: `Job ${i}` })),
+  });
+  const db = app.db.$client;
+  const projects = db.query<{ id: number }, []>("SELECT id FROM projects ORDER BY id").all();
+  const others = JSON.stringify(Array.from({ length: 99 }, (_, i) => i));
+  const running: { item: number; project: number; completes: "step" | "project" }[] = [];
+  for (const [k, { id: projectId }] of projects.entries()) {
+    // Half the projects: 99 items waiting in production and one running in pre-production, whose stop completes the
+    // Pre-Production step. The other half: 99 finished and one running in production, whose stop completes the project.
+    const completes = k % 2 === 0 ? "step" : "project";
+    const res = await pm.request("/api/items", {
+      method: "POST",
+      json: { name: "Sign", category: "Banner", projectId, department: completes === "step" ? "pre-production" : "production" },
+    });
+    const { id } = (await res.json()) as { id: number };
+    db.query(
+      `INSERT INTO items (name, category, material, quantity, department, project_id, workflow_id, current_step_index, finished_at, created_at)
+       SELECT i.name || ' ' || n.value, i.category, i.material, 1, 'production', i.project_id, i.workflow_id, 1, $finished, i.created_at
+       FROM items i, json_each($others) n WHERE i.id = $id`,
+    ).run({ id, others, finished: completes === "project" ? Date.now() : null });
+    db.query("UPDATE items SET is_timer_active = 1, current_session_start = $at WHERE id = $id").run({ id, at: Date.now() - 60_000 });
+    db.query(
+      `UPDATE project_workflow_steps SET percent_complete = CASE department WHEN 'pre-production' THEN $pp ELSE 99 END,
+         status = CASE WHEN department = 'pre-production' AND $pp = 100 THEN 'completed' ELSE 'in-progress' END
+       WHERE project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)`,
+    ).run({ projectId, pp: completes === "step" ? 99 : 100 });
+    if (completes === "step")
+      db.query(
+        "UPDATE project_workflow_steps SET percent_complete = 0, status = 'pending' WHERE department = 'production' AND project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)",
+      ).run({ projectId });
+    running.push({ item: id, project: projectId, completes });
+  }
+  const times = { step: [] as number[], project: [] as number[] };
+  for (const r of running) {
+    const t = performance.now();
+    const res = await pm.request(`/api/items/${r.item}/end-timer`, { method: "POST" });
+    times[r.completes].push(performance.now() - t);
+    expect(res.status).toBe(200);
+  }
+  const steps = db.query<{ n: number }, []>("SELECT count(*) AS n FROM project_workflow_steps WHERE status = 'completed'").get()!.n;
+  // Every project's Pre-Production step completed; the second half's Production steps too, and those projects.
+  expect(steps).toBe(projects.length + projects.length / 2);
+  expect(db.query<{ n: number }, []>("SELECT count(*) AS n FROM projects WHERE status = 'completed' AND completed_at IS NOT NULL").get()!.n).toBe(
+    projects.length / 2,
+  );
+  const mid = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  record("Scan that completes a step (100 items)", mid(times.step.slice(1)), "ms", 10);
+  record("Scan that completes a project (100 items)", mid(times.project.slice(1)), "ms", 10);
+});
+
 afterAll(() => {
   const width = Math.max(...figures.map((f) => f.name.length));
   console.log(`\nFigures (load average ${loadavg()[0]!.toFixed(1)}):`);

@@ -5,7 +5,7 @@
 // tests/request/scans-and-messages-no-js.test.ts submit them as such a browser does.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { ageSession, visit } from "./helpers";
+import { adminApi, ageSession, visit } from "./helpers";
 import { DOUBLE_SCAN } from "~/domain/timer-words";
 
 type Made = { id: number; name: string; projectId: number; origin: string; url: string };
@@ -51,6 +51,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
   baseURL,
   signIn,
   appServer,
+  clientIp,
 }) => {
   await signIn(DEMO.admin);
   const caps = await newItem(page, baseURL!, "caps");
@@ -110,7 +111,11 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     await expect(page.getByText("Final Department", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Timer Stopped & Advanced")).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/qr/${final.id}$`));
-    // Someone starts it again; this phone reloads: the old result is not shown as if it had just happened.
+    // That stop finished it (decision 0048). Someone reopens and starts it again; this phone reloads: the old result
+    // is not shown as if it had just happened.
+    const admin = await adminApi(baseURL!, clientIp);
+    expect((await admin.post(`/api/items/${final.id}/reopen`)).status()).toBe(200);
+    await admin.dispose();
     expect((await page.request.post(`/api/items/${final.id}/start-timer`, { headers: { origin: final.origin } })).status()).toBe(200);
     await page.reload();
     await waitForHydration(page);

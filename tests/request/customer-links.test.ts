@@ -97,6 +97,9 @@ test("the status page shows the project's name, its stages and the expected fini
 
 test("a finished project says 'Finished'; the project page shows when the link was last opened", async () => {
   const link = await makeLink();
+  // The floor finishes the item (its stop in Installation, decision 0048) and the steps are marked done.
+  for (const verb of ["end-timer", "start-timer", "end-timer"])
+    expect((await shop.clients.operator.request(`/api/items/${shop.itemIds[0]}/${verb}`, { method: "POST", json: {} })).status).toBe(200);
   for (const d of ["printing", "installation"])
     expect((await admin.request(`/api/workflow-steps/${stepIds.get(d)}`, { method: "PATCH", json: { status: "completed" } })).status).toBe(200);
   const html = await visibleHtml(await customer().request(link.path));

@@ -152,7 +152,9 @@ describe("the phone camera's /qr/{id} page without JavaScript", () => {
     expect(page.text()).not.toContain("Timer Stopped & Advanced");
     expect(row(finalId)).toMatchObject({ isTimerActive: false, department: "installation" });
 
-    // Someone starts it again; this phone reloads: the old result is not shown as if it had just happened.
+    // That stop finished it (decision 0048). Someone reopens and starts it again; this phone reloads: the old
+    // result is not shown as if it had just happened.
+    expect((await admin.request(`/api/items/${finalId}/reopen`, { method: "POST" })).status).toBe(200);
     expect((await james.request(`/api/items/${finalId}/start-timer`, { method: "POST" })).status).toBe(200);
     page = await open(admin, `/qr/${finalId}`);
     expect(page.form({ button: "Done — finish item" })).toBeDefined();

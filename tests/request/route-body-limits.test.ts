@@ -23,6 +23,7 @@ api-items-id PATCH: 64 KB
 api-items-id DELETE: 64 KB
 api-items-pause-timer POST: 64 KB
 api-items-print-label POST: 64 KB
+api-items-reopen POST: 64 KB
 api-items-reset-timer POST: 64 KB
 api-items-start-timer POST: 64 KB
 api-items-unassign-file DELETE: 64 KB
@@ -47,6 +48,7 @@ api-projects-id PATCH: 64 KB
 api-projects-id DELETE: 64 KB
 api-projects-import POST: 5 MB for projects:write
 api-projects-print-labels POST: 64 KB
+api-projects-reopen POST: 64 KB
 api-step-templates POST: 64 KB
 api-step-templates-id PATCH: 64 KB
 api-step-templates-id DELETE: 64 KB

@@ -79,10 +79,37 @@ describe("seedDemo", () => {
         const expected = s.percentComplete === 0 ? "pending" : s.percentComplete === 100 ? "completed" : "in-progress";
         expect(s.status).toBe(expected);
       }
-      const allDone = mine.every((s) => s.status === "completed");
-      expect(p.status).toBe(allDone ? "completed" : "active");
     }
     expect(projects.filter((p) => p.status === "completed").length).toBeGreaterThanOrEqual(3);
+  });
+
+  test("the steps follow the floor; finished items and completed projects say when and who (decision 0048)", () => {
+    const rows = sqlite
+      .query<{ projectId: number; department: string; percent: number; items: number; open: number }, []>(
+        `SELECT i.project_id AS projectId, s.department AS department, s.percent_complete AS percent, count(DISTINCT it.id) AS items,
+           count(DISTINCT CASE WHEN it.finished_at IS NULL AND it.department = s.department THEN it.id END) AS open
+         FROM project_workflow_steps s JOIN project_workflow_instances i ON i.id = s.project_workflow_instance_id
+           JOIN items it ON it.project_id = i.project_id
+         GROUP BY s.id`,
+      )
+      .all();
+    expect(rows.length).toBeGreaterThan(50);
+    // No step says 100% while an item still sits unfinished in its department (running or waiting there).
+    for (const r of rows) if (r.open > 0) expect(r.percent, `${r.department} of project ${r.projectId}`).toBeLessThan(100);
+    const finished = db
+      .select()
+      .from(schema.items)
+      .all()
+      .filter((i) => i.finishedAt !== null);
+    expect(finished.length).toBeGreaterThan(5);
+    expect(finished.every((i) => i.finishedBy !== null && !i.isTimerActive)).toBe(true);
+    const projects = db.select().from(schema.projects).all();
+    const completed = projects.filter((p) => p.status === "completed");
+    expect(completed.length).toBeGreaterThanOrEqual(1);
+    expect(completed.every((p) => p.completedAt !== null)).toBe(true);
+    // Active projects hold finished items too.
+    const activeIds = new Set(projects.filter((p) => p.status === "active").map((p) => p.id));
+    expect(finished.some((i) => activeIds.has(i.projectId))).toBe(true);
   });
 
   test("every priority appears; Maria has rush pre-production work", () => {
@@ -188,16 +215,19 @@ describe("seedDemo", () => {
     expect(new Set(steps.map((s) => s.startDate!.getUTCHours())).size).toBe(2);
   });
 
-  test("statuses follow the shared rules: step status from percent, project status from its steps", () => {
+  test("statuses follow the shared rules: step status from percent; a project completes when every step and item is done", () => {
     const steps = db.select().from(schema.projectWorkflowSteps).all();
     for (const s of steps) {
       expect(s.status).toBe(s.percentComplete === 0 ? "pending" : s.percentComplete === 100 ? "completed" : "in-progress");
     }
     const byInstance = Map.groupBy(steps, (s) => s.projectWorkflowInstanceId);
     const instances = db.select().from(schema.projectWorkflowInstances).all();
+    const items = db.select().from(schema.items).all();
     for (const p of db.select().from(schema.projects).all()) {
       const own = byInstance.get(instances.find((i) => i.projectId === p.id)!.id) ?? [];
-      expect(p.status).toBe(own.length > 0 && own.every((s) => s.status === "completed") ? "completed" : "active");
+      const mine = items.filter((i) => i.projectId === p.id);
+      const done = own.every((s) => s.status === "completed") && mine.length > 0 && mine.every((i) => i.finishedAt !== null);
+      expect(p.status).toBe(done ? "completed" : "active");
     }
   });
 

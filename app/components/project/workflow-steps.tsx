@@ -23,6 +23,7 @@ import { sortableAnnouncements } from "../drag-announcements";
 import { Icon } from "../icons";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { useToast } from "../toaster";
+import { StepByHand } from "./step-by-hand";
 import { btn, cardClass, checkboxClass, checkRowClass, EmptyState, FieldError, inputClass } from "../ui";
 
 /** docs/product.md §9: a keyboard drag moves a row 25 px per key press. */
@@ -44,6 +45,9 @@ export type StepRow = {
   /** Its end date falls after the project's due date (Decisions: Due dates). */
   endsAfterDue?: boolean;
   members: { id: number; name: string }[];
+  /** A person set its percent or status (decision 0048); `canFollowFloor`: this member may give it back. */
+  setByHand?: boolean;
+  canFollowFloor?: boolean;
 };
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -285,6 +289,7 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
           </div>
           <span className="tabular-nums">{step.percentComplete}%</span>
         </div>
+        {step.setByHand ? <StepByHand stepId={step.id} name={step.departmentName} canFollow={!!step.canFollowFloor} /> : null}
       </td>
     </>
   );

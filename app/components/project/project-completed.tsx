@@ -1,0 +1,28 @@
+import { Form, useNavigation } from "react-router";
+import { Icon } from "../icons";
+import { btn } from "../ui";
+
+/**
+ * A completed project's line, 'Completed Tue, Dec 8 — 2 working days early', and Reopen project for those with the
+ * project keys (docs/product.md, Decisions: The end of a job): a plain form post, so it works without JavaScript.
+ */
+export function ProjectCompleted({ text, canReopen }: { text: string; canReopen: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "reopen-project";
+  return (
+    <section aria-label="Completed" className="mt-4 flex flex-col gap-3 rounded-xl border border-success-700 bg-success-50 p-4 sm:flex-row sm:items-center">
+      <p data-testid="project-completed" className="flex min-w-0 flex-1 items-center gap-2 text-base font-semibold text-success-800">
+        <Icon name="check" />
+        <span className="min-w-0 wrap-anywhere">{text}</span>
+      </p>
+      {canReopen ? (
+        <Form method="post" replace preventScrollReset>
+          <input type="hidden" name="intent" value="reopen-project" />
+          <button type="submit" className={btn.secondary} disabled={busy}>
+            {busy ? "Reopening…" : "Reopen project"}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

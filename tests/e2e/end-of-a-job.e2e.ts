@@ -1,0 +1,52 @@
+// The end of a job (docs/product.md, Decisions: The end of a job) in a browser on a phone: a two-item project scanned
+// through every department on the QR Timer completes itself, and its page says so. The rules, the refusals, Reopen
+// and the pages without JavaScript are request tests (tests/request/end-of-a-job*.test.ts).
+import { DEMO, expect, test } from "./fixtures";
+import { ageSession, expectNoSidewaysScroll, visit } from "./helpers";
+
+test("two items scanned through every department on the QR Timer complete the project, at 360 px", async ({ page, baseURL, signIn, appServer }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const headers = { origin };
+  const sequence = ["pre-production", "production"];
+  const stamp = Date.now();
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data, headers });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+    return (await res.json()) as { id: number };
+  };
+  await post("/api/categories", { name: `E2E Two-step ${stamp}`, departmentSequence: sequence });
+  const workflow = await post("/api/workflows", { name: `E2E Two-step ${stamp}`, departmentSequence: sequence });
+  const project = await post("/api/projects", { name: `E2E Done ${stamp}`, description: "The end of a job", workflowId: workflow.id });
+  const ids: number[] = [];
+  for (const name of ["Front panel", "Back panel"]) {
+    ids.push((await post("/api/items", { name, category: `E2E Two-step ${stamp}`, projectId: project.id, department: "pre-production" })).id);
+  }
+
+  await signIn(DEMO.james);
+  await visit(page, true, "/qr-scanner");
+  const field = page.getByLabel("Scan or type a QR code or item ID");
+  const scan = async (id: number, expected: string) => {
+    await field.fill(`${origin}/qr/${id}`);
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByText(expected, { exact: true }).first()).toBeVisible();
+  };
+  await test.step("each item through pre-production, then production, where the last stop finishes it", async () => {
+    for (const done of ["Timer Stopped & Advanced", "Final Department"]) {
+      for (const id of ids) {
+        await scan(id, "Timer Started");
+        ageSession(appServer.dataDir, id);
+        await scan(id, done);
+      }
+    }
+    await expectNoSidewaysScroll(page);
+  });
+
+  await test.step("the project page says it is completed, its steps all done", async () => {
+    await visit(page, true, `/projects/${project.id}`);
+    await expect(page.getByTestId("project-completed")).toContainText(/^Completed \w{3}, \w{3} \d+/);
+    await expect(page.getByText("100% complete · 0 remaining")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
