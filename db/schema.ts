@@ -434,7 +434,9 @@ export const items = sqliteTable(
     check("items_step_index_ck", sql`${t.currentStepIndex} >= 0`),
     // A running timer always knows when its session started: the elapsed time is computed from it.
     check("items_running_timer_ck", sql`${t.isTimerActive} = 0 OR ${t.currentSessionStart} IS NOT NULL`),
-    index("items_project_idx").on(t.projectId),
+    // A project's items by department, category and finished: a scan's 'steps follow the floor' read is this index
+    // alone (docs/product.md, Decisions: The end of a job); it also serves every lookup by project.
+    index("items_project_progress_idx").on(t.projectId, t.department, t.category, t.finishedAt),
     index("items_category_idx").on(t.category),
     index("items_material_idx").on(t.material),
     index("items_department_idx").on(t.department),

@@ -1,5 +1,7 @@
+DROP INDEX `items_project_idx`;--> statement-breakpoint
 ALTER TABLE `items` ADD `finished_at` integer;--> statement-breakpoint
 ALTER TABLE `items` ADD `finished_by` integer REFERENCES team_members(id) ON DELETE set null;--> statement-breakpoint
+CREATE INDEX `items_project_progress_idx` ON `items` (`project_id`,`department`,`category`,`finished_at`);--> statement-breakpoint
 CREATE INDEX `items_finished_by_idx` ON `items` (`finished_by`);--> statement-breakpoint
 CREATE INDEX `items_open_department_idx` ON `items` (`department`,`project_id`) WHERE "items"."finished_at" IS NULL;--> statement-breakpoint
 ALTER TABLE `project_workflow_steps` ADD `set_by_hand` integer DEFAULT false NOT NULL;--> statement-breakpoint
