@@ -243,11 +243,14 @@ describe("making backups", () => {
     clear();
     const dir = tempDir("backups");
     let release = () => undefined as void;
+    // The copy says when it has begun writing, so the test waits for that and not for a time (a busy machine).
+    const { promise: copying, resolve: begun } = Promise.withResolvers<void>();
     const slow = (job: Parameters<typeof writeBackupCopy>[0]) => ({
       done: new Promise<{ sizeBytes: number }>((resolve, reject) => {
         mkdirSync(job.dest);
         writeFileSync(path.join(job.dest, "shopflow.db"), "half");
         release = () => reject(new Error("cancelled"));
+        begun();
       }),
       cancel: () => release(),
     });
@@ -255,7 +258,7 @@ describe("making backups", () => {
     const scheduler = startBackupScheduler({ dir, everyMs: 2_000, keep: 3 }, { now: () => now, copy: slow, timers: false, ...quiet });
     now += 2_000;
     const run = scheduler.tick();
-    await Bun.sleep(20);
+    await copying;
     expect(readdirSync(dir)[0]).toMatch(/^\.shopflow-auto-.*\.partial$/);
     await scheduler.stop();
     expect((await run)?.kind).toBe("failed");
