@@ -7,6 +7,9 @@ import { undoLabel } from "~/domain/timer-words";
 import { useScanQueue } from "../scan-queue";
 import { type ToastData, useToast } from "../toaster";
 
+/** How late a scanner's Enter may follow the code the field already sent by itself. */
+const SCANNER_LATE_ENTER_MS = 2_000;
+
 /** What the page says when a queued scan meets an ended session (the scan stays queued until sign-in). */
 const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to scan.";
 
@@ -75,9 +78,14 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
   });
 
   const { ownBases } = start;
+  // When the field last sent a code by itself (a scanner that stopped typing): the Enter such a scanner types after
+  // the code may reach a slow floor PC later than that, on an empty field, and is not a scan of nothing.
+  const autoSentAt = useRef(0);
   const process = useCallback(
-    (raw: string) => {
+    (raw: string, how: "typed" | "auto" = "typed") => {
       if (timer.current) clearTimeout(timer.current);
+      if (how === "auto") autoSentAt.current = Date.now();
+      else if (raw.trim() === "" && Date.now() - autoSentAt.current < SCANNER_LATE_ENTER_MS) return;
       setLast(lastScannedText(raw.trim()));
       setValue("");
       input.current?.focus();
@@ -107,7 +115,7 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
     setValue(next);
     if (timer.current) clearTimeout(timer.current);
     // docs/product.md §5: a scanner types fast and stops; a person typing an id presses Enter or Process.
-    if (looksLikeScan(next)) timer.current = setTimeout(() => process(next), SCANNER_AUTO_PROCESS_MS);
+    if (looksLikeScan(next)) timer.current = setTimeout(() => process(next, "auto"), SCANNER_AUTO_PROCESS_MS);
   }
 
   async function onImage(file: File | undefined) {
