@@ -27,7 +27,7 @@ describe("upgrade", () => {
     async () => {
       // The commit that added the newest migration, and the tree just before it.
       const newest = migrations.at(-1)!.tag;
-      const added = git("log", "-1", "--format=%H", "--", `db/migrations/${newest}.sql`);
+      const added = git("log", "-1", "--diff-filter=A", "--format=%H", "--", `db/migrations/${newest}.sql`);
       expect(added).toMatch(/^[0-9a-f]{40}$/);
       const previous = git("rev-parse", `${added}^`);
       const oldTree = mkdtempSync(path.join(tmpdir(), "shopflow-prev-"));
