@@ -209,6 +209,9 @@ test("a machine's queue: QR first, then completion; reorder; analytics; the floo
   if (js) {
     const handle = page.getByRole("button", { name: `Drag ${names[2]} to reorder` });
     const target = page.getByRole("button", { name: `Drag ${names[1]} to reorder` });
+    // The queue may hold more files than the window shows: a pointer acts only on what is on screen.
+    await handle.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport();
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

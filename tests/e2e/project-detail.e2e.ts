@@ -204,10 +204,12 @@ test("the label pop-ups fit a phone with the steps as cards; Escape and a click 
   });
   expect(added.status(), await added.text()).toBe(201);
   const printer = (await added.json()) as { id: number };
-  const projects = (await (await page.request.get("/api/projects")).json()) as { id: number }[];
+  // A project with items: the label pop-ups are drawn for those only (other tests add empty projects meanwhile).
+  const [item] = (await (await page.request.get("/api/items?limit=1")).json()) as { projectId: number }[];
+  const withItems = { id: item!.projectId };
   try {
     // One load: the window is resized under the page, as a phone turned or a desktop window narrowed would be.
-    await visit(page, true, `/projects/${projects[0]!.id}`);
+    await visit(page, true, `/projects/${withItems.id}`);
     for (const width of [390, 320, 1280]) {
       await test.step(`at ${width} px`, async () => {
         await page.setViewportSize({ width, height: 844 });

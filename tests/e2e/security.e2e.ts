@@ -144,6 +144,8 @@ test.describe("a session that ends while a form is open", () => {
     // accessibility tree).
     await expect(page.locator("header").getByText("Login", { exact: true })).toBeVisible();
     await expect(page.locator("header").getByText(DEMO.admin.name)).toHaveCount(0);
+    // Typed once the dialog has put the cursor in its first box, as a person types what they see.
+    await expect(pin.getByRole("textbox", { name: "PIN digit 1" })).toBeFocused();
     await page.keyboard.type(DEMO.admin.pin);
     await expect(page.getByText(name, { exact: true })).toBeVisible();
     await expect(page.getByTestId("signed-in-name")).toHaveText(DEMO.admin.name);
