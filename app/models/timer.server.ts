@@ -348,6 +348,11 @@ function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<Stop
  */
 function afterStop(db: DB, item: Item, final: boolean, actor: Actor, now: number): { item: Item; notices: FloorNotice[] } {
   const done = final ? (timerQueries(db).finish.get({ id: item.id, at: now, by: actor.id }) ?? item) : item;
+  // In a batch of scans the steps follow once per project, after the batch's last scan, in the same transaction.
+  if (floorBatch) {
+    floorBatch.set(item.projectId, { actor, now });
+    return { item: done, notices: [] };
+  }
   return { item: done, notices: followTheFloor(item.projectId, actor, now, db) };
 }
 
@@ -388,6 +393,14 @@ declare module "~/infra/process-state.server" {
 }
 const shared = processState;
 
+/**
+ * The projects a batch of scans moved items of (and who last did, and when), while flushScans applies the batch: each
+ * project's steps are brought to the floor once for the whole batch, not once per scan. Scans at a busy floor come
+ * in runs of one project's items, and the step update is most of a stop's cost (at 50 scans in flight it took the
+ * p99 from 9 ms to 25 ms when done per scan). Only ever set inside flushScans' synchronous transaction.
+ */
+let floorBatch: Map<number, { actor: Actor; now: number }> | null = null;
+
 function flushScans() {
   // A checkpoint that lets the log start over is finishing: the batch waits for it (infra/checkpointer.server.ts).
   if (holdWrites(flushScans)) return;
@@ -396,25 +409,35 @@ function flushScans() {
   const db = getDb();
   const { savepoint, release, rollbackTo } = timerQueries(db);
   const outcomes: ({ ok: true; applied: Applied<unknown> } | { ok: false; error: unknown })[] = [];
+  const floor = new Map<number, { actor: Actor; now: number }>();
+  const floorNotices: FloorNotice[] = [];
   try {
     db.transaction(() => {
-      for (const job of jobs) {
-        savepoint.run();
-        try {
-          outcomes.push({ ok: true, applied: job.apply(db) });
-          release.run();
-        } catch (error) {
-          rollbackTo.run();
-          release.run();
-          outcomes.push({ ok: false, error });
+      floorBatch = floor;
+      try {
+        for (const job of jobs) {
+          savepoint.run();
+          try {
+            outcomes.push({ ok: true, applied: job.apply(db) });
+            release.run();
+          } catch (error) {
+            rollbackTo.run();
+            release.run();
+            outcomes.push({ ok: false, error });
+          }
         }
+      } finally {
+        floorBatch = null;
       }
+      // A refused scan's project is read again too: harmless, its items are as they were.
+      for (const [projectId, { actor, now }] of floor) floorNotices.push(...followTheFloor(projectId, actor, now, db));
     });
   } catch (error) {
     // The commit itself failed (disk full, I/O error): nothing of the batch was kept.
     for (const job of jobs) job.reject(error);
     return;
   }
+  for (const n of floorNotices) announce(n);
   jobs.forEach((job, i) => {
     const outcome = outcomes[i]!;
     if (outcome.ok) {

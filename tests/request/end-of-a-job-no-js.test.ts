@@ -50,7 +50,8 @@ async function startAndStop() {
     .where(eq(schema.items.id, itemId))
     .run();
   getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 60000 WHERE item_id = ?").run(itemId);
-  return page.form({ button: "Stop Timer" }).submit();
+  // The stop that hands the item on: 'Done → …', or 'Done — finish item' in its last department.
+  return page.form({ button: /^Done/ }).submit(/^Done/);
 }
 
 test("the last Stop on /qr/{id} finishes the item and completes the project; the page then offers no Start", async () => {
