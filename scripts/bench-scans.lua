@@ -1,7 +1,8 @@
 -- wrk script for scripts/bench-timers.mjs --tool wrk: each wrk thread toggles its own pool of stopped items,
 -- starting every item of the pool in turn, then stopping every one, and so on. A pool is far larger than the
 -- connections a thread keeps in flight, so an item's stop is sent long after its start was answered: every call
--- is a real toggle (the script counts any other answer, and bench-timers.mjs fails the run on one).
+-- is a real toggle (the script counts any other answer, and bench-timers.mjs fails the run on one). bench-timers.mjs
+-- sizes the pools so that no item goes round more times than it has departments to advance through.
 -- Arguments: ids file (one stopped item id per line), items per thread, cookie, origin.
 local counter = 1
 local threads = {}

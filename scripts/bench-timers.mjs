@@ -3,12 +3,20 @@
 //
 //   node scripts/bench-timers.mjs --url http://127.0.0.1:3000 --pin 1234 [--connections 50] [--duration 10] [--tool wrk|autocannon]
 //
-// It signs in with the PIN and takes stopped items, so that every call is a real toggle, never a 409.
+// Every call must be a real toggle that moves an item on, never a 409. A stop moves the item to the next
+// department of its sequence, and the stop in its last department finishes it, after which a start is refused
+// (docs/product.md, Decisions: The end of a job; decision 0048). So the bench toggles only stopped, unfinished items
+// with at least ADVANCES departments after their current one, and takes enough of them that no item is started more
+// than ADVANCES times in the run (each start is followed by a stop, in the run or in the clean-up after it):
+// items = RATE_CEILING × duration / (2 × ADVANCES), 33,334 for 10 s. seed-large's history leaves almost every item
+// in its last department (a few hundred are early in their sequence), so when the newest items do not hold enough,
+// the bench imports the rest as new projects ("Bench floor …", 20 items each, through POST /api/projects/import),
+// whose items start in their first department. The data grows by that many items a run.
 // - wrk (the default when `wrk` is installed: `apt-get install wrk`): a C load generator with two threads, so the
-//   load itself takes little of the machine the server runs on. Each thread toggles its own pool of 2,000 items
-//   (scripts/bench-scans.lua): start each, then stop each, spread over 4,000 items as a busy floor would be.
-// - autocannon (under Node): each connection alternates start and end on one item of 100; Node's load costs
-//   the server more of a 2-core machine's CPU than wrk does.
+//   load itself takes little of the machine the server runs on. Each thread toggles its own half of the items
+//   (scripts/bench-scans.lua): start each, then stop each, spread over the pool as a busy floor would be.
+// - autocannon (under Node): each connection takes the item at the head of the queue, starts and stops it, and
+//   puts it at the back; Node's load costs the server more of a 2-core machine's CPU than wrk does.
 // Prints the latency figures of all the calls as JSON. The load tool must not share the server's runtime.
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
@@ -19,7 +27,7 @@ import { fileURLToPath } from "node:url";
 
 const USAGE = `Usage: node scripts/bench-timers.mjs --url http://127.0.0.1:3000 [--pin 1234] [--connections 50] [--duration 10] [--tool wrk|autocannon]
   Against a server already running on seeded data (scripts/seed-large.ts). A quick check that it runs:
-  --connections 2 --duration 1 --tool autocannon (on any data with 4 stopped items).`;
+  --connections 2 --duration 1 --tool autocannon (it imports the items it needs when the data lacks them).`;
 /** A mistake in the command line: exit code 2 and the usage, before the server is asked anything. */
 function usageError(message) {
   console.error(`bench-timers: ${message}\n${USAGE}`);
@@ -49,7 +57,14 @@ const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 const tool = args.tool ?? (hasWrk ? "wrk" : "autocannon");
 if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install wrk); or pass --tool autocannon");
 const WRK_THREADS = 2;
-const WRK_POOL = 2_000;
+/** Stops an item may take in a run: each moves it to its next department, none finishes it. */
+const ADVANCES = 3;
+/** Scans a second the pool is sized for: above any run on the 2-core VM (12,000–14,000 with wrk, docs/benchmarks.md). */
+const RATE_CEILING = 20_000;
+const PAGE = 500;
+/** The newest items read for ones early in their sequence before importing the rest. */
+const SCAN_LIMIT = 50_000;
+const PROJECT_ITEMS = 20;
 
 const signIn = await fetch(`${url}/api/auth/verify-pin`, {
   method: "POST",
@@ -63,16 +78,92 @@ const cookie = signIn.headers
   .join("; ");
 const headers = { cookie, origin, "content-type": "application/json" };
 
-// Stopped items from the newest pages: enough for one per connection (autocannon) or the threads' pools (wrk).
-const ids = [];
-const wanted = tool === "wrk" ? WRK_THREADS * WRK_POOL : connections * 2;
-for (let offset = 0; ids.length < wanted && offset < 50_000; offset += 500) {
-  const page = await (await fetch(`${url}/api/items?limit=500&offset=${offset}`, { headers })).json();
-  // A finished item refuses a start (decision 0048): only unfinished ones.
-  for (const item of page) if (!item.isTimerActive && !item.finishedAt && ids.length < wanted) ids.push(item.id);
-  if (page.length < 500) break;
+const getJson = async (pathAndQuery) => {
+  const res = await fetch(`${url}${pathAndQuery}`, { headers });
+  if (res.status !== 200) throw new Error(`GET ${pathAndQuery}: ${res.status} ${await res.text()}`);
+  return { body: await res.json(), total: Number(res.headers.get("x-total-count") ?? Number.NaN) };
+};
+const all = async (route) => {
+  const out = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { body } = await getJson(`${route}?limit=${PAGE}&offset=${offset}`);
+    out.push(...body);
+    if (body.length < PAGE) return out;
+  }
+};
+// An item's sequence: its category's, else the standard order (app/domain/rules.ts itemSequence).
+const STANDARD = ["pre-production", "production", "fabrication", "quality-control", "installation"];
+const categories = await all("/api/categories");
+const sequenceOf = new Map(categories.map((c) => [c.name.toLowerCase(), c.departmentSequence?.length ? c.departmentSequence : STANDARD]));
+/** Stops that move the item on before the one that would finish it (an unknown department moves to the first). */
+const advancesLeft = (item) => {
+  const sequence = sequenceOf.get((item.category ?? "").toLowerCase()) ?? STANDARD;
+  return sequence.length - 1 - sequence.indexOf(item.department);
+};
+
+// No item is started more than ADVANCES times: a wrk thread (or autocannon's queue) goes round its items once per
+// 2 × items requests, and a start sent in the last round is stopped by the clean-up.
+const wanted = Math.max(connections * 2, Math.ceil((RATE_CEILING * duration) / (2 * ADVANCES)) + WRK_THREADS * connections);
+
+/** Stopped, unfinished items with ADVANCES departments or more to go, newest first, from the newest `limit` items. */
+async function collect(limit) {
+  const found = [];
+  const { total } = await getJson("/api/items?limit=1&offset=0");
+  for (let end = total; end > 0 && total - end < limit && found.length < wanted; end -= PAGE) {
+    const offset = Math.max(0, end - PAGE);
+    const { body } = await getJson(`/api/items?limit=${end - offset}&offset=${offset}`);
+    for (const item of body.reverse()) {
+      if (!item.isTimerActive && !item.finishedAt && advancesLeft(item) >= ADVANCES && found.length < wanted) found.push(item.id);
+    }
+  }
+  return found;
 }
-if (ids.length < wanted) throw new Error(`only ${ids.length} stopped items for ${connections} connections`);
+
+let ids = await collect(SCAN_LIMIT);
+if (ids.length < wanted) {
+  // New projects whose items start in the first department of the longest sequence the shop has.
+  const workflows = await all("/api/workflows");
+  const workflow = workflows.toSorted((a, b) => (b.departmentSequence?.length ?? 0) - (a.departmentSequence?.length ?? 0))[0];
+  const category = categories
+    .filter((c) => advancesLeft({ category: c.name, department: "pre-production" }) >= ADVANCES)
+    .toSorted((a, b) => advancesLeft({ category: b.name, department: "pre-production" }) - advancesLeft({ category: a.name, department: "pre-production" }))[0];
+  if (!category) throw new Error(`no category has ${ADVANCES + 1} departments or more to import bench items with`);
+  const missing = wanted - ids.length;
+  const stamp = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const rows = Array.from({ length: missing }, (_, n) => {
+    const project = Math.floor(n / PROJECT_ITEMS) + 1;
+    return {
+      projectName: `Bench floor ${stamp} #${project}`,
+      externalReference: `bench-${stamp}-${project}`,
+      workflow: workflow?.name ?? "",
+      itemName: `Bench item ${n + 1}`,
+      quantity: 1,
+      category: category.name,
+    };
+  });
+  console.error(
+    `bench-timers: ${ids.length} items early enough in their sequence; importing ${missing} more (${category.name}, ${Math.ceil(missing / PROJECT_ITEMS)} projects)`,
+  );
+  // 10,000 rows at most per import (MAX_ORDER_ROWS), whole projects per batch.
+  const batch = 500 * PROJECT_ITEMS;
+  for (let start = 0; start < rows.length; start += batch) {
+    const res = await fetch(`${url}/api/projects/import`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ rows: rows.slice(start, start + batch), importId: `bench-${stamp}-${start}` }),
+    });
+    if (res.status !== 201) throw new Error(`importing bench items failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  }
+  ids = await collect(SCAN_LIMIT + missing);
+}
+if (ids.length < wanted) throw new Error(`only ${ids.length} stopped items with ${ADVANCES} departments to go; ${wanted} needed`);
+
+/** Stops every item still running (a 409 for one already stopped changes nothing), 50 at a time. */
+async function stopAll() {
+  for (let i = 0; i < ids.length; i += 50) {
+    await Promise.all(ids.slice(i, i + 50).map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
+  }
+}
 
 if (tool === "wrk") {
   const dir = mkdtempSync(path.join(tmpdir(), "shopflow-wrk-"));
@@ -81,18 +172,33 @@ if (tool === "wrk") {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench-scans.lua");
   const run = spawnSync(
     "wrk",
-    [`-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", script, url, "--", idsFile, String(WRK_POOL), cookie, origin],
+    [
+      `-t${WRK_THREADS}`,
+      `-c${connections}`,
+      `-d${duration}s`,
+      "--timeout",
+      "10s",
+      "-s",
+      script,
+      url,
+      "--",
+      idsFile,
+      String(Math.floor(ids.length / WRK_THREADS)),
+      cookie,
+      origin,
+    ],
     { encoding: "utf8" },
   );
   rmSync(dir, { recursive: true, force: true });
   // Leave no timer running behind.
-  await Promise.all(ids.map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
+  await stopAll();
   const line = run.stdout.split("\n").find((l) => l.startsWith("{"));
   if (run.status !== 0 || !line) throw new Error(`wrk failed: ${run.stderr || run.stdout}`);
   const r = JSON.parse(line);
   const out = {
     tool,
     connections,
+    items: ids.length,
     seconds: r.seconds,
     requests: r.requests,
     reqPerSec: Math.round(r.requests / r.seconds),
@@ -108,11 +214,14 @@ if (tool === "wrk") {
   };
   console.log(JSON.stringify(out, null, 2));
   if (out.non2xx > 0 || out.errors > 0) process.exitCode = 1;
+  if (r.requests / (2 * ids.length) > ADVANCES)
+    console.error(`bench-timers: ${r.requests} requests went round ${ids.length} items more than ${ADVANCES} times: raise RATE_CEILING`);
   process.exit();
 }
 
-// autocannon clears a connection's context at the start of every start/stop loop: each loop takes a free item
-// and gives it back once its stop has answered, so no two connections ever scan the same item.
+// autocannon clears a connection's context at the start of every start/stop loop: each loop takes the item at the
+// head of the queue and puts it at the back once its stop has answered, so no two connections ever scan the same
+// item and every item goes round before any goes again.
 const free = [...ids];
 const statuses = {};
 const result = await autocannon({
@@ -139,11 +248,12 @@ const result = await autocannon({
 });
 
 // Leave no timer running behind.
-await Promise.all(ids.map((id) => fetch(`${url}/api/items/${id}/end-timer`, { method: "POST", headers }).catch(() => null)));
+await stopAll();
 
 const out = {
   tool,
   connections,
+  items: ids.length,
   seconds: result.duration,
   requests: result.requests.total,
   reqPerSec: Math.round(result.requests.total / result.duration),

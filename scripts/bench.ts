@@ -325,8 +325,9 @@ const RSS_IDLE_TARGET_MB = 120;
 const RSS_TARGET_MB = 200;
 
 /**
- * The scan toggle under load: scripts/bench-timers.mjs, with wrk when it is installed (2,000 items per wrk thread,
- * each started then stopped in turn), else autocannon (each connection alternates start and end on its own item).
+ * The scan toggle under load: scripts/bench-timers.mjs, with wrk when it is installed (each wrk thread starts then
+ * stops its half of the items in turn), else autocannon (each connection starts and stops the next item of a queue);
+ * enough items early in their sequence that every stop moves one on and none finishes (it imports them if need be).
  */
 async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
   const cpuBefore = cpuSeconds(serverPid);
