@@ -10,7 +10,8 @@ import { writeAudit, type Actor } from "./audit.server";
 import { departmentByValue } from "./department.server";
 
 // A department's work list (decision 0037): the items in it now, running first, then waiting by rush, the
-// project's due date and arrival. A page is a fixed number of statements whatever it shows: the department, its
+// project's due date (projects.due_at: the due date, else the latest step end, docs/product.md, Decisions: Due
+// dates) and arrival. A page is a fixed number of statements whatever it shows: the department, its
 // stations, the counts, one page of rows (who started a running item and when each arrived are subqueries of that
 // one statement) and the page's machine files.
 
@@ -137,13 +138,13 @@ export function listWork(department: string, filter: WorkFilter, stations: reado
         WHERE l.item_id = i.id AND l.action = 'start' ORDER BY l.timestamp DESC, l.id DESC LIMIT 1) END AS startedBy,
       coalesce((SELECT max(l.timestamp) FROM timer_logs l
         WHERE l.item_id = i.id AND l.action = 'stop' AND l.department IS NOT i.department), i.created_at) AS arrivedAt,
-      p.id AS projectId, p.name AS projectName, p.priority AS priority, p.end_date AS dueDate,
+      p.id AS projectId, p.name AS projectName, p.priority AS priority, p.due_at AS dueDate,
       d.file_name AS designName, d.file_path AS designPath
     FROM projects p CROSS JOIN items i ON i.project_id = p.id LEFT JOIN project_designs d ON d.project_id = p.id
     WHERE ${inDepartment(department, filter, stations)}
     ORDER BY i.is_timer_active DESC, p.priority = 'rush' DESC,
       CASE WHEN i.is_timer_active = 1 THEN i.current_session_start END,
-      p.end_date IS NULL, p.end_date, arrivedAt, i.id
+      p.due_at IS NULL, p.due_at, arrivedAt, i.id
     LIMIT ${page.limit} OFFSET ${page.offset}`);
   const ids = raw.map((r) => r.id);
   const files = ids.length

@@ -306,6 +306,14 @@ describe("the due date is the promise everywhere", () => {
     };
     expect(dueOn(soon.id)).toBe(day(5).replaceAll("-", ""));
     expect(dueOn(plain.id)).toBe(day(6).replaceAll("-", ""));
+
+    // The Production work list: waiting items by their project's promise, the step-dated one before one due later.
+    const later = await newProject("Due later", { endDate: "2020-03-02" });
+    await addItems(later.id, 1, "production");
+    const work = (await (await admin.request("/api/work/production")).json()) as { items: { project: { name: string; endDate: string | null } }[] };
+    const order = work.items.map((i) => i.project.name).filter((n) => n === "Step dated" || n === "Due later");
+    expect(order).toEqual(["Step dated", "Due later"]);
+    expect(work.items.find((i) => i.project.name === "Step dated")?.project.endDate?.slice(0, 10)).toBe("2020-01-08");
   });
 
   test("the customer page: a project due sooner is served first, so its customer is promised an earlier finish", async () => {
