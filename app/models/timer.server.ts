@@ -437,7 +437,6 @@ function flushScans() {
     for (const job of jobs) job.reject(error);
     return;
   }
-  for (const n of floorNotices) announce(n);
   jobs.forEach((job, i) => {
     const outcome = outcomes[i]!;
     if (outcome.ok) {
@@ -446,6 +445,8 @@ function flushScans() {
       job.resolve(outcome.applied.value);
     } else job.reject(outcome.error);
   });
+  // After the scans' own notices, as a single stop announces its item before the steps it moved.
+  for (const n of floorNotices) announce(n);
 }
 
 function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
