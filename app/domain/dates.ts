@@ -19,9 +19,23 @@ export function noonInZone(date: string, timeZone: string): Date | null {
   }
 }
 
-/** An instant → its calendar date in `timeZone` as 'yyyy-mm-dd' (the value of a date input). */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * An instant → its calendar date in `timeZone` as 'yyyy-mm-dd' (the value of a date input). Lists call this for
+ * every row's dates, so it asks a kept Intl formatter, a fraction of Temporal's cost; a year Intl writes otherwise
+ * (before 1000, after 9999) goes to Temporal.
+ */
 export function zoneDate(instant: Date | number, timeZone: string): string {
   const ms = typeof instant === "number" ? instant : instant.getTime();
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, f);
+  }
+  const m = US_DAY.exec(f.format(ms));
+  if (m) return `${m[3]}-${m[1]}-${m[2]}`;
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 

@@ -67,6 +67,9 @@ export function serializeCookie(request: Request, name: string, value: string, o
  * '/projects/', '/projects/5'...), host-only and, for a host name, with Domain as well.
  */
 export function clearDuplicateCookies(header: string | null, url: URL): string[] {
+  // Every request asks; reading the header is only worth it when a name of ours could be in it twice.
+  const first = header?.indexOf("shopflow_") ?? -1;
+  if (first < 0 || header!.indexOf("shopflow_", first + 1) < 0) return [];
   const duplicated = [...nameCounts(header)].filter(([name, n]) => n > 1 && OURS.test(name)).map(([name]) => name);
   if (duplicated.length === 0) return [];
   const paths = new Set(["/"]);

@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { projects } from "#db/schema";
 import { floorPercent, hasPassed, itemSequence } from "~/domain/rules";
 import { completedOnFloorNote } from "~/domain/job-end";
 import { departmentLabel } from "~/domain/format";
@@ -28,6 +26,11 @@ type StepRow = {
   byHand: number | null;
 };
 
+// What the project.completed webhook reads of the project (webhook-outbox's projectData), dates in milliseconds.
+const PROJECT_COLUMNS = `id, name, status, priority, customer, external_reference AS externalReference, start_date AS startDate,
+  end_date AS endDate, workflow_name AS workflowName, completed_at AS completedAt`;
+type ProjectRow = Record<string, unknown> & { completedAt: number | null };
+
 const queries = (db: DB) => prepared(db, "floor:queries", build);
 const build = (db: DB) => ({
   groups: db.$client.prepare<GroupRow, { projectId: number }>(
@@ -49,6 +52,13 @@ const build = (db: DB) => ({
     "UPDATE project_workflow_steps SET percent_complete = $percent, status = $status, version = version + 1 WHERE id = $id",
   ),
   departmentName: db.$client.prepare<{ name: string }, { value: string }>("SELECT name FROM departments WHERE value = $value"),
+  projectStatus: db.$client.prepare<{ status: string; completedAt: number | null }, { projectId: number }>(
+    "SELECT status, completed_at AS completedAt FROM projects WHERE id = $projectId",
+  ),
+  // The whole row back: the project.completed webhook carries the project as the API shows it.
+  setProjectStatus: db.$client.prepare<ProjectRow, { projectId: number; status: string; completedAt: number | null }>(
+    `UPDATE projects SET status = $status, completed_at = $completedAt WHERE id = $projectId RETURNING ${PROJECT_COLUMNS}`,
+  ),
 });
 
 // A shop has a few dozen categories: their sequences are parsed once, not on every scan (kept by their text, so an
@@ -131,14 +141,12 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
  * action is 'complete', which the outbox does not turn into another).
  */
 export function setProjectStatus(db: DB, projectId: number, status: "active" | "completed", actor: Actor, now: number, reason: string): Notice[] {
-  const before = db.select({ status: projects.status, completedAt: projects.completedAt }).from(projects).where(eq(projects.id, projectId)).get();
-  if (!before || before.status === status) return [];
-  const after = db
-    .update(projects)
-    .set({ status, completedAt: status === "completed" ? new Date(now) : null })
-    .where(eq(projects.id, projectId))
-    .returning()
-    .get();
+  const q = queries(db);
+  const was = q.projectStatus.get({ projectId });
+  if (!was || was.status === status) return [];
+  const before = { status: was.status, completedAt: was.completedAt === null ? null : new Date(was.completedAt) };
+  const row = q.setProjectStatus.get({ projectId, status, completedAt: status === "completed" ? now : null });
+  const after = row ? { ...row, completedAt: row.completedAt === null ? null : new Date(row.completedAt) } : null;
   if (!after) return [];
   writeAuditPrepared(actor, {
     action: status === "completed" ? "complete" : "reopen",

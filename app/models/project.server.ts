@@ -16,7 +16,7 @@ import type { z } from "zod";
 import { DUE_BEFORE_START, dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
-import { getDb } from "~/infra/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { followTheFloor, setProjectStatus, type Notice } from "./floor-progress.server";
 import { percentOf, stepStatusFromPercent } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
@@ -95,11 +95,63 @@ function orderFor(sort: ProjectSort, dir: SortDir): SQL[] {
 }
 
 /**
+ * The four grouped queries of `metricsFor`, compiled once: for a page of projects their ids go in as one JSON
+ * array (`json_each`), so the statement is the same whatever the page holds; without ids, over every project.
+ */
+const metricQueries = (db: DB, some: boolean) =>
+  prepared(db, some ? "project-metrics:some" : "project-metrics:all", (d) => {
+    const ids = sql`(select value from json_each(${sql.placeholder("ids")}))`;
+    const onlyItems = some ? inArray(items.projectId, ids) : undefined;
+    return {
+      items: d
+        .select({
+          projectId: items.projectId,
+          total: sql<number>`coalesce(sum(${items.totalTimeSeconds}), 0)`,
+          n: count(),
+          running: sql<number>`coalesce(sum(${items.isTimerActive}), 0)`,
+          // Done: in installation (docs/product.md §4), or finished in its last department (decision 0048).
+          done: sql<number>`coalesce(sum(${items.department} = ${COMPLETED_DEPARTMENT} OR ${items.finishedAt} IS NOT NULL), 0)`,
+        })
+        .from(items)
+        .where(onlyItems)
+        .groupBy(items.projectId)
+        .prepare(),
+      steps: d
+        .select({
+          projectId: projectWorkflowInstances.projectId,
+          n: count(),
+          done: sql<number>`coalesce(sum(${projectWorkflowSteps.status} = 'completed'), 0)`,
+        })
+        .from(projectWorkflowSteps)
+        .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
+        .where(some ? inArray(projectWorkflowInstances.projectId, ids) : undefined)
+        .groupBy(projectWorkflowInstances.projectId)
+        .prepare(),
+      files: d
+        .select({
+          projectId: machineReadyFiles.projectId,
+          n: count(),
+          done: sql<number>`coalesce(sum(${machineReadyFiles.isCompleted}), 0)`,
+        })
+        .from(machineReadyFiles)
+        .where(some ? inArray(machineReadyFiles.projectId, ids) : sql`${machineReadyFiles.projectId} IS NOT NULL`)
+        .groupBy(machineReadyFiles.projectId)
+        .prepare(),
+      withFiles: d
+        .select({ projectId: items.projectId, n: sql<number>`count(DISTINCT ${items.id})` })
+        .from(items)
+        .innerJoin(sql`item_file_associations ifa`, sql`ifa.item_id = ${items.id}`)
+        .where(onlyItems)
+        .groupBy(items.projectId)
+        .prepare(),
+    };
+  });
+
+/**
  * Metrics of the given projects (or all) in four grouped queries, whatever their number (decision 0011):
  * items (time, running timers, items in installation), steps of the instance, machine files, items with files.
  */
 export function metricsFor(projectIds?: number[]): Map<number, ProjectMetrics> {
-  const db = getDb();
   const out = new Map<number, ProjectMetrics>();
   if (projectIds && projectIds.length === 0) return out;
   const get = (id: number) => {
@@ -107,56 +159,16 @@ export function metricsFor(projectIds?: number[]): Map<number, ProjectMetrics> {
     if (!m) out.set(id, (m = { ...EMPTY_METRICS }));
     return m;
   };
-  const onlyItems = projectIds ? inArray(items.projectId, projectIds) : undefined;
-  for (const r of db
-    .select({
-      projectId: items.projectId,
-      total: sql<number>`coalesce(sum(${items.totalTimeSeconds}), 0)`,
-      n: count(),
-      running: sql<number>`coalesce(sum(${items.isTimerActive}), 0)`,
-      // Done: in installation (docs/product.md §4), or finished in its last department (decision 0048).
-      done: sql<number>`coalesce(sum(${items.department} = ${COMPLETED_DEPARTMENT} OR ${items.finishedAt} IS NOT NULL), 0)`,
-    })
-    .from(items)
-    .where(onlyItems)
-    .groupBy(items.projectId)
-    .all()) {
+  const q = projectIds ? metricQueries(getDb(), true) : metricQueries(getDb(), false);
+  const args = projectIds ? { ids: JSON.stringify(projectIds) } : {};
+  for (const r of q.items.all(args)) {
     Object.assign(get(r.projectId), { totalTimeSeconds: r.total, totalItems: r.n, activeTimers: r.running, completedItems: r.done });
   }
-  for (const r of db
-    .select({
-      projectId: projectWorkflowInstances.projectId,
-      n: count(),
-      done: sql<number>`coalesce(sum(${projectWorkflowSteps.status} = 'completed'), 0)`,
-    })
-    .from(projectWorkflowSteps)
-    .innerJoin(projectWorkflowInstances, eq(projectWorkflowInstances.id, projectWorkflowSteps.projectWorkflowInstanceId))
-    .where(projectIds ? inArray(projectWorkflowInstances.projectId, projectIds) : undefined)
-    .groupBy(projectWorkflowInstances.projectId)
-    .all()) {
-    Object.assign(get(r.projectId), { totalSteps: r.n, completedSteps: r.done });
-  }
-  for (const r of db
-    .select({
-      projectId: machineReadyFiles.projectId,
-      n: count(),
-      done: sql<number>`coalesce(sum(${machineReadyFiles.isCompleted}), 0)`,
-    })
-    .from(machineReadyFiles)
-    .where(projectIds ? inArray(machineReadyFiles.projectId, projectIds) : sql`${machineReadyFiles.projectId} IS NOT NULL`)
-    .groupBy(machineReadyFiles.projectId)
-    .all()) {
+  for (const r of q.steps.all(args)) Object.assign(get(r.projectId), { totalSteps: r.n, completedSteps: r.done });
+  for (const r of q.files.all(args)) {
     if (r.projectId !== null) Object.assign(get(r.projectId), { totalFiles: r.n, completedFiles: r.done });
   }
-  for (const r of db
-    .select({ projectId: items.projectId, n: sql<number>`count(DISTINCT ${items.id})` })
-    .from(items)
-    .innerJoin(sql`item_file_associations ifa`, sql`ifa.item_id = ${items.id}`)
-    .where(onlyItems)
-    .groupBy(items.projectId)
-    .all()) {
-    get(r.projectId).itemsWithFiles = r.n;
-  }
+  for (const r of q.withFiles.all(args)) get(r.projectId).itemsWithFiles = r.n;
   for (const m of out.values()) {
     m.stepCompletionPercentage = percentOf(m.completedSteps, m.totalSteps);
     m.itemCompletionPercentage = percentOf(m.completedItems, m.totalItems);

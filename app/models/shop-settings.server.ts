@@ -17,17 +17,17 @@ export type ShopSettings = { signInMode: SignInMode; shopAddress: string | null;
 
 const DEFAULTS: ShopSettings = { signInMode: DEFAULT_SIGN_IN_MODE, shopAddress: null, version: 1, updatedAt: null };
 
+// Every request's host check reads it: a plain statement, its row taken as it comes.
 const readRow = (db: DB) =>
   prepared(db, "shop-settings:get", (d) =>
-    d
-      .select({ signInMode: shopSettings.signInMode, shopAddress: shopSettings.shopAddress, version: shopSettings.version, updatedAt: shopSettings.updatedAt })
-      .from(shopSettings)
-      .where(eq(shopSettings.id, 1))
-      .prepare(),
+    d.$client.prepare<{ signInMode: SignInMode; shopAddress: string | null; version: number; updatedAt: number | null }, []>(
+      "SELECT sign_in_mode AS signInMode, shop_address AS shopAddress, version, updated_at AS updatedAt FROM shop_settings WHERE id = 1",
+    ),
   );
 
 export function getShopSettings(): ShopSettings {
-  return (readRow(getDb()).get() as ShopSettings | undefined) ?? DEFAULTS;
+  const row = readRow(getDb()).get();
+  return row ? { ...row, updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt) } : DEFAULTS;
 }
 
 export type CalendarPatch = { workingDays?: number[]; dayStartMinutes?: number; dayHours?: number; holidays?: string[] };
