@@ -432,6 +432,11 @@ export function recordAttempt(
   return status;
 }
 
+/** Drops the secrets whose day of signing beside a new one is over: nothing signs with them any more. */
+export function dropExpiredPreviousSecrets(now = Date.now()) {
+  getDb().$client.query("UPDATE webhook_endpoints SET previous_secret = NULL, previous_secret_until = NULL WHERE previous_secret_until <= $now").run({ now });
+}
+
 /** Removes delivered and failed deliveries older than `days` (the log, not the queue: pending ones stay). */
 export function pruneDeliveries(days: number, now = Date.now()) {
   const cutoff = now - days * 24 * 60 * 60_000;

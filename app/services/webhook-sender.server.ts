@@ -6,6 +6,7 @@ import { anyEndpointWants, onOutboxWrite } from "~/models/webhook-outbox.server"
 import {
   type AttemptResult,
   type DueDelivery,
+  dropExpiredPreviousSecrets,
   pruneDeliveries,
   queueHeads,
   recordAttempt,
@@ -153,6 +154,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
     if (t - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = t;
       pruneDeliveries(LOG_DAYS, t);
+      dropExpiredPreviousSecrets(t);
     }
     // The forecast is computed when someone looks at it; while an endpoint wants project.at_risk, it is looked at
     // here too, so a project that slips overnight is reported without anyone opening a page.

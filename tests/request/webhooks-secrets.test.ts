@@ -162,7 +162,7 @@ describe("the secret at rest", () => {
   });
 
   test("with another secret.key the database alone cannot sign: nothing is sent, the page and log say why", async () => {
-    const { id } = await addEndpoint(["item.moved"]);
+    const { id, secret } = await addEndpoint(["item.moved"]);
     const key = getSecret();
     await scan(itemIds[0]!);
     setSecretForTests(randomBytes(32));
@@ -175,6 +175,14 @@ describe("the secret at rest", () => {
       const page = await visibleHtml(await admin.request(`/settings/webhooks/${id}`));
       expect(page).toContain("The secret cannot be opened with this server's secret.key");
       expect(await pageSecret(id)).toBe("");
+      // A copy of the right secret.key (a backup carries it beside the database) opens it again.
+      setSecretForTests(Buffer.from(key));
+      expect(await pageSecret(id)).toBe(secret);
+      // 'Make a new secret' mends it under another key: the unreadable one is not kept to sign beside it.
+      setSecretForTests(randomBytes(32));
+      expect((await admin.request(`/settings/webhooks/${id}`, { method: "POST", form: { intent: "new-secret" } })).status).toBe(302);
+      expect(await pageSecret(id)).toMatch(/^whsec_/);
+      expect(storedSecret(id)).toMatchObject({ previous: null, until: null });
     } finally {
       setSecretForTests(key);
     }
@@ -269,6 +277,9 @@ describe("'Make a new secret'", () => {
     expect(after.signature).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(verifies(newSecret, after)).toBe(true);
     expect(verifies(oldSecret, after)).toBe(false);
+    // And the old secret is no longer kept at all.
+    expect(storedSecret(id)).toMatchObject({ previous: null, until: null });
+    expect(await visibleHtml(await admin.request(`/settings/webhooks/${id}`))).not.toContain("The previous secret still signs");
   });
 
   test("made again within the day, only the secret just replaced keeps signing beside the newest", async () => {
