@@ -726,7 +726,11 @@ export const webhookEndpoints = sqliteTable(
     name: text("name").notNull(),
     url: text("url").notNull(),
     events: jsonList("events"),
+    // Sealed with a key derived from secret.key (app/infra/sealed-secret.server.ts): the database alone cannot sign.
     secret: text("secret").notNull(),
+    // After 'Make a new secret' the one before still signs beside it until then, so a receiver has a day to update.
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: ts("previous_secret_until"),
     isActive: bool("is_active").notNull().default(true),
     version: version(),
     createdAt: createdAt(),
@@ -754,6 +758,7 @@ export const webhookDeliveries = sqliteTable(
     lastAttemptAt: ts("last_attempt_at"),
     lastStatus: integer("last_status"),
     lastResponseMs: integer("last_response_ms"),
+    // The answer's status and reason, or the kind of network error: never the receiver's body.
     lastError: text("last_error"),
     deliveredAt: ts("delivered_at"),
     createdAt: createdAt(),

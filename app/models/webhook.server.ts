@@ -5,18 +5,42 @@ import { WEBHOOK_SECRET_PREFIX, webhookUrlRefusal, type WebhookEvent } from "~/d
 import { announce } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
 import { processState } from "~/infra/process-state.server";
+import { isSealed, openSecret, sealSecret, UnsealError } from "~/infra/sealed-secret.server";
 import { type Actor, writeAudit } from "./audit.server";
 import { forgetWebhookEndpoints } from "./webhook-outbox.server";
 
 // Global Settings → Webhooks: the endpoints management sets up, their delivery log, and what the sender reads and
-// records (docs/decisions/0042-webhooks.md). The secret never goes into the audit trail.
+// records (docs/decisions/0042-webhooks.md). The secret never goes into the audit trail, and is stored sealed with
+// a key derived from secret.key (app/infra/sealed-secret.server.ts): only this module opens it.
 
-export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+type StoredEndpoint = typeof webhookEndpoints.$inferSelect;
+/** An endpoint as the screens and the API see it: its secret in clear, the one it replaced never. */
+export type WebhookEndpoint = Omit<StoredEndpoint, "secret" | "previousSecret"> & { secret: string };
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type EndpointInput = { name: string; url: string; events: WebhookEvent[] };
 export type EndpointPatch = Partial<EndpointInput> & { isActive?: boolean };
 
 const GONE = "This webhook no longer exists. It may have been deleted by someone else.";
+
+/** How long the secret replaced by 'Make a new secret' keeps signing beside the new one. */
+export const PREVIOUS_SECRET_MS = 24 * 60 * 60_000;
+
+// Bound into the seal: a value sealed for something else cannot be passed off as a webhook secret.
+const PURPOSE = "webhook-secret";
+const seal = (secret: string) => sealSecret(secret, PURPOSE);
+
+/** A secret that cannot be opened (the database came without its secret.key) reads as this, not as an error page. */
+export const UNREADABLE_SECRET = "";
+
+function reveal({ secret, previousSecret: _previous, ...row }: StoredEndpoint): WebhookEndpoint {
+  let clear = UNREADABLE_SECRET;
+  try {
+    clear = openSecret(secret, PURPOSE);
+  } catch (error) {
+    if (!(error instanceof UnsealError)) throw error;
+  }
+  return { ...row, secret: clear };
+}
 
 /** `whsec_` + base64 of 24 random bytes: the Standard Webhooks form every receiver library reads. */
 export function newWebhookSecret(): string {
@@ -24,7 +48,7 @@ export function newWebhookSecret(): string {
 }
 
 /** The endpoint as the audit trail keeps it: everything but the secret. */
-const audited = (e: WebhookEndpoint) => ({ name: e.name, url: e.url, events: e.events, isActive: e.isActive });
+const audited = (e: StoredEndpoint) => ({ name: e.name, url: e.url, events: e.events, isActive: e.isActive });
 
 function checkUrl(url: string) {
   const refusal = webhookUrlRefusal(url);
@@ -38,7 +62,13 @@ function changed(id: number, action: string) {
   announce({ entity: "webhook-endpoint", id, action });
 }
 
-export type EndpointSummary = WebhookEndpoint & { pending: number; failed: number; delivered: number; lastAttemptAt: Date | null; lastStatus: string | null };
+export type EndpointSummary = Omit<WebhookEndpoint, "secret"> & {
+  pending: number;
+  failed: number;
+  delivered: number;
+  lastAttemptAt: Date | null;
+  lastStatus: string | null;
+};
 
 /** Every endpoint with its queue: pending, failed and delivered counts, and its last attempt (endpoints are few). */
 export function listWebhookEndpoints(): EndpointSummary[] {
@@ -52,7 +82,7 @@ export function listWebhookEndpoints(): EndpointSummary[] {
     sql`SELECT e.id AS endpointId, d.last_attempt_at AS at, d.status AS status FROM webhook_endpoints e
         JOIN webhook_deliveries d ON d.id = (SELECT max(id) FROM webhook_deliveries WHERE endpoint_id = e.id AND last_attempt_at IS NOT NULL)`,
   );
-  return rows.map((r) => {
+  return rows.map(({ secret: _secret, previousSecret: _previous, ...r }) => {
     const n = (status: string) => counts.find((c) => c.endpointId === r.id && c.status === status)?.n ?? 0;
     const l = last.find((x) => x.endpointId === r.id);
     return {
@@ -67,7 +97,8 @@ export function listWebhookEndpoints(): EndpointSummary[] {
 }
 
 export function getWebhookEndpoint(id: number): WebhookEndpoint | undefined {
-  return getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+  const row = getDb().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+  return row && reveal(row);
 }
 
 export function createWebhookEndpoint(input: EndpointInput, actor: Actor): WebhookEndpoint {
@@ -75,14 +106,14 @@ export function createWebhookEndpoint(input: EndpointInput, actor: Actor): Webho
   const row = getDb().transaction((tx) => {
     const inserted = tx
       .insert(webhookEndpoints)
-      .values({ name: input.name, url: input.url.trim(), events: input.events, secret: newWebhookSecret(), isActive: true, createdBy: actor.id })
+      .values({ name: input.name, url: input.url.trim(), events: input.events, secret: seal(newWebhookSecret()), isActive: true, createdBy: actor.id })
       .returning()
       .get();
     writeAudit(actor, { action: "create", entity: "webhook-endpoint", entityId: inserted.id, after: audited(inserted) }, tx);
     return inserted;
   });
   changed(row.id, "create");
-  return row;
+  return reveal(row);
 }
 
 export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: Actor, guard: { version?: number } = {}): WebhookEndpoint {
@@ -107,24 +138,69 @@ export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: A
     return after;
   });
   changed(id, "update");
-  return row;
+  return reveal(row);
 }
 
-/** A new secret: the receiver must be given it before the next delivery verifies. */
-export function rotateWebhookSecret(id: number, actor: Actor): WebhookEndpoint {
+/**
+ * A new secret. The one it replaces keeps signing beside it for 24 hours (both signatures in the one header, as
+ * Standard Webhooks allows), so the receiver keeps verifying until it is given the new one. Made again within the
+ * day, only the secret just replaced keeps signing: the one before it stops.
+ */
+export function rotateWebhookSecret(id: number, actor: Actor, now = Date.now()): WebhookEndpoint {
   const row = getDb().transaction((tx) => {
+    const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
+    if (!before) throw new NotFoundError(GONE);
+    // A secret that cannot be opened could sign nothing: it is not kept. One an older version stored in clear is
+    // sealed on the way.
+    const previous = reveal(before).secret === UNREADABLE_SECRET ? null : isSealed(before.secret) ? before.secret : seal(before.secret);
+    const until = new Date(now + PREVIOUS_SECRET_MS);
     const after = tx
       .update(webhookEndpoints)
-      .set({ secret: newWebhookSecret(), version: sql`${webhookEndpoints.version} + 1` })
+      .set({
+        secret: seal(newWebhookSecret()),
+        previousSecret: previous,
+        previousSecretUntil: previous ? until : null,
+        version: sql`${webhookEndpoints.version} + 1`,
+      })
       .where(eq(webhookEndpoints.id, id))
       .returning()
-      .get();
-    if (!after) throw new NotFoundError(GONE);
-    writeAudit(actor, { action: "new-secret", entity: "webhook-endpoint", entityId: id, after: { name: after.name } }, tx);
+      .get()!;
+    writeAudit(
+      actor,
+      {
+        action: "new-secret",
+        entity: "webhook-endpoint",
+        entityId: id,
+        after: { name: after.name, previousSignsUntil: previous ? until.toISOString() : null },
+      },
+      tx,
+    );
     return after;
   });
   changed(id, "new-secret");
-  return row;
+  return reveal(row);
+}
+
+/**
+ * The start-up step that seals secrets stored in clear by an older version. Idempotent: a sealed value is left as
+ * it is. Returns how many were sealed.
+ */
+export function sealStoredWebhookSecrets(): number {
+  const db = getDb();
+  return db.transaction((tx) => {
+    let n = 0;
+    for (const row of tx
+      .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecret })
+      .from(webhookEndpoints)
+      .all()) {
+      const secret = isSealed(row.secret) ? row.secret : seal(row.secret);
+      const previous = row.previous === null || isSealed(row.previous) ? row.previous : seal(row.previous);
+      if (secret === row.secret && previous === row.previous) continue;
+      tx.update(webhookEndpoints).set({ secret, previousSecret: previous }).where(eq(webhookEndpoints.id, row.id)).run();
+      n++;
+    }
+    return n;
+  });
 }
 
 /** Deletes the endpoint and its delivery log (pending deliveries are not sent). */
@@ -138,7 +214,7 @@ export function deleteWebhookEndpoint(id: number, actor: Actor): WebhookEndpoint
     return before;
   });
   changed(id, "delete");
-  return row;
+  return reveal(row);
 }
 
 // --- The delivery log ---
@@ -263,23 +339,50 @@ export type DueDelivery = {
   attempts: number;
   createdAt: number;
   url: string;
-  secret: string;
+  /**
+   * The secrets to sign with, in clear: the endpoint's, then for 24 hours after 'Make a new secret' the one it
+   * replaced. Empty when the secret cannot be opened (the database came without its secret.key).
+   */
+  secrets: string[];
 };
+
+type HeadRow = Omit<DueDelivery, "secrets"> & { nextAttemptAt: number | null; secret: string; previousSecret: string | null; previousUntil: number | null };
+
+function signingSecrets(secret: string, previous: string | null): string[] {
+  try {
+    const current = openSecret(secret, PURPOSE);
+    if (previous === null) return [current];
+    try {
+      return [current, openSecret(previous, PURPOSE)];
+    } catch (error) {
+      if (error instanceof UnsealError) return [current];
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof UnsealError) return [];
+    throw error;
+  }
+}
 
 /**
  * The head of each active endpoint's queue: its oldest pending delivery, by id, with when it is due. Only the head
  * is ever tried: a later delivery waits until the one before it is delivered or has failed for good.
  */
-export function queueHeads(): (DueDelivery & { nextAttemptAt: number })[] {
+export function queueHeads(now = Date.now()): (DueDelivery & { nextAttemptAt: number })[] {
   return getDb()
-    .$client.query<DueDelivery & { nextAttemptAt: number | null }, []>(
+    .$client.query<HeadRow, []>(
       `SELECT d.id AS id, d.endpoint_id AS endpointId, d.message_id AS messageId, d.payload AS payload, d.attempts AS attempts,
-              d.created_at AS createdAt, d.next_attempt_at AS nextAttemptAt, e.url AS url, e.secret AS secret
+              d.created_at AS createdAt, d.next_attempt_at AS nextAttemptAt, e.url AS url, e.secret AS secret,
+              e.previous_secret AS previousSecret, e.previous_secret_until AS previousUntil
        FROM ${HEADS} h JOIN webhook_deliveries d ON d.id = h.id JOIN webhook_endpoints e ON e.id = h.endpointId
        WHERE e.is_active = 1 ORDER BY d.id`,
     )
     .all()
-    .map((r) => ({ ...r, nextAttemptAt: r.nextAttemptAt ?? 0 }));
+    .map(({ secret, previousSecret, previousUntil, ...r }) => ({
+      ...r,
+      secrets: signingSecrets(secret, previousUntil !== null && previousUntil > now ? previousSecret : null),
+      nextAttemptAt: r.nextAttemptAt ?? 0,
+    }));
 }
 
 /** How many deliveries wait to be sent (the metrics' queue length). */
@@ -327,6 +430,11 @@ export function recordAttempt(
     announce({ entity: "webhook-endpoint", id: d.endpointId, action: "delivery-failed" });
   }
   return status;
+}
+
+/** Drops the secrets whose day of signing beside a new one is over: nothing signs with them any more. */
+export function dropExpiredPreviousSecrets(now = Date.now()) {
+  getDb().$client.query("UPDATE webhook_endpoints SET previous_secret = NULL, previous_secret_until = NULL WHERE previous_secret_until <= $now").run({ now });
 }
 
 /** Removes delivered and failed deliveries older than `days` (the log, not the queue: pending ones stay). */

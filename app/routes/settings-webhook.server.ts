@@ -55,6 +55,9 @@ export function loadSettingsWebhook({ request, params }: Route.LoaderArgs) {
     {
       endpoint: { id: endpoint.id, name: endpoint.name, url: endpoint.url, events: endpoint.events, isActive: endpoint.isActive, version: endpoint.version },
       secret: endpoint.secret,
+      // After 'Make a new secret': until when the secret it replaced still signs beside it, in the shop's zone.
+      previousSignsUntil:
+        endpoint.previousSecretUntil && endpoint.previousSecretUntil.getTime() > Date.now() ? formatDateTime(endpoint.previousSecretUntil, tz) : null,
       deliveries,
       total,
       page: paging.page,
@@ -98,8 +101,14 @@ export async function settingsWebhookAction({ request, params }: Route.ActionArg
       return back("Webhook deleted", `${endpoint.name} gets no more deliveries; its log is gone with it.`, false, LIST);
     }
     if (intent === "new-secret") {
-      rotateWebhookSecret(endpoint.id, actor);
-      return back("New secret made", `Give ${possessive(endpoint.name)} receiver the new secret: deliveries from now on are signed with it.`);
+      const rotated = rotateWebhookSecret(endpoint.id, actor);
+      const until = rotated.previousSecretUntil ? formatDateTime(rotated.previousSecretUntil, getEnv().SHOP_TIMEZONE) : null;
+      return back(
+        "New secret made",
+        until
+          ? `Give ${possessive(endpoint.name)} receiver the new secret. Until ${until} deliveries are signed with both, so it keeps verifying meanwhile.`
+          : `Give ${possessive(endpoint.name)} receiver the new secret: deliveries from now on are signed with it.`,
+      );
     }
     if (intent === "try-now") {
       const n = tryEndpointNow(endpoint.id, actor);

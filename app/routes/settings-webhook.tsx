@@ -80,13 +80,24 @@ export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-ink-muted">
             The receiving program checks each delivery's webhook-signature with it (Standard Webhooks, HMAC-SHA256). Keep it as private as a password.
           </p>
+          {loaderData.previousSignsUntil ? (
+            <p role="status" className="mt-3 rounded-lg border border-warning-300 bg-warning-50 p-3 text-sm text-warning-900" data-testid="previous-secret">
+              The previous secret still signs beside this one until {loaderData.previousSignsUntil}: give the receiver the new secret before then.
+            </p>
+          ) : null}
+          {loaderData.secret ? null : (
+            <p role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800">
+              The secret cannot be opened with this server's secret.key (was the database restored without it?), so nothing is sent. Make a new secret and give
+              it to the receiver.
+            </p>
+          )}
           <details className="mt-3">
             <summary className="inline-flex min-h-tap cursor-pointer items-center font-semibold text-brand-800">Show the secret</summary>
             <p className="mt-2 rounded-lg bg-slate-100 p-3 font-mono text-sm break-all text-ink" data-testid="webhook-secret">
               {loaderData.secret}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <CopyButton text={loaderData.secret} label="Copy the secret" />
+              {loaderData.secret ? <CopyButton text={loaderData.secret} label="Copy the secret" /> : null}
               <Form method="post" action={here}>
                 <input type="hidden" name="intent" value="new-secret" />
                 <button type="submit" className={btn.small}>

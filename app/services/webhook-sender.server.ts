@@ -1,8 +1,18 @@
 import { createHmac } from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import { WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PREFIX } from "~/domain/webhooks";
 import { atRiskProjects } from "~/models/project-forecast.server";
 import { anyEndpointWants, onOutboxWrite } from "~/models/webhook-outbox.server";
-import { type AttemptResult, type DueDelivery, pruneDeliveries, queueHeads, recordAttempt, setSenderWake } from "~/models/webhook.server";
+import {
+  type AttemptResult,
+  type DueDelivery,
+  dropExpiredPreviousSecrets,
+  pruneDeliveries,
+  queueHeads,
+  recordAttempt,
+  sealStoredWebhookSecrets,
+  setSenderWake,
+} from "~/models/webhook.server";
 
 // The webhook sender (docs/decisions/0042-webhooks.md): a loop in the server process that sends what the outbox
 // holds. Per endpoint strictly in id order: only an endpoint's oldest pending delivery is ever tried, and the next
@@ -35,6 +45,40 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
   return `v1,${createHmac("sha256", key).update(`${messageId}.${timestamp}.${body}`).digest("base64")}`;
 }
 
+/**
+ * The webhook-signature header: one `v1,<signature>` per secret, space-separated. A Standard Webhooks verifier
+ * accepts the delivery when any of them matches its secret, so during the day after 'Make a new secret' a receiver
+ * with either the old or the new secret verifies it.
+ */
+export function signatureHeader(secrets: string[], messageId: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => signWebhook(secret, messageId, timestamp, body)).join(" ");
+}
+
+/**
+ * What the delivery log keeps of an answer other than 2xx: its status code and the standard reason for it, never the
+ * body nor the receiver's own reason text. The log would otherwise show management error pages of services only
+ * the server can reach.
+ */
+export function answerText(status: number): string {
+  const reason = STATUS_CODES[status];
+  return `HTTP ${status}${reason ? ` ${reason}` : ""}`;
+}
+
+/** The kind of network error, in words; never its message, which may carry what the other side sent. */
+export function networkErrorText(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `Timed out: no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
+  const code = String(e?.code ?? e?.cause?.code ?? "");
+  const message = String(e?.message ?? "");
+  if (/ConnectionRefused|ECONNREFUSED/i.test(code) || /refused/i.test(message)) return "Connection refused";
+  if (/ENOTFOUND|EAI_AGAIN|DNS/i.test(code) || /resolve|getaddrinfo|DNS/i.test(message)) return "Address not found (DNS)";
+  if (/ConnectionClosed|ECONNRESET|EPIPE/i.test(code) || /closed|reset/i.test(message)) return "Connection closed before an answer";
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|TLS|SSL/i.test(message)) return "TLS error: the certificate was not accepted";
+  if (/ETIMEDOUT|Timeout/i.test(code)) return "Timed out: no connection";
+  if (/EHOSTUNREACH|ENETUNREACH/i.test(code)) return "Network unreachable";
+  return "Network error";
+}
+
 /** The wait before retry number `attempts` (1 = the first retry): doubling, capped, then between half and all of it. */
 export function retryDelay(attempts: number, base: number, max: number, random = Math.random): number {
   const full = Math.min(max, base * 2 ** Math.min(30, Math.max(0, attempts - 1)));
@@ -46,7 +90,12 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 /** How long delivered and failed deliveries stay in the log. */
 const LOG_DAYS = 30;
 
+/** Recorded instead of an attempt when the secret cannot be opened: nothing unsigned is sent. */
+const UNREADABLE =
+  "Not sent: the signing secret cannot be opened with this server's secret.key (was the database restored without it?). Make a new secret on this page and give it to the receiver.";
+
 async function send(d: DueDelivery, now: number, timeoutMs: number, stopSignal: AbortSignal): Promise<AttemptResult | null> {
+  if (d.secrets.length === 0) return { ok: false, status: null, ms: 0, error: UNREADABLE };
   const timestamp = Math.floor(now / 1000);
   const started = performance.now();
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -58,29 +107,22 @@ async function send(d: DueDelivery, now: number, timeoutMs: number, stopSignal: 
         "user-agent": "Shopflow-Webhooks",
         "webhook-id": d.messageId,
         "webhook-timestamp": String(timestamp),
-        "webhook-signature": signWebhook(d.secret, d.messageId, timestamp, d.payload),
+        "webhook-signature": signatureHeader(d.secrets, d.messageId, timestamp, d.payload),
       },
       body: d.payload,
       // A redirect is not a delivery: the receiver's address should be corrected, not followed blindly.
       redirect: "manual",
       signal: AbortSignal.any([timeout, stopSignal]),
     });
-    const text = await res.text().catch(() => "");
+    // The body is not read: nothing of it is kept, and a large one costs nothing.
+    await res.body?.cancel().catch(() => {});
     const ms = performance.now() - started;
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms, error: null };
-    const snippet = text.replace(/\s+/g, " ").trim().slice(0, 200);
-    return { ok: false, status: res.status, ms, error: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ""}${snippet ? `: ${snippet}` : ""}` };
+    return { ok: false, status: res.status, ms, error: answerText(res.status) };
   } catch (error) {
     // The server is stopping: the attempt did not finish; the delivery stays queued as it was.
     if (stopSignal.aborted) return null;
-    const ms = performance.now() - started;
-    const e = error as Error & { code?: string };
-    const reason = timeout.aborted
-      ? `No answer within ${Math.round(timeoutMs / 1000)} s`
-      : e.code === "ConnectionRefused" || /refused/i.test(e.message)
-        ? "Connection refused"
-        : e.message || String(error);
-    return { ok: false, status: null, ms, error: reason };
+    return { ok: false, status: null, ms: performance.now() - started, error: networkErrorText(error, timeout.aborted, timeoutMs) };
   }
 }
 
@@ -112,6 +154,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
     if (t - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = t;
       pruneDeliveries(LOG_DAYS, t);
+      dropExpiredPreviousSecrets(t);
     }
     // The forecast is computed when someone looks at it; while an endpoint wants project.at_risk, it is looked at
     // here too, so a project that slips overnight is reported without anyone opening a page.
@@ -130,7 +173,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
       housekeeping();
       const t = now();
       let next: number | null = null;
-      for (const d of queueHeads()) {
+      for (const d of queueHeads(t)) {
         if (inFlight.has(d.endpointId)) continue;
         if (d.nextAttemptAt > t) {
           next = next === null ? d.nextAttemptAt : Math.min(next, d.nextAttemptAt);
@@ -164,6 +207,10 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
     setTimeout(pump, 0);
   }
 
+  // The start-up step for secrets an older version stored in clear; a no-op once they are sealed.
+  const sealed = sealStoredWebhookSecrets();
+  if (sealed > 0)
+    console.log(`Webhooks: sealed ${sealed === 1 ? "1 signing secret" : `${sealed} signing secrets`} stored in clear with a key from secret.key.`);
   const unsubscribe = onOutboxWrite(kick);
   setSenderWake(kick);
   kick();

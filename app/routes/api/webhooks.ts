@@ -14,7 +14,7 @@ export const methods: RouteMethods = ["GET", "POST"];
 export async function loader({ request }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "settings:write");
-    return json(listWebhookEndpoints().map(({ secret: _secret, ...e }) => e));
+    return json(listWebhookEndpoints());
   });
 }
 
