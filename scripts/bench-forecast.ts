@@ -124,7 +124,8 @@ rmSync(copy, { force: true });
   db.$client.close();
   copyFileSync(file, copy);
   const c = openDatabase(copy);
-  c.$client.run("UPDATE projects SET status = 'active'");
+  c.$client.run("UPDATE projects SET status = 'active', completed_at = NULL");
+  c.$client.run("UPDATE items SET finished_at = NULL, finished_by = NULL");
   c.$client.run("UPDATE timer_logs SET finished = 0 WHERE action = 'stop' AND finished = 1");
   // A shop with 200,000 open items has the people to work them: each department gets enough to clear what waits
   // there in about 40 working days (at 1.5 hours an item), so finishes fall within months, as in a real shop.

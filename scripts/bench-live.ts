@@ -340,7 +340,7 @@ async function main() {
   const activeItems = ro
     .query<{ id: number; projectId: number; running: number }, []>(
       `SELECT i.id AS id, i.project_id AS projectId, i.is_timer_active AS running
-       FROM items i JOIN projects p ON p.id = i.project_id WHERE p.status = 'active'`,
+       FROM items i JOIN projects p ON p.id = i.project_id WHERE p.status = 'active' AND i.finished_at IS NULL`,
     )
     .all();
   ro.close();
@@ -449,6 +449,13 @@ async function main() {
       const answered = performance.now();
       if (res.status !== 200 || !body.item) {
         refused++;
+        // A stop in its last department finished the item (decision 0048): the floor does not scan it again.
+        if (res.status === 409) {
+          for (const p of [poolOpen, poolOther]) {
+            const at = p.indexOf(item);
+            if (at >= 0) p.splice(at, 1);
+          }
+        }
         return;
       }
       running.set(item.id, body.item.running);

@@ -749,6 +749,8 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         "total_time_seconds",
         "qr_code",
         "created_at",
+        "finished_at",
+        "finished_by",
       ],
       400,
     );
@@ -791,6 +793,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       let sessionStart: number | null = null;
       let prevStop = Number.NaN;
       let prevDept = -1;
+      let lastWho: number | null = null;
       for (let v = visitOffset[i]!; v <= last; v++) {
         if (Number.isNaN(start[v]!)) break;
         const d = visitDept[v]!;
@@ -856,6 +859,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
           logs.add(id, "stop", dept, stopAt, seconds, who, null, finished);
           total += seconds;
           prevStop = stopAt;
+          lastWho = who;
           if (k < cuts.length) from = cuts[k]![1];
         }
         prevDept = d;
@@ -891,6 +895,9 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
         total,
         `/qr/${id}`,
         createdAt,
+        // Stopped in its last department: finished, by whoever stopped it (docs/product.md, Decisions: The end of a job).
+        finishedItem ? prevStop : null,
+        finishedItem ? lastWho : null,
       );
     }
     if (nightsToPick !== 0 || breaksToPick !== 0) throw new Error(`internal: ${nightsToPick} nights and ${breaksToPick} breaks left to log`);
@@ -902,7 +909,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
     const projects = bulk(
       sqlite,
       "projects",
-      ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at"],
+      ["id", "name", "description", "start_date", "end_date", "priority", "status", "workflow_id", "workflow_name", "created_at", "completed_at"],
       400,
     );
     const instances = bulk(sqlite, "project_workflow_instances", ["id", "project_id", "workflow_template_id", "name", "created_at"]);
@@ -969,7 +976,19 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
       const status = completedSteps === n ? "completed" : "active";
       projectDone[p] = status === "completed" ? 1 : 0;
       if (!projectDone[p]) openProjects++;
-      projects.add(id, `${client} - ${job}`, `${job} for ${client}`, start, end, priorityOf(p), status, wfIndex + 1, wf.name, createdAt);
+      projects.add(
+        id,
+        `${client} - ${job}`,
+        `${job} for ${client}`,
+        start,
+        end,
+        priorityOf(p),
+        status,
+        wfIndex + 1,
+        wf.name,
+        createdAt,
+        status === "completed" ? finishedAt[p]! || null : null,
+      );
       instances.add(id, id, wfIndex + 1, wf.name, createdAt);
     }
     counts.projects = projects.finish();

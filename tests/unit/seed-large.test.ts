@@ -112,6 +112,24 @@ describe("seed-large", () => {
     }
   });
 
+  test("items whose last stop was in their last department are finished, by that stop's member; their projects completed then", () => {
+    // The stop in an item's last department finishes it (decision 0048); the 'finished' log row marks that stop.
+    const wrong = all(`SELECT i.id FROM items i
+      LEFT JOIN timer_logs t ON t.id = (SELECT id FROM timer_logs WHERE item_id = i.id AND action = 'stop' AND finished = 1 ORDER BY timestamp DESC LIMIT 1)
+      WHERE (t.id IS NULL) <> (i.finished_at IS NULL) OR i.finished_at <> t.timestamp OR i.finished_by IS NOT t.team_member_id
+        OR (i.finished_at IS NOT NULL AND i.is_timer_active = 1)`);
+    expect(wrong).toEqual([]);
+    expect(one("SELECT count(*) FROM items WHERE finished_at IS NOT NULL")).toBeGreaterThan(0);
+    expect(one("SELECT count(*) FROM items WHERE finished_at IS NULL")).toBeGreaterThan(0);
+    // Completed projects: every item finished, completed when the last one was; open ones carry no completion.
+    expect(
+      one(`SELECT count(*) FROM projects p WHERE p.status = 'completed'
+      AND (p.completed_at IS NOT (SELECT max(finished_at) FROM items WHERE project_id = p.id)
+        OR EXISTS (SELECT 1 FROM items WHERE project_id = p.id AND finished_at IS NULL))`),
+    ).toBe(0);
+    expect(one("SELECT count(*) FROM projects WHERE status = 'active' AND completed_at IS NOT NULL")).toBe(0);
+  });
+
   test("machine files, some assigned to items", () => {
     expect(one("SELECT count(*) FROM machine_ready_files")).toBeGreaterThan(0);
     expect(one("SELECT count(*) FROM item_file_associations")).toBeGreaterThan(0);
