@@ -142,9 +142,17 @@ const FIELD_LABELS: Record<string, string> = {
   wrongPins: "Wrong PINs counted",
 };
 
-/** 'percentComplete' → 'Completion %'; a field without a label: 'estimatedDurationHours' → 'Estimated duration hours'. */
-export function auditFieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? words(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2"));
+/** Fields one kind of record names its own way: a project's end date is its due date (docs/product.md, Decisions: Due dates). */
+const ENTITY_FIELD_LABELS: Record<string, Record<string, string>> = {
+  project: { endDate: "Due date" },
+};
+
+/**
+ * 'percentComplete' → 'Completion %'; a field without a label: 'estimatedDurationHours' → 'Estimated duration hours';
+ * with `entity`, as that kind of record names it.
+ */
+export function auditFieldLabel(field: string, entity?: string): string {
+  return (entity && ENTITY_FIELD_LABELS[entity]?.[field]) ?? FIELD_LABELS[field] ?? words(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2"));
 }
 
 /** A stored code value ('in-progress', 'rush') as a word ('In progress', 'Rush'); anything else as it is. */

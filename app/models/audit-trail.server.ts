@@ -268,7 +268,7 @@ export function auditDiff(
   before: unknown,
   after: unknown,
   view: DiffView,
-  entry?: { action?: string },
+  entry?: { action?: string; entity?: string },
 ): { key: string; field: string; from: string; to: string }[] {
   const bare = listField(entry?.action);
   const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
@@ -279,7 +279,7 @@ export function auditDiff(
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !BOOKKEEPING.has(k) && !(update && STAMPS.has(k)));
   return fields
     .filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => ({ key: k, field: auditFieldLabel(k), from: showValue(k, a[k], view), to: showValue(k, b[k], view) }))
+    .map((k) => ({ key: k, field: auditFieldLabel(k, entry?.entity), from: showValue(k, a[k], view), to: showValue(k, b[k], view) }))
     .sort((x, y) => x.field.localeCompare(y.field));
 }
 

@@ -63,6 +63,8 @@ test("the last Stop on /qr/{id} finishes the item and completes the project; the
   // Finished in Production, its last department: it counts as done as an item in installation does.
   const metrics = (await (await pm.request("/api/projects-with-metrics")).json()) as { id: number; completedItems: number }[];
   expect(metrics.find((p) => p.id === projectId)!.completedItems).toBe(1);
+  // The project page's Items card says what it counts: this workflow has no installation.
+  expect((await open(pm, `/projects/${projectId}`)).text()).toMatch(/1 \/ 1\s*in installation or finished/);
   // A Start posted from a page opened before (another phone): refused on the page, 409, nothing changes.
   const stale = await james.request(`/qr/${itemId}`, { method: "POST", form: { intent: "start" } });
   expect(stale.status).toBe(409);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { DRAG_INSTRUCTIONS, sortableAnnouncements } from "~/components/drag-announcements";
 import { notAnImageMessage } from "~/domain/image-upload";
 import { orList, possessive } from "~/domain/words";
+import { auditFieldLabel } from "~/domain/audit-words";
 
 describe("possessive", () => {
   test("a name ending in s takes the apostrophe alone; any other takes 's", () => {
@@ -86,5 +87,14 @@ describe("the QR image upload", () => {
     expect(await notAnImageMessage(file("File Name,Machine\n", "files.csv", "text/csv"))).toBe(
       "“files.csv” is not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.",
     );
+  });
+});
+
+describe("the History's field names", () => {
+  test("a project's end date is its due date; a workflow step's stays its end date", () => {
+    expect(auditFieldLabel("endDate", "project")).toBe("Due date");
+    expect(auditFieldLabel("endDate", "workflow-step")).toBe("End date");
+    expect(auditFieldLabel("endDate")).toBe("End date");
+    expect(auditFieldLabel("percentComplete", "project")).toBe("Completion %");
   });
 });

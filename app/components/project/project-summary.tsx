@@ -102,7 +102,7 @@ export function ProjectSummary({
           {metrics.completedItems} / {metrics.totalItems}
         </p>
         <p className="text-sm text-ink-muted">
-          in installation · {metrics.itemsWithFiles} with files / {metrics.totalItems - metrics.itemsWithFiles} without files
+          in installation or finished · {metrics.itemsWithFiles} with files / {metrics.totalItems - metrics.itemsWithFiles} without files
         </p>
       </SummaryCard>
       <SummaryCard title="Total Time" icon="clock">
