@@ -142,6 +142,14 @@ export function requirePermission(request: Request, permission: Permission, sign
   return user;
 }
 
+/**
+ * The refusal of a write that needs `permission` besides the one its route asked for (an order import that adds
+ * items): the same 403, naming the token's missing scope, as the route of that permission answers.
+ */
+export function refuseMissing(request: Request, user: SignedInUser, permission: Permission): never {
+  refuse(request, 403, user.apiToken ? tokenRefusal(permission) : RULES[permission].reason);
+}
+
 function tokenRefusal(permission: Permission): string {
   const scope = SCOPE_OF[permission];
   return scope === null ? TOKEN_NO_SETTINGS : missingScopeMessage(scope);
