@@ -101,6 +101,19 @@ export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal
 }
 
 /**
+ * The scopes of token `id` while it is live, or null once revoked or deleted: an open event stream asks at every
+ * heartbeat. A read only: it is no use of the token (its last use stays what it was).
+ */
+export function liveApiTokenScopes(id: number): ApiTokenScope[] | null {
+  const row = getDb()
+    .select({ scopes: apiTokens.scopes })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .get();
+  return row ? row.scopes.filter(isApiTokenScope) : null;
+}
+
+/**
  * One audit row summing up a token's requests (decision 0041): the first request in each hour writes it,
  * naming that request and how many the token made since its previous row. Its writes are audited one by one by
  * the models, under the token's name.
