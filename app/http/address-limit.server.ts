@@ -74,9 +74,10 @@ export const ADDRESS_LIMITS = {
   /** A calendar app asks every 15 minutes to a few hours; 30 a minute from one client is a stuck app or a scan. */
   calendarFeed: addressLimit(30, 60_000),
   /**
-   * Refused API tokens (unknown, revoked, malformed): 30 a minute from one client, then every bearer request from
-   * it waits out the minute, a right token's too, as a PIN does after too many wrong ones. A live token's own
-   * requests are not counted here: each token has its rate limit (pipeline/token-auth.server).
+   * Unknown API tokens (never made here, or malformed): 30 a minute from one client, then every bearer request
+   * from it waits out the minute, a right token's too, as a PIN does after too many wrong ones. A revoked token is
+   * refused without counting (a program nobody updated yet must not lock out the others at its address), and a
+   * live token's own requests count against the token (pipeline/token-auth.server), not here.
    */
   apiTokenRefusals: addressLimit(30, 60_000),
 } as const;

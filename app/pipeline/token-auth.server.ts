@@ -7,7 +7,7 @@ import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models
 // A program's request with `Authorization: Bearer sfk_…` (decision 0041): honoured on /api and /metrics
 // only. The token stands in for a member: it holds no department keys, and what it may do comes from its scopes
 // (services/permissions.server scopeFor). Each token has its own rate limit, and its requests are summed up in
-// the audit log once an hour; the writes it makes are audited one by one under its name. Refused tokens count
+// the audit log once an hour; the writes it makes are audited one by one under its name. Unknown tokens count
 // against their client in the one per-address limiter (http/address-limit.server), as wrong PINs do.
 
 /** Requests a token may make a minute, in bursts of up to as many; past it, 429 with Retry-After. */
@@ -92,10 +92,10 @@ export function authenticateBearer(token: string, use: { method: string; route: 
   const wait = refused.wait(address, now);
   if (wait > 0) return Response.json({ message: TOKEN_ADDRESS_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
   const found = findApiToken(token, now);
-  if (!found) {
-    refused.count(address, now);
-    return unauthorized();
-  }
+  // A token nobody made is what a script trying keys sends: it counts against its client. A revoked one is a
+  // program nobody updated yet, polling away; counting it would lock the other programs at its address out.
+  if (found === null) refused.count(address, now);
+  if (found === null || found === "revoked") return unauthorized();
   const turn = takeRateTurn(found.key, now);
   if (turn > 0) return Response.json({ message: TOKEN_RATE_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(turn) } });
   recordUse(found, use.method, use.route, use.ip, now);

@@ -3,9 +3,9 @@ import type { Client, createApp } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // One per-address limiter (docs/product.md, Decisions: per-address limits) for everything anyone may try without
-// signing in: PINs, customer status pages, calendar feeds and API tokens. A client is its address, an IPv6 one by
-// its /64 (one line picks new addresses from its /64 at will), so two addresses of one /64 share one budget on
-// each of them; IPv4 addresses count one by one, as before.
+// signing in: PINs, customer status pages, calendar feeds and API tokens nobody made. A client is its address, an
+// IPv6 one by its /64 (one line picks new addresses from its /64 at will), so two addresses of one /64 share one
+// budget on each of them; IPv4 addresses count one by one, as before.
 
 let app: ReturnType<typeof createApp>;
 let line = 0;
@@ -32,7 +32,7 @@ const doors: Door[] = [
   { name: "customer status pages", budget: 20, ask: (c) => c.request("/status/no-such-key"), allowed: 404 },
   { name: "calendar feeds", budget: 30, ask: (c) => c.request("/calendar/no-such-key.ics"), allowed: 404 },
   {
-    name: "API tokens (refused ones)",
+    name: "API tokens (unknown ones)",
     budget: 30,
     ask: (c) => c.request("/api/projects", { headers: { authorization: `Bearer ${BAD_TOKEN}` } }),
     allowed: 401,
@@ -85,6 +85,22 @@ test("a right token from an address that spent its refused-token budget waits to
   expect((await withToken(b)).status).toBe(429);
   // From another client the token works.
   expect((await withToken(nextLine())).status).toBe(200);
+});
+
+test("a revoked token, sent again and again by a program nobody updated, does not lock the others at its address out", async () => {
+  const admin = app.client(`2001:db8:${line}:1::77`);
+  await admin.signIn("4321");
+  const make = async (name: string) => {
+    const made = await admin.request("/settings/api-tokens", { method: "POST", form: { intent: "create", name, scopes: "read" } });
+    return /value="(sfk_[A-Za-z0-9_-]{43})"/.exec(await made.text())![1]!;
+  };
+  const old = await make("Old dashboard");
+  const quoting = await make("Quoting");
+  const { id } = app.db.$client.query("SELECT id FROM api_tokens WHERE name = 'Old dashboard'").get() as { id: number };
+  expect((await admin.request("/settings/api-tokens", { method: "POST", form: { intent: "revoke", id: String(id) } })).status).toBe(302);
+  const [a, b] = sameLine();
+  for (let i = 0; i < 40; i++) expect((await a.request("/api/projects", { headers: { authorization: `Bearer ${old}` } })).status).toBe(401);
+  expect((await b.request("/api/projects", { headers: { authorization: `Bearer ${quoting}` } })).status).toBe(200);
   // Signed-in members are not the tokens' budget: their requests go on.
   expect((await admin.request("/api/projects")).status).toBe(200);
 });
