@@ -24,4 +24,5 @@ export const apiTokenActorName = (name: string) => `API token “${name}”`;
 export const missingScopeMessage = (scope: ApiTokenScope) => `This API token does not have the '${scope}' scope.`;
 export const TOKEN_NO_SETTINGS = "An API token cannot change Global Settings. A member with the management key does that in Shopflow itself.";
 export const TOKEN_UNKNOWN = "This API token is not valid: it is unknown or was revoked. Ask management for a new one (Global Settings → API tokens).";
+export const TOKEN_ADDRESS_LIMITED = "Too many refused API tokens from this address. Wait a minute and try again.";
 export const TOKEN_RATE_LIMITED = "Too many requests with this API token. Wait a moment and try again.";

@@ -184,6 +184,9 @@ export function planCounts(plan: OrderPlan): PlanCounts {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** Whether an import adds or changes an item: an item write (an API token needs `items:write` for it). */
+export const touchesItems = (c: PlanCounts) => c.itemsCreate + c.itemsUpdate > 0;
+
 /** '2 projects created, 1 updated (14 items added, 3 changed)': what an import did or will do. */
 export function planSummary(c: PlanCounts, tense: "will" | "did" = "did"): string {
   const verb = (did: string, will: string) => (tense === "did" ? did : will);

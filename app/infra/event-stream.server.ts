@@ -18,10 +18,11 @@ type Numbered = StreamNotice & { seq: number };
 export type StreamClient = { send(frame: string): void; close(): void; filter: (n: StreamNotice) => boolean; allowed?: () => boolean };
 
 /**
- * Notices that may take a stream's right away (a board link revoked): every stream that has a check is checked
- * again at once. Each heartbeat checks them too, so a right lost some other way ends within HEARTBEAT_MS.
+ * Notices that may take a stream's right away (a board link revoked, a member deactivated or their keys changed):
+ * every stream that has a check is checked again at once. Each heartbeat checks them too, so a right lost some
+ * other way (a sign-out, an idle session, a revoked API token) ends within HEARTBEAT_MS.
  */
-const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key"]);
+const RECHECK_ENTITIES: ReadonlySet<string> = new Set(["board-key", "team-member"]);
 export type Hub = {
   epoch: string;
   seq: number;
@@ -82,7 +83,8 @@ export function heartbeat() {
 
 /**
  * Ends every stream whose right to notices is gone. Its page is told to reload first (`reset`), so a TV whose link
- * was revoked shows at once that the link is no longer valid instead of going quiet.
+ * was revoked shows at once that the link is no longer valid, and a signed-out page its sign-in, instead of going
+ * quiet.
  */
 function recheck() {
   for (const client of hub().clients) {
@@ -135,7 +137,7 @@ export function missedSince(lastEventId: string | null): Numbered[] | null {
  * A `text/event-stream` response that stays open until the client goes away (request.signal aborts). `filter`
  * decides which notices this receiver is shown (a board key sees only what the board shows); `allowed`, when
  * given, is asked again at every heartbeat and after every notice that can take the right away (a revoked board
- * link), and the stream ends once it says no.
+ * link, a deactivated member), and the stream ends once it says no. Every stream a session or token opens has one.
  */
 export function openEventStream(request: Request, filter: (n: StreamNotice) => boolean = () => true, allowed?: () => boolean): Response {
   start();

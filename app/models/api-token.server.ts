@@ -82,15 +82,17 @@ const byHash = (db: ReturnType<typeof getDb>) =>
   );
 
 /**
- * The live token a request presents, or null (unknown, revoked, malformed). One indexed read per request, so a
- * revoke takes effect on the next request; the last use is written at most once a minute.
+ * The live token a request presents; "revoked" for a token the shop made and revoked; null for anything else
+ * (unknown, malformed). One indexed read per request, so a revoke takes effect on the next request; the last use
+ * is written at most once a minute.
  */
-export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal | null {
+export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal | "revoked" | null {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
   const db = getDb();
   const key = hashKey(token);
   const row = byHash(db).get({ hash: key });
-  if (!row || row.revokedAt) return null;
+  if (!row) return null;
+  if (row.revokedAt) return "revoked";
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     db.update(apiTokens)
       .set({ lastUsedAt: new Date(now) })
@@ -98,6 +100,19 @@ export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal
       .run();
   }
   return { id: row.id, key, name: row.name, scopes: row.scopes.filter(isApiTokenScope) };
+}
+
+/**
+ * The scopes of token `id` while it is live, or null once revoked or deleted: an open event stream asks at every
+ * heartbeat. A read only: it is no use of the token (its last use stays what it was).
+ */
+export function liveApiTokenScopes(id: number): ApiTokenScope[] | null {
+  const row = getDb()
+    .select({ scopes: apiTokens.scopes })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .get();
+  return row ? row.scopes.filter(isApiTokenScope) : null;
 }
 
 /**

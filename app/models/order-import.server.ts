@@ -9,6 +9,7 @@ import {
   type OrderReferenceData,
   type OrderRow,
   planCounts,
+  touchesItems,
   planOrderImport,
   type PlanCounts,
 } from "~/domain/order-plan";
@@ -121,6 +122,8 @@ export type ImportResult =
   | { status: "imported"; counts: PlanCounts; projectIds: number[]; plan: OrderPlan }
   /** Bad lines (the file may have been checked against data that changed since the preview): nothing written. */
   | { status: "refused"; plan: OrderPlan }
+  /** The rows add or change items and the caller may not (`itemsWritable: false`): nothing written. */
+  | { status: "items-refused"; plan: OrderPlan }
   /** This import (its id) was already done, by a second click on Confirm or a resend: nothing written again. */
   | { status: "already"; counts: PlanCounts; projectIds: number[] };
 
@@ -132,7 +135,7 @@ type ImportRecord = { counts: PlanCounts; projectIds: number[]; rows: number };
  * sent again (a double-click on Confirm, a client's retry) finds it and writes nothing a second time. Announced
  * after commit.
  */
-export function importOrders(rows: readonly OrderRow[], actor: Actor, opts: { importId?: string | null } = {}): ImportResult {
+export function importOrders(rows: readonly OrderRow[], actor: Actor, opts: { importId?: string | null; itemsWritable?: boolean } = {}): ImportResult {
   const importId = opts.importId || null;
   const notices: Omit<ChangeNotice, "at">[] = [];
   const result = getDb().transaction((tx): ImportResult => {
@@ -148,6 +151,8 @@ export function importOrders(rows: readonly OrderRow[], actor: Actor, opts: { im
       }
     }
     const plan = planOrderImport(rows, referenceData(tx, rows));
+    // Judged on the plan made inside the transaction, so a change since a preview cannot slip an item write through.
+    if (opts.itemsWritable === false && touchesItems(planCounts(plan))) return { status: "items-refused", plan };
     if (plan.issues.length) return { status: "refused", plan };
     const workflowRows = workflowsForCreate(
       tx,

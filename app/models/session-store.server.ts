@@ -57,8 +57,11 @@ export function forgetSessions(db: DB = getDb()) {
   sessionCache().get(db)?.clear();
 }
 
-/** The member of a live session, or undefined; an idle or orphaned session is removed on sight. */
-export function getSessionMember(id: string, idleMs: number): TeamMember | undefined {
+/**
+ * The member of a live session, or undefined; an idle or orphaned session is removed on sight. `touch: false`
+ * asks without counting as activity (an open event stream's check must not keep an idle session alive).
+ */
+export function getSessionMember(id: string, idleMs: number, { touch = true } = {}): TeamMember | undefined {
   const db = getDb();
   const now = Date.now();
   const cache = cachedSessions(db);
@@ -78,7 +81,7 @@ export function getSessionMember(id: string, idleMs: number): TeamMember | undef
     cache.delete(id);
     return undefined;
   }
-  if (now - entry.lastSeen > TOUCH_INTERVAL_MS) {
+  if (touch && now - entry.lastSeen > TOUCH_INTERVAL_MS) {
     sessionTouch(db).run({ id, at: now });
     entry.lastSeen = now;
   }

@@ -1,4 +1,5 @@
-import { apiTokenActorName, TOKEN_RATE_LIMITED, TOKEN_UNKNOWN, type ApiTokenScope } from "~/domain/api-tokens";
+import { apiTokenActorName, TOKEN_ADDRESS_LIMITED, TOKEN_RATE_LIMITED, TOKEN_UNKNOWN, type ApiTokenScope } from "~/domain/api-tokens";
+import { ADDRESS_LIMITS } from "~/http/address-limit.server";
 import type { SignedInUser } from "~/domain/entities";
 import { processState } from "~/infra/process-state.server";
 import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models/api-token.server";
@@ -6,7 +7,8 @@ import { auditApiTokenUse, findApiToken, type ApiTokenPrincipal } from "~/models
 // A program's request with `Authorization: Bearer sfk_…` (decision 0041): honoured on /api and /metrics
 // only. The token stands in for a member: it holds no department keys, and what it may do comes from its scopes
 // (services/permissions.server scopeFor). Each token has its own rate limit, and its requests are summed up in
-// the audit log once an hour; the writes it makes are audited one by one under its name.
+// the audit log once an hour; the writes it makes are audited one by one under its name. Unknown tokens count
+// against their client in the one per-address limiter (http/address-limit.server), as wrong PINs do.
 
 /** Requests a token may make a minute, in bursts of up to as many; past it, 429 with Retry-After. */
 export const API_TOKEN_RATE_PER_MINUTE = 600;
@@ -81,13 +83,21 @@ function tokenUser(token: ApiTokenPrincipal): SignedInUser {
 
 /**
  * The principal of a request that presents a bearer token, or the JSON refusal: 401 for an unknown or revoked
- * token, 429 past its rate limit. `route`: the route's id (never the raw path with its ids), for the audit.
+ * token, 429 past its rate limit, or when its client has had too many tokens refused (the per-address limit).
+ * `route`: the route's id (never the raw path with its ids), for the audit.
  */
 export function authenticateBearer(token: string, use: { method: string; route: string; ip: string | null }, now = Date.now()): SignedInUser | Response {
+  const address = use.ip ?? "unknown";
+  const refused = ADDRESS_LIMITS.apiTokenRefusals;
+  const wait = refused.wait(address, now);
+  if (wait > 0) return Response.json({ message: TOKEN_ADDRESS_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
   const found = findApiToken(token, now);
-  if (!found) return unauthorized();
-  const wait = takeRateTurn(found.key, now);
-  if (wait > 0) return Response.json({ message: TOKEN_RATE_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
+  // A token nobody made is what a script trying keys sends: it counts against its client. A revoked one is a
+  // program nobody updated yet, polling away; counting it would lock the other programs at its address out.
+  if (found === null) refused.count(address, now);
+  if (found === null || found === "revoked") return unauthorized();
+  const turn = takeRateTurn(found.key, now);
+  if (turn > 0) return Response.json({ message: TOKEN_RATE_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(turn) } });
   recordUse(found, use.method, use.route, use.ip, now);
   return tokenUser(found);
 }

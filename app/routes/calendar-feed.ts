@@ -1,20 +1,18 @@
 import { contentDisposition } from "~/domain/content-disposition";
 import { calendarKeyLookup } from "~/models/calendar-feed.server";
-import { addressLimit } from "~/pipeline/address-limit.server";
+import { ADDRESS_LIMITS } from "~/http/address-limit.server";
+import { getClientIp } from "~/http/request.server";
 import { calendarFeedText, feedBase } from "~/views/ics-feed.server";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendar/{key}.ics: a department's or a member's calendar feed, for a calendar app that cannot sign in
 // (docs/decisions/0043-calendar-feeds-and-customer-links.md). The key in the address is the only credential.
 
-/** A calendar app asks every 15 minutes to a few hours; 30 a minute from one address is a stuck client or a scan. */
-const feedLimit = addressLimit(30, 60_000);
-
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
   new Response(`${text}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  const taken = feedLimit.take(request);
+  const taken = ADDRESS_LIMITS.calendarFeed.take(getClientIp(request));
   if (!taken.ok)
     return plain(429, "Too many requests for calendar feeds from this address. Try again in a minute.", { "Retry-After": String(taken.retryAfterSeconds) });
   const file = params.feed ?? "";

@@ -4,14 +4,12 @@ import { getEnv } from "~/infra/env.server";
 import { customerLinkProject, customerStatus } from "~/models/customer-link.server";
 import { projectOutlook } from "~/models/project-forecast.server";
 import { getShopBrand } from "~/models/shop-brand.server";
-import { addressLimit } from "~/pipeline/address-limit.server";
+import { ADDRESS_LIMITS } from "~/http/address-limit.server";
+import { getClientIp } from "~/http/request.server";
 import type { Route } from "./+types/customer-status";
 
 // GET /status/{key}: a project's status for the shop's customer, without signing in
 // (docs/decisions/0043-calendar-feeds-and-customer-links.md). It reads only what the customer may see.
-
-/** A customer reloads now and then; 20 a minute from one address is a script, not a person. */
-export const statusLimit = addressLimit(20, 60_000);
 
 export const NOINDEX = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
@@ -19,7 +17,7 @@ const longDate = (ms: number, timeZone: string) =>
   new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(ms);
 
 export function loader({ request, params }: Route.LoaderArgs) {
-  const taken = statusLimit.take(request);
+  const taken = ADDRESS_LIMITS.statusPage.take(getClientIp(request));
   if (!taken.ok) throw data(CUSTOMER_TOO_MANY, { status: 429, headers: { ...NOINDEX, "Retry-After": String(taken.retryAfterSeconds) } });
   const projectId = customerLinkProject(params.key ?? "");
   const status = projectId === null ? null : customerStatus(projectId);

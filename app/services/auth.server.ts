@@ -16,14 +16,15 @@ import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import type { SignInMode } from "~/domain/constants";
 import { CHOOSE_NAME_FIRST } from "~/domain/sign-in-messages";
-import { addressKey } from "~/domain/ip";
+import { clientKey } from "~/http/address-limit.server";
 import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
 import { startSession } from "./session.server";
 import { processState, type SlowLane } from "~/infra/process-state.server";
 
 // How sign-in holds up against guessing (decisions 0008 and 0025):
-// - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address (an IPv6 one by its /64), or, for
+// - Per client: 5 wrong PINs per 5 minutes (docs/product.md (Decisions)). A client is its address as the one per-address
+//   limiter counts it (http/address-limit.server: an IPv6 one by its /64), or, for
 //   a browser that signed in here before, its own signed device id, counted apart from every address.
 // - Shop-wide: once 50 wrong PINs from browsers that never signed in here fall inside 5 minutes, each such address
 //   gets one per window and their sign-ins are answered one at a time, a few seconds apart. Known devices go on as
@@ -223,7 +224,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
   writeUpWindows(now);
   const ip = getClientIp(request);
   const device = await knownDeviceId(request);
-  const address = addressKey(ip);
+  const address = clientKey(request);
   const client = device ? `${DEVICE_KEY_PREFIX}${device}` : address;
   const window = windowStart(now);
   const tripped = !device && shopBudgetSpent();

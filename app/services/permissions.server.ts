@@ -3,7 +3,7 @@ import type { SignedInUser } from "~/models/team-member.server";
 import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
 import { workListKey } from "~/domain/work-lists";
 import { missingScopeMessage, TOKEN_NO_SETTINGS, type ApiTokenScope } from "~/domain/api-tokens";
-import { getUser } from "./session.server";
+import { getUser, principalNow } from "./session.server";
 
 /**
  * The permission table of docs/product.md (Decisions). Every loader, action and /api handler asks here; nothing else decides.
@@ -142,7 +142,22 @@ export function requirePermission(request: Request, permission: Permission, sign
   return user;
 }
 
+/**
+ * The refusal of a write that needs `permission` besides the one its route asked for (an order import that adds
+ * items): the same 403, naming the token's missing scope, as the route of that permission answers.
+ */
+export function refuseMissing(request: Request, user: SignedInUser, permission: Permission): never {
+  refuse(request, 403, user.apiToken ? tokenRefusal(permission) : RULES[permission].reason);
+}
+
 function tokenRefusal(permission: Permission): string {
   const scope = SCOPE_OF[permission];
   return scope === null ? TOKEN_NO_SETTINGS : missingScopeMessage(scope);
 }
+
+/**
+ * Whether the request's principal still holds `permission`, asked again later (an open event stream asks at every
+ * heartbeat, as a board link's stream asks after its key): signed out, idle, deactivated, keys taken away or the
+ * token revoked, and the answer is no.
+ */
+export const stillPermitted = (request: Request, permission: Permission) => () => can(principalNow(request), permission);

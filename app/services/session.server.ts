@@ -1,3 +1,4 @@
+import { liveApiTokenScopes } from "~/models/api-token.server";
 import { writeAudit } from "~/models/audit.server";
 import { createSession, deleteSession, getSessionMember } from "~/models/session-store.server";
 import { toSignedInUser, type SignedInUser } from "~/models/team-member.server";
@@ -55,12 +56,28 @@ export function rememberUser(request: Request, user: SignedInUser | null) {
  * The member whose session the request's cookie names. `secure`: the request reached the shop over HTTPS (its
  * public URL), where only the `__Host-` cookie counts. Two session cookies sign nobody in (cookies.server).
  */
-export function lookUpUser(headers: Headers, secure: boolean): SignedInUser | null {
+export function lookUpUser(headers: Headers, secure: boolean, opts: { touch?: boolean } = {}): SignedInUser | null {
   const token = cookieValue(headers.get("cookie"), cookieName(secure, SESSION_COOKIE));
   let user: SignedInUser | null = null;
   if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) {
-    const member = getSessionMember(sessionIdFromToken(token), getEnv().SESSION_IDLE_MINUTES * 60_000);
+    const member = getSessionMember(sessionIdFromToken(token), getEnv().SESSION_IDLE_MINUTES * 60_000, opts);
     user = member ? toSignedInUser(member) : null;
   }
   return user;
+}
+
+/**
+ * Who the request's session or API token stands for now, asked again long after the request came in (an open
+ * event stream, at every heartbeat): null once the session was signed out, went idle past its limit or its member
+ * was deactivated, or the token was revoked. It does not count as activity: the session's idle clock and the
+ * token's last use stay as they were.
+ */
+export function principalNow(request: Request): SignedInUser | null {
+  const first = getUser(request);
+  if (!first) return null;
+  if (first.apiToken) {
+    const scopes = liveApiTokenScopes(first.apiToken.id);
+    return scopes ? { ...first, apiToken: { ...first.apiToken, scopes } } : null;
+  }
+  return lookUpUser(request.headers, isSecureRequest(request), { touch: false });
 }

@@ -151,6 +151,46 @@ describe("each scope opens its own calls and no other", () => {
     expect((await reorder.json()).message).toBe("This API token does not have the 'machine-files:write' scope.");
   });
 
+  test("an order import that adds or changes items needs items:write besides projects:write, its dry run too", async () => {
+    // The Bakery project is order Q-7 in the shop's quoting software: a file that names Q-7 updates it.
+    expect((await admin.request(`/api/projects/${projectId}`, { method: "PATCH", json: { externalReference: "Q-7" } })).status).toBe(200);
+    const row = (r: Record<string, string | number>) => ({
+      projectName: "Bakery",
+      externalReference: "Q-7",
+      itemName: "Sign",
+      quantity: 1,
+      category: "Banner",
+      ...r,
+    });
+    const items = () => app.db.$client.query("SELECT name, quantity FROM items ORDER BY id").all();
+    const before = items();
+    const projectsOnly = await makeToken("Quoting", ["projects:write"]);
+    const changes = [row({ quantity: 4242 })];
+    const adds = [row({ projectName: "Storefront", externalReference: "Q-8", workflow: "W", itemName: "Letters" })];
+    for (const rows of [changes, adds]) {
+      for (const dryRun of [false, true]) {
+        const res = await call(projectsOnly, "/api/projects/import", { method: "POST", json: { rows, dryRun } });
+        expect(res.status, JSON.stringify(rows)).toBe(403);
+        expect(await res.json()).toEqual({ message: "This API token does not have the 'items:write' scope." });
+      }
+    }
+    expect(items()).toEqual(before);
+    expect(app.db.$client.query("SELECT count(*) AS n FROM projects").get()).toEqual({ n: 1 });
+    // items:write alone is not enough either: an import is a project write first.
+    const itemsOnly = await makeToken("Items", ["items:write"]);
+    expect((await call(itemsOnly, "/api/projects/import", { method: "POST", json: { rows: adds } })).status).toBe(403);
+    // With both, the same import goes through.
+    const both = await makeToken("Both", ["projects:write", "items:write"]);
+    expect((await call(both, "/api/projects/import", { method: "POST", json: { rows: changes, dryRun: true } })).status).toBe(200);
+    const done = await call(both, "/api/projects/import", { method: "POST", json: { rows: changes } });
+    expect(done.status).toBe(200);
+    expect(items()).toEqual([{ name: "Sign", quantity: 4242 }]);
+    // A file that changes no item (it is already as the file says) needs projects:write only.
+    const same = await call(projectsOnly, "/api/projects/import", { method: "POST", json: { rows: changes } });
+    expect(same.status).toBe(200);
+    expect((await same.json()).message).toContain("Nothing to import");
+  });
+
   test("a token never writes Global Settings, whatever its scopes", async () => {
     const all = await makeToken("Everything", ["read", "projects:write", "items:write", "scans", "machine-files:write", "metrics"]);
     for (const [path, init] of [

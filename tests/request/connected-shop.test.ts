@@ -56,8 +56,9 @@ async function addEndpoint(events: string[]) {
 const row = (r: Record<string, string | number>) => ({ workflow: "W", category: "Banner", quantity: 1, ...r });
 
 describe("an order from the quoting program", () => {
+  // An order import writes projects and their items: the quoting program's token has both scopes.
   test("imported with its token, told to the accounting program by signed webhooks, audited under the token's name", async () => {
-    const token = await makeToken("Quoting", ["read", "projects:write"]);
+    const token = await makeToken("Quoting", ["read", "projects:write", "items:write"]);
     await addEndpoint(["project.created", "project.updated"]);
     sender = startWebhookSender({ baseDelayMs: 40, maxDelayMs: 400, timeoutMs: 2000 });
 

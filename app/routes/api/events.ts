@@ -1,5 +1,5 @@
 import { boardKeyId } from "~/models/board.server";
-import { requirePermission } from "~/services/permissions.server";
+import { requirePermission, stillPermitted } from "~/services/permissions.server";
 import { BOARD_ENTITIES, BOARD_LINK_INVALID } from "~/domain/board-messages";
 import { api, jsonError } from "~/http/api.server";
 import { openEventStream } from "~/infra/event-stream.server";
@@ -25,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       );
     }
     requirePermission(request, "read");
-    return openEventStream(request);
+    // Ends, told to reload first, once its session or token no longer may read: at the next heartbeat at the latest.
+    return openEventStream(request, () => true, stillPermitted(request, "read"));
   });
 }
 

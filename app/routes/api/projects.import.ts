@@ -1,17 +1,19 @@
-import { planSummary } from "~/domain/order-plan";
+import { planCounts, planSummary, touchesItems } from "~/domain/order-plan";
 import { api, json, jsonError, parseBody } from "~/http/api.server";
 import { importOrders, previewOrderImport } from "~/models/order-import.server";
 import { numberedRows, OrderImportBodySchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
 import { CSV_BODY_LIMIT } from "~/pipeline/http.server";
 import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission, refuseMissing } from "~/services/permissions.server";
 import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects.import";
 
 // POST /api/projects/import (README 'API', decision 0045): `{ "rows": [...] }`, one row per item. With
 // `?dryRun=1` (or `"dryRun": true`) the answer is the preview and nothing is written; otherwise every project and
-// item is imported in one transaction, or, with any bad row, nothing (400 with `issues`).
+// item is imported in one transaction, or, with any bad row, nothing (400 with `issues`). Adding or changing an item
+// is an item write: an import that does needs `items:write` besides `projects:write`, its dry run alike (the
+// preview answers what the import would, 403 included), so a token's scopes hold here as on /api/items.
 
 export const methods: RouteMethods = ["POST"];
 
@@ -26,13 +28,16 @@ export async function action({ request }: Route.ActionArgs) {
     const input = await parseBody(request, OrderImportBodySchema, CSV_BODY_LIMIT);
     const rows = numberedRows(input.rows);
     const dryRun = input.dryRun ?? DRY.has((new URL(request.url).searchParams.get("dryRun") ?? "").toLowerCase());
+    const itemsWritable = can(user, "items:write");
     if (dryRun) {
       const plan = previewOrderImport(rows);
+      if (!itemsWritable && touchesItems(planCounts(plan))) refuseMissing(request, user, "items:write");
       const preview = { dryRun: true, ...planJson(plan), issues: issuesJson(plan.issues) };
       if (plan.issues.length) return json({ message: issuesMessage(plan.issues, "Row"), ...preview }, { status: 400 });
       return json({ message: planSummary(preview.counts, "will"), ...preview });
     }
-    const result = importOrders(rows, actorFrom(request, user), { importId: input.importId });
+    const result = importOrders(rows, actorFrom(request, user), { importId: input.importId, itemsWritable });
+    if (result.status === "items-refused") refuseMissing(request, user, "items:write");
     if (result.status === "refused") {
       return jsonError(400, issuesMessage(result.plan.issues, "Row"), { issues: issuesJson(result.plan.issues) });
     }
