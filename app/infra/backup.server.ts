@@ -1,4 +1,4 @@
-import { Database } from "bun:sqlite";
+import { Database, constants as sqlite } from "bun:sqlite";
 import {
   accessSync,
   chmodSync,
@@ -142,7 +142,10 @@ export function checkBackup(from: string, opts: RestoreOptions = {}) {
 function checkDatabase(dbFile: string, opts: RestoreOptions) {
   let db: Database;
   try {
-    db = new Database(dbFile, { readonly: true });
+    // Immutable: SQLite neither locks the file nor makes a -wal or -shm beside it, so a backup on a read-only mount
+    // opens, and checking it leaves its folder exactly as it was. What is checked is the file a restore copies.
+    const uri = `file:${dbFile.split(path.sep).map(encodeURIComponent).join("/")}?immutable=1`;
+    db = new Database(uri, sqlite.SQLITE_OPEN_READONLY | sqlite.SQLITE_OPEN_URI);
   } catch (error) {
     return refuse(`This backup's shopflow.db cannot be opened (${(error as Error).message})`);
   }
