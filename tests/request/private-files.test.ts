@@ -55,9 +55,19 @@ describe("files on disk are owner-only under umask 022", () => {
     const dataDir = path.join(tempDir("modes"), "data");
     const server = await startChild({ dataDir, env: { ADMIN_PIN: "1234" } });
     const h = await signInHeaders(server.url, "1234");
-    expect((await fetch(`${server.url}/api/materials`, { method: "POST", headers: h, body: JSON.stringify({ name: "Acrylic", category: "Sheet" }) })).status).toBe(201);
+    expect(
+      (await fetch(`${server.url}/api/materials`, { method: "POST", headers: h, body: JSON.stringify({ name: "Acrylic", category: "Sheet" }) })).status,
+    ).toBe(201);
     const started = modes(dataDir);
-    expect(started).toMatchObject({ ".": "700", "shopflow.db": "600", "shopflow.db-wal": "600", "shopflow.db-shm": "600", "secret.key": "600", "shopflow.lock": "600", "shopflow.pid": "600" });
+    expect(started).toMatchObject({
+      ".": "700",
+      "shopflow.db": "600",
+      "shopflow.db-wal": "600",
+      "shopflow.db-shm": "600",
+      "secret.key": "600",
+      "shopflow.lock": "600",
+      "shopflow.pid": "600",
+    });
     expect(open(dataDir)).toEqual([]);
 
     // The backup command while the server runs, into a folder it makes.
