@@ -155,12 +155,7 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   {r.error ? <span className="w-full text-sm break-words text-danger-800">{r.error}</span> : null}
-                  {r.ok && r.path && !r.removed ? (
-                    <span className="w-full font-mono text-sm break-all text-ink-muted">
-                      <span className="font-sans">Restorable: </span>
-                      {r.path}
-                    </span>
-                  ) : null}
+                  {r.ok && r.path && !r.removed ? <span className="w-full font-mono text-sm break-all text-ink-muted">Restorable: {r.path}</span> : null}
                   {r.removed ? (
                     <span className="w-full text-sm break-all text-ink-muted">
                       Its folder <span className="font-mono">{r.path}</span> is gone (removed as older than the newest kept, or moved): it cannot be restored.
