@@ -214,6 +214,8 @@ function swapIn(dataDir: string, from: string, opts: RestoreOptions): RestoreRes
   const rename = opts.rename ?? renameSync;
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const at = stamp();
+  // A restore killed while it copied left its prepared folder; this one holds the lock, so none is in use.
+  for (const n of readdirSync(dataDir)) if (/^\.restore-\d{8}-\d{6}(-\d+)?\.partial$/.test(n)) rmSync(path.join(dataDir, n), { recursive: true, force: true });
   const staging = freeName(dataDir, `.restore-${at}.partial`);
   try {
     mkdirSync(staging, { mode: PRIVATE_DIR_MODE });

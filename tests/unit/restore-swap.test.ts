@@ -4,6 +4,7 @@ import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, r
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { departments, teamMembers } from "#db/schema";
+import { writeBackupCopy } from "~/infra/backup-copy";
 import { RestoreRefused, restoreInto } from "~/infra/backup.server";
 import { openDatabase } from "~/infra/db.server";
 
@@ -85,5 +86,31 @@ describe("the restore's swap", () => {
     for (const [p, v] of Object.entries(incoming)) expect(now[p]?.split(" ")[1], p).toBe(v.split(" ")[1]);
     // Nothing prepared is left behind.
     expect(readdirSync(dataDir).filter((n) => n.startsWith(".restore-"))).toEqual([]);
+  });
+});
+
+describe("an automatic backup's copy", () => {
+  test("is owner-only under umask 022 and carries the logo, not half-received uploads", () => {
+    const old = process.umask(0o022);
+    try {
+      const dataDir = shopFolder("auto-data", "Current", "cd");
+      mkdirSync(path.join(dataDir, "branding"), { mode: 0o755 });
+      writeFileSync(path.join(dataDir, "branding", "logo-1.png"), "png", { mode: 0o644 });
+      writeFileSync(path.join(dataDir, "designs", ".upload-abc"), "half", { mode: 0o644 });
+      const dest = path.join(tempDir("auto-backups"), ".shopflow-auto-20261126-020000.partial");
+      writeBackupCopy({ dbFile: path.join(dataDir, "shopflow.db"), dataDir, dest });
+      const modes = Object.fromEntries(Object.entries(snapshot(dest)).map(([p, v]) => [p, v.split(" ")[0]]));
+      expect(modes).toEqual({
+        "shopflow.db": "600",
+        "secret.key": "600",
+        designs: "700",
+        "designs/Current.pdf": "600",
+        branding: "700",
+        "branding/logo-1.png": "600",
+      });
+      expect((lstatSync(dest).mode & 0o777).toString(8)).toBe("700");
+    } finally {
+      process.umask(old);
+    }
   });
 });
