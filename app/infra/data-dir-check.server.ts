@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 
 // Before the server opens anything in DATA_DIR: a folder it cannot write (a bind mount owned by root, a copy made
@@ -36,12 +36,13 @@ const named = (uid: number) => {
   return name ? `${name} (uid ${uid})` : `uid ${uid}`;
 };
 
-const writable = (p: string, mode = constants.W_OK) => {
+/** Null when this process may use `p` so, else why not (EACCES, EROFS…). */
+const denied = (p: string, mode: number): string | null => {
   try {
     accessSync(p, mode);
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? "EACCES";
   }
 };
 
@@ -63,20 +64,31 @@ export function dataDirProblem(dataDir: string, who: RunningAs | null = runningA
       return refusal(dir, parent, who, true, container);
     }
   }
-  let st: ReturnType<typeof statSync>;
+  let st: Stats;
   try {
     st = statSync(dir);
   } catch (error) {
     return `shopflow: DATA_DIR ${dir} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`;
   }
   if (!st.isDirectory()) return `shopflow: DATA_DIR ${dir} is not a folder. Point DATA_DIR at a folder (it is made when missing).`;
-  if (!writable(dir, constants.W_OK | constants.X_OK) || (who && who.uid !== 0 && st.uid !== who.uid)) return refusal(dir, dir, who, false, container);
+  const check = (p: string, pst: Stats, needs: number): string | null => {
+    const why = denied(p, needs);
+    if (why === "EROFS") return `shopflow: cannot write to DATA_DIR ${dir}: it is on a read-only file system. Mount it read-write.`;
+    const theirs = who !== null && who.uid !== 0 && pst.uid !== who.uid;
+    if (theirs || (why && who && pst.uid !== who.uid)) return refusal(dir, p, who, false, container);
+    // Ours, yet closed to us: its mode, not its owner, is what to fix.
+    if (why)
+      return `shopflow: cannot write to DATA_DIR ${dir}: ${p === dir ? "its" : `${p}'s`} mode (${(pst.mode & 0o777).toString(8)}) does not let its owner read and write it. Fix it with: chmod -R u+rwX ${dir}`;
+    return null;
+  };
+  const problem = check(dir, st, constants.R_OK | constants.W_OK | constants.X_OK);
+  if (problem) return problem;
   for (const name of STARTUP_FILES) {
     const file = path.join(dir, name);
     if (!existsSync(file)) continue;
     const fst = statSync(file);
-    const needs = constants.R_OK | constants.W_OK | (fst.isDirectory() ? constants.X_OK : 0);
-    if (!writable(file, needs) || (who && who.uid !== 0 && fst.uid !== who.uid)) return refusal(dir, file, who, false, container);
+    const found = check(file, fst, constants.R_OK | constants.W_OK | (fst.isDirectory() ? constants.X_OK : 0));
+    if (found) return found;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BUN, freePort, ROOT, startChild } from "../helpers/child-server";
@@ -69,6 +69,19 @@ describe("a data directory the server cannot write", () => {
     expect(lines[0]).toContain("chown -R 65532:65532");
   }, 60_000);
 });
+
+test("its own folder, closed to it by its mode: the chmod, not a chown", async () => {
+  const dataDir = path.join(tempDir("own-closed"), "data");
+  mkdirSync(dataDir);
+  chmodSync(path.dirname(dataDir), 0o755);
+  chownSync(dataDir, NONROOT, NONROOT);
+  chmodSync(dataDir, 0o500);
+  const r = await serveAs(dataDir, NONROOT);
+  expect(r.status).toBe(1);
+  expect(r.stderr).toBe(
+    `shopflow: cannot write to DATA_DIR ${dataDir}: its mode (500) does not let its owner read and write it. Fix it with: chmod -R u+rwX ${dataDir}\n`,
+  );
+}, 60_000);
 
 describe("a clean stop", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
