@@ -36,8 +36,9 @@ export function backup(dest?: string): string {
   const dataDir = path.resolve(getEnv().DATA_DIR);
   const dir = path.resolve(dest ?? path.join("backups", `shopflow-${stamp()}`));
   if (existsSync(path.join(dir, "shopflow.db"))) throw new Error(`${dir} already holds a backup`);
+  // A folder made here is owner-only by its mode; one that was there (a mount point, say) is the operator's to set,
+  // and the files written into it are owner-only either way.
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodSync(dir, PRIVATE_DIR_MODE);
   const file = path.join(dir, "shopflow.db");
   getDb().$client.run("VACUUM INTO ?", [file]);
   chmodSync(file, PRIVATE_FILE_MODE);
