@@ -114,4 +114,10 @@ export const migrations: { tag: string; when: number; hash: string; sql: string 
     hash: "34236c6b8aeb536c9a283f6a6e5dfcd435446dd9f08970a08fe9674bb1c05577",
     sql: "ALTER TABLE `webhook_endpoints` ADD `previous_secret` text;--> statement-breakpoint\nALTER TABLE `webhook_endpoints` ADD `previous_secret_until` integer;--> statement-breakpoint\n-- The delivery log kept up to 200 characters of the receiver's answer: only the status and its standard reason stay.\nUPDATE `webhook_deliveries` SET `last_error` = 'HTTP ' || `last_status` || CASE `last_status`\n  WHEN 301 THEN ' Moved Permanently'\n  WHEN 302 THEN ' Found'\n  WHEN 303 THEN ' See Other'\n  WHEN 307 THEN ' Temporary Redirect'\n  WHEN 308 THEN ' Permanent Redirect'\n  WHEN 400 THEN ' Bad Request'\n  WHEN 401 THEN ' Unauthorized'\n  WHEN 403 THEN ' Forbidden'\n  WHEN 404 THEN ' Not Found'\n  WHEN 405 THEN ' Method Not Allowed'\n  WHEN 408 THEN ' Request Timeout'\n  WHEN 409 THEN ' Conflict'\n  WHEN 410 THEN ' Gone'\n  WHEN 413 THEN ' Payload Too Large'\n  WHEN 415 THEN ' Unsupported Media Type'\n  WHEN 422 THEN ' Unprocessable Entity'\n  WHEN 429 THEN ' Too Many Requests'\n  WHEN 500 THEN ' Internal Server Error'\n  WHEN 501 THEN ' Not Implemented'\n  WHEN 502 THEN ' Bad Gateway'\n  WHEN 503 THEN ' Service Unavailable'\n  WHEN 504 THEN ' Gateway Timeout'\n  ELSE '' END\nWHERE `last_status` IS NOT NULL AND `last_error` IS NOT NULL;\n",
   },
+  {
+    tag: "0019_backup_kind",
+    when: 1796228950891,
+    hash: "72e0c58e395acea58a13991b5fc0ef627cdd69f6d78531679ab0a67ad81e99c8",
+    sql: "ALTER TABLE `backup_runs` ADD `kind` text DEFAULT 'automatic' NOT NULL;",
+  },
 ];

@@ -815,11 +815,15 @@ export const customerLinks = sqliteTable(
   ],
 );
 
-// Every automatic backup, made or failed (decision 0044): Global Settings shows the last one and when the next is due.
+// Every backup, made or failed (decision 0044): Global Settings shows the last one and when the next is due. `manual`
+// ones are the `backup` command's: listed, but the schedule and the failure notice count only the automatic ones.
 export const backupRuns = sqliteTable(
   "backup_runs",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["automatic", "manual"] })
+      .notNull()
+      .default("automatic"),
     startedAt: ts("started_at").notNull(),
     finishedAt: ts("finished_at"),
     path: text("path"),

@@ -12,7 +12,9 @@ import { pauseTimersAtDayEnd } from "~/models/day-end-pause.server";
 import { pruneUploads } from "~/models/design.server";
 import { deleteIdleSessions, pruneLoginAttempts } from "~/models/session-store.server";
 import { knownShopAddress } from "~/models/shop-settings.server";
-import { backup, restore } from "~/infra/backup.server";
+import { restore } from "~/infra/backup.server";
+import { dataDirProblem } from "~/infra/data-dir-check.server";
+import { keepNewFilesPrivate, tightenDataDir } from "~/infra/private-files.server";
 import { DataDirBusy, lockDataDir } from "~/infra/data-dir-lock.server";
 import { startCheckpointer } from "~/infra/checkpointer.server";
 import { databaseFile, getDb } from "~/infra/db.server";
@@ -22,12 +24,14 @@ import { createFetchHandler, staticFromDir } from "~/pipeline/http.server";
 import { UPLOAD_WAIT_MS } from "~/pipeline/uploads.server";
 import { writeUpWindows } from "~/services/auth.server";
 import { getSecret } from "~/infra/secret.server";
-import { backupSettings, startBackupScheduler } from "~/services/backups.server";
+import { backUpByHand, backupSettings, startBackupScheduler } from "~/services/backups.server";
 import { startWebhookSender } from "~/services/webhook-sender.server";
 
 const USAGE = `Usage: shopflow [serve] [--demo]     serve the app (default)
        shopflow backup [DIR]             consistent copy of the database, secret and design files
-       shopflow restore DIR              put a backup in place (stop the server first)
+       shopflow restore DIR [--allow-empty]
+                                         put a backup in place (stop the server first); it is checked
+                                         first, and --allow-empty lets a backup of an empty shop in
        shopflow healthcheck              exit 0 when the running server answers /healthz
        shopflow --version | --help
 
@@ -49,7 +53,25 @@ function loadEnv(): Env {
   }
 }
 
+/** A start that cannot go on: one line IT can act on, exit 1, no stack (docs/product.md, Decisions: Files on disk). */
+function cannotStart(message: string): never {
+  console.error(message.startsWith("shopflow: ") ? message : `shopflow: ${message}`);
+  process.exit(1);
+}
+
 function serve(env: Env, clientDir: string) {
+  try {
+    start(env, clientDir);
+  } catch (error) {
+    cannotStart(`could not start: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+function start(env: Env, clientDir: string) {
+  // A folder the server cannot write is said in one line with its owner and the fix, before SQLite fails in it.
+  const problem = dataDirProblem(env.DATA_DIR);
+  if (problem) cannotStart(problem);
+  tightenDataDir(path.resolve(env.DATA_DIR));
   // Before the database is opened or migrated: one server per data directory, and none during a restore.
   let lock: ReturnType<typeof lockDataDir>;
   try {
@@ -60,18 +82,14 @@ function serve(env: Env, clientDir: string) {
     );
   } catch (error) {
     if (!(error instanceof DataDirBusy)) throw error;
-    console.error(`shopflow: ${error.message}`);
-    process.exit(1);
+    cannotStart(error.message);
   }
   getSecret();
   try {
     getDb();
   } catch (error) {
     // A failed upgrade: its message says what happened and that the data was left as it was.
-    if (error instanceof MigrationError || (error as Error)?.name === "MigrationError") {
-      console.error(`shopflow: ${(error as Error).message}`);
-      process.exit(1);
-    }
+    if (error instanceof MigrationError || (error as Error)?.name === "MigrationError") cannotStart((error as Error).message);
     throw error;
   }
   bootstrapDatabase(env);
@@ -120,7 +138,11 @@ function serve(env: Env, clientDir: string) {
     );
   }
   console.log(`Shopflow listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port} (data: ${path.resolve(env.DATA_DIR)})`);
+  let stopping = false;
   const stop = async () => {
+    // A second Ctrl+C while the first is finishing changes nothing.
+    if (stopping) return;
+    stopping = true;
     server.stop();
     // Before the database closes: a backup cut short is recorded as failed, and its unfinished folder removed.
     await backupScheduler?.stop();
@@ -135,6 +157,7 @@ function serve(env: Env, clientDir: string) {
     await checkpointer.stop();
     getDb().$client.close();
     lock.release();
+    console.log(`Stopped cleanly (data: ${path.resolve(env.DATA_DIR)})`);
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -144,7 +167,10 @@ function serve(env: Env, clientDir: string) {
 /** Runs the command in `args` (process.argv after the script); `clientDir` holds the built browser assets. */
 export async function main(args: string[], clientDir: string) {
   if (args.includes("--demo")) process.env.DEMO = "1";
-  const [command = "serve", arg] = args.filter((a) => a !== "--demo");
+  const allowEmpty = args.includes("--allow-empty");
+  const [command = "serve", arg] = args.filter((a) => a !== "--demo" && a !== "--allow-empty");
+  // Whatever umask the server was started with, what it writes is the owner's alone (docs/product.md, Decisions: Files on disk).
+  keepNewFilesPrivate();
   if (command === "--help" || command === "help" || command === "-h") {
     console.log(USAGE);
   } else if (command === "--version" || command === "-v") {
@@ -163,7 +189,12 @@ export async function main(args: string[], clientDir: string) {
     }
   } else if (command === "backup") {
     loadEnv();
-    console.log(`Backup written to ${backup(arg)} (database ${databaseFile()})`);
+    try {
+      console.log(`Backup written to ${backUpByHand(arg)} (database ${databaseFile()})`);
+    } catch (error) {
+      console.error(`Backup failed: ${(error as Error).message}`);
+      process.exit(1);
+    }
   } else if (command === "restore") {
     loadEnv();
     if (!arg) {
@@ -171,7 +202,7 @@ export async function main(args: string[], clientDir: string) {
       process.exit(2);
     }
     try {
-      const r = restore(arg);
+      const r = restore(arg, { allowEmpty });
       console.log(`Restored from ${r.restoredFrom}.${r.previousSavedAs ? ` The previous data is in ${r.previousSavedAs}.` : ""}`);
     } catch (error) {
       // The sentence alone: it is what the operator reads and acts on ('Stop the server first: …').

@@ -28,7 +28,7 @@ export { ALREADY_RUNNING, DEVICE_TIME_MAX_AGE_MS, endTimer, pauseTimer, startTim
 export { dayEndPausesFor, pauseTimersAtDayEnd } from "~/models/day-end-pause.server";
 export { ITEM_NOT_HERE, STATION_NOT_HERE } from "~/models/work-list.server";
 export { setSlowLaneForTests, writeUpWindows } from "~/services/auth.server";
-export { startBackupScheduler } from "~/services/backups.server";
+export { backUpByHand, startBackupScheduler } from "~/services/backups.server";
 export { knownDeviceId } from "~/services/known-device.server";
 export { itemQrUrl } from "~/services/shop-address.server";
 export { retryDelay, signWebhook, startWebhookSender } from "~/services/webhook-sender.server";

@@ -109,7 +109,7 @@ export async function streamMultipart(
         const file: StreamedFile = { field: part.name, fileName: part.fileName, type: part.type, path: opts.newPath(), size: 0 };
         form.files.push(file);
         part.file = file;
-        part.handle = await open(file.path, "w");
+        part.handle = await open(file.path, "w", 0o600);
       }
       // Copied: the chunk's memory is the stream's, and a block may wait for more before it is written.
       pending.push(Buffer.from(bytes));
@@ -130,7 +130,7 @@ export async function streamMultipart(
         const file: StreamedFile = { field: part.name, fileName: part.fileName, type: part.type, path: opts.newPath(), size: 0 };
         form.files.push(file);
         part.file = file;
-        part.handle = await open(file.path, "w");
+        part.handle = await open(file.path, "w", 0o600);
       }
       await closeFile();
     } else {

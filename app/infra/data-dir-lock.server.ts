@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // One process at a time owns a data directory: the server while it runs, `restore` while it swaps the files.
@@ -44,8 +44,10 @@ function readHolder(dir: string): { pid: number | null; role: DataDirRole | null
 
 /** Tries to take the lock: the open handle, or null when another process (or handle) holds it. */
 function tryLock(dir: string): Database | null {
-  mkdirSync(dir, { recursive: true });
-  const db = new Database(path.join(dir, LOCK_FILE), { create: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const lockFile = path.join(dir, LOCK_FILE);
+  if (!existsSync(lockFile)) writeFileSync(lockFile, "", { mode: 0o600, flag: "a" });
+  const db = new Database(lockFile, { create: true });
   try {
     // Never wait: a held lock is an answer, not a reason to hang.
     db.run("PRAGMA busy_timeout = 0");
@@ -78,7 +80,7 @@ export function lockDataDir(dataDir: string, role: DataDirRole, message: (holder
   held.set(dir, db);
   const pidFile = path.join(dir, PID_FILE);
   const tmp = `${pidFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${process.pid} ${role}\n`);
+  writeFileSync(tmp, `${process.pid} ${role}\n`, { mode: 0o600 });
   renameSync(tmp, pidFile);
   let released = false;
   return {

@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as schema from "#db/schema";
 import { migrate } from "#db/migrate";
@@ -12,7 +12,12 @@ export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database };
 const g = processState;
 
 export function openDatabase(file: string): DB {
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Made here, owner-only, rather than by SQLite with the umask's mode: its -wal and -shm files take the
+    // database file's mode (docs/product.md, Decisions: Files on disk).
+    if (!existsSync(file)) writeFileSync(file, "", { mode: 0o600, flag: "wx" });
+  }
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.run("PRAGMA journal_mode = WAL");
   return connect(sqlite);

@@ -12,7 +12,7 @@ export function getSecret(): Buffer {
   const dir = path.resolve(getEnv().DATA_DIR);
   const file = path.join(dir, "secret.key");
   if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
   }
   const hex = readFileSync(file, "utf8").trim();

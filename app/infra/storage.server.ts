@@ -23,7 +23,8 @@ export function storedFilePath(relative: string): string | null {
 export function ensureDir(relative: string): string {
   const full = storedFilePath(relative);
   if (!full) throw new Error(`Not a folder inside the data directory: ${relative}`);
-  mkdirSync(full, { recursive: true });
+  // Owner-only (docs/product.md, Decisions: Files on disk): the uploads are the shop's drawings and logo.
+  mkdirSync(full, { recursive: true, mode: 0o700 });
   return full;
 }
 
@@ -45,7 +46,7 @@ export function removeStoredFile(relative: string) {
 export async function writeStream(body: ReadableStream<Uint8Array>, relative: string, maxBytes: number): Promise<number> {
   const full = storedFilePath(relative);
   if (!full) throw new Error(`Not a file inside the data directory: ${relative}`);
-  const file = await open(full, "w");
+  const file = await open(full, "w", 0o600);
   const reader = body.getReader();
   let size = 0;
   try {

@@ -1,15 +1,18 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { backupRuns } from "#db/schema";
 import { BACKUP_INTERRUPTED } from "~/domain/backup-schedule";
 import { getDb } from "~/infra/db.server";
 import { writeAudit, type Actor } from "./audit.server";
 
-// Every automatic backup, made or failed (docs/decisions/0044-automatic-backups.md). A run is recorded when it
+// Every backup, made or failed (docs/decisions/0044-automatic-backups.md): the automatic ones and, recorded when
+// they end, the `backup` command's (`manual`), which the schedule and the failure notice leave out. A run is recorded when it
 // starts and completed when it ends, so one cut short by a crash is still seen, and the next is due from the last
 // start. No change notice: a backup changes nothing a page shows but Global Settings → Backups, and a short
 // schedule would otherwise reload every open screen each time.
 
 export type BackupRun = typeof backupRuns.$inferSelect;
+
+const AUTOMATIC = eq(backupRuns.kind, "automatic");
 
 export function startBackupRun(at: number, intendedPath: string): number {
   return getDb()
@@ -47,6 +50,29 @@ export function finishBackupRun(id: number, at: number, outcome: BackupOutcome, 
   });
 }
 
+/**
+ * A backup the `backup` command made (or failed to make), recorded once it has ended: the copy itself then holds no
+ * run of its own that a restore would find unfinished.
+ */
+export function recordManualBackup(startedAt: number, finishedAt: number, outcome: BackupOutcome): BackupRun {
+  return getDb()
+    .insert(backupRuns)
+    .values({
+      kind: "manual",
+      startedAt: new Date(startedAt),
+      finishedAt: new Date(finishedAt),
+      durationMs: Math.max(0, finishedAt - startedAt),
+      ...(outcome.ok ? { ok: true, path: outcome.path, sizeBytes: outcome.sizeBytes } : { ok: false, error: outcome.error.slice(0, 2000) }),
+    })
+    .returning()
+    .get();
+}
+
+/** A manager removed a folder of data a restore replaced: audited with its name and size. */
+export function recordBeforeRestoreRemoved(actor: Actor, folder: { name: string; sizeBytes: number }) {
+  getDb().transaction((tx) => writeAudit(actor, { action: "remove-before-restore", entity: "backup", entityId: folder.name, before: folder }, tx));
+}
+
 /** Runs a previous process started and never finished (it was stopped or killed meanwhile): failed, not kept. */
 export function closeInterruptedBackupRuns(): number {
   return getDb()
@@ -68,24 +94,16 @@ export type BackupHistory = {
   recent: BackupRun[];
 };
 
-/** What Global Settings → Backups shows: at most three small reads, whatever the number of runs. */
+/** What Global Settings → Backups shows: a few small reads, whatever the number of runs. */
 export function backupHistory(recentCount = 10): BackupHistory {
   const db = getDb();
   const recent = db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(recentCount).all();
-  const last = recent[0] ?? null;
-  const lastGood =
-    recent.find((r) => r.ok) ?? db.select().from(backupRuns).where(eq(backupRuns.ok, true)).orderBy(desc(backupRuns.startedAt)).limit(1).get() ?? null;
+  const automatic = (where?: SQL) =>
+    db.select().from(backupRuns).where(and(AUTOMATIC, where)).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(1).get() ?? null;
+  const last = automatic();
+  const lastGood = automatic(eq(backupRuns.ok, true));
   const failure = last && !last.ok && (last.finishedAt || last.error) ? last : null;
-  const lastFailure =
-    recent.find((r) => !r.ok && r.error) ??
-    db
-      .select()
-      .from(backupRuns)
-      .where(and(eq(backupRuns.ok, false), isNotNull(backupRuns.error)))
-      .orderBy(desc(backupRuns.startedAt))
-      .limit(1)
-      .get() ??
-    null;
+  const lastFailure = automatic(and(eq(backupRuns.ok, false), isNotNull(backupRuns.error)));
   return { last, lastGood, failure, lastFailure, recent };
 }
 
@@ -94,6 +112,7 @@ export function lastBackupStart(): { at: number; ok: boolean } | null {
   const row = getDb()
     .select({ at: backupRuns.startedAt, ok: backupRuns.ok })
     .from(backupRuns)
+    .where(AUTOMATIC)
     .orderBy(desc(backupRuns.startedAt), desc(backupRuns.id))
     .limit(1)
     .get();
@@ -102,7 +121,7 @@ export function lastBackupStart(): { at: number; ok: boolean } | null {
 
 /** The newest failed run when it is also the newest run, for the notice on Home and Global Settings. */
 export function backupFailureNotice(): { at: number; error: string } | null {
-  const last = getDb().select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(1).get();
+  const last = getDb().select().from(backupRuns).where(AUTOMATIC).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(1).get();
   if (!last || last.ok || !last.error) return null;
   return { at: last.startedAt.getTime(), error: last.error };
 }

@@ -5,7 +5,15 @@ import { getEnv } from "~/infra/env.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { type BackupRun, backupHistory } from "~/models/backup-run.server";
 import { actorFrom } from "~/services/actor.server";
-import { backupRunningSince, backupScheduler, backupSettings, runBackup } from "~/services/backups.server";
+import {
+  backupFolderExists,
+  backupRunningSince,
+  backupScheduler,
+  backupSettings,
+  beforeRestoreFolders,
+  removeBeforeRestoreFolder,
+  runBackup,
+} from "~/services/backups.server";
 import { requirePermission } from "~/services/permissions.server";
 import { intentOf, readForm, unreadableForm } from "~/views/form-action.server";
 import type { Route } from "./+types/settings-backups";
@@ -17,6 +25,9 @@ function shown(run: BackupRun, timeZone: string, now: number) {
   return {
     id: run.id,
     ok: run.ok,
+    manual: run.kind === "manual",
+    // Only a folder still on disk can be restored: BACKUP_KEEP removes the oldest, and IT may move any.
+    removed: run.ok && run.path ? !backupFolderExists(run.path) : false,
     at: formatLogTime(run.startedAt, timeZone),
     ago: formatRelative(run.startedAt, now),
     running: !run.ok && !run.finishedAt && !run.error,
@@ -46,6 +57,12 @@ export function loader({ request }: Route.LoaderArgs) {
       recent: history.recent.map((r) => shown(r, env.SHOP_TIMEZONE, now)),
       next: next === null ? null : { at: formatLogTime(next, env.SHOP_TIMEZONE), in: untilText(next - now) },
       runningSince: running === null ? null : formatLogTime(running, env.SHOP_TIMEZONE),
+      beforeRestore: beforeRestoreFolders().map((f) => ({
+        name: f.name,
+        path: f.path,
+        size: formatBytes(f.sizeBytes),
+        at: f.at === null ? null : formatLogTime(f.at, env.SHOP_TIMEZONE),
+      })),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -55,8 +72,22 @@ export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "settings:write");
   const form = await readForm(request);
   if (!form) return unreadableForm();
-  // The page's one form: anything else is the 400 'Unknown form'.
-  intentOf(form, ["backup-now"]);
+  // The page's forms: anything else is the 400 'Unknown form'.
+  if (intentOf(form, ["backup-now", "remove-before-restore"]) === "remove-before-restore") {
+    const name = String(form.get("folder") ?? "");
+    const removed = removeBeforeRestoreFolder(name, actorFrom(request, user));
+    if (!removed) {
+      return redirectWithToast(request, HERE, {
+        title: "Nothing removed",
+        description: "That folder of data replaced by a restore is no longer there.",
+        variant: "destructive",
+      });
+    }
+    return redirectWithToast(request, HERE, {
+      title: "Folder removed",
+      description: `${removed.name} (${formatBytes(removed.sizeBytes)}), the data a restore replaced, is removed.`.slice(0, 480),
+    });
+  }
   const settings = backupSettings();
   if (!settings) {
     return redirectWithToast(request, HERE, {

@@ -6,7 +6,8 @@ import type { action } from "./settings-backups.server";
 export { loader, action } from "./settings-backups.server";
 
 // Global Settings → Backups (docs/decisions/0044-automatic-backups.md): the last automatic backup (when, size, where,
-// how long), the next one, the last failure, and 'Back up now'. The schedule itself is the server's BACKUP_DIR,
+// how long), the next one, the last failure, and 'Back up now'; the recent backups, the `backup` command's too, with
+// those whose folder is gone marked; and the folders restores left in DATA_DIR, each with its size and Remove. The schedule itself is the server's BACKUP_DIR,
 // BACKUP_EVERY and BACKUP_KEEP: a management PIN cannot point backups elsewhere or turn them off.
 
 export const meta = () => [{ title: "Backups · Global Settings · Shopflow" }];
@@ -43,7 +44,7 @@ function RunFacts({ run }: { run: Shown }) {
 }
 
 export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
-  const { settings, last, lastGood, failure, lastFailure, recent, next, runningSince } = loaderData;
+  const { settings, last, lastGood, failure, lastFailure, recent, next, runningSince, beforeRestore } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "backup-now";
   const answerToast = useAnswerToast(useActionData<typeof action>());
@@ -72,7 +73,10 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
               Last backup
             </h2>
             {lastGood ? (
-              <RunFacts run={lastGood} />
+              <>
+                <RunFacts run={lastGood} />
+                {lastGood.removed ? <p className="mt-2 text-base text-danger-800">Its folder is gone: it cannot be restored.</p> : null}
+              </>
             ) : (
               <p className="mt-2 text-base text-ink-muted">None yet: the first one runs shortly after the server starts.</p>
             )}
@@ -109,33 +113,6 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
           </section>
-
-          <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-recent">
-            <h2 id="backups-recent" className="text-lg font-semibold text-ink">
-              Recent backups
-            </h2>
-            {recent.length === 0 ? (
-              <p className="mt-2 text-base text-ink-muted">None yet. 'Back up now' makes the first one.</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-line" data-testid="backup-runs">
-                {recent.map((r) => (
-                  <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-base">
-                    <span className={`font-semibold ${r.ok ? "text-success-800" : r.running ? "text-ink" : "text-danger-800"}`}>
-                      {r.ok ? "Made" : r.running ? "Running" : "Failed"}
-                    </span>
-                    <span className="text-ink">{r.at}</span>
-                    {r.ok ? (
-                      <span className="text-ink-muted">
-                        {r.size} · {r.took}
-                      </span>
-                    ) : null}
-                    {r.error ? <span className="w-full text-sm break-words text-danger-800">{r.error}</span> : null}
-                    {r.ok && r.path ? <span className="w-full font-mono text-sm break-all text-ink-muted">{r.path}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
         </>
       ) : (
         <section className={`p-5 ${cardClass}`} aria-labelledby="backups-off" data-testid="backup-off">
@@ -156,6 +133,70 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
           {last ? <p className="mt-3 text-base text-ink-muted">The last automatic backup was made on {last.at}, while BACKUP_DIR was set.</p> : null}
         </section>
       )}
+      {recent.length > 0 || settings ? (
+        <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-recent">
+          <h2 id="backups-recent" className="text-lg font-semibold text-ink">
+            Recent backups
+          </h2>
+          {recent.length === 0 ? (
+            <p className="mt-2 text-base text-ink-muted">None yet. 'Back up now' makes the first one.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line" data-testid="backup-runs">
+              {recent.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-base" data-testid="backup-run">
+                  <span className={`font-semibold ${r.ok && !r.removed ? "text-success-800" : r.running || r.removed ? "text-ink-muted" : "text-danger-800"}`}>
+                    {r.removed ? "Removed" : r.ok ? "Made" : r.running ? "Running" : "Failed"}
+                  </span>
+                  <span className="text-ink">{r.at}</span>
+                  {r.manual ? <span className="text-ink-muted">by the backup command</span> : null}
+                  {r.ok ? (
+                    <span className="text-ink-muted">
+                      {r.size} · {r.took}
+                    </span>
+                  ) : null}
+                  {r.error ? <span className="w-full text-sm break-words text-danger-800">{r.error}</span> : null}
+                  {r.ok && r.path && !r.removed ? <span className="w-full font-mono text-sm break-all text-ink-muted">Restorable: {r.path}</span> : null}
+                  {r.removed ? (
+                    <span className="w-full text-sm break-all text-ink-muted">
+                      Its folder <span className="font-mono">{r.path}</span> is gone (removed as older than the newest kept, or moved): it cannot be restored.
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      {beforeRestore.length > 0 ? (
+        <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="backups-before-restore" data-testid="before-restore">
+          <h2 id="backups-before-restore" className="text-lg font-semibold text-ink">
+            Data replaced by restores
+          </h2>
+          <p className="mt-2 text-base text-ink-muted">
+            Each restore keeps the data it replaced in DATA_DIR. Remove a folder once the restored shop is right: it takes disk space and holds the old
+            database.
+          </p>
+          <ul className="mt-2 divide-y divide-line">
+            {beforeRestore.map((f) => (
+              <li key={f.name} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2 text-base" data-testid="before-restore-folder">
+                <span className="font-mono text-sm break-all text-ink">{f.name}</span>
+                <span className="text-ink-muted">
+                  {f.size}
+                  {f.at ? ` · restored over on ${f.at}` : ""}
+                </span>
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="remove-before-restore" />
+                  <input type="hidden" name="folder" value={f.name} />
+                  <button type="submit" className={btn.danger} aria-label={`Remove ${f.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,15 +1,25 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { BACKUP_INTERRUPTED, everyText } from "~/domain/backup-schedule";
 import { formatLogTime } from "~/domain/dates";
-import type { BackupCopy } from "~/infra/backup-copy";
+import { type BackupCopy, folderSize } from "~/infra/backup-copy";
+import { BEFORE_RESTORE, backup } from "~/infra/backup.server";
 import { copyOnWorker, newBackupFolder, pruneBackupFolders, publishBackupFolder, removePartialFolders, type RunningCopy } from "~/infra/backup-folders.server";
 import { databaseFile } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { type BackupScheduler, processState, type RunningBackup } from "~/infra/process-state.server";
 import type { Actor } from "~/models/audit.server";
-import { backupFailureNotice, type BackupRun, closeInterruptedBackupRuns, finishBackupRun, lastBackupStart, startBackupRun } from "~/models/backup-run.server";
+import {
+  backupFailureNotice,
+  type BackupRun,
+  closeInterruptedBackupRuns,
+  finishBackupRun,
+  lastBackupStart,
+  recordBeforeRestoreRemoved,
+  recordManualBackup,
+  startBackupRun,
+} from "~/models/backup-run.server";
 
 // Automatic backups (docs/decisions/0044-automatic-backups.md): every BACKUP_EVERY a copy of the database, the
 // secret and the design files goes to a new folder in BACKUP_DIR, made on a worker thread (infra/backup-worker.ts)
@@ -192,4 +202,72 @@ export function backupFailureNote(): { at: string; error: string } | null {
   if (!backupSettings()) return null;
   const failure = backupFailureNotice();
   return failure ? { at: formatLogTime(failure.at, getEnv().SHOP_TIMEZONE), error: failure.error } : null;
+}
+
+/**
+ * The `backup` command: the copy (infra/backup.server.ts), then a record of it, made or failed, so Global Settings →
+ * Backups lists it beside the automatic ones. A record that cannot be written does not undo a good copy.
+ */
+export function backUpByHand(dest: string | undefined, now: () => number = Date.now): string {
+  const startedAt = now();
+  const record = (outcome: Parameters<typeof recordManualBackup>[2]) => {
+    try {
+      recordManualBackup(startedAt, now(), outcome);
+    } catch (error) {
+      console.error(`The backup was not recorded in the database: ${(error as Error).message}`);
+    }
+  };
+  let dir: string;
+  try {
+    dir = backup(dest);
+  } catch (error) {
+    record({ ok: false, error: (error as Error).message });
+    throw error;
+  }
+  record({ ok: true, path: dir, sizeBytes: folderSize(dir) });
+  return dir;
+}
+
+/** Whether a backup's folder is still there (BACKUP_KEEP removes the oldest; IT may move or delete any). */
+export const backupFolderExists = (folder: string) => {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export type BeforeRestoreFolder = { name: string; path: string; sizeBytes: number; at: number | null };
+
+/** The folders restores left in DATA_DIR with the data they replaced, newest first. */
+export function beforeRestoreFolders(): BeforeRestoreFolder[] {
+  const dataDir = path.resolve(getEnv().DATA_DIR);
+  let names: string[] = [];
+  try {
+    names = readdirSync(dataDir).filter((n) => BEFORE_RESTORE.test(n));
+  } catch {
+    return [];
+  }
+  return names
+    .sort()
+    .reverse()
+    .flatMap((name) => {
+      const full = path.join(dataDir, name);
+      if (!backupFolderExists(full)) return [];
+      const m = /(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/.exec(name);
+      const at = m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : null;
+      return [{ name, path: full, sizeBytes: folderSize(full), at }];
+    });
+}
+
+/**
+ * Removes one of those folders (by its name: nothing else in DATA_DIR can be named), audited under the manager's
+ * name. Null when there is no such folder.
+ */
+export function removeBeforeRestoreFolder(name: string, actor: Actor): BeforeRestoreFolder | null {
+  const folder = beforeRestoreFolders().find((f) => f.name === name);
+  if (!folder) return null;
+  rmSync(folder.path, { recursive: true, force: true });
+  recordBeforeRestoreRemoved(actor, { name: folder.name, sizeBytes: folder.sizeBytes });
+  return folder;
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { auditLog, backupRuns } from "#db/schema";
@@ -7,7 +7,7 @@ import { visibleHtml, type Client, hooks } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
 
-const { openDatabase, setDb, startBackupScheduler } = hooks;
+const { backUpByHand, openDatabase, setDb, startBackupScheduler } = hooks;
 
 // Global Settings → Backups (docs/decisions/0044-automatic-backups.md): what it says when BACKUP_DIR is not set,
 // 'Back up now' (audited) and the last and next backups, and a failed backup shown to management on the page,
@@ -34,7 +34,7 @@ async function shop(env: Record<string, string>) {
   writeFileSync(file, s.app.db.$client.serialize());
   const db = openDatabase(file);
   setDb(db);
-  return { ...s, db };
+  return { ...s, db, dataDir };
 }
 
 const backUpNow = (c: Client) => c.request("/settings/backups", { method: "POST", form: { intent: "backup-now" } });
@@ -145,5 +145,109 @@ describe("Backups page", () => {
     expect(now).not.toContain("The last backup failed");
     expect(now).toMatch(/Last failure: [^<]+\(2 hours ago\): The backup folder/);
     expect(now).toContain("5.0 MB");
+  });
+
+  test("the backup command's backups are listed too; the schedule and the failure notice count only automatic ones", async () => {
+    const backups = tempDir("backups");
+    const { clients, db } = await shop({ BACKUP_DIR: backups, BACKUP_EVERY: "6h" });
+    const scheduler = startBackupScheduler({ dir: backups, everyMs: 6 * 3_600_000, keep: 5 }, { timers: false, log: () => undefined });
+    try {
+      const due = scheduler.nextAt();
+      const dest = path.join(tempDir("manual"), "before-upgrade");
+      expect(backUpByHand(dest)).toBe(dest);
+      // A file where the folder should be: the command fails, and that is recorded too.
+      const blocked = path.join(tempDir("manual"), "blocked");
+      writeFileSync(blocked, "");
+      expect(() => backUpByHand(path.join(blocked, "b"))).toThrow();
+      const runs = db.select().from(backupRuns).all();
+      expect(runs).toMatchObject([
+        { kind: "manual", ok: true, path: dest },
+        { kind: "manual", ok: false, error: expect.stringContaining("ENOTDIR") },
+      ]);
+      expect(scheduler.nextAt()).toBe(due);
+      const html = await visibleHtml(await clients.admin.request("/settings/backups"));
+      expect(html).toContain("by the backup command");
+      expect(html).toContain(`Restorable: ${dest}`);
+      expect(html).not.toContain("The last backup failed");
+      expect(await visibleHtml(await clients.admin.request("/"))).not.toContain('data-testid="backup-failure-notice"');
+    } finally {
+      await scheduler.stop();
+    }
+    // Without BACKUP_DIR the page still lists them.
+    const off = await shop({});
+    backUpByHand(path.join(tempDir("manual"), "x"));
+    expect(await visibleHtml(await off.clients.admin.request("/settings/backups"))).toContain("by the backup command");
+  });
+
+  test("only folders still on disk are restorable: one BACKUP_KEEP removed is marked removed", async () => {
+    const backups = tempDir("backups");
+    const { clients, db } = await shop({ BACKUP_DIR: backups });
+    const kept = path.join(backups, "shopflow-auto-20261125-020000");
+    const pruned = path.join(backups, "shopflow-auto-20261124-020000");
+    mkdirSync(kept);
+    db.insert(backupRuns)
+      .values([
+        {
+          startedAt: new Date(Date.now() - 2 * 86_400_000),
+          finishedAt: new Date(Date.now() - 2 * 86_400_000 + 1000),
+          path: pruned,
+          ok: true,
+          sizeBytes: 1 << 20,
+          durationMs: 900,
+        },
+        {
+          startedAt: new Date(Date.now() - 86_400_000),
+          finishedAt: new Date(Date.now() - 86_400_000 + 1000),
+          path: kept,
+          ok: true,
+          sizeBytes: 1 << 20,
+          durationMs: 900,
+        },
+      ])
+      .run();
+    const html = await visibleHtml(await clients.admin.request("/settings/backups"));
+    expect(html).toContain(`Restorable: ${kept}`);
+    expect(html).not.toContain(`Restorable: ${pruned}`);
+    expect(html).toMatch(new RegExp(`Removed</span>[^]*Its folder <span[^>]*>${pruned}</span> is gone`));
+    rmSync(kept, { recursive: true });
+    const gone = await visibleHtml(await clients.admin.request("/settings/backups"));
+    expect(gone).not.toContain("Restorable:");
+    expect(gone).toContain("Its folder is gone: it cannot be restored.");
+  });
+
+  test("the data restores replaced: listed with its size, removed by management without JavaScript, audited", async () => {
+    const { clients, db, dataDir } = await shop({});
+    const folder = "before-restore-20261120-101500";
+    mkdirSync(path.join(dataDir, folder, "designs"), { recursive: true });
+    writeFileSync(path.join(dataDir, folder, "shopflow.db"), Buffer.alloc(3 * 1024 * 1024));
+    writeFileSync(path.join(dataDir, folder, "designs", "p1.pdf"), "%PDF-1.4");
+    const page = await open(clients.admin, "/settings/backups");
+    expect(page.text()).toContain("Data replaced by restores");
+    expect(page.text()).toContain(folder);
+    expect(page.text()).toContain("3.0 MB");
+    // Other staff get no page and no removal; another site cannot remove it either.
+    expect((await clients.staff.request("/settings/backups")).status).toBe(403);
+    const post = (c: Client, headers: Record<string, string> = {}) =>
+      c.request("/settings/backups", { method: "POST", form: { intent: "remove-before-restore", folder }, headers });
+    expect((await post(clients.staff)).status).toBe(403);
+    expect((await post(clients.admin, { origin: "https://evil.example" })).status).toBe(403);
+    // Only such a folder, by its name: nothing else in DATA_DIR can be named.
+    for (const name of ["../x", "designs", "shopflow.db", `${folder}/designs`]) {
+      const res = await clients.admin.request("/settings/backups", { method: "POST", form: { intent: "remove-before-restore", folder: name } });
+      expect(await toastOf(clients.admin, res)).toContain("Nothing removed");
+    }
+    expect(existsSync(path.join(dataDir, folder, "designs", "p1.pdf"))).toBe(true);
+    const landed = await page.form({ button: `Remove ${folder}` }).submit(`Remove ${folder}`);
+    expect(landed.redirects).toEqual(["/settings/backups"]);
+    expect(landed.$$('[role="status"]').some((el) => (el.textContent ?? "").includes("Folder removed"))).toBe(true);
+    expect(existsSync(path.join(dataDir, folder))).toBe(false);
+    expect(landed.$$('[data-testid="before-restore-folder"]')).toHaveLength(0);
+    expect(
+      db
+        .select()
+        .from(auditLog)
+        .all()
+        .filter((a) => a.action === "remove-before-restore"),
+    ).toMatchObject([{ actorName: "Ada", entity: "backup", entityId: folder, before: { name: folder, sizeBytes: 3 * 1024 * 1024 + 8 } }]);
   });
 });

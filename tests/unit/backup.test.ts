@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { teamMembers } from "#db/schema";
+import { departments, teamMembers } from "#db/schema";
 import { backup, restore } from "~/infra/backup.server";
 import { openDatabase, setDb } from "~/infra/db.server";
 import { resetEnvForTests } from "~/infra/env.server";
@@ -17,6 +17,8 @@ describe("backup and restore", () => {
   const db = openDatabase(path.join(dataDir, "shopflow.db"));
   setDb(db);
   db.insert(teamMembers).values({ name: "Before", pinHash: "x" }).run();
+  // A shop with something in it: a backup of an empty one is refused unless --allow-empty.
+  db.insert(departments).values({ name: "Production", value: "production" }).run();
   const backupRoot = mkdtempSync(path.join(tmpdir(), "shopflow-backup-"));
   const dest = path.join(backupRoot, "b1");
   const emptyDir = mkdtempSync(path.join(tmpdir(), "shopflow-empty-"));
