@@ -323,7 +323,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     if (why) {
       return unread(refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
     }
-    // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
+    // Before any body is read: a signed-out client gets its 401 without the server keeping what it sent.
     const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern });
     if (gate instanceof Response) return unread(gate);
     if (allowed && !allowed.includes(method as Method)) return unread(methodRefusal(isApi, method, allowed));
