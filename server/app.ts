@@ -119,7 +119,7 @@ function start(env: Env, clientDir: string) {
     port: env.PORT,
     hostname: env.HOST,
     // The HTTP layer sets each write's limit (by route and member) and answers 413 with a readable body; past
-    // this one Bun would answer 413 itself, with none. Bodies are never read beyond the layer's limits.
+    // this one Bun would answer 413 itself, with none. Bodies are never kept beyond the layer's limits.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     // An upload that waits for its turn (two are received at a time) sends nothing meanwhile: with Bun's default
     // of 10 s its connection was closed without an answer on a busy server. It may wait UPLOAD_WAIT_MS, then gets

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { DomainError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
+import { fieldLabel } from "~/schemas/messages";
+import { unknownFields, unknownFieldsMessage } from "~/schemas/unknown-fields";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 // The HTTP layer has already refused larger bodies and anything but JSON; this is the last line.
@@ -26,7 +28,10 @@ export function zodIssues(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
-/** Parse a JSON body against a schema; anything else is a 400 with a readable message, never a 500. */
+/**
+ * Parse a JSON body against a schema; anything else is a 400 with a readable message, never a 500. A field the
+ * schema does not name is refused too, naming it (docs/product.md, Decisions: API bodies): zod alone would drop it.
+ */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
   let raw: unknown;
   const text = await request.text();
@@ -35,6 +40,11 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw jsonError(400, "The request body must be valid JSON");
+  }
+  const unknown = unknownFields(schema, raw);
+  if (unknown.length > 0) {
+    const issues = unknown.map((f) => ({ path: [...f.at, f.key].join("."), message: `${f.key} is not a field this call takes` }));
+    throw jsonError(400, unknownFieldsMessage(unknown, fieldLabel), { issues });
   }
   const result = schema.safeParse(raw);
   if (!result.success) {

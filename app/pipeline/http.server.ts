@@ -143,18 +143,6 @@ function refuse(isApi: boolean, status: number, title: string, message: string):
   return isApi ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } }) : errorPage(status, title, message);
 }
 
-/**
- * A write refused before its body was read: the rest of the body is not read either (a 50 MB upload refused
- * costs nothing), and the connection is closed after the answer instead of being kept for another request.
- */
-function unread(req: Request, response: Response): Response {
-  if (req.body && !req.bodyUsed) {
-    req.body.cancel().catch(() => {});
-    response.headers.set("Connection", "close");
-  }
-  return response;
-}
-
 /** 405 for a method the route does not take: Allow names what it does, and the body is the route's kind. */
 function methodRefusal(isApi: boolean, method: string, allowed: Method[]): Response {
   const list = allowed.join(", ");
@@ -165,42 +153,81 @@ function methodRefusal(isApi: boolean, method: string, allowed: Method[]): Respo
   return response;
 }
 
-/** Reads at most `limit` bytes; null when the body is longer. */
-async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
+/**
+ * A write's body as the layer reads it: whole up to a limit, or streamed on to the route. What is left unread when
+ * the answer is ready (a refusal, a route that stopped early) is read on and thrown away by `finish`, at most `cap`
+ * bytes in all: Bun resets a connection closed with bytes still arriving, and the client, still sending, loses the
+ * answer. Only a body larger than any route takes is cut off unread.
+ */
+export class IncomingBody {
+  private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  private ended = false;
+  private received = 0;
+
+  constructor(
+    private readonly body: ReadableStream<Uint8Array>,
+    private readonly declared: number | null,
+  ) {}
+
+  private async next(): Promise<Uint8Array | null> {
+    this.reader ??= this.body.getReader();
+    const { done, value } = await this.reader.read();
+    if (done) {
+      this.ended = true;
       return null;
     }
-    chunks.push(value);
+    this.received += value.byteLength;
+    return value;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
 
-/** Passes a streamed body on, failing the stream once it passes `limit` bytes (uploads are not buffered). */
-function limitStream(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
-  let size = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > limit) controller.error(new RangeError("The request body is too large"));
-        else controller.enqueue(chunk);
+  /** The whole body when it is at most `limit` bytes; null when it is longer (the rest is left for `finish`). */
+  async readUpTo(limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const chunk = await this.next();
+      if (chunk === null) break;
+      if (this.received > limit) return null;
+      chunks.push(chunk);
+    }
+    const out = new Uint8Array(this.received);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.byteLength;
+    }
+    return out;
+  }
+
+  /** The body for a route to stream (an upload): it fails past `limit`; cancelling it leaves the rest for `finish`. */
+  stream(limit: number): ReadableStream<Uint8Array> {
+    let stopped = false;
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const chunk = await this.next();
+          if (stopped) return;
+          if (chunk === null) controller.close();
+          else if (this.received > limit) controller.error(new RangeError("The request body is too large"));
+          else controller.enqueue(chunk);
+        },
+        cancel: () => {
+          stopped = true;
+        },
       },
-    }),
-  );
+      { highWaterMark: 0 },
+    );
+  }
+
+  /** Reads what is left and throws it away, at most `cap` bytes in all; false when it stopped short (close the connection). */
+  async finish(cap: number): Promise<boolean> {
+    if (this.ended) return true;
+    if (this.declared === null || this.declared <= cap) {
+      while (this.received <= cap) if ((await this.next().catch(() => null)) === null) return this.ended;
+    }
+    this.reader ??= this.body.getReader();
+    await this.reader.cancel().catch(() => {});
+    return false;
+  }
 }
 
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
@@ -239,13 +266,15 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   const env = getEnv();
   const trusted = proxyMatcher(env.TRUST_PROXY);
   const maxUploadBytes = Math.ceil(env.MAX_UPLOAD_MB * MB);
+  // What is read of a refused body, at most, so that its client gets the answer: as much as any route takes.
+  const drainCap = Math.max(maxUploadBytes + 64 * KB, CSV_BODY_LIMIT);
 
   const rulesOf = routeRules(build);
   // Live pages' data answers 304 when nothing they show changed (decision 0034).
   const answer = pageDataValidation(build);
 
   /** What one request leaves for after its answer: the public URL, an upload turn to give back. */
-  type Seen = { href: string; release?: () => void; handedOn?: Request; rules?: RouteRules | null };
+  type Seen = { href: string; release?: () => void; handedOn?: Request; rules?: RouteRules | null; body?: IncomingBody };
 
   async function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: Seen): Promise<Request | Response> {
     const isApi = url.pathname.startsWith("/api/");
@@ -276,31 +305,42 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       return remember(sameUrl ? req : new Request(href, { method, headers, signal: req.signal }), gate);
     }
 
+    const declared = req.headers.get("content-length");
+    const length = declared === null ? null : Number(declared);
+    /**
+     * A write refused before its body was read: the connection is closed after the answer instead of being kept
+     * for another request. The body is read on and thrown away first (IncomingBody.finish, after the answer is
+     * made): a client still sending it would otherwise find the connection reset and never read the answer.
+     */
+    const unread = (response: Response): Response => {
+      if (req.body) {
+        seen.body ??= new IncomingBody(req.body, length !== null && Number.isFinite(length) ? length : null);
+        response.headers.set("Connection", "close");
+      }
+      return response;
+    };
     const why = crossSiteRefusal(req, new URL(href).origin);
     if (why) {
-      return unread(req, refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
+      return unread(refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
     }
-    // Before any body is read: a signed-out client gets its 401 without the server reading what it sent.
+    // Before any body is read: a signed-out client gets its 401 without the server keeping what it sent.
     const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern });
-    if (gate instanceof Response) return unread(req, gate);
-    if (allowed && !allowed.includes(method as Method)) return unread(req, methodRefusal(isApi, method, allowed));
+    if (gate instanceof Response) return unread(gate);
+    if (allowed && !allowed.includes(method as Method)) return unread(methodRefusal(isApi, method, allowed));
     // Pages look their member up here too (kept for the route): how much may be read depends on who sends it.
     const user = gate !== undefined ? gate : lookUpUser(headers, secure);
     const type = mediaType(req);
     const large = largeBody(rules, method, type, maxUploadBytes);
     const limit = large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
-    const declared = req.headers.get("content-length");
-    const length = declared === null ? null : Number(declared);
     // Browsers send Content-Length (0 for an empty POST); a body without one arrives chunked.
     const hasBody = length !== null ? length > 0 : req.body !== null;
     const tooLarge = () => refuse(isApi, 413, "Too Large", `The request body is too large (at most ${sizeText(limit)} here).`);
-    if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(req, tooLarge());
+    if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(tooLarge());
 
     if (hasBody) {
       const allowedTypes = isApi ? apiBodyTypes(rules, method) : PAGE_BODY_TYPES;
       if (!allowedTypes.includes(type)) {
         return unread(
-          req,
           refuse(
             isApi,
             415,
@@ -323,27 +363,31 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       // A design upload: one of at most two received at a time, written to disk as it arrives.
       const release = await uploadTurn(req.signal);
       if (!release) {
-        const busy = unread(req, refuse(isApi, 503, "Busy", UPLOADS_BUSY));
+        const busy = unread(refuse(isApi, 503, "Busy", UPLOADS_BUSY));
         busy.headers.set("Retry-After", "60");
         return busy;
       }
       seen.release = release;
       if (large.upload === "raw") {
         // The route streams it to disk; the stream fails past the limit and the route answers 413.
-        return remember(new Request(href, { ...init, body: limitStream(req.body, limit), duplex: "half" } as RequestInit), user);
+        const body = (seen.body = new IncomingBody(req.body, length));
+        return remember(new Request(href, { ...init, body: body.stream(limit), duplex: "half" } as RequestInit), user);
       }
       try {
-        const handedOn = await receiveMultipart(req, init, href, maxUploadBytes, JSON_BODY_LIMIT);
+        const body = (seen.body = new IncomingBody(req.body, length));
+        const streamed = new Request(href, { ...init, body: body.stream(limit), duplex: "half" } as RequestInit);
+        const handedOn = await receiveMultipart(streamed, init, href, maxUploadBytes, JSON_BODY_LIMIT);
         seen.handedOn = handedOn;
         return remember(handedOn, user);
       } catch (error) {
         if (!(error instanceof MultipartError)) throw error;
         const message = error.status === 413 ? `The file is too large (at most ${sizeText(maxUploadBytes)}).` : error.message;
-        return unread(req, refuse(isApi, error.status, error.status === 413 ? "Too Large" : "Bad Request", message));
+        return unread(refuse(isApi, error.status, error.status === 413 ? "Too Large" : "Bad Request", message));
       }
     }
-    const bytes = await readLimited(req.body, limit);
-    if (bytes === null) return unread(req, tooLarge());
+    const body = (seen.body = new IncomingBody(req.body, length));
+    const bytes = await body.readUpTo(limit);
+    if (bytes === null) return unread(tooLarge());
     const request = new Request(href, { ...init, body: bytes });
     if (!isApi && (mediaType(request) === "multipart/form-data" || mediaType(request) === "application/x-www-form-urlencoded")) {
       // A form that cannot be parsed (a bad multipart boundary) is the sender's mistake, not a server error.
@@ -407,6 +451,14 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     } finally {
       seen.release?.();
       if (seen.handedOn) discardUploads(seen.handedOn);
+    }
+    // Before the answer goes: what the client is still sending is read and thrown away, or it never reads the answer.
+    if (seen.body && !(await seen.body.finish(drainCap))) {
+      try {
+        response.headers.set("Connection", "close");
+      } catch {
+        // immutable headers (a passed-through Response): the connection ends all the same
+      }
     }
     response = textBrowserSignIn(req, url, response) ?? response;
     if (isApi && response.status >= 400 && !response.headers.get("content-type")?.includes("json")) {

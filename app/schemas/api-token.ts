@@ -1,12 +1,10 @@
 import { API_TOKEN_SCOPES } from "~/domain/api-tokens";
 import { requiredText } from "./common";
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 
 // Global Settings → API tokens: a name for the program the token is for, and what it may do.
 export const ApiTokenFormSchema = z.object({
   intent: z.literal("create"),
   name: requiredText("Token name is required", 100),
-  scopes: z
-    .array(z.enum(API_TOKEN_SCOPES, { error: "Choose scopes from the list" }), { error: "Choose at least one scope" })
-    .min(1, "Choose at least one scope"),
+  scopes: z.array(oneOf(API_TOKEN_SCOPES), { error: "Choose at least one scope" }).min(1, "Choose at least one scope"),
 });

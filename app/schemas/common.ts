@@ -1,4 +1,4 @@
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 
 import { hasBidiControls, BIDI_MESSAGE } from "~/domain/bidi";
 import { COLORS } from "~/domain/constants";
@@ -23,6 +23,15 @@ export const requiredText = (message: string, max = 200) =>
     cleanText,
     z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).refine(noBidi, BIDI_MESSAGE),
   );
+
+/**
+ * A field the product's clients send that the server decides itself (a department's value comes from its name):
+ * taken, so the body is not refused as having an unknown field, and dropped, so it changes nothing.
+ */
+export const ignoredField = z
+  .unknown()
+  .transform(() => undefined)
+  .optional();
 
 /** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
 export const idField = (message: string) =>
@@ -59,7 +68,7 @@ export const nullableText = (max = 200) =>
 export const numberish = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v), schema);
 
-export const color = (message = "Color is required") => z.enum(COLORS, { error: message });
+export const color = (message = "Color is required") => oneOf(COLORS, message);
 
 // Not z.coerce: a JSON null must be an error, not 0.
 export const sortOrder = numberish(
@@ -89,7 +98,10 @@ export const stringList = (max = 50) =>
 
 export const departmentSequence = (message: string) =>
   z
-    .preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(z.string().trim().min(1).max(100)).min(1, message))
+    .preprocess(
+      (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
+      z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI_MESSAGE)).min(1, message),
+    )
     .refine((list) => new Set(list).size === list.length, "A department appears twice in the sequence");
 
 export function slugify(name: string): string {

@@ -1,6 +1,6 @@
 import { DEFAULT_MATERIAL } from "~/domain/constants";
-import { idField, requiredText } from "./common";
-import { z } from "./messages";
+import { idField, patchOf, requiredText } from "./common";
+import { oneOf, z } from "./messages";
 
 // docs/product.md §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
 
@@ -26,7 +26,7 @@ export const ItemFormSchema = z.object({
 });
 
 /** An item form sent on by its 'Add a material' / 'Add a product' button (views/add-entry-detour.server.ts): as typed, unchecked. */
-export const AddEntryPostSchema = z.object({ addEntry: z.enum(["material", "product"]) });
+export const AddEntryPostSchema = z.object({ addEntry: oneOf(["material", "product"]) });
 
 /** The items screen's Create New Product / Edit Product form. */
 export const ProductFormSchema = z.object({
@@ -52,15 +52,5 @@ export const ItemCreateSchema = z.object({
   productWorkflowId: optionalWorkflow.optional(),
 });
 
-/** PATCH /api/items/{id}: the changed fields. */
-export const ItemPatchSchema = z.object({
-  name: requiredText("Item name is required").optional(),
-  category: requiredText("Category is required", 200).optional(),
-  material: requiredText("Material is required", 200).optional(),
-  quantity: quantity.optional(),
-  projectId: idField("Project is required").optional(),
-  department: requiredText("Department is required", 100).optional(),
-  workflowId: optionalWorkflow.optional(),
-  productWorkflowId: optionalWorkflow.optional(),
-  version: z.number().int().positive().optional(),
-});
+/** PATCH /api/items/{id}: the changed fields, checked as the create checks them. */
+export const ItemPatchSchema = patchOf(ItemCreateSchema);

@@ -1,6 +1,6 @@
 import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { idField, numberish, requiredText } from "./common";
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 
 // docs/product.md §7 'Machine files' bodies and §5 'Spreadsheet and CSV', shared by the screens and /api.
 
@@ -88,10 +88,7 @@ export const UploadCsvSchema = z.object({
   defaultProjectId: idField("defaultProjectId must be a project id").nullable().optional(),
 });
 
-const fileType = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? "print" : v),
-  z.enum(FILE_TYPES, { error: "File type must be print or cut" }),
-);
+const fileType = z.preprocess((v) => (v === undefined || v === null || v === "" ? "print" : v), oneOf(FILE_TYPES));
 
 /** POST /api/items/{id}/assign-file. `userId` is accepted for the product's clients and ignored: the session decides. */
 export const AssignFileSchema = z.object({

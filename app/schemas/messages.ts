@@ -52,8 +52,12 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
       if (issue.format === "email") return `${field} must be a valid email address.`;
       if (issue.format === "url") return `${field} must be a valid web address.`;
       return `${field} is not in the expected format.`;
-    case "invalid_value":
-      return `${field} must be one of: ${(issue.values as unknown[]).map(String).join(", ")}.`;
+    case "invalid_value": {
+      // An enum or a literal: a missing value is required; a wrong one is answered with the values it may be.
+      if (issue.input === undefined || issue.input === "") return `${field} is required.`;
+      const values = (issue.values as unknown[]).map(String);
+      return values.length === 1 ? `${field} must be ${values[0]}.` : `${field} must be one of ${values.join(", ")}.`;
+    }
     case "unrecognized_keys":
       return `${field} has unknown fields: ${(issue.keys as string[]).join(", ")}.`;
     case "not_multiple_of":
@@ -66,5 +70,14 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
 // jitless: zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy (no
 // unsafe-eval) reports as a violation on every page that loads a schema.
 z.config({ customError: (issue) => issueMessage(issue), jitless: true });
+
+/**
+ * A choice from a fixed list. Its own message (`missing`, e.g. 'Priority is required') is for a missing value only: a
+ * wrong one always gets the shared sentence naming the allowed values ('Priority must be one of rush, high, medium,
+ * low.'), which a message given to z.enum would hide. Every enum of the schemas is made with it.
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, missing?: string) {
+  return z.enum(values, { error: (issue) => (missing && (issue.input === undefined || issue.input === "") ? missing : undefined) });
+}
 
 export { z };

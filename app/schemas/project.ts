@@ -1,10 +1,10 @@
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
-import { idField, nullableText, optionalText, plainText, requiredText } from "./common";
-import { z } from "./messages";
+import { idField, nullableText, optionalText, patchOf, requiredText } from "./common";
+import { oneOf, z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
 
-const priority = z.enum(PRIORITIES, { error: "Priority is required" });
+const priority = oneOf(PRIORITIES, "Priority is required");
 
 /** A workflow id, or none: forms send '' or 'none' for "no workflow". */
 const optionalWorkflowId = z.preprocess((v) => (v === "" || v === "none" || v === null ? null : v), idField("Project workflow is required").nullable());
@@ -99,21 +99,11 @@ export const ProjectEditSchema = z
   .object({ ...projectFields, priority, workflowId: optionalWorkflowId.optional() })
   .refine(datesInOrder, { message: START_AFTER_END, path: ["startDate"] });
 
-/** Text a PATCH may set, clear (null or '') or leave out (unchanged): nullableText without its default. */
-const patchText = (max: number) => z.preprocess((v) => (v === undefined ? v : v === "" ? null : v), nullableText(max).unwrap().optional());
-
-/** PATCH /api/projects/{id}: any of the edit fields (docs/product.md §7 "same fields; workflowId may be omitted"). */
-export const ProjectPatchSchema = z.object({
-  name: requiredText("Project name is required").optional(),
-  description: plainText(2000).optional(),
-  priority: priority.optional(),
-  workflowId: optionalWorkflowId.optional(),
-  startDate: projectDay(START_DATE_LABEL).optional(),
-  endDate: projectDay(DUE_DATE_LABEL).optional(),
-  customer: patchText(200),
-  externalReference: patchText(100),
-  version: z.number().int().positive().optional(),
-});
+/**
+ * PATCH /api/projects/{id}: any of the create fields (docs/product.md §7 "same fields; workflowId may be omitted"),
+ * made from the same field definitions so the two check the same rules; a cleared customer or reference is null.
+ */
+export const ProjectPatchSchema = patchOf(z.object({ ...projectFields, workflowId: optionalWorkflowId }));
 
 /** The calendar day a date input names, for comparing two of them. */
 export function dayOf(value: string): string {
@@ -142,7 +132,7 @@ export const StepPatchSchema = z.object({
   endDate: stepDate.optional(),
   assignedTeamMemberId: memberId.optional(),
   percentComplete: percent.optional(),
-  status: z.enum(STEP_STATUSES, { error: `Status must be one of: ${STEP_STATUSES.join(", ")}` }).optional(),
+  status: oneOf(STEP_STATUSES).optional(),
   sortOrder: z.number({ error: "Sort order must be 0 or greater" }).int().min(0, "Sort order must be 0 or greater").optional(),
   notes: nullableText(2000).optional(),
   version: z.number().int().positive().optional(),
@@ -191,5 +181,5 @@ export const StepEditFormSchema = z
 /** The step order without JavaScript: one step moved one place up or down. */
 export const StepMoveSchema = z.object({
   stepId: idField("Step ids must be whole numbers"),
-  direction: z.enum(["up", "down"], { error: "Move a step up or down" }),
+  direction: oneOf(["up", "down"], "Move a step up or down"),
 });

@@ -1,7 +1,20 @@
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 import { DEPARTMENT_KEYS } from "~/domain/constants";
 import { capacityHours, capacityPeople } from "./capacity";
-import { bool, color, departmentSequence, idField, nullableText, numberish, optionalText, patchOf, requiredText, sortOrder, stringList } from "./common";
+import {
+  bool,
+  color,
+  departmentSequence,
+  idField,
+  ignoredField,
+  nullableText,
+  numberish,
+  optionalText,
+  patchOf,
+  requiredText,
+  sortOrder,
+  stringList,
+} from "./common";
 
 // One schema per form or /api body, used by the browser (conform) and the server alike.
 
@@ -20,7 +33,7 @@ const departmentFields = {
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
 };
-const machineStatus = z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" });
+const machineStatus = oneOf(["active", "maintenance", "offline"]);
 /**
  * POST /api/departments: the entity's fields with the entity's defaults (docs/product.md §3: isMachine false, machineStatus
  * active, isActive true). Without a category a machine is in Production and a process department in Process.
@@ -34,6 +47,8 @@ export const DepartmentCreateSchema = z.object({
   // What it can do in a working day for the finish-date forecast (decision 0038): 1 person, the shop's hours.
   capacityPeople: capacityPeople.default(1),
   capacityHours: capacityHours.default(null),
+  // Always made from the name (docs/product.md §5), whatever a client sends.
+  value: ignoredField,
 });
 /**
  * The settings form's create: 'This department is a machine station', ticked by default (docs/product.md §5: a department
@@ -57,6 +72,8 @@ export const DepartmentPatchSchema = patchOf(
     category: requiredText("Category is required", 50),
     capacityPeople,
     capacityHours,
+    // It never changes after creation: other records refer to it.
+    value: ignoredField,
   }),
 );
 // The edit form sends every field: a cleared description is "", an unchecked box is absent (false).
@@ -78,7 +95,8 @@ export const SubdepartmentSchema = z.object({
   sortOrder: sortOrder.default(0),
   isActive: bool.default(true),
 });
-export const SubdepartmentPatchSchema = patchOf(SubdepartmentSchema.omit({ departmentId: true }));
+// A subdepartment stays in its department: a departmentId sent with a PATCH is dropped.
+export const SubdepartmentPatchSchema = patchOf(SubdepartmentSchema.extend({ departmentId: ignoredField }));
 
 export const MaterialSchema = z.object({
   name: requiredText("Material name is required"),
@@ -92,7 +110,7 @@ export const MachineSchema = z.object({
   name: requiredText("Machine name is required"),
   description: optionalText(),
   category: requiredText("Category is required", 50).default("Production"),
-  status: z.enum(["active", "maintenance", "offline"], { error: "Unknown machine status" }).default("active"),
+  status: oneOf(["active", "maintenance", "offline"]).default("active"),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
   isActive: bool.default(true),
@@ -114,10 +132,7 @@ const teamMemberFields = {
   department: nullableText(100),
   subdepartment: nullableText(100),
   skills: stringList(),
-  accessibleDepartments: z.preprocess(
-    (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
-    z.array(z.enum(DEPARTMENT_KEYS, { error: "Unknown department key" })),
-  ),
+  accessibleDepartments: z.preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(oneOf(DEPARTMENT_KEYS))),
   profilePhotoUrl: z
     .preprocess(
       (v) => (v === "" ? null : v),

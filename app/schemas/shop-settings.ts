@@ -1,7 +1,7 @@
 import { SIGN_IN_MODES } from "~/domain/constants";
 import { isLoopbackHost } from "~/domain/hosts";
 import { dayHours, dayStartMinutes, holidays, workingDays } from "./capacity";
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 
 // Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.
 
@@ -38,7 +38,7 @@ export const shopAddressField = z.preprocess(
 
 export const ShopSettingsPatchSchema = z
   .object({
-    signInMode: z.enum(SIGN_IN_MODES, { error: "Sign-in mode must be 'pin' or 'name-then-pin'" }).optional(),
+    signInMode: oneOf(SIGN_IN_MODES).optional(),
     // null (or "") forgets the address: labels then follow the request's address again.
     shopAddress: z.preprocess((v) => (v === "" ? null : v), shopAddressField.nullable()).optional(),
     // The working calendar of the finish-date forecast (decision 0038).

@@ -1,9 +1,9 @@
 import { SIGN_IN_MODES } from "~/domain/constants";
 import { numberish } from "./common";
-import { z } from "./messages";
+import { oneOf, z } from "./messages";
 
 /** Global Settings → Sign-in: the mode, and the settings version the form was opened with. */
 export const SignInSettingsFormSchema = z.object({
-  signInMode: z.enum(SIGN_IN_MODES, { error: "Choose how staff sign in" }),
+  signInMode: oneOf(SIGN_IN_MODES, "Choose how staff sign in"),
   version: numberish(z.number({ error: "version must be a whole number" }).int().positive()).optional(),
 });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { WEBHOOK_EVENTS, webhookUrlRefusal } from "~/domain/webhooks";
 import { bool, requiredText } from "./common";
+import { oneOf } from "./messages";
 
 // Global Settings → Webhooks: the add and edit forms (docs/decisions/0042-webhooks.md).
 
 const events = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.enum(WEBHOOK_EVENTS, { error: "Choose events from the list" })).min(1, "Choose at least one event to send"),
+  z.array(oneOf(WEBHOOK_EVENTS)).min(1, "Choose at least one event to send"),
 );
 
 const url = requiredText("Address is required", 2000).superRefine((value, ctx) => {

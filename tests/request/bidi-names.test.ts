@@ -1,5 +1,6 @@
-// Text-direction override and isolate characters (U+202A–U+202E, U+2066–U+2069) in names: refused by the shared
-// text schemas, so by every form and API; cleaned from a file name a browser sends (domain/bidi.ts).
+// Text-direction controls (overrides and isolates U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C)
+// in names: refused by the shared text schemas, so by every form and API; cleaned from a file name a browser sends
+// (domain/bidi.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { BIDI_MESSAGE } from "~/domain/bidi";
@@ -34,6 +35,9 @@ describe("names with text-direction characters are refused, across the APIs", ()
     ["/api/departments", { name: `Print${RLO} Shop` }, "name"],
     ["/api/workflows", { name: `Stan\u202Ddard`, departmentSequence: ["production"] }, "name"],
     ["/api/team-members", { name: `Mal${RLO}lory`, pinCode: "5555", accessibleDepartments: [] }, "name"],
+    // A direction mark alone changes nothing visible: 'Ada\u200F Admin' looked exactly like 'Ada Admin'.
+    ["/api/team-members", { name: "Ada\u200F Admin", pinCode: "5557", accessibleDepartments: [] }, "name"],
+    ["/api/team-members", { name: "Ada\u061C Admin", pinCode: "5558", accessibleDepartments: [] }, "name"],
     ["/api/team-members", { name: "Mallory", pinCode: "5556", accessibleDepartments: [], skills: [`Weld${RLO}ing`] }, "skills.0"],
     ["/api/label-printers", { name: `Zebra${LRI}1`, host: "192.0.2.10" }, "name"],
     ["/api/materials", { name: "Cast Vinyl", category: "Film", description: `gloss${RLO}y` }, "description"],
@@ -45,6 +49,7 @@ describe("names with text-direction characters are refused, across the APIs", ()
     const made = await (await post("/api/materials", { name: "Cast Vinyl", category: "Film" })).json();
     await expectRefused(await admin.request(`/api/materials/${made.id}`, { method: "PATCH", json: { name: `Cast${RLO} Vinyl` } }), "name");
     expect(rows("materials").map((r) => r.name)).toEqual(["Cast Vinyl"]);
+    await expectRefused(await admin.request("/api/team-members/1", { method: "PATCH", json: { name: "Ada\u200E Admin" } }), "name");
   });
 
   test("projects and items", async () => {

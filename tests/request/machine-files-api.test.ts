@@ -492,7 +492,7 @@ describe("item file associations", () => {
     expect(wrongProject.status).toBe(400);
     expect((await wrongProject.json()).message).toMatch(/another project/);
     const type = await pm.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: foreign.id, fileType: "laminate" } });
-    expect((await type.json()).message).toBe("File type must be print or cut");
+    expect((await type.json()).message).toBe("File type must be one of print, cut.");
     expect((await pm.request(`/api/items/99999/assign-file`, { method: "POST", json: { fileId: foreign.id } })).status).toBe(404);
     expect((await pm.request(`/api/items/99999/file-associations`)).status).toBe(404);
     expect((await floor.request(`/api/items/${item.id}/assign-file`, { method: "POST", json: { fileId: foreign.id } })).status).toBe(403);

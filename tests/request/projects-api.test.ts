@@ -48,7 +48,8 @@ describe("POST /api/projects", () => {
 
   test.each([
     [{ description: "d", priority: "low", workflowId: 1 }, "name", "Project name is required"],
-    [{ name: "n", description: "d", priority: "urgent", workflowId: 1 }, "priority", "Priority is required"],
+    [{ name: "n", description: "d", priority: "urgent", workflowId: 1 }, "priority", "Priority must be one of rush, high, medium, low."],
+    [{ name: "n", description: "d", priority: "", workflowId: 1 }, "priority", "Priority is required"],
     [{ name: "n", description: "d", priority: "low" }, "workflowId", "Project workflow is required"],
   ])("§5 messages: %j → %s", async (json, path, message) => {
     const res = await create(pm, json);

@@ -154,7 +154,7 @@ describe("create, edit, delete", () => {
     const bad = await post(pm, { intent: "create-project", name: "", description: "", priority: "urgent", workflowId: "" });
     expect(bad.status).toBe(400);
     const text = await bad.text();
-    for (const m of ["Project name is required", "Priority is required", "Project workflow is required"]) expect(text).toContain(m);
+    for (const m of ["Project name is required", "Priority must be one of rush, high, medium, low.", "Project workflow is required"]) expect(text).toContain(m);
     // Optional on Create as on Edit (decision 0048).
     expect(text).not.toContain("Description is required");
     const res = await post(pm, { intent: "create-project", name: "Acme", description: "Front", priority: "high", workflowId: String(wfId) });

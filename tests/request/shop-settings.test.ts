@@ -77,7 +77,7 @@ test("others are refused, bad values are explained, a stale version is refused",
   expect(refused.status).toBe(403);
   const bad = await admin.request("/api/shop-settings", { method: "PATCH", json: { signInMode: "face-id" } });
   expect(bad.status).toBe(400);
-  expect((await bad.json()).message).toBe("Sign-in mode must be 'pin' or 'name-then-pin'");
+  expect((await bad.json()).message).toBe("Sign in mode must be one of pin, name-then-pin.");
   for (const shopAddress of ["shop-server", "ftp://shop", "http://user:pw@shop", "http://shop/?x=1", "javascript:alert(1)"]) {
     const r = await admin.request("/api/shop-settings", { method: "PATCH", json: { shopAddress } });
     expect(r.status).toBe(400);

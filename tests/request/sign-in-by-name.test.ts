@@ -62,7 +62,7 @@ describe("Global Settings → Sign-in", () => {
   test("an unknown mode is a 400 with a sentence; other members cannot open or post the page", async () => {
     const bad = await admin.request("/settings/sign-in", { method: "POST", form: { signInMode: "face-id", version: "1" } });
     expect(bad.status).toBe(400);
-    expect(await visibleHtml(bad)).toContain("Choose how staff sign in");
+    expect(await visibleHtml(bad)).toContain("Sign in mode must be one of pin, name-then-pin.");
     const paula = app.client("10.0.0.2");
     await paula.signIn("1111");
     expect((await paula.request("/settings/sign-in")).status).toBe(403);
