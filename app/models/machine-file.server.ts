@@ -10,6 +10,9 @@ import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/domain/machine-fil
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
+import { batchesOf, IMPORT_BATCH_ROWS, pause } from "./batches.server";
+
+export { IMPORT_BATCH_ROWS };
 
 // Machine-ready files (docs/product.md §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
 // §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (docs/product.md, Decisions: Uploads): its path is the
@@ -305,13 +308,8 @@ export type CsvImportResult = {
 };
 
 export const FILES_RETURNED = 500;
-/** Rows a transaction of a large import writes; between two, the server answers other requests. */
-export const IMPORT_BATCH_ROWS = 1000;
-// Reading a project's files for the duplicate check, a page at a time for the same reason.
+// Reading a project's files for the duplicate check, a page at a time for the same reason as the batches.
 const KEYS_PAGE = 5000;
-
-/** Lets the event loop answer waiting requests before the next slice of a long job. */
-export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The CSV import (spreadsheet page and POST …/upload-csv). Everything is read and checked first; a problem with
@@ -351,9 +349,9 @@ export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { te
   const touched = new Map<string, Touched>();
   let saved = 0;
   let skipped = 0;
-  for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
-    if (i > 0) await pause();
-    const batch = rows.slice(i, i + IMPORT_BATCH_ROWS).map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
+  for (const [n, slice] of batchesOf(rows).entries()) {
+    if (n > 0) await pause();
+    const batch = slice.map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
     const done = db.transaction((tx) => {
       const since = existingKeys(tx, [projectId], lastId);
       for (const k of since.keys) known.add(k);
