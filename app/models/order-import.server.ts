@@ -21,7 +21,7 @@ import { getImportDateOrder } from "./shop-settings.server";
 import type { Tx } from "./crud.server";
 import { categoriesByName, insertItemInTx, qrCodeBase, updateItemInTx } from "./item.server";
 import { followTheFloor, type Notice } from "./floor-progress.server";
-import { batchDeadline, batchesOf, betweenBatches, IMPORT_BATCH_ROWS } from "./batches.server";
+import { batchDeadline, batchesOf, IMPORT_BATCH_ROWS, pause } from "./batches.server";
 import { insertProjectInTx, type ProjectPatch, updateProjectInTx, workflowsForCreate } from "./project.server";
 
 // The order import (decision 0045): a preview of what rows would do, and the import itself, which checks the
@@ -189,7 +189,7 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
   const total = plan.projects.length;
   let next = 0;
   for (let n = 0; next < total; n++) {
-    if (n > 0) await betweenBatches();
+    if (n > 0) await pause();
     const batch = batchesOf(plan.projects.slice(next), ORDER_BATCH_WEIGHT, (p) => p.items.length + PROJECT_WEIGHT)[0]!;
     const lines = batch.flatMap((p) => p.lines.map((line) => byLine.get(line)!));
     const notices: Notice[] = [];
@@ -329,7 +329,10 @@ function undoImport(undo: Undo, actor: Actor, importId: string | null): Notice[]
   const ids = (list: readonly number[]) => sql`(SELECT value FROM json_each(${JSON.stringify(list)}))`;
   const notices: Notice[] = [];
   getDb().transaction((tx) => {
-    if (undo.added.length) tx.delete(items).where(sql`${items.id} IN ${ids(undo.added)}`).run();
+    if (undo.added.length)
+      tx.delete(items)
+        .where(sql`${items.id} IN ${ids(undo.added)}`)
+        .run();
     for (const before of undo.items) {
       tx.update(items)
         .set({
@@ -349,7 +352,10 @@ function undoImport(undo: Undo, actor: Actor, importId: string | null): Notice[]
         .where(eq(projects.id, before.id))
         .run();
     }
-    if (undo.created.length) tx.delete(projects).where(sql`${projects.id} IN ${ids(undo.created)}`).run();
+    if (undo.created.length)
+      tx.delete(projects)
+        .where(sql`${projects.id} IN ${ids(undo.created)}`)
+        .run();
     for (const id of undo.created) notices.push({ entity: "project", id, action: "delete", projectId: id });
     for (const id of new Set(undo.existing)) {
       notices.push(...followTheFloor(id, actor, Date.now()));

@@ -114,7 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const importId = String(form.get("importId") ?? "").slice(0, 100) || null;
     const fileName = String(form.get("fileName") ?? "").slice(0, 255);
-    const result = importOrders(rows, actorFrom(request, user), { importId });
+    const result = await importOrders(rows, actorFrom(request, user), { importId });
     // The shop's data changed between the preview and Confirm (a workflow deleted, a reference taken): the new
     // preview says what is wrong now.
     if (result.status === "refused") return previewAnswer(rows, result.plan, { name: fileName, encoding: null }, 409);

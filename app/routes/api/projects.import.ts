@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (plan.issues.length) return json({ message: issuesMessage(plan.issues, "Row"), ...preview }, { status: 400 });
       return json({ message: planSummary(preview.counts, "will"), ...preview });
     }
-    const result = importOrders(rows, actorFrom(request, user), { importId: input.importId });
+    const result = await importOrders(rows, actorFrom(request, user), { importId: input.importId });
     if (result.status === "refused") {
       return jsonError(400, issuesMessage(result.plan.issues, "Row"), { issues: issuesJson(result.plan.issues) });
     }
