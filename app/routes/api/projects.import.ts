@@ -11,7 +11,7 @@ import type { Route } from "./+types/projects.import";
 
 // POST /api/projects/import (README 'API', decision 0045): `{ "rows": [...] }`, one row per item. With
 // `?dryRun=1` (or `"dryRun": true`) the answer is the preview and nothing is written; otherwise every project and
-// item is imported in one transaction, or, with any bad row, nothing (400 with `issues`).
+// item is imported (in short batches, all or nothing), or, with any bad row, nothing (400 with `issues`).
 
 export const methods: RouteMethods = ["POST"];
 
