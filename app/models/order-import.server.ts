@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, items, materials, projects, workflows } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { runStepsPausing } from "~/domain/csv-read";
 import { zoneDate } from "~/domain/dates";
 import { BadRequestError } from "~/domain/errors";
 import {
@@ -11,6 +12,7 @@ import {
   type PlannedProject,
   planCounts,
   planOrderImport,
+  planOrderImportSteps,
   type PlanCounts,
 } from "~/domain/order-plan";
 import { announce } from "~/infra/change-notices.server";
@@ -113,9 +115,12 @@ function referenceData(db: Db, rows: readonly OrderRow[]): OrderReferenceData {
   };
 }
 
-/** What importing `rows` would do now, and every bad line: nothing is written. */
-export function previewOrderImport(rows: readonly OrderRow[]): OrderPlan {
-  return planOrderImport(rows, referenceData(getDb(), rows));
+/**
+ * What importing `rows` would do now, and every bad line: nothing is written. Planned in slices of lines with a
+ * pause between them, so a 10,000-line preview does not hold the server either.
+ */
+export function previewOrderImport(rows: readonly OrderRow[]): Promise<OrderPlan> {
+  return runStepsPausing(planOrderImportSteps(rows, referenceData(getDb(), rows)), pause);
 }
 
 export type ImportResult =
@@ -180,7 +185,7 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
   const db = getDb();
   const prior = importId ? importRecord(db, importId) : null;
   if (prior) return { status: "already", counts: prior.counts, projectIds: prior.projectIds };
-  const plan = planOrderImport(rows, referenceData(db, rows));
+  const plan = await previewOrderImport(rows);
   if (plan.issues.length) return { status: "refused", plan };
   const counts = planCounts(plan);
   const byLine = new Map(rows.map((r) => [r.line, r]));

@@ -1,8 +1,9 @@
 import { data } from "react-router";
-import { decodeCsvBytes, isCsvFile, runSteps } from "~/domain/csv-read";
+import { decodeCsvBytes, isCsvFile, runStepsPausing } from "~/domain/csv-read";
 import { type OrderPlan, type OrderRow, parseOrderCsvSteps, planCounts, planSummary } from "~/domain/order-plan";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { importChoices, importOrders, previewOrderImport } from "~/models/order-import.server";
+import { pause } from "~/models/batches.server";
 import { ConfirmedRowsSchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
 import { formIntent, readForm } from "~/views/form-action.server";
@@ -98,9 +99,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isCsvFile(file.name, file.type)) return refusal("Please select a CSV file");
     const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     if ("error" in decoded) return refusal(decoded.error);
-    const parsed = runSteps(parseOrderCsvSteps(decoded.text));
+    // A 10,000-line file is read in slices, the server answering other requests between them.
+    const parsed = await runStepsPausing(parseOrderCsvSteps(decoded.text), pause);
     if ("problem" in parsed) return refusal(parsed.problem);
-    const plan = previewOrderImport(parsed.rows);
+    const plan = await previewOrderImport(parsed.rows);
     return previewAnswer(parsed.rows, plan, { name: file.name, encoding: ENCODING_NAMES[decoded.encoding] ?? decoded.encoding });
   }
   if (intent === "confirm") {

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     const rows = numberedRows(input.rows);
     const dryRun = input.dryRun ?? DRY.has((new URL(request.url).searchParams.get("dryRun") ?? "").toLowerCase());
     if (dryRun) {
-      const plan = previewOrderImport(rows);
+      const plan = await previewOrderImport(rows);
       const preview = { dryRun: true, ...planJson(plan), issues: issuesJson(plan.issues) };
       if (plan.issues.length) return json({ message: issuesMessage(plan.issues, "Row"), ...preview }, { status: 400 });
       return json({ message: planSummary(preview.counts, "will"), ...preview });
