@@ -157,4 +157,21 @@ describe("large order imports", () => {
     expect(count("projects")).toBe(101);
     expect(count("items")).toBe(1 + 1 + 1000);
   });
+
+  test("a batch refused because the shop changed under the import puts back the batches before it: a 400 naming the line", async () => {
+    const [banner] = (await (await pm.request("/api/categories")).json()) as { id: number; name: string }[];
+    // 400 projects: dozens of batches, so the rename lands while the import still has batches to write.
+    const importing = importRows(orders(400));
+    // Once the first batch has committed, the category the later lines name is renamed.
+    while (count("projects") === 1) await new Promise((resolve) => setImmediate(resolve));
+    expect((await pm.request(`/api/categories/${banner!.id}`, { method: "PATCH", json: { name: "Banners" } })).status).toBe(200);
+    const res = await importing;
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toStartWith("Nothing was imported.");
+    expect(body.issues[0].message).toContain('Unknown category "Banner"');
+    expect(count("projects")).toBe(1);
+    expect(count("items")).toBe(1);
+    expect(count("audit_log", "entity = 'order-import' AND action = 'undo-import'")).toBe(1);
+  });
 });
