@@ -185,6 +185,7 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
   const db = getDb();
   const prior = importId ? importRecord(db, importId) : null;
   if (prior) return { status: "already", counts: prior.counts, projectIds: prior.projectIds };
+  let mark = writeMark(db);
   const plan = await previewOrderImport(rows);
   if (plan.issues.length) return { status: "refused", plan };
   const counts = planCounts(plan);
@@ -200,9 +201,10 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
     const notices: Notice[] = [];
     try {
       next += db.transaction((tx) => {
-        // The batch's lines checked again, inside its transaction: the shop may have changed since the check above.
-        const part = planOrderImport(lines, referenceData(tx, lines));
-        if (part.issues.length) throw new BatchRefused(part);
+        // The batch's lines checked again, inside its transaction, when anything was written since they were
+        // checked: the shop may have changed under the import. Nothing written, the check above still holds.
+        const part = writeMark(tx) === mark ? { projects: batch, issues: [] } : planOrderImport(lines, referenceData(tx, lines));
+        if (part.issues.length) throw new BatchRefused(part as OrderPlan);
         // A batch also ends when it has held the server long enough; the rest of it is checked again in the next.
         const written = writeProjects(tx, part.projects, actor, undo, notices, projectIds, batchDeadline());
         if (next + written === total) {
@@ -216,9 +218,20 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
       if (error instanceof BatchRefused) return { status: "refused", plan: error.plan };
       throw error;
     }
+    mark = writeMark(db);
     for (const notice of notices) announce(notice);
   }
   return { status: "imported", counts, projectIds, plan };
+}
+
+/**
+ * Moves whenever anything is written to the database: this connection's row changes (every request's writes, and
+ * the import's own) and other connections' commits (a command-line tool).
+ */
+function writeMark(db: Db): string {
+  // A raw query through the query builder answers the row as an array of values.
+  const [changes, version] = db.get<[number, number]>(sql`SELECT total_changes(), (SELECT data_version FROM pragma_data_version)`);
+  return `${changes}/${version}`;
 }
 
 function importRecord(db: Db, importId: string): ImportRecord | null {

@@ -194,6 +194,43 @@ async function probeWhile(busy: Promise<unknown>, probes: Record<string, () => P
   return latencies;
 }
 
+test("order import: 10,000 rows through the API, nothing else running", async () => {
+  const {
+    app,
+    clients: { pm },
+  } = await seedShop({
+    members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] } },
+    departments: ["Design", "Production"],
+    categories: [{ name: "Banner", departmentSequence: ["design", "production"] }],
+    materials: [{ name: "Vinyl", category: "Flexible" }],
+    workflow: { name: "Print", departmentSequence: ["design", "production"] },
+  });
+  const rows = [];
+  for (let p = 0; p < 1000; p++)
+    for (let i = 0; i < 10; i++)
+      rows.push({
+        projectName: `Job ${p}`,
+        customer: `Customer ${p}`,
+        externalReference: `J-${p}`,
+        dueDate: "2026-06-30",
+        workflow: "Print",
+        itemName: `Item ${i}`,
+        quantity: i + 1,
+        category: "Banner",
+        material: "Vinyl",
+      });
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const res = await pm.request("/api/projects/import", { method: "POST", json: { rows } });
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  expect(res.status).toBe(201);
+  expect(app.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM items").get()!.n).toBe(10_000);
+  record("Order import alone (10,000 rows)", ms, "ms", 2000);
+  // On a busy machine the wall time is mostly waiting for a core; the CPU time is what a quiet one would take.
+  record("  its CPU time", (used.user + used.system) / 1000, "ms", 2000);
+});
+
 test("order import: other requests while 10,000 rows are imported through the API", async () => {
   const {
     app,
@@ -266,7 +303,7 @@ test("machine files: other requests while 5,000 files are saved at once (Save Al
   });
   const latencies = await probeWhile(saving, probes);
   expect(await saving).toBe(201);
-  record("Machine-file bulk save (5,000 files, one transaction)", ms, "ms", 200);
+  record("Machine-file bulk save (5,000 files)", ms, "ms", 200);
   for (const [name, list] of Object.entries(latencies)) {
     const sorted = list.sort((a, b) => a - b);
     if (sorted.length) record(`  ${name} meanwhile, p99 (${sorted.length} requests)`, percentile(sorted, 99), "ms", 200);
