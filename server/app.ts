@@ -101,7 +101,8 @@ function start(env: Env, clientDir: string) {
     pruneLoginAttempts(24 * 60 * 60_000);
     writeUpWindows();
     pruneUploads();
-    pruneAudit(env.AUDIT_RETENTION_DAYS);
+    // In batches with pauses between them: a first sweep of years of entries never holds the server (returns at once).
+    void pruneAudit(env.AUDIT_RETENTION_DAYS);
     // Timers forgotten over the night stop at the day's end (docs/product.md, Decisions: The end of a job).
     pauseTimersAtDayEnd();
   };

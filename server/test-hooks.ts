@@ -16,6 +16,7 @@ export { createBoardKey } from "~/models/board.server";
 export { databaseAnswers } from "~/models/health.server";
 export { countItems, listItemsPage } from "~/models/item.server";
 export { CLICK_QR_FIRST, createMachineFiles, getMachineFileLabel, IMPORT_BATCH_ROWS } from "~/models/machine-file.server";
+export { ORDER_BATCH_WEIGHT } from "~/models/order-import.server";
 export { workflowItemCounts } from "~/models/overview.server";
 export { forgetPreparedForTests } from "~/models/prepared.server";
 export { projectSummary } from "~/models/project.server";

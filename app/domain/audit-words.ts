@@ -38,6 +38,8 @@ const ACTION_LABELS: Record<string, string> = {
   "complete-on-floor": "Completed on the floor",
   complete: "Completed",
   "follow-floor": "Follow the floor",
+  // A large order import writes in batches; one refused half-way puts back the batches before it.
+  "undo-import": "Import put back (refused half-way)",
 };
 
 /** 'workflow-step' → 'Workflow step', 'audit_log' → 'Audit log'. */

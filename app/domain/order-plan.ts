@@ -1,7 +1,18 @@
 import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants";
 import { toCsv } from "~/domain/csv";
-import { headerKey, isBlank, isComment, NO_DATA_ROWS, oneLine, readCsvTable, RECORDS_PER_STEP, UNREADABLE_CHARACTER, undefused } from "~/domain/csv-read";
+import {
+  headerKey,
+  isBlank,
+  isComment,
+  NO_DATA_ROWS,
+  oneLine,
+  readCsvTable,
+  RECORDS_PER_STEP,
+  runSteps,
+  UNREADABLE_CHARACTER,
+  undefused,
+} from "~/domain/csv-read";
 import { dateOrderWords, FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
 
 // Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
@@ -235,6 +246,14 @@ const CONTROL = /[\p{Cc}\p{Cs}]/u;
  * keeps what is stored.
  */
 export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceData): OrderPlan {
+  return runSteps(planOrderImportSteps(rows, ref));
+}
+
+/** Lines a step of planOrderImportSteps checks before it yields. */
+const PLAN_LINES_PER_STEP = 1000;
+
+/** planOrderImport as steps: yields between slices of lines, so a caller may let other work run (a 10,000-line plan). */
+export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderReferenceData): Generator<undefined, OrderPlan> {
   const workflows = byName(ref.workflows, (w) => w.name);
   const categories = byName(ref.categories, (c) => c);
   const materials = byName(ref.materials, (m) => m);
@@ -404,7 +423,10 @@ export function planOrderImport(rows: readonly OrderRow[], ref: OrderReferenceDa
     if (planned.changes.length) planned.action = "update";
     group.items.push(planned);
   };
-  rows.forEach(checkLine);
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % PLAN_LINES_PER_STEP === 0) yield;
+    checkLine(row, index);
+  }
 
   const projects: PlannedProject[] = [];
   for (const g of groups.values()) {

@@ -41,15 +41,13 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   } catch {
     throw jsonError(400, "The request body must be valid JSON");
   }
+  // Every problem in one answer: the fields the call does not take, then what is wrong with the ones it does.
   const unknown = unknownFields(schema, raw);
-  if (unknown.length > 0) {
-    const issues = unknown.map((f) => ({ path: [...f.at, f.key].join("."), message: `${f.key} is not a field this call takes` }));
-    throw jsonError(400, unknownFieldsMessage(unknown, fieldLabel), { issues });
-  }
   const result = schema.safeParse(raw);
-  if (!result.success) {
-    const issues = zodIssues(result.error);
-    throw jsonError(400, issues[0]?.message ?? "Invalid request", { issues });
+  if (unknown.length > 0 || !result.success) {
+    const extra = unknown.map((f) => ({ path: [...f.at, f.key].join("."), message: `${f.key} is not a field this call takes` }));
+    const issues = [...extra, ...(result.success ? [] : zodIssues(result.error))];
+    throw jsonError(400, unknown.length > 0 ? unknownFieldsMessage(unknown, fieldLabel) : (issues[0]?.message ?? "Invalid request"), { issues });
   }
   return result.data;
 }

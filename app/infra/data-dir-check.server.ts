@@ -78,7 +78,7 @@ export function dataDirProblem(dataDir: string, who: RunningAs | null = runningA
     if (theirs || (why && who && pst.uid !== who.uid)) return refusal(dir, p, who, false, container);
     // Ours, yet closed to us: its mode, not its owner, is what to fix.
     if (why)
-      return `shopflow: cannot write to DATA_DIR ${dir}: ${p === dir ? "its" : `${p}'s`} mode (${(pst.mode & 0o777).toString(8)}) does not let its owner read and write it. Fix it with: chmod -R u+rwX ${dir}`;
+      return `shopflow: cannot write to DATA_DIR ${dir}: ${p === dir ? "its mode" : `the mode of ${p}`} (${(pst.mode & 0o777).toString(8)}) does not let its owner read and write it. Fix it with: chmod -R u+rwX ${dir}`;
     return null;
   };
   const problem = check(dir, st, constants.R_OK | constants.W_OK | constants.X_OK);

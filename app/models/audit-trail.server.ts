@@ -26,6 +26,7 @@ import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { getDb } from "~/infra/db.server";
 import { writeAudit } from "./audit.server";
+import { IMPORT_BATCH_ROWS, pause } from "./batches.server";
 
 // The audit trail: every audited write, sign-ins and refused PINs, newest first. Read only: the
 // app never updates an audit row, and deletes one only by the retention the server's operator sets
@@ -481,19 +482,21 @@ export function projectHistory(projectId: number, view: DiffView): HistoryLine[]
   return historyOf(scopeWhere(projectScope(projectId)), "project", view);
 }
 
-export const PRUNE_BATCH = 5000;
+export const PRUNE_BATCH = IMPORT_BATCH_ROWS;
 
 /**
  * Retention (AUDIT_RETENTION_DAYS): removes the entries older than `days` days, oldest first, PRUNE_BATCH to a
- * transaction so a scan never waits long behind it, then records what it removed as an entry of its own. 0 keeps
- * everything. Returns how many entries it removed.
+ * transaction with a pause between them (docs/product.md, Decisions: Large writes), so neither a scan nor a page
+ * waits long behind a first sweep of years of entries, then records what it removed as an entry of its own. 0
+ * keeps everything. Resolves to how many entries it removed.
  */
-export function pruneAudit(days: number, now = Date.now()): number {
+export async function pruneAudit(days: number, now = Date.now()): Promise<number> {
   if (!(days > 0)) return 0;
   const db = getDb();
   const cutoff = now - days * 24 * 3600_000;
   let removed = 0;
-  for (;;) {
+  for (let batch = 0; ; batch++) {
+    if (batch > 0) await pause();
     const n = db.transaction(
       (tx) =>
         tx

@@ -10,6 +10,9 @@ import { decodeCsvBytes, parseMachineFileCsvInSteps } from "~/domain/machine-fil
 import { writeAudit, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
+import { batchesOf, IMPORT_BATCH_ROWS, pause } from "./batches.server";
+
+export { IMPORT_BATCH_ROWS };
 
 // Machine-ready files (docs/product.md §2 Machine Ready Files, Machine Files Spreadsheet, Machine Files for one machine; §3;
 // §4 'Machine file'; §7 'Machine files'). A file is a record, not bytes (docs/product.md, Decisions: Uploads): its path is the
@@ -292,6 +295,58 @@ export function saveMachineFiles(save: { creates: MachineFileCreate[]; edits?: F
   return { created: result.created, updated: result.edits.map((e) => e.after), skipped: result.skipped };
 }
 
+/**
+ * POST /api/machine-ready-files/bulk: up to 5,000 new files. Up to IMPORT_BATCH_ROWS it is saveMachineFiles, one
+ * transaction. A longer list is checked whole first (every machine and project known: otherwise nothing is saved),
+ * then written in transactions of IMPORT_BATCH_ROWS with a pause between them (docs/product.md, Decisions: Large
+ * writes), each one catching up on files added meanwhile; a batch that fails removes the files the batches before it
+ * added, so the save stays all or nothing.
+ */
+export async function saveMachineFilesInBatches(creates: MachineFileCreate[], actor: Actor): Promise<SaveResult> {
+  if (creates.length <= IMPORT_BATCH_ROWS) return saveMachineFiles({ creates }, actor);
+  const db = getDb();
+  const projectIds = [...new Set(creates.map((c) => c.projectId ?? null))];
+  const known = new Set<string>();
+  let lastId = 0;
+  db.transaction((tx) => {
+    resolveInputs(tx, creates, {});
+    const page = existingKeys(tx, projectIds, 0);
+    for (const k of page.keys) known.add(k);
+    lastId = page.lastId;
+  });
+  const created: MachineFile[] = [];
+  let skipped = 0;
+  for (const [n, batch] of batchesOf(creates).entries()) {
+    await pause();
+    let done: ReturnType<typeof insertFiles>;
+    try {
+      done = db.transaction((tx) => {
+        const since = existingKeys(tx, projectIds, lastId);
+        for (const k of since.keys) known.add(k);
+        const result = insertFiles(tx, resolveInputs(tx, batch, {}), actor, {}, known);
+        lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
+        return result;
+      });
+    } catch (error) {
+      if (n > 0 && created.length) {
+        const ids = created.map((f) => f.id);
+        db.transaction((tx) => {
+          tx.delete(machineReadyFiles)
+            .where(sql`${machineReadyFiles.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+            .run();
+          writeAudit(actor, { action: "undo-save", entity: "machine-file", entityId: null, after: ids }, tx);
+        });
+        announceFiles(created, "delete");
+      }
+      throw error;
+    }
+    created.push(...done.created);
+    skipped += done.skipped;
+    announceFiles(done.created, "create");
+  }
+  return { created, updated: [], skipped };
+}
+
 export type CsvImportResult = {
   /** How many files were added, and how many rows were already there (same project, file name and machine). */
   saved: number;
@@ -305,13 +360,8 @@ export type CsvImportResult = {
 };
 
 export const FILES_RETURNED = 500;
-/** Rows a transaction of a large import writes; between two, the server answers other requests. */
-export const IMPORT_BATCH_ROWS = 1000;
-// Reading a project's files for the duplicate check, a page at a time for the same reason.
+// Reading a project's files for the duplicate check, a page at a time for the same reason as the batches.
 const KEYS_PAGE = 5000;
-
-/** Lets the event loop answer waiting requests before the next slice of a long job. */
-export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The CSV import (spreadsheet page and POST …/upload-csv). Everything is read and checked first; a problem with
@@ -351,9 +401,9 @@ export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { te
   const touched = new Map<string, Touched>();
   let saved = 0;
   let skipped = 0;
-  for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
-    if (i > 0) await pause();
-    const batch = rows.slice(i, i + IMPORT_BATCH_ROWS).map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
+  for (const [n, slice] of batchesOf(rows).entries()) {
+    if (n > 0) await pause();
+    const batch = slice.map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
     const done = db.transaction((tx) => {
       const since = existingKeys(tx, [projectId], lastId);
       for (const k of since.keys) known.add(k);

@@ -16,14 +16,14 @@ import type { z } from "zod";
 import { DUE_BEFORE_START, dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
-import { getDb, type DB } from "~/infra/db.server";
+import { type DB, getDb } from "~/infra/db.server";
 import { followTheFloor, setProjectStatus, type Notice } from "./floor-progress.server";
 import { percentOf, stepStatusFromPercent } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { removeStoredFile } from "~/infra/storage.server";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
 import { prepared } from "./prepared.server";
 import { projectDueSql } from "./project-due.server";
@@ -265,20 +265,17 @@ function workflowOrThrow(tx: Tx, id: number) {
  * remain keep their dates, percent, notes and assignments; new ones start 'pending'; gone ones are removed.
  */
 function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: string; description: string; departmentSequence: string[] }, actor: Actor) {
-  let instance = tx.select().from(projectWorkflowInstances).where(eq(projectWorkflowInstances.projectId, projectId)).get();
+  const q = createStatements(getDb());
+  let instance = q.instanceOf.get({ projectId });
   if (!instance) {
-    instance = tx
-      .insert(projectWorkflowInstances)
-      .values({ projectId, workflowTemplateId: workflow.id, name: workflow.name, description: workflow.description })
-      .returning()
-      .get();
+    instance = q.insertInstance.get({ projectId, workflowTemplateId: workflow.id, name: workflow.name, description: workflow.description })!;
   } else {
     tx.update(projectWorkflowInstances)
       .set({ workflowTemplateId: workflow.id, name: workflow.name, description: workflow.description })
       .where(eq(projectWorkflowInstances.id, instance.id))
       .run();
   }
-  const existing = tx.select().from(projectWorkflowSteps).where(eq(projectWorkflowSteps.projectWorkflowInstanceId, instance.id)).all();
+  const existing = q.stepsOf.all({ instanceId: instance.id });
   const byDepartment = new Map(existing.map((s) => [s.department, s]));
   const wanted = new Set(workflow.departmentSequence);
   const gone = existing.filter((s) => !wanted.has(s.department)).map((s) => s.id);
@@ -288,9 +285,7 @@ function syncSteps(tx: Tx, projectId: number, workflow: { id: number; name: stri
     if (step) {
       if (step.sortOrder !== index) tx.update(projectWorkflowSteps).set({ sortOrder: index }).where(eq(projectWorkflowSteps.id, step.id)).run();
     } else {
-      tx.insert(projectWorkflowSteps)
-        .values({ projectWorkflowInstanceId: instance.id, department, status: "pending", percentComplete: 0, sortOrder: index })
-        .run();
+      q.insertStep.run({ instanceId: instance.id, department, sortOrder: index });
     }
   });
   // New steps follow the floor at once; the status follows the items and steps (decision 0048).
@@ -314,13 +309,9 @@ export type ProjectInsert = {
 type WorkflowRow = { id: number; name: string; description: string; departmentSequence: string[] };
 
 /** Another project's external reference, any case (unique, decision 0045): refused with a sentence rather than the index's error. */
-function referenceFreeOrThrow(tx: Tx, reference: string | null | undefined, exceptId?: number) {
+function referenceFreeOrThrow(_tx: Tx, reference: string | null | undefined, exceptId?: number) {
   if (!reference) return;
-  const other = tx
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(sql`${projects.externalReference} = ${reference} COLLATE NOCASE`)
-    .get();
+  const other = createStatements(getDb()).referenceHolder.get({ reference });
   if (other && other.id !== exceptId) throw new ConflictError(`The external reference "${reference}" is already the project "${other.name}"'s.`);
 }
 
@@ -351,26 +342,76 @@ function referenceTaken<T>(reference: string | null | undefined, write: () => T)
 export function insertProjectInTx(tx: Tx, input: ProjectInsert, wf: WorkflowRow, actor: Actor): Project {
   referenceFreeOrThrow(tx, input.externalReference);
   datesInOrderOrThrow(toDate(input.startDate) ?? null, toDate(input.endDate) ?? null);
-  const row = tx
-    .insert(projects)
-    .values({
-      name: input.name,
-      description: input.description,
-      priority: input.priority,
-      workflowId: wf.id,
-      workflowName: wf.name,
-      customer: input.customer || null,
-      externalReference: input.externalReference || null,
-      startDate: toDate(input.startDate) ?? null,
-      endDate: toDate(input.endDate) ?? null,
-    })
-    .returning()
-    .get();
+  const q = createStatements(getDb());
+  const row = q.insertProject.get({
+    name: input.name,
+    description: input.description,
+    priority: input.priority,
+    workflowId: wf.id,
+    workflowName: wf.name,
+    customer: input.customer || null,
+    externalReference: input.externalReference || null,
+    startDate: toDate(input.startDate)?.getTime() ?? null,
+    endDate: toDate(input.endDate)?.getTime() ?? null,
+  })!;
   syncSteps(tx, row.id, wf, actor);
-  const after = tx.select().from(projects).where(eq(projects.id, row.id)).get()!;
-  writeAudit(actor, { action: "create", entity: "project", entityId: row.id, after }, tx);
+  const after = q.projectById.get({ id: row.id })!;
+  writeAuditPrepared(actor, { action: "create", entity: "project", entityId: row.id, after });
   return after;
 }
+
+// Compiled once per database: compiling a project's INSERT compiles the triggers that keep its counts and due date
+// too, which cost more than the insert itself; an order import creates hundreds of projects in a row. They run on
+// the one connection, so inside the caller's transaction.
+const ph = (name: string) => sql`${sql.placeholder(name)}`;
+const createStatements = (db: DB) =>
+  prepared(db, "projects:create", (d) => ({
+    referenceHolder: d
+      .select({ id: projects.id, name: projects.name })
+      .from(projects)
+      .where(sql`${projects.externalReference} = ${sql.placeholder("reference")} COLLATE NOCASE`)
+      .limit(1)
+      .prepare(),
+    insertProject: d
+      .insert(projects)
+      .values({
+        name: ph("name"),
+        description: ph("description"),
+        priority: ph("priority"),
+        workflowId: ph("workflowId"),
+        workflowName: ph("workflowName"),
+        customer: ph("customer"),
+        externalReference: ph("externalReference"),
+        startDate: ph("startDate"),
+        endDate: ph("endDate"),
+      })
+      .returning({ id: projects.id })
+      .prepare(),
+    projectById: d
+      .select()
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder("id")))
+      .prepare(),
+    instanceOf: d
+      .select()
+      .from(projectWorkflowInstances)
+      .where(eq(projectWorkflowInstances.projectId, sql.placeholder("projectId")))
+      .prepare(),
+    insertInstance: d
+      .insert(projectWorkflowInstances)
+      .values({ projectId: ph("projectId"), workflowTemplateId: ph("workflowTemplateId"), name: ph("name"), description: ph("description") })
+      .returning()
+      .prepare(),
+    stepsOf: d
+      .select()
+      .from(projectWorkflowSteps)
+      .where(eq(projectWorkflowSteps.projectWorkflowInstanceId, sql.placeholder("instanceId")))
+      .prepare(),
+    insertStep: d
+      .insert(projectWorkflowSteps)
+      .values({ projectWorkflowInstanceId: ph("instanceId"), department: ph("department"), status: "pending", percentComplete: 0, sortOrder: ph("sortOrder") })
+      .prepare(),
+  }));
 
 export function createProject(input: ProjectInsert & { workflowId: number }, actor: Actor): Project {
   const project = referenceTaken(input.externalReference, () =>

@@ -1,8 +1,9 @@
 import { data } from "react-router";
-import { decodeCsvBytes, isCsvFile, runSteps } from "~/domain/csv-read";
+import { decodeCsvBytes, isCsvFile, runStepsPausing } from "~/domain/csv-read";
 import { type OrderPlan, type OrderRow, parseOrderCsvSteps, planCounts, planSummary } from "~/domain/order-plan";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { importChoices, importOrders, previewOrderImport } from "~/models/order-import.server";
+import { pause } from "~/models/batches.server";
 import { ConfirmedRowsSchema } from "~/schemas/order-rows";
 import { actorFrom } from "~/services/actor.server";
 import { formIntent, readForm } from "~/views/form-action.server";
@@ -98,9 +99,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isCsvFile(file.name, file.type)) return refusal("Please select a CSV file");
     const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     if ("error" in decoded) return refusal(decoded.error);
-    const parsed = runSteps(parseOrderCsvSteps(decoded.text));
+    // A 10,000-line file is read in slices, the server answering other requests between them.
+    const parsed = await runStepsPausing(parseOrderCsvSteps(decoded.text), pause);
     if ("problem" in parsed) return refusal(parsed.problem);
-    const plan = previewOrderImport(parsed.rows);
+    const plan = await previewOrderImport(parsed.rows);
     return previewAnswer(parsed.rows, plan, { name: file.name, encoding: ENCODING_NAMES[decoded.encoding] ?? decoded.encoding });
   }
   if (intent === "confirm") {
@@ -115,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
     const importId = String(form.get("importId") ?? "").slice(0, 100) || null;
     const fileName = String(form.get("fileName") ?? "").slice(0, 255);
     // Items are an item write (the same keys as projects for a member today): asked as the API asks it.
-    const result = importOrders(rows, actorFrom(request, user), { importId, itemsWritable: can(user, "items:write") });
+    const result = await importOrders(rows, actorFrom(request, user), { importId, itemsWritable: can(user, "items:write") });
     if (result.status === "items-refused") refuseMissing(request, user, "items:write");
     // The shop's data changed between the preview and Confirm (a workflow deleted, a reference taken): the new
     // preview says what is wrong now.

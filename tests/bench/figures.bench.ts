@@ -163,6 +163,220 @@ test("order import: 2,000 lines previewed and confirmed on the page", async () =
   record("Order import confirm (2,000 lines)", importMs, "ms", 5000);
 });
 
+/**
+ * Requests of each kind one after another while `busy` runs, the next due 50 ms after the last was answered, each
+ * timed from when it was due (not from when the timer got to run), so a held server shows. One of each kind in
+ * flight at a time: the probes cannot overload the server themselves, however slow the machine.
+ */
+async function probeWhile(busy: Promise<unknown>, probes: Record<string, () => Promise<Response>>): Promise<Record<string, number[]>> {
+  let done = false;
+  void busy.finally(() => {
+    done = true;
+  });
+  const latencies: Record<string, number[]> = {};
+  await Promise.all(
+    Object.entries(probes).map(async ([name, probe]) => {
+      const list: number[] = (latencies[name] = []);
+      let due = performance.now();
+      while (!done) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (done) break;
+        const res = await probe();
+        const body = await res.text();
+        // 409: a scan of an item that was just scanned the other way, answered all the same.
+        if (res.status >= 400 && res.status !== 409) throw new Error(`${name}: ${res.status} ${body.slice(0, 300)}`);
+        list.push(performance.now() - due);
+        due = performance.now() + 50;
+      }
+    }),
+  );
+  return latencies;
+}
+
+test("order import: 10,000 rows through the API, nothing else running", async () => {
+  const {
+    app,
+    clients: { pm },
+  } = await seedShop({
+    members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] } },
+    departments: ["Design", "Production"],
+    categories: [{ name: "Banner", departmentSequence: ["design", "production"] }],
+    materials: [{ name: "Vinyl", category: "Flexible" }],
+    workflow: { name: "Print", departmentSequence: ["design", "production"] },
+  });
+  const rows = [];
+  for (let p = 0; p < 1000; p++)
+    for (let i = 0; i < 10; i++)
+      rows.push({
+        projectName: `Job ${p}`,
+        customer: `Customer ${p}`,
+        externalReference: `J-${p}`,
+        dueDate: "2026-06-30",
+        workflow: "Print",
+        itemName: `Item ${i}`,
+        quantity: i + 1,
+        category: "Banner",
+        material: "Vinyl",
+      });
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  const res = await pm.request("/api/projects/import", { method: "POST", json: { rows } });
+  const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu);
+  expect(res.status).toBe(201);
+  expect(app.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM items").get()!.n).toBe(10_000);
+  record("Order import alone (10,000 rows)", ms, "ms", 2000);
+  // On a busy machine the wall time is mostly waiting for a core; the CPU time is what a quiet one would take.
+  record("  its CPU time", (used.user + used.system) / 1000, "ms", 2000);
+});
+
+test("order import: other requests while 10,000 rows are imported through the API", async () => {
+  const {
+    app,
+    clients: { pm, operator },
+    itemIds: [scanned],
+  } = await seedShop({
+    members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] }, operator: { name: "Otto Operator", pin: "2222", keys: ["production"] } },
+    departments: ["Design", "Production"],
+    categories: [{ name: "Banner", departmentSequence: ["design", "production"] }],
+    materials: [{ name: "Vinyl", category: "Flexible" }],
+    workflow: { name: "Print", departmentSequence: ["design", "production"] },
+    projects: [{ name: "On the floor" }],
+    items: [{ name: "Scanned sign", category: "Banner", department: "production" }],
+  });
+  const rows = [];
+  for (let p = 0; p < 1000; p++)
+    for (let i = 0; i < 10; i++)
+      rows.push({
+        projectName: `Job ${p}`,
+        customer: `Customer ${p}`,
+        externalReference: `J-${p}`,
+        dueDate: "2026-06-30",
+        workflow: "Print",
+        itemName: `Item ${i}`,
+        quantity: i + 1,
+        category: "Banner",
+        material: "Vinyl",
+      });
+  let scans = 0;
+  const probes = {
+    healthz: () => pm.request("/healthz"),
+    // Start and pause by turns: the item stays in its department however many scans the import lets through.
+    scan: () => operator.request(`/api/items/${scanned}/${++scans % 2 ? "start" : "pause"}-timer`, { method: "POST" }),
+    page: () => pm.request("/items"),
+  };
+  for (const probe of Object.values(probes)) for (let i = 0; i < 3; i++) await (await probe()).arrayBuffer();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let ms = 0;
+  const importing = pm.request("/api/projects/import", { method: "POST", json: { rows } }).then(async (res) => {
+    ms = performance.now() - started;
+    return { status: res.status, body: await res.json() };
+  });
+  const latencies = await probeWhile(importing, probes);
+  const result = await importing;
+  expect(result.status).toBe(201);
+  expect(app.db.$client.query<{ n: number }, []>("SELECT count(*) AS n FROM items").get()!.n).toBe(10_001);
+  const used = process.cpuUsage(cpu);
+  record("Order import through the API (10,000 rows)", ms, "ms", 2000);
+  record("  CPU time of the process meanwhile (import and requests)", (used.user + used.system) / 1000, "ms", 2000);
+  for (const [name, list] of Object.entries(latencies)) {
+    const sorted = list.sort((a, b) => a - b);
+    record(`  ${name} meanwhile, p99 (${sorted.length} requests)`, percentile(sorted, 99), "ms", 200);
+  }
+}, 600_000);
+
+test("machine files: other requests while 5,000 files are saved at once (Save All, the bulk API)", async () => {
+  const {
+    clients: { pm },
+    projectIds: [projectId],
+  } = await machineShop();
+  const files = Array.from({ length: 5000 }, (_, i) => ({ fileName: `bulk-${i}.pdf`, machine: i % 2 ? "zund-g3" : "hp-latex-800", projectId }));
+  const probes = { healthz: () => pm.request("/healthz"), page: () => pm.request(`/projects/${projectId}/machine-files`) };
+  for (const probe of Object.values(probes)) for (let i = 0; i < 3; i++) await (await probe()).arrayBuffer();
+  const started = performance.now();
+  let ms = 0;
+  const saving = pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files } }).then((res) => {
+    ms = performance.now() - started;
+    return res.status;
+  });
+  const latencies = await probeWhile(saving, probes);
+  expect(await saving).toBe(201);
+  record("Machine-file bulk save (5,000 files)", ms, "ms", 200);
+  for (const [name, list] of Object.entries(latencies)) {
+    const sorted = list.sort((a, b) => a - b);
+    if (sorted.length) record(`  ${name} meanwhile, p99 (${sorted.length} requests)`, percentile(sorted, 99), "ms", 200);
+  }
+});
+
+test("reference renames: other requests while a category of 100,000 items is renamed", async () => {
+  const {
+    app,
+    clients: { pm },
+    itemIds: [first],
+  } = await seedShop({
+    members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] } },
+    departments: ["Design", "Production"],
+    categories: [{ name: "Banner", departmentSequence: ["design", "production"] }],
+    workflow: { name: "Print", departmentSequence: ["design", "production"] },
+    projects: [{ name: "Big job" }],
+    items: [{ name: "Sign", category: "Banner" }],
+  });
+  app.db.$client
+    .query(
+      `INSERT INTO items (name, category, material, quantity, department, project_id, workflow_id, current_step_index, created_at)
+       SELECT i.name || ' ' || n.value, i.category, i.material, 1, i.department, i.project_id, i.workflow_id, 0, i.created_at
+       FROM items i, json_each($n) n WHERE i.id = $id`,
+    )
+    .run({ id: first!, n: JSON.stringify(Array.from({ length: 99_999 }, (_, i) => i)) });
+  const [banner] = (await (await pm.request("/api/categories")).json()) as { id: number }[];
+  const probes = { healthz: () => pm.request("/healthz"), page: () => pm.request("/items?limit=50") };
+  for (const probe of Object.values(probes)) await (await probe()).arrayBuffer();
+  const started = performance.now();
+  let ms = 0;
+  const renaming = pm.request(`/api/categories/${banner!.id}`, { method: "PATCH", json: { name: "Banners" } }).then((res) => {
+    ms = performance.now() - started;
+    return res.status;
+  });
+  const latencies = await probeWhile(renaming, probes);
+  expect(await renaming).toBe(200);
+  record("Category rename (100,000 items, one transaction)", ms, "ms", 200);
+  for (const [name, list] of Object.entries(latencies)) {
+    const sorted = list.sort((a, b) => a - b);
+    if (sorted.length) record(`  ${name} meanwhile, p99 (${sorted.length} requests)`, percentile(sorted, 99), "ms", 200);
+  }
+});
+
+test("audit retention: other requests while 100,000 old entries are swept", async () => {
+  const {
+    app,
+    clients: { pm },
+  } = await seedShop({ members: { pm: { name: "Pat PM", pin: "1111", keys: ["management"] } } });
+  const old = Date.now() - 400 * 86_400_000;
+  app.db.$client
+    .query(
+      `INSERT INTO audit_log (at, actor_name, action, entity, entity_id, after)
+       SELECT $old + n.value, 'Pat PM', 'update', 'project', '1', '{"name":"Bakery sign","priority":"high"}' FROM json_each($n) n`,
+    )
+    .run({ old, n: JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)) });
+  const probes = { healthz: () => pm.request("/healthz"), page: () => pm.request("/items?limit=50") };
+  for (const probe of Object.values(probes)) await (await probe()).arrayBuffer();
+  const started = performance.now();
+  let ms = 0;
+  const sweeping = Promise.resolve(hooks.pruneAudit(365)).then((n) => {
+    ms = performance.now() - started;
+    return n;
+  });
+  const latencies = await probeWhile(sweeping, probes);
+  expect(await sweeping).toBe(100_000);
+  record("Audit retention sweep (100,000 entries)", ms, "ms", 2000);
+  for (const [name, list] of Object.entries(latencies)) {
+    const sorted = list.sort((a, b) => a - b);
+    if (sorted.length) record(`  ${name} meanwhile, p99 (${sorted.length} requests)`, percentile(sorted, 99), "ms", 200);
+  }
+});
+
 test("sign-in: a known floor PC while the shop-wide budget is spent and the line is full", async () => {
   const app = createApp();
   addMember("Ada Admin", "4321", ["management"]);

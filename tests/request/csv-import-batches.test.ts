@@ -97,3 +97,51 @@ describe("large CSV imports", () => {
     expect(during).toBeGreaterThanOrEqual(ROWS / IMPORT_BATCH_ROWS / 2);
   }, 600_000);
 });
+
+describe("large bulk saves (POST /api/machine-ready-files/bulk)", () => {
+  const files = (n: number) => Array.from({ length: n }, (_, i) => ({ fileName: `f${i}.pdf`, machine: i % 2 ? "zund-g3" : "hp-latex-800", projectId }));
+  const bulk = (list: object[]) => pm.request("/api/machine-ready-files/bulk", { method: "POST", json: { files: list } });
+
+  test("5,000 files: written in transactions of at most IMPORT_BATCH_ROWS, with requests answered between them", async () => {
+    let res: Response | undefined;
+    let during = 0;
+    const seen = await statementsByTransaction(async () => {
+      let done = false;
+      const saving = bulk(files(5000)).then((r) => {
+        done = true;
+        res = r;
+      });
+      while (!done) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const other = await pm.request("/healthz");
+        expect(other.status).toBe(200);
+        if (!done) during++;
+      }
+      await saving;
+    });
+    expect(res!.status).toBe(201);
+    expect((await res!.json()).saved).toBe(5000);
+    expect(count()).toBe(5000);
+    const inserts = seen.filter((s) => /^insert into "machine_ready_files"/i.test(s.sql));
+    const perTransaction = new Map<number, number>();
+    for (const s of inserts) perTransaction.set(s.tx, (perTransaction.get(s.tx) ?? 0) + 1);
+    expect(perTransaction.has(0)).toBe(false);
+    expect(perTransaction.size).toBe(5);
+    expect(Math.max(...perTransaction.values())).toBeLessThanOrEqual(IMPORT_BATCH_ROWS);
+    expect(during).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a write refused in a later batch removes the files the batches before it added", async () => {
+    app.db.$client.run(
+      "CREATE TEMP TRIGGER refuse_last AFTER INSERT ON machine_ready_files WHEN NEW.file_name = 'f4999.pdf' BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    const res = await bulk(files(5000));
+    expect(res.status).toBe(500);
+    app.db.$client.run("DROP TRIGGER refuse_last");
+    expect(count()).toBe(0);
+    // An unknown machine on the last line: checked before anything is written.
+    const bad = await bulk([...files(4999), { fileName: "x.pdf", machine: "nope", projectId }]);
+    expect(bad.status).toBe(400);
+    expect(count()).toBe(0);
+  });
+});

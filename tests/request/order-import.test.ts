@@ -5,7 +5,7 @@ import { type Client, visibleHtml } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 
 // The order import (decision 0045): a CSV on the import screen or rows on POST /api/projects/import; a preview
-// of what will be created or updated and every bad line; one transaction for everything, or nothing.
+// of what will be created or updated and every bad line; everything, or nothing.
 
 let app: Awaited<ReturnType<typeof seedShop>>["app"];
 let pm: Client;

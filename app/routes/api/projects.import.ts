@@ -11,9 +11,9 @@ import type { Route } from "./+types/projects.import";
 
 // POST /api/projects/import (README 'API', decision 0045): `{ "rows": [...] }`, one row per item. With
 // `?dryRun=1` (or `"dryRun": true`) the answer is the preview and nothing is written; otherwise every project and
-// item is imported in one transaction, or, with any bad row, nothing (400 with `issues`). Adding or changing an item
-// is an item write: an import that does needs `items:write` besides `projects:write`, its dry run alike (the
-// preview answers what the import would, 403 included), so a token's scopes hold here as on /api/items.
+// item is imported (in short batches, all or nothing), or, with any bad row, nothing (400 with `issues`). Adding or
+// changing an item is an item write: an import that does needs `items:write` besides `projects:write`, its dry run
+// alike (the preview answers what the import would, 403 included), so a token's scopes hold here as on /api/items.
 
 export const methods: RouteMethods = ["POST"];
 
@@ -30,13 +30,13 @@ export async function action({ request }: Route.ActionArgs) {
     const dryRun = input.dryRun ?? DRY.has((new URL(request.url).searchParams.get("dryRun") ?? "").toLowerCase());
     const itemsWritable = can(user, "items:write");
     if (dryRun) {
-      const plan = previewOrderImport(rows);
+      const plan = await previewOrderImport(rows);
       if (!itemsWritable && touchesItems(planCounts(plan))) refuseMissing(request, user, "items:write");
       const preview = { dryRun: true, ...planJson(plan), issues: issuesJson(plan.issues) };
       if (plan.issues.length) return json({ message: issuesMessage(plan.issues, "Row"), ...preview }, { status: 400 });
       return json({ message: planSummary(preview.counts, "will"), ...preview });
     }
-    const result = importOrders(rows, actorFrom(request, user), { importId: input.importId, itemsWritable });
+    const result = await importOrders(rows, actorFrom(request, user), { importId: input.importId, itemsWritable });
     if (result.status === "items-refused") refuseMissing(request, user, "items:write");
     if (result.status === "refused") {
       return jsonError(400, issuesMessage(result.plan.issues, "Row"), { issues: issuesJson(result.plan.issues) });
