@@ -1,4 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill";
+import { ZoneClock } from "./working-calendar";
 
 // Dates in the shop's zone (SHOP_TIMEZONE, docs/product.md (Decisions) 'Dates and time'). Timestamps are stored in UTC; a
 // calendar date (a step's start or end) is stored as 12:00 in the shop's zone (docs/product.md §5 Step dates), which stays
@@ -7,16 +8,34 @@ import { Temporal } from "@js-temporal/polyfill";
 /** A calendar date as a date input sends it, 'yyyy-mm-dd'. */
 export const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** 'yyyy-mm-dd' → the instant of noon that day in `timeZone`; null for an empty or invalid date. */
+const clocks = new Map<string, ZoneClock | null>();
+/** The zone's clock, kept; null for a zone Intl does not know. */
+function clockOf(timeZone: string): ZoneClock | null {
+  let clock = clocks.get(timeZone);
+  if (clock === undefined) {
+    try {
+      clock = new ZoneClock(timeZone);
+    } catch {
+      clock = null;
+    }
+    clocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
+/**
+ * 'yyyy-mm-dd' → the instant of noon that day in `timeZone`; null for an empty or invalid date. An import writes one
+ * per project, so the zone's offset comes from a kept Intl clock (Temporal decides only near a daylight-saving change).
+ */
 export function noonInZone(date: string, timeZone: string): Date | null {
   if (!PLAIN_DATE.test(date)) return null;
-  try {
-    const plain = Temporal.PlainDate.from(date, { overflow: "reject" });
-    const zoned = plain.toZonedDateTime({ timeZone, plainTime: Temporal.PlainTime.from("12:00") });
-    return new Date(zoned.epochMilliseconds);
-  } catch {
-    return null;
-  }
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 12);
+  const check = new Date(wall);
+  // Refuses 2026-02-30 and the like, as Temporal's overflow: "reject" does.
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null;
+  const clock = clockOf(timeZone);
+  return clock ? new Date(clock.instantOf(wall)) : null;
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();

@@ -79,7 +79,7 @@ export function dateOfEpochDay(day: number): string {
 const weekdayOf = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
 
 /** Wall clock ↔ instant in one zone. Intl's offsets are fast; Temporal decides near a daylight-saving change. */
-class ZoneClock {
+export class ZoneClock {
   private readonly parts: Intl.DateTimeFormat;
   constructor(readonly timeZone: string) {
     this.parts = new Intl.DateTimeFormat("en-US", {

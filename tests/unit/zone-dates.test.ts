@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Temporal } from "@js-temporal/polyfill";
-import { zoneDate } from "~/domain/dates";
+import { noonInZone, zoneDate } from "~/domain/dates";
 
 // zoneDate reads the day from a kept Intl formatter (lists call it for every row); Temporal is the reference.
 const reference = (ms: number, tz: string) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz).toPlainDate().toString();
@@ -35,5 +35,26 @@ describe("zoneDate", () => {
     for (const ms of [Date.UTC(999, 5, 1, 12), Date.UTC(10_000, 0, 1, 12), Date.UTC(-5, 0, 1, 12)]) {
       expect(zoneDate(ms, "UTC")).toBe(reference(ms, "UTC"));
     }
+  });
+});
+
+describe("noonInZone", () => {
+  const zones = ["America/New_York", "America/Chicago", "America/St_Johns", "Europe/London", "Australia/Lord_Howe", "Pacific/Apia", "UTC"];
+  const noon = (day: string, tz: string) =>
+    Temporal.PlainDate.from(day).toZonedDateTime({ timeZone: tz, plainTime: Temporal.PlainTime.from("12:00") }).epochMilliseconds;
+
+  test("gives Temporal's instant of noon on every day of two years, daylight-saving days included", () => {
+    for (const tz of zones) {
+      for (let day = Temporal.PlainDate.from("2026-01-01"); Temporal.PlainDate.compare(day, "2028-01-01") < 0; day = day.add({ days: 1 })) {
+        const got = noonInZone(day.toString(), tz)?.getTime();
+        if (got !== noon(day.toString(), tz)) throw new Error(`${tz} ${day}: ${got} ≠ ${noon(day.toString(), tz)}`);
+      }
+    }
+  });
+
+  test("refuses what is not a calendar date, and a zone no one knows", () => {
+    for (const bad of ["2026-02-29", "2026-13-01", "2026-04-31", "2026-1-01", "", "tomorrow"]) expect(noonInZone(bad, "UTC")).toBeNull();
+    expect(noonInZone("2028-02-29", "UTC")!.toISOString()).toBe("2028-02-29T12:00:00.000Z");
+    expect(noonInZone("2026-06-01", "Mars/Olympus_Mons")).toBeNull();
   });
 });
