@@ -23,7 +23,7 @@ export { projectSummary } from "~/models/project.server";
 export { forecastStatus, setForecastTimingForTests } from "~/models/project-forecast.server";
 export { forgetSessions } from "~/models/session-store.server";
 export { getSetupCounts } from "~/models/setup.server";
-export { getShopSettings } from "~/models/shop-settings.server";
+export { forgetShopSettings, getShopSettings } from "~/models/shop-settings.server";
 export { createTeamMember, updateTeamMember } from "~/models/team-member.server";
 export { ALREADY_RUNNING, DEVICE_TIME_MAX_AGE_MS, endTimer, pauseTimer, startTimer, toggleTimer, undoAdvance } from "~/models/timer.server";
 export { dayEndPausesFor, pauseTimersAtDayEnd } from "~/models/day-end-pause.server";

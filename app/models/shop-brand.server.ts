@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { shopSettings } from "#db/schema";
+import { forgetShopSettings } from "./shop-settings.server";
 import { announce } from "~/infra/change-notices.server";
 import { getDb } from "~/infra/db.server";
 import { removeStoredFile } from "~/infra/storage.server";
@@ -38,6 +39,8 @@ export function updateShopBrand(patch: { shopName?: string | null; logo?: string
     writeAudit(actor, { action: "update", entity: "shop-settings", entityId: 1, before, after: row }, tx);
     return row;
   });
+  // The row's version moved: the kept settings are read again.
+  forgetShopSettings();
   if (previous) removeStoredFile(previous);
   announce({ entity: "shop-settings", id: 1, action: "update" });
   return after;

@@ -17,17 +17,31 @@ export type ShopSettings = { signInMode: SignInMode; shopAddress: string | null;
 
 const DEFAULTS: ShopSettings = { signInMode: DEFAULT_SIGN_IN_MODE, shopAddress: null, version: 1, updatedAt: null };
 
-// Every request's host check reads it: a plain statement, its row taken as it comes.
+// Every request's host check reads it, so the row is kept per database handle, read again after a write here or in
+// shop-brand.server.ts (the only code that writes it; a restore replaces the database with the server stopped).
+// A read is not free under load: SQLite looks each page up in the write-ahead log's index first.
 const readRow = (db: DB) =>
   prepared(db, "shop-settings:get", (d) =>
     d.$client.prepare<{ signInMode: SignInMode; shopAddress: string | null; version: number; updatedAt: number | null }, []>(
       "SELECT sign_in_mode AS signInMode, shop_address AS shopAddress, version, updated_at AS updatedAt FROM shop_settings WHERE id = 1",
     ),
   );
+const kept = (db: DB) => prepared(db, "shop-settings:kept", (): { row: ShopSettings | null } => ({ row: null }));
 
 export function getShopSettings(): ShopSettings {
-  const row = readRow(getDb()).get();
-  return row ? { ...row, updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt) } : DEFAULTS;
+  const db = getDb();
+  const holder = kept(db);
+  if (holder.row) return holder.row;
+  const row = readRow(db).get();
+  const settings = row ? { ...row, updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt) } : DEFAULTS;
+  // Not kept while a transaction is open: it may yet be rolled back.
+  if (!db.$client.inTransaction) holder.row = settings;
+  return settings;
+}
+
+/** After a write of the settings row: the next read asks the database. Tests that write the row directly call it. */
+export function forgetShopSettings(db: DB = getDb()) {
+  kept(db).row = null;
 }
 
 export type CalendarPatch = { workingDays?: number[]; dayStartMinutes?: number; dayHours?: number; holidays?: string[] };
@@ -56,6 +70,7 @@ export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard
     writeAudit(actor, { action: "update", entity: "shop-settings", entityId: 1, before: pick(before, patch), after: pick(row, patch) }, tx);
     return row;
   });
+  forgetShopSettings();
   announce({ entity: "shop-settings", id: 1, action: "update" });
   return { signInMode: after.signInMode, shopAddress: after.shopAddress, version: after.version, updatedAt: after.updatedAt };
 }

@@ -12,7 +12,7 @@ export const { createFetchHandler, staticFromDir } = server;
  */
 export const hooks = server.hooks;
 export const { useTestDb } = freshDatabases(hooks);
-export const { countStatements, captureStatements, statementsByTransaction } = statementWatchers(hooks);
+export const { watchStatements, countStatements, captureStatements, statementsByTransaction } = statementWatchers(hooks);
 
 export type Client = ReturnType<typeof createClient>;
 

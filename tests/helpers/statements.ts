@@ -87,5 +87,5 @@ export function statementWatchers({ getDb, forgetPreparedForTests, forgetSession
     }
     return seen;
   }
-  return { countStatements, captureStatements, statementsByTransaction };
+  return { watchStatements, countStatements, captureStatements, statementsByTransaction };
 }

@@ -116,6 +116,7 @@ describe("'Set up your shop' on Home", () => {
 
     addMember("Paula", "1111", ["pre-production"]);
     app.db.update(schema.shopSettings).set({ shopAddress: "http://shop-server:3000" }).run();
+    hooks.forgetShopSettings();
     page = await html(await admin.request("/"));
     expect(page).not.toContain("Set up your shop");
     expect(checklist(page)).toEqual([]);

@@ -3,7 +3,7 @@ import { auditLog, loginAttempts, shopSettings } from "#db/schema";
 import { SHOP_ADDRESS_LOOPBACK } from "~/schemas/shop-settings";
 import { ageSession } from "../helpers/timers";
 import { decodePdfPages, decodePng, renderZpl } from "../helpers/label-tools";
-import { type createApp, encodeBody, visibleHtml, type Client, hooks } from "../helpers/app";
+import { type createApp, encodeBody, visibleHtml, type Client, hooks, watchStatements } from "../helpers/app";
 import { startFakePrinter, type FakePrinter } from "../helpers/fake-printer";
 import { bakery, seedShop } from "../helpers/shop";
 
@@ -52,7 +52,10 @@ function at(url: string, init: RequestInit & { client?: Client; peer?: string; j
 /** The page's words without its tags. */
 const words = async (res: Response) => (await visibleHtml(res)).replace(/<[^>]+>/g, "").replace(/&amp;/g, "&");
 
-const saveAddress = (shopAddress: string | null) => app.db.update(shopSettings).set({ shopAddress }).run();
+const saveAddress = (shopAddress: string | null) => {
+  app.db.update(shopSettings).set({ shopAddress }).run();
+  hooks.forgetShopSettings();
+};
 
 async function startPrinter() {
   printer = await startFakePrinter();
@@ -261,6 +264,31 @@ describe("Global Settings → Shop address, and Home's one-click offer", () => {
     expect(local.replace(/<[^>]+>/g, "")).toContain("which no phone can open: on a phone, localhost is the phone itself.");
     expect(local).not.toContain('name="shopAddress"');
     expect(local).toContain('href="/settings/shop-address"');
+  });
+
+  test("every request's host check reads the settings row once, then keeps it until a save", async () => {
+    const reads = async (fn: () => Promise<unknown>) => {
+      let n = 0;
+      const stop = watchStatements((sql) => {
+        if (/FROM shop_settings/i.test(sql) && /shop_address/i.test(sql)) n++;
+      });
+      try {
+        await fn();
+      } finally {
+        stop();
+      }
+      return n;
+    };
+    expect(
+      await reads(async () => {
+        for (let i = 0; i < 3; i++) expect((await admin.request("/api/workflows")).status).toBe(200);
+      }),
+    ).toBe(1);
+    // Saved: the next request asks the database again, and the new address holds at once.
+    const saved = await admin.request("/settings/shop-address", { method: "POST", form: { shopAddress: "http://shop-server:3000", version: "1" } });
+    expect(saved.status).toBe(302);
+    expect((await at("http://192.168.1.20:3000/api/workflows", { client: admin })).status).toBe(421);
+    expect((await at("http://shop-server:3000/api/workflows", { client: admin })).status).toBe(200);
   });
 
   test("the page without JavaScript: refuses localhost, an address that would lock this browser out, a stale form; saves and forgets", async () => {

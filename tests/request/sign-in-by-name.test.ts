@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { auditLog, shopSettings } from "#db/schema";
-import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
+import { addMember, createApp, hooks, visibleHtml, type Client } from "../helpers/app";
 
 let app: ReturnType<typeof createApp>;
 let admin: Client;
@@ -22,7 +22,10 @@ beforeEach(async () => {
 
 afterEach(() => setSystemTime());
 
-const setMode = (mode: "pin" | "name-then-pin") => app.db.update(shopSettings).set({ signInMode: mode }).where(eq(shopSettings.id, 1)).run();
+const setMode = (mode: "pin" | "name-then-pin") => {
+  app.db.update(shopSettings).set({ signInMode: mode }).where(eq(shopSettings.id, 1)).run();
+  hooks.forgetShopSettings();
+};
 const verify = (c: Client, body: unknown) => c.request("/api/auth/verify-pin", { method: "POST", json: body });
 /** The radio input of one mode, as the page draws it. */
 const radio = (html: string, mode: string) => html.match(new RegExp(`<input type="radio"[^>]*value="${mode}"[^>]*>`))?.[0] ?? "";

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { shopSettings } from "#db/schema";
-import { addMember, createApp, type Client } from "../helpers/app";
+import { addMember, createApp, hooks, type Client } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 
 let app: ReturnType<typeof createApp>;
@@ -263,7 +263,10 @@ describe("what Home offers each member without JavaScript", () => {
 
 describe("'Choose your name, then PIN' without JavaScript", () => {
   const mode = () => app.db.select().from(shopSettings).get()!.signInMode;
-  const nameMode = () => app.db.update(shopSettings).set({ signInMode: "name-then-pin" }).where(eq(shopSettings.id, 1)).run();
+  const nameMode = () => {
+    app.db.update(shopSettings).set({ signInMode: "name-then-pin" }).where(eq(shopSettings.id, 1)).run();
+    hooks.forgetShopSettings();
+  };
   const names = (page: HtmlPage) => page.$$('ul[aria-label="Team members"] li').map((li) => collapse(li.textContent));
   const chosenName = (page: HtmlPage) => collapse(page.$('[data-testid="chosen-name"]')?.textContent) || null;
 
