@@ -104,6 +104,9 @@ function findEngine(): Engine | string {
   return wanted ? `${wanted} is not installed` : "neither podman nor docker is installed";
 }
 
+/** `<engine> run`, never pulling: every image here is local, and a missing one is a failure, not a download. */
+const runIn = (engine: Engine) => [...engine.cmd, "run", ...engine.limits, "--pull=never"];
+
 type Result = { code: number | null; out: string; err: string };
 
 /** Runs a command to its end (or the timeout, which kills it) and returns its output. */
@@ -132,6 +135,7 @@ const indent = (text: string) => text.replace(/^/gm, "      ");
 const PASSWD =
   "root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n";
 const GROUP = "root:x:0:\nnobody:x:65534:\nnonroot:x:65532:\n";
+const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 const PATH_ENV = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** mmdebstrap's command for a stand-in's root filesystem, written as a tarball. */
@@ -146,17 +150,22 @@ const RUN_PACKAGES = ["base-files", "netbase", "tzdata", "libc6", "libgcc-s1", "
 
 /** Files of a stand-in's build context: a Containerfile that unpacks the rootfs onto scratch, and what it copies. */
 function standInContext(kind: "build" | "run"): Record<string, string> {
+  // Both trust what the host trusts (its bundle replaces the image's): where a TLS-inspecting proxy sits between
+  // this machine and the npm registry, npm ci in the build stage needs the proxy's authority as the host's npm does.
+  const trust = `COPY ca-certificates.crt ${CA_BUNDLE}`;
   if (kind === "build") {
-    return { Containerfile: `FROM scratch\nADD rootfs.tar /\nENV ${PATH_ENV}\nCMD ["/bin/bash"]\n` };
+    return {
+      Containerfile: ["FROM scratch", "ADD rootfs.tar /", trust, `ENV ${PATH_ENV} NODE_EXTRA_CA_CERTS=${CA_BUNDLE}`, 'CMD ["/bin/bash"]', ""].join("\n"),
+    };
   }
   return {
     Containerfile: [
       "FROM scratch",
       "ADD rootfs.tar /",
       "COPY passwd group nsswitch.conf /etc/",
-      "COPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt",
+      trust,
       "COPY --chown=65532:65532 home /home/nonroot",
-      `ENV ${PATH_ENV} SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt`,
+      `ENV ${PATH_ENV} SSL_CERT_FILE=${CA_BUNDLE}`,
       "USER 65532",
       "WORKDIR /home/nonroot",
       "",
@@ -178,14 +187,12 @@ async function makeStandIn(engine: Engine, kind: "build" | "run", work: string) 
   const dir = path.join(work, `stand-in-${kind}`);
   mkdirSync(dir, { recursive: true });
   for (const [name, text] of Object.entries(standInContext(kind))) writeFileSync(path.join(dir, name), text);
-  if (kind === "run") {
-    mkdirSync(path.join(dir, "home"));
-    // The host's bundle: `extract` does not run the hook that would make the image's own.
-    const bundle = "/etc/ssl/certs/ca-certificates.crt";
-    if (existsSync(bundle)) copyFileSync(bundle, path.join(dir, "ca-certificates.crt"));
-    else writeFileSync(path.join(dir, "ca-certificates.crt"), "");
-  }
+  if (kind === "run") mkdirSync(path.join(dir, "home"));
+  // The run stage's `extract` would have none of its own: it does not run the hook that makes it.
+  if (existsSync(CA_BUNDLE)) copyFileSync(CA_BUNDLE, path.join(dir, "ca-certificates.crt"));
+  else writeFileSync(path.join(dir, "ca-certificates.crt"), "");
   const tarball = path.join(dir, "rootfs.tar");
+  console.log(`      making ${tag} from Debian packages with mmdebstrap (this takes minutes) …`);
   const r = await exec(mmdebstrap(kind === "build" ? "minbase" : "extract", kind === "build" ? BUILD_PACKAGES : RUN_PACKAGES, tarball), {
     timeoutMs: 30 * 60_000,
   });
@@ -212,7 +219,7 @@ async function baseImages(engine: Engine, work: string): Promise<{ build: string
     if (pulled) return { build: DEFAULT_BUILD_IMAGE, run: DEFAULT_RUN_IMAGE, note: "the public base images" };
   }
   const build = await makeStandIn(engine, "build", work);
-  const node = await exec([...engine.cmd, "run", ...engine.limits, "--rm", STAND_IN_BUILD, "node", "--version"]);
+  const node = await exec([...runIn(engine), "--rm", STAND_IN_BUILD, "node", "--version"]);
   const major = Number(/^v(\d+)\./.exec(node.out.trim())?.[1]);
   if (!(major >= 18)) fail(`the build stage's stand-in has Node ${node.out.trim() || "?"}; npm ci needs 18 or newer`, node);
   const run = await makeStandIn(engine, "run", work);
@@ -285,13 +292,11 @@ function expectHolidays(found: string[], wanted: string[], when: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // The flows
 
-type Ctx = { engine: Engine; work: string; volume: string; container: string; port: number; url: string; bases?: { build: string; run: string } };
+type Ctx = { engine: Engine; work: string; volume: string; container: string; port: number; url: string; otherPort: number };
 
 /** `docker run -d -p 3000:3000 -v shopflow-data:/data -e ADMIN_PIN=4321 shopflow`, on this run's port and volume. */
 const runServer = (c: Ctx) => [
-  ...c.engine.cmd,
-  "run",
-  ...c.engine.limits,
+  ...runIn(c.engine),
   "-d",
   "--name",
   c.container,
@@ -327,7 +332,6 @@ const FLOWS: Flow[] = [
     chain: true,
     async run(c) {
       const bases = await baseImages(c.engine, c.work);
-      c.bases = bases;
       const network = process.env.CONTAINER_BUILD_NETWORK;
       const cmd = [
         ...c.engine.cmd,
@@ -409,7 +413,7 @@ const FLOWS: Flow[] = [
     commands: [`run --rm -v <vol>:/data shopflow restore ${BACKUP} (exit 1, 'Stop the server first')`],
     chain: true,
     async run(c) {
-      const r = await exec([...c.engine.cmd, "run", ...c.engine.limits, "--rm", "-v", `${c.volume}:/data`, IMAGE, "restore", BACKUP]);
+      const r = await exec([...runIn(c.engine), "--rm", "-v", `${c.volume}:/data`, IMAGE, "restore", BACKUP]);
       if (r.code !== 1 || !`${r.out}${r.err}`.includes("Stop the server first")) fail(`restore beside the running server exited ${r.code}`, r);
       await healthy(c.engine, c.container, c.url);
       expectHolidays(await holidays(c.url), AFTER_BACKUP, "after the refused restore");
@@ -422,7 +426,7 @@ const FLOWS: Flow[] = [
     chain: true,
     async run(c) {
       await stop(c);
-      const r = await exec([...c.engine.cmd, "run", ...c.engine.limits, "--rm", "-v", `${c.volume}:/data`, IMAGE, "restore", BACKUP], {
+      const r = await exec([...runIn(c.engine), "--rm", "-v", `${c.volume}:/data`, IMAGE, "restore", BACKUP], {
         timeoutMs: 5 * 60_000,
       });
       if (r.code !== 0) fail(`restore exited ${r.code}`, r);
@@ -441,19 +445,17 @@ const FLOWS: Flow[] = [
       chmodSync(dir, 0o755);
       if (process.getuid?.() === 0) chownSync(dir, 0, 0);
       const name = `${c.container}-bind`;
-      const r = await exec(
-        [...c.engine.cmd, "run", ...c.engine.limits, "--rm", "--name", name, "-p", `127.0.0.1:${c.port}:3000`, "-v", `${dir}:/data`, IMAGE],
-        {
-          timeoutMs: 60_000,
-        },
-      );
+      const args = ["--rm", "--name", name, "-p", `127.0.0.1:${c.otherPort}:3000`, "-v", `${dir}:/data`, IMAGE];
+      const r = await exec([...runIn(c.engine), ...args], { timeoutMs: 60_000 });
       const output = `${r.out}${r.err}`;
       if (r.code === null) fail("the server was still running after 60 s on a /data it cannot write", r);
       if (r.code === 0) fail("the server exited 0 on a /data it cannot write", r);
+      // 125-127 are the engine's own: the container did not start, so the server was never asked.
+      if (r.code >= 125) fail(`${c.engine.name} run exited ${r.code}: the container did not start`, r);
       // One message an operator can act on, not a crash: no stack trace and no Bun source excerpt.
       if (/^\s+at /m.test(output) || /^\s*\d+ \| /m.test(output) || output.includes("$bunfs")) fail(`exit ${r.code} with a stack trace or source dump`, r);
-      if (!output.includes("/data")) fail(`exit ${r.code} without naming /data`, r);
-      return `exit ${r.code}: ${output.trim().split("\n")[0]}`;
+      if (!r.err.includes("/data")) fail(`exit ${r.code} without naming /data on stderr`, r);
+      return `exit ${r.code}: ${r.err.trim().split("\n")[0]}`;
     },
   },
 ];
@@ -475,7 +477,8 @@ const engine = found;
 const id = `shopflow-test-${process.pid}`;
 const work = mkdtempSync(path.join(tmpdir(), "shopflow-container-"));
 const port = await freePort();
-const ctx: Ctx = { engine, work, volume: `${id}-data`, container: id, port, url: `http://127.0.0.1:${port}` };
+// The bind mount's container has a port of its own: the server of the other flows may still hold the first.
+const ctx: Ctx = { engine, work, volume: `${id}-data`, container: id, port, url: `http://127.0.0.1:${port}`, otherPort: await freePort() };
 
 async function cleanUp() {
   for (const name of [ctx.container, `${ctx.container}-bind`]) await exec([...engine.cmd, "rm", "-f", "-t", "0", name]).catch(() => undefined);
@@ -492,10 +495,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 console.log(`test:container with ${engine.cmd.map((c) => path.basename(c)).join(" ")}, image ${IMAGE}, port ${port}`);
 let failed = 0;
 let chainBroken = false;
+let noImage = false;
 try {
   for (const flow of FLOWS) {
-    if (flow.chain && chainBroken) {
-      console.log(`SKIP  ${flow.name} (an earlier flow failed)`);
+    if (noImage || (flow.chain && chainBroken)) {
+      console.log(`SKIP  ${flow.name} (${noImage ? "no image" : "an earlier flow failed"})`);
       failed++;
       continue;
     }
@@ -506,6 +510,7 @@ try {
     } catch (e) {
       failed++;
       if (flow.chain) chainBroken = true;
+      if (flow === FLOWS[0]) noImage = true;
       console.log(`FAIL  ${flow.name}: ${e instanceof FlowFailure ? e.message : e instanceof Error ? e.stack : e}`);
     }
   }
