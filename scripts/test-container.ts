@@ -6,8 +6,8 @@
 // minutes. Without podman or docker it says so in one line and exits 0.
 //
 // Where the Dockerfile's public base images cannot be pulled, it builds on stand-ins made from Debian packages with
-// mmdebstrap (a bookworm rootfs with nodejs and npm for the build stage; libc, libstdc++, tzdata and a `nonroot`
-// user, uid 65532, for the run stage), tagged locally and passed as the Dockerfile's BUILD_IMAGE and RUN_IMAGE.
+// mmdebstrap (a Debian trixie rootfs with nodejs and npm for the build stage; bookworm's libc, libstdc++, tzdata
+// and a `nonroot` user, uid 65532, for the run stage), tagged locally and passed as the Dockerfile's BUILD_IMAGE and RUN_IMAGE.
 // The stand-ins and the built image stay cached by tag (the image's layers are reused when nothing changed);
 // `--fresh` makes them again. Containers, volumes and temporary folders are removed at the end, whatever happened.
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +46,7 @@ const root = path.join(import.meta.dir, "..");
 /** The Dockerfile's defaults, named in full: podman refuses a short name it cannot resolve without asking. */
 const DEFAULT_BUILD_IMAGE = "docker.io/library/node:22-bookworm-slim";
 const DEFAULT_RUN_IMAGE = "gcr.io/distroless/cc-debian12:nonroot";
-const STAND_IN_BUILD = "localhost/shopflow-stand-in-build:bookworm";
+const STAND_IN_BUILD = "localhost/shopflow-stand-in-build:trixie";
 const STAND_IN_RUN = "localhost/shopflow-stand-in-run:bookworm";
 const IMAGE = "localhost/shopflow-container-test:latest";
 const ADMIN_PIN = "4321";
@@ -139,10 +139,14 @@ const CA_BUNDLE = "/etc/ssl/certs/ca-certificates.crt";
 const PATH_ENV = "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /** mmdebstrap's command for a stand-in's root filesystem, written as a tarball. */
-function mmdebstrap(variant: string, packages: string[], tarball: string): string[] {
+function mmdebstrap(suite: string, variant: string, packages: string[], tarball: string): string[] {
   const mirror = process.env.DEBIAN_MIRROR;
-  return ["mmdebstrap", `--variant=${variant}`, `--include=${packages.join(",")}`, "bookworm", tarball, ...(mirror ? [mirror] : [])];
+  return ["mmdebstrap", `--variant=${variant}`, `--include=${packages.join(",")}`, suite, tarball, ...(mirror ? [mirror] : [])];
 }
+// Trixie's Node 20.19: the lock's native optional packages (rolldown's binding, Tailwind's oxide) ask for Node
+// ^20.19 or 22.12+, and npm skips an optional package whose engines do not match, so bookworm's Node 18 installs
+// without them and the build fails. The compiled binary needs only the run stage's glibc.
+const BUILD_SUITE = "trixie";
 const BUILD_PACKAGES = ["nodejs", "npm", "ca-certificates"];
 // What distroless cc-debian12 holds: glibc, libgcc, libstdc++, libgomp, OpenSSL, time zones and /etc basics. `extract`
 // unpacks them without their maintainer scripts (nothing in the image could run them).
@@ -193,7 +197,8 @@ async function makeStandIn(engine: Engine, kind: "build" | "run", work: string) 
   else writeFileSync(path.join(dir, "ca-certificates.crt"), "");
   const tarball = path.join(dir, "rootfs.tar");
   console.log(`      making ${tag} from Debian packages with mmdebstrap (this takes minutes) …`);
-  const r = await exec(mmdebstrap(kind === "build" ? "minbase" : "extract", kind === "build" ? BUILD_PACKAGES : RUN_PACKAGES, tarball), {
+  const how = kind === "build" ? mmdebstrap(BUILD_SUITE, "minbase", BUILD_PACKAGES, tarball) : mmdebstrap("bookworm", "extract", RUN_PACKAGES, tarball);
+  const r = await exec(how, {
     timeoutMs: 30 * 60_000,
   });
   if (r.code !== 0) fail(`mmdebstrap could not make the ${kind} stage's stand-in`, r);
@@ -220,8 +225,8 @@ async function baseImages(engine: Engine, work: string): Promise<{ build: string
   }
   const build = await makeStandIn(engine, "build", work);
   const node = await exec([...runIn(engine), "--rm", STAND_IN_BUILD, "node", "--version"]);
-  const major = Number(/^v(\d+)\./.exec(node.out.trim())?.[1]);
-  if (!(major >= 18)) fail(`the build stage's stand-in has Node ${node.out.trim() || "?"}; npm ci needs 18 or newer`, node);
+  const [major = 0, minor = 0] = (/^v(\d+)\.(\d+)\./.exec(node.out.trim()) ?? []).slice(1).map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) fail(`the build stage's stand-in has Node ${node.out.trim() || "?"}; the build needs 20.19 or newer`, node);
   const run = await makeStandIn(engine, "run", work);
   const why = standInsAsked ? "--stand-ins" : "the public base images could not be pulled";
   return { build: STAND_IN_BUILD, run: STAND_IN_RUN, note: `stand-ins (${why}): ${build} with Node ${node.out.trim()}, ${run}` };
