@@ -114,16 +114,24 @@ async function exec(cmd: string[], opts: { timeoutMs?: number; cwd?: string } = 
   const child = Bun.spawn(cmd, { cwd: opts.cwd ?? root, stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: opts.timeoutMs ?? 120_000 });
   const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
   const code = await child.exited;
-  return { code: child.signalCode ? null : code, out, err };
+  return { code: child.signalCode ? null : code, out, err: err.replace(ENGINE_LOG, "") };
 }
+
+/**
+ * podman's own log lines, e.g. 'unable to get systemd connection to start healthchecks' where no systemd runs the
+ * image's HEALTHCHECK timer: the engine's words, not the container's, so kept out of what a flow checks.
+ */
+const ENGINE_LOG = /^time="[^"]*" level=\w+ msg=.*\n?/gm;
 
 class FlowFailure extends Error {}
 
-const lastLine = (r: Result) => `${r.out}${r.err}`.trim().split("\n").pop() ?? "";
+const lastLine = (r: Result) => (`${r.out}${r.err}`.trim().split("\n").pop() ?? "").replace(/\.$/, "");
 
 /** Stops the flow with a sentence, and the command's own output when there is one. */
 function fail(message: string, r?: Result): never {
-  const detail = r ? `\n${indent(`${r.out}${r.err}`.trim().split("\n").slice(-25).join("\n"))}` : "";
+  // The last lines, each cut short: Bun's source excerpt of a minified line runs to thousands of characters.
+  const lines = `${r?.out ?? ""}${r?.err ?? ""}`.trim().split("\n").slice(-25);
+  const detail = r ? `\n${indent(lines.map((l) => (l.length > 200 ? `${l.slice(0, 200)} …` : l)).join("\n"))}` : "";
   throw new FlowFailure(`${message}${detail}`);
 }
 const indent = (text: string) => text.replace(/^/gm, "      ");
