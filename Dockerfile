@@ -1,6 +1,12 @@
 # syntax=docker/dockerfile:1
+# The base images are build arguments so that a machine that cannot pull them can build on its own copies
+# (`npm run test:container -- --stand-ins` makes them from Debian packages; README, Docker). Declared before the
+# first FROM, they can name the FROM lines.
+ARG BUILD_IMAGE=node:22-bookworm-slim
+ARG RUN_IMAGE=gcr.io/distroless/cc-debian12:nonroot
+
 # Build: npm installs the locked dependencies (Bun comes from npm as a devDependency), Bun compiles one binary.
-FROM node:22-bookworm-slim AS build
+FROM ${BUILD_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY scripts/link-bun.cjs scripts/link-bun.cjs
@@ -11,7 +17,7 @@ RUN npm run compile \
  && cp dist/shopflow /out/shopflow
 
 # Run: the binary alone on a small glibc base, as a non-root user, with its data on a volume.
-FROM gcr.io/distroless/cc-debian12:nonroot
+FROM ${RUN_IMAGE}
 WORKDIR /app
 COPY --from=build /out/shopflow /app/shopflow
 COPY --from=build --chown=nonroot:nonroot /out/data /data

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrations } from "#db/migrations.gen";
@@ -7,9 +7,10 @@ import { BUN, freePort, ROOT, startChild, type Child } from "../helpers/child-se
 
 // Every file in scripts/ is run here, on a shop of 20 projects, so that the benches and the profiling script cannot
 // break unnoticed between the times someone runs them. A script whose real run is the whole suite (test.ts,
-// test-soak.ts) or a long build (compile.ts) prints what it would run instead. Only exit codes and the shape of
-// the output are checked, never a timing: the figures depend on the machine. The scripts that load the app use
-// build/ (`npm test` builds first; `npm run build` before running this file on its own).
+// test-soak.ts), a long build (compile.ts) or a container engine (test-container.ts) prints what it would run
+// instead. Only exit codes and the shape of the output are checked, never a timing: the figures depend on the
+// machine. The scripts that load the app use build/ (`npm test` builds first; `npm run build` before running this
+// file on its own).
 
 // A guard against a hung script only: on a busy machine one of these runs takes several seconds, more than bun
 // test's default 5 s, and a run that takes long is no failure here.
@@ -74,6 +75,7 @@ const COVERED: Record<string, string> = {
   "seed-large.ts": "fills the tiny shop",
   "seed-queue-model.ts": "a module: through seed-large.ts (and tests/unit/seed-queue-model.test.ts)",
   "start.ts": "starts the demo on build/ and stops on SIGTERM",
+  "test-container.ts": "--dry-run, and its one-line skip where neither podman nor docker is installed",
   "test-soak.ts": "--dry-run",
   "test.ts": "--dry-run",
   "webhooks-crash-test.ts": "--help and its argument (tests/request/webhooks-crash.test.ts runs its helper)",
@@ -289,6 +291,30 @@ test("test-soak.ts --dry-run lists the long runs without running them", async ()
   expect(out).toMatch(/▶ long runs \(bun test\): .*\.\/tests\/soak\/upgrade-from-previous-build\.soak\.ts/);
   expect(out).not.toContain("tests/request/scripts.test.ts");
   usageError(await run(["scripts/test-soak.ts", "--fast"]), "test-soak: unknown option --fast");
+});
+
+test("test-container.ts --dry-run lists the README's container flows; without an engine it skips in one line", async () => {
+  const out = ok(await run(["scripts/test-container.ts", "--dry-run"]));
+  for (const flow of [
+    "image builds",
+    "named volume",
+    "restart on the same volume",
+    "exec backup",
+    "restore refused while the server runs",
+    "restore in a one-off container",
+    "bind mount owned by another user",
+  ]) {
+    expect(out).toContain(`▶ ${flow}: `);
+  }
+  expect(out).toContain("exec <c> /app/shopflow backup /data/backups/x");
+  expect(out).toContain("run --rm -v <vol>:/data shopflow restore /data/backups/x");
+  expect(out).toContain("(dry run: nothing was run)");
+  // A PATH with neither podman nor docker on it: one line, exit 0, nothing built.
+  const noEngine = path.join(work, "no-engine");
+  mkdirSync(noEngine, { recursive: true });
+  const skipped = await run(["scripts/test-container.ts"], { PATH: noEngine, CONTAINER_ENGINE: "" });
+  expect(skipped).toEqual({ code: 0, out: "test:container: skipped, neither podman nor docker is installed.\n", err: "" });
+  usageError(await run(["scripts/test-container.ts", "--fast"]), "test-container: unknown option --fast");
 });
 
 test("webhooks-crash-test: --help, and a count of kills that is not one exits 2", async () => {
