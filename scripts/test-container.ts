@@ -450,7 +450,7 @@ const FLOWS: Flow[] = [
   },
   {
     name: "bind mount owned by another user",
-    commands: ["run --rm -p <port>:3000 -v <host dir, 0:0 0755>:/data shopflow (exits non-zero at once, one message naming /data)"],
+    commands: ["run --rm -p <port>:3000 -v <host dir, 0:0 0755>:/data shopflow (exits non-zero at once, one line: the folder, its owner, the user it runs as, the chown command)"],
     chain: false,
     async run(c) {
       const dir = path.join(c.work, "root-owned");
@@ -467,8 +467,18 @@ const FLOWS: Flow[] = [
       if (r.code >= 125) fail(`${c.engine.name} run exited ${r.code}: the container did not start`, r);
       // One message an operator can act on, not a crash: no stack trace and no Bun source excerpt.
       if (/^\s+at /m.test(output) || /^\s*\d+ \| /m.test(output) || output.includes("$bunfs")) fail(`exit ${r.code} with a stack trace or source dump`, r);
-      if (!r.err.includes("/data")) fail(`exit ${r.code} without naming /data on stderr`, r);
-      return `exit ${r.code}: ${r.err.trim().split("\n")[0]}`;
+      // The one line the README promises (app/infra/data-dir-check.server.ts): the folder, its owner, the user the
+      // server runs as, and the command that fixes it on the host.
+      const lines = r.err
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("shopflow:"));
+      if (lines.length !== 1) fail(`exit ${r.code} with ${lines.length} 'shopflow:' lines on stderr, not one`, r);
+      const line = lines[0]!;
+      for (const part of ["DATA_DIR /data", "owned by root", "runs as", "65532", "sudo chown -R 65532:65532"]) {
+        if (!line.includes(part)) fail(`exit ${r.code}: its message does not say "${part}": ${line}`, r);
+      }
+      return `exit ${r.code}: ${line}`;
     },
   },
 ];
