@@ -46,6 +46,10 @@ export const ShopSettingsPatchSchema = z
     dayStartMinutes: dayStartMinutes.optional(),
     dayHours: dayHours.optional(),
     holidays: holidays.optional(),
+    // Timers still running an hour after the working day are paused at its end (docs/product.md, Decisions: The end of a job).
+    pauseAtDayEnd: z.boolean({ error: "pauseAtDayEnd must be true or false" }).optional(),
+    // How imported files' 01/02/2026 reads: true day first, false month first, null by the shop's zone (Decisions: Due dates).
+    importDayFirst: z.boolean({ error: "importDayFirst must be true, false or null" }).nullable().optional(),
     version: z.number().int().positive().optional(),
   })
   .strict();

@@ -32,9 +32,24 @@ test("a new shop signs in with the PIN alone and has no shop address yet", async
     dayHours: 8,
     holidays: [],
     timeZone: "America/Chicago",
+    pauseAtDayEnd: true,
+    importDayFirst: null,
     version: 1,
   });
   expect((await app.client("10.9.0.9").request("/api/shop-settings")).status).toBe(401);
+});
+
+test("the end-of-day pause and the import's date order are set through the API as on their pages", async () => {
+  const patch = (json: unknown) => admin.request("/api/shop-settings", { method: "PATCH", json });
+  let res = await patch({ pauseAtDayEnd: false, importDayFirst: true });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toMatchObject({ pauseAtDayEnd: false, importDayFirst: true, version: 2 });
+  res = await patch({ importDayFirst: null });
+  expect(await res.json()).toMatchObject({ pauseAtDayEnd: false, importDayFirst: null });
+  res = await patch({ pauseAtDayEnd: "no" });
+  expect(res.status).toBe(400);
+  expect((await res.json()).message).toBe("pauseAtDayEnd must be true or false");
+  expect((await staff.request("/api/shop-settings", { method: "PATCH", json: { pauseAtDayEnd: true } })).status).toBe(403);
 });
 
 test("management changes the sign-in mode and the shop address; each change is audited", async () => {
@@ -48,6 +63,8 @@ test("management changes the sign-in mode and the shop address; each change is a
     dayHours: 8,
     holidays: [],
     timeZone: "America/Chicago",
+    pauseAtDayEnd: true,
+    importDayFirst: null,
     version: 2,
   });
   expect(getShopSettings().signInMode).toBe("name-then-pin");
@@ -68,6 +85,8 @@ test("management changes the sign-in mode and the shop address; each change is a
     dayHours: 8,
     holidays: [],
     timeZone: "America/Chicago",
+    pauseAtDayEnd: true,
+    importDayFirst: null,
     version: 3,
   });
 });

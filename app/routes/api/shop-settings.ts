@@ -1,4 +1,4 @@
-import { getShopSettings, getWorkingCalendar, updateShopSettings } from "~/models/shop-settings.server";
+import { getImportDateOrder, getShopSettings, getWorkingCalendar, pauseAtDayEndSetting, updateShopSettings } from "~/models/shop-settings.server";
 import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -8,13 +8,24 @@ import type { Route } from "./+types/shop-settings";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
 // `GET /api/shop-settings` for any signed-in member (the PIN dialog's mode is no secret); `PATCH` with the
-// management key, like every Global Settings write: any of signInMode, shopAddress, and the working calendar
-// (workingDays, dayStartMinutes, dayHours, holidays).
+// management key, like every Global Settings write: any of signInMode, shopAddress, the working calendar
+// (workingDays, dayStartMinutes, dayHours, holidays), pauseAtDayEnd and importDayFirst (null: by the shop's zone).
 
 const view = (s: ReturnType<typeof getShopSettings>) => {
   // The working calendar of the finish-date forecast (decision 0038); the zone is the server's SHOP_TIMEZONE.
   const { workingDays, dayStartMinutes, dayHours, holidays, timeZone } = getWorkingCalendar();
-  return { signInMode: s.signInMode, shopAddress: s.shopAddress, workingDays, dayStartMinutes, dayHours, holidays, timeZone, version: s.version };
+  return {
+    signInMode: s.signInMode,
+    shopAddress: s.shopAddress,
+    workingDays,
+    dayStartMinutes,
+    dayHours,
+    holidays,
+    timeZone,
+    pauseAtDayEnd: pauseAtDayEndSetting(),
+    importDayFirst: getImportDateOrder().setting,
+    version: s.version,
+  };
 };
 
 /** The methods this module answers (pipeline/route-rules.server); anything else gets 405 with Allow. */
