@@ -29,6 +29,8 @@ export type SenderOptions = {
   maxDelayMs?: number;
   /** How often the forecast is looked at for projects newly at risk, while an endpoint wants them. */
   atRiskEveryMs?: number;
+  /** How long `stop()` waits for the answers to attempts under way before giving them up. */
+  stopGraceMs?: number;
 };
 
 export type WebhookSender = {
@@ -36,6 +38,10 @@ export type WebhookSender = {
   kick(): void;
   /** Resolves once nothing is being sent and nothing is due now (tests). */
   idle(): Promise<void>;
+  /**
+   * Starts nothing more; waits up to the grace for the answers to attempts under way and records them, then gives
+   * up the rest (they stay queued and are sent again at the next start, under their webhook-id).
+   */
   stop(): Promise<void>;
 };
 
@@ -86,6 +92,12 @@ export function retryDelay(attempts: number, base: number, max: number, random =
 }
 
 const MAX_WAIT_MS = 30_000;
+/**
+ * A receiver that has a delivery answers within milliseconds; giving up its attempt the moment the server stops
+ * would leave the delivery pending and send it again after every restart. Short of the attempt's own 10 s timeout,
+ * so a silent receiver does not hold up the shutdown.
+ */
+const STOP_GRACE_MS = 3_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** How long delivered and failed deliveries stay in the log. */
 const LOG_DAYS = 30;
@@ -120,7 +132,7 @@ async function send(d: DueDelivery, now: number, timeoutMs: number, stopSignal: 
     if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms, error: null };
     return { ok: false, status: res.status, ms, error: answerText(res.status) };
   } catch (error) {
-    // The server is stopping: the attempt did not finish; the delivery stays queued as it was.
+    // The stop's grace is over: the attempt did not finish; the delivery stays queued as it was.
     if (stopSignal.aborted) return null;
     return { ok: false, status: null, ms: performance.now() - started, error: networkErrorText(error, timeout.aborted, timeoutMs) };
   }
@@ -132,8 +144,12 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
   const base = options.baseDelayMs ?? 5_000;
   const max = options.maxDelayMs ?? 60 * 60_000;
   const atRiskEvery = options.atRiskEveryMs ?? 60_000;
+  const stopGrace = options.stopGraceMs ?? STOP_GRACE_MS;
   const inFlight = new Map<number, Promise<void>>();
-  const stopping = new AbortController();
+  // `closing`: stop() was called, nothing new starts. `giveUp`: the grace is over, attempts under way are dropped.
+  let closing = false;
+  let stopped: Promise<void> | null = null;
+  const giveUp = new AbortController();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let kicked = false;
   let lastPrune = 0;
@@ -142,7 +158,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
 
   const attempt = async (d: DueDelivery) => {
     const at = now();
-    const result = await send(d, at, timeoutMs, stopping.signal);
+    const result = await send(d, at, timeoutMs, giveUp.signal);
     // An answer that came in is recorded even while stopping (stop() waits for it), so it is not sent again.
     if (!result) return;
     const retryAt = now() + retryDelay(d.attempts + 1, base, max);
@@ -166,7 +182,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
 
   const pump = () => {
     kicked = false;
-    if (stopping.signal.aborted) return;
+    if (closing) return;
     if (timer) clearTimeout(timer);
     timer = null;
     try {
@@ -202,7 +218,7 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
   };
 
   function kick() {
-    if (kicked || stopping.signal.aborted) return;
+    if (kicked || closing) return;
     kicked = true;
     setTimeout(pump, 0);
   }
@@ -215,6 +231,21 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
   setSenderWake(kick);
   kick();
 
+  async function finish() {
+    closing = true;
+    if (timer) clearTimeout(timer);
+    unsubscribe();
+    setSenderWake(null);
+    const underWay = Promise.allSettled([...inFlight.values()]);
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([underWay, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, stopGrace)))]);
+    clearTimeout(graceTimer);
+    giveUp.abort();
+    await underWay;
+    for (const w of idleWaiters) w();
+    idleWaiters = [];
+  }
+
   return {
     kick,
     idle: () =>
@@ -222,14 +253,9 @@ export function startWebhookSender(options: SenderOptions = {}): WebhookSender {
         idleWaiters.push(resolve);
         kick();
       }),
-    async stop() {
-      stopping.abort();
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-      setSenderWake(null);
-      await Promise.allSettled([...inFlight.values()]);
-      for (const w of idleWaiters) w();
-      idleWaiters = [];
+    stop() {
+      stopped ??= finish();
+      return stopped;
     },
   };
 }

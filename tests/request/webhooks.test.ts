@@ -224,6 +224,39 @@ describe("deliveries", () => {
     expect(retryDelay(30, 5000, 3_600_000, () => 1)).toBe(3_600_000);
   });
 
+  test("stopping while a receiver is answering: the stop waits for the answer and records it, so the next start sends nothing again", async () => {
+    await addEndpoint(["item.moved"]);
+    let answer!: (status: number) => void;
+    receiver.answer(() => new Promise<number>((resolve) => (answer = resolve)));
+    await scan(itemIds[0]!);
+    startSender();
+    expect(await until(() => receiver.received.length === 1)).toBe(true);
+    // The receiver has the delivery; its 200 comes only after the server began to stop (a restart, an upgrade).
+    const stopped = sender!.stop();
+    answer(200);
+    await stopped;
+    sender = null;
+    expect(deliveries().map((d) => [d.status, d.attempts])).toEqual([["delivered", 1]]);
+    startSender();
+    await sender!.idle();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  test("a receiver still silent when the stop's grace is over: the attempt is given up unrecorded, and sent again at the next start with its webhook-id", async () => {
+    await addEndpoint(["item.moved"]);
+    receiver.answer(() => new Promise<number>(() => {}));
+    await scan(itemIds[0]!);
+    startSender({ stopGraceMs: 0 });
+    expect(await until(() => receiver.received.length === 1)).toBe(true);
+    await sender!.stop();
+    sender = null;
+    expect(deliveries().map((d) => [d.status, d.attempts])).toEqual([["pending", 0]]);
+    receiver.answer(() => 200);
+    startSender();
+    expect(await until(() => deliveries()[0]!.status === "delivered")).toBe(true);
+    expect(receiver.received.map((r) => r.id)).toEqual([deliveries()[0]!.messageId, deliveries()[0]!.messageId]);
+  });
+
   test("after 24 hours of failures a delivery is failed, management sees it on Home and Global Settings, and 'Send again' sends it with the same webhook-id", async () => {
     const { id } = await addEndpoint(["item.moved"]);
     receiver.answer(() => 503);
