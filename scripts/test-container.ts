@@ -373,7 +373,13 @@ const FLOWS: Flow[] = [
   },
   {
     name: "named volume",
-    commands: ["volume create <vol>", "run -d -p <port>:3000 -v <vol>:/data -e ADMIN_PIN=4321 shopflow", "GET /healthz", "exec <c> /app/shopflow healthcheck"],
+    commands: [
+      "volume create <vol>",
+      "run -d -p <port>:3000 -v <vol>:/data -e ADMIN_PIN=4321 shopflow",
+      "GET /healthz",
+      "POST /api/materials",
+      "exec <c> /app/shopflow healthcheck",
+    ],
     chain: true,
     async run(c) {
       const created = await exec([...c.engine.cmd, "volume", "create", c.volume]);
@@ -382,6 +388,13 @@ const FLOWS: Flow[] = [
       if (r.code !== 0) fail(`${c.engine.name} run failed`, r);
       await healthy(c.engine, c.container, c.url);
       expectHolidays(await holidays(c.url, BEFORE_BACKUP), BEFORE_BACKUP, "after a PATCH");
+      // A shop with something in it: restore refuses a backup of an empty one (docs/product.md, Backups and restores).
+      const material = await fetch(`${c.url}/api/materials`, {
+        method: "POST",
+        headers: await signIn(c.url),
+        body: JSON.stringify({ name: "Test vinyl", category: "Vinyl" }),
+      });
+      if (material.status !== 201 && material.status !== 200) fail(`POST /api/materials answered ${material.status}: ${await material.text()}`);
       // What the image's HEALTHCHECK runs (distroless has no shell or curl).
       const check = await exec([...c.engine.cmd, "exec", c.container, "/app/shopflow", "healthcheck"]);
       if (check.code !== 0) fail("the image's healthcheck failed", check);
@@ -450,7 +463,9 @@ const FLOWS: Flow[] = [
   },
   {
     name: "bind mount owned by another user",
-    commands: ["run --rm -p <port>:3000 -v <host dir, 0:0 0755>:/data shopflow (exits non-zero at once, one line: the folder, its owner, the user it runs as, the chown command)"],
+    commands: [
+      "run --rm -p <port>:3000 -v <host dir, 0:0 0755>:/data shopflow (exits non-zero at once, one line: the folder, its owner, the user it runs as, the chown command)",
+    ],
     chain: false,
     async run(c) {
       const dir = path.join(c.work, "root-owned");
