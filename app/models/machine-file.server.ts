@@ -295,6 +295,26 @@ export function saveMachineFiles(save: { creates: MachineFileCreate[]; edits?: F
   return { created: result.created, updated: result.edits.map((e) => e.after), skipped: result.skipped };
 }
 
+/** The files of a save in batches already in the database: their keys, and the newest id read. */
+type Seen = { known: Set<string>; lastId: number };
+
+/** One batch of a save in batches: the files added since the last batch join `seen`, then the batch's new ones. */
+function insertCatchingUp(
+  tx: Tx,
+  seen: Seen,
+  projectIds: readonly (number | null)[],
+  batch: MachineFileCreate[],
+  actor: Actor,
+  defaults: Defaults,
+  opts?: { rows: boolean },
+): ReturnType<typeof insertFiles> {
+  const since = existingKeys(tx, projectIds, seen.lastId);
+  for (const k of since.keys) seen.known.add(k);
+  const result = insertFiles(tx, resolveInputs(tx, batch, defaults), actor, defaults, seen.known, opts);
+  seen.lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
+  return result;
+}
+
 /**
  * POST /api/machine-ready-files/bulk: up to 5,000 new files. Up to IMPORT_BATCH_ROWS it is saveMachineFiles, one
  * transaction. A longer list is checked whole first (every machine and project known: otherwise nothing is saved),
@@ -306,13 +326,12 @@ export async function saveMachineFilesInBatches(creates: MachineFileCreate[], ac
   if (creates.length <= IMPORT_BATCH_ROWS) return saveMachineFiles({ creates }, actor);
   const db = getDb();
   const projectIds = [...new Set(creates.map((c) => c.projectId ?? null))];
-  const known = new Set<string>();
-  let lastId = 0;
+  const seen: Seen = { known: new Set(), lastId: 0 };
   db.transaction((tx) => {
     resolveInputs(tx, creates, {});
     const page = existingKeys(tx, projectIds, 0);
-    for (const k of page.keys) known.add(k);
-    lastId = page.lastId;
+    for (const k of page.keys) seen.known.add(k);
+    seen.lastId = page.lastId;
   });
   const created: MachineFile[] = [];
   let skipped = 0;
@@ -320,13 +339,7 @@ export async function saveMachineFilesInBatches(creates: MachineFileCreate[], ac
     await pause();
     let done: ReturnType<typeof insertFiles>;
     try {
-      done = db.transaction((tx) => {
-        const since = existingKeys(tx, projectIds, lastId);
-        for (const k of since.keys) known.add(k);
-        const result = insertFiles(tx, resolveInputs(tx, batch, {}), actor, {}, known);
-        lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
-        return result;
-      });
+      done = db.transaction((tx) => insertCatchingUp(tx, seen, projectIds, batch, actor, {}));
     } catch (error) {
       if (n > 0 && created.length) {
         const ids = created.map((f) => f.id);
@@ -388,12 +401,11 @@ export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { te
   if (rows.length === 0) return { saved: 0, skipped: 0, files: [], errors };
 
   // The project's files already there, a page at a time; each batch then adds what arrived since.
-  const known = new Set<string>();
-  let lastId = 0;
+  const seen: Seen = { known: new Set(), lastId: 0 };
   for (;;) {
-    const page = existingKeys(db, [projectId], lastId, KEYS_PAGE);
-    for (const k of page.keys) known.add(k);
-    lastId = page.lastId;
+    const page = existingKeys(db, [projectId], seen.lastId, KEYS_PAGE);
+    for (const k of page.keys) seen.known.add(k);
+    seen.lastId = page.lastId;
     if (page.count < KEYS_PAGE) break;
     await pause();
   }
@@ -404,14 +416,7 @@ export async function importMachineFilesCsv(source: { bytes: Uint8Array } | { te
   for (const [n, slice] of batchesOf(rows).entries()) {
     if (n > 0) await pause();
     const batch = slice.map((r) => ({ fileName: r.fileName, machine: r.machine, description: r.material, projectId }));
-    const done = db.transaction((tx) => {
-      const since = existingKeys(tx, [projectId], lastId);
-      for (const k of since.keys) known.add(k);
-      const resolved = resolveInputs(tx, batch, defaults);
-      const result = insertFiles(tx, resolved, actor, defaults, known, { rows: files.length < FILES_RETURNED });
-      lastId = result.inserted.reduce((max, f) => Math.max(max, f.id), since.lastId);
-      return result;
-    });
+    const done = db.transaction((tx) => insertCatchingUp(tx, seen, [projectId], batch, actor, defaults, { rows: files.length < FILES_RETURNED }));
     saved += done.inserted.length;
     skipped += done.skipped;
     files.push(...done.created.slice(0, FILES_RETURNED - files.length));
