@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -35,6 +36,9 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    // Translations (decision 0049): macros compiled without Babel, .po catalogs compiled on import; a build with a
+    // Spanish word missing fails.
+    lingui({ macroTransform: true, failOnMissing: true }),
     reactRouter(),
     workerEntries({ "checkpoint-worker.js": "app/infra/checkpoint-worker.ts", "backup-worker.js": "app/infra/backup-worker.ts" }),
   ],

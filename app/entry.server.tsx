@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { renderToReadableStream } from "react-dom/server.edge";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from "react-router";
+import { I18nProvider } from "@lingui/react";
 import { NonceContext } from "~/hooks/nonce";
+import { currentLocale, i18nFor } from "~/infra/i18n.server";
 
 export const streamTimeout = 5_000;
 
@@ -41,7 +43,9 @@ export default async function handleRequest(request: Request, responseStatusCode
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <I18nProvider i18n={i18nFor(currentLocale())}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>
     </NonceContext.Provider>,
     {
       nonce,

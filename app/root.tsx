@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { RowLinkNavigator } from "~/components/row-link";
+import { loadCatalogs } from "~/browser/catalogs.client";
 import {
   data,
   isRouteErrorResponse,
@@ -44,15 +46,24 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 401 || defaultShouldRevalidate;
 }
 
+// A page of the office reached from a floor page brings its catalog along before it shows (decision 0049).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await loadCatalogs(document.documentElement.lang || "en", new URL(request.url).pathname);
+    await next();
+  },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useLingui();
   const nonce = useNonce();
   useHydrationMark();
   // The TV board is the whole screen, and a customer's status page is not the app: no header, no menu.
   const pathname = useLocation().pathname;
   const bare = pathname === "/board" || pathname.startsWith("/status/");
   return (
-    <html lang="en">
+    <html lang={i18n.locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("language", "routes/language.ts"),
   route("healthz", "routes/healthz.ts"),
   route("metrics", "routes/metrics.ts"),
   route("settings", "routes/settings.tsx"),

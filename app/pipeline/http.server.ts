@@ -17,6 +17,8 @@ import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
 import { bearerToken, authenticateBearer } from "./token-auth.server";
 import { recordRequest } from "~/infra/metrics.server";
+import { withLanguage } from "~/infra/i18n.server";
+import { requestLocale } from "~/services/language.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -400,7 +402,17 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     return remember(request, user);
   }
 
-  return async function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
+  // Each request speaks its own language (docs/product.md, Languages), decided when its first word is translated:
+  // by then the member or token is known, and answers that translate nothing never decide at all.
+  return function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
+    const asker = { request: req };
+    return withLanguage(
+      () => requestLocale(asker.request),
+      () => answerRequest(req, socket, asker),
+    );
+  };
+
+  async function answerRequest(req: Request, socket: SocketInfo | null, asker: { request: Request }): Promise<Response> {
     const started = performance.now();
     let url: URL;
     try {
@@ -437,6 +449,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       if (prepared instanceof Response) {
         response = prepared;
       } else {
+        asker.request = prepared;
         secure = prepared.url.startsWith("https:");
         const scan = prepared.method === "POST" && seen.rules ? SCAN_ROUTES[seen.rules.id] : undefined;
         // Scans skip React Router's matching: the same handler the route module uses, answered here.
@@ -489,7 +502,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     // For /metrics (decision 0041): by the route's pattern, never the path with its ids.
     recordRequest(seen.rules?.pattern ?? "none", seen.rules?.id ?? null, req.method, response.status, (performance.now() - started) / 1000);
     return compress(req, response);
-  };
+  }
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
+import { LanguageSwitch } from "~/components/language-switch";
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ChosenName, NamePicker, PinForm, PinHeading, usePinEntry, type PinSeed, type SignInName } from "~/components/pin-dialog";
@@ -32,13 +34,14 @@ function loginHref(tile: string, redirectTo: string, extra: Record<string, strin
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const { t } = useLingui();
   const { title, tile, redirectTo, signInMode, chosen, members, query } = loaderData;
   const nameStep = signInMode === "name-then-pin" && !chosen;
   return (
     <div className="floor-screen flex justify-center px-3 py-10 sm:py-16">
       <div className={`w-full rounded-2xl bg-white p-6 shadow-xl ring-1 ring-line ${nameStep ? "max-w-lg" : "max-w-sm"}`}>
         <PinHeading title={<h1 className="text-xl font-semibold text-ink">{title}</h1>}>
-          <p className="mt-1 text-base text-ink-muted">{nameStep ? "Choose your name to continue" : "Enter your 4-digit PIN to continue"}</p>
+          <p className="mt-1 text-base text-ink-muted">{nameStep ? t`Choose your name to continue` : t`Enter your 4-digit PIN to continue`}</p>
         </PinHeading>
         {nameStep ? (
           <NameStep members={members} query={query} tile={tile} redirectTo={redirectTo} error={actionData?.error} hydrated={hydrated} />
@@ -61,6 +64,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             )}
           </>
         )}
+        <div className="mt-6 border-t border-line pt-4">
+          <LanguageSwitch />
+        </div>
       </div>
     </div>
   );

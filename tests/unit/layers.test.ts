@@ -20,6 +20,8 @@ import path from "node:path";
 //                                        whose type a higher layer defines is filled in there (declare module)
 //   schemas                              zod schemas shared by forms and bodies
 //   domain                               browser-safe rules, constants and words: the bottom layer (db/ uses it too)
+//   locales                              the translation catalogs (.po, decision 0049): data, loaded by
+//                                        infra/i18n.server on the server and browser/catalogs.client in the browser
 //
 // A client module (anything not named .server) never loads a `.server` module or db/; `import type` is allowed,
 // because types are erased before anything runs. So a component may take a view's types (the rows it draws), but
@@ -74,8 +76,8 @@ describe("layers", () => {
     expect(violations(["app/schemas"], (t) => t.startsWith("app/") && !into("domain", "schemas").test(t))).toEqual([]);
   });
 
-  test("infra imports only the domain and schemas (and db/)", () => {
-    expect(violations(["app/infra"], (t) => t.startsWith("app/") && !into("domain", "schemas", "infra").test(t))).toEqual([]);
+  test("infra imports only the domain and schemas (and db/), and the translation catalogs", () => {
+    expect(violations(["app/infra"], (t) => t.startsWith("app/") && !into("domain", "schemas", "infra", "locales").test(t))).toEqual([]);
   });
 
   test("http plumbing imports no model, service, pipeline, view, route or component", () => {

@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { setCurrentI18n } from "~/domain/i18n-runtime";
+import { DEFAULT_LANGUAGE, type Language } from "~/domain/languages";
+import { messages as enFloor } from "~/locales/en/floor.po";
+import { messages as enOffice } from "~/locales/en/office.po";
+import { messages as enServer } from "~/locales/en/server.po";
+import { messages as pseudoFloor } from "~/locales/en-XA/floor.po";
+import { messages as pseudoOffice } from "~/locales/en-XA/office.po";
+import { messages as pseudoServer } from "~/locales/en-XA/server.po";
+import { messages as esFloor } from "~/locales/es/floor.po";
+import { messages as esOffice } from "~/locales/es/office.po";
+import { messages as esServer } from "~/locales/es/server.po";
+
+/**
+ * The pseudo-locale: every word through a catalog comes out accented and bracketed, so a test can see any word
+ * that did not (tests/request/pseudo-locale.test.ts). Never offered to a person; a `shopflow_lang` cookie asks for it.
+ */
+export const PSEUDO_LOCALE = "en-XA";
+export type Locale = Language | typeof PSEUDO_LOCALE;
+
+// One instance per language, made once and never switched (decision 0049): a request picks one, so requests in
+// different languages answered at the same time share nothing that changes.
+const instance = (locale: Locale, ...parts: Messages[]) => setupI18n({ locale, messages: { [locale]: Object.assign({}, ...parts) } });
+const instances: Record<Locale, I18n> = {
+  en: instance("en", enFloor, enOffice, enServer),
+  es: instance("es", esFloor, esOffice, esServer),
+  [PSEUDO_LOCALE]: instance(PSEUDO_LOCALE, pseudoFloor, pseudoOffice, pseudoServer),
+};
+
+export function i18nFor(locale: Locale): I18n {
+  return instances[locale];
+}
+
+/** One request's language: decided the first time something is translated, when who asks is known. */
+export type LanguageScope = { locale?: Locale; decide: () => Locale };
+const scope = new AsyncLocalStorage<LanguageScope>();
+
+/** Runs one request's answer with its language decided by `decide`, on first use. */
+export function withLanguage<T>(decide: () => Locale, answer: () => T): T {
+  return scope.run({ decide }, answer);
+}
+
+/** The language of the request being answered (English outside any request: start-up lines, scheduled jobs). */
+export function currentLocale(): Locale {
+  const current = scope.getStore();
+  if (!current) return DEFAULT_LANGUAGE;
+  current.locale ??= current.decide();
+  return current.locale;
+}
+
+/**
+ * A page whose language is not its reader's (a TV board link's, a customer link's): from here on the request
+ * speaks `locale`. Called by the route before anything of the page is translated.
+ */
+export function speak(locale: Locale) {
+  const current = scope.getStore();
+  if (current) current.locale = locale;
+}
+
+setCurrentI18n(() => instances[currentLocale()]);
