@@ -4,13 +4,14 @@
 // module from source. They are module exports, not routes: nothing here is reachable over HTTP.
 export { resetProcessState } from "~/infra/process-state.server";
 export { connect, getDb, openDatabase, setDb } from "~/infra/db.server";
-export { resetEnvForTests } from "~/infra/env.server";
+export { getEnv, resetEnvForTests } from "~/infra/env.server";
 export { getSecret, setSecretForTests } from "~/infra/secret.server";
 export { HEARTBEAT_MS, heartbeat, openStreamCount, RETRY_MS, stopHeartbeatTimer } from "~/infra/event-stream.server";
 export { clearQrCacheForTests } from "~/infra/qr.server";
 export { popToast, toastCookie } from "~/http/toast-cookie.server";
 export { flowAnalytics } from "~/models/analytics.server";
 export { writeAudit } from "~/models/audit.server";
+export { bootstrapDatabase } from "~/models/bootstrap.server";
 export { auditNote, listAudit, PRUNE_BATCH, pruneAudit } from "~/models/audit-trail.server";
 export { createBoardKey } from "~/models/board.server";
 export { databaseAnswers } from "~/models/health.server";

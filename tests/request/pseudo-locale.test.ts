@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, test } from "bun:test";
+import { build, createApp, hooks } from "../helpers/app";
+
+// Nothing left behind (decision 0049): every page is rendered in the pseudo-locale, where each word that went
+// through a catalog comes out bracketed and accented (⟦Ŝàvē⟧). Whatever else a person can read on the page must
+// be data the shop typed (names, descriptions), numbers, dates or punctuation; any other word is a string that
+// skipped the catalog, and would stay English on a Spanish screen.
+
+const PSEUDO = "en-XA";
+let app: ReturnType<typeof createApp>;
+let admin: ReturnType<ReturnType<typeof createApp>["client"]>;
+let data: string[] = [];
+
+/** Every text the demo shop holds: what pages may show as it is. */
+function shopTexts(): string[] {
+  const db = hooks.getDb().$client;
+  const texts = new Set<string>();
+  const tables = db
+    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
+    .all();
+  for (const { name } of tables) {
+    const columns = db.query<{ name: string; type: string }, []>(`PRAGMA table_info("${name}")`).all();
+    for (const c of columns.filter((c) => /TEXT/i.test(c.type))) {
+      for (const row of db.query<{ v: string | null }, []>(`SELECT DISTINCT "${c.name}" AS v FROM "${name}" LIMIT 2000`).all()) {
+        const v = row.v?.trim();
+        // Codes the app stores (a status, a priority, a slug) are shown through words of their own, not as stored.
+        if (!v || v.length < 2 || v.startsWith("{") || v.startsWith("[") || /^[a-z0-9_-]+$/.test(v)) continue;
+        texts.add(v);
+      }
+    }
+  }
+  return [...texts].sort((a, b) => b.length - a.length);
+}
+
+// Words Intl writes for a date or a time; the pseudo-locale formats them as English does.
+const INTL_WORDS =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun|AM|PM|UTC|GMT)\b/g;
+
+/** What is left of a text once translated words, the shop's data, numbers and dates are taken out. */
+function leftover(text: string): string {
+  let rest = text.replace(/⟦[^⟧]*⟧/g, " ");
+  for (const value of data)
+    if (rest.includes(value)) rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${RegExp.escape(value)}(?![\\p{L}\\p{N}])`, "gu"), " ");
+  // Names that stay as they are in every language (docs/glossary-es.md), and each language's own name on the switch.
+  rest = rest.replace(INTL_WORDS, " ").replace(/(?<!\p{L})(Shopflow|PIN|QR|API|CSV|PDF|ZPL|URL|ID|KB|MB|GB|px|in|mm|English|Español)(?!\p{L})/gu, " ");
+  return /\p{L}{2,}/u.test(rest) ? rest.replace(/\s+/g, " ").trim() : "";
+}
+
+/** The readable text of a page: its text (not scripts or styles) and the attributes a person meets. */
+async function readable(html: string): Promise<string[]> {
+  const found: string[] = [];
+  let skip = 0;
+  const rewriter = new HTMLRewriter()
+    .on("script, style, template", {
+      element(el) {
+        skip++;
+        el.onEndTag(() => {
+          skip--;
+        });
+      },
+    })
+    .on("*", {
+      element(el) {
+        for (const name of ["title", "aria-label", "placeholder", "alt", "aria-description"]) {
+          const value = el.getAttribute(name);
+          if (value) found.push(value);
+        }
+        if (el.tagName === "input" && ["submit", "button"].includes(el.getAttribute("type") ?? "")) {
+          const value = el.getAttribute("value");
+          if (value) found.push(value);
+        }
+      },
+      text(chunk) {
+        if (skip === 0 && chunk.text.trim()) found.push(chunk.text);
+      },
+    });
+  await rewriter.transform(new Response(html)).text();
+  return found.map((t) =>
+    t
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">"),
+  );
+}
+
+/** Concrete addresses for every page route of the build, ids taken from the demo shop. */
+function pagePaths(): string[] {
+  const db = hooks.getDb().$client;
+  const one = (sql: string) => String(db.query<{ v: string | number }, []>(sql).get()?.v ?? "");
+  const params: Record<string, string> = {
+    ":id": "",
+    ":projectId": one("SELECT id AS v FROM projects ORDER BY id LIMIT 1"),
+    ":machine": one("SELECT value AS v FROM departments WHERE is_machine = 1 AND is_active = 1 ORDER BY id LIMIT 1"),
+    ":department": one("SELECT value AS v FROM departments WHERE is_machine = 0 AND is_active = 1 ORDER BY sort_order, id LIMIT 1"),
+  };
+  const idFor: Record<string, string> = {
+    "projects/:id": one("SELECT id AS v FROM projects ORDER BY id LIMIT 1"),
+    "products/:id": one("SELECT id AS v FROM items ORDER BY id LIMIT 1"),
+    "items/:id": one("SELECT id AS v FROM items ORDER BY id LIMIT 1"),
+    "qr/:id": one("SELECT id AS v FROM items ORDER BY id LIMIT 1"),
+    "machine-files/:id/print": one("SELECT id AS v FROM machine_ready_files ORDER BY id LIMIT 1"),
+  };
+  const paths: string[] = [];
+  for (const route of Object.values(build.routes)) {
+    const path = (route as { path?: string }).path;
+    const module = (route as { module?: { default?: unknown } }).module;
+    if (path === undefined || !module?.default || path.includes("*") || path.startsWith("api/")) continue;
+    // Pages reached by a key of their own (TV board, customer status, a webhook's page) are checked with one below.
+    if (/:key|:feed|webhooks\/:id/.test(path)) continue;
+    let concrete = path;
+    for (const [pattern, id] of Object.entries(idFor)) if (path === pattern) concrete = path.replace(":id", id);
+    for (const [param, value] of Object.entries(params)) if (value) concrete = concrete.replace(param, value);
+    paths.push(`/${concrete}`);
+  }
+  return [...new Set(paths)].sort();
+}
+
+beforeAll(async () => {
+  app = createApp({ DEMO: "1" });
+  hooks.bootstrapDatabase(hooks.getEnv(), () => {});
+  data = shopTexts();
+  admin = app.client();
+  admin.cookies().set("shopflow_lang", PSEUDO);
+  await admin.signIn("1234");
+});
+
+describe("every page in the pseudo-locale", () => {
+  test("the page routes to walk are found in the build", () => {
+    const paths = pagePaths();
+    expect(paths).toContain("/projects");
+    expect(paths).toContain("/qr-scanner");
+    expect(paths.length).toBeGreaterThan(30);
+  });
+
+  test("signed in as management, no page shows a word that skipped the catalog", async () => {
+    const missed: Record<string, string[]> = {};
+    for (const path of pagePaths()) {
+      const res = await admin.request(path);
+      if (res.status >= 300 && res.status < 400) continue;
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${PSEUDO}"`);
+      const words = [...new Set((await readable(html)).map(leftover).filter(Boolean))];
+      if (words.length > 0) missed[path] = words;
+    }
+    expect(missed).toEqual({});
+  });
+
+  test("signed out, the sign-in and home pages show no word that skipped the catalog", async () => {
+    const visitor = app.client("10.0.0.9");
+    visitor.cookies().set("shopflow_lang", PSEUDO);
+    const missed: Record<string, string[]> = {};
+    for (const path of ["/", "/login", "/qr-scanner", "/nowhere"]) {
+      const html = await (await visitor.request(path)).text();
+      const words = [...new Set((await readable(html)).map(leftover).filter(Boolean))];
+      if (words.length > 0) missed[path] = words;
+    }
+    expect(missed).toEqual({});
+  });
+});
+
+describe("the check itself", () => {
+  test("finds an English word outside the brackets and lets data, numbers and dates through", () => {
+    expect(leftover("⟦Ŝàvē⟧")).toBe("");
+    expect(leftover("⟦Ĩţēḿś⟧ 12 · Dec 2, 2026 10:42 AM")).toBe("");
+    expect(leftover("Save changes")).toBe("Save changes");
+    expect(leftover(`${data[data.length - 1] ?? "x"} ⟦Ŝàvē⟧`)).toBe("");
+  });
+});
