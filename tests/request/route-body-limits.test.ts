@@ -78,6 +78,7 @@ routes/api/webhooks.$id.deliveries.$deliveryId.send-again POST: 64 KB
 routes/home POST: 64 KB
 routes/item-detail POST: 64 KB
 routes/items POST: 64 KB
+routes/language POST: 64 KB
 routes/login POST: 64 KB
 routes/logout POST: 64 KB
 routes/machine-files-spreadsheet POST: 5 MB for projects:write

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrations } from "#db/migrations.gen";
@@ -69,8 +69,11 @@ const COVERED: Record<string, string> = {
   "bench.ts": "through bench-sizes.ts; its options",
   "compile.ts": "--dry-run (a real compile takes about a minute)",
   "embed-migrations.ts": "--out, compared with db/migrations.gen.ts",
+  "i18n-catalogs.ts": "a module: through lingui.config.ts (tests/unit/i18n-catalogs.test.ts)",
   "in-process.ts": "a module: through profile-route.ts, bench-handler.ts and bench-scan-cpu.ts",
+  "lingui-preload.ts": "a module: bunfig.toml preloads it for every test (each translated page goes through it)",
   "link-bun.cjs": "as npm's postinstall runs it",
+  "merge-po.ts": "merges two sides' catalog entries",
   "profile-route.ts": "3 renders of a project page",
   "seed-large.ts": "fills the tiny shop",
   "seed-queue-model.ts": "a module: through seed-large.ts (and tests/unit/seed-queue-model.test.ts)",
@@ -83,6 +86,36 @@ const COVERED: Record<string, string> = {
 
 test("every file in scripts/ has a test here", () => {
   expect(readdirSync(path.join(ROOT, "scripts")).sort()).toEqual(Object.keys(COVERED).sort());
+});
+
+test("merge-po merges two sides' catalog entries: additions from both, a translation from either", async () => {
+  const po = (entries: [string, string][]) => entries.map(([id, str]) => `msgid "${id}"\nmsgstr "${str}"\n`).join("\n");
+  const dir = path.join(work, "po");
+  mkdirSync(dir, { recursive: true });
+  const file = (name: string, entries: [string, string][]) => {
+    writeFileSync(path.join(dir, name), po(entries));
+    return path.join(dir, name);
+  };
+  const base = file("base.po", [
+    ["Save", ""],
+    ["Gone", "Ido"],
+  ]);
+  const ours = file("ours.po", [
+    ["Save", "Guardar"],
+    ["Gone", "Ido"],
+    ["Ours", "Nuestro"],
+  ]);
+  const theirs = file("theirs.po", [
+    ["Save", ""],
+    ["Theirs", "Suyo"],
+  ]);
+  expect(ok(await run(["scripts/merge-po.ts", base, ours, theirs]))).toBe("");
+  const merged = readFileSync(ours, "utf8");
+  expect(merged).toContain('msgid "Save"\nmsgstr "Guardar"');
+  expect(merged).toContain('msgid "Ours"');
+  expect(merged).toContain('msgid "Theirs"\nmsgstr "Suyo"');
+  expect(merged).not.toContain('"Gone"');
+  usageError(await run(["scripts/merge-po.ts", base]), "usage: merge-po.ts");
 });
 
 describe("on the tiny shop", () => {
