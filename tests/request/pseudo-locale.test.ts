@@ -13,7 +13,7 @@ const PSEUDO = "en-XA";
 // new string skipped the catalog). The demo shop is seeded around today, so what a page shows moves with the day
 // and the hour (a second page of a list, 'hours' or 'days' in a forecast): a text pending on one page is pending
 // on all of them, and one no page shows today is not a failure. `UPDATE_PSEUDO_PENDING=1` rewrites the list from
-// what the pages show.
+// what the pages show (see comparePending).
 const PENDING_FILE = path.join(import.meta.dir, "pseudo-locale-pending.json");
 type Missed = Record<string, string[]>;
 const pending: Missed = existsSync(PENDING_FILE) ? JSON.parse(readFileSync(PENDING_FILE, "utf8")) : {};
@@ -197,12 +197,16 @@ async function note(missed: Missed, page: string, html: string) {
   if (words.length > 0) missed[page] = words;
 }
 
-/** Fails on a text not in the pending list, and on a pending text no page shows any more. */
+/**
+ * Fails on a text in none of the pending list's pages. `UPDATE_PSEUDO_PENDING=1` writes the list afresh from what
+ * the pages show now; `=merge` adds what they show to it (texts a page shows only at some hours stay listed).
+ */
 function comparePending(missed: Missed, mine: (page: string) => boolean) {
   const expected = Object.fromEntries(Object.entries(pending).filter(([page]) => mine(page)));
   if (process.env.UPDATE_PSEUDO_PENDING) {
-    for (const page of Object.keys(pending)) if (mine(page)) delete pending[page];
-    Object.assign(pending, missed);
+    const merge = process.env.UPDATE_PSEUDO_PENDING === "merge";
+    for (const page of Object.keys(pending)) if (mine(page) && !merge) delete pending[page];
+    for (const [page, words] of Object.entries(missed)) pending[page] = [...new Set([...(pending[page] ?? []), ...words])].sort();
     const sorted = Object.fromEntries(
       Object.keys(pending)
         .sort()
