@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { Icon } from "./icons";
-import { PinDialog } from "./pin-dialog";
+import { LazyPinDialog, preloadPinDialog } from "./lazy-pin-dialog";
 import { SideMenu } from "./side-menu";
 import { btn } from "./ui";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -61,6 +61,8 @@ export function AppHeader({ user, isManagement }: Props) {
           ) : (
             <a
               href={loginHref}
+              onPointerEnter={preloadPinDialog}
+              onFocus={preloadPinDialog}
               onClick={(e) => {
                 if (!hydrated) return;
                 e.preventDefault();
@@ -73,7 +75,7 @@ export function AppHeader({ user, isManagement }: Props) {
           )}
         </div>
       </div>
-      <PinDialog open={open} onOpenChange={setOpen} title="Global Login" onSuccess={() => revalidator.revalidate()} />
+      <LazyPinDialog open={open} onOpenChange={setOpen} title="Global Login" onSuccess={() => revalidator.revalidate()} />
     </header>
   );
 }

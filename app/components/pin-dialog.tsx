@@ -1,8 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
 import type { SignInMode } from "~/domain/constants";
+import { useRadixDialog } from "./lazy-dialog";
 import { btn } from "./ui";
 
 export const PIN_LENGTH = 4;
@@ -378,7 +378,7 @@ function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
-type Props = {
+export type PinDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -386,7 +386,20 @@ type Props = {
   onSuccess: (user: ClientUser) => void;
 };
 
-export function PinDialog({ open, onOpenChange, title, expectedUserId, onSuccess }: Props) {
+export function PinDialog(props: PinDialogProps) {
+  // The dialog's code loads when it first opens (./lazy-dialog.tsx); a page that never opens it never loads it.
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <PinDialogModal {...props} />
+    </Suspense>
+  );
+}
+
+function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }: PinDialogProps) {
+  const Dialog = useRadixDialog();
   // The page's mode, unless a manager has switched it since the page was drawn: the server's answers say so.
   const pageMode = useSignInMode();
   const [switched, setSwitched] = useState<SignInMode | null>(null);

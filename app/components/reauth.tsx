@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator, useSubmit } from "react-router";
-import { PinDialog } from "./pin-dialog";
+import { LazyPinDialog } from "./lazy-pin-dialog";
 
 /**
  * A save refused because the session ended (the action answered `reauth: true`): open the PIN dialog and, after
@@ -24,7 +24,7 @@ export function useReauthRetry(actionData: { reauth?: boolean } | undefined) {
   };
 
   const dialog = (
-    <PinDialog
+    <LazyPinDialog
       open={open}
       onOpenChange={setOpen}
       title="Global Login"

@@ -1,5 +1,4 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import type { ToastData } from "~/domain/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -12,7 +11,9 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type { ToastData };
 
-type Entry = ToastData & { key: string; open: boolean };
+export type Entry = ToastData & { key: string; open: boolean };
+
+const ToastList = lazy(() => import("./toast-list"));
 
 const ToastContext = createContext<(t: ToastData) => void>(() => {});
 
@@ -20,7 +21,7 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-const variantClass = {
+export const variantClass = {
   default: "border-line bg-white text-ink",
   destructive: "border-danger-700 bg-danger-700 text-white",
 };
@@ -87,51 +88,15 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
 
   return (
     <ToastContext.Provider value={show}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-        {children}
-        {/* Server render / JavaScript off: the flash toast as plain markup. */}
-        {!hydrated && flash ? <StaticToast toast={flash} /> : null}
-        {toasts.map((t) => (
-          <ToastPrimitive.Root
-            key={t.key}
-            open={t.open}
-            onOpenChange={(open) => (open ? null : dismiss(t.key))}
-            className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
-            type={t.variant === "destructive" ? "foreground" : "background"}
-            duration={t.action?.durationMs}
-            // An open dialog turns pointer events off outside itself; a toast shown before it opened stays closable.
-            style={{ pointerEvents: "auto" }}
-          >
-            <div>
-              <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? <ToastPrimitive.Description className="mt-1 text-sm">{t.description}</ToastPrimitive.Description> : null}
-              {t.action ? (
-                <ToastPrimitive.Action
-                  altText={t.action.label}
-                  onClick={t.action.run}
-                  className="mt-2 inline-flex min-h-tap items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-ink hover:bg-slate-50"
-                >
-                  {t.action.label}
-                </ToastPrimitive.Action>
-              ) : null}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="Close"
-              className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
-            >
-              ×
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-        {/* Above dialogs (overlay z-40, panel z-50): a toast raised while one is open is seen, not covered by it.
-            aria-live="off" (the list itself announces nothing; Radix announces each toast on its own) keeps the
-            toasts out of what an open dialog hides from screen readers: aria-hidden skips live regions. */}
-        <ToastPrimitive.Viewport
-          hotkey={["F8"]}
-          aria-live="off"
-          className="fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
-        />
-      </ToastPrimitive.Provider>
+      {children}
+      {/* Server render / JavaScript off: the flash toast as plain markup. */}
+      {!hydrated && flash ? <StaticToast toast={flash} /> : null}
+      {/* Radix Toast loads with the first toast (./toast-list.tsx): most page visits show none. */}
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} dismiss={dismiss} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,11 +1,11 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/domain/constants";
 import { colorClass } from "~/domain/colors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
+import { useRadixDialog } from "./lazy-dialog";
 
 // Design tokens in use (docs/design.md): every control is a touch target (`tap`: 40 px, 44 px on phones and touch screens),
 // text is 14 px or more, and each colour pair is WCAG AA. Screens compose these instead of raw classes.
@@ -174,26 +174,49 @@ export function UrlDialog({
   wide?: boolean;
 }) {
   const hydrated = useHydrated();
+  // Without JavaScript, and until the dialog's code has loaded, the panel on the page.
+  const panel = (
+    <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold text-ink wrap-anywhere">{title}</h2>
+          {description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{description}</p> : null}
+        </div>
+        <Link to={closeTo} className={btn.small}>
+          Close
+        </Link>
+      </div>
+      <div className="mt-4">
+        <ErrorFocusPanel>{children}</ErrorFocusPanel>
+      </div>
+    </section>
+  );
+  if (!hydrated) return panel;
+  return (
+    <Suspense fallback={panel}>
+      <UrlDialogModal title={title} description={description} closeTo={closeTo} wide={wide}>
+        {children}
+      </UrlDialogModal>
+    </Suspense>
+  );
+}
+
+function UrlDialogModal({
+  title,
+  description,
+  closeTo,
+  children,
+  wide,
+}: {
+  title: string;
+  description?: string;
+  closeTo: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const Dialog = useRadixDialog();
   const navigate = useNavigate();
   const errors = useFirstErrorInView<HTMLDivElement>();
-  if (!hydrated) {
-    return (
-      <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h2 className="text-xl font-semibold text-ink wrap-anywhere">{title}</h2>
-            {description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{description}</p> : null}
-          </div>
-          <Link to={closeTo} className={btn.small}>
-            Close
-          </Link>
-        </div>
-        <div className="mt-4">
-          <ErrorFocusPanel>{children}</ErrorFocusPanel>
-        </div>
-      </section>
-    );
-  }
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? null : navigate(closeTo, { preventScrollReset: true, replace: true }))}>
       <Dialog.Portal>

@@ -5,7 +5,7 @@ import { MoreScreens } from "~/components/home/more-screens";
 import { NoKeysYet } from "~/components/home/no-keys-yet";
 import { SetupChecklist } from "~/components/home/setup-checklist";
 import { BackupFailureNotice } from "~/components/backup-failure-notice";
-import { WebhookFailedNotice } from "~/components/settings/webhook-form";
+import { WebhookFailedNotice } from "~/components/settings/webhook-failed-notice";
 import { WorkListLinks } from "~/components/home/work-list-links";
 import { DayEndPauseNotice } from "~/components/home/day-end-pause-notice";
 import { Icon } from "~/components/icons";

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, failedDeliveriesText } from "~/domain/webhooks";
+import { Form, useNavigation } from "react-router";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "~/domain/webhooks";
 import { WebhookEndpointEditSchema, WebhookEndpointSchema } from "~/schemas/webhook";
 import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
 import { FormErrors, TextField } from "~/components/forms";
+import { WEBHOOKS_PAGE } from "./webhook-failed-notice";
 
-/** Global Settings → Webhooks: the list and the add form post here; each endpoint has its own page below it. */
-export const WEBHOOKS_PAGE = "/settings/webhooks";
+export { WEBHOOKS_PAGE, WebhookFailedNotice } from "./webhook-failed-notice";
 
 export type WebhookFormValues = { id: number; name: string; url: string; events: string[]; isActive: boolean; version: number };
 
@@ -84,22 +84,5 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
         </div>
       )}
     </Form>
-  );
-}
-
-/** Management's notice of deliveries that failed for good (Home and Global Settings), with the way to them. */
-export function WebhookFailedNotice({ count, className = "" }: { count: number; className?: string }) {
-  const text = failedDeliveriesText(count);
-  if (!text) return null;
-  return (
-    <div
-      role="status"
-      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border border-danger-200 bg-danger-50 p-4 text-danger-800 ${className}`}
-    >
-      <p className="font-medium">{text}</p>
-      <Link to={WEBHOOKS_PAGE} className={btn.secondary}>
-        See the webhook deliveries
-      </Link>
-    </div>
   );
 }
