@@ -174,7 +174,9 @@ export function UrlDialog({
   wide?: boolean;
 }) {
   const hydrated = useHydrated();
-  // Without JavaScript, and until the dialog's code has loaded, the panel on the page.
+  // Drawn by the server (an address that opens it): until the dialog's code has loaded, the page keeps the panel it
+  // has. Opened on the page: nothing until the dialog itself shows, so no form is there to use for a moment.
+  const [drawnByServer] = useState(!hydrated);
   const panel = (
     <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
       <div className="flex items-start justify-between gap-4">
@@ -193,7 +195,7 @@ export function UrlDialog({
   );
   if (!hydrated) return panel;
   return (
-    <Suspense fallback={panel}>
+    <Suspense fallback={drawnByServer ? panel : null}>
       <UrlDialogModal title={title} description={description} closeTo={closeTo} wide={wide}>
         {children}
       </UrlDialogModal>
