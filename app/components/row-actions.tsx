@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Icon } from "./icons";
 import { RowLink } from "./row-link";
@@ -24,24 +25,25 @@ export function RowActions({
   lead?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
-    <td data-label="Actions" className="py-3">
+    <td data-label={t`Actions`} className="py-3">
       <div className="flex flex-wrap gap-2">
         {lead}
-        <RowLink to={view} className={btn.small} aria-label={`View ${name}`}>
-          View
+        <RowLink to={view} className={btn.small} aria-label={t`View ${name}`}>
+          {t`View`}
         </RowLink>
         {children}
         {edit ? (
-          <RowLink to={edit} keepScroll className={btn.small} aria-label={`Edit ${name}`}>
+          <RowLink to={edit} keepScroll className={btn.small} aria-label={t`Edit ${name}`}>
             <Icon name="edit" />
-            Edit
+            {t`Edit`}
           </RowLink>
         ) : null}
         {remove ? (
-          <RowLink to={remove} keepScroll className={btn.smallDanger} aria-label={`Delete ${name}`}>
+          <RowLink to={remove} keepScroll className={btn.smallDanger} aria-label={t`Delete ${name}`}>
             <Icon name="trash" />
-            Delete
+            {t`Delete`}
           </RowLink>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigationType } from "react-router";
@@ -42,7 +43,11 @@ export function StaticToast({ toast }: { toast: ToastData }) {
   );
 }
 
+// Radix puts the hotkey into the viewport's label where the label says {hotkey}.
+const HOTKEY = "{hotkey}";
+
 export function Toaster({ children, flash }: { children: ReactNode; flash: ToastData | null }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [toasts, setToasts] = useState<Entry[]>([]);
   const seen = useRef(new Set<string>());
@@ -84,10 +89,11 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
   }, [key, navigationType]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const closeLabel = t`Close`;
 
   return (
     <ToastContext.Provider value={show}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      <ToastPrimitive.Provider label={t`Notification`} duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
         {children}
         {/* Server render / JavaScript off: the flash toast as plain markup. */}
         {!hydrated && flash ? <StaticToast toast={flash} /> : null}
@@ -116,7 +122,7 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
               ) : null}
             </div>
             <ToastPrimitive.Close
-              aria-label="Close"
+              aria-label={closeLabel}
               className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
             >
               ×
@@ -128,6 +134,7 @@ export function Toaster({ children, flash }: { children: ReactNode; flash: Toast
             toasts out of what an open dialog hides from screen readers: aria-hidden skips live regions. */}
         <ToastPrimitive.Viewport
           hotkey={["F8"]}
+          label={t`Notifications (${HOTKEY})`}
           aria-live="off"
           className="fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
         />
