@@ -4,6 +4,8 @@ import { Icon } from "./icons";
 import { RowLink } from "./row-link";
 import { btn } from "./ui";
 
+const shared = new WeakMap<object, { actions: string; view: string; edit: string; remove: string }>();
+
 /**
  * The Actions cell of a list row (items, projects, a project's items): `lead` first, View, then `children` (QR,
  * Reset…), then Edit and Delete, each named for the row ('Edit Front sign') so a screen reader's list of links
@@ -25,25 +27,31 @@ export function RowActions({
   lead?: ReactNode;
   children?: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // A list has hundreds of rows: the words every row shares are looked up once per language, not once per row.
+  let words = shared.get(i18n);
+  if (!words) {
+    words = { actions: t`Actions`, view: t`View`, edit: t`Edit`, remove: t`Delete` };
+    shared.set(i18n, words);
+  }
   return (
-    <td data-label={t`Actions`} className="py-3">
+    <td data-label={words.actions} className="py-3">
       <div className="flex flex-wrap gap-2">
         {lead}
         <RowLink to={view} className={btn.small} aria-label={t`View ${name}`}>
-          {t`View`}
+          {words.view}
         </RowLink>
         {children}
         {edit ? (
           <RowLink to={edit} keepScroll className={btn.small} aria-label={t`Edit ${name}`}>
             <Icon name="edit" />
-            {t`Edit`}
+            {words.edit}
           </RowLink>
         ) : null}
         {remove ? (
           <RowLink to={remove} keepScroll className={btn.smallDanger} aria-label={t`Delete ${name}`}>
             <Icon name="trash" />
-            {t`Delete`}
+            {words.remove}
           </RowLink>
         ) : null}
       </div>

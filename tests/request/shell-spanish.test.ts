@@ -191,6 +191,6 @@ describe("a fresh shop in Spanish", () => {
     expect(refused.status).toBe(403);
     const denied = await visibleHtml(refused);
     expect(denied).toContain("Acceso denegado");
-    expect(denied).toContain("Configuración global necesita la llave de gerencia ('Superusuario (acceso total)').");
+    expect(denied).toContain("Para Configuración global se necesita la llave de gerencia ('Superusuario (acceso total)').");
   });
 });
