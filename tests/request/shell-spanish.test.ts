@@ -193,4 +193,23 @@ describe("a fresh shop in Spanish", () => {
     expect(denied).toContain("Acceso denegado");
     expect(denied).toContain("Para Configuración global se necesita la llave de gerencia ('Superusuario (acceso total)').");
   });
+
+  test("an item form's hint names whom to ask for a material, in Spanish, and in English as before", async () => {
+    const {
+      clients: { paula },
+      projectIds: [projectId],
+    } = await seedShop({
+      ipBase: "10.79.0",
+      members: { admin: { name: "Ada Admin", pin: "4321", keys: ["management"] }, paula: { name: "Paula", pin: "1111", keys: ["pre-production"] } },
+      departments: ["Pre-Production", "Production"],
+      categories: [{ name: "Channel Letters", departmentSequence: ["pre-production", "production"] }],
+      workflow: { name: "Standard", departmentSequence: ["pre-production", "production"] },
+      projects: [{ name: "Acme Letters" }],
+    });
+    const english = await visibleHtml(await paula.request(`/projects/${projectId}?dialog=add-item`));
+    expect(english).toContain("No materials yet. Ask Ada Admin to add a material in Global Settings → Materials.");
+    paula.cookies().set("shopflow_lang", "es");
+    const spanish = await visibleHtml(await paula.request(`/projects/${projectId}?dialog=add-item`));
+    expect(spanish).toContain("Todavía no hay materiales. Pida a Ada Admin que agregue un material en Configuración global → Materiales.");
+  });
 });
