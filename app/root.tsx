@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { useLingui as useMessages } from "@lingui/react/macro";
 import { RowLinkNavigator } from "~/components/row-link";
 import { loadCatalogs } from "~/browser/catalogs.client";
 import {
@@ -94,10 +95,11 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useMessages();
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Something went wrong</h1>
-      <p className="mt-3 text-base text-ink-muted">The page could not be shown. Try again, or go back to the home page.</p>
+      <h1 className="text-2xl font-bold text-ink">{t`Something went wrong`}</h1>
+      <p className="mt-3 text-base text-ink-muted">{t`The page could not be shown. Try again, or go back to the home page.`}</p>
     </RouteError>
   );
 }

@@ -1,6 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { ADD_ENTRY_FIELD, ADD_ENTRY_KINDS } from "~/domain/add-entry";
-import { orList, type WhoCanAdd } from "~/domain/words";
+import type { WhoCanAdd } from "~/domain/words";
 import { btn } from "./ui";
 
 /**
@@ -25,30 +26,36 @@ export function AddEntryHint({
   id?: string;
   carry?: boolean;
 }) {
+  const { t } = useLingui();
   const k = ADD_ENTRY_KINDS[kind];
+  // Each kind's words whole, in the reader's language ('a product' needs its own article in Spanish).
+  const lead = empty ? (kind === "product" ? t`No products yet.` : t`No materials yet.`) : t`Not in the list?`;
+  const add = kind === "product" ? t`Add a product` : t`Add a material`;
   if (who.canManage) {
     const to = `/settings?${new URLSearchParams({ tab: k.tab, new: "1", returnTo })}`;
     return (
       <p id={id} className="mt-1 text-sm text-ink-muted">
-        {empty ? `No ${k.plural} yet. ` : "Not in the list? "}
+        {lead}{" "}
         {carry ? (
           // formNoValidate: the form is half filled on purpose; nothing is saved on the way.
           <button type="submit" name={ADD_ENTRY_FIELD} value={kind} formNoValidate className={`${btn.link} inline-flex min-h-tap cursor-pointer items-center`}>
-            Add {k.article}
+            {add}
           </button>
         ) : (
           <Link to={to} className={`${btn.link} inline-flex min-h-tap items-center`}>
-            Add {k.article}
+            {add}
           </Link>
         )}
       </p>
     );
   }
-  const ask = who.managers.length ? orList(who.managers) : "a manager (the management key)";
+  const last = who.managers.at(-1) ?? "";
+  const others = who.managers.slice(0, -1).join(", ");
+  const ask = who.managers.length === 0 ? t`a manager (the management key)` : others ? t`${others} or ${last}` : last;
   return (
     <p id={id} className="mt-1 text-sm text-ink-muted">
-      {empty ? `No ${k.plural} yet. ` : "Not in the list? "}
-      {`Ask ${ask} to add ${k.article} in ${k.place}.`}
+      {lead}{" "}
+      {kind === "product" ? t`Ask ${ask} to add a product in Global Settings → Products.` : t`Ask ${ask} to add a material in Global Settings → Materials.`}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { Icon } from "./icons";
@@ -9,8 +10,9 @@ import { useHydrated } from "~/hooks/use-hydrated";
 type Props = { user: { name: string } | null; isManagement: boolean };
 
 export function Logo({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
   return (
-    <Link to="/" className="flex min-h-tap min-w-tap shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label="Shopflow home">
+    <Link to="/" className="flex min-h-tap min-w-tap shrink-0 items-center gap-2 rounded-lg font-semibold text-ink" aria-label={t`Shopflow home`}>
       <svg viewBox="0 0 32 32" className="h-8 w-8 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="#c2410c" />
         <path d="M8 21h5l3-10 3 10h5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
@@ -23,11 +25,13 @@ export function Logo({ compact = false }: { compact?: boolean }) {
 
 // The header must fit 320 px with any name: the name truncates (full name in its title), Logout never does.
 export function AppHeader({ user, isManagement }: Props) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const here = location.pathname + location.search;
+  const qrTimer = t`QR Timer`;
   const loginHref = `/login?redirectTo=${encodeURIComponent(here === "/login" ? "/" : here)}`;
 
   return (
@@ -45,16 +49,16 @@ export function AppHeader({ user, isManagement }: Props) {
                 </span>
               </span>
               {/* Every signed-in member runs timers: the QR Timer is one tap away (an icon only on phones). */}
-              <Link to="/qr-scanner" className={`${btn.small} shrink-0 px-3`} aria-label="QR Timer" title="QR Timer">
+              <Link to="/qr-scanner" className={`${btn.small} shrink-0 px-3`} aria-label={qrTimer} title={qrTimer}>
                 <Icon name="qr" className="h-4 w-4" />
-                <span className="hidden sm:inline">QR Timer</span>
+                <span className="hidden sm:inline">{qrTimer}</span>
               </Link>
               <Form method="post" action="/logout" className="shrink-0">
                 {/* A form with no field is sent as a GET by text browsers (lynx), and a GET signs nobody out. */}
                 <input type="hidden" name="intent" value="logout" />
                 <button type="submit" className={`${btn.small} px-3`}>
                   <Icon name="logout" className="hidden h-4 w-4 sm:block" />
-                  Logout
+                  {t`Logout`}
                 </button>
               </Form>
             </>
@@ -70,12 +74,12 @@ export function AppHeader({ user, isManagement }: Props) {
               }}
               className={btn.primary}
             >
-              Login
+              {t`Login`}
             </a>
           )}
         </div>
       </div>
-      <LazyPinDialog open={open} onOpenChange={setOpen} title="Global Login" onSuccess={() => revalidator.revalidate()} />
+      <LazyPinDialog open={open} onOpenChange={setOpen} title={t`Global Login`} onSuccess={() => revalidator.revalidate()} />
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon, type IconName } from "./icons";
 import { btn } from "./ui";
@@ -16,18 +17,20 @@ export function Centered({ children, icon }: { children: React.ReactNode; icon?:
 }
 
 export function HomeLink() {
+  const { t } = useLingui();
   return (
     <Link to="/" className={`mt-8 ${btn.primary}`}>
-      Go to Home
+      {t`Go to Home`}
     </Link>
   );
 }
 
 export function NotFound() {
+  const { t } = useLingui();
   return (
     <Centered icon="search">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">404 Page Not Found</h1>
-      <p className="mt-3 text-base text-ink-muted">There is no page at this address.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{t`404 Page Not Found`}</h1>
+      <p className="mt-3 text-base text-ink-muted">{t`There is no page at this address.`}</p>
       <HomeLink />
     </Centered>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { btn } from "./ui";
@@ -6,6 +7,7 @@ import { btn } from "./ui";
 // that can be selected and copied by hand without JavaScript, with a Copy button when scripts run.
 
 export function OneTimeLink({ label, link, testId }: { label: string; link: string; testId: string }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   const id = `${testId}-field`;
@@ -34,12 +36,12 @@ export function OneTimeLink({ label, link, testId }: { label: string; link: stri
               ) ?? setCopied("no");
             }}
           >
-            Copy
+            {t`Copy`}
           </button>
         ) : null}
       </div>
       <p aria-live="polite" className="mt-1 text-sm text-ink-muted">
-        {copied === "yes" ? "Copied." : copied === "no" ? "Could not copy: select the link and copy it by hand." : ""}
+        {copied === "yes" ? t`Copied.` : copied === "no" ? t`Could not copy: select the link and copy it by hand.` : ""}
       </p>
     </div>
   );

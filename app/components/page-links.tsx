@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { btn } from "./ui";
 
@@ -15,12 +16,14 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
 
 /** Previous / numbered / Next links of a server-paged list; `href(page)` keeps the list's other URL state. */
 export function PageLinks({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const { t } = useLingui();
   if (pages <= 1) return null;
+  const pageLabel = (n: number) => t`Page ${n}`;
   return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+    <nav aria-label={t`Pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
       {page > 1 ? (
         <Link to={href(page - 1)} className={btn.secondary} rel="prev">
-          ← Previous
+          {t`← Previous`}
         </Link>
       ) : (
         <span />
@@ -36,7 +39,7 @@ export function PageLinks({ page, pages, href }: { page: number; pages: number; 
               <Link
                 to={href(n)}
                 aria-current={n === page ? "page" : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={pageLabel(n)}
                 className={`inline-flex min-h-tap min-w-tap items-center justify-center rounded-lg px-2 text-sm font-semibold ${n === page ? "bg-brand-700 text-white" : "text-ink hover:bg-slate-100"}`}
               >
                 {n}
@@ -47,7 +50,7 @@ export function PageLinks({ page, pages, href }: { page: number; pages: number; 
       </ul>
       {page < pages ? (
         <Link to={href(page + 1)} className={btn.secondary} rel="next">
-          Next →
+          {t`Next →`}
         </Link>
       ) : (
         <span />

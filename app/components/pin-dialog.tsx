@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
@@ -32,6 +33,7 @@ export function usePinEntry({
   onSuccess: (user: ClientUser) => void;
   seed?: PinSeed | null;
 }) {
+  const { t } = useLingui();
   const [digits, setDigits] = useState<string[]>(() => toBoxes(seed?.digits ?? ""));
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -63,17 +65,17 @@ export function usePinEntry({
     }
     // docs/product.md §9: focus the first box ~100 ms after the PIN UI opens — unless the user already put the cursor in a box
     // and is typing, when moving it back to the first box would lose the digits that follow.
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       if (!refs.current.some((box) => box !== null && box === document.activeElement)) focusFirst();
     }, PIN_FOCUS_DELAY_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
   async function submit(pin: string) {
     if (busyRef.current) return;
     if (!/^\d{4}$/.test(pin)) {
-      fail("Please enter a 4-digit PIN");
+      fail(t`Please enter a 4-digit PIN`);
       return;
     }
     busyRef.current = true;
@@ -84,10 +86,10 @@ export function usePinEntry({
       if (result.success) {
         onSuccess(result.user);
       } else {
-        fail(result.error || "Invalid PIN code");
+        fail(result.error || t`Invalid PIN code`);
       }
     } catch {
-      fail("Network error. Please try again.");
+      fail(t`Network error. Please try again.`);
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -180,6 +182,8 @@ type PinEntry = ReturnType<typeof usePinEntry>;
 
 /** The boxes, the error line and the Cancel / Continue buttons. `cancel` is the dialog's Close or a link. */
 export function PinForm({ entry, cancel }: { entry: PinEntry; cancel: ReactNode }) {
+  const { t } = useLingui();
+  const digitLabel = (position: number) => t`PIN digit ${position}`;
   return (
     <form
       className="mt-6"
@@ -197,7 +201,7 @@ export function PinForm({ entry, cancel }: { entry: PinEntry; cancel: ReactNode 
             inputMode="numeric"
             autoComplete="off"
             maxLength={1}
-            aria-label={`PIN digit ${i + 1}`}
+            aria-label={digitLabel(i + 1)}
             onFocus={(e) => e.target.select()}
             className="h-16 w-14 rounded-xl border-2 border-field bg-white text-center text-3xl font-semibold text-ink focus:border-focus focus:ring-2 focus:ring-focus/30 focus:outline-none read-only:bg-slate-100"
           />
@@ -209,7 +213,7 @@ export function PinForm({ entry, cancel }: { entry: PinEntry; cancel: ReactNode 
       <div className="mt-4 grid grid-cols-2 gap-3">
         {cancel}
         <button type="submit" disabled={!entry.complete || entry.busy} className={btn.large}>
-          {entry.busy ? "Verifying..." : "Continue"}
+          {entry.busy ? t`Verifying...` : t`Continue`}
         </button>
       </div>
     </form>
@@ -249,6 +253,7 @@ export function NamePicker({
   onPick?: (m: SignInName) => void;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState(initialQuery);
   const box = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -256,13 +261,14 @@ export function NamePicker({
     // Whatever was typed into the server-drawn box before this ran.
     if (box.current && box.current.value !== initialQuery) setQuery(box.current.value);
     if (!autoFocus) return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       if (document.activeElement === document.body || document.activeElement === null) box.current?.focus();
     }, PIN_FOCUS_DELAY_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const shown = filterNames(members, query);
+  const typed = query.trim();
   const entries = () => [...(list.current?.querySelectorAll<HTMLElement>("[data-name-choice]") ?? [])];
   const move = (from: HTMLElement | null, step: 1 | -1) => {
     const all = entries();
@@ -275,7 +281,7 @@ export function NamePicker({
   return (
     <div className="mt-5">
       <label htmlFor="sign-in-name-filter" className="block text-sm font-semibold text-ink">
-        Find your name
+        {t`Find your name`}
       </label>
       <input
         ref={box}
@@ -285,7 +291,7 @@ export function NamePicker({
         defaultValue={initialQuery}
         autoComplete="off"
         autoFocus={autoFocus}
-        placeholder="Type a few letters"
+        placeholder={t`Type a few letters`}
         aria-controls="sign-in-names"
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
@@ -302,7 +308,7 @@ export function NamePicker({
       <ul
         ref={list}
         id="sign-in-names"
-        aria-label="Team members"
+        aria-label={t`Team members`}
         className="mt-3 grid max-h-[50vh] gap-2 overflow-y-auto p-0.5 sm:grid-cols-2"
         onKeyDown={(e) => {
           if (e.key === "ArrowDown" || e.key === "ArrowUp") {
@@ -328,8 +334,8 @@ export function NamePicker({
       {shown.length === 0 ? (
         <p role="status" className="mt-3 text-center text-base text-ink-muted">
           {members.length === 0
-            ? "No team members can sign in yet. Ask a manager to add you in Global Settings."
-            : `No team member's name contains “${query.trim()}”.`}
+            ? t`No team members can sign in yet. Ask a manager to add you in Global Settings.`
+            : t`No team member's name contains “${typed}”.`}
         </p>
       ) : null}
     </div>
@@ -358,6 +364,8 @@ type NamesState = { members: SignInName[] | null; error: string; signInMode?: Si
 
 /** The names for the dialog's first step, asked for when it opens (they are not sent with every page). */
 function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
+  const { t } = useLingui();
+  const failed = t`The team's names could not be loaded. Check the connection and try again.`;
   const [state, setState] = useState<NamesState>({ members: null, error: "" });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -370,11 +378,11 @@ function useSignInNames(wanted: boolean): NamesState & { retry: () => void } {
         (body: { members?: SignInName[]; signInMode?: SignInMode }) =>
           live && setState({ members: body.members ?? [], error: "", signInMode: body.signInMode }),
       )
-      .catch(() => live && setState({ members: null, error: "The team's names could not be loaded. Check the connection and try again." }));
+      .catch(() => live && setState({ members: null, error: failed }));
     return () => {
       live = false;
     };
-  }, [wanted, attempt]);
+  }, [wanted, attempt, failed]);
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
@@ -400,6 +408,7 @@ export function PinDialog(props: PinDialogProps) {
 
 function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }: PinDialogProps) {
   const Dialog = useRadixDialog();
+  const { t } = useLingui();
   // The page's mode, unless a manager has switched it since the page was drawn: the server's answers say so.
   const pageMode = useSignInMode();
   const [switched, setSwitched] = useState<SignInMode | null>(null);
@@ -414,6 +423,7 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
     if (names.signInMode && names.signInMode !== mode) setSwitched(names.signInMode);
   }, [names.signInMode, mode]);
   const pinStep = !askName || chosen !== null;
+  const chooseNameFirst = t`Choose your name first`;
   const entry = usePinEntry({
     active: open && pinStep,
     expectedUserId: expectedUserId ?? chosen?.id,
@@ -423,11 +433,12 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
     },
   });
   useEffect(() => {
-    if (entry.error === CHOOSE_NAME_FIRST) setSwitched("name-then-pin");
-  }, [entry.error]);
+    // The server says it in the reader's language; CHOOSE_NAME_FIRST is its English.
+    if (entry.error === CHOOSE_NAME_FIRST || entry.error === chooseNameFirst) setSwitched("name-then-pin");
+  }, [entry.error, chooseNameFirst]);
   const cancel = (
     <Dialog.Close type="button" disabled={entry.busy} className={btn.largeSecondary}>
-      Cancel
+      {t`Cancel`}
     </Dialog.Close>
   );
 
@@ -442,7 +453,7 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
         >
           <PinHeading title={<Dialog.Title className="text-xl font-semibold text-ink">{title}</Dialog.Title>}>
             <Dialog.Description className="mt-1 text-base text-ink-muted">
-              {pinStep ? "Enter your 4-digit PIN to continue" : "Choose your name to continue"}
+              {pinStep ? t`Enter your 4-digit PIN to continue` : t`Choose your name to continue`}
             </Dialog.Description>
           </PinHeading>
           {pinStep ? (
@@ -452,7 +463,7 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
                   name={chosen.name}
                   change={
                     <button type="button" disabled={entry.busy} onClick={() => setChosen(null)} className={`min-h-11 px-2 ${btn.link}`}>
-                      Not you?
+                      {t`Not you?`}
                     </button>
                   }
                 />
@@ -467,12 +478,12 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
                 <div role="alert" className="mt-5 text-center text-base text-danger-700">
                   <p>{names.error}</p>
                   <button type="button" onClick={names.retry} className={`mt-3 ${btn.largeSecondary}`}>
-                    Try again
+                    {t`Try again`}
                   </button>
                 </div>
               ) : (
                 <p role="status" className="mt-5 text-center text-base text-ink-muted">
-                  Loading names...
+                  {t`Loading names...`}
                 </p>
               )}
               <div className="mt-5 grid">{cancel}</div>

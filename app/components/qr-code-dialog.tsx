@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ShopAddressNote } from "~/domain/hosts";
 import { ShopAddressNotice } from "./shop-address-notice";
 import { useToast } from "./toaster";
@@ -10,8 +11,10 @@ export const LABEL_PRINT_DELAY_MS = 500;
 
 /** `addressNote`: the shop-address notice, while labels still carry this browser's address. */
 export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; closeTo: string; addressNote?: ShopAddressNote }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const toast = useToast();
+  const itemName = label.itemName;
   const fileName = `qr-${
     label.itemName
       .replace(/[^A-Za-z0-9]+/g, "-")
@@ -23,16 +26,16 @@ export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; 
     try {
       const blob = await (await fetch(label.png)).blob();
       await navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
-      toast({ title: "QR code copied to clipboard!" });
+      toast({ title: t`QR code copied to clipboard!` });
     } catch {
-      toast({ title: "Error", description: "Failed to copy QR code to clipboard", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Failed to copy QR code to clipboard`, variant: "destructive" });
     }
   }
 
   function print() {
     const w = window.open("", "_blank", "width=400,height=400");
     if (!w) {
-      toast({ title: "Error", description: "Unable to open print window. Please check your popup blocker.", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Unable to open print window. Please check your popup blocker.`, variant: "destructive" });
       return;
     }
     const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -48,29 +51,23 @@ export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; 
       w.focus();
       w.print();
     }, LABEL_PRINT_DELAY_MS);
-    toast({ title: "Printing QR code automatically!" });
+    toast({ title: t`Printing QR code automatically!` });
   }
 
   return (
-    <UrlDialog title="QR Code" description={label.itemName} closeTo={closeTo}>
+    <UrlDialog title={t`QR Code`} description={label.itemName} closeTo={closeTo}>
       <div className="flex flex-col items-center">
-        <img
-          src={label.svg}
-          width={200}
-          height={200}
-          className="h-[200px] w-[200px] rounded-lg border border-line bg-white"
-          alt={`QR code for ${label.itemName}`}
-        />
+        <img src={label.svg} width={200} height={200} className="h-[200px] w-[200px] rounded-lg border border-line bg-white" alt={t`QR code for ${itemName}`} />
         <p className="mt-2 text-sm break-all text-ink-muted">{label.payload}</p>
         <ShopAddressNotice note={addressNote} className="mt-3 w-full" />
         <dl className="mt-4 grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-base">
-          <dt className="text-ink-muted">Item</dt>
+          <dt className="text-ink-muted">{t`Item`}</dt>
           <dd className="min-w-0 wrap-anywhere">{label.itemName}</dd>
-          <dt className="text-ink-muted">Project</dt>
+          <dt className="text-ink-muted">{t`Project`}</dt>
           <dd className="min-w-0 wrap-anywhere">{label.projectName}</dd>
-          <dt className="text-ink-muted">Product</dt>
+          <dt className="text-ink-muted">{t`Product`}</dt>
           <dd className="min-w-0 wrap-anywhere">{label.product}</dd>
-          <dt className="text-ink-muted">Material</dt>
+          <dt className="text-ink-muted">{t`Material`}</dt>
           <dd className="min-w-0 wrap-anywhere">{label.material}</dd>
         </dl>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -78,21 +75,21 @@ export function QrCodeDialog({ label, closeTo, addressNote }: { label: QrLabel; 
             href={label.png}
             download={fileName}
             className={btn.secondary}
-            onClick={() => (hydrated ? toast({ title: "QR code downloaded successfully!" }) : null)}
+            onClick={() => (hydrated ? toast({ title: t`QR code downloaded successfully!` }) : null)}
           >
-            Download
+            {t`Download`}
           </a>
           {/* A plain link: the browser's PDF viewer prints the 2 in label at its true size, with or without JavaScript. */}
           <a href={label.pdf} target="_blank" rel="noopener" className={btn.secondary}>
-            Label PDF
+            {t`Label PDF`}
           </a>
           {hydrated ? (
             <>
               <button type="button" className={btn.secondary} onClick={copy}>
-                Copy
+                {t`Copy`}
               </button>
               <button type="button" className={btn.primary} onClick={print}>
-                Print
+                {t`Print`}
               </button>
             </>
           ) : null}

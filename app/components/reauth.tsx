@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator, useSubmit } from "react-router";
 import { LazyPinDialog } from "./lazy-pin-dialog";
@@ -8,6 +9,7 @@ import { LazyPinDialog } from "./lazy-pin-dialog";
  * element with `onSubmitCapture` to remember the last submission.
  */
 export function useReauthRetry(actionData: { reauth?: boolean } | undefined) {
+  const { t } = useLingui();
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const last = useRef<{ data: FormData; action: string } | null>(null);
@@ -27,7 +29,7 @@ export function useReauthRetry(actionData: { reauth?: boolean } | undefined) {
     <LazyPinDialog
       open={open}
       onOpenChange={setOpen}
-      title="Global Login"
+      title={t`Global Login`}
       onSuccess={() => {
         const saved = last.current;
         if (saved) void submit(saved.data, { method: "post", action: saved.action || undefined });

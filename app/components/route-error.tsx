@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { Centered, HomeLink, NotFound } from "./not-found";
@@ -24,14 +25,15 @@ export function RouteError({ error, children }: { error: unknown; children: Reac
 }
 
 export function AccessDenied({ reason, signedOut }: { reason: string; signedOut: boolean }) {
+  const { t } = useLingui();
   const location = useLocation();
   return (
     <Centered icon="lock">
-      <h1 className="text-3xl font-bold tracking-tight text-danger-700">Access Denied</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-danger-700">{t`Access Denied`}</h1>
       <p className="mt-3 text-base text-ink-muted">{reason}</p>
       {signedOut ? (
         <a href={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`} className={`mt-8 ${btn.primary}`}>
-          Login
+          {t`Login`}
         </a>
       ) : (
         <HomeLink />

@@ -1,7 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Icon } from "./icons";
 import { RowLink } from "./row-link";
 import { btn } from "./ui";
+
+const shared = new WeakMap<object, { actions: string; view: string; edit: string; remove: string }>();
 
 /**
  * The Actions cell of a list row (items, projects, a project's items): `lead` first, View, then `children` (QR,
@@ -24,24 +27,31 @@ export function RowActions({
   lead?: ReactNode;
   children?: ReactNode;
 }) {
+  const { t, i18n } = useLingui();
+  // A list has hundreds of rows: the words every row shares are looked up once per language, not once per row.
+  let words = shared.get(i18n);
+  if (!words) {
+    words = { actions: t`Actions`, view: t`View`, edit: t`Edit`, remove: t`Delete` };
+    shared.set(i18n, words);
+  }
   return (
-    <td data-label="Actions" className="py-3">
+    <td data-label={words.actions} className="py-3">
       <div className="flex flex-wrap gap-2">
         {lead}
-        <RowLink to={view} className={btn.small} aria-label={`View ${name}`}>
-          View
+        <RowLink to={view} className={btn.small} aria-label={t`View ${name}`}>
+          {words.view}
         </RowLink>
         {children}
         {edit ? (
-          <RowLink to={edit} keepScroll className={btn.small} aria-label={`Edit ${name}`}>
+          <RowLink to={edit} keepScroll className={btn.small} aria-label={t`Edit ${name}`}>
             <Icon name="edit" />
-            Edit
+            {words.edit}
           </RowLink>
         ) : null}
         {remove ? (
-          <RowLink to={remove} keepScroll className={btn.smallDanger} aria-label={`Delete ${name}`}>
+          <RowLink to={remove} keepScroll className={btn.smallDanger} aria-label={t`Delete ${name}`}>
             <Icon name="trash" />
-            Delete
+            {words.remove}
           </RowLink>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { ShopAddressNote } from "~/domain/hosts";
 
@@ -15,29 +16,47 @@ export function ShopAddressNotice({
   /** What carries the address: labels, or the links a calendar app or a customer opens. */
   carriers?: string;
 }) {
+  const { t } = useLingui();
   if (!note) return null;
+  const origin = note.origin;
+  // The callers name the carriers in English; the sentence says them in the reader's language.
+  const carrierWords =
+    carriers === "labels"
+      ? t({ message: "labels", context: "what carries the shop address" })
+      : carriers === "customer links"
+        ? t({ message: "customer links", context: "what carries the shop address" })
+        : carriers === "feed addresses"
+          ? t({ message: "feed addresses", context: "what carries the shop address" })
+          : carriers;
   return (
     <div
       role="note"
-      aria-label="Phones need the shop's address"
+      aria-label={t`Phones need the shop's address`}
       data-testid="shop-address-notice"
       className={`rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-left text-sm text-warning-900 ${className}`}
     >
-      <p className="font-semibold">Phones need the shop's address</p>
+      <p className="font-semibold">{t`Phones need the shop's address`}</p>
       <p className="mt-1">
-        Until it is set, {carriers} carry the address this browser uses, <span className="font-mono break-all">{note.origin}</span>
-        {note.loopback ? ", which no phone can open" : ""}.{" "}
+        {note.loopback ? (
+          <Trans>
+            Until it is set, {carrierWords} carry the address this browser uses, <span className="font-mono break-all">{origin}</span>, which no phone can open.
+          </Trans>
+        ) : (
+          <Trans>
+            Until it is set, {carrierWords} carry the address this browser uses, <span className="font-mono break-all">{origin}</span>.
+          </Trans>
+        )}{" "}
         {carriers === "labels"
-          ? "A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost is the phone itself."
-          : "A phone or a customer opens exactly that address, so localhost can never work: on a phone, localhost is the phone itself."}
+          ? t`A phone opens exactly the address on its label, so localhost can never work: on a phone, localhost is the phone itself.`
+          : t`A phone or a customer opens exactly that address, so localhost can never work: on a phone, localhost is the phone itself.`}
       </p>
       <p className="mt-1">
         {note.canSet ? (
           <Link to="/settings/shop-address" className="inline-flex min-h-tap items-center font-semibold underline underline-offset-2">
-            Set the shop address
+            {t`Set the shop address`}
           </Link>
         ) : (
-          "A manager sets it in Global Settings → Shop address."
+          t`A manager sets it in Global Settings → Shop address.`
         )}
       </p>
     </div>

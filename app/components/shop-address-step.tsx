@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Form, Link } from "react-router";
 import type { ShopAddressOffer } from "~/domain/hosts";
 import { Icon } from "./icons";
@@ -9,6 +10,8 @@ import { btn } from "./ui";
  * browser uses localhost, why that cannot be the address and where to enter the right one.
  */
 export function ShopAddressStep({ offer, title }: { offer: ShopAddressOffer; title: string }) {
+  const { t } = useLingui();
+  const origin = offer.origin;
   return (
     <li data-testid="setup-shopAddress" data-done="false">
       <div className="flex min-h-14 items-start gap-3 py-3">
@@ -20,18 +23,22 @@ export function ShopAddressStep({ offer, title }: { offer: ShopAddressOffer; tit
           {offer.loopback ? (
             <>
               <p className="text-sm text-ink-muted">
-                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>, which no phone can open:
-                on a phone, localhost is the phone itself. Open Shopflow at this server's network address to confirm it, or enter it.
+                <Trans>
+                  A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{origin}</span>, which no phone can open: on
+                  a phone, localhost is the phone itself. Open Shopflow at this server's network address to confirm it, or enter it.
+                </Trans>
               </p>
               <Link to="/settings/shop-address" className={`mt-2 ${btn.secondary}`}>
-                Enter the shop address
+                {t`Enter the shop address`}
               </Link>
             </>
           ) : (
             <>
               <p className="text-sm text-ink-muted">
-                A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{offer.origin}</span>: if phones on the shop's
-                network reach it too, use it.
+                <Trans>
+                  A phone opens the address on a QR label. This browser uses <span className="font-mono break-all">{origin}</span>: if phones on the shop's
+                  network reach it too, use it.
+                </Trans>
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Form method="post" action="/settings/shop-address">
@@ -39,11 +46,11 @@ export function ShopAddressStep({ offer, title }: { offer: ShopAddressOffer; tit
                   <input type="hidden" name="version" value={offer.version} />
                   <input type="hidden" name="returnTo" value="/" />
                   <button type="submit" className={`${btn.primary} max-w-full break-all`}>
-                    Use {offer.origin}
+                    {t`Use ${origin}`}
                   </button>
                 </Form>
                 <Link to="/settings/shop-address" className={btn.secondary}>
-                  Another address…
+                  {t`Another address…`}
                 </Link>
               </div>
             </>

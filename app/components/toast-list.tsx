@@ -1,10 +1,16 @@
+import { useLingui } from "@lingui/react/macro";
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { type Entry, TOAST_DURATION_MS, variantClass } from "./toaster";
 
+// Radix puts the hotkey into the viewport's label where the label says {hotkey}.
+const HOTKEY = "{hotkey}";
+
 /** The toasts on screen, with Radix Toast's swipe, timers, F8 and announcements (./toaster.tsx keeps the list). */
 export default function ToastList({ toasts, dismiss }: { toasts: Entry[]; dismiss: (key: string) => void }) {
+  const { t } = useLingui();
+  const closeLabel = t`Close`;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+    <ToastPrimitive.Provider label={t`Notification`} duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
         <ToastPrimitive.Root
           key={t.key}
@@ -30,7 +36,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Entry[]; dismis
             ) : null}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={closeLabel}
             className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
           >
             ×

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/domain/constants";
@@ -145,11 +146,23 @@ export function Label({ htmlFor, children }: { htmlFor?: string; children: React
 }
 
 export function ColorOptions() {
+  const { t } = useLingui();
+  // The value stays the colour's code; what the list shows is its name in the reader's language.
+  const names: Record<(typeof COLORS)[number], string> = {
+    blue: t`Blue`,
+    green: t`Green`,
+    yellow: t`Yellow`,
+    red: t`Red`,
+    purple: t`Purple`,
+    pink: t`Pink`,
+    orange: t`Orange`,
+    gray: t`Gray`,
+  };
   return (
     <>
       {COLORS.map((c) => (
         <option key={c} value={c}>
-          {c[0]!.toUpperCase() + c.slice(1)}
+          {names[c]}
         </option>
       ))}
     </>
@@ -173,6 +186,7 @@ export function UrlDialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   // Drawn by the server (an address that opens it): until the dialog's code has loaded, the page keeps the panel it
   // has. Opened on the page: nothing until the dialog itself shows, so no form is there to use for a moment.
@@ -185,7 +199,7 @@ export function UrlDialog({
           {description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{description}</p> : null}
         </div>
         <Link to={closeTo} className={btn.small}>
-          Close
+          {t`Close`}
         </Link>
       </div>
       <div className="mt-4">
@@ -217,6 +231,7 @@ function UrlDialogModal({
   wide?: boolean;
 }) {
   const Dialog = useRadixDialog();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const errors = useFirstErrorInView<HTMLDivElement>();
   return (
@@ -236,7 +251,7 @@ function UrlDialogModal({
           )}
           <div className="mt-5">{children}</div>
           <Dialog.Close
-            aria-label="Close"
+            aria-label={t`Close`}
             className="absolute top-3 right-3 inline-flex size-tap items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 hover:text-ink"
           >
             <Icon name="close" />
@@ -248,20 +263,22 @@ function UrlDialogModal({
 }
 
 export function CancelLink({ to }: { to: string }) {
+  const { t } = useLingui();
   return (
     <Link to={to} preventScrollReset replace className={btn.secondary}>
-      Cancel
+      {t`Cancel`}
     </Link>
   );
 }
 
 /** The foot of every delete confirmation: Cancel goes back to `cancelTo`, the red button submits the form. */
-export function DeleteConfirmActions({ cancelTo, label = "Delete" }: { cancelTo: string; label?: string }) {
+export function DeleteConfirmActions({ cancelTo, label }: { cancelTo: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-wrap justify-end gap-3">
       <CancelLink to={cancelTo} />
       <button type="submit" className={btn.danger}>
-        {label}
+        {label ?? t`Delete`}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DepartmentTiles, NoAccessConfigured } from "~/components/home/department-tiles";
@@ -27,14 +28,17 @@ export const action = (args: Route.ActionArgs) => homeAction(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { user, heldKeys, tileKeys, isManagement, setup, keyGivers, canAnalytics, addressOffer, workLists, backupFailure } = loaderData;
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [pinTile, setPinTile] = useState<Tile | null>(null);
-  const tiles = TILES.filter((t) => tileKeys.includes(t.key));
+  const tiles = TILES.filter((x) => tileKeys.includes(x.key));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+
+  const accessTitle = (title: string) => t`Access ${title}`;
 
   function onTileClick(e: React.MouseEvent, tile: Tile) {
     if (!hydrated) return; // the form posts to the action instead
@@ -51,8 +55,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="floor-screen mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="text-center">
-        <h1 className="text-display font-bold tracking-tight text-ink">Manufacturing Flow</h1>
-        <p className="mt-2 text-base text-ink-muted sm:text-lg">Production tracking for every department of the shop</p>
+        <h1 className="text-display font-bold tracking-tight text-ink">{t`Manufacturing Flow`}</h1>
+        <p className="mt-2 text-base text-ink-muted sm:text-lg">{t`Production tracking for every department of the shop`}</p>
       </div>
 
       <BackupFailureNotice note={backupFailure} className="mx-auto mt-6 max-w-2xl" />
@@ -63,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {loading ? (
         <p className="mt-12 text-center text-base text-ink-muted" role="status">
-          Loading access permissions...
+          {t`Loading access permissions...`}
         </p>
       ) : tiles.length === 0 && user ? (
         <NoKeysYet name={user.name} keyGivers={keyGivers} />
@@ -79,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 text-center">
           <Link to="/settings" className={btn.secondary}>
             <Icon name="settings" />
-            Global Settings
+            {t`Global Settings`}
           </Link>
         </div>
       ) : null}
@@ -87,13 +91,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
 
       <p className="mt-10 text-center text-base text-ink-muted">
-        {tiles.length === 0 ? "Access permissions are managed by your administrator" : "Select a department and enter your PIN to access workflows"}
+        {tiles.length === 0 ? t`Access permissions are managed by your administrator` : t`Select a department and enter your PIN to access workflows`}
       </p>
 
       <PinDialog
         open={pinTile !== null}
         onOpenChange={(o) => (o ? null : setPinTile(null))}
-        title={pinTile ? `Access ${pinTile.title}` : ""}
+        title={pinTile ? accessTitle(pinTile.title) : ""}
         onSuccess={(signedIn) => {
           const tile = pinTile!;
           const decision = decideTileClick(tile, signedIn, []);

@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
-import { LoginFormSchema } from "~/schemas/auth";
+import { LoginFormSchema, PIN_MESSAGE } from "~/schemas/auth";
 import { signInChoices, verifyPin } from "~/services/auth.server";
 import { decideTileClick, TILES } from "~/domain/departments";
 import { parseIdParam } from "~/domain/ids";
@@ -9,8 +10,10 @@ import { toastCookie } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/login";
 
 function titleFor(tileKey: string | null) {
-  const tile = TILES.find((t) => t.key === tileKey);
-  return tile ? `Access ${tile.title}` : "Global Login";
+  const tile = TILES.find((x) => x.key === tileKey);
+  if (!tile) return t`Global Login`;
+  const title = tile.title;
+  return t`Access ${title}`;
 }
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -38,7 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = LoginFormSchema.safeParse(form);
   const tileKey = typeof form.tile === "string" ? form.tile : "";
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Please enter a 4-digit PIN" }, { status: 400 });
+    // The schema's PIN message is English: the page says it in the reader's language.
+    const message = parsed.error.issues[0]?.message;
+    return data({ error: !message || message === PIN_MESSAGE ? t`Please enter a 4-digit PIN` : message }, { status: 400 });
   }
   const result = await verifyPin(request, parsed.data.pinCode, parsed.data.expectedUserId);
   if (!result.ok) {
@@ -46,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: result.message }, { status: result.status, headers });
   }
   const headers = new Headers(result.cookies.map((c): [string, string] => ["Set-Cookie", c]));
-  const tile = TILES.find((t) => t.key === tileKey);
+  const tile = TILES.find((x) => x.key === tileKey);
   if (tile) {
     const decision = decideTileClick(tile, result.user, []);
     if (decision.kind !== "pin") headers.append("Set-Cookie", await toastCookie(request, decision.toast));

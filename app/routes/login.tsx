@@ -1,3 +1,4 @@
+import { t as translate } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { LanguageSwitch } from "~/components/language-switch";
 import { useState } from "react";
@@ -14,7 +15,7 @@ export { loader, action } from "./login.server";
 // The PIN dialog as a plain page: what the Login button and the tiles lead to with JavaScript off. In 'Choose
 // your name, then PIN' it asks for the name first (?member= carries the choice, so it works without JavaScript).
 export function meta() {
-  return [{ title: "Login · Shopflow" }];
+  return [{ title: translate`Login · Shopflow` }];
 }
 
 // The action's Retry-After (lockout) must reach the browser, as it does from /api/auth/verify-pin.
@@ -52,7 +53,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
                 name={chosen.name}
                 change={
                   <Link to={loginHref(tile, redirectTo)} className={`inline-flex min-h-11 items-center px-2 ${btn.link}`}>
-                    Not you?
+                    {t`Not you?`}
                   </Link>
                 }
               />
@@ -88,8 +89,9 @@ function NameStep({
   error?: string;
   hydrated: boolean;
 }) {
+  const { t } = useLingui();
   return (
-    <Form method="get" role="search" aria-label="Find your name">
+    <Form method="get" role="search" aria-label={t`Find your name`}>
       {tile ? <input type="hidden" name="tile" value={tile} /> : null}
       {redirectTo !== "/" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {error ? (
@@ -100,12 +102,12 @@ function NameStep({
       <NamePicker members={members} initialQuery={query} hrefFor={(m) => loginHref(tile, redirectTo, { member: String(m.id) })} autoFocus />
       <div className={`mt-5 grid gap-3 ${hydrated ? "" : "grid-cols-2"}`}>
         <Link to="/" className={btn.largeSecondary}>
-          Cancel
+          {t`Cancel`}
         </Link>
         {/* With JavaScript the list narrows as you type; without it this asks the server. */}
         {hydrated ? null : (
           <button type="submit" className={btn.large}>
-            Find
+            {t`Find`}
           </button>
         )}
       </div>
@@ -126,6 +128,7 @@ function readTypedPin(): PinSeed | null {
  * (the action's rule): the tile's decision with its toast, else `redirectTo`.
  */
 function PinBoxesLogin({ tile: tileKey, redirectTo, chosen }: { tile: string; redirectTo: string; chosen: SignInName | null }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const toast = useToast();
   const [seed] = useState(readTypedPin);
@@ -134,7 +137,7 @@ function PinBoxesLogin({ tile: tileKey, redirectTo, chosen }: { tile: string; re
     expectedUserId: chosen?.id,
     seed,
     onSuccess: (user) => {
-      const tile = TILES.find((t) => t.key === tileKey);
+      const tile = TILES.find((x) => x.key === tileKey);
       if (!tile) return void navigate(redirectTo, { replace: true });
       const decision = decideTileClick(tile, user, []);
       if (decision.kind !== "pin") toast(decision.toast);
@@ -147,7 +150,7 @@ function PinBoxesLogin({ tile: tileKey, redirectTo, chosen }: { tile: string; re
         entry={entry}
         cancel={
           <Link to="/" className={btn.largeSecondary}>
-            Cancel
+            {t`Cancel`}
           </Link>
         }
       />
@@ -167,6 +170,7 @@ document.addEventListener("keydown",k,true)})()`;
 
 /** JavaScript off (and until it runs): one PIN field and a plain form post to the action. */
 function PinFieldForm({ tile, redirectTo, chosen, error }: { tile: string; redirectTo: string; chosen: SignInName | null; error?: string }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const nonce = useNonce();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
@@ -189,7 +193,7 @@ function PinFieldForm({ tile, redirectTo, chosen, error }: { tile: string; redir
         maxLength={4}
         required
         autoFocus
-        title="Please enter a 4-digit PIN"
+        title={t`Please enter a 4-digit PIN`}
         className="h-16 w-full rounded-xl border-2 border-field bg-white text-center text-3xl tracking-[0.6em] text-ink focus:border-focus focus:outline-none"
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, run before hydration under the page's nonce */}
@@ -199,10 +203,10 @@ function PinFieldForm({ tile, redirectTo, chosen, error }: { tile: string; redir
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3">
         <Link to="/" className={btn.largeSecondary}>
-          Cancel
+          {t`Cancel`}
         </Link>
         <button type="submit" disabled={busy} className={btn.large}>
-          {busy ? "Verifying..." : "Continue"}
+          {busy ? t`Verifying...` : t`Continue`}
         </button>
       </div>
     </Form>

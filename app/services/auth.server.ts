@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { writeAudit } from "~/models/audit.server";
 import {
   bumpCounter,
@@ -15,7 +16,6 @@ import {
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import type { SignInMode } from "~/domain/constants";
-import { CHOOSE_NAME_FIRST } from "~/domain/sign-in-messages";
 import { clientKey } from "~/http/address-limit.server";
 import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
@@ -45,8 +45,12 @@ export const MEMBER_LOCK_MS = 15 * 60_000;
 /** Sign-in refusals written one by one per 5-minute window; the rest are counted into one entry. */
 export const AUDIT_DETAIL_PER_WINDOW = 10;
 
-export const PIN_NOT_THIS_MEMBER = "PIN does not match the selected team member";
-const INVALID_PIN = "Invalid PIN code";
+// The answers a person reads, in the language of the request (decision 0049): built when the request is answered.
+/** A wrong PIN with a name chosen: the same answer whoever's PIN it was. */
+export const pinNotThisMemberMessage = () => t`PIN does not match the selected team member`;
+const invalidPinMessage = () => t`Invalid PIN code`;
+/** verify-pin's answer when the shop asks for the name first and none was chosen (domain/sign-in-messages: CHOOSE_NAME_FIRST in English). */
+const chooseNameFirstMessage = () => t`Choose your name first`;
 
 // The shop's own counters in login_refusals, one row per window (see writeUpWindows).
 const DETAIL = "*detail";
@@ -62,8 +66,8 @@ const written = () => processState.signInWindow;
  * Tests set the slow lane's shape and how a place in line is waited for (a test records the waits instead of
  * sleeping through them); what is not given is the server's own. The server never calls this.
  */
-export function setSlowLaneForTests(t: Partial<SlowLane> = {}) {
-  processState.signInLane = { next: 0, forTests: { ...t } };
+export function setSlowLaneForTests(shape: Partial<SlowLane> = {}) {
+  processState.signInLane = { next: 0, forTests: { ...shape } };
 }
 
 export type VerifyResult =
@@ -72,19 +76,25 @@ export type VerifyResult =
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-const tooMany = (seconds: number): VerifyResult => ({
-  ok: false,
-  status: 429,
-  message: `Too many attempts. Try again in ${minutes(seconds)} minutes.`,
-  retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-});
+const tooMany = (seconds: number): VerifyResult => {
+  const count = minutes(seconds);
+  return {
+    ok: false,
+    status: 429,
+    message: t`Too many attempts. Try again in ${count} minutes.`,
+    retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+  };
+};
 
-const memberLocked = (seconds: number): VerifyResult => ({
-  ok: false,
-  status: 429,
-  message: `Too many attempts for this team member. Try again in ${minutes(seconds)} minutes.`,
-  retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
-});
+const memberLocked = (seconds: number): VerifyResult => {
+  const count = minutes(seconds);
+  return {
+    ok: false,
+    status: 429,
+    message: t`Too many attempts for this team member. Try again in ${count} minutes.`,
+    retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+  };
+};
 
 /** Seconds until this client (an address key or a device) may try again, or 0 when it is not locked out. */
 export function throttleSeconds(key: string, maxFailures = MAX_FAILURES, windowMs = FAILURE_WINDOW_MS): number {
@@ -219,7 +229,7 @@ function chosenMember(id: number | undefined) {
  */
 export async function verifyPin(request: Request, pinCode: string, expectedUserId?: number): Promise<VerifyResult> {
   const named = getShopSettings().signInMode === "name-then-pin";
-  if (named && expectedUserId === undefined) return { ok: false, status: 400, message: CHOOSE_NAME_FIRST };
+  if (named && expectedUserId === undefined) return { ok: false, status: 400, message: chooseNameFirstMessage() };
   const now = Date.now();
   writeUpWindows(now);
   const ip = getClientIp(request);
@@ -261,7 +271,7 @@ export async function verifyPin(request: Request, pinCode: string, expectedUserI
     if (member && memberLockSeconds(member.id, !!device, address) > 0) ledger.memberLocked(member.id, !!device);
     // With a name chosen, every wrong PIN gets the same answer: telling 'nobody's PIN' from 'someone else's PIN'
     // would show a stranger which PINs are in use, and then only the names would be left to try.
-    return { ok: false, status: 401, message: expectedUserId !== undefined ? PIN_NOT_THIS_MEMBER : INVALID_PIN };
+    return { ok: false, status: 401, message: expectedUserId !== undefined ? pinNotThisMemberMessage() : invalidPinMessage() };
   }
   recordLoginAttempt(client, true, owner.id);
   writeAudit({ id: owner.id, name: owner.name, ip }, { action: "login", entity: "session", entityId: owner.id });

@@ -1,4 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
 import { data } from "react-router";
+import { i18n } from "~/domain/i18n-runtime";
 import type { SignedInUser } from "~/models/team-member.server";
 import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
 import { workListKey } from "~/domain/work-lists";
@@ -23,45 +26,46 @@ export type Permission =
   | "screen:production"
   | "screen:fabrication";
 
-const RULES: Record<Permission, { keys: string[] | "any"; reason: string }> = {
-  read: { keys: "any", reason: "" },
-  timers: { keys: "any", reason: "" },
-  "machine-files:operate": { keys: "any", reason: "" },
+// Each refusal's reason is a message read in the language of the request that is refused (decision 0049).
+const RULES: Record<Permission, { keys: string[] | "any"; reason: MessageDescriptor | null }> = {
+  read: { keys: "any", reason: null },
+  timers: { keys: "any", reason: null },
+  "machine-files:operate": { keys: "any", reason: null },
   "projects:write": {
     keys: ["pre-production", "project-management"],
-    reason: "Changing projects needs the Pre-Production or Project Management key.",
+    reason: msg`Changing projects needs the Pre-Production or Project Management key.`,
   },
   // Items and machine files are project work, with the project keys; they are their own permissions so that an API
   // token's scopes can tell them apart (decision 0041).
   "items:write": {
     keys: ["pre-production", "project-management"],
-    reason: "Changing projects needs the Pre-Production or Project Management key.",
+    reason: msg`Changing projects needs the Pre-Production or Project Management key.`,
   },
   "machine-files:write": {
     keys: ["pre-production", "project-management"],
-    reason: "Changing projects needs the Pre-Production or Project Management key.",
+    reason: msg`Changing projects needs the Pre-Production or Project Management key.`,
   },
   // The project keys: a reset throws away the time a department worked (docs/product.md (Decisions)).
   "timers:reset": {
     keys: ["pre-production", "project-management"],
-    reason: "Resetting a timer needs the Pre-Production or Project Management key.",
+    reason: msg`Resetting a timer needs the Pre-Production or Project Management key.`,
   },
   "settings:write": {
     keys: [],
-    reason: "Global Settings needs the management key ('Super User (All Access)').",
+    reason: msg`Global Settings needs the management key ('Super User (All Access)').`,
   },
   "analytics:read": {
     keys: ["project-management"],
-    reason: "Analytics needs the Project Management key.",
+    reason: msg`Analytics needs the Project Management key.`,
   },
   // Who plans the shop's work: the project managers (and management).
   "schedule:read": {
     keys: ["project-management"],
-    reason: "The schedule needs the Project Management key.",
+    reason: msg`The schedule needs the Project Management key.`,
   },
-  "screen:pre-production": { keys: ["pre-production"], reason: "This screen needs the Pre-Production key." },
-  "screen:production": { keys: ["production"], reason: "This screen needs the Production key." },
-  "screen:fabrication": { keys: ["fabrication"], reason: "This screen needs the Fabrication key." },
+  "screen:pre-production": { keys: ["pre-production"], reason: msg`This screen needs the Pre-Production key.` },
+  "screen:production": { keys: ["production"], reason: msg`This screen needs the Production key.` },
+  "screen:fabrication": { keys: ["fabrication"], reason: msg`This screen needs the Fabrication key.` },
 };
 
 /**
@@ -98,22 +102,34 @@ export function can(user: SignedInUser | null, permission: Permission): boolean 
 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
 
-export const SIGN_IN_REASON = "Sign in with your 4-digit PIN to open this page.";
-/** A save refused because the session ended while the form was open. */
+/** What a page says to someone signed out, unless the screen has words of its own. */
+export const signInReason = () => t`Sign in with your 4-digit PIN to open this page.`;
+/** A save refused because the session ended while the form was open, in the language of the request. */
+export const sessionEndedMessage = () => t`Your session has ended. Sign in again with your PIN to save.`;
+/**
+ * The same words, always in English. Kept for the forms that still put it in their answer; they move to
+ * `sessionEndedMessage()` to answer in the reader's language.
+ */
 export const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to save.";
+
+/** A permission's refusal, in the language of the request. */
+const reasonOf = (permission: Permission) => {
+  const reason = RULES[permission].reason;
+  return reason ? i18n._(reason) : "";
+};
 
 function refuse(request: Request, status: 401 | 403, reason: string): never {
   if (isApi(request)) {
-    throw Response.json({ message: status === 401 ? "Authentication required" : reason }, { status, headers: { "Cache-Control": "no-store" } });
+    throw Response.json({ message: status === 401 ? t`Authentication required` : reason }, { status, headers: { "Cache-Control": "no-store" } });
   }
   // Pages: the root error boundary renders 'Access Denied' with this reason.
   throw data({ accessDenied: true, reason }, { status });
 }
 
 /** `signedOutReason`: what a page says to someone signed out (a screen may have its own words in docs/product.md). */
-export function requireUser(request: Request, signedOutReason = SIGN_IN_REASON): SignedInUser {
+export function requireUser(request: Request, signedOutReason?: string): SignedInUser {
   const user = getUser(request);
-  if (!user) refuse(request, 401, signedOutReason);
+  if (!user) refuse(request, 401, signedOutReason ?? signInReason());
   return user;
 }
 
@@ -132,13 +148,16 @@ export function requireWorkList(request: Request, department: string): SignedInU
   const user = requireUser(request);
   const key = workListKey(department);
   if (user.apiToken && !canOpenWorkList(user, department)) refuse(request, 403, missingScopeMessage("read"));
-  if (!canOpenWorkList(user, department)) refuse(request, 403, `This work list needs the ${DEPARTMENT_KEY_LABELS[key ?? ""] ?? key} key.`);
+  if (!canOpenWorkList(user, department)) {
+    const keyName = DEPARTMENT_KEY_LABELS[key ?? ""] ?? key;
+    refuse(request, 403, t`This work list needs the ${keyName} key.`);
+  }
   return user;
 }
 
-export function requirePermission(request: Request, permission: Permission, signedOutReason = SIGN_IN_REASON): SignedInUser {
+export function requirePermission(request: Request, permission: Permission, signedOutReason?: string): SignedInUser {
   const user = requireUser(request, signedOutReason);
-  if (!can(user, permission)) refuse(request, 403, user.apiToken ? tokenRefusal(permission) : RULES[permission].reason);
+  if (!can(user, permission)) refuse(request, 403, user.apiToken ? tokenRefusal(permission) : reasonOf(permission));
   return user;
 }
 
@@ -147,7 +166,7 @@ export function requirePermission(request: Request, permission: Permission, sign
  * items): the same 403, naming the token's missing scope, as the route of that permission answers.
  */
 export function refuseMissing(request: Request, user: SignedInUser, permission: Permission): never {
-  refuse(request, 403, user.apiToken ? tokenRefusal(permission) : RULES[permission].reason);
+  refuse(request, 403, user.apiToken ? tokenRefusal(permission) : reasonOf(permission));
 }
 
 function tokenRefusal(permission: Permission): string {

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 
 export type DayEndPauseLine = { id: number; name: string; department: string; until: string };
@@ -7,7 +9,9 @@ export type DayEndPauseLine = { id: number; name: string; department: string; un
  * (docs/product.md, Decisions: The end of a job), each with where it stays and until when its session counted.
  */
 export function DayEndPauseNotice({ items, className = "" }: { items: DayEndPauseLine[]; className?: string }) {
+  const { t } = useLingui();
   if (items.length === 0) return null;
+  const count = items.length;
   return (
     <section
       role="status"
@@ -16,22 +20,34 @@ export function DayEndPauseNotice({ items, className = "" }: { items: DayEndPaus
       className={`rounded-lg border border-warning-300 bg-warning-50 px-4 py-3 text-left text-base text-warning-900 ${className}`}
     >
       <h2 id="day-end-pause-heading" className="font-semibold">
-        Paused at the end of the working day
+        {t`Paused at the end of the working day`}
       </h2>
       <p className="mt-1 text-sm">
-        {items.length === 1 ? "A timer you started was" : `${items.length} timers you started were`} still running after the day ended, so{" "}
-        {items.length === 1 ? "it was" : "they were"} paused at the day's end. Start again when you go on.
+        {plural(count, {
+          one: "A timer you started was still running after the day ended, so it was paused at the day's end. Start again when you go on.",
+          other: "# timers you started were still running after the day ended, so they were paused at the day's end. Start again when you go on.",
+        })}
       </p>
       <ul className="mt-2 space-y-1">
         {items.map((i) => (
-          <li key={`${i.id}-${i.until}`} className="wrap-break-word">
-            <Link to={`/items/${i.id}`} className="inline-flex min-h-tap items-center font-semibold underline underline-offset-2">
-              {i.name}
-            </Link>{" "}
-            stays in {i.department} · counted until {i.until}
-          </li>
+          <PausedLine key={`${i.id}-${i.until}`} line={i} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One paused timer: the item, where it stays and until when its session counted. */
+function PausedLine({ line }: { line: DayEndPauseLine }) {
+  const { id, name, department, until } = line;
+  return (
+    <li className="wrap-break-word">
+      <Trans>
+        <Link to={`/items/${id}`} className="inline-flex min-h-tap items-center font-semibold underline underline-offset-2">
+          {name}
+        </Link>{" "}
+        stays in {department} · counted until {until}
+      </Trans>
+    </li>
   );
 }

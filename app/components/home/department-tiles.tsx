@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
 import { Form } from "react-router";
 import type { Tile } from "~/domain/departments";
@@ -52,14 +53,15 @@ export function DepartmentTiles({ tiles, onTileClick }: { tiles: Tile[]; onTileC
 
 /** Signed out, and nobody has been given a department key yet. */
 export function NoAccessConfigured() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto mt-10 max-w-lg rounded-xl border border-warning-300 bg-warning-50 p-6 text-center">
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-white text-warning-900">
         <Icon name="lock" className="h-6 w-6" />
       </span>
-      <h2 className="mt-3 text-lg font-semibold text-warning-900">No Access Configured</h2>
+      <h2 className="mt-3 text-lg font-semibold text-warning-900">{t`No Access Configured`}</h2>
       <p className="mt-2 text-base text-warning-900">
-        No team members have been granted access to any departments yet. Contact your administrator to set up access permissions.
+        {t`No team members have been granted access to any departments yet. Contact your administrator to set up access permissions.`}
       </p>
     </div>
   );

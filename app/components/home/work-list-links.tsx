@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { workListHref } from "~/domain/work-lists";
 import { Icon } from "../icons";
@@ -8,13 +9,14 @@ import { btn } from "../ui";
  * from Home, also for the departments no tile leads to (Quality Control, Installation, the shop's own).
  */
 export function WorkListLinks({ departments }: { departments: { value: string; name: string }[] }) {
+  const { t } = useLingui();
   if (departments.length === 0) return null;
   return (
     <nav aria-labelledby="work-lists-title" className="mt-10">
       <h2 id="work-lists-title" className="text-center text-xl font-semibold text-ink">
-        Work lists
+        {t`Work lists`}
       </h2>
-      <p className="mt-1 text-center text-base text-ink-muted">What each department has to do now, and Start and Stop for each item</p>
+      <p className="mt-1 text-center text-base text-ink-muted">{t`What each department has to do now, and Start and Stop for each item`}</p>
       <ul className="mt-4 flex flex-wrap justify-center gap-3">
         {departments.map((d) => (
           <li key={d.value}>
