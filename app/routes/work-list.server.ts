@@ -42,7 +42,7 @@ function departmentOf(request: Request, value: string | undefined): WorkDepartme
   // Signed out: the PIN first, as on every floor screen (Access Denied with its Login link).
   requireUser(request);
   const department = value ? getWorkDepartment(value) : null;
-  if (!department) throw data("Not found", { status: 404, headers: NO_STORE });
+  if (!department) throw data(t`Not found`, { status: 404, headers: NO_STORE });
   requireWorkList(request, department.value);
   return department;
 }
