@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { type Client, createApp, hooks, visibleHtml } from "../helpers/app";
+import { ageSession } from "../helpers/timers";
 
 // The shop floor in Spanish (decision 0049, docs/glossary-es.md): the QR Timer, a work list, the production floor,
 // a machine's queue and an item's /qr page render in Spanish for a device that chose it, and the scans' JSON answers
@@ -110,6 +111,33 @@ describe("the floor's pages in Spanish", () => {
   });
 });
 
+describe("the floor's forms answer in Spanish", () => {
+  test("QR Timer without JavaScript: a scan that moves an item on, its toast and its Undo", async () => {
+    const item = idleItemIn("pre-production");
+    const scan = () => es.request("/qr-scanner", { method: "POST", form: { code: String(item.id), scanId: crypto.randomUUID() } });
+    expect((await scan()).status).toBe(302);
+    let html = await visibleHtml(await es.request("/qr-scanner"));
+    expect(html).toContain("Temporizador iniciado");
+    expect(html).toContain("Último escaneo:");
+    expect(html).toContain("En marcha");
+    ageSession(item.id, 60_000);
+    expect((await scan()).status).toBe(302);
+    html = await visibleHtml(await es.request("/qr-scanner"));
+    expect(html).toMatch(/Temporizador detenido y avanzado|Departamento final/);
+    expect(html).toMatch(/Deshacer — dejarlo en [^<]+/);
+    expect(html).toContain("Detenido");
+  });
+
+  test("a work list's Start with JavaScript is answered with a Spanish toast", async () => {
+    const item = idleItemIn("pre-production");
+    const res = await es.request("/work/pre-production.data", { method: "POST", form: { intent: "start", itemId: String(item.id), js: "1" } });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain("Temporizador iniciado");
+    expect(body).toContain(`${item.name} en `);
+  });
+});
+
 describe("scans answer in the request's language", () => {
   const spanish = { "accept-language": "es" };
 
@@ -139,15 +167,26 @@ describe("scans answer in the request's language", () => {
     expect((await json(notRunning)).message).toBe("El temporizador de este artículo no está en marcha. Inícielo antes de detenerlo.");
   });
 
-  test("a stop moves the item on: 'Temporizador detenido y avanzado' and its undo", async () => {
+  test("a scan that moves the item on: 'Temporizador detenido y avanzado', then its undo", async () => {
     const c = await signedIn();
     const item = idleItemIn("pre-production");
-    expect((await c.request(`/api/items/${item.id}/start-timer`, { method: "POST", headers: spanish })).status).toBe(200);
-    const stop = await c.request(`/api/items/${item.id}/end-timer`, { method: "POST", headers: spanish });
+    const scan = () => c.request("/api/scans", { method: "POST", json: { code: String(item.id) }, headers: spanish });
+    expect((await scan()).status).toBe(200);
+    ageSession(item.id, 60_000);
+    const stop = await scan();
     expect(stop.status).toBe(200);
-    const stopped = await json(stop);
-    expect(["Temporizador detenido y avanzado", "Departamento final"]).toContain(stopped.toast!.title);
-    expect(stopped.message).toMatch(new RegExp(`^(Departamento final: )?${RegExp.escape(item.name)} (pasó a|se queda en) `));
+    const stopped = (await stop.json()) as { toast: { title: string; description: string }; undo?: { stopId: number } };
+    expect(stopped.toast.title).toBe("Temporizador detenido y avanzado");
+    expect(stopped.toast.description).toStartWith(`${item.name} pasó a `);
+    expect(stopped.undo).toBeDefined();
+    const undo = await c.request(`/api/items/${item.id}/undo-advance`, { method: "POST", json: { stopId: stopped.undo!.stopId }, headers: spanish });
+    expect(undo.status).toBe(200);
+    const undone = await json(undo);
+    expect(undone.toast?.title).toBe("Escaneo deshecho");
+    expect(undone.message).toMatch(new RegExp(`^${RegExp.escape(item.name)} volvió a .+; su tiempo se conserva\\.$`));
+    const again = await c.request(`/api/items/${item.id}/undo-advance`, { method: "POST", json: { stopId: stopped.undo!.stopId }, headers: spanish });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toMatch(/deshacer/);
   });
 
   test("a finished item, an unreadable code and a missing item", async () => {
