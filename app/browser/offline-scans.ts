@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 // Offline scanning, in the browser: every scan is written to IndexedDB before it is sent, with an
 // id made here and this device's time, and leaves the queue only when the server has answered it. So a scan made
 // while the shop's Wi-Fi is down waits, in order, and one made just before a reload or a crash is not lost. The
@@ -86,4 +87,4 @@ export async function dropScan(seq: number | undefined): Promise<void> {
 }
 
 /** 'Offline — 3 scans waiting' (the issue's words), singular for one. */
-export const offlineText = (n: number) => `Offline — ${n} ${n === 1 ? "scan" : "scans"} waiting`;
+export const offlineText = (n: number) => plural(n, { one: `Offline — ${n} scan waiting`, other: `Offline — ${n} scans waiting` });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Icon } from "./icons";
 import { btn } from "./ui";
 
@@ -24,6 +25,7 @@ export function DoneOrPause({
   testId?: string;
   className?: string;
 }) {
+  const { t } = useLingui();
   const size = "min-h-12 w-full px-4 text-base whitespace-normal text-center";
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
@@ -36,7 +38,7 @@ export function DoneOrPause({
         data-testid={testId ? `${testId}-done` : undefined}
       >
         <Icon name="check" />
-        {busy === "stop" ? "Stopping…" : doneLabel}
+        {busy === "stop" ? t`Stopping…` : doneLabel}
         {itemName ? <span className="sr-only"> {itemName}</span> : null}
       </button>
       <button
@@ -48,7 +50,7 @@ export function DoneOrPause({
         data-testid={testId ? `${testId}-pause` : undefined}
       >
         <Icon name="clock" />
-        {busy === "pause" ? "Pausing…" : "Pause"}
+        {busy === "pause" ? t`Pausing…` : t`Pause`}
         {itemName ? <span className="sr-only"> {itemName}</span> : null}
       </button>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { type FieldMetadata, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type ComponentType, type InputHTMLAttributes, type ReactNode, type RefAttributes, useEffect, useRef } from "react";
 import { type FetcherFormProps, Form, type ShouldRevalidateFunctionArgs, useNavigation, useSearchParams } from "react-router";
@@ -99,6 +100,7 @@ export function CsvFileForm({
   disabled: boolean;
   progress: { label: string; text: string } | null;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -109,16 +111,16 @@ export function CsvFileForm({
       className="mt-3 flex flex-wrap items-center gap-3"
       onSubmit={(e) => {
         const file = fileInput.current?.files?.[0];
-        const problem = !file ? "Please select a CSV file first" : !isCsvFile(file.name, file.type) ? "Please select a CSV file" : null;
+        const problem = !file ? t`Please select a CSV file first` : !isCsvFile(file.name, file.type) ? t`Please select a CSV file` : null;
         if (problem) {
           e.preventDefault();
-          toast({ title: "Error", description: problem, variant: "destructive" });
+          toast({ title: t`Error`, description: problem, variant: "destructive" });
         }
       }}
     >
       <input type="hidden" name="intent" value={intent} />
       <label className="sr-only" htmlFor={inputId}>
-        CSV file
+        {t`CSV file`}
       </label>
       <input ref={fileInput} id={inputId} type="file" name="csv" accept=".csv,text/csv" className="min-h-11 max-w-full text-base" />
       <button type="submit" className={btn.primary} disabled={disabled}>
@@ -156,28 +158,29 @@ export function ItemSummary({
   time: { totalSeconds: number; sessionStart: number | null; serverNow: number };
   timeClassName: string;
 }) {
+  const { t } = useLingui();
   return (
     <dl className={className}>
       <div>
-        <dt className="text-sm text-ink-muted">Department</dt>
+        <dt className="text-sm text-ink-muted">{t`Department`}</dt>
         <dd className="font-semibold text-ink" data-testid={departmentTestId}>
           {department}
         </dd>
       </div>
       {next === undefined ? null : (
         <div>
-          <dt className="text-sm text-ink-muted">Next Department</dt>
+          <dt className="text-sm text-ink-muted">{t`Next Department`}</dt>
           <dd className="text-ink">{next}</dd>
         </div>
       )}
       <div>
-        <dt className="text-sm text-ink-muted">Timer</dt>
+        <dt className="text-sm text-ink-muted">{t`Timer`}</dt>
         <dd>
-          <Badge color={running ? "green" : "gray"}>{running ? "Running" : "Stopped"}</Badge>
+          <Badge color={running ? "green" : "gray"}>{running ? t`Running` : t`Stopped`}</Badge>
         </dd>
       </div>
       <div>
-        <dt className="text-sm text-ink-muted">Total Time</dt>
+        <dt className="text-sm text-ink-muted">{t`Total Time`}</dt>
         <dd className={timeClassName}>
           <LiveDuration totalSeconds={time.totalSeconds} sessionStart={time.sessionStart} serverNow={time.serverNow} />
         </dd>

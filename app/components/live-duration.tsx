@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { formatHMS } from "~/domain/format";
 
@@ -29,15 +30,16 @@ function useServerNow(sessionStart: number | null, serverNow: number): number {
  * includes the session), so a worker sees what this sitting added.
  */
 export function LiveSession({ totalSeconds, sessionStart, serverNow }: { totalSeconds: number; sessionStart: number; serverNow: number }) {
+  const { t } = useLingui();
   const now = useServerNow(sessionStart, serverNow);
   const session = Math.max(0, (now - sessionStart) / 1000);
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1">
       <span>
-        <span className="text-sm text-ink-muted">This session</span> <span className="font-mono font-semibold tabular-nums">{formatHMS(session)}</span>
+        <span className="text-sm text-ink-muted">{t`This session`}</span> <span className="font-mono font-semibold tabular-nums">{formatHMS(session)}</span>
       </span>
       <span>
-        <span className="text-sm text-ink-muted">Total</span> <span className="font-mono tabular-nums">{formatHMS(totalSeconds + session)}</span>
+        <span className="text-sm text-ink-muted">{t`Total`}</span> <span className="font-mono tabular-nums">{formatHMS(totalSeconds + session)}</span>
       </span>
     </span>
   );

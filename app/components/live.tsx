@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -284,11 +287,17 @@ export function useLiveData(concerns: (notice: LiveNotice) => boolean, url = "/a
   );
 }
 
-const LABELS: Record<LiveStatus, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", closed: "Not live" };
+const LABELS: Record<LiveStatus, MessageDescriptor> = {
+  connecting: msg`Connecting…`,
+  live: msg`Live`,
+  reconnecting: msg`Reconnecting…`,
+  closed: msg`Not live`,
+};
 const DOTS: Record<LiveStatus, string> = { connecting: "bg-slate-400", live: "bg-success-700", reconnecting: "bg-warning-300", closed: "bg-danger-700" };
 
 /** 'Live' / 'Reconnecting…' next to a live page's title; without JavaScript, a Refresh link. */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
+  const { t, i18n } = useLingui();
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
@@ -298,18 +307,18 @@ export function LiveIndicator({ status }: { status: LiveStatus }) {
         className="inline-flex min-h-tap items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
         data-testid="live-refresh"
       >
-        Refresh
+        {t`Refresh`}
       </a>
     );
   }
   return (
     <span className="inline-flex min-h-tap items-center gap-2 text-sm font-medium text-ink-muted" role="status" data-testid="live-status" data-status={status}>
       <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${DOTS[status]}`} />
-      {LABELS[status]}
+      {i18n._(LABELS[status])}
       {status === "closed" ? (
         // biome-ignore lint/a11y/useValidAnchor: href="" is this page's own address: following it reloads the page
         <a href="" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
-          Refresh
+          {t`Refresh`}
         </a>
       ) : null}
     </span>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { dropScan, newScanId, offlineText, queueScan, queuedScans, type QueuedScan } from "~/browser/offline-scans";
 
@@ -100,6 +101,7 @@ export function useScanQueue<A extends ScanAnswer>({
 
 /** 'Offline — N scans waiting', shown while the network is down and scans wait on this device. */
 export function OfflineNotice({ waiting, offline }: { waiting: number; offline: boolean }) {
+  const { t } = useLingui();
   if (!offline || waiting === 0) return null;
   return (
     <p
@@ -107,7 +109,7 @@ export function OfflineNotice({ waiting, offline }: { waiting: number; offline: 
       role="status"
       data-testid="offline-scans"
     >
-      {offlineText(waiting)}. They are sent, in order, when the connection is back.
+      {offlineText(waiting)}. {t`They are sent, in order, when the connection is back.`}
     </p>
   );
 }

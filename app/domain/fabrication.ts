@@ -1,10 +1,15 @@
+import { t } from "@lingui/core/macro";
+
 // docs/product.md §2 'Fabrication Department': which section a station belongs to and which icon it gets, by its name.
 
 export const isInterior = (name: string) => /interior/i.test(name);
 export const isExterior = (name: string) => /exterior|channel/i.test(name);
 
 /** docs/product.md §2: the description, or '{name} operations'. */
-export const stationDescription = (s: { name: string; description: string | null }) => s.description?.trim() || `${s.name} operations`;
+export function stationDescription(s: { name: string; description: string | null }): string {
+  const name = s.name;
+  return s.description?.trim() || t`${name} operations`;
+}
 
 // The keywords in the order docs/product.md §2 gives them: the first that matches wins.
 export type StationIcon =

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { formatListDate } from "~/domain/dates";
 import { dueStanding } from "~/domain/forecast";
 import type { WorkingTime } from "~/domain/working-calendar";
@@ -5,28 +6,34 @@ import type { WorkingTime } from "~/domain/working-calendar";
 // The end of a job (docs/product.md, Decisions: The end of a job): browser-safe words shared by the models and the
 // screens (the floor's rules, hasPassed and floorPercent, are in rules.ts with the others).
 
-export const ITEM_FINISHED = "This item is finished. Reopen it first if it needs more work.";
-export const finishedToast = () => ({ title: "Item Finished", description: ITEM_FINISHED });
+export const itemFinishedMessage = () => t`This item is finished. Reopen it first if it needs more work.`;
+export const finishedToast = () => ({ title: t`Item Finished`, description: itemFinishedMessage() });
 
-/** 'Completed on the floor: all 4 items through Production' (a step's audit row). */
+/** 'Completed on the floor: all 4 items through Production' (a step's audit row: stored data, so it stays as written). */
 export const completedOnFloorNote = (items: number, department: string) =>
   `Completed on the floor: ${items === 1 ? "the one item" : `all ${items} items`} through ${department}`;
-
-const days = (n: number) => `${n} working day${n === 1 ? "" : "s"}`;
 
 /**
  * 'Completed Tue, Dec 8 — 2 working days early', '… — on the due date', '… — 1 working day late', or just
  * 'Completed Tue, Dec 8' without a due date; days are counted on the shop's calendar.
  */
 export function completedText(wt: WorkingTime | null, completedAt: number, dueAt: number | null, timeZone: string): string {
-  const head = `Completed ${formatListDate(completedAt, timeZone)}`;
-  if (dueAt === null || wt === null) return head;
+  const date = formatListDate(completedAt, timeZone);
+  if (dueAt === null || wt === null) return t`Completed ${date}`;
   const s = dueStanding(wt, completedAt, dueAt);
-  if (s.relation === "on") return `${head} — on the due date`;
-  if (s.relation === "after") return `${head} — ${days(s.workingDays)} late`;
-  if (s.relation === "before") return `${head} — ${s.workingDays > 0 ? `${days(s.workingDays)} early` : "before the due date"}`;
-  return head;
+  const count = s.workingDays;
+  if (s.relation === "on") return t`Completed ${date} — on the due date`;
+  if (s.relation === "after")
+    return plural(count, { one: `Completed ${date} — ${count} working day late`, other: `Completed ${date} — ${count} working days late` });
+  if (s.relation === "before")
+    return count > 0
+      ? plural(count, { one: `Completed ${date} — ${count} working day early`, other: `Completed ${date} — ${count} working days early` })
+      : t`Completed ${date} — before the due date`;
+  return t`Completed ${date}`;
 }
 
 /** 'Finished Dec 8, 2026 by Ana' (item and QR pages). */
-export const finishedText = (date: string, by: string | null) => `Finished ${date} by ${by ?? "a former team member"}`;
+export function finishedText(date: string, by: string | null): string {
+  const name = by ?? t`a former team member`;
+  return t`Finished ${date} by ${name}`;
+}

@@ -1,13 +1,26 @@
+import { t } from "@lingui/core/macro";
+
 // docs/product.md §5 'QR input' and docs/product.md, Decisions: Timers: what a scanned or typed value on the QR Timer page
 // means. Browser-safe: the page decides on a redirect before posting, the server decides again on the post.
 
+// Each read when it is said (a getter), in the language of the request or page.
 export const QR_MESSAGES = {
-  empty: "Invalid QR code - no item ID found",
-  noIdInJson: "Invalid QR code format - no item ID found",
-  notFound: "Item not found. Please check the QR code or item ID and try again.",
-  failed: "Failed to process QR code data",
-  noCodeInImage: "No QR code found in the uploaded image. Please ensure the QR code is clearly visible and try again.",
-} as const;
+  get empty() {
+    return t`Invalid QR code - no item ID found`;
+  },
+  get noIdInJson() {
+    return t`Invalid QR code format - no item ID found`;
+  },
+  get notFound() {
+    return t`Item not found. Please check the QR code or item ID and try again.`;
+  },
+  get failed() {
+    return t`Failed to process QR code data`;
+  },
+  get noCodeInImage() {
+    return t`No QR code found in the uploaded image. Please ensure the QR code is clearly visible and try again.`;
+  },
+};
 
 /** docs/product.md §9. */
 export const SCANNER_AUTO_PROCESS_MS = 300;
@@ -19,10 +32,7 @@ const QR_PATH = "/qr/";
 /** A-Z folded to a-z and nothing else: the text keeps its length, and no other letter can pass for an ASCII one. */
 const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
-export type QrInput =
-  | { kind: "item"; id: string }
-  | { kind: "redirect"; url: string }
-  | { kind: "error"; message: (typeof QR_MESSAGES)[keyof typeof QR_MESSAGES] };
+export type QrInput = { kind: "item"; id: string } | { kind: "redirect"; url: string } | { kind: "error"; message: string };
 
 /**
  * `ownBases` are the label URL prefixes of this shop (`{PUBLIC_URL}/qr/` and this server's own origin + `/qr/`):

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // Browser-safe constants and words of item timers: what a start, a stop and a refused scan say, the same on the
 // QR Timer page, the /qr/{id} page, /api/scans and the timer API (docs/decisions/0022-scans-and-flash-messages.md).
 
@@ -6,45 +8,50 @@
  * (a wedge scanner that fires twice, a double tap), not a stop.
  */
 export const DOUBLE_SCAN_WINDOW_MS = 5000;
-export const DOUBLE_SCAN = "Already started — scanned twice? Scan again in a few seconds to stop.";
+export const doubleScanMessage = () => t`Already started — scanned twice? Scan again in a few seconds to stop.`;
 
 export type TimerToast = { title: string; description: string };
 
-export const startedToast = (itemName: string, department: string): TimerToast => ({ title: "Timer Started", description: `${itemName} in ${department}.` });
+export const startedToast = (itemName: string, department: string): TimerToast => ({ title: t`Timer Started`, description: t`${itemName} in ${department}.` });
 
 /** docs/product.md §8: 'Timer Stopped & Advanced' names where the item went; at the last department it is 'Final Department'. */
 export function stoppedToast(itemName: string, department: string, final: boolean): TimerToast {
   return final
-    ? { title: "Final Department", description: `${itemName} stays in ${department}.` }
-    : { title: "Timer Stopped & Advanced", description: `${itemName} moved to ${department}.` };
+    ? { title: t`Final Department`, description: t`${itemName} stays in ${department}.` }
+    : { title: t`Timer Stopped & Advanced`, description: t`${itemName} moved to ${department}.` };
 }
 
-export const doubleScanToast = (): TimerToast => ({ title: "Timer Still Running", description: DOUBLE_SCAN });
+export const doubleScanToast = (): TimerToast => ({ title: t`Timer Still Running`, description: doubleScanMessage() });
 
 /** docs/product.md, Decisions: The end of a job: Pause stops the timer and the item stays where it is. */
 export const pausedToast = (itemName: string, department: string): TimerToast => ({
-  title: "Timer Paused",
-  description: `${itemName} stays in ${department}.`,
+  title: t`Timer Paused`,
+  description: t`${itemName} stays in ${department}.`,
 });
 
 /**
  * The stop-and-advance button's words (docs/product.md, Decisions: The end of a job): it names where the item goes,
  * or says the stop finishes it in its last department.
  */
-export const doneLabel = (next: { final: boolean; department: string | null }) =>
-  next.final ? "Done — finish item" : next.department ? `Done → ${next.department}` : "Done";
+export function doneLabel(next: { final: boolean; department: string | null }): string {
+  const department = next.department;
+  return next.final ? t`Done — finish item` : department ? t`Done → ${department}` : t`Done`;
+}
 
 /** How long after a QR Timer scan stopped and advanced an item it can be undone (docs/product.md, Decisions: The end of a job). */
 export const UNDO_ADVANCE_WINDOW_MS = 30_000;
-export const undoLabel = (department: string) => `Undo — keep it in ${department}`;
-export const UNDO_TOO_LATE = "Too late to undo: a scan can be undone for 30 seconds after it.";
-export const UNDO_CHANGED = "This item changed after the scan (it was started, paused or moved again), so the scan cannot be undone.";
-export const UNDO_NOTHING = "That scan did not move the item, so there is nothing to undo.";
+export const undoLabel = (department: string) => t`Undo — keep it in ${department}`;
+export const undoTooLateMessage = () => t`Too late to undo: a scan can be undone for 30 seconds after it.`;
+export const undoChangedMessage = () => t`This item changed after the scan (it was started, paused or moved again), so the scan cannot be undone.`;
+export const undoNothingMessage = () => t`That scan did not move the item, so there is nothing to undo.`;
 export const undoneToast = (itemName: string, department: string): TimerToast => ({
-  title: "Scan Undone",
-  description: `${itemName} is back in ${department}; its time is kept.`,
+  title: t`Scan Undone`,
+  description: t`${itemName} is back in ${department}; its time is kept.`,
 });
 
-/** The audit action of a timer paused by the end-of-day pass, worded in docs/product.md, Decisions: The end of a job. */
+/**
+ * The audit action of a timer paused by the end-of-day pass, worded in docs/product.md, Decisions: The end of a job.
+ * Stored in the audit row (data, written by a scheduled job), so it stays as written.
+ */
 export const DAY_END_PAUSE_ACTION = "pause-at-day-end";
 export const DAY_END_PAUSE_WORDS = "Paused at the end of the working day";

@@ -1,7 +1,16 @@
+import { AsyncResource } from "node:async_hooks";
+import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { categories, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS, UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
+import {
+  DOUBLE_SCAN_WINDOW_MS,
+  doubleScanMessage,
+  UNDO_ADVANCE_WINDOW_MS,
+  undoChangedMessage,
+  undoNothingMessage,
+  undoTooLateMessage,
+} from "~/domain/timer-words";
 import { getDb } from "~/infra/db.server";
 import { itemSequence, nextDepartment } from "~/domain/rules";
 import { ConflictError, NotFoundError } from "~/domain/errors";
@@ -12,7 +21,7 @@ import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
 import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
 import { followTheFloor, type Notice as FloorNotice } from "./floor-progress.server";
-import { ITEM_FINISHED } from "~/domain/job-end";
+import { itemFinishedMessage } from "~/domain/job-end";
 import { processState } from "~/infra/process-state.server";
 
 // Item timers (docs/product.md, Decisions: Timers). Each start and stop is one transaction: an update that only
@@ -22,9 +31,10 @@ import { processState } from "~/infra/process-state.server";
 type Item = typeof items.$inferSelect;
 export type TimerLog = typeof timerLogs.$inferSelect;
 
-export const ITEM_NOT_FOUND = "Item not found";
-export const ALREADY_RUNNING = "This item's timer is already running. Stop it before starting it again.";
-export const NOT_RUNNING = "This item's timer is not running. Start it before stopping it.";
+// Refusals, in the language of the request being answered.
+export const itemNotFoundMessage = () => t`Item not found`;
+export const alreadyRunningMessage = () => t`This item's timer is already running. Stop it before starting it again.`;
+export const notRunningMessage = () => t`This item's timer is not running. Start it before stopping it.`;
 
 /**
  * A scan that would stop a session the same member started less than DOUBLE_SCAN_WINDOW_MS ago: one label read
@@ -32,14 +42,14 @@ export const NOT_RUNNING = "This item's timer is not running. Start it before st
  */
 export class DoubleScanError extends ConflictError {
   constructor(readonly itemId: number) {
-    super(DOUBLE_SCAN);
+    super(doubleScanMessage());
   }
 }
 
 /** A scan, start or stop of an item a stop in its last department finished: refused (409) until Reopen (decision 0048). */
 export class ItemFinishedError extends ConflictError {
   constructor(readonly itemId: number) {
-    super(ITEM_FINISHED);
+    super(itemFinishedMessage());
   }
 }
 
@@ -158,7 +168,7 @@ const buildQueries = (db: DB) => ({
 // only when it is believable, otherwise the server's, and the log row says which.
 export type ScanMeta = { scanId?: string | null; deviceTime?: number | null };
 export const DEVICE_TIME_MAX_AGE_MS = 24 * 3600 * 1000;
-export const SCAN_ID_REUSED = "This scan id was already used for another item.";
+export const scanIdReusedMessage = () => t`This scan id was already used for another item.`;
 /** What a scan that was already applied answers: the item as it is now, and what the first time did. */
 export type Replay = { replayed: true; item: Item; action: "start" | "stop" };
 type ScanTime = { at: number; source: "server" | "device" };
@@ -179,13 +189,13 @@ function replayOf(db: DB, id: number, meta: ScanMeta): Replay | null {
   if (!meta.scanId) return null;
   const prior = timerQueries(db).byScan.get({ scanId: meta.scanId });
   if (!prior) return null;
-  if (prior.itemId !== id) throw new ConflictError(SCAN_ID_REUSED);
+  if (prior.itemId !== id) throw new ConflictError(scanIdReusedMessage());
   return { replayed: true, item: itemOrThrow(db, id), action: prior.action };
 }
 
 function itemOrThrow(db: DB, id: number): Item {
   const item = timerQueries(db).item.get({ id });
-  if (!item) throw new NotFoundError(ITEM_NOT_FOUND);
+  if (!item) throw new NotFoundError(itemNotFoundMessage());
   return item;
 }
 
@@ -220,7 +230,7 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   const after = timerQueries(db).start.get({ id, now });
   if (!after) {
     if (itemOrThrow(db, id).finishedAt) throw new ItemFinishedError(id);
-    throw new ConflictError(ALREADY_RUNNING);
+    throw new ConflictError(alreadyRunningMessage());
   }
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
   const waitSeconds = waitSince(timerQueries(db).previous.get({ id }), department, now);
@@ -253,7 +263,7 @@ function isDoubleScan(db: DB, id: number, actor: Actor, started: Date, now: numb
 function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}, asScan = false): Applied<StopResult> {
   const before = itemOrThrow(db, id);
   if (!before.isTimerActive && before.finishedAt) throw new ItemFinishedError(id);
-  if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
+  if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(notRunningMessage());
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   const started = before.currentSessionStart;
   if (asScan && isDoubleScan(db, id, actor, started, now)) throw new DoubleScanError(id);
@@ -267,7 +277,7 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
     department: next.kind === "none" ? before.department : next.department,
     stepIndex: next.kind === "none" ? before.currentStepIndex : next.index,
   });
-  if (!after) throw new ConflictError(NOT_RUNNING);
+  if (!after) throw new ConflictError(notRunningMessage());
   const finished = next.kind === "final" ? 1 : 0;
   timerQueries(db).log.run({
     itemId: id,
@@ -305,7 +315,7 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
  */
 function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<StopResult> {
   const before = itemOrThrow(db, id);
-  if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(NOT_RUNNING);
+  if (!before.isTimerActive || !before.currentSessionStart) throw new ConflictError(notRunningMessage());
   const started = before.currentSessionStart;
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
@@ -316,7 +326,7 @@ function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<Stop
     department: before.department,
     stepIndex: before.currentStepIndex,
   });
-  if (!after) throw new ConflictError(NOT_RUNNING);
+  if (!after) throw new ConflictError(notRunningMessage());
   timerQueries(db).log.run({
     itemId: id,
     action: "stop",
@@ -455,7 +465,9 @@ function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
       shared.scanQueue = [];
       setImmediate(flushScans);
     }
-    shared.scanQueue.push({ apply, resolve: resolve as (v: unknown) => void, reject });
+    // Scans of several requests are applied together: each runs in its own request's context, so a refusal is
+    // worded in the language of the request it answers.
+    shared.scanQueue.push({ apply: AsyncResource.bind(apply), resolve: resolve as (v: unknown) => void, reject });
   });
 }
 
@@ -490,7 +502,7 @@ export function toggleTimer(
   const replay = replayOf(db, id, meta);
   if (replay) return { replayed: replay };
   const running = db.select({ on: items.isTimerActive }).from(items).where(eq(items.id, id)).get();
-  if (!running) throw new NotFoundError(ITEM_NOT_FOUND);
+  if (!running) throw new NotFoundError(itemNotFoundMessage());
   const start = () => ({ started: commitOne((d) => applyStart(d, id, actor, now, meta)) });
   const stop = () => ({ stopped: commitOne((d) => applyStop(d, id, actor, now, meta, true)) });
   try {
@@ -511,7 +523,7 @@ export function toggleTimer(
 export function resetTimer(id: number, actor: Actor, scope: { inProject?: number } = {}): Item {
   const result = getDb().transaction((tx) => {
     const before = itemOrThrow(getDb(), id);
-    if (scope.inProject !== undefined && before.projectId !== scope.inProject) throw new NotFoundError(ITEM_NOT_FOUND);
+    if (scope.inProject !== undefined && before.projectId !== scope.inProject) throw new NotFoundError(itemNotFoundMessage());
     const after = tx
       .update(items)
       .set({ isTimerActive: false, currentSessionStart: null, totalTimeSeconds: 0, version: sql`${items.version} + 1` })
@@ -572,20 +584,20 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       .from(timerLogs)
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
-    if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(UNDO_NOTHING);
-    if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(UNDO_TOO_LATE);
-    if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(UNDO_CHANGED);
+    if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(undoNothingMessage());
+    if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(undoTooLateMessage());
+    if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(undoChangedMessage());
     const sequence = sequenceOf(db, item);
     const next = nextDepartment(sequence, stop.department);
-    if (next.kind !== "next" || item.department === stop.department) throw new ConflictError(UNDO_NOTHING);
-    if (item.department !== next.department) throw new ConflictError(UNDO_CHANGED);
+    if (next.kind !== "next" || item.department === stop.department) throw new ConflictError(undoNothingMessage());
+    if (item.department !== next.department) throw new ConflictError(undoChangedMessage());
     const after = tx
       .update(items)
       .set({ department: stop.department, currentStepIndex: Math.max(0, sequence.indexOf(stop.department)), version: sql`${items.version} + 1` })
       .where(and(eq(items.id, id), eq(items.isTimerActive, false), eq(items.department, item.department)))
       .returning()
       .get();
-    if (!after) throw new ConflictError(UNDO_CHANGED);
+    if (!after) throw new ConflictError(undoChangedMessage());
     writeAudit(
       actor,
       { action: "undo-advance", entity: "item", entityId: id, before: { department: item.department }, after: { department: stop.department, stopId } },

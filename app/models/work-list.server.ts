@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { departments, items, subdepartments } from "#db/schema";
 import { BadRequestError, NotFoundError } from "~/domain/errors";
@@ -175,8 +176,8 @@ export function itemDepartment(itemId: number): string | null {
   return getDb().select({ department: items.department }).from(items).where(eq(items.id, itemId)).get()?.department ?? null;
 }
 
-export const STATION_NOT_HERE = "That station is not one of this department's. Reload to see its stations.";
-export const ITEM_NOT_HERE = "That item is no longer in this department. Reload to see the list.";
+export const stationNotHereMessage = () => t`That station is not one of this department's. Reload to see its stations.`;
+export const itemNotHereMessage = () => t`That item is no longer in this department. Reload to see the list.`;
 
 /**
  * Puts an item at one of its department's stations (a subdepartment), or at none (`station` null): the item's
@@ -189,7 +190,7 @@ export function setStation(itemId: number, department: WorkDepartment, station: 
       .from(items)
       .where(eq(items.id, itemId))
       .get();
-    if (!item || item.department !== department.value) throw new NotFoundError(ITEM_NOT_HERE);
+    if (!item || item.department !== department.value) throw new NotFoundError(itemNotHereMessage());
     let name: string | null = null;
     if (station !== null) {
       const sub = tx
@@ -197,7 +198,7 @@ export function setStation(itemId: number, department: WorkDepartment, station: 
         .from(subdepartments)
         .where(and(eq(subdepartments.departmentId, department.id), eq(subdepartments.value, station), eq(subdepartments.isActive, true)))
         .get();
-      if (!sub) throw new BadRequestError(STATION_NOT_HERE);
+      if (!sub) throw new BadRequestError(stationNotHereMessage());
       name = sub.name;
     }
     tx.update(items)

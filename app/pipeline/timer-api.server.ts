@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.server";
 import { isScanId, ScanBodySchema } from "~/schemas/scan";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
@@ -26,19 +27,21 @@ export function timerToggleResponse(request: Request, rawId: string | undefined,
     // Optional: a scan id, in the body or as Idempotency-Key, and the device's time of the scan.
     const body = await parseBody(request, ScanBodySchema);
     const meta: ScanMeta = { scanId: body.scanId ?? request.headers.get("idempotency-key")?.trim() ?? null, deviceTime: body.deviceTime ?? null };
-    if (meta.scanId && !isScanId(meta.scanId)) return jsonError(400, "Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'");
+    if (meta.scanId && !isScanId(meta.scanId)) return jsonError(400, t`Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'`);
     if (verb === "start-timer") {
       const started = await startTimerQueued(id, actor, meta);
-      if ("replayed" in started) return json({ ...started.item, replayed: true, message: "This scan was already recorded." });
-      return json({ ...started, message: "Timer Started", toast: startedToast(started.name, departmentLabel(started.department)) });
+      if ("replayed" in started) return json({ ...started.item, replayed: true, message: t`This scan was already recorded.` });
+      const toast = startedToast(started.name, departmentLabel(started.department));
+      return json({ ...started, message: toast.title, toast });
     }
     const stopped = await endTimerQueued(id, actor, meta);
-    if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: "This scan was already recorded." });
+    if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: t`This scan was already recorded.` });
     const { item, stoppedIn, sessionSeconds, final } = stopped;
     // docs/product.md §8: 'Timer Stopped & Advanced' names the department the item moved to; at the end, 'Final Department'.
     // `toast` is what a client shows, as the QR Timer does.
     const toast = stoppedToast(item.name, departmentLabel(item.department), final);
-    const message = final ? `Final Department: ${toast.description}` : toast.description;
+    const description = toast.description;
+    const message = final ? t`Final Department: ${description}` : description;
     return json({ ...item, previousDepartment: stoppedIn, sessionDurationSeconds: sessionSeconds, finalDepartment: final, message, toast });
   });
 }

@@ -1,3 +1,5 @@
+import { t as translate } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { cardClass, PageHeader } from "~/components/ui";
@@ -7,15 +9,17 @@ import type { Route } from "./+types/department-views";
 export { loader } from "./department-views.server";
 
 export function meta() {
-  return [{ title: "Department Views · Shopflow" }];
+  return [{ title: translate`Department Views · Shopflow` }];
 }
 
 export default function DepartmentViews({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { views, keyGivers } = loaderData;
-  const ask = keyGivers.length ? orList(keyGivers) : "a manager";
+  const ask = keyGivers.length ? orList(keyGivers) : t`a manager`;
+  const lockedText = (key: string) => t`Locked: it needs the ${key} key. Ask ${ask} for it.`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
-      <PageHeader title="Department Views" subtitle="Open the screen of a department." />
+      <PageHeader title={t`Department Views`} subtitle={t`Open the screen of a department.`} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {views.map((v) => {
           const body = (
@@ -28,11 +32,7 @@ export default function DepartmentViews({ loaderData }: Route.ComponentProps) {
               <span className="min-w-0">
                 <span className="block text-lg font-semibold text-ink">{v.title}</span>
                 <span className="mt-1 block text-sm text-ink-muted">{v.text}</span>
-                {v.open ? null : (
-                  <span className="mt-2 block text-sm font-medium text-ink">
-                    Locked: it needs the {DEPARTMENT_KEY_LABELS[v.key!]} key. Ask {ask} for it.
-                  </span>
-                )}
+                {v.open ? null : <span className="mt-2 block text-sm font-medium text-ink">{lockedText(DEPARTMENT_KEY_LABELS[v.key!])}</span>}
               </span>
             </>
           );

@@ -1,3 +1,5 @@
+import { t as translate } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
@@ -12,54 +14,58 @@ export { loader } from "./fabrication.server";
 // interior and exterior work. Each card leads to the department's work list at that station (decision 0037).
 
 export function meta() {
-  return [{ title: "Fabrication Department · Shopflow" }];
+  return [{ title: translate`Fabrication Department · Shopflow` }];
 }
 
 export default function Fabrication({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { department, interior, exterior, canSettings } = loaderData;
   const settingsLink = canSettings ? (
     <Link to="/settings?tab=departments" className={btn.secondary}>
-      Open Global Settings
+      {t`Open Global Settings`}
     </Link>
   ) : null;
   if (!department) {
     return (
       <div className="floor-screen mx-auto max-w-5xl px-4 py-6 sm:px-6">
-        <PageHeader title="Fabrication Department" subtitle="Interior and exterior fabrication stations" />
+        <PageHeader title={t`Fabrication Department`} subtitle={t`Interior and exterior fabrication stations`} />
         <div className={cardClass}>
-          <EmptyState icon="fabrication" title="No Fabrication Department Found" action={settingsLink}>
-            Create a 'Fabrication' department in Global Settings, then add its stations as subdepartments.
+          <EmptyState icon="fabrication" title={t`No Fabrication Department Found`} action={settingsLink}>
+            {t`Create a 'Fabrication' department in Global Settings, then add its stations as subdepartments.`}
           </EmptyState>
         </div>
       </div>
     );
   }
+  const name = department.name;
   return (
     <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader
-        title={`${department.name} Department`}
-        subtitle="Interior and exterior fabrication stations"
+        title={t`${name} Department`}
+        subtitle={t`Interior and exterior fabrication stations`}
         actions={
           <Link to={workListHref(department.value)} className={btn.primary}>
             <Icon name="check" />
-            {department.name} work list
+            {t`${name} work list`}
           </Link>
         }
       />
       <Section
         department={department.value}
-        title="Interior Fabrication"
+        id="interior-fabrication"
+        title={t`Interior Fabrication`}
         stations={interior}
-        empty="No interior fabrication departments configured."
-        hint={`Add subdepartments with 'Interior' in the name under ${department.name} in Global Settings.`}
+        empty={t`No interior fabrication departments configured.`}
+        hint={t`Add subdepartments with 'Interior' in the name under ${name} in Global Settings.`}
         action={settingsLink}
       />
       <Section
         department={department.value}
-        title="Exterior Fabrication"
+        id="exterior-fabrication"
+        title={t`Exterior Fabrication`}
         stations={exterior}
-        empty="No exterior fabrication departments configured."
-        hint={`Add subdepartments with 'Exterior' or 'Channel' in the name under ${department.name} in Global Settings.`}
+        empty={t`No exterior fabrication departments configured.`}
+        hint={t`Add subdepartments with 'Exterior' or 'Channel' in the name under ${name} in Global Settings.`}
         action={settingsLink}
       />
     </div>
@@ -67,6 +73,7 @@ export default function Fabrication({ loaderData }: Route.ComponentProps) {
 }
 
 function Section({
+  id,
   department,
   title,
   stations,
@@ -74,6 +81,7 @@ function Section({
   hint,
   action,
 }: {
+  id: string;
   department: string;
   title: string;
   stations: FabricationStation[];
@@ -81,7 +89,6 @@ function Section({
   hint: string;
   action: React.ReactNode;
 }) {
-  const id = title.toLowerCase().replace(/\s+/g, "-");
   return (
     <section className="mt-6" aria-labelledby={id}>
       <h2 id={id} className="text-xl font-semibold text-ink">
@@ -120,8 +127,12 @@ function Section({
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Error loading fabrication departments</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">
+        <Trans>Error loading fabrication departments</Trans>
+      </h1>
+      <p className="mt-2 text-base text-ink-muted">
+        <Trans>Please try again later</Trans>
+      </p>
     </RouteError>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import type { QueueAnalytics, QueueQr } from "~/components/machine-files/queue-dialogs";
 import type { QueueFile } from "~/components/machine-files/queue-table";
@@ -29,6 +30,9 @@ import type { Route } from "./+types/machine-queue";
 // day ago leave the queue; the analytics keep them.
 
 export const PAGE_SIZE = 100;
+// What a cell without a value says: a value the record does not have, and a person no longer known.
+const notAvailable = () => t({ message: "N/A", comment: "A table cell with no value" });
+const unknownPerson = () => t({ message: "Unknown", comment: "Who a file belongs to or who completed it, when not known" });
 const RECENT_COMPLETED_MS = 24 * 3600 * 1000;
 const ANALYTICS_ROWS = 200;
 
@@ -41,33 +45,36 @@ async function qrOf(fileId: number | null, rows: MachineFileWithDetails[], machi
   };
   const file = rows.find((r) => r.id === fileId) ?? alone();
   if (!file) return null;
+  const na = notAvailable();
   return {
     id: file.id,
     name: file.fileName,
     svg: String((await qrImage(machineFileQrPayload(file, machine.name), "svg")).body),
     machine: machine.name,
-    project: file.projectName ?? "N/A",
+    project: file.projectName ?? na,
     material: machineFileMaterial(file),
-    priority: file.projectPriority ?? file.priority ?? "N/A",
-    fileOwner: file.fileOwnerName ?? "N/A",
+    priority: file.projectPriority ?? file.priority ?? na,
+    fileOwner: file.fileOwnerName ?? na,
   };
 }
 
 /** docs/product.md §7: the completion analytics, read only when their dialog opens. */
 function analyticsOf(machine: string, tz: string): QueueAnalytics {
+  const na = notAvailable();
+  const [yes, no, unknown] = [t`Yes`, t`No`, unknownPerson()];
   return {
     total: countCompletedFiles({ machine }),
     rows: listCompletedFiles({ machine, limit: ANALYTICS_ROWS }).map((r) => ({
       id: r.id,
       fileName: r.fileName,
-      project: r.projectName ?? "N/A",
-      item: r.itemName ?? "N/A",
-      material: r.itemMaterial ?? "N/A",
-      qrClicked: r.qrCodeClicked ? "Yes" : "No",
-      qrClickedAt: r.qrCodeClickedAt ? formatDateTime(r.qrCodeClickedAt, tz) : "N/A",
-      completedBy: r.completedByName ?? "Unknown",
-      completedAt: r.completedAt ? formatDateTime(r.completedAt, tz) : "N/A",
-      processing: r.processingTimeSeconds === null ? "N/A" : formatMinutesSeconds(r.processingTimeSeconds),
+      project: r.projectName ?? na,
+      item: r.itemName ?? na,
+      material: r.itemMaterial ?? na,
+      qrClicked: r.qrCodeClicked ? yes : no,
+      qrClickedAt: r.qrCodeClickedAt ? formatDateTime(r.qrCodeClickedAt, tz) : na,
+      completedBy: r.completedByName ?? unknown,
+      completedAt: r.completedAt ? formatDateTime(r.completedAt, tz) : na,
+      processing: r.processingTimeSeconds === null ? na : formatMinutesSeconds(r.processingTimeSeconds),
     })),
   };
 }
@@ -84,6 +91,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { page, pages, offset, limit } = pageOf(requestedPage(url.searchParams.get("page")), total, PAGE_SIZE);
   const rows = listMachineFilesWithDetails(value, { completedSince: since, limit, offset });
   const tz = getEnv().SHOP_TIMEZONE;
+  const na = notAvailable();
+  const unknown = unknownPerson();
   const files: QueueFile[] = rows.map((f) => ({
     id: f.id,
     fileName: f.fileName,
@@ -91,9 +100,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     projectName: f.projectName,
     itemId: f.itemId,
     // docs/product.md §2: the item, else its category, else N/A.
-    item: f.itemName ?? f.itemCategory ?? "N/A",
+    item: f.itemName ?? f.itemCategory ?? na,
     material: machineFileMaterial(f),
-    fileOwner: f.fileOwnerName ?? "Unknown",
+    fileOwner: f.fileOwnerName ?? unknown,
     added: formatRelative(f.fileAssignedAt ?? f.createdAt, now),
     addedTitle: formatDateTime(f.fileAssignedAt ?? f.createdAt, tz),
     qrCodeClicked: f.qrCodeClicked,
@@ -115,15 +124,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["open-qr", "complete", "reorder"] as const;
-const NOT_HERE = "That file is no longer on this machine. Reload to see the queue.";
+const notHereMessage = () => t`That file is no longer on this machine. Reload to see the queue.`;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = requirePermission(request, "screen:production");
   const actor = actorFrom(request, user);
   const form = await readForm(request);
   const intent = form && formIntent(form, INTENTS);
-  const fail = (status: number, description: string) => refused(intent ?? "", status, { title: "Error", description });
-  if (!form || !intent) return fail(400, "Unknown form");
+  const fail = (status: number, description: string) => refused(intent ?? "", status, { title: t`Error`, description });
+  if (!form || !intent) return fail(400, t`Unknown form`);
   const here = new URL(request.url);
   const back = (extra: Record<string, string> = {}) => {
     const search = new URLSearchParams();
@@ -139,18 +148,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "open-qr": {
-        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, NOT_HERE);
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, notHereMessage());
         updateMachineFile(fileId, { qrCodeClicked: true }, actor);
         return redirect(back({ qr: String(fileId) }));
       }
       case "complete": {
-        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, NOT_HERE);
+        if (fileId === null || getMachineFile(fileId)?.machine !== params.machine) return fail(404, notHereMessage());
         updateMachineFile(fileId, { isCompleted: form.get("completed") === "true" }, actor);
         return done();
       }
       case "reorder": {
         const ids = form.getAll("ids").map((v) => parseIdParam(String(v)));
-        if (ids.length < 2 || ids.some((id) => id === null)) return fail(400, "The new order names no files.");
+        if (ids.length < 2 || ids.some((id) => id === null)) return fail(400, t`The new order names no files.`);
         reorderMachineQueue(params.machine, ids as number[], actor);
         return done();
       }

@@ -1,3 +1,5 @@
+import { plural, t as translate } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { Icon } from "~/components/icons";
@@ -19,10 +21,12 @@ import type { action } from "./machine-queue.server";
 export { action, loader } from "./machine-queue.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.machine ? `${loaderData.machine.name} Files` : "Machine not found"} · Shopflow` }];
+  const name = loaderData?.machine?.name;
+  return [{ title: name ? translate`${name} Files · Shopflow` : translate`Machine not found · Shopflow` }];
 }
 
 export default function MachineQueue({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useLingui();
   const [search] = useSearchParams();
   const hydrated = useHydrated();
   // This machine's files (a reorder names the machine only), and the items and assignments its rows show.
@@ -55,21 +59,23 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
     };
   }, []);
   const sortable = hydrated && dnd !== null;
+  const machineValue = params.machine;
 
   if (!loaderData.machine || !("files" in loaderData)) {
     return (
       <div className="floor-screen mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Machine not found</h1>
-        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No machine station has the value “{params.machine}”.</p>
+        <h1 className="text-2xl font-bold text-ink">{t`Machine not found`}</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">{t`No machine station has the value “${machineValue}”.`}</p>
         <div className="mt-6">
           <Link to="/production" className={btn.secondary}>
-            Back to Production
+            {t`Back to Production`}
           </Link>
         </div>
       </div>
     );
   }
   const { machine, total, page, pages, offset, qr, analytics } = loaderData;
+  const machineName = machine.name;
   const base = `/production/${encodeURIComponent(machine.value)}`;
   const pageQs = page > 1 ? `page=${page}` : "";
   const here = pageQs ? `${base}?${pageQs}` : base;
@@ -92,69 +98,69 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   return (
     <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Link to="/production" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Production
+        ← {t`Back to Production`}
       </Link>
       <PageHeader
-        title={`${machine.name} Files`}
-        subtitle="All files currently assigned to this machine"
+        title={t`${machineName} Files`}
+        subtitle={t`All files currently assigned to this machine`}
         actions={
           <>
             <LiveIndicator status={live} />
             <Link to={withParam("analytics", "1")} preventScrollReset className={btn.secondary}>
               <Icon name="clock" />
-              View Completion Analytics
+              {t`View Completion Analytics`}
             </Link>
           </>
         }
       />
       <p className="mt-1 text-base font-medium text-ink" aria-live="polite">
-        {total} {total === 1 ? "file" : "files"} assigned
+        {plural(total, { one: `${total} file assigned`, other: `${total} files assigned` })}
       </p>
 
       {qr ? <QueueQrDialog qr={qr} closeTo={here} /> : null}
       {analytics ? <QueueAnalyticsDialog analytics={analytics} closeTo={here} /> : null}
 
-      <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={`${machine.name} queue`}>
+      <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={t`${machineName} queue`}>
         {files.length === 0 ? (
           <EmptyState
             icon="file"
-            title="No Files Assigned"
+            title={t`No Files Assigned`}
             action={
               <Link to="/production" className={btn.secondary}>
-                Back to Production
+                {t`Back to Production`}
               </Link>
             }
           >
-            No files are currently assigned to the {machine.name} machine.
+            {t`No files are currently assigned to the ${machineName} machine.`}
           </EmptyState>
         ) : (
           <>
             <p className="mb-3 text-sm text-ink-muted">
               {sortable ? (
                 <>
-                  <span className="max-md:hidden">Drag a row by its handle (or focus the handle and use the arrow keys) to change the order.</span>
-                  <span className="md:hidden">Use the arrows to change the order.</span>
+                  <span className="max-md:hidden">{t`Drag a row by its handle (or focus the handle and use the arrow keys) to change the order.`}</span>
+                  <span className="md:hidden">{t`Use the arrows to change the order.`}</span>
                 </>
               ) : (
-                "Use the arrows to change the order."
+                t`Use the arrows to change the order.`
               )}{" "}
-              Open a file's QR code before marking it completed.
+              {t`Open a file's QR code before marking it completed.`}
             </p>
             {sortable ? (
-              <dnd.m.SortableQueue order={order} onReorder={onReorder} nameOf={(id) => byId.get(id)?.fileName ?? "this file"} paging={{ offset, total }}>
+              <dnd.m.SortableQueue order={order} onReorder={onReorder} nameOf={(id) => byId.get(id)?.fileName ?? t`this file`} paging={{ offset, total }}>
                 {table}
               </dnd.m.SortableQueue>
             ) : (
               table
             )}
             <p className="sr-only" aria-live="polite">
-              {fetcher.state !== "idle" ? "Saving" : ""}
+              {fetcher.state !== "idle" ? t`Saving` : ""}
             </p>
             {pages > 1 ? <PageLinks page={page} pages={pages} href={(p) => (p > 1 ? `${base}?page=${p}` : base)} /> : null}
           </>
         )}
       </section>
-      {search.get("qr") && !qr ? <p className="mt-3 text-sm text-ink-muted">That file is no longer in this machine's queue.</p> : null}
+      {search.get("qr") && !qr ? <p className="mt-3 text-sm text-ink-muted">{t`That file is no longer in this machine's queue.`}</p> : null}
     </div>
   );
 }
@@ -162,10 +168,14 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Error Loading Files</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">
+        <Trans>Error Loading Files</Trans>
+      </h1>
+      <p className="mt-2 text-base text-ink-muted">
+        <Trans>Please try again later</Trans>
+      </p>
       <Link to="/production" className={`mt-6 ${btn.secondary}`}>
-        Back to Production
+        <Trans>Back to Production</Trans>
       </Link>
     </RouteError>
   );

@@ -1,3 +1,5 @@
+import { plural, t as translate } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
@@ -11,43 +13,51 @@ export { loader } from "./production-floor.server";
 // opening its queue, with how many files wait there; and the way to the QR Timer for scanning items.
 
 export function meta() {
-  return [{ title: "Production Floor · Shopflow" }];
+  return [{ title: translate`Production Floor · Shopflow` }];
 }
 
 export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { stations, canSettings } = loaderData;
+  // The English status words are lower case and shown capitalised; the Spanish ones are written as shown.
+  const capitalize = i18n.locale === "es" ? "" : "capitalize";
+  const stationCount = stations.length;
+  const waitingText = (waiting: number) =>
+    waiting === 0 ? t`No files waiting` : plural(waiting, { one: `${waiting} file waiting`, other: `${waiting} files waiting` });
   // Scans move items between stations; files come and go on the machines.
   const live = useLiveData((n) => n.entity === "item" || n.entity === "machine-file" || n.entity === "department");
   return (
     <div className="floor-screen mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader
-        title="Production Floor"
-        subtitle="Monitor and manage all production stations and machines"
+        title={t`Production Floor`}
+        subtitle={t`Monitor and manage all production stations and machines`}
         actions={
           <>
             <LiveIndicator status={live} />
             <Link to="/qr-scanner" className={btn.primary}>
               <Icon name="qr" />
-              QR Timer — scan items
+              {t`QR Timer — scan items`}
             </Link>
           </>
         }
       />
-      <p className="text-base font-medium text-ink">{stations.length} active stations</p>
+      <p className="text-base font-medium text-ink">{t`${stationCount} active stations`}</p>
       {stations.length === 0 ? (
         <div className={`mt-4 ${cardClass}`}>
           <EmptyState
             icon="machine"
-            title="No Production Stations Available"
+            title={t`No Production Stations Available`}
             action={
               canSettings ? (
                 <Link to="/settings?tab=departments" className={btn.primary}>
-                  Open Departments/Stations
+                  {t`Open Departments/Stations`}
                 </Link>
               ) : null
             }
           >
-            Add stations in Global Settings, Departments/Stations{canSettings ? "." : " (ask a manager)."}
+            {canSettings
+              ? t`Add stations in Global Settings, Departments/Stations.`
+              : t`Add stations in Global Settings, Departments/Stations (ask a manager).`}
           </EmptyState>
         </div>
       ) : (
@@ -68,12 +78,14 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <span className="mt-auto flex items-center justify-between gap-2 text-base">
-                  <span className={s.waiting > 0 ? "font-semibold text-ink" : "text-ink-muted"}>
-                    {s.waiting === 0 ? "No files waiting" : `${s.waiting} ${s.waiting === 1 ? "file" : "files"} waiting`}
-                  </span>
+                  <span className={s.waiting > 0 ? "font-semibold text-ink" : "text-ink-muted"}>{waitingText(s.waiting)}</span>
                   {s.machineStatus !== "active" ? (
-                    <span className="rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-sm font-medium text-warning-900 capitalize">
-                      {s.machineStatus}
+                    <span className={`rounded-full border border-warning-300 bg-warning-50 px-2 py-0.5 text-sm font-medium text-warning-900 ${capitalize}`}>
+                      {s.machineStatus === "maintenance"
+                        ? t({ message: "maintenance", comment: "A machine's status" })
+                        : s.machineStatus === "offline"
+                          ? t({ message: "offline", comment: "A machine's status" })
+                          : s.machineStatus}
                     </span>
                   ) : null}
                   <Icon name="arrowRight" className="h-5 w-5 text-ink-muted" />
@@ -90,10 +102,14 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Error Loading Production Floor</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">
+        <Trans>Error Loading Production Floor</Trans>
+      </h1>
+      <p className="mt-2 text-base text-ink-muted">
+        <Trans>Please try again later</Trans>
+      </p>
       <a href="/production" className={`mt-6 ${btn.secondary}`}>
-        Try again
+        <Trans>Try again</Trans>
       </a>
     </RouteError>
   );

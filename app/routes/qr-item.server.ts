@@ -1,6 +1,7 @@
+import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { ALREADY_RUNNING, DoubleScanError, endTimer, ItemFinishedError, NOT_RUNNING, startTimer } from "~/models/timer.server";
+import { alreadyRunningMessage, DoubleScanError, endTimer, ItemFinishedError, notRunningMessage, startTimer } from "~/models/timer.server";
 import { finishedText, finishedToast } from "~/domain/job-end";
 import { formatTimelineDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
@@ -44,7 +45,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
       },
       project: { id: card.project.id, name: card.project.name, priority: card.project.priority },
       department: name(item.department),
-      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? t`Final Department` : t`No sequence defined`,
+      final: card.next.kind === "final",
       doneLabel: doneLabel({ final: card.next.kind === "final", department: card.next.kind === "next" ? name(card.next.department) : null }),
       now: Date.now(),
     },
@@ -57,7 +59,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const here = `/qr/${params.id}`;
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
   const user = requirePermission(request, "timers");
-  if (id === null) throw data("Item not found", { status: 404 });
+  if (id === null) throw data(t`Item not found`, { status: 404 });
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   // Pause: the timer stops and the item stays (docs/product.md, Decisions: The end of a job).
@@ -76,18 +78,19 @@ export async function action({ request, params }: Route.ActionArgs) {
       const { item, final } = endTimer(id, actorFrom(request, user), Date.now(), { asScan: true });
       return redirectWithToast(request, here, stoppedToast(item.name, name(item.department), final));
     }
-    throw data("Unknown form", { status: 400 });
+    throw data(t`Unknown form`, { status: 400 });
   } catch (error) {
     if (error instanceof NotFoundError)
-      return redirectWithToast(request, here, { title: "Item Not Found", description: QR_MESSAGES.notFound, variant: "destructive" });
+      return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
     // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
     if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
-      const description = error.message === ALREADY_RUNNING ? ALREADY_RUNNING : NOT_RUNNING;
+      const alreadyRunning = alreadyRunningMessage();
+      const description = error.message === alreadyRunning ? alreadyRunning : notRunningMessage();
       return redirectWithToast(request, here, {
-        title: intent === "start" ? "Failed to start timer" : "Failed to stop timer",
+        title: intent === "start" ? t`Failed to start timer` : t`Failed to stop timer`,
         description,
         variant: "destructive",
       });

@@ -1,3 +1,5 @@
+import { t as translate } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useActionData, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { OfflineNotice, useScanQueue } from "~/components/scan-queue";
 import { useToast } from "~/components/toaster";
@@ -18,10 +20,12 @@ export { loader, action } from "./qr-item.server";
 // silent restart.
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.item?.name ?? "Item not found"} · Timer · Shopflow` }];
+  const name = loaderData?.item?.name ?? translate`Item not found`;
+  return [{ title: translate`${name} · Timer · Shopflow` }];
 }
 
 export default function QrItem({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -40,21 +44,21 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
   if (!loaderData.item) {
     return (
       <div className="floor-screen mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Item not found</h1>
+        <h1 className="text-2xl font-bold text-ink">{t`Item not found`}</h1>
         <p className="mt-2 text-base text-ink-muted">{QR_MESSAGES.notFound}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/qr-scanner" className={btn.primary}>
             <Icon name="qr" />
-            Open the QR Timer
+            {t`Open the QR Timer`}
           </Link>
           <Link to="/projects" className={btn.secondary}>
-            Back to Projects
+            {t`Back to Projects`}
           </Link>
         </div>
       </div>
     );
   }
-  const { item, project } = loaderData;
+  const { item, project, department, next } = loaderData;
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith(`/qr/${item.id}`);
   const sending = busy ? navigation.formData?.get("intent") : null;
   return (
@@ -66,7 +70,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
           </Link>
           {project.priority === "rush" ? (
             <span className="ml-2">
-              <Badge color="red">RUSH</Badge>
+              <Badge color="red">{t`RUSH`}</Badge>
             </span>
           ) : null}
         </p>
@@ -101,8 +105,8 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
             const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             if (submitter?.value === "pause") {
               toast({
-                title: "Failed to pause timer",
-                description: "You are offline: Pause needs the network. Try again when it is back.",
+                title: t`Failed to pause timer`,
+                description: t`You are offline: Pause needs the network. Try again when it is back.`,
                 variant: "destructive",
               });
               return;
@@ -121,7 +125,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
                 className="flex min-h-16 w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 text-xl font-bold text-white shadow-sm hover:bg-emerald-800 focus-visible:ring-4 focus-visible:ring-brand-300 focus-visible:outline-none disabled:opacity-60"
               >
                 <Icon name="clock" className="h-6 w-6" />
-                Start Timer
+                {t`Start Timer`}
               </button>
             </>
           )}
@@ -129,19 +133,19 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
         <OfflineNotice waiting={waiting} offline={offline} />
         {item.running ? (
           <p className="mt-2 text-center text-sm text-ink-muted">
-            {loaderData.next === "Final Department"
-              ? `This is its Final Department: Done finishes it here. Pause keeps it in ${loaderData.department}.`
-              : `Done moves it to ${loaderData.next}. Pause keeps it in ${loaderData.department}.`}
+            {loaderData.final
+              ? t`This is its Final Department: Done finishes it here. Pause keeps it in ${department}.`
+              : t`Done moves it to ${next}. Pause keeps it in ${department}.`}
           </p>
         ) : null}
       </section>
       <div className="mt-4 flex flex-wrap justify-center gap-3">
         <Link to={`/items/${item.id}`} className={btn.secondary}>
-          Item details
+          {t`Item details`}
         </Link>
         <Link to="/qr-scanner" className={btn.secondary}>
           <Icon name="qr" />
-          Scan another item
+          {t`Scan another item`}
         </Link>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { t as translate } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { OfflineNotice } from "~/components/scan-queue";
 import { PhotoAndCamera } from "~/components/scanner/photo-and-camera";
@@ -14,20 +16,21 @@ import { loadQrScanner, qrScannerAction } from "./qr-scanner.server";
 // place and the field is ready for the next one, no mouse. With JavaScript a scan posts in the background
 // (one at a time, in the order scanned); without it the field is a plain form that posts and comes back.
 
-export const meta = () => [{ title: "QR Timer · Shopflow" }];
+export const meta = () => [{ title: translate`QR Timer · Shopflow` }];
 
 export const loader = (args: Route.LoaderArgs) => loadQrScanner(args);
 
 export const action = (args: Route.ActionArgs) => qrScannerAction(args);
 
 export default function QrScanner({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const scanner = useQrScanner(loaderData);
   const { message, last } = scanner;
 
   return (
     <div className="floor-screen mx-auto max-w-2xl px-4 py-6 sm:px-6">
-      <PageHeader title="QR Timer" subtitle="Scan an item's label to start its timer; scan it again to stop it and move it to its next department." />
+      <PageHeader title={t`QR Timer`} subtitle={t`Scan an item's label to start its timer; scan it again to stop it and move it to its next department.`} />
       <section className={`mt-4 p-5 ${cardClass}`}>
         <Form
           method="post"
@@ -42,7 +45,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="scanId" value={loaderData.scanId} />
           <div className="min-w-0 flex-1">
             <label htmlFor="qr-code" className="block text-sm font-medium text-ink">
-              Scan or type a QR code or item ID
+              {t`Scan or type a QR code or item ID`}
             </label>
             <input
               ref={scanner.input}
@@ -62,7 +65,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <button type="submit" className={`${btn.primary} min-h-12`}>
-            Process
+            {t`Process`}
           </button>
         </Form>
         {message ? (
@@ -72,7 +75,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
         ) : null}
         {last ? (
           <p className="mt-3 text-sm text-ink-muted wrap-anywhere">
-            Last scanned:{" "}
+            {t`Last scanned:`}{" "}
             <span className="font-mono text-ink" data-testid="last-scanned">
               {last}
             </span>
@@ -82,7 +85,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
           <OfflineNotice waiting={scanner.waiting} offline={scanner.offline} />
         ) : scanner.busy ? (
           <p className="mt-2 text-sm text-ink-muted" role="status">
-            Processing...
+            {t`Processing...`}
           </p>
         ) : null}
         <PhotoAndCamera hydrated={hydrated} onImage={scanner.onImage} onCode={scanner.onCameraCode} onCameraError={scanner.setMessage} />

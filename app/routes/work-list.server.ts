@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { WorkListItem, WorkListStation } from "~/components/work/work-list-rows";
 import { formatDateTime, formatListDate, formatRelative, startOfZoneDay } from "~/domain/dates";
@@ -14,7 +15,7 @@ import { DoubleScanError, endTimer, pauseTimer, startTimer } from "~/models/time
 import {
   countWork,
   getWorkDepartment,
-  ITEM_NOT_HERE,
+  itemNotHereMessage,
   itemDepartment,
   listStations,
   listWork,
@@ -41,7 +42,7 @@ function departmentOf(request: Request, value: string | undefined): WorkDepartme
   // Signed out: the PIN first, as on every floor screen (Access Denied with its Login link).
   requireUser(request);
   const department = value ? getWorkDepartment(value) : null;
-  if (!department) throw data("Not found", { status: 404, headers: NO_STORE });
+  if (!department) throw data(t`Not found`, { status: 404, headers: NO_STORE });
   requireWorkList(request, department.value);
   return department;
 }
@@ -61,7 +62,7 @@ export function present(rows: WorkRow[], stations: readonly Station[], now: numb
     since: r.sessionStart === null ? null : formatDateTime(r.sessionStart, tz),
     startedBy: r.startedBy,
     totalSeconds: r.totalSeconds,
-    doneLabel: done?.get(r.id) ?? "Done",
+    doneLabel: done?.get(r.id) ?? t`Done`,
     arrived: formatRelative(r.arrivedAt, now),
     arrivedTitle: formatDateTime(r.arrivedAt, tz),
     station: r.station ? { value: r.station, name: stationName.get(r.station) ?? r.station } : null,
@@ -135,17 +136,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     form?.get("js") === "1"
       ? data({ toast: { id: crypto.randomUUID(), variant: "default" as const, ...toast } }, { status })
       : redirectWithToast(request, back, toast);
-  if (!form || !intent) return answer({ title: "Error", description: "Unknown form", variant: "destructive" }, 400);
+  if (!form || !intent) return answer({ title: t`Error`, description: t`Unknown form`, variant: "destructive" }, 400);
   const id = parseIdParam(String(form.get("itemId") ?? ""));
   const failed =
     intent === "start"
-      ? "Failed to start timer"
+      ? t`Failed to start timer`
       : intent === "stop"
-        ? "Failed to stop timer"
+        ? t`Failed to stop timer`
         : intent === "pause"
-          ? "Failed to pause timer"
-          : "Failed to set station";
-  if (id === null || itemDepartment(id) !== department.value) return answer({ title: failed, description: ITEM_NOT_HERE, variant: "destructive" }, 404);
+          ? t`Failed to pause timer`
+          : t`Failed to set station`;
+  if (id === null || itemDepartment(id) !== department.value) return answer({ title: failed, description: itemNotHereMessage(), variant: "destructive" }, 404);
   const actor = actorFrom(request, user);
   const names = departmentNames();
   const name = (v: string) => names.get(v) ?? departmentLabel(v);
@@ -166,7 +167,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const raw = String(form.get("station") ?? "");
     const set = setStation(id, department, raw === "" || raw === "none" ? null : raw, actor);
-    return answer({ title: "Station set", description: set.station ? `${set.name} is at ${set.station}.` : `${set.name} is at no station.` });
+    const { name: itemName, station } = set;
+    return answer({ title: t`Station set`, description: station ? t`${itemName} is at ${station}.` : t`${itemName} is at no station.` });
   } catch (error) {
     if (error instanceof DoubleScanError) return answer({ ...doubleScanToast(), variant: "destructive" }, 409);
     const e = domainError(error);

@@ -1,3 +1,5 @@
+import { t as translate } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { LiveIndicator, useLiveData } from "~/components/live";
@@ -18,11 +20,15 @@ export { action, loader } from "./work-list.server";
 const CONCERNS = new Set(["item", "project", "design", "item-file", "machine-file", "department", "subdepartment", "team-member"]);
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.department ? `${loaderData.department.name} Work List` : "Work list"} · Shopflow` }];
+  const name = loaderData?.department?.name;
+  return [{ title: name ? translate`${name} Work List · Shopflow` : translate`Work list · Shopflow` }];
 }
 
 export default function WorkList({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { department, stations, filter, counts, page, pages, items, now, stationFor } = loaderData;
+  const numberLocale = i18n.locale === "es" ? "es-US" : "en-US";
+  const departmentName = department.name;
   const live = useLiveData((n) => CONCERNS.has(n.entity));
   const here = workListHref(department.value, filter, page);
   const running = items.filter((i) => i.running);
@@ -31,13 +37,18 @@ export default function WorkList({ loaderData }: Route.ComponentProps) {
   const stationName = filter.kind === "station" ? (stations.find((s) => s.value === filter.value)?.name ?? filter.value) : null;
   const where =
     filter.kind === "station"
-      ? `at ${stationName}`
+      ? t`at ${stationName}`
       : filter.kind === "side"
-        ? `at ${filter.side} stations`
+        ? filter.side === "interior"
+          ? t`at interior stations`
+          : t`at exterior stations`
         : filter.kind === "unassigned"
-          ? "without a station"
+          ? t`without a station`
           : null;
-  const back = department.value === "fabrication" ? { to: "/fabrication", label: "Back to Fabrication" } : null;
+  const back = department.value === "fabrication" ? { to: "/fabrication", label: t`Back to Fabrication` } : null;
+  const runningCount = counts.running.toLocaleString(numberLocale);
+  const waitingCount = counts.waiting.toLocaleString(numberLocale);
+  const countsText = t`${runningCount} running · ${waitingCount} waiting`;
   return (
     <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <PageHeader
@@ -48,57 +59,62 @@ export default function WorkList({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : undefined
         }
-        title={`${department.name} Work List`}
+        title={t`${departmentName} Work List`}
         subtitle={
           department.isActive
-            ? "Running items first, then what waits: rush first, then by due date and arrival"
-            : "This department is switched off in Global Settings"
+            ? t`Running items first, then what waits: rush first, then by due date and arrival`
+            : t`This department is switched off in Global Settings`
         }
         actions={
           <>
             <LiveIndicator status={live} />
             <Link to="/qr-scanner" className={btn.secondary}>
               <Icon name="qr" />
-              QR Timer
+              {t`QR Timer`}
             </Link>
           </>
         }
       />
       {stationItem ? <StationDialog item={stationItem} stations={stations} here={here} /> : null}
       <p className="text-base font-medium text-ink" aria-live="polite" data-testid="work-counts">
-        {counts.running.toLocaleString("en-US")} running · {counts.waiting.toLocaleString("en-US")} waiting{where ? ` ${where}` : ""}
+        {countsText}
+        {where ? ` ${where}` : ""}
       </p>
       {stations.length ? <StationFilters department={department.value} stations={stations} filter={filter} /> : null}
       {items.length === 0 ? (
         <div className={`mt-6 ${cardClass}`}>
           <EmptyState
             icon="check"
-            title={`Nothing waiting in ${department.name}${where ? ` ${where}` : ""}`}
+            title={where ? t`Nothing waiting in ${departmentName} ${where}` : t`Nothing waiting in ${departmentName}`}
             action={
               <>
                 <Link to="/qr-scanner" className={btn.primary}>
                   <Icon name="qr" />
-                  Open the QR Timer
+                  {t`Open the QR Timer`}
                 </Link>
                 {filter.kind !== "all" ? (
                   <Link to={workListHref(department.value)} className={btn.secondary}>
-                    Show all of {department.name}
+                    {t`Show all of ${departmentName}`}
                   </Link>
                 ) : (
                   <Link to="/board" className={btn.secondary}>
-                    See the floor board
+                    {t`See the floor board`}
                   </Link>
                 )}
               </>
             }
           >
-            Items show here when they arrive in {department.name}: when the department before stops their timer, or when they are added here.
+            {t`Items show here when they arrive in ${departmentName}: when the department before stops their timer, or when they are added here.`}
           </EmptyState>
         </div>
       ) : (
         <>
-          {running.length ? <WorkRows title="Running now" count={counts.running} items={running} stations={stations} here={here} now={now} /> : null}
-          {waiting.length ? <WorkRows title="Waiting" count={counts.waiting} items={waiting} stations={stations} here={here} now={now} /> : null}
+          {running.length ? (
+            <WorkRows id="work-running-now" title={t`Running now`} count={counts.running} items={running} stations={stations} here={here} now={now} />
+          ) : null}
+          {waiting.length ? (
+            <WorkRows id="work-waiting" title={t`Waiting`} count={counts.waiting} items={waiting} stations={stations} here={here} now={now} />
+          ) : null}
           <PageLinks page={page} pages={pages} href={(p) => workListHref(department.value, filter, p)} />
         </>
       )}
@@ -109,8 +125,12 @@ export default function WorkList({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Error loading the work list</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">
+        <Trans>Error loading the work list</Trans>
+      </h1>
+      <p className="mt-2 text-base text-ink-muted">
+        <Trans>Please try again later</Trans>
+      </p>
     </RouteError>
   );
 }

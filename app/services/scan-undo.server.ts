@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -17,11 +18,11 @@ export function undoScanAdvance(actor: Actor, rawItemId: string, rawStopId: stri
   const itemId = parseIdParam(rawItemId);
   const stopId = parseIdParam(rawStopId);
   const refused = (message: string, id: number | null): UndoOutcome => ({
-    toast: { title: "Could not undo", description: message, variant: "destructive" },
+    toast: { title: t`Could not undo`, description: message, variant: "destructive" },
     message,
     itemId: id,
   });
-  if (itemId === null || stopId === null) return refused("That undo names no scan. Scan the item again instead.", null);
+  if (itemId === null || stopId === null) return refused(t`That undo names no scan. Scan the item again instead.`, null);
   try {
     const { item, department } = undoAdvance(itemId, stopId, actor);
     return { toast: undoneToast(item.name, departmentNames().get(department) ?? departmentLabel(department)), message: null, itemId };

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
 import { DoubleScanError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
 import { finishedToast } from "~/domain/job-end";
@@ -89,7 +90,7 @@ export const ownBases = ownQrBases;
 const failure = (message: string, status: 400 | 409 = 400): ScanOutcome => ({
   kind: "error",
   message,
-  toast: { title: "Error", description: message, variant: "destructive" },
+  toast: { title: t`Error`, description: message, variant: "destructive" },
   status,
 });
 
@@ -104,7 +105,7 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
   const notFound: ScanOutcome = {
     kind: "error",
     message: QR_MESSAGES.notFound,
-    toast: { title: "Item Not Found", description: "The scanned QR code doesn't match any items in the system.", variant: "destructive" },
+    toast: { title: t`Item Not Found`, description: t`The scanned QR code doesn't match any items in the system.`, variant: "destructive" },
     status: 404,
   };
   const id = parseIdParam(parsed.id);
@@ -114,12 +115,12 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     const names = departmentNames();
     const name = (v: string) => names.get(v) ?? departmentLabel(v);
     if ("replayed" in result) {
-      const { item } = result.replayed;
+      const itemName = result.replayed.item.name;
       return {
         kind: "ok",
         id,
         replayed: true,
-        toast: { title: "Already recorded", description: `This scan of ${item.name} was applied before; nothing changed.` },
+        toast: { title: t`Already recorded`, description: t`This scan of ${itemName} was applied before; nothing changed.` },
       };
     }
     if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };

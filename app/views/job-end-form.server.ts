@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { data } from "react-router";
 import { parseIdParam } from "~/domain/ids";
 import { completedText } from "~/domain/job-end";
@@ -20,7 +21,7 @@ import { domainError, type FormReply } from "./form-action.server";
  */
 export function completedLine(project: { status: string; completedAt: Date | null; endDate: Date | null }, stepEnds: readonly (Date | null)[]): string | null {
   if (project.status !== "completed") return null;
-  if (!project.completedAt) return "Completed";
+  if (!project.completedAt) return t`Completed`;
   const ends = stepEnds.filter((d): d is Date => d !== null && !Number.isNaN(d.getTime())).map((d) => d.getTime());
   const due = project.endDate ? project.endDate.getTime() : ends.length ? Math.max(...ends) : null;
   const calendar = getWorkingCalendar();
@@ -36,7 +37,7 @@ type Context = {
   fail: (status: number, message: string) => ReturnType<typeof data<FormReply>>;
 };
 
-const STEP_GONE = "This workflow step no longer exists. Someone else may have removed it.";
+const stepGoneMessage = () => t`This workflow step no longer exists. Someone else may have removed it.`;
 
 export const jobEndIntents = {
   "follow-floor": {
@@ -45,10 +46,11 @@ export const jobEndIntents = {
     handle: ({ request, formData, here, actor, fail }: Context) => {
       const stepId = parseIdParam(String(formData.get("stepId") ?? ""));
       const step = stepId === null ? undefined : followFloorForStep(stepId, actor);
-      if (!step) return fail(404, STEP_GONE);
+      if (!step) return fail(404, stepGoneMessage());
+      const percent = step.percentComplete;
       return redirectWithToast(request, `${here}#step-${step.id}`, {
-        title: "Following the floor",
-        description: `The step is ${step.percentComplete}% complete.`,
+        title: t`Following the floor`,
+        description: t`The step is ${percent}% complete.`,
       });
     },
   },
@@ -57,12 +59,12 @@ export const jobEndIntents = {
     fallback: "Failed to reopen the project",
     handle: ({ request, projectId, here, actor, fail }: Context) => {
       try {
-        if (!reopenProject(projectId, actor)) return fail(404, "This project no longer exists.");
+        if (!reopenProject(projectId, actor)) return fail(404, t`This project no longer exists.`);
       } catch (error) {
         const e = domainError(error);
         return fail(e.status, e.message);
       }
-      return redirectWithToast(request, here, { title: "Project Reopened", description: "It is active again." });
+      return redirectWithToast(request, here, { title: t`Project Reopened`, description: t`It is active again.` });
     },
   },
 };

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { redirect } from "react-router";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
@@ -34,7 +35,7 @@ export async function answerDoneOrPause(
   } catch (error) {
     if (!(error instanceof ConflictError) && !(error instanceof NotFoundError)) throw error;
     return redirectWithToast(request, back, {
-      title: intent === "pause" ? "Failed to pause timer" : "Failed to stop timer",
+      title: intent === "pause" ? t`Failed to pause timer` : t`Failed to stop timer`,
       description: error.message,
       variant: "destructive",
     });

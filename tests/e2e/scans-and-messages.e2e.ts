@@ -6,7 +6,8 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
 import { adminApi, ageSession, visit } from "./helpers";
-import { DOUBLE_SCAN } from "~/domain/timer-words";
+// The double-read message as the English screen says it (domain/timer-words.ts, doubleScanMessage).
+const DOUBLE_SCAN = "Already started — scanned twice? Scan again in a few seconds to stop.";
 
 type Made = { id: number; name: string; projectId: number; origin: string; url: string };
 

@@ -6,7 +6,8 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { ageSession, expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
-import { DOUBLE_SCAN } from "~/domain/timer-words";
+// The double-read message as the English screen says it (domain/timer-words.ts, doubleScanMessage).
+const DOUBLE_SCAN = "Already started — scanned twice? Scan again in a few seconds to stop.";
 
 /** A wedge scanner's read: the code in one burst, then its Enter (a late Enter on the emptied field is no scan). */
 async function scan(page: Page, code: string) {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { DOUBLE_SCAN } from "~/domain/timer-words";
+import { doubleScanMessage } from "~/domain/timer-words";
 import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
@@ -75,7 +75,7 @@ describe("the QR Timer without JavaScript", () => {
     expect(page.$("#qr-code")?.hasAttribute("autofocus")).toBe(true);
 
     page = await scan(page, label);
-    expect(alerts(page)).toContain(DOUBLE_SCAN);
+    expect(alerts(page)).toContain(doubleScanMessage());
     expect(cardText(page)).toContain("Running");
     expect(row(itemId).isTimerActive).toBe(true);
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { DOUBLE_SCAN, DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
+import { DOUBLE_SCAN_WINDOW_MS, doubleScanMessage } from "~/domain/timer-words";
 import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
@@ -58,7 +58,7 @@ beforeEach(async () => {
 describe("a label read twice by the same member is not a stop", () => {
   test("the window is 5 seconds and the message is the one shown on every scan path", () => {
     expect(DOUBLE_SCAN_WINDOW_MS).toBe(5000);
-    expect(DOUBLE_SCAN).toBe(MESSAGE);
+    expect(doubleScanMessage()).toBe(MESSAGE);
   });
 
   test("POST /api/scans: the second read answers 409 with the item still running; nothing changes", async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
-import { UNDO_ADVANCE_WINDOW_MS, UNDO_CHANGED, UNDO_NOTHING, UNDO_TOO_LATE } from "~/domain/timer-words";
+import { UNDO_ADVANCE_WINDOW_MS, undoChangedMessage, undoNothingMessage, undoTooLateMessage } from "~/domain/timer-words";
 import { type Client, type createApp, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
@@ -100,7 +100,7 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     // Once: the same undo again changes nothing.
     const again = await undo(otto, itemId, stop.id);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(UNDO_NOTHING);
+    expect(again.body.message).toBe(undoNothingMessage());
     expect(row(itemId).department).toBe("production");
   });
 
@@ -109,13 +109,13 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     const stop = logs(itemId).at(-1)!;
     const actor = { id: ottoId, name: "Otto" };
     const at = stop.timestamp.getTime();
-    expect(() => hooks.undoAdvance(itemId, stop.id, actor, at + UNDO_ADVANCE_WINDOW_MS + 1)).toThrow(UNDO_TOO_LATE);
+    expect(() => hooks.undoAdvance(itemId, stop.id, actor, at + UNDO_ADVANCE_WINDOW_MS + 1)).toThrow(undoTooLateMessage());
     expect(row(itemId).department).toBe("quality-control");
     // Over HTTP: the stop made 31 seconds ago.
     hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE id = ?").run(stop.id);
     const late = await undo(otto, itemId, stop.id);
     expect(late.status).toBe(409);
-    expect(late.body.message).toBe(UNDO_TOO_LATE);
+    expect(late.body.message).toBe(undoTooLateMessage());
     expect(row(itemId).department).toBe("quality-control");
     // Within the window by the injected clock it would go.
     expect(hooks.undoAdvance(itemId, stop.id, actor, at - 31_000 + UNDO_ADVANCE_WINDOW_MS - 1).department).toBe("production");
@@ -127,7 +127,7 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     expect((await scan(otto, String(itemId))).status).toBe(200);
     const changed = await undo(otto, itemId, secondStop.id);
     expect(changed.status).toBe(409);
-    expect(changed.body.message).toBe(UNDO_CHANGED);
+    expect(changed.body.message).toBe(undoChangedMessage());
     expect(row(itemId)).toMatchObject({ department: "quality-control", isTimerActive: true });
   });
 
@@ -180,7 +180,7 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
     const form = page.form({ button: "Undo — keep it in Production" });
     hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE item_id = ? AND action = 'stop'").run(itemId);
     page = await form.submit("Undo — keep it in Production");
-    expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(UNDO_TOO_LATE);
+    expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(undoTooLateMessage());
     expect(row(itemId).department).toBe("quality-control");
   });
 });

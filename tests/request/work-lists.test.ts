@@ -4,7 +4,7 @@ import { countStatements } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
 import { ageSession } from "../helpers/timers";
 
-const { createBoardKey, ALREADY_RUNNING, ITEM_NOT_HERE, STATION_NOT_HERE } = hooks;
+const { createBoardKey, alreadyRunningMessage, itemNotHereMessage, stationNotHereMessage } = hooks;
 
 // Department work lists, /work/{department} and GET /api/work/{department} (decision 0037): the items in a
 // department now, running first (who, since when), then waiting by rush, the project's due date and arrival; Start and
@@ -298,7 +298,7 @@ describe("Start and Stop on the list", () => {
     expect(again.status).toBe(302);
     html = await follow(quinn, again);
     expect(html).toContain("Failed to start timer");
-    expect(html).toContain(ALREADY_RUNNING);
+    expect(html).toContain(alreadyRunningMessage());
     expect(one<{ n: number }>("SELECT count(*) AS n FROM timer_logs WHERE item_id = ? AND action = 'start'", id).n).toBe(1);
 
     // Stop, right after the start: an explicit Stop, not a scan read twice. The item moves on to Installation.
@@ -331,14 +331,14 @@ describe("Start and Stop on the list", () => {
     expect(body).toContain("Lobby Banner in Quality Control.");
     const refused = await quinn.request("/work/quality-control.data", { method: "POST", form: { intent: "start", itemId: String(id), js: "1" } });
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain(ALREADY_RUNNING);
+    expect(await refused.text()).toContain(alreadyRunningMessage());
   });
 
   test("an item that is no longer in this department is not started from its list", async () => {
     const id = await addItem("Elsewhere", 0, "production");
     const res = await quinn.request("/work/quality-control", { method: "POST", form: { intent: "start", itemId: String(id) } });
     expect(res.status).toBe(302);
-    expect(await follow(quinn, res)).toContain(ITEM_NOT_HERE);
+    expect(await follow(quinn, res)).toContain(itemNotHereMessage());
     expect(one<{ running: number }>("SELECT is_timer_active AS running FROM items WHERE id = ?", id).running).toBe(0);
     const forms: Record<string, string>[] = [{ intent: "start", itemId: "abc" }, { intent: "launch", itemId: String(id) }, {}];
     for (const form of forms) {
@@ -403,7 +403,7 @@ describe("stations", () => {
   test("a station of another department is refused and changes nothing", async () => {
     const { a } = await fabricationShop();
     const res = await setStation(fay, a, "final-inspection");
-    expect(await visibleHtml(await fay.request(res.headers.get("location")!))).toContain(STATION_NOT_HERE);
+    expect(await visibleHtml(await fay.request(res.headers.get("location")!))).toContain(stationNotHereMessage());
     expect(one<{ m: string | null }>("SELECT assigned_machine AS m FROM items WHERE id = ?", a).m).toBeNull();
   });
 

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DRAG_INSTRUCTIONS, sortableAnnouncements } from "~/components/drag-announcements";
+import { dragInstructions, sortableAnnouncements } from "~/components/drag-announcements";
 import { notAnImageMessage } from "~/domain/image-upload";
 import { orList, possessive } from "~/domain/words";
 import { auditFieldLabel } from "~/domain/audit-words";
@@ -57,7 +57,7 @@ describe("drag-and-drop announcements", () => {
     expect(a.onDragEnd({ active: node(12), over: node(11) } as never)).toBe("Moved Wrap.pdf to position 21 of 30.");
     expect(a.onDragEnd({ active: node(12), over: node(12) } as never)).toBe("Wrap.pdf stays at position 22 of 30.");
     expect(a.onDragCancel({ active: node(13), over: null } as never)).toBe("Cancelled. Logo.dxf stays at position 23 of 30.");
-    expect(screenReaderInstructions.draggable).toBe(DRAG_INSTRUCTIONS);
+    expect(screenReaderInstructions.draggable).toBe(dragInstructions());
   });
 
   test("an unpaged list counts its own rows", () => {

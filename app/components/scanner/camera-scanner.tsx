@@ -1,8 +1,11 @@
+import { t as translate } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { decodeQrImage } from "~/browser/qr-image";
 
 /** The phone camera, read a few times a second until a QR code shows up. */
 export function CameraScanner({ onCode, onError }: { onCode: (text: string) => void; onError: (reason: string) => void }) {
+  const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   // The parent renders new callbacks every time; the camera must not restart for that.
   const handlers = useRef({ onCode, onError });
@@ -35,7 +38,9 @@ export function CameraScanner({ onCode, onError }: { onCode: (text: string) => v
         void scan();
       })
       .catch((e: unknown) =>
-        handlers.current.onError(e instanceof DOMException && e.name === "NotAllowedError" ? "permission was refused" : "no camera was found"),
+        handlers.current.onError(
+          e instanceof DOMException && e.name === "NotAllowedError" ? translate`permission was refused` : translate`no camera was found`,
+        ),
       );
     return () => {
       stopped = true;
@@ -45,8 +50,8 @@ export function CameraScanner({ onCode, onError }: { onCode: (text: string) => v
   }, []);
   return (
     <div className="mt-4">
-      <video ref={video} className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover" muted playsInline aria-label="Camera view" />
-      <p className="mt-2 text-sm text-ink-muted">Hold the label inside the frame.</p>
+      <video ref={video} className="aspect-square w-full max-w-sm rounded-lg bg-black object-cover" muted playsInline aria-label={t`Camera view`} />
+      <p className="mt-2 text-sm text-ink-muted">{t`Hold the label inside the frame.`}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Icon } from "../icons";
 import { btn } from "../ui";
@@ -18,6 +19,7 @@ export function PhotoAndCamera({
   onCode: (text: string) => void;
   onCameraError: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const [camera, setCamera] = useState(false);
   const canUseCamera = hydrated && typeof navigator !== "undefined" && !!navigator.mediaDevices?.getUserMedia && window.isSecureContext;
   return (
@@ -26,19 +28,19 @@ export function PhotoAndCamera({
         <div className="mt-4 flex flex-wrap gap-3 border-t border-line pt-4">
           <label className={`${btn.secondary} cursor-pointer`}>
             <Icon name="upload" />
-            Upload QR image
+            {t`Upload QR image`}
             <input type="file" accept="image/*" className="sr-only" onChange={(e) => void onImage(e.target.files?.[0]).finally(() => (e.target.value = ""))} />
           </label>
           {canUseCamera ? (
             <button type="button" className={btn.secondary} onClick={() => setCamera((on) => !on)} aria-pressed={camera}>
               <Icon name="qr" />
-              {camera ? "Stop camera" : "Scan with camera"}
+              {camera ? t`Stop camera` : t`Scan with camera`}
             </button>
           ) : null}
         </div>
       ) : (
         <p className="mt-4 border-t border-line pt-4 text-sm text-ink-muted">
-          Uploading a photo of a label or scanning with the camera needs JavaScript; the field above works without it.
+          {t`Uploading a photo of a label or scanning with the camera needs JavaScript; the field above works without it.`}
         </p>
       )}
       {camera ? (
@@ -49,7 +51,7 @@ export function PhotoAndCamera({
           }}
           onError={(reason) => {
             setCamera(false);
-            onCameraError(`The camera could not be used (${reason}). Scan with a handheld scanner, type the item ID, or upload a photo of the label.`);
+            onCameraError(t`The camera could not be used (${reason}). Scan with a handheld scanner, type the item ID, or upload a photo of the label.`);
           }}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { decodeQrImage } from "~/browser/qr-image";
 import { notAnImageMessage } from "~/domain/image-upload";
@@ -11,7 +12,7 @@ import { type ToastData, useToast } from "../toaster";
 const SCANNER_LATE_ENTER_MS = 2_000;
 
 /** What the page says when a queued scan meets an ended session (the scan stays queued until sign-in). */
-const SESSION_ENDED = "Your session has ended. Sign in again with your PIN to scan.";
+const sessionEndedMessage = () => t`Your session has ended. Sign in again with your PIN to scan.`;
 
 /**
  * The QR Timer with JavaScript: the field's value, the last code read, the message and item card of the last
@@ -49,9 +50,9 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
         setItem((i) => (i && i.id === u.itemId ? { ...i, department: u.department } : i));
         return;
       }
-      const why = body?.message ?? (res ? `${res.status}: ${res.statusText}` : "The server could not be reached. Try again.");
+      const why = body?.message ?? (res ? `${res.status}: ${res.statusText}` : t`The server could not be reached. Try again.`);
       setMessage(why);
-      toast({ title: "Could not undo", description: why, variant: "destructive" });
+      toast({ title: t`Could not undo`, description: why, variant: "destructive" });
     },
     [toast],
   );
@@ -72,8 +73,9 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
       setMessage(ok ? null : (answer?.message ?? QR_MESSAGES.failed));
     },
     onSessionEnded: () => {
-      setMessage(SESSION_ENDED);
-      toast({ title: "Sign in again", description: SESSION_ENDED, variant: "destructive" });
+      const ended = sessionEndedMessage();
+      setMessage(ended);
+      toast({ title: t`Sign in again`, description: ended, variant: "destructive" });
     },
   });
 
@@ -93,7 +95,7 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
       if (parsed.kind === "error") {
         setMessage(parsed.message);
         setItem(null);
-        toast({ title: "Error", description: parsed.message, variant: "destructive" });
+        toast({ title: t`Error`, description: parsed.message, variant: "destructive" });
         return;
       }
       if (parsed.kind === "redirect") {
@@ -125,7 +127,7 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
       const notImage = await notAnImageMessage(file);
       if (notImage) {
         setMessage(notImage);
-        toast({ title: "Not an image", description: notImage, variant: "destructive" });
+        toast({ title: t`Not an image`, description: notImage, variant: "destructive" });
         return;
       }
       const bitmap = await createImageBitmap(file);
@@ -133,20 +135,20 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
       bitmap.close();
       if (!text) {
         setMessage(QR_MESSAGES.noCodeInImage);
-        toast({ title: "QR Scan Failed", description: "Could not detect a QR code in this image...", variant: "destructive" });
+        toast({ title: t`QR Scan Failed`, description: t`Could not detect a QR code in this image...`, variant: "destructive" });
         return;
       }
-      toast({ title: "QR Code Detected", description: lastScannedText(text) });
+      toast({ title: t`QR Code Detected`, description: lastScannedText(text) });
       process(text);
     } catch {
       setMessage(QR_MESSAGES.failed);
-      toast({ title: "Error", description: QR_MESSAGES.failed, variant: "destructive" });
+      toast({ title: t`Error`, description: QR_MESSAGES.failed, variant: "destructive" });
     }
   }
 
   /** A code read by the camera: said in a toast, then processed as if scanned. */
   function onCameraCode(text: string) {
-    toast({ title: "QR Code Detected", description: lastScannedText(text) });
+    toast({ title: t`QR Code Detected`, description: lastScannedText(text) });
     process(text);
   }
 

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { workListHref, type WorkFilter } from "~/domain/work-lists";
 import type { WorkListStation } from "./work-list-rows";
@@ -9,15 +10,16 @@ import type { WorkListStation } from "./work-list-rows";
 const same = (a: WorkFilter, b: WorkFilter) => JSON.stringify(a) === JSON.stringify(b);
 
 export function StationFilters({ department, stations, filter }: { department: string; stations: WorkListStation[]; filter: WorkFilter }) {
+  const { t } = useLingui();
   const sides = (["interior", "exterior"] as const).filter((side) => stations.some((s) => s.side === side));
   const choices: { label: string; filter: WorkFilter }[] = [
-    { label: "All", filter: { kind: "all" } },
-    ...sides.map((side) => ({ label: side === "interior" ? "Interior" : "Exterior", filter: { kind: "side", side } as WorkFilter })),
+    { label: t`All`, filter: { kind: "all" } },
+    ...sides.map((side) => ({ label: side === "interior" ? t`Interior` : t`Exterior`, filter: { kind: "side", side } as WorkFilter })),
     ...stations.map((s) => ({ label: s.name, filter: { kind: "station", value: s.value } as WorkFilter })),
-    { label: "No station", filter: { kind: "unassigned" } },
+    { label: t`No station`, filter: { kind: "unassigned" } },
   ];
   return (
-    <nav aria-label="Stations" className="mt-4">
+    <nav aria-label={t`Stations`} className="mt-4">
       <ul className="flex flex-wrap gap-2">
         {choices.map((c) => {
           const current = same(c.filter, filter);

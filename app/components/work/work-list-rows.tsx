@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { StationSide } from "~/domain/work-lists";
@@ -55,6 +56,7 @@ function useItemFetcher(id: number, form: string) {
 }
 
 function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
+  const { t } = useLingui();
   const fetcher = useItemFetcher(item.id, "timer");
   const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
@@ -81,7 +83,7 @@ function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
         data-testid={`work-${item.running ? "stop" : "start"}-${item.id}`}
       >
         <Icon name="clock" />
-        {busy ? (item.running ? "Stopping…" : "Starting…") : item.running ? "Stop" : "Start"}
+        {busy ? (item.running ? t`Stopping…` : t`Starting…`) : item.running ? t`Stop` : t`Start`}
         <span className="sr-only"> {item.name}</span>
       </button>
     </fetcher.Form>
@@ -93,14 +95,16 @@ function TimerForm({ item, here }: { item: WorkListItem; here: string }) {
  * form on every row. A plain post: its redirect goes back to the list, which closes the dialog, with the toast.
  */
 export function StationDialog({ item, stations, here }: { item: WorkListItem; stations: WorkListStation[]; here: string }) {
+  const { t } = useLingui();
+  const itemName = item.name;
   return (
-    <UrlDialog title={`Station for ${item.name}`} description="Where in the department it is worked" closeTo={here}>
+    <UrlDialog title={t`Station for ${itemName}`} description={t`Where in the department it is worked`} closeTo={here}>
       <Form method="post" action={here}>
         <input type="hidden" name="intent" value="station" />
         <input type="hidden" name="itemId" value={item.id} />
-        <Label htmlFor="work-station">Station</Label>
+        <Label htmlFor="work-station">{t`Station`}</Label>
         <select id="work-station" name="station" defaultValue={item.station?.value ?? "none"} className={inputClass}>
-          <option value="none">No station</option>
+          <option value="none">{t`No station`}</option>
           {stations.map((s) => (
             <option key={s.value} value={s.value}>
               {s.name}
@@ -110,7 +114,7 @@ export function StationDialog({ item, stations, here }: { item: WorkListItem; st
         <div className="mt-6 flex flex-wrap justify-end gap-3 border-t border-line pt-4">
           <CancelLink to={here} />
           <button type="submit" className={btn.primary}>
-            Save station
+            {t`Save station`}
           </button>
         </div>
       </Form>
@@ -130,6 +134,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations: WorkListStation[]; here: string; now: number }) {
+  const { t } = useLingui();
+  const itemName = item.name;
+  const projectName = item.project.name;
+  const dueText = item.due?.text ?? "";
+  const startedBy = item.startedBy;
+  const doneWord = t({ message: "done", comment: "A machine file that is completed" });
   return (
     <li
       className={`p-4 sm:p-5 ${cardClass} ${item.project.rush ? "border-l-4 border-l-danger-700" : ""} md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_auto] md:items-start md:gap-6`}
@@ -140,74 +150,74 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
           <Link to={`/items/${item.id}`} className={`${btn.textLink} text-lg wrap-anywhere`}>
             {item.name}
           </Link>
-          {item.project.rush ? <Badge color="red">RUSH</Badge> : null}
+          {item.project.rush ? <Badge color="red">{t`RUSH`}</Badge> : null}
         </p>
         <p className="text-sm text-ink-muted wrap-anywhere">{item.category}</p>
         <p className="mt-1 text-base">
-          <span className="sr-only">Project: </span>
+          <span className="sr-only">{t`Project:`} </span>
           <Link to={`/projects/${item.project.id}`} className={`${btn.textLink} wrap-anywhere`}>
             {item.project.name}
           </Link>
         </p>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 md:mt-0">
-        <Fact label="Due">
+        <Fact label={t`Due`}>
           {item.due ? (
-            <span className={item.due.overdue ? "font-semibold text-danger-700" : ""}>{item.due.overdue ? `${item.due.text} (overdue)` : item.due.text}</span>
+            <span className={item.due.overdue ? "font-semibold text-danger-700" : ""}>{item.due.overdue ? t`${dueText} (overdue)` : item.due.text}</span>
           ) : (
-            "No due date"
+            t`No due date`
           )}
         </Fact>
-        <Fact label="Quantity">{item.quantity}</Fact>
-        <Fact label="Material">{item.material}</Fact>
+        <Fact label={t`Quantity`}>{item.quantity}</Fact>
+        <Fact label={t`Material`}>{item.material}</Fact>
         {item.running ? (
-          <Fact label="Started">
+          <Fact label={t`Started`}>
             {item.since}
-            <span className="block">{item.startedBy ? `by ${item.startedBy}` : "by (not recorded)"}</span>
+            <span className="block">{startedBy ? t`by ${startedBy}` : t`by (not recorded)`}</span>
           </Fact>
         ) : (
-          <Fact label="Arrived">
+          <Fact label={t`Arrived`}>
             <span title={item.arrivedTitle}>{item.arrived}</span>
           </Fact>
         )}
         {item.running && item.sessionStart !== null ? (
           <div className="col-span-2 min-w-0 sm:col-span-1">
-            <dt className="sr-only">Time</dt>
+            <dt className="sr-only">{t`Time`}</dt>
             <dd className="text-base text-ink" data-testid={`work-time-${item.id}`}>
               <LiveSession totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
             </dd>
           </div>
         ) : (
-          <Fact label="Time">
+          <Fact label={t`Time`}>
             <LiveDuration totalSeconds={item.totalSeconds} sessionStart={item.sessionStart} serverNow={now} />
           </Fact>
         )}
-        {stations.length ? <Fact label="Station">{item.station?.name ?? "Not set"}</Fact> : null}
+        {stations.length ? <Fact label={t`Station`}>{item.station?.name ?? t`Not set`}</Fact> : null}
         <div className="col-span-2 min-w-0 sm:col-span-3">
-          <dt className="text-sm text-ink-muted">Design and machine files</dt>
+          <dt className="text-sm text-ink-muted">{t`Design and machine files`}</dt>
           <dd className="text-base text-ink">
             <ul className="space-y-1">
               <li>
                 {item.design ? (
                   <a href={item.design.url} target="_blank" rel="noopener" className={`${btn.textLink} gap-1`}>
                     <Icon name="file" />
-                    Design PDF
-                    <span className="sr-only"> of {item.project.name}</span>
+                    {t`Design PDF`}
+                    <span className="sr-only"> {t`of ${projectName}`}</span>
                   </a>
                 ) : (
-                  <span className="text-ink-muted">No design PDF</span>
+                  <span className="text-ink-muted">{t`No design PDF`}</span>
                 )}
               </li>
               {item.files.map((f) => (
                 <li key={f.id} className="min-w-0 wrap-break-word">
-                  <span className="font-medium">{f.fileType === "print" ? "Print file" : "Cut file"}:</span> <FileName name={f.fileName} />{" "}
+                  <span className="font-medium">{f.fileType === "print" ? t`Print file:` : t`Cut file:`}</span> <FileName name={f.fileName} />{" "}
                   <span className="text-ink-muted">
                     · {f.machine}
-                    {f.done ? " · done" : ""}
+                    {f.done ? ` · ${doneWord}` : ""}
                   </span>
                 </li>
               ))}
-              {item.files.length === 0 ? <li className="text-ink-muted">No machine files</li> : null}
+              {item.files.length === 0 ? <li className="text-ink-muted">{t`No machine files`}</li> : null}
             </ul>
           </dd>
         </div>
@@ -215,14 +225,14 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
       <div className="mt-4 flex flex-wrap items-center gap-3 md:mt-0 md:flex-col md:items-stretch">
         {item.running ? (
           <p className="flex items-center gap-2">
-            <Badge color="green">Running</Badge>
+            <Badge color="green">{t`Running`}</Badge>
           </p>
         ) : null}
         <TimerForm item={item} here={here} />
         {stations.length ? (
           <Link to={withParam(here, "station-for", String(item.id))} preventScrollReset className={btn.secondary}>
-            {item.station ? "Change station" : "Set station"}
-            <span className="sr-only"> for {item.name}</span>
+            {item.station ? t`Change station` : t`Set station`}
+            <span className="sr-only"> {t`for ${itemName}`}</span>
           </Link>
         ) : null}
       </div>
@@ -232,6 +242,7 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
 
 /** A section of the list: the page's running or waiting items, in the list's order. */
 export function WorkRows({
+  id,
   title,
   count,
   items,
@@ -239,6 +250,8 @@ export function WorkRows({
   here,
   now,
 }: {
+  /** The heading's id ('work-running-now', 'work-waiting'). */
+  id: string;
   title: string;
   count: number;
   items: WorkListItem[];
@@ -246,11 +259,11 @@ export function WorkRows({
   here: string;
   now: number;
 }) {
-  const id = `work-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  const { i18n } = useLingui();
   return (
     <section className="mt-6" aria-labelledby={id}>
       <h2 id={id} className="text-xl font-semibold text-ink">
-        {title} <span className="font-normal text-ink-muted">({count.toLocaleString("en-US")})</span>
+        {title} <span className="font-normal text-ink-muted">({count.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")})</span>
       </h2>
       <ol className="mt-3 space-y-3">
         {items.map((item) => (

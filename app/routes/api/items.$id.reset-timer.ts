@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { resetTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -13,6 +14,6 @@ export const methods: RouteMethods = ["POST"];
 export async function action({ request, params }: Route.ActionArgs) {
   return api(() => {
     const actor = actorFrom(request, requirePermission(request, "timers:reset"));
-    return json({ ...resetTimer(parseId(params.id, "Item"), actor), message: "Timer reset successfully." });
+    return json({ ...resetTimer(parseId(params.id, "Item"), actor), message: t`Timer reset successfully.` });
   });
 }

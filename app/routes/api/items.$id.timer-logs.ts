@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { countTimerLogs, listTimerLogs } from "~/models/timer.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, jsonError, listPage, pageParams, parseId } from "~/http/api.server";
@@ -12,6 +13,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const page = pageParams(url);
     const id = parseId(params.id, "Item");
     const logs = listTimerLogs(id, page);
-    return logs ? listPage(url, page, logs, countTimerLogs(id)) : jsonError(404, "Item not found");
+    return logs ? listPage(url, page, logs, countTimerLogs(id)) : jsonError(404, t`Item not found`);
   });
 }

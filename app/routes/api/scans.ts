@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { ScanToggleSchema } from "~/schemas/scan";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -16,22 +17,22 @@ export const methods: RouteMethods = ["POST"];
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    if (request.method.toUpperCase() !== "POST") return jsonError(405, "Method not allowed");
+    if (request.method.toUpperCase() !== "POST") return jsonError(405, t`Method not allowed`);
     const user = requirePermission(request, "timers");
     const body = await parseBody(request, ScanToggleSchema);
     const outcome = scanCode(request, actorFrom(request, user), body.code, { scanId: body.scanId ?? null, deviceTime: body.deviceTime ?? null });
-    if (outcome.kind === "redirect") return json({ message: "That code is another page's address; open it instead.", redirect: outcome.url }, { status: 400 });
+    if (outcome.kind === "redirect") return json({ message: t`That code is another page's address; open it instead.`, redirect: outcome.url }, { status: 400 });
     if (outcome.kind === "error") {
       const item = outcome.itemId === undefined ? null : scannedItem(outcome.itemId);
       return json({ message: outcome.message, toast: outcome.toast, ...(item ? { item } : {}) }, { status: outcome.status });
     }
     const item = scannedItem(outcome.id);
-    if (!item) return jsonError(404, "Item not found");
+    if (!item) return jsonError(404, t`Item not found`);
     // `undo`: a stop that moved the item on can be undone for 30 seconds (POST /api/items/{id}/undo-advance).
     return json({ ok: true, replayed: outcome.replayed, item, toast: outcome.toast, ...(outcome.undo ? { undo: outcome.undo } : {}) });
   });
 }
 
 export async function loader() {
-  return jsonError(405, "Method not allowed");
+  return jsonError(405, t`Method not allowed`);
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { workFilterOf } from "~/domain/work-lists";
 import { api, jsonError, json, pageParams } from "~/http/api.server";
 import { countWork, getWorkDepartment, listStations, listWork } from "~/models/work-list.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requireUser(request);
     const department = getWorkDepartment(params.department);
-    if (!department) return jsonError(404, "Department not found: no process department has this value");
+    if (!department) return jsonError(404, t`Department not found: no process department has this value`);
     requireWorkList(request, department.value);
     const url = new URL(request.url);
     const page = pageParams(url);
