@@ -10,6 +10,7 @@ import { WorkListLinks } from "~/components/home/work-list-links";
 import { DayEndPauseNotice } from "~/components/home/day-end-pause-notice";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
+import { MemberLanguageSwitch } from "~/components/member-language";
 import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
 import { decideTileClick, TILES, type Tile } from "~/domain/departments";
@@ -85,6 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
+      {user && !user.apiToken ? <MemberLanguageSwitch current={user.language} className="mt-8" /> : null}
 
       <p className="mt-10 text-center text-base text-ink-muted">
         {tiles.length === 0 ? "Access permissions are managed by your administrator" : "Select a department and enter your PIN to access workflows"}
