@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { MACHINE_STATUSES, PRIORITIES, PROJECT_STATUSES, SIGN_IN_MODES, STEP_STATUSES, TIMER_ACTIONS } from "~/domain/constants";
-import type { Language } from "~/domain/languages";
 
 // Timestamps are UTC epoch milliseconds; SQLite has no time zone and the shop's zone is applied on display.
 // The default is written with julianday() (SQLite 3.31+, to the millisecond), not unixepoch('subsec'), which
@@ -18,8 +17,9 @@ const oneOf = (col: SQLiteColumn, values: readonly string[]) => sql.raw(`${col.n
 // Names unique regardless of case ('Vinyl' and 'vinyl' are one material), enforced by the database.
 const uniqueNoCase = (name: string, col: SQLiteColumn) => uniqueIndex(name).on(sql`${col} COLLATE NOCASE`);
 // The language a member, token or link speaks (docs/product.md, Languages). No CHECK: the list lives in
-// domain/languages and a zod enum validates it, so a third language needs no table rebuild.
-const language = () => text("language").$type<Language>();
+// app/domain/languages (not imported here: db/ takes only the app's constants and rules) and a zod enum validates
+// it, so a third language needs no table rebuild. Readers keep only a value of that list.
+const language = () => text("language");
 
 export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "~/domain/constants";
 

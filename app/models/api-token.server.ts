@@ -19,7 +19,7 @@ export type ApiTokenRow = {
   name: string;
   scopes: string[];
   /** Its /api messages' language; null follows each request's Accept-Language. */
-  language: Language | null;
+  language: string | null;
   createdAt: Date;
   createdByName: string | null;
   lastUsedAt: Date | null;

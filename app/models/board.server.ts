@@ -20,7 +20,7 @@ import { departmentModel } from "./department.server";
 /** A key is shown once; a board only re-checks it against the database this often (and marks it used). */
 const TOUCH_EVERY_MS = 60_000;
 
-export type BoardKeyRow = { id: number; name: string; language: Language; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type BoardKeyRow = { id: number; name: string; language: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
 export function listBoardKeys(): BoardKeyRow[] {
   return getDb()

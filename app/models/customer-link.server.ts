@@ -14,7 +14,7 @@ import { writeAudit, type Actor } from "./audit.server";
 
 const TOUCH_EVERY_MS = 60_000;
 
-export type CustomerLinkRow = { id: number; language: Language; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type CustomerLinkRow = { id: number; language: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
 /** A project's links, newest first. */
 export function listCustomerLinks(projectId: number): CustomerLinkRow[] {

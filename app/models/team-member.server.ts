@@ -10,7 +10,7 @@ import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
 import { ConflictError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { compareNames } from "~/domain/format";
-import type { Language } from "~/domain/languages";
+import { isLanguage, type Language } from "~/domain/languages";
 
 export type { PublicTeamMember, SignedInUser };
 
@@ -29,7 +29,7 @@ export function toSignedInUser(m: TeamMember): SignedInUser {
     subdepartment: m.subdepartment,
     skills: m.skills,
     accessibleDepartments: m.accessibleDepartments,
-    language: m.language,
+    language: isLanguage(m.language) ? m.language : null,
   };
 }
 

@@ -300,7 +300,6 @@ export function SubdepartmentForm({
       color: opened?.color ?? "blue",
       sortOrder: String(opened?.sortOrder ?? 0),
       isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
-      language: opened?.language ?? "",
     },
     lastResult,
   );
@@ -363,6 +362,7 @@ export function TeamMemberForm({
       profilePhotoUrl: opened?.profilePhotoUrl ?? "",
       accessibleDepartments: [...(opened?.accessibleDepartments ?? [])],
       isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
+      language: opened?.language ?? "",
     },
     lastResult,
   );
