@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useLingui as useMessages } from "@lingui/react/macro";
+import { useEffect } from "react";
 import { RowLinkNavigator } from "~/components/row-link";
 import { loadCatalogs } from "~/browser/catalogs.client";
 import {
@@ -61,8 +62,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   useHydrationMark();
   // The TV board is the whole screen, and a customer's status page is not the app: no header, no menu.
-  const pathname = useLocation().pathname;
+  const { pathname, search } = useLocation();
   const bare = pathname === "/board" || pathname.startsWith("/status/");
+  // A member whose own language is not the page's (just signed in with the PIN dialog): the page loads afresh in
+  // theirs, since the browser holds one language's catalog (docs/product.md, Languages). Links speak their own.
+  const own = root?.user && !root.user.apiToken ? root.user.language : null;
+  const linkPage = pathname.startsWith("/status/") || (pathname === "/board" && search.includes("key="));
+  useEffect(() => {
+    if (own && !linkPage && i18n.locale !== own && i18n.locale !== "en-XA") window.location.reload();
+  }, [own, linkPage, i18n.locale]);
   return (
     <html lang={i18n.locale}>
       <head>

@@ -120,4 +120,10 @@ export const migrations: { tag: string; when: number; hash: string; sql: string 
     hash: "72e0c58e395acea58a13991b5fc0ef627cdd69f6d78531679ab0a67ad81e99c8",
     sql: "ALTER TABLE `backup_runs` ADD `kind` text DEFAULT 'automatic' NOT NULL;",
   },
+  {
+    tag: "0020_languages",
+    when: 1796285306316,
+    hash: "0013128244affb331e2e55095a6119f2cf0184a7a71eeeff26df4c544933e117",
+    sql: "ALTER TABLE `api_tokens` ADD `language` text;--> statement-breakpoint\nALTER TABLE `board_keys` ADD `language` text DEFAULT 'en' NOT NULL;--> statement-breakpoint\nALTER TABLE `customer_links` ADD `language` text DEFAULT 'en' NOT NULL;--> statement-breakpoint\nALTER TABLE `team_members` ADD `language` text;",
+  },
 ];

@@ -16,6 +16,10 @@ const version = () => integer("version").notNull().default(1);
 const oneOf = (col: SQLiteColumn, values: readonly string[]) => sql.raw(`${col.name} IN (${values.map((v) => `'${v}'`).join(", ")})`);
 // Names unique regardless of case ('Vinyl' and 'vinyl' are one material), enforced by the database.
 const uniqueNoCase = (name: string, col: SQLiteColumn) => uniqueIndex(name).on(sql`${col} COLLATE NOCASE`);
+// The language a member, token or link speaks (docs/product.md, Languages). No CHECK: the list lives in
+// app/domain/languages (not imported here: db/ takes only the app's constants and rules) and a zod enum validates
+// it, so a third language needs no table rebuild. Readers keep only a value of that list.
+const language = () => text("language");
 
 export { DEPARTMENT_KEYS, PRIORITIES, type DepartmentKey, type Priority } from "~/domain/constants";
 
@@ -33,6 +37,8 @@ export const teamMembers = sqliteTable(
     pinHash: text("pin_hash").notNull(),
     profilePhotoUrl: text("profile_photo_url"),
     isActive: bool("is_active").notNull().default(true),
+    // Their own language; null follows the device (its switch, then the browser's Accept-Language).
+    language: language(),
     version: version(),
     createdAt: createdAt(),
   },
@@ -634,6 +640,8 @@ export const boardKeys = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull(),
+    // What the board speaks, chosen when the link is made: the TV's browser is nobody's.
+    language: language().notNull().default("en"),
     createdAt: createdAt(),
     createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
     lastUsedAt: ts("last_used_at"),
@@ -709,6 +717,8 @@ export const apiTokens = sqliteTable(
     name: text("name").notNull(),
     tokenHash: text("token_hash").notNull(),
     scopes: jsonList("scopes"),
+    // The language of its /api messages; null follows each request's Accept-Language.
+    language: language(),
     createdAt: createdAt(),
     createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
     lastUsedAt: ts("last_used_at"),
@@ -803,6 +813,8 @@ export const customerLinks = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     keyHash: text("key_hash").notNull(),
+    // The customer's language, chosen when the link is made.
+    language: language().notNull().default("en"),
     createdAt: createdAt(),
     createdBy: integer("created_by").references(() => teamMembers.id, { onDelete: "set null" }),
     lastUsedAt: ts("last_used_at"),

@@ -1,6 +1,7 @@
 // The shapes of the records screens receive (docs/product.md §3), taken from the drizzle schema as types only:
 // `import type` is erased before anything runs, so a browser module using these loads nothing from db/.
 import type * as Db from "#db/schema";
+import type { Language } from "./languages";
 
 export type Category = Db.Category;
 export type Department = Db.Department;
@@ -16,5 +17,8 @@ export type PublicTeamMember = Omit<Db.TeamMember, "pinHash"> & { hasPin: true }
  * API token (`apiToken`, decision 0041): no member, no keys; what it may do comes from the token's scopes.
  */
 export type SignedInUser = Pick<Db.TeamMember, "id" | "name" | "email" | "department" | "subdepartment" | "skills" | "accessibleDepartments"> & {
-  apiToken?: { id: number; name: string; scopes: readonly string[] };
+  /** The member's own language; null (or absent) follows the device (docs/product.md, Languages). */
+  language?: Language | null;
+  /** `language`: the token's setting for its /api messages; null follows each request's Accept-Language. */
+  apiToken?: { id: number; name: string; scopes: readonly string[]; language?: Language | null };
 };

@@ -51,11 +51,14 @@ export function currentLocale(): Locale {
 
 /**
  * A page whose language is not its reader's (a TV board link's, a customer link's): from here on the request
- * speaks `locale`. Called by the route before anything of the page is translated.
+ * speaks `locale`. Called by the route before anything of the page is translated. The pseudo-locale, when the
+ * device asked for it, stays: the check that every word went through a catalog covers these pages too.
  */
 export function speak(locale: Locale) {
   const current = scope.getStore();
-  if (current) current.locale = locale;
+  if (!current) return;
+  current.locale ??= current.decide();
+  if (current.locale !== PSEUDO_LOCALE) current.locale = locale;
 }
 
 setCurrentI18n(() => instances[currentLocale()]);

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiTokens, teamMembers } from "#db/schema";
 import { API_TOKEN_PREFIX, apiTokenActorName, isApiTokenScope, type ApiTokenScope } from "~/domain/api-tokens";
 import { NotFoundError } from "~/domain/errors";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { getDb } from "~/infra/db.server";
 import { hashKey, newKey } from "~/infra/secret-key.server";
 import { prepared } from "./prepared.server";
@@ -17,6 +18,8 @@ export type ApiTokenRow = {
   id: number;
   name: string;
   scopes: string[];
+  /** Its /api messages' language; null follows each request's Accept-Language. */
+  language: string | null;
   createdAt: Date;
   createdByName: string | null;
   lastUsedAt: Date | null;
@@ -29,6 +32,7 @@ export function listApiTokens(): ApiTokenRow[] {
       id: apiTokens.id,
       name: apiTokens.name,
       scopes: apiTokens.scopes,
+      language: apiTokens.language,
       createdAt: apiTokens.createdAt,
       createdByName: teamMembers.name,
       lastUsedAt: apiTokens.lastUsedAt,
@@ -40,17 +44,25 @@ export function listApiTokens(): ApiTokenRow[] {
     .all();
 }
 
-/** A new token (`sfk_` and 32 random bytes): returned once, stored only as its hash. */
-export function createApiToken(name: string, scopes: readonly ApiTokenScope[], actor: Actor): { id: number; token: string } {
+/**
+ * A new token (`sfk_` and 32 random bytes): returned once, stored only as its hash. `language`: what its /api
+ * messages speak (English unless chosen; null follows each request's Accept-Language).
+ */
+export function createApiToken(
+  name: string,
+  scopes: readonly ApiTokenScope[],
+  actor: Actor,
+  language: Language | null = DEFAULT_LANGUAGE,
+): { id: number; token: string } {
   const token = API_TOKEN_PREFIX + newKey();
   const list = [...new Set(scopes)];
   return getDb().transaction((tx) => {
     const row = tx
       .insert(apiTokens)
-      .values({ name, tokenHash: hashKey(token), scopes: list, createdBy: actor.id })
+      .values({ name, tokenHash: hashKey(token), scopes: list, language, createdBy: actor.id })
       .returning({ id: apiTokens.id })
       .get();
-    writeAudit(actor, { action: "create", entity: "api-token", entityId: row.id, after: { name, scopes: list } }, tx);
+    writeAudit(actor, { action: "create", entity: "api-token", entityId: row.id, after: { name, scopes: list, language } }, tx);
     return { id: row.id, token };
   });
 }
@@ -70,12 +82,19 @@ export function revokeApiToken(id: number, actor: Actor): { name: string } {
 }
 
 /** `key`: the token's hash, which names it in memory (rate limit, use summary) without keeping the token. */
-export type ApiTokenPrincipal = { id: number; key: string; name: string; scopes: ApiTokenScope[] };
+export type ApiTokenPrincipal = { id: number; key: string; name: string; scopes: ApiTokenScope[]; language: Language | null };
 
 const byHash = (db: ReturnType<typeof getDb>) =>
   prepared(db, "api-tokens:by-hash", (d) =>
     d
-      .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes, lastUsedAt: apiTokens.lastUsedAt, revokedAt: apiTokens.revokedAt })
+      .select({
+        id: apiTokens.id,
+        name: apiTokens.name,
+        scopes: apiTokens.scopes,
+        language: apiTokens.language,
+        lastUsedAt: apiTokens.lastUsedAt,
+        revokedAt: apiTokens.revokedAt,
+      })
       .from(apiTokens)
       .where(eq(apiTokens.tokenHash, sql.placeholder("hash")))
       .prepare(),
@@ -99,7 +118,7 @@ export function findApiToken(token: string, now = Date.now()): ApiTokenPrincipal
       .where(eq(apiTokens.id, row.id))
       .run();
   }
-  return { id: row.id, key, name: row.name, scopes: row.scopes.filter(isApiTokenScope) };
+  return { id: row.id, key, name: row.name, scopes: row.scopes.filter(isApiTokenScope), language: isLanguage(row.language) ? row.language : null };
 }
 
 /**

@@ -9,6 +9,7 @@ import { NotFoundError } from "~/domain/errors";
 import { announce, versionOf } from "~/infra/change-notices.server";
 import { lastNoticeSeq } from "~/infra/event-stream.server";
 import { departmentLabel } from "~/domain/format";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { IN_PROGRESS, loggedDepartments, workInProgress } from "./analytics.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { departmentModel } from "./department.server";
@@ -19,26 +20,33 @@ import { departmentModel } from "./department.server";
 /** A key is shown once; a board only re-checks it against the database this often (and marks it used). */
 const TOUCH_EVERY_MS = 60_000;
 
-export type BoardKeyRow = { id: number; name: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type BoardKeyRow = { id: number; name: string; language: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
 export function listBoardKeys(): BoardKeyRow[] {
   return getDb()
-    .select({ id: boardKeys.id, name: boardKeys.name, createdAt: boardKeys.createdAt, lastUsedAt: boardKeys.lastUsedAt, revokedAt: boardKeys.revokedAt })
+    .select({
+      id: boardKeys.id,
+      name: boardKeys.name,
+      language: boardKeys.language,
+      createdAt: boardKeys.createdAt,
+      lastUsedAt: boardKeys.lastUsedAt,
+      revokedAt: boardKeys.revokedAt,
+    })
     .from(boardKeys)
     .orderBy(desc(boardKeys.id))
     .all();
 }
 
-/** A new board link's key (random, 32 bytes): returned once, stored only as its hash. */
-export function createBoardKey(name: string, actor: Actor): { id: number; key: string } {
+/** A new board link's key (random, 32 bytes): returned once, stored only as its hash. `language`: what the board speaks. */
+export function createBoardKey(name: string, actor: Actor, language: Language = DEFAULT_LANGUAGE): { id: number; key: string } {
   const key = newKey();
   return getDb().transaction((tx) => {
     const row = tx
       .insert(boardKeys)
-      .values({ name, keyHash: hashKey(key), createdBy: actor.id })
+      .values({ name, keyHash: hashKey(key), language, createdBy: actor.id })
       .returning({ id: boardKeys.id })
       .get();
-    writeAudit(actor, { action: "create", entity: "board-key", entityId: row.id, after: { name } }, tx);
+    writeAudit(actor, { action: "create", entity: "board-key", entityId: row.id, after: { name, language } }, tx);
     return { id: row.id, key };
   });
 }
@@ -60,17 +68,22 @@ export function revokeBoardKey(id: number, actor: Actor): void {
 
 /** The board link a key opens, or null (unknown, revoked). Marks it used, at most once a minute. */
 export function boardKeyId(key: string | null | undefined): number | null {
+  return boardKeyLink(key)?.id ?? null;
+}
+
+/** The board link a key opens with the language it speaks, or null (unknown, revoked). Marks it used, as boardKeyId. */
+export function boardKeyLink(key: string | null | undefined): { id: number; language: Language } | null {
   if (!key || key.length > 200) return null;
   const db = getDb();
   const row = db
-    .select({ id: boardKeys.id, lastUsedAt: boardKeys.lastUsedAt, revokedAt: boardKeys.revokedAt })
+    .select({ id: boardKeys.id, language: boardKeys.language, lastUsedAt: boardKeys.lastUsedAt, revokedAt: boardKeys.revokedAt })
     .from(boardKeys)
     .where(eq(boardKeys.keyHash, hashKey(key)))
     .get();
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS)
     db.update(boardKeys).set({ lastUsedAt: new Date() }).where(eq(boardKeys.id, row.id)).run();
-  return row.id;
+  return { id: row.id, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE };
 }
 
 export type BoardItem = { id: number; name: string; project: string; rush: boolean; sessionStart: number | null; totalSeconds: number };

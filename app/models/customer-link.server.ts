@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { customerLinks, departments, projects, projectWorkflowInstances, projectWorkflowSteps } from "#db/schema";
 import { NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { getDb } from "~/infra/db.server";
 import { hashKey, newKey } from "~/infra/secret-key.server";
 import { writeAudit, type Actor } from "./audit.server";
@@ -13,29 +14,35 @@ import { writeAudit, type Actor } from "./audit.server";
 
 const TOUCH_EVERY_MS = 60_000;
 
-export type CustomerLinkRow = { id: number; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+export type CustomerLinkRow = { id: number; language: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
 
 /** A project's links, newest first. */
 export function listCustomerLinks(projectId: number): CustomerLinkRow[] {
   return getDb()
-    .select({ id: customerLinks.id, createdAt: customerLinks.createdAt, lastUsedAt: customerLinks.lastUsedAt, revokedAt: customerLinks.revokedAt })
+    .select({
+      id: customerLinks.id,
+      language: customerLinks.language,
+      createdAt: customerLinks.createdAt,
+      lastUsedAt: customerLinks.lastUsedAt,
+      revokedAt: customerLinks.revokedAt,
+    })
     .from(customerLinks)
     .where(eq(customerLinks.projectId, projectId))
     .orderBy(desc(customerLinks.id))
     .all();
 }
 
-/** A new link's key (random, 32 bytes): returned once. Recorded in the project's history. */
-export function createCustomerLink(projectId: number, actor: Actor): { id: number; key: string } {
+/** A new link's key (random, 32 bytes): returned once. Recorded in the project's history. `language`: the page's. */
+export function createCustomerLink(projectId: number, actor: Actor, language: Language = DEFAULT_LANGUAGE): { id: number; key: string } {
   const key = newKey();
   return getDb().transaction((tx) => {
     if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
     const row = tx
       .insert(customerLinks)
-      .values({ projectId, keyHash: hashKey(key), createdBy: actor.id })
+      .values({ projectId, keyHash: hashKey(key), language, createdBy: actor.id })
       .returning({ id: customerLinks.id })
       .get();
-    writeAudit(actor, { action: "create-customer-link", entity: "project", entityId: projectId, after: { customerLink: row.id } }, tx);
+    writeAudit(actor, { action: "create-customer-link", entity: "project", entityId: projectId, after: { customerLink: row.id, language } }, tx);
     return { id: row.id, key };
   });
 }
@@ -55,10 +62,21 @@ export function revokeCustomerLink(projectId: number, id: number, actor: Actor):
 
 /** The project a key opens, or null (unknown, revoked). Marks the link used, at most once a minute. */
 export function customerLinkProject(key: string, now = Date.now()): number | null {
+  return customerLinkFor(key, now)?.projectId ?? null;
+}
+
+/** The project a key opens and the language its page speaks, or null (unknown, revoked). Marks it used, as above. */
+export function customerLinkFor(key: string, now = Date.now()): { projectId: number; language: Language } | null {
   if (!key || key.length > 200) return null;
   const db = getDb();
   const row = db
-    .select({ id: customerLinks.id, projectId: customerLinks.projectId, lastUsedAt: customerLinks.lastUsedAt, revokedAt: customerLinks.revokedAt })
+    .select({
+      id: customerLinks.id,
+      projectId: customerLinks.projectId,
+      language: customerLinks.language,
+      lastUsedAt: customerLinks.lastUsedAt,
+      revokedAt: customerLinks.revokedAt,
+    })
     .from(customerLinks)
     .where(eq(customerLinks.keyHash, hashKey(key)))
     .get();
@@ -68,7 +86,7 @@ export function customerLinkProject(key: string, now = Date.now()): number | nul
       .set({ lastUsedAt: new Date(now) })
       .where(eq(customerLinks.id, row.id))
       .run();
-  return row.projectId;
+  return { projectId: row.projectId, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE };
 }
 
 export type CustomerStage = { name: string; state: "done" | "current" | "next" };

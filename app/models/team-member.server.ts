@@ -10,6 +10,7 @@ import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
 import { ConflictError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { compareNames } from "~/domain/format";
+import { isLanguage, type Language } from "~/domain/languages";
 
 export type { PublicTeamMember, SignedInUser };
 
@@ -28,6 +29,7 @@ export function toSignedInUser(m: TeamMember): SignedInUser {
     subdepartment: m.subdepartment,
     skills: m.skills,
     accessibleDepartments: m.accessibleDepartments,
+    language: isLanguage(m.language) ? m.language : null,
   };
 }
 
@@ -132,6 +134,8 @@ export type TeamMemberInput = {
   pinCode: string;
   profilePhotoUrl?: string | null;
   isActive?: boolean;
+  /** Their own language; null follows the device (docs/product.md, Languages). */
+  language?: Language | null;
 };
 
 /**

@@ -77,7 +77,8 @@ function tokenUser(token: ApiTokenPrincipal): SignedInUser {
     subdepartment: null,
     skills: [],
     accessibleDepartments: [],
-    apiToken: { id: token.id, name: token.name, scopes: token.scopes },
+    language: null,
+    apiToken: { id: token.id, name: token.name, scopes: token.scopes, language: token.language },
   };
 }
 

@@ -6,9 +6,14 @@ import { lateRisk } from "~/views/forecast-view.server";
 import { BOARD_LINK_INVALID } from "~/domain/board-messages";
 import type { Route } from "./+types/board";
 import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
+import { boardKeyLink } from "~/models/board.server";
+import { speak } from "~/infra/i18n.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const key = new URL(request.url).searchParams.get("key");
+  // A board link speaks the language chosen when it was made, whoever's browser shows it (docs/product.md, Languages).
+  const link = key === null ? null : boardKeyLink(key);
+  if (link) speak(link.language);
   if (key !== null) {
     if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
   } else requirePermission(request, "read");

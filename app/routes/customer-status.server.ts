@@ -7,6 +7,8 @@ import { getShopBrand } from "~/models/shop-brand.server";
 import { ADDRESS_LIMITS } from "~/http/address-limit.server";
 import { getClientIp } from "~/http/request.server";
 import type { Route } from "./+types/customer-status";
+import { customerLinkFor } from "~/models/customer-link.server";
+import { speak } from "~/infra/i18n.server";
 
 // GET /status/{key}: a project's status for the shop's customer, without signing in
 // (docs/decisions/0043-calendar-feeds-and-customer-links.md). It reads only what the customer may see.
@@ -19,6 +21,9 @@ const longDate = (ms: number, timeZone: string) =>
 export function loader({ request, params }: Route.LoaderArgs) {
   const taken = ADDRESS_LIMITS.statusPage.take(getClientIp(request));
   if (!taken.ok) throw data(CUSTOMER_TOO_MANY, { status: 429, headers: { ...NOINDEX, "Retry-After": String(taken.retryAfterSeconds) } });
+  // The page speaks the language chosen when the link was made (docs/product.md, Languages).
+  const link = customerLinkFor(params.key ?? "");
+  if (link) speak(link.language);
   const projectId = customerLinkProject(params.key ?? "");
   const status = projectId === null ? null : customerStatus(projectId);
   if (projectId === null || !status) throw data(CUSTOMER_LINK_INVALID, { status: 404, headers: NOINDEX });

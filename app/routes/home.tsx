@@ -11,6 +11,7 @@ import { WorkListLinks } from "~/components/home/work-list-links";
 import { DayEndPauseNotice } from "~/components/home/day-end-pause-notice";
 import { Icon } from "~/components/icons";
 import { PinDialog } from "~/components/pin-dialog";
+import { MemberLanguageSwitch } from "~/components/member-language";
 import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
 import { decideTileClick, TILES, type Tile } from "~/domain/departments";
@@ -89,6 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {user ? <MoreScreens canAnalytics={canAnalytics} /> : null}
+      {user && !user.apiToken ? <MemberLanguageSwitch current={user.language} className="mt-8" /> : null}
 
       <p className="mt-10 text-center text-base text-ink-muted">
         {tiles.length === 0 ? t`Access permissions are managed by your administrator` : t`Select a department and enter your PIN to access workflows`}

@@ -13,7 +13,7 @@ export function action({ request }: Route.ActionArgs) {
   return keyedLinkAction(request, {
     here: "/settings/api-tokens",
     schema: ApiTokenFormSchema,
-    create: ({ name, scopes }, actor) => ({ name, token: createApiToken(name, scopes, actor).token }),
+    create: ({ name, scopes, language }, actor) => ({ name, token: createApiToken(name, scopes, actor, language).token }),
     revoke: (id, actor) => {
       const { name } = revokeApiToken(id, actor);
       return { title: "API token revoked", description: `${name}: the program using it is refused from its next request.` };

@@ -1,6 +1,7 @@
 import { getCollectionProps } from "@conform-to/react";
 import { useState } from "react";
 import { TextField } from "~/components/forms";
+import { LanguageChoice } from "~/components/language-choice";
 import { KeyedLinkPage } from "~/components/settings/keyed-link-page";
 import { btn, checkboxClass, checkRowClass, FieldError, inputClass } from "~/components/ui";
 import { API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, isApiTokenScope } from "~/domain/api-tokens";
@@ -49,6 +50,7 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
               </div>
               <FieldError id={fields.scopes.errorId} errors={fields.scopes.errors} />
             </fieldset>
+            <LanguageChoice kind="token" className="max-w-md" />
           </>
         ),
         submit: "Make API token",

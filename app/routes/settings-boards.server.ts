@@ -13,8 +13,8 @@ export function action({ request }: Route.ActionArgs) {
   return keyedLinkAction(request, {
     here: "/settings/boards",
     schema: BoardKeyFormSchema,
-    create: ({ name }, actor, request) => {
-      const { key } = createBoardKey(name, actor);
+    create: ({ name, language }, actor, request) => {
+      const { key } = createBoardKey(name, actor, language);
       return { name, link: boardLink(qrBaseUrl(request).replace(/\/qr\/$/, ""), key) };
     },
     revoke: (id, actor) => {

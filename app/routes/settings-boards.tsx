@@ -1,5 +1,6 @@
 import { TextField } from "~/components/forms";
 import { KeyedLinkPage } from "~/components/settings/keyed-link-page";
+import { LanguageChoice } from "~/components/language-choice";
 import { BoardKeyFormSchema } from "~/schemas/board";
 import type { Route } from "./+types/settings-boards";
 export { loader, action } from "./settings-boards.server";
@@ -21,7 +22,10 @@ export default function SettingsBoards({ loaderData }: Route.ComponentProps) {
         headingId: "new-board-link",
         className: "mt-3 flex flex-wrap items-end gap-3",
         fields: (fields) => (
-          <TextField field={fields.name} label="Board name (where the TV is)" className="min-w-0 flex-1 basis-64" placeholder="Shop floor TV" />
+          <>
+            <TextField field={fields.name} label="Board name (where the TV is)" className="min-w-0 flex-1 basis-64" placeholder="Shop floor TV" />
+            <LanguageChoice kind="board" className="basis-40" />
+          </>
         ),
         submit: "Make board link",
       }}

@@ -1,6 +1,7 @@
 import { oneOf, z } from "./messages";
 import { DEPARTMENT_KEYS } from "~/domain/constants";
 import { capacityHours, capacityPeople } from "./capacity";
+import { memberLanguage } from "./language";
 import {
   bool,
   color,
@@ -143,6 +144,8 @@ const teamMemberFields = {
     )
     .default(null),
   isActive: bool.default(true),
+  // Their own language: 'en', 'es', or null to follow the device (docs/product.md, Languages).
+  language: memberLanguage,
 };
 
 export const TeamMemberSchema = z.object({ ...teamMemberFields, pinCode: pin });

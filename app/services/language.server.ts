@@ -8,20 +8,22 @@ export const LANGUAGE_COOKIE = "shopflow_lang";
 const A_YEAR = 365 * 24 * 60 * 60;
 
 /**
- * The language a request is answered in (docs/product.md, Languages): the signed-in member's own; for a program's
- * API token, the token's setting; then the device's switch; then the browser's Accept-Language; then English.
- * A TV board or customer link's language is the route's to say (infra/i18n.server `speak`).
+ * The language a request is answered in (docs/product.md, Languages), first that applies:
+ * 1. the pseudo-locale, when the device's cookie asks for it (the tests' check that every word is translated);
+ * 2. the signed-in member's own language;
+ * 3. for a program's API token, the token's setting (before Accept-Language: the shop chose it for that program);
+ * 4. the device's English/Español switch (the `shopflow_lang` cookie);
+ * 5. the browser's Accept-Language;
+ * 6. English.
+ * A TV board or customer link's language is the route's to say (infra/i18n.server `speak`): it overrides 2–6.
  */
 export function requestLocale(request: Request): Locale {
-  const user = getUser(request) as (ReturnType<typeof getUser> & { language?: string; apiToken?: { language?: string | null } | null }) | null;
-  if (user?.apiToken) {
-    const own = user.apiToken.language;
-    if (isLanguage(own)) return own;
-  } else if (isLanguage(user?.language)) {
-    return user.language;
-  }
   const chosen = readCookie(request, LANGUAGE_COOKIE);
-  if (isLanguage(chosen) || chosen === PSEUDO_LOCALE) return chosen;
+  if (chosen === PSEUDO_LOCALE) return PSEUDO_LOCALE;
+  const user = getUser(request);
+  if (isLanguage(user?.language)) return user.language;
+  if (isLanguage(user?.apiToken?.language)) return user.apiToken.language;
+  if (isLanguage(chosen)) return chosen;
   return preferredLanguage(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { customerStatusLink } from "~/domain/customer-status";
 import { parseIdParam } from "~/domain/ids";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/domain/languages";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import type { Actor } from "~/models/audit.server";
@@ -32,14 +33,20 @@ type Context = {
   fail: (status: number, message: string) => ReturnType<typeof data<FormReply>>;
 };
 
+/** The language chosen for a new link: English unless the form names another of ours. */
+const linkLanguageOf = (formData: FormData): Language => {
+  const chosen = formData.get("language");
+  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+};
+
 export const customerLinkIntents = {
   "create-customer-link": {
     title: "Error",
     fallback: "Failed to make the customer link",
-    handle: ({ request, projectId, formId, actor, fail }: Context) => {
+    handle: ({ request, formData, projectId, formId, actor, fail }: Context) => {
       let key: string;
       try {
-        key = createCustomerLink(projectId, actor).key;
+        key = createCustomerLink(projectId, actor, linkLanguageOf(formData)).key;
       } catch (error) {
         const e = domainError(error);
         return fail(e.status, e.message);

@@ -398,6 +398,8 @@ export function seedDemo(
       subdepartment: "CNC & Cutting",
       skills: ["Zund Cutter", "CNC Router", "Exterior Assembly"],
       access: [PROD, FAB],
+      // Speaks Spanish: every screen he signs in to is in Spanish, whatever the device (docs/product.md, Languages).
+      language: "es" as const,
     },
     {
       name: "Priya Shah",
@@ -523,6 +525,7 @@ export function seedDemo(
           subdepartment: m.subdepartment,
           skills: m.skills,
           accessibleDepartments: m.access,
+          language: "language" in m ? m.language : null,
           pinHash: opts.hashPin(members[i]!.pin),
           isActive: true,
           createdAt: setupAt,

@@ -31,6 +31,7 @@ describe("POST /api/auth/verify-pin", () => {
       subdepartment: null,
       skills: [],
       accessibleDepartments: ["management"],
+      language: null,
     });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("shopflow_session="))!;
     expect(cookie).toContain("HttpOnly");

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { OneTimeLink } from "~/components/one-time-link";
+import { LanguageChoice } from "~/components/language-choice";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import type { ShopAddressNote } from "~/domain/hosts";
 import { btn, cardClass } from "~/components/ui";
@@ -33,6 +34,7 @@ export function CustomerLink({
         </div>
         <Form method="post" action={`${here}#customer-link`}>
           <input type="hidden" name="intent" value="create-customer-link" />
+          <LanguageChoice kind="customer" className="mb-2" />
           <button type="submit" className={btn.secondary}>
             Make customer link
           </button>

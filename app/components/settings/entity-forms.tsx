@@ -28,6 +28,7 @@ import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConf
 import { FormErrors, TextField } from "../forms";
 import { OpenedValuesField, useOpenedValues, type Opened } from "../opened-values";
 import { useSettingsForm } from "./use-settings-form";
+import { MemberLanguageField } from "../language-choice";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -344,6 +345,7 @@ export function TeamMemberForm({
       profilePhotoUrl: member.profilePhotoUrl,
       accessibleDepartments: member.accessibleDepartments,
       isActive: member.isActive,
+      language: member.language,
     },
     lastResult,
   );
@@ -360,6 +362,7 @@ export function TeamMemberForm({
       profilePhotoUrl: opened?.profilePhotoUrl ?? "",
       accessibleDepartments: [...(opened?.accessibleDepartments ?? [])],
       isActive: opened ? (opened.isActive ? "on" : undefined) : "on",
+      language: opened?.language ?? "",
     },
     lastResult,
   );
@@ -411,6 +414,7 @@ export function TeamMemberForm({
           </p>
         </div>
         <TextField field={f.subdepartment} label="Subdepartment" />
+        <MemberLanguageField field={f.language} />
       </div>
       <TextField field={f.skills} label="Skills (comma-separated)" />
       <div className="flex items-start gap-3">
