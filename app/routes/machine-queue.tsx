@@ -46,16 +46,21 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   const files = "files" in loaderData ? loaderData.files : [];
   const [order, setOrder] = useState(() => files.map((f) => f.id));
   useEffect(() => setOrder(files.map((f) => f.id)), [files]);
-  // dnd-kit arrives after hydration (its own chunk); until then, and without JavaScript, the arrows reorder.
+  // dnd-kit arrives once the page is interactive and the browser is idle (its own chunk, decision 0050); until
+  // then, and without JavaScript, the arrows reorder.
   const [dnd, setDnd] = useState<{ m: typeof import("~/components/sortable-queue") } | null>(null);
   useEffect(() => {
     let live = true;
-    import("~/components/sortable-queue").then(
-      (m) => live && setDnd({ m }),
-      () => undefined,
-    );
+    const load = () =>
+      import("~/components/sortable-queue").then(
+        (m) => live && setDnd({ m }),
+        () => undefined,
+      );
+    const wait = typeof requestIdleCallback === "function" ? { idle: requestIdleCallback(load, { timeout: 2000 }) } : { timer: setTimeout(load, 200) };
     return () => {
       live = false;
+      if ("idle" in wait) cancelIdleCallback(wait.idle);
+      else clearTimeout(wait.timer);
     };
   }, []);
   const sortable = hydrated && dnd !== null;
