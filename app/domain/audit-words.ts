@@ -118,6 +118,20 @@ export type HistoryLine = { id: number; when: string; who: string; action: strin
 // Field names as a shop manager reads them, in the words the forms use. A field without an entry is worded by
 // rule ('estimatedDurationHours' → 'Estimated duration hours'), so a new column still reads as words.
 const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  // Worded as the rule below would word them, so that they can be said in another language.
+  customerLink: msg`Customer link`,
+  deliveries: msg`Deliveries`,
+  events: msg`Events`,
+  messageId: msg`Message id`,
+  previousAt: msg`Previous at`,
+  previousSignsUntil: msg`Previous signs until`,
+  request: msg`Request`,
+  requestsSincePrevious: msg`Requests since previous`,
+  scopes: msg`Scopes`,
+  shopLogo: msg`Shop logo`,
+  shopName: msg`Shop name`,
+  teamMemberId: msg`Team member id`,
+  url: msg`Url`,
   accessibleDepartments: msg`Department keys`,
   assignedMachine: msg`Machine`,
   assignedTeamMemberId: msg`Assigned to`,
