@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { isLoopbackHost, normalHost } from "./hosts";
 import { parseIp } from "./ip";
 
@@ -15,15 +16,25 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  "project.created": "A project is added",
-  "project.updated": "A project's details change",
-  "project.completed": "A project is completed",
-  "project.at_risk": "A project becomes at risk of finishing late",
-  "item.moved": "An item moves to another department",
-  "item.finished": "An item finishes its last department",
-  "machine_file.completed": "A machine file is completed",
-};
+/** An event in words, in the language of the page or answer. */
+export function webhookEventLabel(event: WebhookEvent): string {
+  switch (event) {
+    case "project.created":
+      return t`A project is added`;
+    case "project.updated":
+      return t`A project's details change`;
+    case "project.completed":
+      return t`A project is completed`;
+    case "project.at_risk":
+      return t`A project becomes at risk of finishing late`;
+    case "item.moved":
+      return t`An item moves to another department`;
+    case "item.finished":
+      return t`An item finishes its last department`;
+    case "machine_file.completed":
+      return t`A machine file is completed`;
+  }
+}
 
 export const isWebhookEvent = (s: string): s is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(s);
 
@@ -61,14 +72,14 @@ export function webhookUrlRefusal(raw: string): string | null {
   try {
     url = new URL(raw.trim());
   } catch {
-    return "Enter the full address, starting with https://";
+    return t`Enter the full address, starting with https://`;
   }
-  if (url.username || url.password) return "Leave the user name and password out of the address: the signature proves the sender.";
+  if (url.username || url.password) return t`Leave the user name and password out of the address: the signature proves the sender.`;
   if (url.protocol === "https:") return null;
-  if (url.protocol !== "http:") return "The address must start with https:// (or http:// on the shop's own network)";
+  if (url.protocol !== "http:") return t`The address must start with https:// (or http:// on the shop's own network)`;
   const host = url.hostname;
   if (isLoopbackHost(host) || isPrivateIp(host) || isLanName(host)) return null;
-  return "Plain http is allowed only on the shop's own network (a 192.168.x.x, 10.x.x.x or 172.16–31.x.x address, or a local name). Use https:// for an address on the internet.";
+  return t`Plain http is allowed only on the shop's own network (a 192.168.x.x, 10.x.x.x or 172.16–31.x.x address, or a local name). Use https:// for an address on the internet.`;
 }
 
 /** A secret in the Standard Webhooks form, as the receiver's library expects it. */
@@ -77,5 +88,5 @@ export const WEBHOOK_SECRET_PREFIX = "whsec_";
 /** 'Failed deliveries' notice for management, or null. */
 export function failedDeliveriesText(count: number): string | null {
   if (count <= 0) return null;
-  return count === 1 ? "1 webhook delivery failed after 24 hours of retries." : `${count} webhook deliveries failed after 24 hours of retries.`;
+  return count === 1 ? t`1 webhook delivery failed after 24 hours of retries.` : t`${count} webhook deliveries failed after 24 hours of retries.`;
 }

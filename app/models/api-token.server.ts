@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { apiTokens, teamMembers } from "#db/schema";
 import { API_TOKEN_PREFIX, apiTokenActorName, isApiTokenScope, type ApiTokenScope } from "~/domain/api-tokens";
@@ -75,7 +76,7 @@ export function revokeApiToken(id: number, actor: Actor): { name: string } {
       .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
       .returning({ name: apiTokens.name, scopes: apiTokens.scopes })
       .get();
-    if (!row) throw new NotFoundError("API token not found, or already revoked");
+    if (!row) throw new NotFoundError(t`API token not found, or already revoked`);
     writeAudit(actor, { action: "revoke", entity: "api-token", entityId: id, before: { name: row.name, scopes: row.scopes } }, tx);
     return { name: row.name };
   });

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import {
   auditLog,
@@ -194,11 +195,11 @@ export function deletedActors(also?: number): { id: number; name: string }[] {
     .all()) {
     const id = Number(r.entityId);
     const name = (r.before as { name?: unknown } | null)?.name;
-    if (Number.isInteger(id) && !current.has(id)) gone.set(id, typeof name === "string" ? name : `Member #${id}`);
+    if (Number.isInteger(id) && !current.has(id)) gone.set(id, typeof name === "string" ? name : memberNumber(id));
   }
   if (also !== undefined && !current.has(also) && !gone.has(also)) {
     const last = db.select({ name: auditLog.actorName }).from(auditLog).where(eq(auditLog.actorId, also)).orderBy(desc(auditLog.id)).limit(1).get();
-    if (last) gone.set(also, last.name ?? `Member #${also}`);
+    if (last) gone.set(also, last.name ?? memberNumber(also));
   }
   return [...gone].map(([id, name]) => ({ id, name }));
 }
@@ -225,10 +226,12 @@ const BOOKKEEPING = new Set(["version", "id"]);
 // When a record was made or last saved: worth reading on a creation or a deletion, but an update's own time
 // already says when it was saved.
 const STAMPS = new Set(["createdAt", "updatedAt"]);
-const REASONS: Record<string, string> = {
-  "unknown-pin": "No active team member has this PIN",
-  "pin-does-not-match-expected-member": "The PIN is another team member's, not the chosen one's",
-};
+/** A refused sign-in's stored reason, in words. */
+function reasonWords(reason: string): string {
+  if (reason === "unknown-pin") return t`No active team member has this PIN`;
+  if (reason === "pin-does-not-match-expected-member") return t`The PIN is another team member's, not the chosen one's`;
+  return reason;
+}
 
 /** What a bare list (not an object) holds, by the entry it belongs to: the field it is shown as. */
 function listField(action?: string): string {
@@ -240,20 +243,20 @@ function listField(action?: string): string {
 
 function showValue(field: string, v: unknown, view: DiffView): string {
   if (v === undefined) return "—";
-  if (v === null) return "(empty)";
-  if (Array.isArray(v)) return v.length ? v.map((x) => showValue(field, x, view)).join(", ") : "(none)";
-  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (v === null) return t`(empty)`;
+  if (Array.isArray(v)) return v.length ? v.map((x) => showValue(field, x, view)).join(", ") : t`(none)`;
+  if (typeof v === "boolean") return v ? t`Yes` : t`No`;
   if (typeof v === "string") {
     if (ISO_INSTANT.test(v)) return DAY_FIELDS.has(field) ? formatTimelineDate(v, view.timeZone) : formatLogTime(v, view.timeZone);
     if (DEPARTMENT_FIELDS.has(field)) return (view.departmentName ?? departmentLabel)(v);
     if (field === "accessibleDepartments") return DEPARTMENT_KEY_LABELS[v] ?? departmentLabel(v);
-    if (field === "reason") return REASONS[v] ?? v;
+    if (field === "reason") return reasonWords(v);
     if (CODE_FIELDS.has(field)) return codeWords(v);
     return v;
   }
   if (typeof v === "number" && MEMBER_FIELDS.has(field)) {
     const name = view.memberName?.(v);
-    return name ? `${name} (#${v})` : `Member #${v}`;
+    return name ? `${name} (#${v})` : memberNumber(v);
   }
   // Another record's id ('projectId', 'workflowId'): a number that names a record, as the summary writes it.
   if (typeof v === "number" && /[a-z]Id$/.test(field)) return `#${v}`;
@@ -287,14 +290,15 @@ export function auditDiff(
 /** Who acted, as the audit trail and the History lists name them. */
 export function auditActor(r: Pick<AuditRow, "actorId" | "actorName" | "entity" | "action" | "after">): string {
   // The server itself (the demo seed, the first administrator, the retention): older rows name it 'system'.
-  if (r.actorId === null && r.actorName?.toLowerCase() === "system") return "System";
+  if (r.actorId === null && r.actorName?.toLowerCase() === "system") return t`System`;
   if (r.actorName) return r.actorName;
-  if (r.actorId !== null) return `Member #${r.actorId}`;
-  if (r.entity !== "session") return "System";
+  const id = r.actorId;
+  if (id !== null) return memberNumber(id);
+  if (r.entity !== "session") return t`System`;
   // A refused sign-in has no member: say what is known about who tried.
   const reason = (r.after as { reason?: unknown } | null)?.reason;
-  if (r.action === "login-failed") return reason === "pin-does-not-match-expected-member" ? "Unknown (another member's PIN)" : "Unknown (no PIN match)";
-  return "Unknown";
+  if (r.action === "login-failed") return reason === "pin-does-not-match-expected-member" ? t`Unknown (another member's PIN)` : t`Unknown (no PIN match)`;
+  return t`Unknown`;
 }
 
 // The record types whose rows carry a name, and their tables.
@@ -377,41 +381,57 @@ export function auditNote(
   changed: number,
   memberName?: (id: number) => string | undefined,
 ): string | null {
-  const from = r.ip ? `from ${r.ip}` : "from an address that was not recorded";
+  const ip = r.ip;
+  const from = ip ? t`from ${ip}` : t`from an address that was not recorded`;
   const after = (r.after && typeof r.after === "object" ? r.after : {}) as Record<string, unknown>;
-  const counted = () => `${plural(after.wrongPins, "wrong PIN")} and ${plural(after.refusedSignIns, "refused sign-in")}`;
+  const counted = () => {
+    const pins = countOf(after.wrongPins);
+    const signIns = countOf(after.refusedSignIns);
+    const wrong = plural(pins, { one: "# wrong PIN", other: "# wrong PINs" });
+    const refused = plural(signIns, { one: "# refused sign-in", other: "# refused sign-ins" });
+    return t`${wrong} and ${refused}`;
+  };
   switch (r.action) {
     case "login":
-      return `${who} signed in with their PIN ${from}.`;
+      return t`${who} signed in with their PIN ${from}.`;
     case "logout":
-      return `${who} signed out ${from}.`;
+      return t`${who} signed out ${from}.`;
     case "login-failed":
-      return `A PIN typed ${from} was refused.`;
+      return t`A PIN typed ${from} was refused.`;
     case "login-throttled":
-      return `Sign-ins ${from} were refused for a while: too many wrong PINs came from there in a few minutes.`;
-    case "login-budget-tripped":
+      return t`Sign-ins ${from} were refused for a while: too many wrong PINs came from there in a few minutes.`;
+    case "login-budget-tripped": {
       // Entries from before the window counts carry no numbers.
       if (after.wrongPins === undefined)
-        return "Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.";
-      return `Too many wrong PINs across the shop: browsers that had not signed in here before got one try at a time. ${counted()} are counted here instead of one entry each.`;
-    case "login-refusals-counted":
-      return `More sign-ins were refused in these 5 minutes than the log lists one by one: ${counted()} are counted here instead.`;
+        return t`Too many wrong PINs across the shop in a few minutes: for a while every address got one try and sign-ins were answered one at a time.`;
+      const both = counted();
+      return t`Too many wrong PINs across the shop: browsers that had not signed in here before got one try at a time. ${both} are counted here instead of one entry each.`;
+    }
+    case "login-refusals-counted": {
+      const both = counted();
+      return t`More sign-ins were refused in these 5 minutes than the log lists one by one: ${both} are counted here instead.`;
+    }
     case "login-member-locked": {
       const id = typeof after.expectedUserId === "number" ? after.expectedUserId : null;
-      const name = (id !== null && memberName?.(id)) || "This team member";
-      const where = after.scope === "known-devices" ? "on the browsers that signed in here before" : "on browsers that have not signed in here before";
-      return `${name} cannot sign in for 15 minutes ${where}: 5 wrong PINs were typed for them in 15 minutes, the last ${from}. Other members still can.`;
+      const name = (id !== null && memberName?.(id)) || t`This team member`;
+      return after.scope === "known-devices"
+        ? t`${name} cannot sign in for 15 minutes on the browsers that signed in here before: 5 wrong PINs were typed for them in 15 minutes, the last ${from}. Other members still can.`
+        : t`${name} cannot sign in for 15 minutes on browsers that have not signed in here before: 5 wrong PINs were typed for them in 15 minutes, the last ${from}. Other members still can.`;
     }
   }
   if (changed > 0) return null;
-  if (r.before && r.after && typeof r.before === "object" && typeof r.after === "object") return "Saved without changing any field.";
-  return "Nothing more was recorded than who did it and when.";
+  if (r.before && r.after && typeof r.before === "object" && typeof r.after === "object") return t`Saved without changing any field.`;
+  return t`Nothing more was recorded than who did it and when.`;
 }
 
-/** '1 wrong PIN', '3,450 refused sign-ins'. */
-function plural(n: unknown, word: string): string {
-  const count = typeof n === "number" ? n : 0;
-  return `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+/** A member the log names by id alone. */
+function memberNumber(id: number): string {
+  return t`Member #${id}`;
+}
+
+/** A stored count, 0 when the entry has none. */
+function countOf(n: unknown): number {
+  return typeof n === "number" ? n : 0;
 }
 
 export type { HistoryLine };

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints } from "#db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
@@ -20,7 +21,7 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type EndpointInput = { name: string; url: string; events: WebhookEvent[] };
 export type EndpointPatch = Partial<EndpointInput> & { isActive?: boolean };
 
-const GONE = "This webhook no longer exists. It may have been deleted by someone else.";
+const gone = () => t`This webhook no longer exists. It may have been deleted by someone else.`;
 
 /** How long the secret replaced by 'Make a new secret' keeps signing beside the new one. */
 export const PREVIOUS_SECRET_MS = 24 * 60 * 60_000;
@@ -120,9 +121,9 @@ export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: A
   if (patch.url !== undefined) checkUrl(patch.url);
   const row = getDb().transaction((tx) => {
     const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
-    if (!before) throw new NotFoundError(GONE);
+    if (!before) throw new NotFoundError(gone());
     if (guard.version !== undefined && guard.version !== before.version)
-      throw new ConflictError("Someone else changed this webhook while you were editing it. Reload to see their changes, then make yours again.");
+      throw new ConflictError(t`Someone else changed this webhook while you were editing it. Reload to see their changes, then make yours again.`);
     const values: Partial<typeof webhookEndpoints.$inferInsert> = {};
     if (patch.name !== undefined) values.name = patch.name;
     if (patch.url !== undefined) values.url = patch.url.trim();
@@ -149,7 +150,7 @@ export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: A
 export function rotateWebhookSecret(id: number, actor: Actor, now = Date.now()): WebhookEndpoint {
   const row = getDb().transaction((tx) => {
     const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
-    if (!before) throw new NotFoundError(GONE);
+    if (!before) throw new NotFoundError(gone());
     // A secret that cannot be opened could sign nothing: it is not kept. One an older version stored in clear is
     // sealed on the way.
     const previous = reveal(before).secret === UNREADABLE_SECRET ? null : isSealed(before.secret) ? before.secret : seal(before.secret);
@@ -207,7 +208,7 @@ export function sealStoredWebhookSecrets(): number {
 export function deleteWebhookEndpoint(id: number, actor: Actor): WebhookEndpoint {
   const row = getDb().transaction((tx) => {
     const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
-    if (!before) throw new NotFoundError(GONE);
+    if (!before) throw new NotFoundError(gone());
     const deliveries = tx.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id)).get()?.n ?? 0;
     tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).run();
     writeAudit(actor, { action: "delete", entity: "webhook-endpoint", entityId: id, before: audited(before), after: { deliveries } }, tx);
@@ -247,7 +248,7 @@ export function resendDelivery(endpointId: number, deliveryId: number, actor: Ac
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
       .get();
-    if (!before) throw new NotFoundError("This delivery is no longer in the log.");
+    if (!before) throw new NotFoundError(t`This delivery is no longer in the log.`);
     if (before.status === "pending") return before;
     const after = tx
       .update(webhookDeliveries)

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { createApiToken, listApiTokens, revokeApiToken } from "~/models/api-token.server";
 import { ApiTokenFormSchema } from "~/schemas/api-token";
 import { keyedLinkAction, loadKeyedLinks } from "~/views/keyed-links.server";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/settings-api-tokens";
 // Global Settings → API tokens (decision 0041): management only.
 
 export function loader({ request }: Route.LoaderArgs) {
-  return loadKeyedLinks(request, listApiTokens, (t) => ({ scopes: t.scopes, createdBy: t.createdByName ?? "A former team member" }));
+  return loadKeyedLinks(request, listApiTokens, (k) => ({ scopes: k.scopes, createdBy: k.createdByName ?? t`A former team member` }));
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -16,7 +17,7 @@ export function action({ request }: Route.ActionArgs) {
     create: ({ name, scopes, language }, actor) => ({ name, token: createApiToken(name, scopes, actor, language).token }),
     revoke: (id, actor) => {
       const { name } = revokeApiToken(id, actor);
-      return { title: "API token revoked", description: `${name}: the program using it is refused from its next request.` };
+      return { title: t`API token revoked`, description: t`${name}: the program using it is refused from its next request.` };
     },
   });
 }

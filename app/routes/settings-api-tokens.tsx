@@ -1,10 +1,13 @@
 import { getCollectionProps } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { TextField } from "~/components/forms";
 import { LanguageChoice } from "~/components/language-choice";
 import { KeyedLinkPage } from "~/components/settings/keyed-link-page";
 import { btn, checkboxClass, checkRowClass, FieldError, inputClass } from "~/components/ui";
-import { API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, isApiTokenScope } from "~/domain/api-tokens";
+import { API_TOKEN_SCOPES, apiTokenScopeLabel, isApiTokenScope } from "~/domain/api-tokens";
+import { i18n } from "~/domain/i18n-runtime";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ApiTokenFormSchema } from "~/schemas/api-token";
 import type { Route } from "./+types/settings-api-tokens";
@@ -14,28 +17,29 @@ export { loader, action } from "./settings-api-tokens.server";
 // monitoring server) its own key with only the scopes it needs, sees when each was last used, and revokes one
 // that leaked. The token is shown once, when made.
 
-export const meta = () => [{ title: "API tokens · Global Settings · Shopflow" }];
+export const meta = () => [{ title: i18n._(msg`API tokens · Global Settings · Shopflow`) }];
 
 export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const tokens = loaderData.links;
-  const live = tokens.filter((t) => !t.revoked).length;
+  const live = tokens.filter((k) => !k.revoked).length;
   return (
     <KeyedLinkPage
       width="max-w-5xl"
-      title="API tokens"
-      subtitle="Keys for other programs (quoting, accounting, monitoring) to use Shopflow's API: each with only the scopes it needs. A token never opens a page or changes Global Settings."
+      title={t`API tokens`}
+      subtitle={t`Keys for other programs (quoting, accounting, monitoring) to use Shopflow's API: each with only the scopes it needs. A token never opens a page or changes Global Settings.`}
       schema={ApiTokenFormSchema}
       form={{
-        heading: "New API token",
+        heading: t`New API token`,
         headingId: "new-api-token-heading",
         className: "mt-3 space-y-4",
         fields: (fields) => (
           <>
-            <TextField field={fields.name} label="Token name (the program that uses it)" className="max-w-md" placeholder="Quoting" />
+            <TextField field={fields.name} label={t`Token name (the program that uses it)`} className="max-w-md" placeholder={t`Quoting`} />
             <fieldset aria-describedby={`${fields.scopes.id}-hint`}>
-              <legend className="block text-sm font-semibold text-ink">Scopes</legend>
+              <legend className="block text-sm font-semibold text-ink">{t`Scopes`}</legend>
               <p id={`${fields.scopes.id}-hint`} className="text-sm text-ink-muted">
-                What the program may do. Give only what it needs; make a new token to change them.
+                {t`What the program may do. Give only what it needs; make a new token to change them.`}
               </p>
               <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
                 {getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_TOKEN_SCOPES] }).map(({ key, ...props }) => (
@@ -43,7 +47,7 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
                     <input {...props} className={checkboxClass} />
                     <span>
                       <code className="font-mono font-semibold">{props.value}</code>
-                      <span className="block text-ink-muted">{isApiTokenScope(props.value) ? API_TOKEN_SCOPE_LABELS[props.value] : null}</span>
+                      <span className="block text-ink-muted">{isApiTokenScope(props.value) ? apiTokenScopeLabel(props.value) : null}</span>
                     </span>
                   </label>
                 ))}
@@ -53,40 +57,46 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
             <LanguageChoice kind="token" className="max-w-md" />
           </>
         ),
-        submit: "Make API token",
+        submit: t`Make API token`,
       }}
-      reveal={(created: { name: string; token: string }) => (
+      reveal={({ name, token }: { name: string; token: string }) => (
         <>
-          <p className="font-semibold">API token for {created.name} made. Copy it now: it is not shown again.</p>
+          <p className="font-semibold">{t`API token for ${name} made. Copy it now: it is not shown again.`}</p>
           <label htmlFor="new-api-token" className="mt-2 block text-sm">
-            Token (send it as <code className="font-mono">Authorization: Bearer …</code>)
+            <Trans>
+              Token (send it as <code className="font-mono">Authorization: Bearer …</code>)
+            </Trans>
           </label>
           <div className="mt-1 flex gap-2">
             <input
               id="new-api-token"
               readOnly
-              value={created.token}
+              value={token}
               data-testid="api-token"
               className={`${inputClass} min-w-0 flex-1 font-mono text-sm`}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <CopyButton text={created.token} />
+            <CopyButton text={token} />
           </div>
         </>
       )}
       list={{
-        heading: <>Tokens {tokens.length ? <span className="text-base font-normal text-ink-muted">({live} in use)</span> : null}</>,
+        heading: (
+          <>
+            {t`Tokens`} {tokens.length ? <span className="text-base font-normal text-ink-muted">{t`(${live} in use)`}</span> : null}
+          </>
+        ),
         headingId: "api-tokens",
         columns: [
-          { label: "Scopes", cell: (t) => <span className="font-mono text-sm">{t.scopes.join(", ")}</span> },
-          { label: "Made", cell: (t) => `${t.created} by ${t.createdBy}` },
-          { label: "Last used", cell: (t) => t.lastUsed },
+          { label: t`Scopes`, cell: (k) => <span className="font-mono text-sm">{k.scopes.join(", ")}</span> },
+          { label: t`Made`, cell: ({ created, createdBy }) => t`${created} by ${createdBy}` },
+          { label: t`Last used`, cell: (k) => k.lastUsed },
         ],
-        revokeLabel: (t) => `API token ${t.name}`,
+        revokeLabel: ({ name }) => t`API token ${name}`,
         empty: {
           icon: "lock",
-          title: "No API tokens yet",
-          text: "Make one above for the program that should talk to Shopflow, and paste it into that program's settings.",
+          title: t`No API tokens yet`,
+          text: t`Make one above for the program that should talk to Shopflow, and paste it into that program's settings.`,
         },
       }}
       rows={tokens}
@@ -96,6 +106,7 @@ export default function SettingsApiTokens({ loaderData }: Route.ComponentProps) 
 
 /** With JavaScript, one tap copies the token (a phone's field is too narrow to select it by hand); without, the field is selected on focus. */
 function CopyButton({ text }: { text: string }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated || !navigator.clipboard) return null;
@@ -110,7 +121,7 @@ function CopyButton({ text }: { text: string }) {
         )
       }
     >
-      <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+      <span aria-live="polite">{copied ? t`Copied` : t`Copy`}</span>
     </button>
   );
 }

@@ -1,7 +1,8 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { AuditEntry } from "~/components/audit/audit-entries";
 import type { AuditQuery } from "~/components/audit/audit-filters";
-import { AUDIT_PAGE_SIZE, auditActionLabel, auditEntityLabel, BAD_DATE, notAnId } from "~/domain/audit-words";
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditEntityLabel, badDateMessage, notAnId } from "~/domain/audit-words";
 import { formatLogTime, PLAIN_DATE } from "~/domain/dates";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -21,7 +22,6 @@ import {
 } from "~/models/audit-trail.server";
 import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
-import { RANGE_ORDER } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-audit";
 
@@ -48,7 +48,9 @@ export function loadSettingsAudit({ request }: Route.LoaderArgs) {
   const toStart = to ? startOf(to) : undefined;
   // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing; so is an id
   // that is not a number, which no entry can carry.
-  const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? RANGE_ORDER : null;
+  // The range sentence is /analytics' (schemas/analytics), said in the request's language.
+  const rangeError =
+    fromMs === null || toStart === null ? badDateMessage() : from && to && from > to ? t`The start date must be on or before the end date.` : null;
   const recordError = record && recordId === null ? notAnId("record", record) : null;
   const projectError = projectText && project === null ? notAnId("project", projectText) : null;
   const filter: AuditFilter = {
@@ -68,13 +70,14 @@ export function loadSettingsAudit({ request }: Route.LoaderArgs) {
   const departments = new Map(departmentModel.list().map((d) => [d.value, d.name]));
   const view = { timeZone: tz, departmentName: (v: string) => departments.get(v) ?? departmentLabel(v), memberName: (id: number) => names.get(id) };
   const recordNames = auditRecordNames(rows);
+  const deleted = (name: string) => t`${name} (deleted)`;
   return data(
     {
       filter: { member: member ? String(member) : "", entity, record, from, to, kind, project: projectText } satisfies AuditQuery,
       rangeError,
       recordError,
       projectError,
-      members: [...current, ...gone.map((m) => ({ id: m.id, name: `${m.name} (deleted)` }))],
+      members: [...current, ...gone.map((m) => ({ id: m.id, name: deleted(m.name) }))],
       entities: auditEntities().map((e) => ({ value: e, label: auditEntityLabel(e) })),
       rows: rows.map((r): AuditEntry => {
         const who = auditActor(r);
@@ -93,9 +96,9 @@ export function loadSettingsAudit({ request }: Route.LoaderArgs) {
           record:
             r.entity === "session"
               ? null
-              : `${auditEntityLabel(r.entity)}${r.entityId ? ` #${r.entityId}` : ""}${named ? ` · ${named.name}${named.exists ? "" : " (deleted)"}` : ""}`,
+              : `${auditEntityLabel(r.entity)}${r.entityId ? ` #${r.entityId}` : ""}${named ? ` · ${named.exists ? named.name : deleted(named.name)}` : ""}`,
           // Only to a page that is there: a deleted project or item has none.
-          link: page && named?.exists ? { to: `/${page}s/${r.entityId}`, text: `Open the ${page}` } : null,
+          link: page && named?.exists ? { to: `/${page}s/${r.entityId}`, text: page === "project" ? t`Open the project` : t`Open the item` } : null,
           ip: r.ip,
           diff,
           note: auditNote(r, who, diff.length, view.memberName),

@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { AuditEntryRow } from "~/components/audit/audit-entries";
 import { AuditFilters, auditHref } from "~/components/audit/audit-filters";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
+import { i18n } from "~/domain/i18n-runtime";
 import type { Route } from "./+types/settings-audit";
 import { loadSettingsAudit } from "./settings-audit.server";
 
@@ -10,22 +13,23 @@ import { loadSettingsAudit } from "./settings-audit.server";
 
 export { AUDIT_PAGE_SIZE, notAnId } from "~/domain/audit-words";
 
-export const meta = () => [{ title: "Audit trail · Global Settings · Shopflow" }];
+export const meta = () => [{ title: i18n._(msg`Audit trail · Global Settings · Shopflow`) }];
 
 export const loader = (args: Route.LoaderArgs) => loadSettingsAudit(args);
 
 export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { filter, rows, older, paged, retentionDays } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Global Settings
+        {t`← Back to Global Settings`}
       </Link>
-      <PageHeader title="Audit trail" subtitle="Every change, sign-in and refused PIN, newest first. Nothing here can be edited or deleted." />
+      <PageHeader title={t`Audit trail`} subtitle={t`Every change, sign-in and refused PIN, newest first. Nothing here can be edited or deleted.`} />
       <p className="-mt-2 mb-4 text-sm text-ink-muted" data-testid="audit-retention">
         {retentionDays > 0
-          ? `Entries older than ${retentionDays} days are removed automatically (AUDIT_RETENTION_DAYS on the server).`
-          : "Entries are kept forever. The server's AUDIT_RETENTION_DAYS setting can remove old ones."}
+          ? t`Entries older than ${retentionDays} days are removed automatically (AUDIT_RETENTION_DAYS on the server).`
+          : t`Entries are kept forever. The server's AUDIT_RETENTION_DAYS setting can remove old ones.`}
       </p>
       <AuditFilters
         filter={filter}
@@ -35,18 +39,18 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
         recordError={loaderData.recordError}
         projectError={loaderData.projectError}
       />
-      <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Audit entries">
+      <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label={t`Audit entries`}>
         {rows.length === 0 ? (
           <EmptyState
             icon="search"
-            title="No audit entries match"
+            title={t`No audit entries match`}
             action={
               <Link to="/settings/audit" className={btn.secondary}>
-                Clear filters
+                {t`Clear filters`}
               </Link>
             }
           >
-            Change the filters, or widen the dates.
+            {t`Change the filters, or widen the dates.`}
           </EmptyState>
         ) : (
           <ul className="divide-y divide-line">
@@ -59,17 +63,17 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <nav aria-label="Pages" className="mt-4 flex flex-wrap justify-between gap-3 border-t border-line pt-4">
+        <nav aria-label={t`Pages`} className="mt-4 flex flex-wrap justify-between gap-3 border-t border-line pt-4">
           {paged ? (
             <Link to={auditHref(filter)} className={btn.secondary}>
-              ← Newest
+              {t`← Newest`}
             </Link>
           ) : (
             <span />
           )}
           {older ? (
             <Link to={auditHref(filter, { before: String(older) })} className={btn.secondary} rel="next">
-              Older →
+              {t`Older →`}
             </Link>
           ) : null}
         </nav>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { boardLink } from "~/domain/board-messages";
 import { createBoardKey, listBoardKeys, revokeBoardKey } from "~/models/board.server";
 import { BoardKeyFormSchema } from "~/schemas/board";
@@ -19,7 +20,7 @@ export function action({ request }: Route.ActionArgs) {
     },
     revoke: (id, actor) => {
       revokeBoardKey(id, actor);
-      return { title: "Board link revoked", description: "A TV still showing it stops updating and shows that the link is no longer valid." };
+      return { title: t`Board link revoked`, description: t`A TV still showing it stops updating and shows that the link is no longer valid.` };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { departmentLabel } from "~/domain/format";
 import { createCalendarKey, listCalendarKeys, revokeCalendarKey } from "~/models/calendar-feed.server";
 import { departmentModel } from "~/models/department.server";
@@ -12,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadKeyedLinks(
     request,
     listCalendarKeys,
-    (k) => ({ subject: k.department !== null ? `Department: ${k.subjectName}` : `Member: ${k.subjectName}` }),
+    ({ department, subjectName: name }) => ({ subject: department !== null ? t`Department: ${name}` : t`Member: ${name}` }),
     () => ({
       // Feed addresses carry the shop's address once it is known (decision 0026), this browser's until then.
       addressNote: shopAddressNote(request),
@@ -42,7 +43,7 @@ export function action({ request }: Route.ActionArgs) {
     refusedField: "subject",
     revoke: (id, actor) => {
       revokeCalendarKey(id, actor);
-      return { title: "Calendar feed revoked", description: "Calendar apps that subscribed to it get nothing more from it." };
+      return { title: t`Calendar feed revoked`, description: t`Calendar apps that subscribed to it get nothing more from it.` };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/http/toast-cookie.server";
@@ -26,24 +27,24 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = intentOf(form, ["name", "logo", "remove-logo"]);
   if (intent === "remove-logo") {
     updateShopBrand({ logo: null }, actor);
-    return redirectWithToast(request, HERE, { title: "Logo removed", description: "Customer pages show the shop's name alone." });
+    return redirectWithToast(request, HERE, { title: t`Logo removed`, description: t`Customer pages show the shop's name alone.` });
   }
   if (intent === "logo") {
     const file = uploadedFile(request, "logo");
-    if (!file || file.size === 0) return invalid("logo", { status: "error", error: { logo: ["Choose a picture to upload."] } });
+    if (!file || file.size === 0) return invalid("logo", { status: "error", error: { logo: [t`Choose a picture to upload.`] } });
     try {
       await saveLogo(file, actor);
     } catch (error) {
       const e = domainError(error);
       return invalid("logo", { status: "error", error: { logo: [e.message] } }, e.status);
     }
-    return redirectWithToast(request, HERE, { title: "Logo saved", description: "Customer pages show it from now on." });
+    return redirectWithToast(request, HERE, { title: t`Logo saved`, description: t`Customer pages show it from now on.` });
   }
   const submission = parseWithZod(form, { schema: ShopNameFormSchema });
   if (submission.status !== "success") return invalid("name", submission.reply());
   updateShopBrand({ shopName: submission.value.shopName }, actor);
   return redirectWithToast(request, HERE, {
-    title: "Shop name saved",
-    description: submission.value.shopName ? "Customer pages show it." : "Customer pages show no name.",
+    title: t`Shop name saved`,
+    description: submission.value.shopName ? t`Customer pages show it.` : t`Customer pages show no name.`,
   });
 }

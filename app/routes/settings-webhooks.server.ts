@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { BadRequestError } from "~/domain/errors";
 import { formatDateTime } from "~/domain/dates";
@@ -43,9 +44,10 @@ export async function settingsWebhooksAction({ request }: Route.ActionArgs) {
   try {
     const endpoint = createWebhookEndpoint(submission.value, actor);
     // Its page shows the secret the receiver needs.
+    const name = endpoint.name;
     return redirectWithToast(request, `/settings/webhooks/${endpoint.id}`, {
-      title: "Webhook added",
-      description: `${endpoint.name}: copy its secret into the receiving program, then its deliveries show here.`,
+      title: t`Webhook added`,
+      description: t`${name}: copy its secret into the receiving program, then its deliveries show here.`,
     });
   } catch (error) {
     const e = domainError(error);

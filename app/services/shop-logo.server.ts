@@ -1,9 +1,10 @@
+import { t } from "@lingui/core/macro";
 import { randomBytes } from "node:crypto";
 import { open } from "node:fs/promises";
 import { renameSync } from "node:fs";
 import path from "node:path";
 import { BadRequestError } from "~/domain/errors";
-import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE, LOGO_TYPES, type LogoExtension, logoKind } from "~/domain/logo-image";
+import { LOGO_MAX_BYTES, LOGO_TYPES, type LogoExtension, logoKind } from "~/domain/logo-image";
 import { ensureDir, storedFilePath } from "~/infra/storage.server";
 import type { Actor } from "~/models/audit.server";
 import { getShopBrand, updateShopBrand } from "~/models/shop-brand.server";
@@ -29,9 +30,11 @@ async function firstBytes(relative: string): Promise<Uint8Array> {
  * shop's; a refused one is a BadRequestError.
  */
 export async function saveLogo(upload: { path: string; size: number }, actor: Actor): Promise<void> {
-  if (upload.size > LOGO_MAX_BYTES) throw new BadRequestError(LOGO_TOO_LARGE);
+  // The same sentences as domain/logo-image's, in the language of the request.
+  const kb = LOGO_MAX_BYTES / 1024;
+  if (upload.size > LOGO_MAX_BYTES) throw new BadRequestError(t`The logo is too large: at most ${kb} KB.`);
   const kind = logoKind(await firstBytes(upload.path));
-  if (!kind) throw new BadRequestError(LOGO_NOT_AN_IMAGE);
+  if (!kind) throw new BadRequestError(t`The logo must be a PNG, JPEG or WebP picture.`);
   ensureDir(BRANDING_DIR);
   const stored = `${BRANDING_DIR}/logo-${randomBytes(8).toString("hex")}.${kind}`;
   renameSync(storedFilePath(upload.path)!, storedFilePath(stored)!);

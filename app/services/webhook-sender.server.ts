@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { createHmac } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PREFIX } from "~/domain/webhooks";
@@ -83,6 +84,38 @@ export function networkErrorText(error: unknown, timedOut: boolean, timeoutMs: n
   if (/ETIMEDOUT|Timeout/i.test(code)) return "Timed out: no connection";
   if (/EHOSTUNREACH|ENETUNREACH/i.test(code)) return "Network unreachable";
   return "Network error";
+}
+
+/**
+ * A delivery's stored error in the reader's language. The log keeps what the sender wrote, in English (it runs
+ * outside any request); its own sentences are translated when shown, anything else (an HTTP status line) is shown
+ * as stored.
+ */
+export function deliveryErrorWords(stored: string): string {
+  const timedOut = /^Timed out: no answer within (\d+ m?s)$/.exec(stored);
+  if (timedOut) {
+    const wait = timedOut[1];
+    return t`Timed out: no answer within ${wait}`;
+  }
+  switch (stored) {
+    case "Connection refused":
+      return t`Connection refused`;
+    case "Address not found (DNS)":
+      return t`Address not found (DNS)`;
+    case "Connection closed before an answer":
+      return t`Connection closed before an answer`;
+    case "TLS error: the certificate was not accepted":
+      return t`TLS error: the certificate was not accepted`;
+    case "Timed out: no connection":
+      return t`Timed out: no connection`;
+    case "Network unreachable":
+      return t`Network unreachable`;
+    case "Network error":
+      return t`Network error`;
+    case UNREADABLE:
+      return t`Not sent: the signing secret cannot be opened with this server's secret.key (was the database restored without it?). Make a new secret on this page and give it to the receiver.`;
+  }
+  return stored;
 }
 
 /** The wait before retry number `attempts` (1 = the first retry): doubling, capped, then between half and all of it. */

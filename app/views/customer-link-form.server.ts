@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { customerStatusLink } from "~/domain/customer-status";
 import { parseIdParam } from "~/domain/ids";
@@ -39,10 +40,15 @@ const linkLanguageOf = (formData: FormData): Language => {
   return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
 };
 
+// The titles and fallbacks are read when a form fails, in the language of that request (getters, not constants).
 export const customerLinkIntents = {
   "create-customer-link": {
-    title: "Error",
-    fallback: "Failed to make the customer link",
+    get title() {
+      return t`Error`;
+    },
+    get fallback() {
+      return t`Failed to make the customer link`;
+    },
     handle: ({ request, formData, projectId, formId, actor, fail }: Context) => {
       let key: string;
       try {
@@ -56,18 +62,22 @@ export const customerLinkIntents = {
       return data<FormReply & { customerLink: string }>({
         formId,
         result: null,
-        toast: { title: "Customer link made", description: "Copy it now and send it to the customer: it is not shown again.", variant: "default" },
+        toast: { title: t`Customer link made`, description: t`Copy it now and send it to the customer: it is not shown again.`, variant: "default" },
         reauth: false,
         customerLink: link,
       });
     },
   },
   "revoke-customer-link": {
-    title: "Error",
-    fallback: "Failed to revoke the customer link",
+    get title() {
+      return t`Error`;
+    },
+    get fallback() {
+      return t`Failed to revoke the customer link`;
+    },
     handle: ({ request, formData, projectId, here, actor, fail }: Context) => {
       const id = parseIdParam(String(formData.get("linkId") ?? ""));
-      if (id === null) return fail(404, "This customer link no longer exists or was already revoked.");
+      if (id === null) return fail(404, t`This customer link no longer exists or was already revoked.`);
       try {
         revokeCustomerLink(projectId, id, actor);
       } catch (error) {
@@ -75,8 +85,8 @@ export const customerLinkIntents = {
         return fail(e.status, e.message);
       }
       return redirectWithToast(request, `${here}#customer-link`, {
-        title: "Customer link revoked",
-        description: "Whoever opens it now reads that the link is no longer valid.",
+        title: t`Customer link revoked`,
+        description: t`Whoever opens it now reads that the link is no longer valid.`,
       });
     },
   },

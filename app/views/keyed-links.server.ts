@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { z } from "zod";
 import { formatDateTime } from "~/domain/dates";
@@ -29,7 +30,7 @@ type StoredKey = { id: number; name: string; createdAt: Date; lastUsedAt: Date |
 export function keyDates(k: Pick<StoredKey, "createdAt" | "lastUsedAt" | "revokedAt">, tz = getEnv().SHOP_TIMEZONE) {
   return {
     created: formatDateTime(k.createdAt, tz),
-    lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : "Never",
+    lastUsed: k.lastUsedAt ? formatDateTime(k.lastUsedAt, tz) : t`Never`,
     revoked: k.revokedAt ? formatDateTime(k.revokedAt, tz) : null,
   };
 }
@@ -73,12 +74,12 @@ export async function keyedLinkAction<S extends z.ZodType, C>(request: Request, 
 
   if (intent === "revoke") {
     const id = parseIdParam(form.get("id"));
-    if (id === null) return invalid("revoke", { status: "error", error: { id: ["Choose a key to revoke."] } });
+    if (id === null) return invalid("revoke", { status: "error", error: { id: [t`Choose a key to revoke.`] } });
     let toast: { title: string; description: string };
     try {
       toast = spec.revoke(id, actor);
     } catch (error) {
-      return redirectWithToast(request, spec.here, { title: "Error", description: domainError(error).message, variant: "destructive" });
+      return redirectWithToast(request, spec.here, { title: t`Error`, description: domainError(error).message, variant: "destructive" });
     }
     return redirectWithToast(request, spec.here, toast);
   }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "../icons";
 import { btn } from "../ui";
@@ -25,6 +26,8 @@ export type AuditEntry = {
  * before and after.
  */
 export function AuditEntryRow({ entry: r, byMember }: { entry: AuditEntry; byMember: string | null }) {
+  const { t } = useLingui();
+  const { who, ip } = r;
   return (
     <li className="py-2" data-testid="audit-row">
       {/* The summary is a flex row, which drops the browser's disclosure triangle: the chevron and
@@ -35,10 +38,10 @@ export function AuditEntryRow({ entry: r, byMember }: { entry: AuditEntry; byMem
           <span className="font-medium text-ink">{r.who}</span>
           <span className={r.signIn ? "rounded-full bg-slate-100 px-2 text-sm text-ink" : "text-ink"}>{r.action}</span>
           {r.record ? <span className="min-w-0 text-ink-muted wrap-break-word">{r.record}</span> : null}
-          {r.ip ? <span className="text-sm text-ink-muted">from {r.ip}</span> : null}
+          {ip ? <span className="text-sm text-ink-muted">{t`from ${ip}`}</span> : null}
           <span className="ml-auto inline-flex items-center gap-1 text-sm font-semibold text-brand-800" data-testid="audit-row-toggle">
-            <span className="group-open:hidden">Details</span>
-            <span className="hidden group-open:inline">Hide details</span>
+            <span className="group-open:hidden">{t`Details`}</span>
+            <span className="hidden group-open:inline">{t`Hide details`}</span>
             <Icon name="chevron-down" className="h-4 w-4 group-open:rotate-180 motion-safe:transition-transform" />
           </span>
         </summary>
@@ -52,7 +55,7 @@ export function AuditEntryRow({ entry: r, byMember }: { entry: AuditEntry; byMem
             ) : null}
             {byMember ? (
               <Link to={byMember} className={`inline-flex min-h-tap items-center ${btn.link}`}>
-                Every entry by {r.who}
+                {t`Every entry by ${who}`}
               </Link>
             ) : null}
           </div>
@@ -61,13 +64,13 @@ export function AuditEntryRow({ entry: r, byMember }: { entry: AuditEntry; byMem
               <thead className="text-ink-muted">
                 <tr>
                   <th scope="col" className="py-1 pr-3 font-medium">
-                    Field
+                    {t`Field`}
                   </th>
                   <th scope="col" className="py-1 pr-3 font-medium">
-                    Before
+                    {t`Before`}
                   </th>
                   <th scope="col" className="py-1 font-medium">
-                    After
+                    {t`After`}
                   </th>
                 </tr>
               </thead>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useLocation } from "react-router";
 import { btn, cardClass, inputClass, Label } from "../ui";
 
@@ -35,16 +36,17 @@ export function AuditFilters({
   // The fields are uncontrolled (they work without JavaScript): a new key per query makes React draw them afresh
   // from the URL after Clear, Back or a link, instead of keeping what was typed before. autoComplete="off" does
   // the same without JavaScript: the browser would otherwise restore, on Back, what was chosen before leaving.
+  const { t } = useLingui();
   const { search } = useLocation();
   const invalid = (error: string | null, id: string) => (error ? { "aria-invalid": true as const, "aria-describedby": id } : {});
   const dateProps = invalid(rangeError, "range-error");
   return (
-    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Filters">
+    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label={t`Filters`}>
       <Form key={search} method="get" autoComplete="off" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
         <div>
-          <Label htmlFor="member">Team member</Label>
+          <Label htmlFor="member">{t`Team member`}</Label>
           <select id="member" name="member" defaultValue={filter.member} className={inputClass}>
-            <option value="">Anyone</option>
+            <option value="">{t`Anyone`}</option>
             {members.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -53,17 +55,17 @@ export function AuditFilters({
           </select>
         </div>
         <div>
-          <Label htmlFor="kind">Kind</Label>
+          <Label htmlFor="kind">{t`Kind`}</Label>
           <select id="kind" name="kind" defaultValue={filter.kind} className={inputClass}>
-            <option value="">Everything</option>
-            <option value="changes">Changes</option>
-            <option value="sign-ins">Sign-ins and refused PINs</option>
+            <option value="">{t`Everything`}</option>
+            <option value="changes">{t`Changes`}</option>
+            <option value="sign-ins">{t`Sign-ins and refused PINs`}</option>
           </select>
         </div>
         <div>
-          <Label htmlFor="entity">Record type</Label>
+          <Label htmlFor="entity">{t`Record type`}</Label>
           <select id="entity" name="entity" defaultValue={filter.entity} className={inputClass}>
-            <option value="">Any</option>
+            <option value="">{t`Any`}</option>
             {entities.map((e) => (
               <option key={e.value} value={e.value}>
                 {e.label}
@@ -72,11 +74,11 @@ export function AuditFilters({
           </select>
         </div>
         <div>
-          <Label htmlFor="record">Record id</Label>
+          <Label htmlFor="record">{t`Record id`}</Label>
           <input id="record" name="record" defaultValue={filter.record} inputMode="numeric" className={inputClass} {...invalid(recordError, "record-error")} />
         </div>
         <div>
-          <Label htmlFor="project">Project id, with its steps and design</Label>
+          <Label htmlFor="project">{t`Project id, with its steps and design`}</Label>
           <input
             id="project"
             name="project"
@@ -87,24 +89,24 @@ export function AuditFilters({
           />
         </div>
         <div>
-          <Label htmlFor="from">From</Label>
+          <Label htmlFor="from">{t`From`}</Label>
           <input id="from" name="from" type="date" defaultValue={filter.from} className={inputClass} {...dateProps} />
         </div>
         <div>
-          <Label htmlFor="to">To</Label>
+          <Label htmlFor="to">{t`To`}</Label>
           <input id="to" name="to" type="date" defaultValue={filter.to} className={inputClass} {...dateProps} />
         </div>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
           <button type="submit" className={btn.primary}>
-            Filter
+            {t`Filter`}
           </button>
           <Link to="/settings/audit" className={btn.secondary}>
-            Clear
+            {t`Clear`}
           </Link>
         </div>
       </Form>
       {[
-        { id: "range-error", text: rangeError ? `${rangeError} Showing entries from every date instead.` : null },
+        { id: "range-error", text: rangeError ? t`${rangeError} Showing entries from every date instead.` : null },
         { id: "record-error", text: recordError },
         { id: "project-error", text: projectError },
       ].map((e) =>

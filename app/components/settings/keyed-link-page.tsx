@@ -1,5 +1,6 @@
 import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Form, Link, useActionData } from "react-router";
 import type { z } from "zod";
@@ -59,6 +60,7 @@ export function KeyedLinkPage<S extends z.ZodType, C, R extends KeyedLinkRow>({
   };
   rows: R[];
 }) {
+  const { t } = useLingui();
   const actionData = useActionData<KeyedLinkReply<C> | FormReply>();
   const [form, fields] = useForm<z.input<S> & Record<string, unknown>, z.output<S>>({
     lastResult: actionData?.formId === "create" ? (actionData.result as SubmissionResult<string[]>) : undefined,
@@ -68,11 +70,12 @@ export function KeyedLinkPage<S extends z.ZodType, C, R extends KeyedLinkRow>({
   });
   const created = actionData && "created" in actionData ? actionData.created : null;
   const answerToast = useAnswerToast(actionData);
+  const nameLabel = t`Name`;
   return (
     <div className={`mx-auto ${width} px-4 py-6 sm:px-6`}>
       {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Global Settings
+        {t`← Back to Global Settings`}
       </Link>
       <PageHeader title={title} subtitle={subtitle} />
       {notice}
@@ -109,7 +112,7 @@ export function KeyedLinkPage<S extends z.ZodType, C, R extends KeyedLinkRow>({
             <thead className="border-b border-line text-sm text-ink-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  Name
+                  {nameLabel}
                 </th>
                 {list.columns.map((c) => (
                   <th key={c.label} scope="col" className="py-2 pr-3">
@@ -117,14 +120,14 @@ export function KeyedLinkPage<S extends z.ZodType, C, R extends KeyedLinkRow>({
                   </th>
                 ))}
                 <th scope="col" className="py-2">
-                  Status
+                  {t`Status`}
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {rows.map((r) => (
                 <tr key={r.id} data-testid={list.rowTestId}>
-                  <td data-label="Name" className="py-3 pr-3 font-medium cell-text">
+                  <td data-label={nameLabel} className="py-3 pr-3 font-medium cell-text">
                     {r.name}
                   </td>
                   {list.columns.map((c) => (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { failedDeliveriesText } from "~/domain/webhooks";
 import { btn } from "../ui";
@@ -10,6 +11,7 @@ export const WEBHOOKS_PAGE = "/settings/webhooks";
 
 /** Management's notice of deliveries that failed for good (Home and Global Settings), with the way to them. */
 export function WebhookFailedNotice({ count, className = "" }: { count: number; className?: string }) {
+  const { t } = useLingui();
   const text = failedDeliveriesText(count);
   if (!text) return null;
   return (
@@ -19,7 +21,7 @@ export function WebhookFailedNotice({ count, className = "" }: { count: number; 
     >
       <p className="font-medium">{text}</p>
       <Link to={WEBHOOKS_PAGE} className={btn.secondary}>
-        See the webhook deliveries
+        {t`See the webhook deliveries`}
       </Link>
     </div>
   );

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS } from "~/domain/webhooks";
+import { WEBHOOK_EVENTS, webhookEventLabel } from "~/domain/webhooks";
 import { WebhookEndpointEditSchema, WebhookEndpointSchema } from "~/schemas/webhook";
 import { btn, CancelLink, checkboxClass, checkRowClass, FieldError, inputClass, Label } from "../ui";
 import { FormErrors, TextField } from "~/components/forms";
@@ -13,6 +14,7 @@ export type WebhookFormValues = { id: number; name: string; url: string; events:
 
 /** Add (no `endpoint`) or edit one endpoint: the same fields, checked by the same schema here and in the action. */
 export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormValues; lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useLingui();
   const schema = endpoint ? WebhookEndpointEditSchema : WebhookEndpointSchema;
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -33,9 +35,9 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
       {endpoint ? <input type="hidden" name="version" value={endpoint.version} /> : null}
       <FormErrors errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.name} label="Name" placeholder="Accounting" />
+        <TextField field={fields.name} label={t`Name`} placeholder={t`Accounting`} />
         <div>
-          <Label htmlFor={fields.url.id}>Address (URL)</Label>
+          <Label htmlFor={fields.url.id}>{t`Address (URL)`}</Label>
           <input
             className={inputClass}
             placeholder="https://erp.example.com/hooks/shopflow"
@@ -45,19 +47,19 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
             {...getInputProps(fields.url, { type: "text" })}
           />
           <p id={`${fields.url.id}-hint`} className="mt-1 text-sm text-ink-muted">
-            https://, or http:// on the shop's own network
+            {t`https://, or http:// on the shop's own network`}
           </p>
           <FieldError id={fields.url.errorId} errors={fields.url.errors} />
         </div>
       </div>
       <fieldset aria-describedby={fields.events.errorId}>
-        <legend className="text-sm font-semibold text-ink">Events to send</legend>
+        <legend className="text-sm font-semibold text-ink">{t`Events to send`}</legend>
         <div className="mt-1 grid gap-1 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((e) => (
             <label key={e} className={checkRowClass}>
               <input type="checkbox" name={fields.events.name} value={e} defaultChecked={chosen.has(e)} className={checkboxClass} />
               <span>
-                {WEBHOOK_EVENT_LABELS[e]} <span className="font-mono text-xs text-ink-muted">{e}</span>
+                {webhookEventLabel(e)} <span className="font-mono text-xs text-ink-muted">{e}</span>
               </span>
             </label>
           ))}
@@ -66,20 +68,20 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
       </fieldset>
       {endpoint ? (
         <label className={checkRowClass}>
-          <input type="checkbox" name="isActive" defaultChecked={endpoint.isActive} className={checkboxClass} /> Active (deliveries are sent)
+          <input type="checkbox" name="isActive" defaultChecked={endpoint.isActive} className={checkboxClass} /> {t`Active (deliveries are sent)`}
         </label>
       ) : null}
       {endpoint ? (
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
           <CancelLink to={here} />
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? "Saving..." : "Save webhook"}
+            {busy ? t`Saving...` : t`Save webhook`}
           </button>
         </div>
       ) : (
         <div>
           <button type="submit" className={btn.primary}>
-            Add webhook
+            {t`Add webhook`}
           </button>
         </div>
       )}

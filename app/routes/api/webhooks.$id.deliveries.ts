@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { api, jsonError, listPage, pageParams, parseId } from "~/http/api.server";
 import { countDeliveries, getWebhookEndpoint, listDeliveries } from "~/models/webhook.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -12,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "settings:write");
     const id = parseId(params.id, "Webhook");
-    if (!getWebhookEndpoint(id)) return jsonError(404, "Webhook not found");
+    if (!getWebhookEndpoint(id)) return jsonError(404, t`Webhook not found`);
     const url = new URL(request.url);
     const page = pageParams(url);
     const rows = listDeliveries(id, page).map(({ payload, ...d }) => ({ ...d, payload: JSON.parse(payload) as unknown }));

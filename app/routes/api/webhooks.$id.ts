@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "~/models/webhook.server";
 import { WebhookEndpointPatchSchema } from "~/schemas/webhook";
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "settings:write");
     const endpoint = getWebhookEndpoint(parseId(params.id, "Webhook"));
-    return endpoint ? json(endpoint, { headers: { "Cache-Control": "no-store" } }) : jsonError(404, "Webhook not found");
+    return endpoint ? json(endpoint, { headers: { "Cache-Control": "no-store" } }) : jsonError(404, t`Webhook not found`);
   });
 }
 
@@ -24,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const id = parseId(params.id, "Webhook");
     if (request.method.toUpperCase() === "DELETE") {
       const deleted = deleteWebhookEndpoint(id, actor);
-      return json({ message: "Webhook deleted", id: deleted.id });
+      return json({ message: t`Webhook deleted`, id: deleted.id });
     }
     const { version, ...patch } = await parseBody(request, WebhookEndpointPatchSchema);
     return json(updateWebhookEndpoint(id, patch, actor, { version }));
