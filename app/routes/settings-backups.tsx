@@ -131,7 +131,10 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
             {t`Set BACKUP_DIR where the server is started to a folder on another disk or a NAS mount, and restart Shopflow. It then backs up every 24 hours and keeps the newest 14, unless BACKUP_EVERY and BACKUP_KEEP say otherwise. For example:`}
           </p>
           <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-ink">
-            {"BACKUP_DIR=/mnt/nas/shopflow\nBACKUP_EVERY=24h\nBACKUP_KEEP=14"}
+            {t({
+              message: "BACKUP_DIR=/mnt/nas/shopflow\nBACKUP_EVERY=24h\nBACKUP_KEEP=14",
+              comment: "Settings the server reads, as typed where it is started: keep the names; only the example folder may change.",
+            })}
           </pre>
           <p className="mt-3 text-base text-ink-muted">
             <Trans>

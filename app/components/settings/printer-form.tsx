@@ -54,8 +54,11 @@ export function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPri
       <div>
         <Label htmlFor={fields.dpi.id}>{t`Resolution`}</Label>
         <select className={inputClass} {...getSelectProps(fields.dpi)}>
-          <option value="203">203 dpi</option>
-          <option value="300">300 dpi</option>
+          {[203, 300].map((dpi) => (
+            <option key={dpi} value={dpi}>
+              {t`${dpi} dpi`}
+            </option>
+          ))}
         </select>
         <FieldError id={fields.dpi.errorId} errors={fields.dpi.errors} />
       </div>
