@@ -157,7 +157,13 @@ export default function SettingsBackups({ loaderData }: Route.ComponentProps) {
               {recent.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-base" data-testid="backup-run">
                   <span className={`font-semibold ${r.ok && !r.removed ? "text-success-800" : r.running || r.removed ? "text-ink-muted" : "text-danger-800"}`}>
-                    {r.removed ? t`Removed` : r.ok ? t`Made` : r.running ? t`Running` : t`Failed`}
+                    {r.removed
+                      ? t({ message: "Removed", context: "backup" })
+                      : r.ok
+                        ? t({ message: "Made", context: "backup" })
+                        : r.running
+                          ? t`Running`
+                          : t({ message: "Failed", context: "backup" })}
                   </span>
                   <span className="text-ink">{r.at}</span>
                   {r.manual ? <span className="text-ink-muted">{t`by the backup command`}</span> : null}

@@ -219,7 +219,7 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   const spec = FORMS[entity];
   const rawId = formData.get("_id");
   const id = rawId === null || rawId === "" ? undefined : parseIdParam(rawId);
-  if (id === null) throw data("Not found", { status: 404 });
+  if (id === null) throw data(t`Not found`, { status: 404 });
   const verb = formData.get("_action") === "delete" ? "delete" : id ? "update" : "create";
   const formId = `${spec.form}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
   const resultId = verb === "delete" ? `delete-${entity}-${id}` : formId;

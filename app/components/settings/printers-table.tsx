@@ -34,7 +34,7 @@ export function PrintersTable({ printers, refused }: { printers: LabelPrinter[];
           <tr key={p.id}>
             <td data-label={labels.name} className="py-3 pr-3 font-medium cell-text">
               {p.name}
-              {p.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">{t`(off)`}</span>}
+              {p.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">{t({ message: "(off)", context: "label printer" })}</span>}
             </td>
             <td data-label={labels.address} className="py-3 pr-3 font-mono text-sm cell-text">
               {p.host}:{p.port}
