@@ -15,7 +15,7 @@ export function printerPortsText(): string {
   const ports = getEnv().PRINTER_PORTS.map(String);
   if (ports.length === 1) return ports[0]!;
   const first = ports.slice(0, -1).join(", ");
-  const last = ports.at(-1);
+  const last = ports.at(-1)!;
   return t`${first} or ${last}`;
 }
 

@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { run } = result;
   const size = formatBytes(run.sizeBytes ?? 0);
   const took = formatTook(run.durationMs ?? 0);
-  const path = run.path;
+  const path = run.path ?? "";
   return redirectWithToast(request, HERE, {
     title: t`Backup made`,
     description: t`${size} in ${took}, checked, in ${path}.`.slice(0, 480),
