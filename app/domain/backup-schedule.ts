@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+
 // Automatic backups (docs/decisions/0044-automatic-backups.md): the schedule's words and rules, shared by the
 // environment check, the scheduler and Global Settings → Backups.
 
@@ -17,8 +19,8 @@ export function parseBackupEvery(text: string): number | null {
   return ms >= MIN_BACKUP_EVERY_MS && ms <= MAX_BACKUP_EVERY_MS ? ms : null;
 }
 
-/** A schedule as people say it: 'every 24 hours', 'every 30 minutes', 'every day'. */
-export function everyText(ms: number): string {
+/** A schedule in the server's log: 'every 24 hours', 'every 30 minutes', 'every day' (always English). */
+export function everyWords(ms: number): string {
   for (const [unit, size] of [
     ["day", UNIT_MS.d],
     ["hour", UNIT_MS.h],
@@ -51,12 +53,43 @@ export function formatTook(ms: number): string {
 /** The error a backup that was cut short by the server stopping (or crashing) is recorded with. */
 export const BACKUP_INTERRUPTED = "The server stopped before this backup finished; it was not kept.";
 
+/** A schedule as people say it, in the reader's language: 'every 24 hours', 'every 30 minutes', 'every day'. */
+export function everyText(ms: number): string {
+  if (ms % UNIT_MS.d === 0) {
+    const n = ms / UNIT_MS.d;
+    return plural(n, { one: "every day", other: `every ${n} days` });
+  }
+  if (ms % UNIT_MS.h === 0) {
+    const n = ms / UNIT_MS.h;
+    return plural(n, { one: "every hour", other: `every ${n} hours` });
+  }
+  if (ms % UNIT_MS.m === 0) {
+    const n = ms / UNIT_MS.m;
+    return plural(n, { one: "every minute", other: `every ${n} minutes` });
+  }
+  if (ms % UNIT_MS.s === 0) {
+    const n = ms / UNIT_MS.s;
+    return plural(n, { one: "every second", other: `every ${n} seconds` });
+  }
+  const seconds = (ms / 1000).toFixed(1);
+  return t`every ${seconds} seconds`;
+}
+
 /** How long until the next backup: 'in 45 seconds', 'in 20 minutes', 'in 6 hours', 'in 3 days'. */
 export function untilText(ms: number): string {
-  const plural = (n: number, unit: string) => `in ${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (ms < 1000) return "any moment now";
-  if (ms < 60_000) return plural(Math.round(ms / 1000), "second");
-  if (ms < 3_600_000) return plural(Math.round(ms / 60_000), "minute");
-  if (ms < 48 * 3_600_000) return plural(Math.round(ms / 3_600_000), "hour");
-  return plural(Math.round(ms / 86_400_000), "day");
+  if (ms < 1000) return t`any moment now`;
+  if (ms < 60_000) {
+    const n = Math.round(ms / 1000);
+    return plural(n, { one: `in ${n} second`, other: `in ${n} seconds` });
+  }
+  if (ms < 3_600_000) {
+    const n = Math.round(ms / 60_000);
+    return plural(n, { one: `in ${n} minute`, other: `in ${n} minutes` });
+  }
+  if (ms < 48 * 3_600_000) {
+    const n = Math.round(ms / 3_600_000);
+    return plural(n, { one: `in ${n} hour`, other: `in ${n} hours` });
+  }
+  const n = Math.round(ms / 86_400_000);
+  return plural(n, { one: `in ${n} day`, other: `in ${n} days` });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   categories,
@@ -27,12 +28,15 @@ const valueTaken = (tx: Tx, value: string) => tx.select({ id: departments.id }).
 type DepartmentCreate = Omit<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus"> &
   Partial<Pick<z.infer<typeof DepartmentCreateSchema>, "isActive" | "machineStatus">>;
 
-export const NO_SLUG_MESSAGE = "The name needs at least one letter or digit";
+/** Why a name cannot be a department's (or subdepartment's) value, in the reader's language. */
+export function noSlugMessage() {
+  return t`The name needs at least one letter or digit`;
+}
 
 /** The URL-safe value of a name (it is part of /production/{value}); a name with no letter or digit is refused. */
 function routeValueOf(name: string): string {
   const value = slugify(name);
-  if (!value) throw new BadRequestError(NO_SLUG_MESSAGE);
+  if (!value) throw new BadRequestError(noSlugMessage());
   return value;
 }
 
@@ -46,7 +50,7 @@ export const departmentModel = crud<Department, DepartmentCreate, z.infer<typeof
   // machine is in Production and a process department in Process.
   prepareCreate: (input, tx) => {
     const value = routeValueOf(input.name);
-    if (valueTaken(tx, value)) throw new ConflictError(`A department with the value "${value}" already exists`);
+    if (valueTaken(tx, value)) throw new ConflictError(t`A department with the value "${value}" already exists`);
     const { isMachine } = input;
     return {
       value,
@@ -109,7 +113,10 @@ export function assertDepartmentValues(tx: Tx, values: readonly string[] | undef
       .map((r) => r.value),
   );
   const missing = values.filter((v) => !found.has(v));
-  if (missing.length) throw new BadRequestError(`Unknown department: ${missing.join(", ")}`);
+  if (missing.length) {
+    const names = missing.join(", ");
+    throw new BadRequestError(t`Unknown department: ${names}`);
+  }
 }
 
 type SubCreate = z.infer<typeof SubdepartmentSchema>;
@@ -121,7 +128,7 @@ function assertSubValueFree(tx: Tx, departmentId: number, value: string, exceptI
     .from(subdepartments)
     .where(and(eq(subdepartments.departmentId, departmentId), eq(subdepartments.value, value), exceptId ? ne(subdepartments.id, exceptId) : undefined))
     .get();
-  if (hit) throw new ConflictError(`A subdepartment with the value "${value}" already exists in this department`);
+  if (hit) throw new ConflictError(t`A subdepartment with the value "${value}" already exists in this department`);
 }
 
 export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
@@ -132,7 +139,7 @@ export const subdepartmentModel = crud<Subdepartment, SubCreate, SubPatch>({
   orderBy: [asc(subdepartments.sortOrder), asc(sql`${subdepartments.name} COLLATE NOCASE`), asc(subdepartments.id)],
   prepareCreate: (input, tx) => {
     const parent = tx.select({ id: departments.id }).from(departments).where(eq(departments.id, input.departmentId)).get();
-    if (!parent) throw new BadRequestError("Department not found");
+    if (!parent) throw new BadRequestError(t`Department not found`);
     const value = input.value ? routeValueOf(input.value) : routeValueOf(input.name);
     assertSubValueFree(tx, input.departmentId, value);
     return { value };
@@ -209,7 +216,7 @@ export function updateCapacities(changes: readonly CapacityChange[], actor: Acto
     const rows: Department[] = [];
     for (const c of changes) {
       const before = tx.select().from(departments).where(eq(departments.id, c.id)).get();
-      if (!before) throw new NotFoundError("Department not found. It may have been deleted by someone else: reload to see the latest.");
+      if (!before) throw new NotFoundError(t`Department not found. It may have been deleted by someone else: reload to see the latest.`);
       if (c.version !== undefined && c.version !== before.version) throw new ConflictError(staleMessage("Department"));
       if (before.capacityPeople === c.capacityPeople && before.capacityHours === c.capacityHours) continue;
       const after = tx

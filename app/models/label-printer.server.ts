@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { z } from "zod";
 import { labelPrinters } from "#db/schema";
 import type { LabelPrinterPatchSchema, LabelPrinterSchema } from "~/schemas/settings";
@@ -12,7 +13,10 @@ export type LabelPrinter = typeof labelPrinters.$inferSelect;
 /** '9100 or 6101': the ports label printers may be reached on (PRINTER_PORTS). */
 export function printerPortsText(): string {
   const ports = getEnv().PRINTER_PORTS.map(String);
-  return ports.length === 1 ? ports[0]! : `${ports.slice(0, -1).join(", ")} or ${ports.at(-1)}`;
+  if (ports.length === 1) return ports[0]!;
+  const first = ports.slice(0, -1).join(", ");
+  const last = ports.at(-1)!;
+  return t`${first} or ${last}`;
 }
 
 /**
@@ -21,7 +25,8 @@ export function printerPortsText(): string {
  */
 export function printerPortRefusal(port: number): string | null {
   if (getEnv().PRINTER_PORTS.includes(port)) return null;
-  return `Port ${port} is not a label printer port: labels are sent only to port ${printerPortsText()}. Whoever runs the server can allow another port with the PRINTER_PORTS setting.`;
+  const allowed = printerPortsText();
+  return t`Port ${port} is not a label printer port: labels are sent only to port ${allowed}. Whoever runs the server can allow another port with the PRINTER_PORTS setting.`;
 }
 
 function checkPort(port: number | undefined) {

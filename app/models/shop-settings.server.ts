@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { eq, sql } from "drizzle-orm";
 import { shopSettings } from "#db/schema";
 import { DEFAULT_SIGN_IN_MODE, type SignInMode } from "~/domain/constants";
@@ -57,7 +58,7 @@ export function updateShopSettings(patch: ShopSettingsPatch, actor: Actor, guard
     tx.insert(shopSettings).values({ id: 1 }).onConflictDoNothing().run();
     const before = tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).get()!;
     if (guard.version !== undefined && guard.version !== before.version) {
-      throw new ConflictError("These settings were changed by someone else. Reload to see the latest.");
+      throw new ConflictError(t`These settings were changed by someone else. Reload to see the latest.`);
     }
     const values = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && PATCHABLE.has(k)));
     if (Object.keys(values).length === 0) return before;

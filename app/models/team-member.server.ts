@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { projectWorkflowSteps, sessions, stepAssignments, teamMembers, type TeamMember } from "#db/schema";
 import { getDb, type DB } from "~/infra/db.server";
@@ -5,7 +6,7 @@ import { hashPin } from "~/infra/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
 import { forgetSessions } from "~/models/session-store.server";
-import { assertFresh, countWhere, uniqueViolationColumn, usageMessage, type Tx, type UpdateGuard } from "./crud.server";
+import { assertFresh, countWhere, uniqueViolationColumn, type Tx, type UpdateGuard } from "./crud.server";
 import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
 import { ConflictError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
@@ -110,7 +111,7 @@ export function activeHoldersOf(key: string, limit = 3): string[] {
 
 export class PinInUseError extends ConflictError {
   constructor() {
-    super("PIN is already in use by another team member");
+    super(t`PIN is already in use by another team member`);
   }
 }
 
@@ -235,7 +236,7 @@ export function updateTeamMember(id: number, patch: Partial<TeamMemberInput>, ac
   return updated;
 }
 
-const LAST_ADMIN = "At least one active team member must keep the management key ('Super User (All Access)')";
+const lastAdminMessage = () => t`At least one active team member must keep the management key ('Super User (All Access)')`;
 
 /** Global Settings must stay reachable: the last active management member cannot lose the key. */
 function assertNotLastAdministrator(tx: Tx, member: TeamMember) {
@@ -251,10 +252,10 @@ function assertNotLastAdministrator(tx: Tx, member: TeamMember) {
       ),
     )
     .get();
-  if (!others) throw new ConflictError(LAST_ADMIN);
+  if (!others) throw new ConflictError(lastAdminMessage());
 }
 
-export const OWN_ACCOUNT = "You cannot delete your own account. Ask another manager, or deactivate it instead.";
+const ownAccountMessage = () => t`You cannot delete your own account. Ask another manager, or deactivate it instead.`;
 
 export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | undefined {
   const deleted = getDb().transaction((tx) => {
@@ -262,27 +263,24 @@ export function deleteTeamMember(id: number, actor: Actor): PublicTeamMember | u
     if (!before) return undefined;
     assertNotLastAdministrator(tx, before);
     // The audit row of this delete names its actor: a member cannot be both.
-    if (actor.id === id) throw new ConflictError(OWN_ACCOUNT);
-    const reason = usageMessage(
-      "Team member",
-      before.name,
-      [
-        [
-          countWhere(
-            tx,
-            projectWorkflowSteps,
-            or(
-              eq(projectWorkflowSteps.assignedTeamMemberId, id),
-              sql`${projectWorkflowSteps.id} IN (SELECT ${stepAssignments.projectWorkflowStepId} FROM ${stepAssignments} WHERE ${stepAssignments.teamMemberId} = ${id})`,
-            )!,
-          ),
-          "workflow step",
-          "workflow steps",
-        ],
-      ],
-      "is assigned to",
+    if (actor.id === id) throw new ConflictError(ownAccountMessage());
+    const steps = countWhere(
+      tx,
+      projectWorkflowSteps,
+      or(
+        eq(projectWorkflowSteps.assignedTeamMemberId, id),
+        sql`${projectWorkflowSteps.id} IN (SELECT ${stepAssignments.projectWorkflowStepId} FROM ${stepAssignments} WHERE ${stepAssignments.teamMemberId} = ${id})`,
+      )!,
     );
-    if (reason) throw new ConflictError(`${reason}. Deactivate the member instead.`);
+    if (steps > 0) {
+      const name = before.name;
+      throw new ConflictError(
+        plural(steps, {
+          one: `Team member "${name}" is assigned to ${steps} workflow step. Deactivate the member instead.`,
+          other: `Team member "${name}" is assigned to ${steps} workflow steps. Deactivate the member instead.`,
+        }),
+      );
+    }
     tx.delete(teamMembers).where(eq(teamMembers.id, id)).run();
     writeAudit(actor, { action: "delete", entity: "team-member", entityId: id, before: toPublic(before) }, tx);
     return toPublic(before);

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { everyText, formatBytes, formatTook, untilText } from "~/domain/backup-schedule";
 import { formatLogTime, formatRelative } from "~/domain/dates";
@@ -78,21 +79,23 @@ export async function action({ request }: Route.ActionArgs) {
     const removed = removeBeforeRestoreFolder(name, actorFrom(request, user));
     if (!removed) {
       return redirectWithToast(request, HERE, {
-        title: "Nothing removed",
-        description: "That folder of data replaced by a restore is no longer there.",
+        title: t`Nothing removed`,
+        description: t`That folder of data replaced by a restore is no longer there.`,
         variant: "destructive",
       });
     }
+    const folder = removed.name;
+    const size = formatBytes(removed.sizeBytes);
     return redirectWithToast(request, HERE, {
-      title: "Folder removed",
-      description: `${removed.name} (${formatBytes(removed.sizeBytes)}), the data a restore replaced, is removed.`.slice(0, 480),
+      title: t`Folder removed`,
+      description: t`${folder} (${size}), the data a restore replaced, is removed.`.slice(0, 480),
     });
   }
   const settings = backupSettings();
   if (!settings) {
     return redirectWithToast(request, HERE, {
-      title: "Automatic backups are off",
-      description: "Set BACKUP_DIR where the server is started, then restart Shopflow.",
+      title: t`Automatic backups are off`,
+      description: t`Set BACKUP_DIR where the server is started, then restart Shopflow.`,
       variant: "destructive",
     });
   }
@@ -100,21 +103,25 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await runBackup(settings, { actor: actorFrom(request, user) });
   void backupScheduler()?.tick();
   if (result.kind === "busy") {
+    const since = formatLogTime(result.since, getEnv().SHOP_TIMEZONE);
     return redirectWithToast(request, HERE, {
-      title: "A backup is already being made",
-      description: `It started at ${formatLogTime(result.since, getEnv().SHOP_TIMEZONE)}. This page shows it once it has finished.`,
+      title: t`A backup is already being made`,
+      description: t`It started at ${since}. This page shows it once it has finished.`,
     });
   }
   if (result.kind === "failed") {
     return redirectWithToast(request, HERE, {
-      title: "Backup failed",
-      description: (result.run.error ?? "The backup failed.").slice(0, 480),
+      title: t`Backup failed`,
+      description: (result.run.error ?? t`The backup failed.`).slice(0, 480),
       variant: "destructive",
     });
   }
   const { run } = result;
+  const size = formatBytes(run.sizeBytes ?? 0);
+  const took = formatTook(run.durationMs ?? 0);
+  const path = run.path ?? "";
   return redirectWithToast(request, HERE, {
-    title: "Backup made",
-    description: `${formatBytes(run.sizeBytes ?? 0)} in ${formatTook(run.durationMs ?? 0)}, checked, in ${run.path}.`.slice(0, 480),
+    title: t`Backup made`,
+    description: t`${size} in ${took}, checked, in ${path}.`.slice(0, 480),
   });
 }

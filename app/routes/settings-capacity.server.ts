@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { plural, t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { formatListDate, noonInZone } from "~/domain/dates";
 import { formatWorkingWeek } from "~/domain/forecast-words";
@@ -78,11 +79,13 @@ export async function settingsCapacityAction({ request }: Route.ActionArgs) {
       return invalid(intent, submission.reply({ formErrors: [e.message] }), e.status);
     }
     const saved = getWorkingCalendar();
+    const week = formatWorkingWeek(saved);
+    const count = saved.holidays.length;
+    const holidayWords = plural(count, { one: `${count} holiday`, other: `${count} holidays` });
+    const timers = pauseAtDayEndSetting() ? t`forgotten timers pause at the day's end` : t`timers run until someone stops them`;
     return redirectWithToast(request, HERE, {
-      title: "Calendar saved",
-      description: `${formatWorkingWeek(saved)}; ${saved.holidays.length === 1 ? "1 holiday" : `${saved.holidays.length} holidays`}; ${
-        pauseAtDayEndSetting() ? "forgotten timers pause at the day's end" : "timers run until someone stops them"
-      }.`,
+      title: t`Calendar saved`,
+      description: `${week}; ${holidayWords}; ${timers}.`,
     });
   }
 
@@ -106,7 +109,7 @@ export async function settingsCapacityAction({ request }: Route.ActionArgs) {
     return invalid(intent, submission.reply({ formErrors: [e.message] }), e.status);
   }
   return redirectWithToast(request, HERE, {
-    title: "Capacity saved",
-    description: changed === 0 ? "Nothing changed." : changed === 1 ? "1 department changed." : `${changed} departments changed.`,
+    title: t`Capacity saved`,
+    description: changed === 0 ? t`Nothing changed.` : plural(changed, { one: `${changed} department changed.`, other: `${changed} departments changed.` }),
   });
 }

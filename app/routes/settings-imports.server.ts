@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { dateOrderWords, defaultDayFirst } from "~/domain/import-dates";
 import { redirectWithToast } from "~/http/toast-cookie.server";
@@ -48,8 +49,9 @@ export async function settingsImportsAction({ request }: Route.ActionArgs) {
     const e = domainError(error);
     return invalid("imports", submission.reply({ formErrors: [e.message] }), e.status);
   }
+  const order = dateOrderWords(getImportDateOrder().dayFirst);
   return redirectWithToast(request, HERE, {
-    title: "Imported files saved",
-    description: `Dates like 01/02/2026 are read ${dateOrderWords(getImportDateOrder().dayFirst)}.`,
+    title: t`Imported files saved`,
+    description: t`Dates like 01/02/2026 are read ${order}.`,
   });
 }

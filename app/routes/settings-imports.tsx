@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formMessages, useAnswerToast } from "~/components/forms";
 import { useReauthRetry } from "~/components/reauth";
 import { btn, cardClass, PageHeader } from "~/components/ui";
+import { i18n as pageI18n } from "~/domain/i18n-runtime";
 import type { Route } from "./+types/settings-imports";
 import { loadSettingsImports, settingsImportsAction } from "./settings-imports.server";
 
@@ -9,25 +12,27 @@ import { loadSettingsImports, settingsImportsAction } from "./settings-imports.s
 // month first (US) or day first. One form post, the same with JavaScript and without; the version it was opened
 // with refuses a save over someone else's.
 
-export const meta = () => [{ title: "Imported files · Global Settings · Shopflow" }];
+export const meta = () => [{ title: pageI18n._(msg`Imported files · Global Settings · Shopflow`) }];
 
 export const loader = (args: Route.LoaderArgs) => loadSettingsImports(args);
 
 export const action = (args: Route.ActionArgs) => settingsImportsAction(args);
 
 export default function SettingsImports({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
+  const { timeZone, byZone, now } = loaderData;
   const actionData = useActionData<typeof action>();
   const answerToast = useAnswerToast(actionData);
   const reauth = useReauthRetry(actionData);
   const error = formMessages(actionData?.result)[0];
   const busy = useNavigation().state === "submitting";
   const choices = [
-    { value: "month", title: "Month first (US)", text: "12/18/2026 and 12/18/26 are the 18th of December; 01/02/2026 is January 2." },
-    { value: "day", title: "Day first", text: "18/12/2026 and 18.12.2026 are the 18th of December; 01/02/2026 is February 1." },
+    { value: "month", title: t`Month first (US)`, text: t`12/18/2026 and 12/18/26 are the 18th of December; 01/02/2026 is January 2.` },
+    { value: "day", title: t`Day first`, text: t`18/12/2026 and 18.12.2026 are the 18th of December; 01/02/2026 is February 1.` },
     {
       value: "zone",
-      title: "By the shop's time zone",
-      text: `${loaderData.timeZone}: ${loaderData.byZone}. Month first in the Americas, day first elsewhere.`,
+      title: t`By the shop's time zone`,
+      text: t`${timeZone}: ${byZone}. Month first in the Americas, day first elsewhere.`,
     },
   ] as const;
   return (
@@ -35,16 +40,16 @@ export default function SettingsImports({ loaderData }: Route.ComponentProps) {
       {reauth.dialog}
       {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Global Settings
+        {t`← Back to Global Settings`}
       </Link>
-      <PageHeader title="Imported files" subtitle={`How Import orders reads dates. Now: ${loaderData.now}.`} />
+      <PageHeader title={t`Imported files`} subtitle={t`How Import orders reads dates. Now: ${now}.`} />
       {/* Drawn afresh after each save (a new version), so it shows what is saved now. */}
       <Form method="post" key={loaderData.version} className={`p-5 ${cardClass}`}>
         <input type="hidden" name="version" value={loaderData.version} />
         <fieldset>
-          <legend className="text-lg font-semibold text-ink">Dates in imported files</legend>
+          <legend className="text-lg font-semibold text-ink">{t`Dates in imported files`}</legend>
           <p className="mt-1 text-sm text-ink-muted">
-            2026-12-18 and Excel's own date numbers are read the same either way, and so is a date that can be read only one way (13/12/2026).
+            {t`2026-12-18 and Excel's own date numbers are read the same either way, and so is a date that can be read only one way (13/12/2026).`}
           </p>
           {error ? (
             <p role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
@@ -78,7 +83,7 @@ export default function SettingsImports({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <div className="mt-4 flex justify-end border-t border-line pt-4">
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? "Saving..." : "Save date order"}
+            {busy ? t`Saving...` : t`Save date order`}
           </button>
         </div>
       </Form>

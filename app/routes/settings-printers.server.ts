@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { BadRequestError } from "~/domain/errors";
 import { changedFields, originalOf } from "~/domain/form-changes";
@@ -32,8 +33,11 @@ export function loadSettingsPrinters({ request }: Route.LoaderArgs) {
   );
 }
 
-const describe = (p: LabelPrinter) => `${p.name} at ${p.host}:${p.port} (${p.dpi} dpi)`;
-const GONE = "This label printer no longer exists. It may have been deleted by someone else.";
+const describe = (p: LabelPrinter) => {
+  const { name, host, port, dpi } = p;
+  return t`${name} at ${host}:${port} (${dpi} dpi)`;
+};
+const gone = () => t`This label printer no longer exists. It may have been deleted by someone else.`;
 
 /**
  * The printer forms: add (the form names no intent), edit, switch on or off, delete. A refused add or edit keeps
@@ -53,7 +57,8 @@ export async function settingsPrintersAction({ request }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: LabelPrinterSchema });
     if (submission.status !== "success") return invalid("new", submission.reply());
     try {
-      return back("Printer added", `${describe(labelPrinterModel.create(submission.value, actor))}.`);
+      const added = describe(labelPrinterModel.create(submission.value, actor));
+      return back(t`Printer added`, `${added}.`);
     } catch (error) {
       const e = domainError(error);
       return invalid("new", submission.reply(e instanceof BadRequestError ? { fieldErrors: { port: [e.message] } } : { formErrors: [e.message] }), e.status);
@@ -62,7 +67,7 @@ export async function settingsPrintersAction({ request }: Route.ActionArgs) {
 
   const id = parseIdParam(String(form.get("id") ?? ""));
   const printer = id === null ? undefined : labelPrinterModel.get(id);
-  if (!printer) return back("Error", GONE, true);
+  if (!printer) return back(t`Error`, gone(), true);
   if (intent === "update") {
     const formId = `edit-${printer.id}`;
     const submission = parseWithZod(form, { schema: LabelPrinterEditFormSchema });
@@ -75,8 +80,9 @@ export async function settingsPrintersAction({ request }: Route.ActionArgs) {
     const version = Number(form.get("version"));
     try {
       const saved = labelPrinterModel.update(printer.id, patch, actor, original ? { expected } : { version: Number.isInteger(version) ? version : undefined });
-      if (!saved) return back("Error", GONE, true);
-      return back("Printer updated", `${describe(saved)}${saved.isActive ? "" : ", switched off"}.`);
+      if (!saved) return back(t`Error`, gone(), true);
+      const what = describe(saved);
+      return back(t`Printer updated`, saved.isActive ? `${what}.` : t`${what}, switched off.`);
     } catch (error) {
       const e = domainError(error);
       return invalid(formId, submission.reply(e instanceof BadRequestError ? { fieldErrors: { port: [e.message] } } : { formErrors: [e.message] }), e.status);
@@ -85,14 +91,18 @@ export async function settingsPrintersAction({ request }: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       labelPrinterModel.remove(printer.id, actor);
-      return back("Printer deleted", `${printer.name} is no longer offered for printing.`);
+      const name = printer.name;
+      return back(t`Printer deleted`, t`${name} is no longer offered for printing.`);
     }
     // The button says what it does ('Switch off'): two people pressing it at once leave the printer off, not on.
     const to = form.get("to");
     const on = to === "on" ? true : to === "off" ? false : !printer.isActive;
     if (on !== printer.isActive) labelPrinterModel.update(printer.id, { isActive: on }, actor);
-    return back(on ? "Printer switched on" : "Printer switched off", `${printer.name} is ${on ? "now" : "no longer"} offered for printing.`);
+    const name = printer.name;
+    return on
+      ? back(t`Printer switched on`, t`${name} is now offered for printing.`)
+      : back(t`Printer switched off`, t`${name} is no longer offered for printing.`);
   } catch (error) {
-    return back("Error", domainError(error).message, true);
+    return back(t`Error`, domainError(error).message, true);
   }
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
 import { ShopAddressFormSchema } from "~/schemas/shop-settings";
@@ -40,8 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form) return unreadableForm();
   if (getEnv().PUBLIC_URL) {
     return redirectWithToast(request, HERE, {
-      title: "Shop address not changed",
-      description: "The server's PUBLIC_URL sets the shop's address.",
+      title: t`Shop address not changed`,
+      description: t`The server's PUBLIC_URL sets the shop's address.`,
       variant: "destructive",
     });
   }
@@ -52,11 +53,11 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       updateShopSettings({ shopAddress: null }, actor, guard);
     } catch (error) {
-      return redirectWithToast(request, HERE, { title: "Shop address not changed", description: domainError(error).message, variant: "destructive" });
+      return redirectWithToast(request, HERE, { title: t`Shop address not changed`, description: domainError(error).message, variant: "destructive" });
     }
     return redirectWithToast(request, HERE, {
-      title: "Shop address forgotten",
-      description: "Labels carry the address of the browser that prints them again, and the server answers to any host name.",
+      title: t`Shop address forgotten`,
+      description: t`Labels carry the address of the browser that prints them again, and the server answers to any host name.`,
     });
   }
   const submission = parseWithZod(form, { schema: ShopAddressFormSchema });
@@ -71,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("save", submission.reply({ formErrors: [e.message] }), e.status);
   }
   return redirectWithToast(request, safeRedirectPath(submission.value.returnTo, HERE), {
-    title: "Shop address saved",
-    description: `Labels and QR codes now carry ${address}/qr/…, whichever browser prints them.`,
+    title: t`Shop address saved`,
+    description: t`Labels and QR codes now carry ${address}/qr/…, whichever browser prints them.`,
   });
 }

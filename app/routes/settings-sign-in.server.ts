@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
 import { SignInSettingsFormSchema } from "~/schemas/sign-in";
@@ -31,5 +32,5 @@ export async function action({ request }: Route.ActionArgs) {
     return invalid("sign-in", submission.reply({ formErrors: [e.message] }), e.status);
   }
   const mode = SIGN_IN_MODES.find((m) => m.value === saved.signInMode)!;
-  return redirectWithToast(request, HERE, { title: "Sign-in updated", description: mode.saved });
+  return redirectWithToast(request, HERE, { title: t`Sign-in updated`, description: mode.saved });
 }

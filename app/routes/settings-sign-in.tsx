@@ -1,6 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formMessages, useAnswerToast } from "~/components/forms";
 import { btn, cardClass, PageHeader } from "~/components/ui";
+import { i18n as pageI18n } from "~/domain/i18n-runtime";
 import type { Route } from "./+types/settings-sign-in";
 import type { action } from "./settings-sign-in.server";
 import { SIGN_IN_MODES } from "~/domain/sign-in-messages";
@@ -9,9 +12,10 @@ export { loader, action } from "./settings-sign-in.server";
 // Global Settings → Sign-in (decision 0025): 'PIN only' or 'Choose your name, then PIN'. One form post, the
 // same with JavaScript and without; the version it was opened with refuses a save over someone else's.
 
-export const meta = () => [{ title: "Sign-in · Global Settings · Shopflow" }];
+export const meta = () => [{ title: pageI18n._(msg`Sign-in · Global Settings · Shopflow`) }];
 
 export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const actionData = useActionData<typeof action>();
   const answerToast = useAnswerToast(actionData);
   const error = formMessages(actionData?.result)[0];
@@ -20,14 +24,14 @@ export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       {answerToast}
       <Link to="/settings" className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Global Settings
+        {t`← Back to Global Settings`}
       </Link>
-      <PageHeader title="Sign-in" subtitle="How staff sign in on the shop's screens, phones and the login page." />
+      <PageHeader title={t`Sign-in`} subtitle={t`How staff sign in on the shop's screens, phones and the login page.`} />
       {/* Drawn afresh after each save (a new version), so it shows what is saved now. */}
       <Form method="post" key={loaderData.version} className={`p-5 ${cardClass}`}>
         <input type="hidden" name="version" value={loaderData.version} />
         <fieldset>
-          <legend className="text-lg font-semibold text-ink">Sign-in mode</legend>
+          <legend className="text-lg font-semibold text-ink">{t`Sign-in mode`}</legend>
           {error ? (
             <p role="alert" className="mt-3 rounded-lg border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800">
               {error}
@@ -59,11 +63,11 @@ export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
           </div>
         </fieldset>
         <p className="mt-4 text-sm text-ink-muted">
-          Either way, a browser that has signed in here before keeps working when someone elsewhere floods the sign-in with wrong PINs.
+          {t`Either way, a browser that has signed in here before keeps working when someone elsewhere floods the sign-in with wrong PINs.`}
         </p>
         <div className="mt-4 flex justify-end border-t border-line pt-4">
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? "Saving..." : "Save sign-in mode"}
+            {busy ? t`Saving...` : t`Save sign-in mode`}
           </button>
         </div>
       </Form>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { plural, t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { z } from "zod";
 import { TABS, type TabKey } from "~/components/settings/tabs";
@@ -88,7 +89,15 @@ export function loadSettings({ request }: Route.LoaderArgs) {
   };
 }
 
-type FormText = { tab: TabKey; form: string; noun: string; deleteNoun: string };
+/** The toasts and refusals of one entity's forms, in the reader's language. */
+type FormWords = {
+  created: string;
+  updated: string;
+  deleted: string;
+  gone: string;
+  failed: Record<"create" | "update" | "delete", string>;
+};
+type FormText = { tab: TabKey; form: string; words: () => FormWords };
 
 /**
  * One entity's settings forms: its create and edit schemas and the model operations they feed, checked against
@@ -121,24 +130,67 @@ function formSpec<C extends object, U extends object>(
 }
 
 // Toast nouns follow docs/product.md §8: the Products tab says "product" (its delete error says "category").
+const categoryWords = (): FormWords => ({
+  created: t`Product created successfully`,
+  updated: t`Product updated successfully`,
+  deleted: t`Product deleted successfully`,
+  gone: t`This product no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create product`, update: t`Failed to update product`, delete: t`Failed to delete category` },
+});
+const departmentWords = (): FormWords => ({
+  created: t`Department created successfully`,
+  updated: t`Department updated successfully`,
+  deleted: t`Department deleted successfully`,
+  gone: t`This department no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create department`, update: t`Failed to update department`, delete: t`Failed to delete department` },
+});
+const subdepartmentWords = (): FormWords => ({
+  created: t`Subdepartment created successfully`,
+  updated: t`Subdepartment updated successfully`,
+  deleted: t`Subdepartment deleted successfully`,
+  gone: t`This subdepartment no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create subdepartment`, update: t`Failed to update subdepartment`, delete: t`Failed to delete subdepartment` },
+});
+const workflowWords = (): FormWords => ({
+  created: t`Workflow created successfully`,
+  updated: t`Workflow updated successfully`,
+  deleted: t`Workflow deleted successfully`,
+  gone: t`This workflow no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create workflow`, update: t`Failed to update workflow`, delete: t`Failed to delete workflow` },
+});
+const materialWords = (): FormWords => ({
+  created: t`Material created successfully`,
+  updated: t`Material updated successfully`,
+  deleted: t`Material deleted successfully`,
+  gone: t`This material no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create material`, update: t`Failed to update material`, delete: t`Failed to delete material` },
+});
+const teamMemberWords = (): FormWords => ({
+  created: t`Team member created successfully`,
+  updated: t`Team member updated successfully`,
+  deleted: t`Team member deleted successfully`,
+  gone: t`This team member no longer exists. Someone else may have deleted it.`,
+  failed: { create: t`Failed to create team member`, update: t`Failed to update team member`, delete: t`Failed to delete team member` },
+});
+
 const FORMS = {
-  categories: formSpec({ tab: "products", form: "category", noun: "Product", deleteNoun: "category" }, CategorySchema, CategorySchema, referenceOps.categories),
+  categories: formSpec({ tab: "products", form: "category", words: categoryWords }, CategorySchema, CategorySchema, referenceOps.categories),
   departments: formSpec(
-    { tab: "departments", form: "department", noun: "Department", deleteNoun: "department" },
+    { tab: "departments", form: "department", words: departmentWords },
     DepartmentCreateFormSchema,
     DepartmentEditFormSchema,
     referenceOps.departments,
   ),
   subdepartments: formSpec(
-    { tab: "departments", form: "subdepartment", noun: "Subdepartment", deleteNoun: "subdepartment" },
+    { tab: "departments", form: "subdepartment", words: subdepartmentWords },
     SubdepartmentSchema,
     SubdepartmentSchema,
     referenceOps.subdepartments,
   ),
-  workflows: formSpec({ tab: "workflows", form: "workflow", noun: "Workflow", deleteNoun: "workflow" }, WorkflowSchema, WorkflowSchema, referenceOps.workflows),
-  materials: formSpec({ tab: "materials", form: "material", noun: "Material", deleteNoun: "material" }, MaterialSchema, MaterialSchema, referenceOps.materials),
+  workflows: formSpec({ tab: "workflows", form: "workflow", words: workflowWords }, WorkflowSchema, WorkflowSchema, referenceOps.workflows),
+  materials: formSpec({ tab: "materials", form: "material", words: materialWords }, MaterialSchema, MaterialSchema, referenceOps.materials),
   "team-members": formSpec(
-    { tab: "team", form: "team-member", noun: "Team member", deleteNoun: "team member" },
+    { tab: "team", form: "team-member", words: teamMemberWords },
     TeamMemberSchema,
     TeamMemberEditFormSchema,
     referenceOps["team-members"],
@@ -155,18 +207,19 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   if (formData.get("_action") === ADD_STANDARD_DEPARTMENTS) {
     const user = requirePermission(request, "settings:write");
     const created = addStandardDepartments(actorFrom(request, user));
+    const count = created.length;
     return redirectWithToast(request, "/settings?tab=departments", {
-      title: "Success",
-      description: created.length
-        ? `${created.length} standard department${created.length === 1 ? "" : "s"} created successfully`
-        : "The standard departments already exist",
+      title: t`Success`,
+      description: count
+        ? plural(count, { one: "# standard department created successfully", other: "# standard departments created successfully" })
+        : t`The standard departments already exist`,
     });
   }
   const entity = intentOf(formData, FORMS, { field: "_entity" });
   const spec = FORMS[entity];
   const rawId = formData.get("_id");
   const id = rawId === null || rawId === "" ? undefined : parseIdParam(rawId);
-  if (id === null) throw data("Not found", { status: 404 });
+  if (id === null) throw data(t`Not found`, { status: 404 });
   const verb = formData.get("_action") === "delete" ? "delete" : id ? "update" : "create";
   const formId = `${spec.form}-${id ?? (entity === "subdepartments" ? `new-${formData.get("departmentId")}` : "new")}`;
   const resultId = verb === "delete" ? `delete-${entity}-${id}` : formId;
@@ -181,14 +234,15 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   const actor = actorFrom(request, user);
   // The form posts to its own address, so a `returnTo` the dialog was opened with comes along.
   const back = returnToOf(new URL(request.url)) ?? `/settings?tab=${spec.tab}`;
-  const gone = new NotFoundError(`This ${spec.noun.toLowerCase()} no longer exists. Someone else may have deleted it.`);
+  const words = spec.words();
+  const gone = new NotFoundError(words.gone);
 
   const fail = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
     const e = domainError(error);
     return refused(
       resultId,
       e.status,
-      { title: "Error", description: e.message || `Failed to ${verb} ${verb === "delete" ? spec.deleteNoun : spec.noun.toLowerCase()}` },
+      { title: t`Error`, description: e.message || words.failed[verb] },
       reply({ formErrors: [e.message] }) as SubmissionResult<string[]>,
     );
   };
@@ -199,7 +253,7 @@ export async function settingsAction({ request }: Route.ActionArgs) {
     } catch (error) {
       return fail(error, (o) => ({ status: "error", error: { "": o.formErrors } }));
     }
-    return redirectWithToast(request, back, { title: "Success", description: `${spec.noun} deleted successfully` });
+    return redirectWithToast(request, back, { title: t`Success`, description: words.deleted });
   }
 
   const { submission, save } = spec.submit(formData, id, actor);
@@ -213,5 +267,8 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   } catch (error) {
     return fail(error, (o) => submission.reply(o));
   }
-  return redirectWithToast(request, withAddedEntry(back, entity, verb, saved), { title: "Success", description: `${spec.noun} ${verb}d successfully` });
+  return redirectWithToast(request, withAddedEntry(back, entity, verb, saved), {
+    title: t`Success`,
+    description: verb === "create" ? words.created : words.updated,
+  });
 }

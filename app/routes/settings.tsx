@@ -1,4 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useReauthRetry } from "~/components/reauth";
@@ -12,11 +14,12 @@ import { WebhookFailedNotice } from "~/components/settings/webhook-form";
 import { TABS } from "~/components/settings/tabs";
 import { useToast } from "~/components/toaster";
 import { PageHeader } from "~/components/ui";
+import { i18n as pageI18n } from "~/domain/i18n-runtime";
 import type { Route } from "./+types/settings";
 import { loadSettings, settingsAction } from "./settings.server";
 
 export function meta() {
-  return [{ title: "Global Settings · Shopflow" }];
+  return [{ title: pageI18n._(msg`Global Settings · Shopflow`) }];
 }
 
 export const loader = (args: Route.LoaderArgs) => loadSettings(args);
@@ -33,13 +36,14 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { tab } = loaderData;
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const toast = useToast();
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData, toast]);
-  const current = TABS.find((t) => t.key === tab)!;
+  const current = TABS.find((x) => x.key === tab)!;
   const here = `/settings?tab=${tab}`;
   const resultFor = (formId: string) => (actionData?.formId === formId ? (actionData.result as SubmissionResult<string[]>) : undefined);
   const reauth = useReauthRetry(actionData);
@@ -47,7 +51,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" onSubmitCapture={reauth.onSubmitCapture}>
       {reauth.dialog}
-      <PageHeader title="Global Settings" subtitle="Products, departments and stations, workflows, materials and team members" />
+      <PageHeader title={t`Global Settings`} subtitle={t`Products, departments and stations, workflows, materials and team members`} />
       <MoreSettings />
       <BackupFailureNotice note={loaderData.backupFailure} className="mb-4" />
       <WebhookFailedNotice count={loaderData.webhooksFailed} className="mb-4" />
@@ -62,10 +66,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           deleteErrors={actionData?.formId?.startsWith("delete-") ? ((actionData.result as SubmissionResult<string[]>)?.error?.[""] ?? undefined) : undefined}
         />
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-xl font-semibold text-ink">{current.label}</h2>
+          <h2 className="text-xl font-semibold text-ink">{i18n._(current.label)}</h2>
           <AddLink tab={tab} here={here} />
         </div>
-        <TabGrid tab={tab} data={loaderData} here={here} empty={current.empty} />
+        <TabGrid tab={tab} data={loaderData} here={here} empty={i18n._(current.empty)} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { BACKUP_INTERRUPTED, everyText } from "~/domain/backup-schedule";
+import { BACKUP_INTERRUPTED, everyWords } from "~/domain/backup-schedule";
 import { formatLogTime } from "~/domain/dates";
 import { type BackupCopy, folderSize } from "~/infra/backup-copy";
 import { BEFORE_RESTORE, backup } from "~/infra/backup.server";
@@ -191,7 +191,7 @@ export function startBackupScheduler(settings: BackupSettings, deps: BackupDeps 
   if (!existsSync(settings.dir))
     (deps.logError ?? console.error)(`Backup folder ${settings.dir} does not exist: backups will fail until the disk or NAS is mounted there.`);
   (deps.log ?? console.log)(
-    `Automatic backups ${everyText(settings.everyMs)} into ${settings.dir}, keeping the newest ${settings.keep}; the next at ${new Date(nextAt()).toISOString()}`,
+    `Automatic backups ${everyWords(settings.everyMs)} into ${settings.dir}, keeping the newest ${settings.keep}; the next at ${new Date(nextAt()).toISOString()}`,
   );
   arm();
   return scheduler;

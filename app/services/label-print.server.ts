@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { connect } from "node:net";
 import { redirect } from "react-router";
 import { writeAudit, type Actor } from "~/models/audit.server";
@@ -23,7 +24,8 @@ export const PRINT_TIMEOUT_MS = 5_000;
 export class PrinterUnreachable extends DomainError {
   readonly status = 504 as const;
   constructor(printer: Pick<LabelPrinter, "name" | "host" | "port">) {
-    super(`The printer "${printer.name}" at ${printer.host}:${printer.port} did not answer. Check that it is switched on and on the network, then try again.`);
+    const { name, host, port } = printer;
+    super(t`The printer "${name}" at ${host}:${port} did not answer. Check that it is switched on and on the network, then try again.`);
     this.name = "PrinterUnreachable";
   }
 }
@@ -67,23 +69,24 @@ export async function printLabelsFor(
   printerId: number,
 ): Promise<{ printed: number; printer: string; message: string }> {
   const printer = labelPrinterModel.get(printerId);
-  if (!printer) throw new NotFoundError("Label printer not found");
-  if (!printer.isActive) throw new ConflictError(`The printer "${printer.name}" is switched off in Global Settings.`);
+  if (!printer) throw new NotFoundError(t`Label printer not found`);
+  const name = printer.name;
+  if (!printer.isActive) throw new ConflictError(t`The printer "${name}" is switched off in Global Settings.`);
   // A printer saved before the port rule (or before PRINTER_PORTS changed) is refused here, before any connection.
   const portRefusal = printerPortRefusal(printer.port);
-  if (portRefusal) throw new ConflictError(`The printer "${printer.name}" cannot be used. ${portRefusal} Change its port in Global Settings → Label printers.`);
+  if (portRefusal) throw new ConflictError(t`The printer "${name}" cannot be used. ${portRefusal} Change its port in Global Settings → Label printers.`);
   let labels: ZplLabel[];
   if ("itemId" in target) {
     const item = getItem(target.itemId);
     // As its PDF label and qr.png: an item without a stored QR code has no label.
-    if (!item?.qrCode) throw new NotFoundError("Item not found");
+    if (!item?.qrCode) throw new NotFoundError(t`Item not found`);
     const project = getProject(item.projectId);
     labels = [{ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project?.name ?? "", material: item.material }];
   } else {
     const project = getProject(target.projectId);
-    if (!project) throw new NotFoundError("Project not found");
+    if (!project) throw new NotFoundError(t`Project not found`);
     labels = projectLabels(request, project);
-    if (labels.length === 0) throw new NotFoundError("This project has no items to label.");
+    if (labels.length === 0) throw new NotFoundError(t`This project has no items to label.`);
   }
   await printLabels(printer, labels);
   writeAudit(actor, {
@@ -92,7 +95,12 @@ export async function printLabelsFor(
     entityId: "itemId" in target ? target.itemId : target.projectId,
     after: { printer: printer.name, labels: labels.length },
   });
-  return { printed: labels.length, printer: printer.name, message: `${labels.length} ${labels.length === 1 ? "label" : "labels"} sent to ${printer.name}.` };
+  const count = labels.length;
+  return {
+    printed: count,
+    printer: name,
+    message: plural(count, { one: `${count} label sent to ${name}.`, other: `${count} labels sent to ${name}.` }),
+  };
 }
 
 /**
@@ -122,13 +130,14 @@ export const activePrinters = () =>
 export async function printFromPage(request: Request, formData: FormData, here: string, target: { itemId: number } | { projectId: number }): Promise<Response> {
   if (!getUser(request)) throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
   const user = requirePermission(request, "read");
-  const what = "itemId" in target ? "Label" : "Labels";
-  const refused = (description: string) => redirectWithToast(request, here, { title: `${what} not printed`, description, variant: "destructive" });
+  const one = "itemId" in target;
+  const refused = (description: string) =>
+    redirectWithToast(request, here, { title: one ? t`Label not printed` : t`Labels not printed`, description, variant: "destructive" });
   const printerId = parseIdParam(String(formData.get("printerId") ?? ""));
-  if (printerId === null) return refused("Choose a label printer.");
+  if (printerId === null) return refused(t`Choose a label printer.`);
   try {
     const done = await printLabelsFor(request, actorFrom(request, user), target, printerId);
-    return redirectWithToast(request, here, { title: `${what} sent`, description: done.message });
+    return redirectWithToast(request, here, { title: one ? t`Label sent` : t`Labels sent`, description: done.message });
   } catch (error) {
     if (error instanceof DomainError) return refused(error.message);
     throw error;

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getShopSettings, knownShopAddress } from "~/models/shop-settings.server";
 import { getEnv } from "~/infra/env.server";
 import { isLoopbackHost, normalHost, type ShopAddressNote, type ShopAddressOffer } from "~/domain/hosts";
@@ -63,5 +64,6 @@ export function hostAccepted(hostname: string, address: string): boolean {
 export function shopAddressRefusal(request: Request, address: string): string | null {
   const url = new URL(request.url);
   if (hostAccepted(url.hostname, address)) return null;
-  return `Save the shop's address from a browser that uses it: this browser opened Shopflow at ${url.host}, which would no longer be answered once the address is ${address}. Open ${address} and save it there, or have whoever runs the server add ${url.hostname} to ALLOWED_HOSTS.`;
+  const { host, hostname } = url;
+  return t`Save the shop's address from a browser that uses it: this browser opened Shopflow at ${host}, which would no longer be answered once the address is ${address}. Open ${address} and save it there, or have whoever runs the server add ${hostname} to ALLOWED_HOSTS.`;
 }

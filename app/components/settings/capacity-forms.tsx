@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import { WEEKDAY_SHORT } from "~/domain/forecast-words";
 import { capacityFormSchema, MAX_PEOPLE, WorkingCalendarFormSchema } from "~/schemas/capacity";
@@ -20,6 +21,7 @@ export type CalendarValues = {
 };
 
 export function CalendarForm({ calendar, version, lastResult }: { calendar: CalendarValues; version: number; lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useLingui();
   const busy = useNavigation().formData?.get("intent") === "calendar";
   // The fields as the form holds them (text); the schema turns them into the saved values.
   const [form, fields] = useForm<{ workingDays: string[]; dayStart: string; dayHours: string; holidays: string; pauseAtDayEnd: string }>({
@@ -42,7 +44,7 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
       <input type="hidden" name="version" value={version} />
       <FormErrors errors={form.errors} />
       <fieldset aria-describedby={fields.workingDays.errorId}>
-        <legend className="text-sm font-medium text-ink">Working days</legend>
+        <legend className="text-sm font-medium text-ink">{t`Working days`}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4">
           {getCollectionProps(fields.workingDays, { type: "checkbox", options: ["1", "2", "3", "4", "5", "6", "7"] }).map(({ key, ...props }) => (
             <label key={key} className={checkRowClass}>
@@ -54,14 +56,14 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <Label htmlFor={fields.dayStart.id}>Work starts at</Label>
+          <Label htmlFor={fields.dayStart.id}>{t`Work starts at`}</Label>
           <input className={inputClass} {...getInputProps(fields.dayStart, { type: "time" })} />
           <FieldError id={fields.dayStart.errorId} errors={fields.dayStart.errors} />
         </div>
-        <TextField field={fields.dayHours} label="Hours in a working day" type="number" inputMode="decimal" step="0.25" />
+        <TextField field={fields.dayHours} label={t`Hours in a working day`} type="number" inputMode="decimal" step="0.25" />
       </div>
       <div>
-        <Label htmlFor={fields.holidays.id}>Holidays (days the shop is closed)</Label>
+        <Label htmlFor={fields.holidays.id}>{t`Holidays (days the shop is closed)`}</Label>
         <textarea
           className={`${inputClass} min-h-32 font-mono`}
           placeholder={"2026-12-24\n2026-12-25"}
@@ -69,12 +71,12 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
           {...getTextareaProps(fields.holidays)}
         />
         <p id={`${fields.holidays.id}-hint`} className="mt-1 text-sm text-ink-muted">
-          One date a line, as YYYY-MM-DD. Past holidays can stay: they change nothing.
+          {t`One date a line, as YYYY-MM-DD. Past holidays can stay: they change nothing.`}
         </p>
         <FieldError id={fields.holidays.errorId} errors={fields.holidays.errors} />
       </div>
       {calendar.holidays.length > 0 ? (
-        <ul aria-label="Saved holidays" className="flex flex-wrap gap-2 text-sm text-ink">
+        <ul aria-label={t`Saved holidays`} className="flex flex-wrap gap-2 text-sm text-ink">
           {calendar.holidays.map((h) => (
             <li key={h.date} className="rounded-full border border-line bg-canvas px-3 py-1">
               {h.label}
@@ -84,17 +86,16 @@ export function CalendarForm({ calendar, version, lastResult }: { calendar: Cale
       ) : null}
       <div>
         <label className={checkRowClass}>
-          <input {...getInputProps(fields.pauseAtDayEnd, { type: "checkbox" })} className={checkboxClass} aria-describedby="pause-at-day-end-hint" /> Pause
-          forgotten timers at the end of the day
+          <input {...getInputProps(fields.pauseAtDayEnd, { type: "checkbox" })} className={checkboxClass} aria-describedby="pause-at-day-end-hint" />{" "}
+          {t`Pause forgotten timers at the end of the day`}
         </label>
         <p id="pause-at-day-end-hint" className="mt-1 text-sm text-ink-muted">
-          A timer still running an hour after the working day ends is paused at the day's end, so a night does not count as work. Whoever started it is told
-          when they next sign in.
+          {t`A timer still running an hour after the working day ends is paused at the day's end, so a night does not count as work. Whoever started it is told when they next sign in.`}
         </p>
       </div>
       <div className="flex justify-end border-t border-line pt-4">
         <button type="submit" className={btn.primary} disabled={busy}>
-          {busy ? "Saving..." : "Save calendar"}
+          {busy ? t`Saving...` : t`Save calendar`}
         </button>
       </div>
     </Form>
@@ -114,6 +115,7 @@ export function CapacityForm({
   dayHours: number;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
+  const { t } = useLingui();
   const busy = useNavigation().formData?.get("intent") === "capacity";
   const schema = capacityFormSchema(departments.map((d) => d.id));
   const [form, fields] = useForm({
@@ -140,54 +142,55 @@ export function CapacityForm({
         <thead className="border-b border-line text-sm text-ink-muted">
           <tr>
             <th scope="col" className="py-2 pr-3">
-              Department
+              {t`Department`}
             </th>
             <th scope="col" className="py-2 pr-3">
-              People
+              {t`People`}
             </th>
             <th scope="col" className="py-2 pr-3">
-              Hours each a day
+              {t`Hours each a day`}
             </th>
             <th scope="col" className="py-2">
-              Work a day
+              {t`Work a day`}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {departments.map((d) => {
+            const name = d.name;
             const people = fields[`people-${d.id}`]!;
             const hours = fields[`hours-${d.id}`]!;
             const perDay = d.people * (d.hours ?? dayHours);
             return (
               <tr key={d.id}>
-                <th scope="row" data-label="Department" className="py-3 pr-3 text-left font-semibold text-ink">
+                <th scope="row" data-label={t`Department`} className="py-3 pr-3 text-left font-semibold text-ink">
                   <span className="cell-text">{d.name}</span>
-                  {d.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">(inactive)</span>}
+                  {d.isActive ? null : <span className="ml-2 text-sm font-normal text-ink-muted">{t`(inactive)`}</span>}
                 </th>
-                <td data-label="People" className="py-2 pr-3">
+                <td data-label={t`People`} className="py-2 pr-3">
                   <input
                     className={`${inputClass} max-w-28`}
                     inputMode="numeric"
                     min={0}
                     max={MAX_PEOPLE}
-                    aria-label={`People in ${d.name}`}
+                    aria-label={t`People in ${name}`}
                     {...getInputProps(people, { type: "number" })}
                   />
                   <FieldError id={people.errorId} errors={people.errors} />
                 </td>
-                <td data-label="Hours each a day" className="py-2 pr-3">
+                <td data-label={t`Hours each a day`} className="py-2 pr-3">
                   <input
                     className={`${inputClass} max-w-28`}
                     inputMode="decimal"
                     step="0.25"
                     placeholder={String(dayHours)}
-                    aria-label={`Hours each person in ${d.name} works a day (empty: the shop's ${dayHours})`}
+                    aria-label={t`Hours each person in ${name} works a day (empty: the shop's ${dayHours})`}
                     {...getInputProps(hours, { type: "number" })}
                   />
                   <FieldError id={hours.errorId} errors={hours.errors} />
                 </td>
-                <td data-label="Work a day" className="py-2 text-sm text-ink">
-                  {perDay > 0 ? hoursText(perDay) : <span className="font-semibold text-danger-700">None: its items get no expected finish</span>}
+                <td data-label={t`Work a day`} className="py-2 text-sm text-ink">
+                  {perDay > 0 ? hoursText(perDay) : <span className="font-semibold text-danger-700">{t`None: its items get no expected finish`}</span>}
                 </td>
               </tr>
             );
@@ -196,7 +199,7 @@ export function CapacityForm({
       </table>
       <div className="mt-4 flex justify-end border-t border-line pt-4">
         <button type="submit" className={btn.primary} disabled={busy}>
-          {busy ? "Saving..." : "Save capacity"}
+          {busy ? t`Saving...` : t`Save capacity`}
         </button>
       </div>
     </Form>

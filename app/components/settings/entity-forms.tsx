@@ -7,6 +7,7 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Category, Department, Material, PublicTeamMember, Subdepartment, Workflow } from "~/domain/entities";
@@ -44,32 +45,35 @@ function Hidden({ entity, id, opened }: { entity: string; id?: number; opened: O
 }
 
 function Actions({ closeTo, label, disabled }: { closeTo: string; label: string; disabled?: boolean }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
       <CancelLink to={closeTo} />
       <button type="submit" className={btn.primary} disabled={disabled || busy}>
-        {busy ? "Saving..." : label}
+        {busy ? t`Saving...` : label}
       </button>
     </div>
   );
 }
 
 function DescriptionField<T>({ field }: { field: FieldMetadata<T> }) {
+  const { t } = useLingui();
   return (
     <div>
-      <Label htmlFor={field.id}>Description</Label>
+      <Label htmlFor={field.id}>{t`Description`}</Label>
       <textarea className={inputClass} rows={2} {...getTextareaProps(field)} />
       <FieldError id={field.errorId} errors={field.errors} />
     </div>
   );
 }
 
-function ColorField<T>({ field, label = "Color" }: { field: FieldMetadata<T>; label?: string }) {
+function ColorField<T>({ field, label }: { field: FieldMetadata<T>; label?: string }) {
+  const { t } = useLingui();
   return (
     <div>
-      <Label htmlFor={field.id}>{label}</Label>
+      <Label htmlFor={field.id}>{label ?? t`Color`}</Label>
       <select className={inputClass} {...getSelectProps(field)}>
         <ColorOptions />
       </select>
@@ -89,6 +93,7 @@ export function CategoryForm({
   closeTo: string;
   lastResult: Result;
 }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const opened = useOpenedValues(
     category && { name: category.name, description: category.description, color: category.color, departmentSequence: category.departmentSequence },
@@ -111,12 +116,14 @@ export function CategoryForm({
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="categories" id={category?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Name" />
+      <TextField field={fields.name} label={t`Name`} />
       <DescriptionField field={fields.description} />
       <ColorField field={fields.color} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
-      {hydrated && empty && !fields.departmentSequence.errors ? <p className="text-sm font-medium text-warning-900">Select at least one department</p> : null}
-      <Actions closeTo={closeTo} label={category ? "Update Product" : "Create Product"} disabled={hydrated && empty} />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label={t`Department sequence`} />
+      {hydrated && empty && !fields.departmentSequence.errors ? (
+        <p className="text-sm font-medium text-warning-900">{t`Select at least one department`}</p>
+      ) : null}
+      <Actions closeTo={closeTo} label={category ? t`Update Product` : t`Create Product`} disabled={hydrated && empty} />
     </Form>
   );
 }
@@ -132,6 +139,7 @@ export function WorkflowForm({
   closeTo: string;
   lastResult: Result;
 }) {
+  const { t } = useLingui();
   const opened = useOpenedValues(
     workflow && { name: workflow.name, description: workflow.description, departmentSequence: workflow.departmentSequence },
     lastResult,
@@ -150,15 +158,16 @@ export function WorkflowForm({
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="workflows" id={workflow?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Name" />
+      <TextField field={fields.name} label={t`Name`} />
       <DescriptionField field={fields.description} />
-      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label="Department sequence" />
-      <Actions closeTo={closeTo} label={workflow ? "Update Workflow" : "Create Workflow"} />
+      <DepartmentSequenceField form={form} field={fields.departmentSequence} departments={departments} label={t`Department sequence`} />
+      <Actions closeTo={closeTo} label={workflow ? t`Update Workflow` : t`Create Workflow`} />
     </Form>
   );
 }
 
 export function MaterialForm({ material, closeTo, lastResult }: { material?: Material; closeTo: string; lastResult: Result }) {
+  const { t } = useLingui();
   const opened = useOpenedValues(
     material && { name: material.name, description: material.description, category: material.category, color: material.color },
     lastResult,
@@ -178,16 +187,17 @@ export function MaterialForm({ material, closeTo, lastResult }: { material?: Mat
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="materials" id={material?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Name" />
-      <TextField field={fields.category} label="Category" placeholder="e.g. Vinyl, Substrate, Metal" />
+      <TextField field={fields.name} label={t`Name`} />
+      <TextField field={fields.category} label={t`Category`} placeholder={t`e.g. Vinyl, Substrate, Metal`} />
       <DescriptionField field={fields.description} />
       <ColorField field={fields.color} />
-      <Actions closeTo={closeTo} label={material ? "Update Material" : "Create Material"} />
+      <Actions closeTo={closeTo} label={material ? t`Update Material` : t`Create Material`} />
     </Form>
   );
 }
 
 export function DepartmentForm({ department, closeTo, lastResult }: { department?: Department; closeTo: string; lastResult: Result }) {
+  const { t } = useLingui();
   const opened = useOpenedValues(
     department && {
       name: department.name,
@@ -220,26 +230,28 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="departments" id={department?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={f.name} label="Name" />
+      <TextField field={f.name} label={t`Name`} />
       {department ? (
         <p className="text-sm text-ink-muted">
-          Value: <code className="font-mono text-ink">{department.value}</code> (kept when the name changes)
+          <Trans>
+            Value: <code className="font-mono text-ink">{department.value}</code> (kept when the name changes)
+          </Trans>
         </p>
       ) : (
-        <p className="text-sm text-ink-muted">The value used in addresses is made from the name, e.g. "HP Latex 800" becomes hp-latex-800.</p>
+        <p className="text-sm text-ink-muted">{t`The value used in addresses is made from the name, e.g. "HP Latex 800" becomes hp-latex-800.`}</p>
       )}
       <DescriptionField field={f.description} />
       <div className="grid grid-cols-2 gap-3">
         <ColorField field={f.color} />
-        <TextField field={f.sortOrder} label="Sort order" type="number" min={0} step={1} />
+        <TextField field={f.sortOrder} label={t`Sort order`} type="number" min={0} step={1} />
       </div>
       {department ? (
         <div className="flex flex-wrap gap-x-6">
           <label className={checkRowClass}>
-            <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
+            <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> {t`Active`}
           </label>
           <label className={checkRowClass}>
-            <input {...getInputProps(f.isMachine, { type: "checkbox" })} className={checkboxClass} /> Machine station
+            <input {...getInputProps(f.isMachine, { type: "checkbox" })} className={checkboxClass} /> {t`Machine station`}
           </label>
         </div>
       ) : (
@@ -254,14 +266,14 @@ export function DepartmentForm({ department, closeTo, lastResult }: { department
               aria-describedby={`${f.isMachine.id}-hint`}
               className={checkboxClass}
             />
-            This department is a machine station
+            {t`This department is a machine station`}
           </label>
           <p id={`${f.isMachine.id}-hint`} className="ml-9 text-sm text-ink-muted">
-            A printer, cutter or router: it gets its own page on the Production Floor. Untick for a process department such as Quality Control.
+            {t`A printer, cutter or router: it gets its own page on the Production Floor. Untick for a process department such as Quality Control.`}
           </p>
         </div>
       )}
-      <Actions closeTo={closeTo} label={department ? "Update Department" : "Create Department"} />
+      <Actions closeTo={closeTo} label={department ? t`Update Department` : t`Create Department`} />
     </Form>
   );
 }
@@ -277,6 +289,7 @@ export function SubdepartmentForm({
   closeTo: string;
   lastResult: Result;
 }) {
+  const { t } = useLingui();
   const opened = useOpenedValues(
     sub && {
       name: sub.name,
@@ -308,17 +321,17 @@ export function SubdepartmentForm({
       <Hidden entity="subdepartments" id={sub?.id} opened={opened} />
       <input {...getInputProps(fields.departmentId, { type: "hidden" })} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Name" />
-      <TextField field={fields.value} label="Value (optional, made from the name)" />
+      <TextField field={fields.name} label={t`Name`} />
+      <TextField field={fields.value} label={t`Value (optional, made from the name)`} />
       <DescriptionField field={fields.description} />
       <div className="grid grid-cols-2 gap-3">
         <ColorField field={fields.color} />
-        <TextField field={fields.sortOrder} label="Sort order" type="number" min={0} step={1} />
+        <TextField field={fields.sortOrder} label={t`Sort order`} type="number" min={0} step={1} />
       </div>
       <label className={checkRowClass}>
-        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
+        <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> {t`Active`}
       </label>
-      <Actions closeTo={closeTo} label={sub ? "Update Subdepartment" : "Create Subdepartment"} />
+      <Actions closeTo={closeTo} label={sub ? t`Update Subdepartment` : t`Create Subdepartment`} />
     </Form>
   );
 }
@@ -334,6 +347,7 @@ export function TeamMemberForm({
   closeTo: string;
   lastResult: Result;
 }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const opened = useOpenedValues(
     member && {
@@ -383,25 +397,25 @@ export function TeamMemberForm({
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
       <Hidden entity="team-members" id={member?.id} opened={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={f.name} label="Name" />
+      <TextField field={f.name} label={t`Name`} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           field={f.pinCode}
-          label={member ? "New PIN (leave blank to keep)" : "PIN"}
+          label={member ? t`New PIN (leave blank to keep)` : t`PIN`}
           type="password"
           maxLength={4}
           inputMode="numeric"
           autoComplete="new-password"
         />
-        <TextField field={f.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={f.email} label={t`Email`} type="email" autoComplete="off" />
         <div>
-          <Label htmlFor={f.department.id}>Department</Label>
+          <Label htmlFor={f.department.id}>{t`Department`}</Label>
           <select
             className={inputClass}
             {...getSelectProps(f.department)}
             aria-describedby={f.department.errors ? `${f.department.errorId} ${f.department.id}-hint` : `${f.department.id}-hint`}
           >
-            <option value="">None</option>
+            <option value="">{t`None`}</option>
             {departmentNames.map((d) => (
               <option key={d} value={d}>
                 {d}
@@ -410,18 +424,18 @@ export function TeamMemberForm({
           </select>
           <FieldError id={f.department.errorId} errors={f.department.errors} />
           <p id={`${f.department.id}-hint`} className="mt-1 text-sm text-ink-muted">
-            Their home department: where Back on a project page and Department Views take them. It opens nothing by itself.
+            {t`Their home department: where Back on a project page and Department Views take them. It opens nothing by itself.`}
           </p>
         </div>
-        <TextField field={f.subdepartment} label="Subdepartment" />
+        <TextField field={f.subdepartment} label={t`Subdepartment`} />
         <MemberLanguageField field={f.language} />
       </div>
-      <TextField field={f.skills} label="Skills (comma-separated)" />
+      <TextField field={f.skills} label={t`Skills (comma-separated)`} />
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <TextField
             field={f.profilePhotoUrl}
-            label="Photo URL"
+            label={t`Photo URL`}
             type="url"
             onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
               setPhoto(e.target.value.trim());
@@ -438,20 +452,20 @@ export function TeamMemberForm({
             <img
               src={photo}
               // biome-ignore lint/a11y/noRedundantAlt: the preview of the photo being chosen, named as the form's label says
-              alt="Photo preview"
+              alt={t`Photo preview`}
               data-fallback={initials(name)}
               className="img-fallback absolute inset-0 h-full w-full object-cover"
               onError={() => setPhotoBroken(true)}
             />
           ) : (
-            <span className="sr-only">No photo</span>
+            <span className="sr-only">{t`No photo`}</span>
           )}
         </div>
       </div>
       <fieldset aria-describedby={`${f.accessibleDepartments.id}-hint`}>
-        <legend className="block text-sm font-semibold text-ink">Accessible departments</legend>
+        <legend className="block text-sm font-semibold text-ink">{t`Accessible departments`}</legend>
         <p id={`${f.accessibleDepartments.id}-hint`} className="text-sm text-ink-muted">
-          Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.
+          {t`Their keys: the areas they may unlock with their PIN (Home tiles and department screens). Any member can run the QR Timer without one.`}
         </p>
         <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
           {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }) => (
@@ -464,25 +478,26 @@ export function TeamMemberForm({
         <FieldError id={f.accessibleDepartments.errorId} errors={f.accessibleDepartments.errors} />
         {(hydrated ? selected.length === 0 : (opened?.accessibleDepartments.length ?? 0) === 0) ? (
           <p className="mt-2 rounded-lg border border-warning-300 bg-warning-50 px-3 py-2 text-sm text-warning-900" role="status">
-            No departments selected. This team member will not be able to access any department boxes on the dashboard.
+            {t`No departments selected. This team member will not be able to access any department boxes on the dashboard.`}
           </p>
         ) : null}
       </fieldset>
       <label className={checkRowClass}>
-        <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> Active
+        <input {...getInputProps(f.isActive, { type: "checkbox" })} className={checkboxClass} /> {t`Active`}
       </label>
-      <Actions closeTo={closeTo} label={member ? "Update Team Member" : "Add Team Member"} />
+      <Actions closeTo={closeTo} label={member ? t`Update Team Member` : t`Add Team Member`} />
     </Form>
   );
 }
 
 export function DeleteForm({ entity, id, name, closeTo, errors }: { entity: string; id: number; name: string; closeTo: string; errors?: string[] }) {
+  const { t } = useLingui();
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="_entity" value={entity} />
       <input type="hidden" name="_id" value={id} />
       <input type="hidden" name="_action" value="delete" />
-      <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{name}"? This action cannot be undone.</p>
+      <p className="text-base text-ink wrap-anywhere">{t`Are you sure you want to delete "${name}"? This action cannot be undone.`}</p>
       <FormErrors errors={errors} />
       <DeleteConfirmActions cancelTo={closeTo} />
     </Form>

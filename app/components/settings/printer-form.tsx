@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import type { LabelPrinter } from "~/models/label-printer.server";
 import { LabelPrinterEditFormSchema, LabelPrinterSchema } from "~/schemas/settings";
@@ -13,6 +14,7 @@ const HERE = PRINTERS_PAGE;
 
 /** Add (no `printer`) or edit one printer: the same fields, checked by the same schema here and in the action. */
 export function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPrinter; lastResult?: SubmissionResult<string[]> | null; ports: string }) {
+  const { t } = useLingui();
   const schema = printer ? LabelPrinterEditFormSchema : LabelPrinterSchema;
   const busy = useNavigation().state === "submitting";
   const opened = useOpenedValues(
@@ -39,40 +41,43 @@ export function PrinterForm({ printer, lastResult, ports }: { printer?: LabelPri
         </>
       ) : null}
       <FormErrors errors={form.errors} className="sm:col-span-2" />
-      <TextField field={fields.name} label="Name" placeholder="Counter Zebra" />
-      <TextField field={fields.host} label="Address (host name or IP)" placeholder="192.168.1.50" />
+      <TextField field={fields.name} label={t`Name`} placeholder={t`Counter Zebra`} />
+      <TextField field={fields.host} label={t`Address (host name or IP)`} placeholder="192.168.1.50" />
       <div>
-        <Label htmlFor={fields.port.id}>Port</Label>
+        <Label htmlFor={fields.port.id}>{t`Port`}</Label>
         <input className={inputClass} inputMode="numeric" aria-describedby={`${fields.port.id}-hint`} {...getInputProps(fields.port, { type: "number" })} />
         <p id={`${fields.port.id}-hint`} className="mt-1 text-sm text-ink-muted">
-          Port {ports} (label printers only)
+          {t`Port ${ports} (label printers only)`}
         </p>
         <FieldError id={fields.port.errorId} errors={fields.port.errors} />
       </div>
       <div>
-        <Label htmlFor={fields.dpi.id}>Resolution</Label>
+        <Label htmlFor={fields.dpi.id}>{t`Resolution`}</Label>
         <select className={inputClass} {...getSelectProps(fields.dpi)}>
-          <option value="203">203 dpi</option>
-          <option value="300">300 dpi</option>
+          {[203, 300].map((dpi) => (
+            <option key={dpi} value={dpi}>
+              {t`${dpi} dpi`}
+            </option>
+          ))}
         </select>
         <FieldError id={fields.dpi.errorId} errors={fields.dpi.errors} />
       </div>
       {printer ? (
         <label className={`${checkRowClass} sm:col-span-2`}>
-          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> Active (offered for printing)
+          <input {...getInputProps(fields.isActive, { type: "checkbox" })} className={checkboxClass} /> {t`Active (offered for printing)`}
         </label>
       ) : null}
       {printer ? (
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4 sm:col-span-2">
           <CancelLink to={HERE} />
           <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? "Saving..." : "Save printer"}
+            {busy ? t`Saving...` : t`Save printer`}
           </button>
         </div>
       ) : (
         <div className="sm:col-span-2">
           <button type="submit" className={btn.primary}>
-            Add printer
+            {t`Add printer`}
           </button>
         </div>
       )}

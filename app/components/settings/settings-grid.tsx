@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
@@ -9,6 +10,7 @@ import { EmptyTab } from "./settings-empty";
 import type { TabKey } from "./tabs";
 
 function CardActions({ here, id, name, sub }: { here: string; id: number; name: string; sub?: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="flex shrink-0 gap-2">
       {/* Phones: icon buttons (40 × 40), so a long name keeps its room; the labels show from 640 px. */}
@@ -16,21 +18,21 @@ function CardActions({ here, id, name, sub }: { here: string; id: number; name: 
         to={`${here}&${sub ? "subedit" : "edit"}=${id}`}
         preventScrollReset
         className={`${btn.small} max-sm:w-10 max-sm:px-0`}
-        aria-label={`Edit ${name}`}
-        title="Edit"
+        aria-label={t`Edit ${name}`}
+        title={t`Edit`}
       >
         <Icon name="edit" className="h-5 w-5 sm:hidden" />
-        <span className="max-sm:hidden">Edit</span>
+        <span className="max-sm:hidden">{t`Edit`}</span>
       </Link>
       <Link
         to={`${here}&${sub ? "subdelete" : "delete"}=${id}`}
         preventScrollReset
         className={`${btn.smallDanger} max-sm:w-10 max-sm:px-0`}
-        aria-label={`Delete ${name}`}
-        title="Delete"
+        aria-label={t`Delete ${name}`}
+        title={t`Delete`}
       >
         <Icon name="trash" className="h-5 w-5 sm:hidden" />
-        <span className="max-sm:hidden">Delete</span>
+        <span className="max-sm:hidden">{t`Delete`}</span>
       </Link>
     </div>
   );
@@ -72,6 +74,7 @@ const grid = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
 /** The open tab's records as cards (a department's card lists its subdepartments), or its empty state. */
 export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: SettingsData; here: string; empty: string }) {
+  const { t } = useLingui();
   const none = <EmptyTab tab={tab} here={here} empty={empty} hasDepartments={data.sequenceDepartments.length > 0} />;
   if (tab === "products") {
     if (data.categories.length === 0) return none;
@@ -129,25 +132,25 @@ export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: Setting
     if (data.teamMembers.length === 0) return none;
     return (
       <ul className={grid}>
-        {data.teamMembers.map((t) => (
+        {data.teamMembers.map((m) => (
           <Card
-            key={t.id}
+            key={m.id}
             testId="team-member-card"
             title={
               <span className="flex min-w-0 items-center gap-2 sm:gap-3">
-                <Avatar name={t.name} photoUrl={t.profilePhotoUrl} className="h-9 w-9 text-sm sm:h-10 sm:w-10" />
-                <span className="min-w-0">{t.name}</span>
+                <Avatar name={m.name} photoUrl={m.profilePhotoUrl} className="h-9 w-9 text-sm sm:h-10 sm:w-10" />
+                <span className="min-w-0">{m.name}</span>
               </span>
             }
-            actions={<CardActions here={here} id={t.id} name={t.name} />}
+            actions={<CardActions here={here} id={m.id} name={m.name} />}
           >
-            <p className="mt-2 text-sm text-ink-muted">{[t.email, t.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
+            <p className="mt-2 text-sm text-ink-muted">{[m.email, m.department].filter(Boolean).join(" · ") || "\u00a0"}</p>
             <div className="mt-2 flex flex-wrap gap-1.5">
-              {!t.isActive ? <Badge color="red">Inactive</Badge> : null}
-              {t.accessibleDepartments.length === 0 ? (
-                <Badge color="gray">No department access</Badge>
+              {!m.isActive ? <Badge color="red">{t`Inactive`}</Badge> : null}
+              {m.accessibleDepartments.length === 0 ? (
+                <Badge color="gray">{t`No department access`}</Badge>
               ) : (
-                t.accessibleDepartments.map((k) => (
+                m.accessibleDepartments.map((k) => (
                   <Badge key={k} color={k === "management" ? "purple" : "blue"}>
                     {DEPARTMENT_KEY_LABELS[k] ?? k}
                   </Badge>
@@ -160,6 +163,11 @@ export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: Setting
     );
   }
   if (data.departments.length === 0) return none;
+  const statusWords: Record<string, string> = {
+    active: t({ message: "active", context: "machine status" }),
+    maintenance: t({ message: "maintenance", context: "machine status" }),
+    offline: t({ message: "offline", context: "machine status" }),
+  };
   return (
     <ul className={grid}>
       {data.departments.map((d) => {
@@ -176,19 +184,19 @@ export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: Setting
             actions={<CardActions here={here} id={d.id} name={d.name} />}
           >
             <p className="mt-2 text-sm text-ink-muted wrap-anywhere">
-              <code className="font-mono text-ink">{d.value}</code> · order {d.sortOrder} · {d.category}
+              <code className="font-mono text-ink">{d.value}</code> · {t`order ${d.sortOrder}`} · {d.category}
             </p>
             <div className="mt-2 flex flex-wrap gap-1.5">
-              <Badge color={d.isActive ? "green" : "red"}>{d.isActive ? "Active" : "Inactive"}</Badge>
-              {d.isMachine ? <Badge color="blue">Machine · {d.machineStatus}</Badge> : null}
+              <Badge color={d.isActive ? "green" : "red"}>{d.isActive ? t`Active` : t`Inactive`}</Badge>
+              {d.isMachine ? <Badge color="blue">{t`Machine · ${statusWords[d.machineStatus] ?? d.machineStatus}`}</Badge> : null}
             </div>
             {d.description ? <p className="mt-2 text-sm text-ink-muted">{d.description}</p> : null}
             <div className="pt-3">
               <div className="border-t border-line pt-3">
                 <div className="flex items-center justify-between gap-2">
-                  <p className="text-sm font-semibold text-ink-muted">Subdepartments</p>
-                  <Link to={`${here}&subnew=${d.id}`} preventScrollReset className={btn.small} aria-label={`Add subdepartment to ${d.name}`}>
-                    + Add
+                  <p className="text-sm font-semibold text-ink-muted">{t`Subdepartments`}</p>
+                  <Link to={`${here}&subnew=${d.id}`} preventScrollReset className={btn.small} aria-label={t`Add subdepartment to ${d.name}`}>
+                    {t`+ Add`}
                   </Link>
                 </div>
                 {subs.length ? (
@@ -201,7 +209,7 @@ export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: Setting
                     ))}
                   </ul>
                 ) : (
-                  <p className="mt-1 text-sm text-ink-muted">None</p>
+                  <p className="mt-1 text-sm text-ink-muted">{t`None`}</p>
                 )}
               </div>
             </div>

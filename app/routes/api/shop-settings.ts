@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getImportDateOrder, getShopSettings, getWorkingCalendar, pauseAtDayEndSetting, updateShopSettings } from "~/models/shop-settings.server";
 import { ShopSettingsPatchSchema } from "~/schemas/shop-settings";
 import { actorFrom } from "~/services/actor.server";
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return api(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "Method not allowed", { headers: { Allow: "GET, HEAD, PATCH" } });
+    if (request.method !== "PATCH") return jsonError(405, t`Method not allowed`, { headers: { Allow: "GET, HEAD, PATCH" } });
     const user = requirePermission(request, "settings:write");
     const { version, ...patch } = await parseBody(request, ShopSettingsPatchSchema);
     const lockout = patch.shopAddress ? shopAddressRefusal(request, patch.shopAddress) : null;
