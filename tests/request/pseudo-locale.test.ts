@@ -57,6 +57,8 @@ function leftover(text: string): string {
   for (const value of data)
     if (rest.includes(value)) rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${RegExp.escape(value)}(?![\\p{L}\\p{N}])`, "gu"), " ");
   // Names that stay as they are in every language (docs/glossary-es.md), and each language's own name on the switch.
+  // An address (the shop's own, an example endpoint) and a time zone's name (America/Chicago) are data too.
+  rest = rest.replace(/\bhttps?:\/\/\S+|\blocalhost\b/g, " ").replace(/\b[A-Z][a-z]+(?:\/[A-Z][A-Za-z_]+)+\b/g, " ");
   rest = rest.replace(INTL_WORDS, " ").replace(/(?<!\p{L})(Shopflow|PIN|QR|API|CSV|PDF|ZPL|URL|ID|KB|MB|GB|px|in|mm|English|Español)(?!\p{L})/gu, " ");
   return /\p{L}{2,}/u.test(rest) ? rest.replace(/\s+/g, " ").trim() : "";
 }
@@ -67,7 +69,8 @@ async function readable(html: string): Promise<string[]> {
   const texts: string[] = [];
   let skip = 0;
   const rewriter = new HTMLRewriter()
-    .on("script, style, template", {
+    // Codes (an API scope, a webhook event, a settings line) read the same in every language.
+    .on("script, style, template, code, kbd, samp", {
       element(el) {
         skip++;
         el.onEndTag(() => {
@@ -230,6 +233,7 @@ describe("the check itself", () => {
     expect(leftover("⟦Ĩţēḿś⟧ 12 · Dec 2, 2026 10:42 AM")).toBe("");
     expect(leftover("Save changes")).toBe("Save changes");
     expect(leftover("3 weeks ago")).toBe("");
+    expect(leftover("http://localhost:3000/board?key=abc America/Chicago")).toBe("");
     expect(leftover("Saved 3 weeks ago")).toBe("Saved 3 weeks ago");
     expect(leftover(`${data[data.length - 1] ?? "x"} ⟦Ŝàvē⟧`)).toBe("");
   });

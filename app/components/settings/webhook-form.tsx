@@ -59,7 +59,7 @@ export function WebhookForm({ endpoint, lastResult }: { endpoint?: WebhookFormVa
             <label key={e} className={checkRowClass}>
               <input type="checkbox" name={fields.events.name} value={e} defaultChecked={chosen.has(e)} className={checkboxClass} />
               <span>
-                {webhookEventLabel(e)} <span className="font-mono text-xs text-ink-muted">{e}</span>
+                {webhookEventLabel(e)} <code className="font-mono text-xs text-ink-muted">{e}</code>
               </span>
             </label>
           ))}
