@@ -83,7 +83,7 @@ describe("Global Settings pages in Spanish", () => {
 
     const calendars = await page(c, "/settings/calendars");
     expect(calendars).toContain("<title>Calendarios (suscripción) · Configuración global · Shopflow</title>");
-    expect(calendars).toContain("Fechas de quién");
+    expect(calendars).toContain("De quién son las fechas");
     expect(calendars).toContain("Elija un departamento o un miembro del equipo");
     expect(calendars).toContain('label="Departamentos"');
     expect(calendars).toContain('label="Miembros del equipo"');

@@ -36,7 +36,6 @@ describe("signed out", () => {
     expect(html).toContain(">Continuar<");
     expect(html).toContain('title="Ingrese un PIN de 4 dígitos"');
     expect(html).toContain('aria-label="Inicio de Shopflow"');
-    expect(html).toContain('aria-label="Notificaciones (F8)"');
     expect(html).not.toContain("Global Login");
     expect(html).not.toContain(">Cancel<");
   });
@@ -100,7 +99,6 @@ describe("signed out", () => {
     expect(login.html).toContain("<title>Login · Shopflow</title>");
     expect(login.html).toContain("Global Login");
     expect(login.html).toContain("Enter your 4-digit PIN to continue");
-    expect(login.html).toContain('aria-label="Notifications (F8)"');
     const notFound = await page(browser("en"), "/nowhere", { "accept-language": "es" });
     expect(notFound.html).toContain("404 Page Not Found");
     expect(notFound.html).toContain("There is no page at this address.");
