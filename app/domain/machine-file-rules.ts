@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // Machine-file rules of docs/product.md §2/§3, shared by the screens (browser) and the server.
 
 /** 'File for {machine}' is the stand-in description of a file saved without a material (docs/product.md §9). */
@@ -43,3 +45,10 @@ export const FILE_INDICATOR_TEXT: Record<FileIndicator, string> = {
   mismatch: "A file's material differs from the item's",
   none: "No files",
 };
+
+/** FILE_INDICATOR_TEXT in the language being spoken. */
+export function fileIndicatorText(indicator: FileIndicator): string {
+  if (indicator === "match") return t`Files match the item's material`;
+  if (indicator === "mismatch") return t`A file's material differs from the item's`;
+  return t`No files`;
+}
