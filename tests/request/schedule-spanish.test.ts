@@ -116,6 +116,48 @@ describe("Spanish", () => {
   });
 });
 
+describe("pages and feeds reached by a key", () => {
+  test("a calendar feed's events in Spanish, for a calendar app that asks for it", async () => {
+    const made = await visibleHtml(
+      await clients.en.request("/settings/calendars", { method: "POST", form: { intent: "create", subject: "department:production", name: "" } }),
+    );
+    const path = new URL(/(http:\/\/localhost\/calendar\/[A-Za-z0-9_-]+\.ics)/.exec(made)![1]!).pathname;
+    const feed = async (lang: string) => {
+      const res = await app.client("10.7.0.3").request(path, { headers: { "accept-language": lang } });
+      expect(res.status).toBe(200);
+      // Unfolded: RFC 5545 folds lines at 75 octets.
+      return (await res.text()).replace(/\r\n[ \t]/g, "");
+    };
+    const es = await feed("es-MX,es;q=0.9");
+    expect(es).toMatch(/SUMMARY:(Entrega|Fin previsto): /);
+    expect(es).toMatch(/CATEGORIES:(Fecha de entrega|Fin previsto)/);
+    expect(es).not.toContain("SUMMARY:Due: ");
+    const en = await feed("en-US");
+    expect(en).toMatch(/SUMMARY:(Due|Expected finish): /);
+    expect(en).not.toContain("SUMMARY:Entrega: ");
+  });
+
+  test("the customer status page follows the visitor's language", async () => {
+    const made = await visibleHtml(await clients.en.request("/projects/1", { method: "POST", form: { intent: "create-customer-link" } }));
+    const path = new URL(/(http:\/\/localhost\/status\/[A-Za-z0-9_-]+)/.exec(made)![1]!).pathname;
+    const es = await visibleHtml(await app.client("10.7.0.4").request(path, { headers: { "accept-language": "es" } }));
+    expect(es).toContain("Estado del pedido");
+    expect(es).toContain("Etapas");
+    const en = await visibleHtml(await app.client("10.7.0.5").request(path, { headers: { "accept-language": "en" } }));
+    expect(en).toContain("Order status");
+    expect(en).toContain("Stages");
+    const bad = await app.client("10.7.0.6").request("/status/never-made-at-all", { headers: { "accept-language": "es" } });
+    expect(bad.status).toBe(404);
+    expect(await visibleHtml(bad)).toContain("Este enlace de estado ya no es válido. Pida uno nuevo al taller.");
+  });
+
+  test("a board link that is not valid says so in Spanish", async () => {
+    const res = await app.client("10.7.0.7").request("/board?key=not-a-real-key", { headers: { "accept-language": "es" } });
+    expect(res.status).toBe(401);
+    expect(await visibleHtml(res)).toContain("Este enlace del tablero no es válido");
+  });
+});
+
 describe("English is unchanged", () => {
   test("/schedule", async () => {
     const html = await page("en", "/schedule");
