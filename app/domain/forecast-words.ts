@@ -121,8 +121,8 @@ export function formatWorkingWeek(c: { workingDays: readonly number[]; dayStartM
   const consecutive = days.length >= 3 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
   const dayNames = weekdays();
   const names = days.map((d) => dayNames[d]!);
-  const first = names[0];
-  const last = names.at(-1);
+  const first = names[0] ?? "";
+  const last = names.at(-1) ?? "";
   const others = names.slice(0, -1).join(", ");
   const list =
     days.length === 0
