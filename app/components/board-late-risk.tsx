@@ -1,4 +1,4 @@
-import { LATE_RISK } from "~/domain/forecast-words";
+import { useLingui } from "@lingui/react/macro";
 import type { LateRiskRow } from "~/views/forecast-view.server";
 
 // The TV board's 'Late risk' strip (docs/decisions/0038-finish-date-forecast.md): the projects expected to finish
@@ -7,6 +7,7 @@ import type { LateRiskRow } from "~/views/forecast-view.server";
 // there are any.
 
 export function BoardLateRisk({ rows, total }: { rows: LateRiskRow[]; total: number }) {
+  const { t } = useLingui();
   if (total === 0) return null;
   return (
     <section
@@ -15,7 +16,7 @@ export function BoardLateRisk({ rows, total }: { rows: LateRiskRow[]; total: num
       data-testid="board-late-risk"
     >
       <h2 id="late-risk-strip" className="font-bold text-red-200">
-        {LATE_RISK} ({total})
+        {t`Late risk (${total})`}
       </h2>
       <ul className="contents">
         {rows.map((r) => (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 
 // Charts drawn as SVG in the server's HTML (/analytics): they need no JavaScript and no chart
@@ -49,6 +50,7 @@ export type Column = { key: string; label: string; value: number };
  * period's value; under it, the first and last periods and the highest value as text.
  */
 export function ColumnChart({ title, columns, unit, empty }: { title: string; columns: Column[]; unit: string; empty: string }) {
+  const { t } = useLingui();
   const id = useId();
   const max = Math.max(0, ...columns.map((c) => c.value));
   const total = columns.reduce((s, c) => s + c.value, 0);
@@ -81,7 +83,7 @@ export function ColumnChart({ title, columns, unit, empty }: { title: string; co
           role="img"
           aria-labelledby={`${id}-t ${id}-d`}
         >
-          <title id={`${id}-t`}>{`${title}: ${total} ${unit} in all`}</title>
+          <title id={`${id}-t`}>{t`${title}: ${total} ${unit} in all`}</title>
           <desc id={`${id}-d`}>{desc}</desc>
           {columns.map((c, i) => {
             const ch = (h * c.value) / max;

@@ -1,16 +1,18 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { btn, cardClass } from "~/components/ui";
-import { LATE_RISK } from "~/domain/forecast-words";
 import type { LateRiskRow } from "~/views/forecast-view.server";
 
 // 'Late risk' (docs/decisions/0038-finish-date-forecast.md): the projects expected to finish after their due date,
 // the latest first, each with its expected finish and what holds it up.
 
 export function LateRiskList({ rows, total, empty, link = true }: { rows: LateRiskRow[]; total: number; empty: string; link?: boolean }) {
+  const { t } = useLingui();
+  const more = total - rows.length;
   return (
     <section aria-labelledby="late-risk" className={`p-4 sm:p-5 ${cardClass}`}>
       <h2 id="late-risk" className="text-lg font-semibold text-ink">
-        {LATE_RISK}
+        {t`Late risk`}
         {total > 0 ? <span className="ml-2 text-base font-normal text-ink-muted">({total})</span> : null}
       </h2>
       {rows.length === 0 ? (
@@ -34,7 +36,7 @@ export function LateRiskList({ rows, total, empty, link = true }: { rows: LateRi
           ))}
         </ul>
       )}
-      {total > rows.length ? <p className="mt-2 text-sm text-ink-muted">…and {total - rows.length} more.</p> : null}
+      {total > rows.length ? <p className="mt-2 text-sm text-ink-muted">{t`…and ${more} more.`}</p> : null}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { toCsv } from "~/domain/csv";
 import {
@@ -38,7 +39,10 @@ const MATERIAL_HEADERS = new Set(["material", "material type", "materials"]);
 
 const listNames = (machines: Machine[]) => {
   const names = machines.map((m) => m.name);
-  return names.length > 8 ? `${names.slice(0, 8).join(", ")} and ${names.length - 8} more` : names.join(", ");
+  if (names.length <= 8) return names.join(", ");
+  const listed = names.slice(0, 8).join(", ");
+  const more = names.length - 8;
+  return t`${listed} and ${more} more`;
 };
 
 /**
@@ -58,7 +62,8 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
   const materialCol = col(MATERIAL_HEADERS);
   if (fileCol < 0 || machineCol < 0) {
     const found = table.header.map((h) => h.trim()).filter(Boolean);
-    return fileProblem(`The CSV needs the columns File Name and Machine Assignment (found: ${found.length ? found.join(", ") : "no header"}).`);
+    const list = found.length ? found.join(", ") : t`no header`;
+    return fileProblem(t`The CSV needs the columns File Name and Machine Assignment (found: ${list}).`);
   }
   const byKey = new Map<string, Machine>();
   for (const m of machines) {
@@ -75,17 +80,19 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
     const fileName = oneLine(cells[fileCol]);
     const machineText = oneLine(cells[machineCol]);
     const material = materialCol >= 0 ? oneLine(cells[materialCol]) : "";
-    if (!fileName) errors.push(`Line ${line}: File name is missing.`);
-    else if (!machineText) errors.push(`Line ${line}: Machine assignment is missing.`);
-    else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(`Line ${line}: ${UNREADABLE_CHARACTER}`);
-    else if (fileName.length > MAX_FILE_NAME) errors.push(`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
-    else if (material.length > MAX_MATERIAL) errors.push(`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
-    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(`Line ${line}: ${BIDI_MESSAGE}`);
+    const problem = (text: string) => t`Line ${line}: ${text}`;
+    if (!fileName) errors.push(t`Line ${line}: File name is missing.`);
+    else if (!machineText) errors.push(t`Line ${line}: Machine assignment is missing.`);
+    else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(problem(UNREADABLE_CHARACTER));
+    else if (fileName.length > MAX_FILE_NAME) errors.push(t`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
+    else if (material.length > MAX_MATERIAL) errors.push(t`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
+    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(problem(BIDI_MESSAGE));
     else {
       const machine = byKey.get(machineText.toLowerCase()) ?? byKey.get(undefused(machineText).toLowerCase());
-      if (!machine)
-        errors.push(`Line ${line}: Unknown machine "${machineText}". Use one of: ${listNames(machines) || "no machines yet (add them in Global Settings)"}.`);
-      else rows.push({ line, fileName, machine: machine.value, material });
+      if (!machine) {
+        const choices = listNames(machines) || t`no machines yet (add them in Global Settings)`;
+        errors.push(t`Line ${line}: Unknown machine "${machineText}". Use one of: ${choices}.`);
+      } else rows.push({ line, fileName, machine: machine.value, material });
     }
   }
   if (rows.length === 0 && errors.length === 0) return fileProblem(NO_DATA_ROWS);
@@ -127,5 +134,7 @@ export function machineFileCsvTemplate(activeMachineNames: readonly string[]): s
 /** docs/product.md §8: the first 3 errors, then '... and N more'. */
 export function summarizeCsvErrors(errors: readonly string[]): string {
   const head = errors.slice(0, 3).join("\n");
-  return errors.length > 3 ? `${head}\n... and ${errors.length - 3} more` : head;
+  if (errors.length <= 3) return head;
+  const more = errors.length - 3;
+  return `${head}\n${t`... and ${more} more`}`;
 }

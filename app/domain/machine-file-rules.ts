@@ -1,12 +1,16 @@
+import { t } from "@lingui/core/macro";
+
 // Machine-file rules of docs/product.md §2/§3, shared by the screens (browser) and the server.
 
 /** 'File for {machine}' is the stand-in description of a file saved without a material (docs/product.md §9). */
 const isPlaceholderDescription = (description: string | null | undefined) => !description?.trim() || /^File for /.test(description);
 
-/** What a file is cut or printed on: its material (the description), else its item's, else 'Unknown'. */
-export function machineFileMaterial(f: { description: string | null; itemMaterial?: string | null }): string {
-  if (!isPlaceholderDescription(f.description)) return f.description!.trim();
-  return f.itemMaterial?.trim() || "Unknown";
+type MaterialSource = { description: string | null; itemMaterial?: string | null };
+const knownMaterial = (f: MaterialSource) => (isPlaceholderDescription(f.description) ? f.itemMaterial?.trim() : f.description!.trim()) || null;
+
+/** What a file is cut or printed on: its material (the description), else its item's, else 'Unknown' (translated). */
+export function machineFileMaterial(f: MaterialSource): string {
+  return knownMaterial(f) ?? t`Unknown`;
 }
 
 /** docs/product.md §3 'QR payload of a machine file', as the JSON text the code encodes. */
@@ -20,7 +24,8 @@ export function machineFileQrPayload(
     fileName: f.fileName,
     machine: machineName,
     project: f.projectName ?? null,
-    material: machineFileMaterial(f),
+    // The code's text is data a scanner reads: the same words whatever the language of the page that drew it.
+    material: knownMaterial(f) ?? "Unknown",
     fileOwner: f.fileOwnerName ?? null,
   });
 }
@@ -43,3 +48,10 @@ export const FILE_INDICATOR_TEXT: Record<FileIndicator, string> = {
   mismatch: "A file's material differs from the item's",
   none: "No files",
 };
+
+/** FILE_INDICATOR_TEXT in the language being spoken. */
+export function fileIndicatorText(indicator: FileIndicator): string {
+  if (indicator === "match") return t`Files match the item's material`;
+  if (indicator === "mismatch") return t`A file's material differs from the item's`;
+  return t`No files`;
+}

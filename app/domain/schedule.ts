@@ -1,5 +1,7 @@
+import { t } from "@lingui/core/macro";
 import type { ForecastDepartment, ForecastItem, HandsOnEstimator, ProjectForecast } from "~/domain/forecast";
 import { MIN_REMAINING_SHARE } from "~/domain/forecast";
+import { intlLocale, reasonText } from "~/domain/forecast-words";
 import { hasWorkingTime, workingTime, type DayWindow, type WorkingCalendar } from "~/domain/working-calendar";
 
 /**
@@ -200,11 +202,16 @@ export function overloadRuns(departments: readonly ScheduleDepartment[]): Overlo
 /** 'Dec 3', 'Dec 3–5', 'Nov 30 – Dec 2' from 'YYYY-MM-DD' dates (calendar dates: no zone involved). */
 export function dateRangeText(from: string, to: string): string {
   const f = new Date(`${from}T12:00:00Z`);
-  const t = new Date(`${to}T12:00:00Z`);
-  const month = (d: Date) => d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
-  if (from === to) return `${month(f)} ${f.getUTCDate()}`;
-  if (f.getUTCMonth() === t.getUTCMonth() && f.getUTCFullYear() === t.getUTCFullYear()) return `${month(f)} ${f.getUTCDate()}–${t.getUTCDate()}`;
-  return `${month(f)} ${f.getUTCDate()} – ${month(t)} ${t.getUTCDate()}`;
+  const to_ = new Date(`${to}T12:00:00Z`);
+  const locale = intlLocale();
+  const monthOf = (d: Date) => d.toLocaleString(locale, { month: "short", timeZone: "UTC" });
+  const month = monthOf(f);
+  const day = f.getUTCDate();
+  const lastMonth = monthOf(to_);
+  const lastDay = to_.getUTCDate();
+  if (from === to) return t`${month} ${day}`;
+  if (f.getUTCMonth() === to_.getUTCMonth() && f.getUTCFullYear() === to_.getUTCFullYear()) return t`${month} ${day}–${lastDay}`;
+  return t`${month} ${day} – ${lastMonth} ${lastDay}`;
 }
 
 /** Hours as a person reads them: '6.5', '12' (tenths below 10 hours). */
@@ -226,12 +233,22 @@ export function riskReason(
   departmentName: (value: string) => string,
   dueDate: string | null,
 ): string {
-  if (p.reason) return p.reason;
+  if (p.reason) return reasonText(p.reason);
   const held = p.heldUpBy;
-  if (!held) return "Its remaining work takes longer than the time left before the due date";
+  if (!held) return t`Its remaining work takes longer than the time left before the due date`;
   const runs = schedule.overloads.filter((r) => r.department === held);
   const relevant = runs.filter((r) => dueDate === null || r.from <= dueDate);
   const run = (relevant.length > 0 ? relevant : runs).reduce<OverloadRun | null>((best, r) => (!best || r.percent > best.percent ? r : best), null);
-  if (run) return `${run.name} is booked ${run.percent}% on ${dateRangeText(run.from, run.to)}`;
-  return `It waits about ${hoursText(p.heldUpSeconds)} of working time for ${departmentName(held)}`;
+  if (run) return overloadText(run);
+  const hours = hoursText(p.heldUpSeconds);
+  const department = departmentName(held);
+  return t`It waits about ${hours} of working time for ${department}`;
+}
+
+/** 'Installation is booked 140% on Dec 3–5'. */
+export function overloadText(run: Pick<OverloadRun, "name" | "percent" | "from" | "to">): string {
+  const name = run.name;
+  const percent = run.percent;
+  const range = dateRangeText(run.from, run.to);
+  return t`${name} is booked ${percent}% on ${range}`;
 }

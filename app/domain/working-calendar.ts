@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Temporal } from "@js-temporal/polyfill";
 
 /**
@@ -44,7 +45,7 @@ export const DEFAULT_DAY_HOURS = 8;
 
 export class NoWorkingTimeError extends Error {
   constructor() {
-    super("The shop's calendar has no working time: set its working days and hours.");
+    super(t`The shop's calendar has no working time: set its working days and hours.`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { PDFFont } from "pdf-lib";
 import { LABEL_SIZE_PT, SHEETS, sheetMargins, sheetPositions, type Paper } from "~/domain/label-sheets";
 
@@ -37,7 +38,7 @@ export async function labelPdf(labels: LabelData[], title: string, sheet?: Sheet
   // No creation or modification date: the same labels give the same bytes, so a PDF viewer asking for byte ranges
   // across requests (pdf.js does) reads one file, not pieces of two.
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(winAnsiSafe(title, new Set()) || "Labels");
+  doc.setTitle(winAnsiSafe(title, new Set()) || t`Labels`);
   doc.setProducer("Shopflow");
   doc.setCreator("Shopflow");
   const regular = await doc.embedFont(StandardFonts.Helvetica);

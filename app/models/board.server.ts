@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { boardKeys, departmentItemCounts } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
@@ -59,7 +60,7 @@ export function revokeBoardKey(id: number, actor: Actor): void {
       .where(and(eq(boardKeys.id, id), isNull(boardKeys.revokedAt)))
       .returning({ name: boardKeys.name })
       .get();
-    if (!row) throw new NotFoundError("Board link not found");
+    if (!row) throw new NotFoundError(t`Board link not found`);
     writeAudit(actor, { action: "revoke", entity: "board-key", entityId: id, before: { name: row.name } }, tx);
   });
   // A TV still showing the link holds its event stream open: this ends it (infra/event-stream.server.ts).

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { calendarKeys, departments, teamMembers } from "#db/schema";
 import { NotFoundError } from "~/domain/errors";
@@ -53,7 +54,7 @@ export function listCalendarKeys(): CalendarKeyRow[] {
     .all();
   return rows.map(({ departmentName, memberName, ...r }) => ({
     ...r,
-    subjectName: r.department !== null ? departmentName || departmentLabel(r.department) : (memberName ?? "Removed member"),
+    subjectName: r.department !== null ? departmentName || departmentLabel(r.department) : (memberName ?? t`Removed member`),
   }));
 }
 
@@ -62,11 +63,11 @@ export function subjectName(subject: CalendarSubject): string {
   const db = getDb();
   if ("department" in subject) {
     const d = db.select({ name: departments.name }).from(departments).where(eq(departments.value, subject.department)).get();
-    if (!d) throw new NotFoundError("That department no longer exists. Reload the page and choose another.");
+    if (!d) throw new NotFoundError(t`That department no longer exists. Reload the page and choose another.`);
     return d.name || departmentLabel(subject.department);
   }
   const m = db.select({ name: teamMembers.name, active: teamMembers.isActive }).from(teamMembers).where(eq(teamMembers.id, subject.teamMemberId)).get();
-  if (!m || !m.active) throw new NotFoundError("That team member no longer exists or is inactive. Reload the page and choose another.");
+  if (!m || !m.active) throw new NotFoundError(t`That team member no longer exists or is inactive. Reload the page and choose another.`);
   return m.name;
 }
 
@@ -96,7 +97,7 @@ export function revokeCalendarKey(id: number, actor: Actor): void {
       .where(and(eq(calendarKeys.id, id), isNull(calendarKeys.revokedAt)))
       .returning({ name: calendarKeys.name })
       .get();
-    if (!row) throw new NotFoundError("Calendar feed not found");
+    if (!row) throw new NotFoundError(t`Calendar feed not found`);
     writeAudit(actor, { action: "revoke", entity: "calendar-key", entityId: id, before: { name: row.name } }, tx);
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
@@ -28,6 +29,8 @@ export const placeholderPath = (fileName: string) => `/files/${fileName}`;
 export const defaultDescription = (machineName: string) => `File for ${machineName}`;
 
 export const CLICK_QR_FIRST = "Click QR first: open this file's QR code before marking it completed.";
+/** CLICK_QR_FIRST in the language being spoken. */
+export const clickQrFirst = () => t`Click QR first: open this file's QR code before marking it completed.`;
 
 type Machine = { value: string; name: string };
 
@@ -52,7 +55,7 @@ function machinesByKey(tx: Tx): Map<string, Machine> {
 
 function machineOrThrow(machines: Map<string, Machine>, raw: string): Machine {
   const m = machines.get(raw.trim().toLowerCase());
-  if (!m) throw new BadRequestError(`Unknown machine "${raw}": choose a machine from Global Settings > Departments/Stations`);
+  if (!m) throw new BadRequestError(t`Unknown machine "${raw}": choose a machine from Global Settings > Departments/Stations`);
   return m;
 }
 
@@ -62,7 +65,7 @@ type Reader = Pick<Tx, "select" | "all">;
 function projectOrThrow(tx: Reader, id: number | null | undefined) {
   if (id === null || id === undefined) return null;
   const p = tx.select({ id: projects.id, priority: projects.priority }).from(projects).where(eq(projects.id, id)).get();
-  if (!p) throw new BadRequestError("Project not found");
+  if (!p) throw new BadRequestError(t`Project not found`);
   return p;
 }
 
@@ -277,7 +280,7 @@ export function saveMachineFiles(save: { creates: MachineFileCreate[]; edits?: F
   const result = getDb().transaction((tx) => {
     const edits = (save.edits ?? []).map((e) => {
       const r = updateInTx(tx, e.id, e.patch, actor);
-      if (!r) throw new NotFoundError("A file was deleted while you were editing it. Reload to see the project's files.");
+      if (!r) throw new NotFoundError(t`A file was deleted while you were editing it. Reload to see the project's files.`);
       return r;
     });
     const resolved = resolveInputs(tx, save.creates, defaults);
@@ -458,7 +461,7 @@ function updateInTx(tx: Tx, id: number, patch: MachineFilePatch, actor: Actor): 
     values.qrCodeClickedAt = now;
   }
   if (patch.isCompleted === true && !before.isCompleted) {
-    if (!(before.qrCodeClicked || values.qrCodeClicked)) throw new ConflictError(CLICK_QR_FIRST);
+    if (!(before.qrCodeClicked || values.qrCodeClicked)) throw new ConflictError(clickQrFirst());
     values.isCompleted = true;
     values.completedBy = actor.id;
     values.completedAt = now;
@@ -575,8 +578,11 @@ export function reorderMachineFiles(order: { id: number; sortOrder: number }[], 
         found.set(r.id, r);
     }
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length)
-      throw new NotFoundError(`Machine file not found: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}`);
+    if (missing.length) {
+      const listed = missing.slice(0, 5).join(", ");
+      const more = missing.length - 5;
+      throw new NotFoundError(more > 0 ? t`Machine file not found: ${listed} and ${more} more` : t`Machine file not found: ${listed}`);
+    }
     const changed = order.filter((o) => found.get(o.id)!.sortOrder !== o.sortOrder);
     const stmt = tx
       .update(machineReadyFiles)
@@ -810,15 +816,15 @@ export function listProjectFileAssociations(projectId: number): FileAssociation[
 export function assignFile(itemId: number, fileId: number, fileType: FileType, actor: Actor): FileAssociation {
   const projectId = getDb().transaction((tx) => {
     const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
-    if (!item) throw new NotFoundError("Item not found");
+    if (!item) throw new NotFoundError(t`Item not found`);
     const file = tx
       .select({ id: machineReadyFiles.id, projectId: machineReadyFiles.projectId })
       .from(machineReadyFiles)
       .where(eq(machineReadyFiles.id, fileId))
       .get();
-    if (!file) throw new BadRequestError("That file no longer exists. Reload to see the project's files.");
+    if (!file) throw new BadRequestError(t`That file no longer exists. Reload to see the project's files.`);
     if (file.projectId !== null && file.projectId !== item.projectId)
-      throw new BadRequestError("That file belongs to another project: choose one of this project's files.");
+      throw new BadRequestError(t`That file belongs to another project: choose one of this project's files.`);
     const before = tx
       .select()
       .from(itemFileAssociations)
@@ -844,7 +850,7 @@ export function assignFile(itemId: number, fileId: number, fileType: FileType, a
 export function unassignFile(itemId: number, fileType: FileType, actor: Actor): { itemId: number; fileType: FileType } | undefined {
   const result = getDb().transaction((tx) => {
     const item = tx.select({ id: items.id, projectId: items.projectId }).from(items).where(eq(items.id, itemId)).get();
-    if (!item) throw new NotFoundError("Item not found");
+    if (!item) throw new NotFoundError(t`Item not found`);
     const before = tx
       .select()
       .from(itemFileAssociations)
@@ -876,7 +882,7 @@ export function reorderMachineQueue(machine: string, ids: number[], actor: Actor
         .all();
     let rows = read();
     if (rows.length !== ids.length || rows.some((r) => r.machine !== machine))
-      throw new ConflictError("The queue changed while you were moving files. Reload to see the latest order.");
+      throw new ConflictError(t`The queue changed while you were moving files. Reload to see the latest order.`);
     if (new Set(rows.map((r) => r.sortOrder)).size !== rows.length || rows.some((r) => r.sortOrder < 1)) {
       tx.run(
         sql`UPDATE machine_ready_files SET sort_order = ranked.rn FROM (SELECT id, row_number() OVER (ORDER BY sort_order, id) AS rn FROM machine_ready_files WHERE machine = ${machine}) AS ranked WHERE machine_ready_files.id = ranked.id`,

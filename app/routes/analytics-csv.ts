@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { ANALYTICS_TABLES, type AnalyticsTable } from "~/schemas/analytics";
 import { readAnalytics } from "~/views/analytics-range.server";
 import { fileRefusal } from "~/pipeline/file-refusal.server";
@@ -15,10 +16,10 @@ const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export function loader({ request }: Route.LoaderArgs) {
-  const refused = fileRefusal(request, "analytics:read", "these figures");
+  const refused = fileRefusal(request, "analytics:read", t`these figures`);
   if (refused) return refused;
   const table = new URL(request.url).pathname.match(/\/analytics\/([a-z]+)\.csv$/)?.[1] as AnalyticsTable | undefined;
-  if (!table || !(ANALYTICS_TABLES as readonly string[]).includes(table)) return text(404, "Not found");
+  if (!table || !(ANALYTICS_TABLES as readonly string[]).includes(table)) return text(404, t`Not found`);
   const a = readAnalytics(new URL(request.url));
   if (a.rangeError) return text(400, a.rangeError);
   const tz = getEnv().SHOP_TIMEZONE;

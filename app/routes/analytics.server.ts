@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { DepartmentFlow, MachineFlow, ProjectsDue } from "~/components/analytics/flow-types";
 import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
 import { formatDuration, formatSpan } from "~/domain/format";
+import { intlLocale } from "~/domain/forecast-words";
 import { getEnv } from "~/infra/env.server";
 import { addDays, isCalendarDay } from "~/infra/periods.server";
 import { MIN_WAITS_FOR_BOTTLENECK } from "~/models/analytics.server";
@@ -12,7 +14,16 @@ import type { Route } from "./+types/analytics";
 // Flow analytics' loader (routes/analytics.tsx holds the page): every figure is worked out here, in words and
 // numbers, so the page only draws them.
 
-const count = new Intl.NumberFormat("en-US");
+const counts = new Map<string, Intl.NumberFormat>();
+/** Whole numbers as the reader writes them ('2,340'). */
+const count = {
+  format(n: number) {
+    const locale = intlLocale();
+    let f = counts.get(locale);
+    if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
+    return f.format(n);
+  },
+};
 // Hands-on time is worked hours, never days (a '2d' of work reads as two calendar days): '45h 12m', and past
 // 100 hours whole hours, '2,340 h'.
 const handsOnText = (seconds: number) => (seconds >= 100 * 3600 ? `${count.format(Math.round(seconds / 3600))} h` : formatDuration(seconds));
@@ -27,10 +38,10 @@ export function loadAnalytics({ request }: Route.LoaderArgs) {
   const { flow } = a;
   const today = zoneDate(now, tz);
   const quick = [
-    { label: "Last 7 days", from: addDays(today, -6) },
-    { label: `Last ${DEFAULT_RANGE_DAYS} days`, from: addDays(today, 1 - DEFAULT_RANGE_DAYS) },
-    { label: "Last 90 days", from: addDays(today, -89) },
-    { label: "Last 12 months", from: addDays(today, -364) },
+    { label: t`Last 7 days`, from: addDays(today, -6) },
+    { label: t`Last ${DEFAULT_RANGE_DAYS} days`, from: addDays(today, 1 - DEFAULT_RANGE_DAYS) },
+    { label: t`Last 90 days`, from: addDays(today, -89) },
+    { label: t`Last 12 months`, from: addDays(today, -364) },
   ].map((q) => ({ ...q, to: today, current: q.from === a.from && today === a.to }));
   const span = (s: number | null) => (s === null ? "—" : formatSpan(s));
   const handsOn = flow.departments.reduce((s, d) => s + d.handsOnSeconds, 0);
@@ -45,9 +56,7 @@ export function loadAnalytics({ request }: Route.LoaderArgs) {
       to: a.to,
       rangeText,
       timeZone: tz,
-      rangeError: a.rangeError
-        ? `${a.rangeError} ${askedDay(a.asked.from, "No start")} – ${askedDay(a.asked.to, "no end")} was not applied: showing ${rangeText} instead.`
-        : null,
+      rangeError: a.rangeError ? refusedText(a.rangeError, askedDay(a.asked.from, t`No start`), askedDay(a.asked.to, t`no end`), rangeText) : null,
       quick,
       query: `from=${a.from}&to=${a.to}`,
       totals: {
@@ -88,8 +97,8 @@ export function loadAnalytics({ request }: Route.LoaderArgs) {
           id: p.id,
           name: p.name,
           due: formatListDate(p.dueAt, tz),
-          state: p.status === "late" ? `Finished ${formatListDate(p.finishedAt, tz)}` : `${p.finishedItems} of ${p.items} items finished`,
-          status: p.status === "late" ? "Late" : "Overdue",
+          state: p.status === "late" ? finishedOn(formatListDate(p.finishedAt, tz)) : itemsFinished(p.finishedItems, p.items),
+          status: p.status === "late" ? t`Late` : t`Overdue`,
         })),
       } satisfies ProjectsDue,
       machines: flow.machines.map(
@@ -107,6 +116,10 @@ export function loadAnalytics({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "no-store", "Server-Timing": `analytics;dur=${a.ms.toFixed(1)}` } },
   );
 }
+
+const refusedText = (error: string, from: string, to: string, shown: string) => t`${error} ${from} – ${to} was not applied: showing ${shown} instead.`;
+const finishedOn = (date: string) => t`Finished ${date}`;
+const itemsFinished = (finished: number, items: number) => t`${finished} of ${items} items finished`;
 
 // A calendar day as an instant that names that day in UTC (the range labels are plain dates).
 const noonOf = (day: string) => Date.parse(`${day}T12:00:00Z`);

@@ -3,7 +3,7 @@ import { boardData, boardKeyId } from "~/models/board.server";
 import { seenNotice } from "~/pipeline/page-data-etag.server";
 import { requirePermission } from "~/services/permissions.server";
 import { lateRisk } from "~/views/forecast-view.server";
-import { BOARD_LINK_INVALID } from "~/domain/board-messages";
+import { boardLinkInvalid } from "~/domain/board-messages";
 import type { Route } from "./+types/board";
 import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
 import { boardKeyLink } from "~/models/board.server";
@@ -15,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const link = key === null ? null : boardKeyLink(key);
   if (link) speak(link.language);
   if (key !== null) {
-    if (boardKeyId(key) === null) throw data(BOARD_LINK_INVALID, { status: 401, headers: { "Cache-Control": "no-store" } });
+    if (boardKeyId(key) === null) throw data(boardLinkInvalid(), { status: 401, headers: { "Cache-Control": "no-store" } });
   } else requirePermission(request, "read");
   return data(
     // 'Late risk' (decision 0038): the projects expected to finish latest after their due date.

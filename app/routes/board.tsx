@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { workListHref } from "~/domain/work-lists";
@@ -14,12 +16,16 @@ export { loader } from "./board.server";
 // follows the event stream by itself; nothing on it needs a mouse or a keyboard. A TV opens it with a board link
 // (?key=…, made in Global Settings → Board links); a signed-in member may open it too.
 
-export const meta = () => [{ title: "Floor Board · Shopflow" }];
+export const meta = () => [{ title: `${t`Floor Board`} · Shopflow` }];
 
 /** Items sent running per department, at most (the count says how many there are in all). */
 
 export default function Board({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { board, key } = loaderData;
+  const numberLocale = i18n.locale === "es" ? "es-US" : "en-US";
+  const rush = t`RUSH`;
+  const machineStatus = (status: string) => (status === "maintenance" ? t`maintenance` : status === "offline" ? t`offline` : status);
   const live = useLiveData((n) => BOARD_ENTITIES.has(n.entity), key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");
   return (
     // One screen, no scrolling (a TV has no mouse). Each column shows what fits whole: a list leaves out the items
@@ -27,17 +33,17 @@ export default function Board({ loaderData }: Route.ComponentProps) {
     // height whatever runs. The counts say how many there are in all.
     <div className="flex h-screen flex-col overflow-hidden bg-slate-950 px-4 py-3 text-slate-50 xl:px-6 xl:py-4" data-testid="board">
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
-        <h1 className="text-3xl font-bold tracking-tight xl:text-4xl">Shop Floor</h1>
+        <h1 className="text-3xl font-bold tracking-tight xl:text-4xl">{t`Shop Floor`}</h1>
         {board.machines.length ? (
           <section aria-labelledby="board-machines" className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
             <h2 id="board-machines" className="text-lg font-semibold text-slate-300">
-              Machine queues
+              {t`Machine queues`}
             </h2>
             <ul className="flex flex-wrap gap-2">
               {board.machines.map((m) => (
                 <li key={m.value} className="rounded-xl border border-slate-700 bg-slate-900 px-3 py-1 text-base" data-testid={`board-machine-${m.value}`}>
-                  <span className="font-semibold">{m.name}</span>: <span className="tabular-nums">{m.waiting}</span> waiting
-                  {m.status !== "active" ? <span className="ml-2 text-amber-300 capitalize">({m.status})</span> : null}
+                  <span className="font-semibold">{m.name}</span>: <span className="tabular-nums">{m.waiting}</span> {t`waiting`}
+                  {m.status !== "active" ? <span className="ml-2 text-amber-300 capitalize">({machineStatus(m.status)})</span> : null}
                 </li>
               ))}
             </ul>
@@ -69,30 +75,30 @@ export default function Board({ loaderData }: Route.ComponentProps) {
             {/* Label left, number right: fits a column of 11rem as well as 300 px. */}
             <dl className="mt-2 shrink-0 space-y-1 text-base">
               <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
-                <dt className="text-slate-300">Running</dt>
+                <dt className="text-slate-300">{t`Running`}</dt>
                 <dd className="text-2xl font-bold text-emerald-300 tabular-nums" data-testid="board-working">
                   {d.runningCount}
                 </dd>
               </div>
               <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
-                <dt className="text-slate-300">Waiting</dt>
-                <dd className="text-2xl font-bold tabular-nums">{d.waitingCount.toLocaleString("en-US")}</dd>
+                <dt className="text-slate-300">{t`Waiting`}</dt>
+                <dd className="text-2xl font-bold tabular-nums">{d.waitingCount.toLocaleString(numberLocale)}</dd>
               </div>
               <div className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-800 px-2 py-0.5">
-                <dt className="text-slate-300">Done today</dt>
+                <dt className="text-slate-300">{t`Done today`}</dt>
                 <dd className="text-2xl font-bold text-sky-300 tabular-nums">{d.completedToday}</dd>
               </div>
             </dl>
             {/* Two rows that each take what their items need; short of room, they share it evenly. */}
             <div className="mt-2 grid min-h-0 flex-1 grid-rows-[minmax(0,max-content)_minmax(0,max-content)] gap-2">
-              <ul className={FIT_LIST} aria-label={`Running in ${d.name}`}>
+              <ul className={FIT_LIST} aria-label={t`Running in ${d.name}`}>
                 {d.running.slice(0, RUNNING_PER_COLUMN).map((i) => (
                   <li key={i.id} className={`w-full rounded-lg border px-2 py-1.5 ${i.rush ? "border-red-500 bg-red-950" : "border-slate-700 bg-slate-800"}`}>
                     <p className="text-lg leading-snug font-semibold wrap-break-word">{i.name}</p>
                     {/* The time goes to a line of its own when the project's name needs the whole width. */}
                     <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-base">
                       <span className="min-w-0 text-slate-300 wrap-break-word">
-                        {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                        {i.rush ? <span className="mr-2 font-bold text-red-300">{rush}</span> : null}
                         {i.project}
                       </span>
                       <span className="shrink-0 text-emerald-300">
@@ -101,15 +107,15 @@ export default function Board({ loaderData }: Route.ComponentProps) {
                     </p>
                   </li>
                 ))}
-                {d.running.length === 0 ? <li className="w-full text-base text-slate-400">Nothing running</li> : null}
+                {d.running.length === 0 ? <li className="w-full text-base text-slate-400">{t`Nothing running`}</li> : null}
               </ul>
               {d.waiting.length ? (
                 <div className="flex min-h-0 flex-col">
-                  <h3 className="shrink-0 text-lg font-semibold text-slate-300">Next up</h3>
-                  <ul className={`${FIT_LIST} mt-1 flex-1`} aria-label={`Waiting in ${d.name}`}>
+                  <h3 className="shrink-0 text-lg font-semibold text-slate-300">{t`Next up`}</h3>
+                  <ul className={`${FIT_LIST} mt-1 flex-1`} aria-label={t`Waiting in ${d.name}`}>
                     {d.waiting.map((i) => (
                       <li key={i.id} className="w-full text-base leading-snug wrap-break-word">
-                        {i.rush ? <span className="mr-2 font-bold text-red-300">RUSH</span> : null}
+                        {i.rush ? <span className="mr-2 font-bold text-red-300">{rush}</span> : null}
                         {i.name} <span className="text-slate-400">· {i.project}</span>
                         {i.totalSeconds > 0 ? <span className="text-slate-400"> · {formatHMS(i.totalSeconds)}</span> : null}
                       </li>
@@ -134,14 +140,15 @@ export default function Board({ loaderData }: Route.ComponentProps) {
 const FIT_LIST = "h-full min-h-0 overflow-hidden [column-fill:auto] [column-count:1] gap-x-8 *:break-inside-avoid *:mb-1.5";
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
   const message =
     typeof (error as { data?: unknown })?.data === "string"
       ? String((error as { data: string }).data)
-      : "The board could not be shown. It tries again in a minute.";
+      : t`The board could not be shown. It tries again in a minute.`;
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-950 px-6 text-center text-slate-50">
       <div>
-        <h1 className="text-4xl font-bold">Floor Board</h1>
+        <h1 className="text-4xl font-bold">{t`Floor Board`}</h1>
         <p className="mt-4 text-2xl text-slate-300">{message}</p>
       </div>
     </div>

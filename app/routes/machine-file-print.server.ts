@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { getMachineFileLabel } from "~/models/machine-file.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -18,7 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         fileName: file.fileName,
         machine: file.machineName,
         machineValue: file.machine,
-        project: file.projectName ?? "N/A",
+        project: file.projectName ?? t`N/A`,
         material: machineFileMaterial(file),
         svg,
       },

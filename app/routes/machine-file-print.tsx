@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { btn } from "~/components/ui";
@@ -9,10 +11,11 @@ export { loader } from "./machine-file-print.server";
 // itself after 0.5 s (docs/product.md §9), or with the browser's Print command when JavaScript is off.
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.label?.fileName ?? "File not found"} · QR label` }];
+  return [{ title: `${loaderData?.label?.fileName ?? t`File not found`} · ${t`QR label`}` }];
 }
 
 export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const label = loaderData.label;
   useEffect(() => {
     if (!label) return;
@@ -22,9 +25,9 @@ export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
   if (!label) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">File not found</h1>
+        <h1 className="text-2xl font-bold text-ink">{t`File not found`}</h1>
         <Link to="/production" className={`mt-6 ${btn.secondary}`}>
-          Back to Production
+          <Trans>Back to Production</Trans>
         </Link>
       </div>
     );
@@ -36,7 +39,7 @@ export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
         <div
           className="h-[1.35in] w-[1.35in] [&>svg]:h-full [&>svg]:w-full"
           role="img"
-          aria-label={`QR code for ${label.fileName}`}
+          aria-label={t`QR code for ${label.fileName}`}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the QR SVG is drawn on the server by the qrcode library, never from typed text
           dangerouslySetInnerHTML={{ __html: label.svg }}
         />
@@ -47,9 +50,9 @@ export default function MachineFilePrint({ loaderData }: Route.ComponentProps) {
         <p className="max-w-[1.9in] truncate">{label.project}</p>
       </div>
       <div className="flex flex-wrap justify-center gap-2 print:hidden">
-        <p className="w-full text-center text-base text-ink-muted">The label prints by itself; if not, use your browser's Print command (Ctrl+P).</p>
+        <p className="w-full text-center text-base text-ink-muted">{t`The label prints by itself; if not, use your browser's Print command (Ctrl+P).`}</p>
         <Link to={`/production/${encodeURIComponent(label.machineValue)}`} className={btn.secondary}>
-          Back to the queue
+          <Trans>Back to the queue</Trans>
         </Link>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { ADD_ROWS, blankRow, blankRows, rowStatus, type SheetAnswer, type SheetRow } from "~/components/machine-files/sheet-rows";
 import { formatLogTime } from "~/domain/dates";
 import { parseIdParam } from "~/domain/ids";
 import { isCsvFile, summarizeCsvErrors } from "~/domain/machine-file-csv";
-import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, NOTHING_SAVED_EVERY_ROW } from "~/domain/machine-file-messages";
+import { csvImportRefused, entriesHadIssues, filesSavedSkippedMessage, nothingSavedEveryRow } from "~/domain/machine-file-messages";
 import { getEnv } from "~/infra/env.server";
 import {
   deleteMachineFile,
@@ -59,34 +60,34 @@ export function loader({ request, params }: Route.LoaderArgs) {
 
 const answer = (body: SheetAnswer, status?: number) => data<SheetAnswer>(body, status ? { status } : undefined);
 const refusedAnswer = (description: string, extra: Partial<SheetAnswer> = {}, status = 400) =>
-  answer({ rows: null, toast: { title: "Error", description, variant: "destructive" }, ...extra }, status);
+  answer({ rows: null, toast: { title: t`Error`, description, variant: "destructive" }, ...extra }, status);
 
 /** CSV import: its own small form (a file input), read in whatever encoding Excel or LibreOffice saved (decision 0023). */
 async function uploadCsv(form: FormData, projectId: number, actor: ReturnType<typeof actorFrom>, tz: string) {
   const file = form.get("csv");
-  if (!(file instanceof File) || file.size === 0) return refusedAnswer("Please select a CSV file first");
-  if (!isCsvFile(file.name, file.type)) return refusedAnswer("Please select a CSV file");
+  if (!(file instanceof File) || file.size === 0) return refusedAnswer(t`Please select a CSV file first`);
+  if (!isCsvFile(file.name, file.type)) return refusedAnswer(t`Please select a CSV file`);
   const result = await importMachineFilesCsv({ bytes: new Uint8Array(await file.arrayBuffer()) }, { projectId }, actor);
   const shown = { csvErrors: result.errors.slice(0, CSV_ERRORS_SHOWN), csvErrorCount: result.errors.length };
   if (result.problem) return refusedAnswer(result.problem);
   if (csvImportRefused(result))
-    return refusedAnswer(result.errors.length ? summarizeCsvErrors(result.errors) : "Failed to upload CSV", {
+    return refusedAnswer(result.errors.length ? summarizeCsvErrors(result.errors) : t`Failed to upload CSV`, {
       ...shown,
-      csvErrorsTitle: NOTHING_SAVED_EVERY_ROW,
+      csvErrorsTitle: nothingSavedEveryRow(),
     });
   const done = filesSavedSkippedMessage(result.saved, result.skipped);
   return answer({
     rows: storedRows(projectId, tz),
     toast: result.errors.length
       ? { title: entriesHadIssues(result.errors.length), description: `${done}. ${summarizeCsvErrors(result.errors)}` }
-      : { title: "Success", description: done },
+      : { title: t`Success`, description: done },
     ...(result.errors.length ? { ...shown, csvErrorsTitle: entriesHadIssues(result.errors.length) } : {}),
   });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, project } = loadProject(request, params.projectId);
-  if (!project) throw data("Project not found", { status: 404 });
+  if (!project) throw data(t`Project not found`, { status: 404 });
   const actor = actorFrom(request, user);
   const tz = getEnv().SHOP_TIMEZONE;
   const form = await readForm(request);
@@ -98,7 +99,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return answer(
       {
         rows: null,
-        toast: { title: "Validation Error", description: "Some cells are too long or not valid. Check the highlighted rows.", variant: "destructive" },
+        toast: { title: t`Validation Error`, description: t`Some cells are too long or not valid. Check the highlighted rows.`, variant: "destructive" },
       },
       400,
     );
@@ -113,14 +114,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ...base, fileName: r.fileName, machine: r.machine, material: r.material, error: errors.get(i) ?? null };
     });
   const validation = (description: string, errors: Map<number, string>) =>
-    answer({ rows: current(errors), toast: { title: "Validation Error", description, variant: "destructive" } }, 400);
+    answer({ rows: current(errors), toast: { title: t`Validation Error`, description, variant: "destructive" } }, 400);
   // A save the models refused (a DomainError): its message on the row it is about, and in the toast.
   const failure = (fallback: string, error: unknown, at?: number) => {
     const e = domainError(error);
     return answer(
       {
         rows: current(at === undefined ? new Map() : new Map([[at, e.message]])),
-        toast: { title: "Error", description: e.message || fallback, variant: "destructive" },
+        toast: { title: t`Error`, description: e.message || fallback, variant: "destructive" },
       },
       e.status,
     );
@@ -156,7 +157,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     answer(
       {
         rows: fresh((_, j) => j !== i),
-        toast: { title: "Error", description: "This file was already deleted. The list shows the project's files now.", variant: "destructive" },
+        toast: { title: t`Error`, description: t`This file was already deleted. The list shows the project's files now.`, variant: "destructive" },
       },
       404,
     );
@@ -176,15 +177,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       try {
         n = save([{ r, i }], true);
       } catch (error) {
-        return failure(isStored(r) ? "Failed to update machine file" : "Failed to add machine file", error, i);
+        return failure(isStored(r) ? t`Failed to update machine file` : t`Failed to add machine file`, error, i);
       }
-      return answer({ rows: fresh((_, j) => j !== i), toast: { title: "Success", description: filesSavedSkippedMessage(n.n, n.skipped) } });
+      return answer({ rows: fresh((_, j) => j !== i), toast: { title: t`Success`, description: filesSavedSkippedMessage(n.n, n.skipped) } });
     }
     case "save-selected":
     case "save-all": {
       const chosen = posted.map((r, i) => ({ r, i })).filter(({ r }) => (verb === "save-selected" ? r.selected : r.fileName !== "" || r.machine !== ""));
       if (verb === "save-selected") {
-        if (chosen.length === 0) return validation("Select the rows to save first.", new Map());
+        if (chosen.length === 0) return validation(t`Select the rows to save first.`, new Map());
         const incomplete = chosen.filter(({ r }) => !complete(r));
         if (incomplete.length) return validation(SELECTED_ROWS_REQUIRED, new Map(incomplete.map(({ i }) => [i, SELECTED_ROWS_REQUIRED])));
       }
@@ -195,7 +196,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       try {
         n = save(ready);
       } catch (error) {
-        return failure("Failed to save files. Please try again.", error);
+        return failure(t`Failed to save files. Please try again.`, error);
       }
       const chosenIdx = new Set(ready.map(({ i }) => i));
       const rows = fresh((_, i) => !chosenIdx.has(i)).map((row) => {
@@ -206,8 +207,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return answer({
         rows,
         toast: skipped.length
-          ? { title: "Validation Error", description: `${done}. ${SELECTED_ROWS_REQUIRED}.`, variant: "destructive" }
-          : { title: "Success", description: done },
+          ? { title: t`Validation Error`, description: `${done}. ${SELECTED_ROWS_REQUIRED}.`, variant: "destructive" }
+          : { title: t`Success`, description: done },
       });
     }
     case "confirm-delete": {
@@ -227,15 +228,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         try {
           deleteMachineFile(r.id, actor);
         } catch (error) {
-          return failure("Failed to delete machine file", error, i);
+          return failure(t`Failed to delete machine file`, error, i);
         }
       }
       return answer({
         rows: fresh((_, j) => j !== i),
-        toast: r?.id !== undefined ? { title: "Success", description: "Machine file deleted successfully." } : null,
+        toast: r?.id !== undefined ? { title: t`Success`, description: t`Machine file deleted successfully.` } : null,
       });
     }
     default:
-      return answer({ rows: current(), toast: { title: "Error", description: "Unknown button", variant: "destructive" } }, 400);
+      return answer({ rows: current(), toast: { title: t`Error`, description: t`Unknown button`, variant: "destructive" } }, 400);
   }
 }

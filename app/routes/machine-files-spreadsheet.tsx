@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Icon } from "~/components/icons";
@@ -24,7 +26,7 @@ export { action, loader } from "./machine-files-spreadsheet.server";
 export const body: RouteBody = { POST: { limit: "csv", permission: "projects:write" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Machine Files Spreadsheet${loaderData?.project ? ` · ${loaderData.project.name}` : ""} · Shopflow` }];
+  return [{ title: `${t`Machine Files Spreadsheet`}${loaderData?.project ? ` · ${loaderData.project.name}` : ""} · Shopflow` }];
 }
 
 // Each answer is a new object: a new question (even about the same file) opens the dialog again.
@@ -37,6 +39,7 @@ function answerKey(answer: object | undefined) {
 }
 
 export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const toast = useToast();
   const actionData: Partial<SheetAnswer> | undefined = useActionData<typeof action>();
@@ -65,9 +68,9 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
   if (!loaderData.project || !("machines" in loaderData)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Project not found</h1>
+        <h1 className="text-2xl font-bold text-ink">{t`Project not found`}</h1>
         <Link to="/projects" className={`mt-6 ${btn.secondary}`}>
-          Back to Projects
+          {t`Back to Projects`}
         </Link>
       </div>
     );
@@ -80,22 +83,22 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
   const addRows = (
     <>
       <Icon name="plus" />
-      Add {ADD_ROWS} Rows
+      {t`Add ${ADD_ROWS} Rows`}
     </>
   );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Link to={`/projects/${project.id}/machine-files`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Machine Ready Files
+        {t`← Back to Machine Ready Files`}
       </Link>
       <PageHeader
-        title="Machine Files Spreadsheet"
+        title={t`Machine Files Spreadsheet`}
         subtitle={project.name}
         actions={
           <a href="/api/machine-ready-files/csv-template" download className={btn.secondary}>
             <Icon name="file" />
-            CSV Template
+            {t`CSV Template`}
           </a>
         }
       />
@@ -104,13 +107,13 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
 
       <SheetCsvImport action={here} pageAnswer={actionData} onRows={setRows} />
 
-      <Form id={SHEET_FORM} method="post" action={here} className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label="Files">
+      <Form id={SHEET_FORM} method="post" action={here} className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={t`Files`}>
         {confirmDelete ? <SheetDeleteConfirm key={`${confirmDelete.use.id}-${answerKey(actionData)}`} confirm={confirmDelete} busy={busy} /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h2 className="text-lg font-semibold text-ink">Files</h2>
+            <h2 className="text-lg font-semibold text-ink">{t`Files`}</h2>
             <p className="text-sm text-ink-muted" aria-live="polite">
-              {counts.Saved} saved · {counts.Modified} modified · {counts.New} new
+              {t`${counts.Saved} saved · ${counts.Modified} modified · ${counts.New} new`}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -124,11 +127,11 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
               </button>
             )}
             <button type="submit" name="intent" value="save-selected" className={btn.secondary} disabled={busy} formNoValidate>
-              Save Selected
+              {t`Save Selected`}
             </button>
             <button type="submit" name="intent" value="save-all" className={btn.primary} disabled={busy} formNoValidate>
               <Icon name="check" />
-              Save All
+              {t`Save All`}
             </button>
           </div>
         </div>
@@ -136,16 +139,16 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
         {rows.length === 0 ? (
           <EmptyState
             icon="file"
-            title="No files yet"
+            title={t`No files yet`}
             action={
               hydrated ? (
                 <button type="button" className={btn.primary} onClick={() => setRows(blankRows(ADD_ROWS))}>
-                  Add {ADD_ROWS} Rows
+                  {t`Add ${ADD_ROWS} Rows`}
                 </button>
               ) : null
             }
           >
-            Add rows and fill in each file's name and machine, or import a CSV.
+            <Trans>Add rows and fill in each file's name and machine, or import a CSV.</Trans>
           </EmptyState>
         ) : (
           <SheetTable
@@ -163,10 +166,11 @@ export default function Spreadsheet({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Failed to load the spreadsheet</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">{t`Failed to load the spreadsheet`}</h1>
+      <p className="mt-2 text-base text-ink-muted">{t`Please try again later`}</p>
     </RouteError>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getProject } from "~/models/project.server";
 import { projectLabels } from "~/services/label-print.server";
 import { fileMissing, fileRefusal } from "~/pipeline/file-refusal.server";
@@ -15,16 +16,17 @@ import type { Route } from "./+types/project-labels";
 // A browser opens it in a tab, from a link or from the 'Labels on sheets…' form: a refusal there is a plain page
 // with the sentence and a way back (pipeline/file-refusal.server.ts).
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const refused = fileRefusal(request, "read", "these labels");
+  const refused = fileRefusal(request, "read", t`these labels`);
   if (refused) return refused;
-  const PROJECTS: ErrorPageLink = { href: "/projects", text: "Back to Projects" };
+  const PROJECTS: ErrorPageLink = { href: "/projects", text: t`Back to Projects` };
   const refuse = (status: number, title: string, message: string, back: ErrorPageLink) => fileMissing(request, status, title, message, back);
   const id = parseIdParam(params.id);
   const project = id === null ? undefined : getProject(id);
-  if (!project) return refuse(404, "Project not found", "Project not found", PROJECTS);
-  const back: ErrorPageLink = { href: `/projects/${project.id}`, text: `Back to ${project.name}` };
+  if (!project) return refuse(404, t`Project not found`, t`Project not found`, PROJECTS);
+  const projectName = project.name;
+  const back: ErrorPageLink = { href: `/projects/${project.id}`, text: t`Back to ${projectName}` };
   const labels = projectLabels(request, project);
-  if (labels.length === 0) return refuse(404, "No labels to print", "This project has no items to label.", back);
+  if (labels.length === 0) return refuse(404, t`No labels to print`, t`This project has no items to label.`, back);
   // ?layout=sheet[&paper=letter|a4][&start=1..N]: office sheets of 2 in labels, from a given free position (N is 20
   // on Letter, 15 on A4: label-sheets.ts).
   const url = new URL(request.url);
@@ -32,13 +34,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (url.searchParams.get("layout") === "sheet") {
     const paper = url.searchParams.get("paper") ?? "letter";
     const start = Number(url.searchParams.get("start") ?? "1");
-    if (!(PAPERS as string[]).includes(paper)) return refuse(400, "Labels not made", "Choose the paper: letter (US Letter) or a4 (A4).", back);
+    if (!(PAPERS as string[]).includes(paper)) return refuse(400, t`Labels not made`, t`Choose the paper: letter (US Letter) or a4 (A4).`, back);
     const positions = sheetPositions(paper as Paper);
     if (!Number.isInteger(start) || start < 1 || start > positions) {
+      const sheetName = SHEETS[paper as Paper].name;
       return refuse(
         400,
-        "Labels not made",
-        `A sheet of ${SHEETS[paper as Paper].name} has ${positions} label positions: choose a first free position from 1 to ${positions}.`,
+        t`Labels not made`,
+        t`A sheet of ${sheetName} has ${positions} label positions: choose a first free position from 1 to ${positions}.`,
         back,
       );
     }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { CompletedLog, FilePicker } from "~/components/machine-files/assignment-dialogs";
 import type { AssignmentItem, FileOption } from "~/components/machine-files/assignment-table";
@@ -50,6 +51,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const machineName = (value: string) => machineNames.get(value) ?? value;
   const byItem = new Map<number, typeof associations>();
   for (const a of associations) byItem.set(a.itemId, [...(byItem.get(a.itemId) ?? []), a]);
+  const notAvailable = t`N/A`;
   const log: CompletedLog | null =
     url.searchParams.get("log") === "1"
       ? {
@@ -58,10 +60,10 @@ export function loader({ request, params }: Route.LoaderArgs) {
             id: r.id,
             fileName: r.fileName,
             machine: machineName(r.machine),
-            item: r.itemName ?? "N/A",
-            completedBy: r.completedByName ?? "Unknown",
-            completedAt: r.completedAt ? formatDateTime(r.completedAt, tz) : "N/A",
-            processing: r.processingTimeSeconds === null ? "N/A" : formatMinutesSeconds(r.processingTimeSeconds),
+            item: r.itemName ?? notAvailable,
+            completedBy: r.completedByName ?? t`Unknown`,
+            completedAt: r.completedAt ? formatDateTime(r.completedAt, tz) : notAvailable,
+            processing: r.processingTimeSeconds === null ? notAvailable : formatMinutesSeconds(r.processingTimeSeconds),
           })),
         }
       : null;
@@ -125,12 +127,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-const FAILED = "Failed to update file assignment";
+const failed = () => t`Failed to update file assignment`;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = requirePermission(request, "projects:write");
   const projectId = parseIdParam(params.projectId);
-  if (projectId === null) throw data("Project not found", { status: 404 });
+  if (projectId === null) throw data(t`Project not found`, { status: 404 });
   const here = `/projects/${projectId}/machine-files`;
   const form = await readForm(request);
   if (!form) return unreadableForm();
@@ -138,13 +140,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const itemId = parseIdParam(String(form.get("itemId") ?? ""));
   const fileType = String(form.get("fileType") ?? "") as FileType;
   const formId = `${intent ?? "file"}-${itemId}-${fileType}`;
-  const fail = (status: number, message: string) => refused(formId, status, { title: "Error", description: message || FAILED });
-  if (itemId === null || !FILE_TYPES.includes(fileType) || !intent) return fail(400, FAILED);
+  const fail = (status: number, message: string) => refused(formId, status, { title: t`Error`, description: message || failed() });
+  if (itemId === null || !FILE_TYPES.includes(fileType) || !intent) return fail(400, failed());
   try {
     const actor = actorFrom(request, user);
     if (intent === "assign") {
       const fileId = parseIdParam(String(form.get("fileId") ?? ""));
-      if (fileId === null) return fail(400, "Choose a file to assign");
+      if (fileId === null) return fail(400, t`Choose a file to assign`);
       assignFile(itemId, fileId, fileType, actor);
     } else {
       unassignFile(itemId, fileType, actor);
@@ -153,5 +155,5 @@ export async function action({ request, params }: Route.ActionArgs) {
     const e = domainError(error);
     return fail(e.status, e.message);
   }
-  return redirectWithToast(request, `${here}#item-${itemId}`, { title: "Success", description: "File assignment updated successfully" });
+  return redirectWithToast(request, `${here}#item-${itemId}`, { title: t`Success`, description: t`File assignment updated successfully` });
 }

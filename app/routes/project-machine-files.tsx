@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link, useActionData } from "react-router";
 import { Icon } from "~/components/icons";
@@ -14,13 +16,14 @@ import type { action } from "./project-machine-files.server";
 
 export { action, loader } from "./project-machine-files.server";
 
-export const NOT_LOGGED_IN = "You are not logged in. File assignments will not track who changed them.";
-
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Machine Ready Files${loaderData && "project" in loaderData && loaderData.project ? ` · ${loaderData.project.name}` : ""} · Shopflow` }];
+  return [
+    { title: `${t`Machine Ready Files`}${loaderData && "project" in loaderData && loaderData.project ? ` · ${loaderData.project.name}` : ""} · Shopflow` },
+  ];
 }
 
 export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const toast = useToast();
   const actionData = useActionData<typeof action>();
   useEffect(() => {
@@ -31,10 +34,10 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <div role="alert" className="rounded-xl border border-warning-300 bg-warning-50 p-4 text-base text-warning-900">
-          <p className="font-semibold">{NOT_LOGGED_IN}</p>
-          <p className="mt-1">Sign in with your PIN to see and assign this project's files.</p>
+          <p className="font-semibold">{t`You are not logged in. File assignments will not track who changed them.`}</p>
+          <p className="mt-1">{t`Sign in with your PIN to see and assign this project's files.`}</p>
           <a href={`/login?redirectTo=${encodeURIComponent(`/projects/${loaderData.projectId}/machine-files`)}`} className={`mt-3 ${btn.primary}`}>
-            Login
+            {t`Login`}
           </a>
         </div>
       </div>
@@ -43,9 +46,9 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
   if (!loaderData.project || !("items" in loaderData)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Project not found</h1>
+        <h1 className="text-2xl font-bold text-ink">{t`Project not found`}</h1>
         <Link to="/projects" className={`mt-6 ${btn.secondary}`}>
-          Back to Projects
+          {t`Back to Projects`}
         </Link>
       </div>
     );
@@ -56,28 +59,30 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
       <Link to={`/projects/${project.id}`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to Project
+        {t`← Back to Project`}
       </Link>
       <PageHeader
-        title="Machine Ready Files"
+        title={t`Machine Ready Files`}
         subtitle={project.name}
         actions={
           <>
             <Link to={`${here}?log=1`} preventScrollReset className={btn.secondary}>
               <Icon name="clock" />
-              Completed File Log
+              {t`Completed File Log`}
             </Link>
             {canWrite ? (
               <Link to={`${here}/spreadsheet`} className={btn.primary}>
                 <Icon name="edit" />
-                Add/Remove Files
+                {t`Add/Remove Files`}
               </Link>
             ) : null}
           </>
         }
       />
       <p className="mt-2 text-sm text-ink-muted">
-        Signed in as <span className="font-medium text-ink">{user.name}</span>
+        <Trans>
+          Signed in as <span className="font-medium text-ink">{user.name}</span>
+        </Trans>
         {user.department ? ` · ${user.department}` : ""}
       </p>
 
@@ -85,26 +90,26 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
       {picker && canWrite ? <FilePickerDialog picker={picker} here={here} /> : null}
 
       <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <AssignmentStat label="Total Files" value={stats.totalFiles} />
-        <AssignmentStat label="Assigned Files" value={stats.assignedFiles} />
-        <AssignmentStat label="Completed Files" value={stats.completedFiles} />
-        <AssignmentStat label="Items with Files" value={`${stats.itemsWithFiles} / ${stats.totalItems}`} />
+        <AssignmentStat label={t`Total Files`} value={stats.totalFiles} />
+        <AssignmentStat label={t`Assigned Files`} value={stats.assignedFiles} />
+        <AssignmentStat label={t`Completed Files`} value={stats.completedFiles} />
+        <AssignmentStat label={t`Items with Files`} value={`${stats.itemsWithFiles} / ${stats.totalItems}`} />
       </dl>
 
       <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-labelledby="assign-heading">
         <h2 id="assign-heading" className="text-xl font-semibold text-ink">
-          Item File Assignments
+          {t`Item File Assignments`}
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          Each item gets one print file and one cut file. A green dot means every assigned file is for the item's material; a red dot warns of a mismatch.
+          {t`Each item gets one print file and one cut file. A green dot means every assigned file is for the item's material; a red dot warns of a mismatch.`}
         </p>
         {items.length === 0 ? (
           <EmptyState
             icon="file"
-            title="No project items found. Items must be created before assigning files."
+            title={t`No project items found. Items must be created before assigning files.`}
             action={
               <Link to={`/projects/${project.id}`} className={btn.secondary}>
-                Go to the project
+                {t`Go to the project`}
               </Link>
             }
           />
@@ -112,9 +117,9 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
           <>
             {stats.totalFiles === 0 ? (
               <div className="mt-3 rounded-lg border border-line bg-canvas p-3 text-base">
-                <p className="font-medium">No files available</p>
+                <p className="font-medium">{t`No files available`}</p>
                 <p className="text-sm text-ink-muted">
-                  {canWrite ? "Add this project's print and cut files first with Add/Remove Files." : "Pre-production adds this project's files."}
+                  {canWrite ? t`Add this project's print and cut files first with Add/Remove Files.` : t`Pre-production adds this project's files.`}
                 </p>
               </div>
             ) : null}
@@ -127,10 +132,11 @@ export default function ProjectMachineFiles({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Failed to load the project's files</h1>
-      <p className="mt-2 text-base text-ink-muted">Please try again later</p>
+      <h1 className="text-2xl font-bold text-ink">{t`Failed to load the project's files`}</h1>
+      <p className="mt-2 text-base text-ink-muted">{t`Please try again later`}</p>
     </RouteError>
   );
 }

@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { contentDisposition } from "~/domain/content-disposition";
 import { toCsv } from "~/domain/csv";
 import { zoneDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
+import { speak } from "~/infra/i18n.server";
 import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
 import { fileRefusal } from "~/pipeline/file-refusal.server";
 import type { Route } from "./+types/schedule-csv";
@@ -12,8 +14,10 @@ import type { Route } from "./+types/schedule-csv";
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 export function loader({ request }: Route.LoaderArgs) {
-  const refused = fileRefusal(request, "schedule:read", "the schedule");
+  const refused = fileRefusal(request, "schedule:read", t`the schedule`);
   if (refused) return refused;
+  // A spreadsheet's words stay English, whoever downloads it: the 'Why' column's sentences too.
+  speak("en");
   const tz = getEnv().SHOP_TIMEZONE;
   const table = new URL(request.url).pathname.endsWith("/at-risk.csv") ? "at-risk" : "load";
   const { schedule, computedAt } = currentSchedule();

@@ -1,7 +1,9 @@
+import { plural, t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { ScheduleCell } from "~/components/schedule/load-table";
 import { formatDateTime, formatListDate } from "~/domain/dates";
-import { dateRangeText, hoursNumber, hoursText, OVERLOAD_PERCENT, type Schedule } from "~/domain/schedule";
+import { intlLocale } from "~/domain/forecast-words";
+import { hoursNumber, hoursText, OVERLOAD_PERCENT, overloadText, type Schedule } from "~/domain/schedule";
 import { getEnv } from "~/infra/env.server";
 import { currentSchedule, projectsAtRisk } from "~/models/booked-schedule.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -12,15 +14,16 @@ import type { Route } from "./+types/schedule";
 /** Projects at risk listed on the page; the rest are counted. */
 export const AT_RISK_LISTED = 50;
 
-const weekdayDay = (date: string) => {
+const weekdayDay = (date: string, locale: string) => {
   const d = new Date(`${date}T12:00:00Z`);
   return {
-    weekday: d.toLocaleString("en-US", { weekday: "short", timeZone: "UTC" }),
-    day: d.toLocaleString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }),
+    weekday: d.toLocaleString(locale, { weekday: "short", timeZone: "UTC" }),
+    day: d.toLocaleString(locale, { month: "short", day: "numeric", timeZone: "UTC" }),
   };
 };
 
 export function scheduleRows(schedule: Schedule) {
+  const noCapacity = t`no capacity`;
   return schedule.departments.map((d) => ({
     value: d.value,
     name: d.name,
@@ -32,7 +35,7 @@ export function scheduleRows(schedule: Schedule) {
         date: c.date,
         booked: String(hoursNumber(c.bookedSeconds)),
         capacity: hoursText(c.capacitySeconds),
-        percent: c.percent === null ? "no capacity" : `${c.percent}%`,
+        percent: c.percent === null ? noCapacity : `${c.percent}%`,
         level: c.overloaded ? "over" : (c.percent ?? 0) >= 80 ? "full" : (c.percent ?? 0) >= 40 ? "busy" : "free",
       }),
     ),
@@ -49,17 +52,17 @@ export function loadSchedule({ request }: Route.LoaderArgs) {
   return data(
     {
       timeZone: tz,
-      days: schedule.days.map((d) => ({ date: d.date, ...weekdayDay(d.date) })),
+      days: schedule.days.map((d) => ({ date: d.date, ...weekdayDay(d.date, intlLocale()) })),
       departments: scheduleRows(schedule),
-      overloads: schedule.overloads.map((r) => `${r.name} is booked ${r.percent}% on ${dateRangeText(r.from, r.to)}`),
+      overloads: schedule.overloads.map(overloadText),
       overloadPercent: OVERLOAD_PERCENT,
       atRisk: risk.projects.map((p) => ({
         id: p.projectId,
         name: p.name,
         priority: p.priority,
         due: p.dueAt === null ? "—" : formatListDate(p.dueAt, tz),
-        expected: p.finishAt === null ? "Unknown" : formatListDate(p.finishAt, tz),
-        late: `${p.workingDays} working day${p.workingDays === 1 ? "" : "s"}`,
+        expected: p.finishAt === null ? t`Unknown` : formatListDate(p.finishAt, tz),
+        late: plural(p.workingDays, { one: "# working day", other: "# working days" }),
         why: p.why,
       })),
       atRiskTotal: risk.total,

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { flowAnalytics, type Flow } from "~/models/analytics.server";
 import { AnalyticsRangeSchema, MAX_RANGE_DAYS, RANGE_TOO_LONG } from "~/schemas/analytics";
 import { zoneDate } from "~/domain/dates";
@@ -31,7 +32,7 @@ export function readAnalytics(url: URL, now = Date.now()): AnalyticsRead {
   if (asked.from || asked.to) {
     const parsed = AnalyticsRangeSchema.safeParse({ from: asked.from || fallback.from, to: asked.to || fallback.to });
     if (!parsed.success) rangeError = parsed.error.issues[0]!.message;
-    else if (!isCalendarDay(parsed.data.from) || !isCalendarDay(parsed.data.to)) rangeError = "Enter a real calendar date.";
+    else if (!isCalendarDay(parsed.data.from) || !isCalendarDay(parsed.data.to)) rangeError = t`Enter a real calendar date.`;
     else if (daysBetween(parsed.data.from, parsed.data.to) > MAX_RANGE_DAYS) rangeError = RANGE_TOO_LONG;
     else range = parsed.data;
   }

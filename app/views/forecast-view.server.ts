@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { formatListDate } from "~/domain/dates";
-import { expectedFinishText, finishShortText, heldUpText } from "~/domain/forecast-words";
+import { expectedFinishText, finishShortText, heldUpShortText, heldUpText, intlLocale, queueWaitText } from "~/domain/forecast-words";
 import { getEnv } from "~/infra/env.server";
 import {
   atRiskProjects,
@@ -15,6 +16,8 @@ import { getWorkingCalendar } from "~/models/shop-settings.server";
 // A project's expected finish as the project page and GET /api/projects/{id}/forecast show it
 // (docs/decisions/0038-finish-date-forecast.md): the numbers, and the sentences staff read.
 
+const itemName = (id: number) => t`Item ${id}`;
+const projectName = (id: number) => t`Project ${id}`;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export type ForecastSummary = {
@@ -51,7 +54,7 @@ export function projectForecastJson(projectId: number, now = Date.now()) {
     relation: outlook?.relation ?? null,
     workingDays: outlook?.workingDays ?? 0,
     atRisk: outlook?.atRisk ?? false,
-    text: summary?.text ?? "Nothing left to do: every item has finished its last department.",
+    text: summary?.text ?? t`Nothing left to do: every item has finished its last department.`,
     reason: outlook?.reason ?? null,
     heldUpBy: outlook?.heldUpBy
       ? { department: outlook.heldUpBy, name: outlook.heldUpName, waitWorkingSeconds: outlook.heldUpSeconds, text: summary?.heldUp ?? null }
@@ -94,8 +97,8 @@ export type RushPreviewView = {
 
 const when = (ms: number | null, tz: string) =>
   ms === null
-    ? "Unknown"
-    : new Intl.DateTimeFormat("en-US", { timeZone: tz, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(ms);
+    ? t`Unknown`
+    : new Intl.DateTimeFormat(intlLocale(), { timeZone: tz, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(ms);
 
 /**
  * The project page's 'Expected to finish' card: the sentence, what holds it up, the items that decide it, and with
@@ -110,13 +113,13 @@ export function forecastPanel(projectId: number, names: ReadonlyMap<number, stri
   const items = itemOutlooks(projectId).reverse();
   const explained = items.slice(0, ITEMS_EXPLAINED).map((i) => ({
     id: i.id,
-    name: names.get(i.id) ?? `Item ${i.id}`,
-    finish: i.finishAt === null ? "Unknown" : when(i.finishAt, tz),
+    name: names.get(i.id) ?? itemName(i.id),
+    finish: when(i.finishAt, tz),
     steps: i.steps.map((s) => ({
       name: s.name,
-      start: s.startAt === null ? "Unknown" : when(s.startAt, tz),
-      finish: s.finishAt === null ? "Unknown" : when(s.finishAt, tz),
-      wait: s.waitSeconds >= 60 ? heldUpText(s.name, s.waitSeconds, dayHours)!.replace(/^Held up by [^:]+: /, "") : null,
+      start: when(s.startAt, tz),
+      finish: when(s.finishAt, tz),
+      wait: s.waitSeconds >= 60 ? queueWaitText(s.waitSeconds, dayHours) : null,
     })),
   }));
   let previewView: RushPreviewView | null = null;
@@ -147,7 +150,7 @@ export function lateRisk(limit: number, only?: ReadonlyMap<number, string>): { t
     id: o.projectId,
     name,
     finish: finishShortText(o, tz),
-    heldUp: o.heldUpName ? `Held up by ${o.heldUpName}` : null,
+    heldUp: o.heldUpName ? heldUpShortText(o.heldUpName) : null,
   });
   if (!only) {
     const risky = atRiskProjects(limit);
@@ -156,5 +159,5 @@ export function lateRisk(limit: number, only?: ReadonlyMap<number, string>): { t
   const risky = [...projectOutlooks([...only.keys()]).values()]
     .filter((o) => o.atRisk)
     .sort((a, b) => b.workingDays - a.workingDays || (b.finishAt ?? 0) - (a.finishAt ?? 0) || a.projectId - b.projectId);
-  return { total: risky.length, rows: risky.slice(0, limit).map((o) => row(o, only.get(o.projectId) ?? `Project ${o.projectId}`)) };
+  return { total: risky.length, rows: risky.slice(0, limit).map((o) => row(o, only.get(o.projectId) ?? projectName(o.projectId))) };
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { zoneDate } from "~/domain/dates";
 import { type IcsEvent, icsCalendar } from "~/domain/icalendar";
 import { getEnv } from "~/infra/env.server";
@@ -12,12 +13,12 @@ import { knownShopAddress } from "~/models/shop-settings.server";
 
 const DAY_MS = 86_400_000;
 
-const STATUS_WORDS: Record<string, string> = {
-  pending: "Not started",
-  "not-started": "Not started",
-  "in-progress": "In progress",
-  completed: "Completed",
-};
+const statusWords = (): Record<string, string> => ({
+  pending: t`Not started`,
+  "not-started": t`Not started`,
+  "in-progress": t`In progress`,
+  completed: t`Completed`,
+});
 
 /** The shop's address: the one labels carry once it is known, else the address this request came to. */
 export function feedBase(request: Request): string {
@@ -35,16 +36,22 @@ export function calendarFeedText(feed: { name: string; subject: CalendarSubject 
   const data = calendarFeedData(feed.subject, from);
   const projectUrl = (id: number) => `${base}/projects/${id}`;
   const events: IcsEvent[] = [];
+  const STATUS_WORDS = statusWords();
+  const dueDate = t`Due date`;
+  const expectedFinish = t`Expected finish`;
   for (const s of data.steps) {
     const first = s.startAt ?? s.endAt!;
     const last = s.endAt ?? s.startAt!;
     const status = STATUS_WORDS[s.status] ?? s.status;
+    const step = s.name;
+    const project = s.project;
+    const percent = s.percent;
     events.push({
       uid: `${s.kind}-${s.id}@${host}`,
       summary: `${s.name}: ${s.project}`,
       start: { day: zoneDate(first, tz) },
       lastDay: zoneDate(last, tz),
-      description: `${s.name} for ${s.project}.\n${status}, ${s.percent}% done.\n${projectUrl(s.projectId)}`,
+      description: `${t`${step} for ${project}.`}\n${t`${status}, ${percent}% done.`}\n${projectUrl(s.projectId)}`,
       url: projectUrl(s.projectId),
       categories: [s.name],
       // A step's days are a plan, not a meeting: they do not make the member busy in a scheduling app.
@@ -54,14 +61,15 @@ export function calendarFeedText(feed: { name: string; subject: CalendarSubject 
   const open = data.projects.filter((p) => p.status === "active").map((p) => p.id);
   const outlooks = projectOutlooks(open, now);
   for (const p of data.projects) {
+    const name = p.name;
     if (p.dueAt !== null && p.dueAt >= from) {
       events.push({
         uid: `project-${p.id}-due@${host}`,
-        summary: `Due: ${p.name}`,
+        summary: t`Due: ${name}`,
         start: { day: zoneDate(p.dueAt, tz) },
-        description: `${p.name} is due.${p.status === "completed" ? " It is finished." : ""}\n${projectUrl(p.id)}`,
+        description: `${p.status === "completed" ? t`${name} is due. It is finished.` : t`${name} is due.`}\n${projectUrl(p.id)}`,
         url: projectUrl(p.id),
-        categories: ["Due date"],
+        categories: [dueDate],
         transparent: true,
       });
     }
@@ -69,11 +77,11 @@ export function calendarFeedText(feed: { name: string; subject: CalendarSubject 
     if (finishAt !== null) {
       events.push({
         uid: `project-${p.id}-finish@${host}`,
-        summary: `Expected finish: ${p.name}`,
+        summary: t`Expected finish: ${name}`,
         start: { at: finishAt },
-        description: `When ${p.name} is expected to finish, from the shop's queues and capacity. It moves as work goes on.\n${projectUrl(p.id)}`,
+        description: `${t`When ${name} is expected to finish, from the shop's queues and capacity. It moves as work goes on.`}\n${projectUrl(p.id)}`,
         url: projectUrl(p.id),
-        categories: ["Expected finish"],
+        categories: [expectedFinish],
         status: "TENTATIVE",
         transparent: true,
       });

@@ -1,26 +1,36 @@
+import { useLingui } from "@lingui/react/macro";
 import { BarChart } from "../charts";
 import { FlowSection, td, th } from "./flow-section";
 import type { DepartmentFlow } from "./flow-types";
 
-const DEPARTMENT_COLUMNS = ["Hands-on time", "Sessions", "Median session", "Median wait before", "Average wait", "Hand-offs", "Waiting now", "Running now"];
-
 /** Where work waits and where it is done: the two bar charts and the table of every department. */
 export function DepartmentsFlow({ departments, query }: { departments: DepartmentFlow[]; query: string }) {
+  const { t } = useLingui();
+  const DEPARTMENT_COLUMNS = [
+    t`Hands-on time`,
+    t`Sessions`,
+    t`Median session`,
+    t`Median wait before`,
+    t`Average wait`,
+    t`Hand-offs`,
+    t`Waiting now`,
+    t`Running now`,
+  ];
   return (
-    <FlowSection id="departments-h" title="Departments" table="departments" query={query} label="the departments table">
+    <FlowSection id="departments-h" title={t`Departments`} table="departments" query={query} label={t`the departments table`}>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <BarChart
-          title="Median wait before work starts"
-          note="From an item's stop in one department to its start in the next."
-          empty="No hand-offs between departments in this range."
+          title={t`Median wait before work starts`}
+          note={t`From an item's stop in one department to its start in the next.`}
+          empty={t`No hand-offs between departments in this range.`}
           bars={departments
             .filter((x) => x.medianWait > 0)
             .map((x) => ({ key: x.key, label: x.label, value: x.medianWait, display: x.medianWaitText, highlight: x.bottleneck }))}
         />
         <BarChart
-          title="Hands-on time"
-          note="Timer sessions that ended in this range."
-          empty="No timer sessions ended in this range."
+          title={t`Hands-on time`}
+          note={t`Timer sessions that ended in this range.`}
+          empty={t`No timer sessions ended in this range.`}
           bars={departments.filter((x) => x.handsOn > 0).map((x) => ({ key: x.key, label: x.label, value: x.handsOn, display: x.handsOnText }))}
         />
       </div>
@@ -29,11 +39,11 @@ export function DepartmentsFlow({ departments, query }: { departments: Departmen
           the page. */}
       <div className="md:overflow-x-auto">
         <table className="table-cards mt-4 w-full text-sm">
-          <caption className="sr-only">Hands-on time, waiting time and work in progress per department</caption>
+          <caption className="sr-only">{t`Hands-on time, waiting time and work in progress per department`}</caption>
           <thead className="border-b border-line">
             <tr>
               <th scope="col" className={th}>
-                Department
+                {t`Department`}
               </th>
               {DEPARTMENT_COLUMNS.map((c) => (
                 <th key={c} scope="col" className={th}>
@@ -48,7 +58,7 @@ export function DepartmentsFlow({ departments, query }: { departments: Departmen
                 <th scope="row" className="px-1.5 py-2 text-left font-semibold max-md:block max-md:px-0 lg:px-3">
                   {x.label}
                   {x.bottleneck ? (
-                    <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">Bottleneck</span>
+                    <span className="ml-2 inline-block rounded-full bg-danger-50 px-2 text-sm font-semibold whitespace-nowrap text-danger-800">{t`Bottleneck`}</span>
                   ) : null}
                 </th>
                 {[x.handsOnText, x.sessions, x.medianSession, x.medianWaitText, x.averageWait, x.waits, x.wipWaiting, x.wipRunning].map((v, i) => (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { btn, cardClass } from "../ui";
 
@@ -25,13 +26,15 @@ export function FlowSection({
   label: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-labelledby={id}>
       <div id={id}>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 className="text-lg font-semibold text-ink">{title}</h2>
           <a href={`/analytics/${table}.csv?${query}`} download className={`${btn.secondary} shrink-0`}>
-            Download CSV<span className="sr-only"> of {label}</span>
+            {t`Download CSV`}
+            <span className="sr-only"> {t`of ${label}`}</span>
           </a>
         </div>
       </div>

@@ -1,23 +1,25 @@
+import { useLingui } from "@lingui/react/macro";
 import { BarChart } from "../charts";
 import { FlowSection, td, th } from "./flow-section";
 import type { MachineFlow } from "./flow-types";
 
 /** The machines' completed files (a bar chart) and median processing time (a table). */
 export function MachinesFlow({ machines, query }: { machines: MachineFlow[]; query: string }) {
+  const { t } = useLingui();
   return (
-    <FlowSection id="machines-h" title="Machines" table="machines" query={query} label="the machines table">
+    <FlowSection id="machines-h" title={t`Machines`} table="machines" query={query} label={t`the machines table`}>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <BarChart
-          title="Files completed"
-          empty="No machine file was completed in this range."
+          title={t`Files completed`}
+          empty={t`No machine file was completed in this range.`}
           bars={machines.map((m) => ({ key: m.key, label: m.label, value: m.completed, display: m.completedText }))}
         />
         {machines.length ? (
           <table className="w-full text-sm">
-            <caption className="sr-only">Files completed and median processing time per machine</caption>
+            <caption className="sr-only">{t`Files completed and median processing time per machine`}</caption>
             <thead className="border-b border-line">
               <tr>
-                {["Machine", "Files completed", "Median processing"].map((c) => (
+                {[t`Machine`, t`Files completed`, t`Median processing`].map((c) => (
                   <th key={c} scope="col" className={th}>
                     {c}
                   </th>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useLocation } from "react-router";
 import { btn, cardClass, inputClass, Label } from "../ui";
 
@@ -13,13 +14,14 @@ export function RangeForm({ from, to, rangeError, quick }: { from: string; to: s
   // those dates had been applied. What was asked for stays in the explanation under the fields. The
   // fields are uncontrolled (the form works without JavaScript), so with JavaScript they are drawn afresh for
   // every navigation (its key), a repeated refused range too, instead of keeping what was typed.
+  const { t } = useLingui();
   const location = useLocation();
   return (
-    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Date range">
+    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label={t`Date range`}>
       <Form key={location.key} method="get" className="flex flex-wrap items-end gap-3">
         {[
-          { name: "from", label: "From", value: from },
-          { name: "to", label: "To", value: to },
+          { name: "from", label: t`From`, value: from },
+          { name: "to", label: t`To`, value: to },
         ].map((f) => (
           <div key={f.name}>
             <Label htmlFor={f.name}>{f.label}</Label>
@@ -35,7 +37,7 @@ export function RangeForm({ from, to, rangeError, quick }: { from: string; to: s
           </div>
         ))}
         <button type="submit" className={btn.primary}>
-          Show
+          {t`Show`}
         </button>
       </Form>
       {rangeError ? (
@@ -43,7 +45,7 @@ export function RangeForm({ from, to, rangeError, quick }: { from: string; to: s
           {rangeError}
         </p>
       ) : null}
-      <nav aria-label="Quick ranges" className="mt-3 flex flex-wrap gap-2">
+      <nav aria-label={t`Quick ranges`} className="mt-3 flex flex-wrap gap-2">
         {quick.map((q) => (
           <Link
             key={q.label}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { CompletedFilesTable, type CompletedFileCells, completedFilesCount } from "~/components/completed-files-table";
 import { btn, inputClass, UrlDialog } from "~/components/ui";
@@ -14,21 +15,24 @@ const LOG_COLUMNS = ["machine", "item", "completedBy", "completedAt", "processin
 export type CompletedLog = { total: number; rows: CompletedFileCells<(typeof LOG_COLUMNS)[number]>[] };
 
 export function FilePickerDialog({ picker, here }: { picker: FilePicker; here: string }) {
-  const kind = picker.type === "print" ? "print" : "cut";
+  const { t } = useLingui();
+  const print = picker.type === "print";
+  const shown = picker.files.length;
+  const total = picker.total;
   return (
-    <UrlDialog title={`Choose the ${kind} file`} description={picker.itemName} closeTo={here} wide>
+    <UrlDialog title={print ? t`Choose the print file` : t`Choose the cut file`} description={picker.itemName} closeTo={here} wide>
       <Form method="get" action={here} className="flex flex-wrap items-end gap-2" preventScrollReset>
         <input type="hidden" name="pick" value={`${picker.itemId}-${picker.type}`} />
         <label className="min-w-0 flex-1 text-sm font-medium text-ink">
-          Search files
-          <input name="q" type="search" defaultValue={picker.q} className={inputClass} placeholder="File name, machine or material" />
+          {t`Search files`}
+          <input name="q" type="search" defaultValue={picker.q} className={inputClass} placeholder={t`File name, machine or material`} />
         </label>
         <button type="submit" className={btn.secondary}>
-          Search
+          {t`Search`}
         </button>
       </Form>
       {picker.files.length === 0 ? (
-        <p className="mt-4 text-base text-ink-muted">No files found.</p>
+        <p className="mt-4 text-base text-ink-muted">{t`No files found.`}</p>
       ) : (
         <ul className="mt-4 divide-y divide-line">
           {picker.files.map((f) => (
@@ -44,27 +48,28 @@ export function FilePickerDialog({ picker, here }: { picker: FilePicker; here: s
                 <input type="hidden" name="itemId" value={picker.itemId} />
                 <input type="hidden" name="fileType" value={picker.type} />
                 <input type="hidden" name="fileId" value={f.id} />
-                <button type="submit" className={btn.primary} aria-label={`Assign ${f.fileName} as the ${kind} file`}>
-                  Assign
+                <button
+                  type="submit"
+                  className={btn.primary}
+                  aria-label={print ? t`Assign ${f.fileName} as the print file` : t`Assign ${f.fileName} as the cut file`}
+                >
+                  {t`Assign`}
                 </button>
               </Form>
             </li>
           ))}
         </ul>
       )}
-      {picker.total > picker.files.length ? (
-        <p className="mt-2 text-sm text-ink-muted">
-          Showing {picker.files.length} of {picker.total}: search to narrow the list.
-        </p>
-      ) : null}
+      {picker.total > picker.files.length ? <p className="mt-2 text-sm text-ink-muted">{t`Showing ${shown} of ${total}: search to narrow the list.`}</p> : null}
     </UrlDialog>
   );
 }
 
 export function CompletedLogDialog({ log, closeTo }: { log: CompletedLog; closeTo: string }) {
+  const { t } = useLingui();
   return (
-    <UrlDialog title="Completed File Log" description={completedFilesCount(log.total)} closeTo={closeTo} wide>
-      <CompletedFilesTable columns={LOG_COLUMNS} rows={log.rows} total={log.total} empty="No files of this project have been completed yet." />
+    <UrlDialog title={t`Completed File Log`} description={completedFilesCount(log.total)} closeTo={closeTo} wide>
+      <CompletedFilesTable columns={LOG_COLUMNS} rows={log.rows} total={log.total} empty={t`No files of this project have been completed yet.`} />
     </UrlDialog>
   );
 }

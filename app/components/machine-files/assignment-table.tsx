@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { FileDot } from "~/components/file-dot";
 import { FileName } from "~/components/file-name";
@@ -48,44 +49,46 @@ export function AssignmentTable({
   here: string;
   canWrite: boolean;
 }) {
+  const { t } = useLingui();
+  const col = { files: t`Files`, item: t`Item`, material: t`Material`, print: t`Print File`, cut: t`Cut File` };
   return (
     <table className="table-cards mt-4 w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
           <th scope="col" className="py-2 pr-3 font-medium">
-            <span className="sr-only">Files</span>
+            <span className="sr-only">{col.files}</span>
           </th>
           <th scope="col" className="py-2 pr-3 font-medium">
-            Item
+            {col.item}
           </th>
           <th scope="col" className="py-2 pr-3 font-medium">
-            Material
+            {col.material}
           </th>
           <th scope="col" className="py-2 pr-3 font-medium">
-            Print File
+            {col.print}
           </th>
           <th scope="col" className="py-2 pr-3 font-medium">
-            Cut File
+            {col.cut}
           </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
         {items.map((item) => (
           <tr key={item.id} id={`item-${item.id}`}>
-            <td data-label="Files" className="py-3 pr-3">
+            <td data-label={col.files} className="py-3 pr-3">
               <FileDot indicator={item.indicator} />
             </td>
-            <td data-label="Item" className="py-3 pr-3 font-medium cell-text">
+            <td data-label={col.item} className="py-3 pr-3 font-medium cell-text">
               <RowLink to={`/items/${item.id}`} className={btn.textLink}>
                 {item.name}
               </RowLink>
               <span className="block text-sm font-normal text-ink-muted">{item.category}</span>
             </td>
-            <td data-label="Material" className="py-3 pr-3 cell-text">
+            <td data-label={col.material} className="py-3 pr-3 cell-text">
               {item.material}
             </td>
             {(["print", "cut"] as const).map((type) => (
-              <td key={type} data-label={type === "print" ? "Print File" : "Cut File"} className="py-3 pr-3">
+              <td key={type} data-label={type === "print" ? col.print : col.cut} className="py-3 pr-3">
                 <AssignmentCell item={item} type={type} files={files} manyFiles={manyFiles} here={here} canWrite={canWrite} />
               </td>
             ))}
@@ -111,10 +114,13 @@ function AssignmentCell({
   here: string;
   canWrite: boolean;
 }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [picked, setPicked] = useState("");
   const current = item[type];
-  const label = `${type === "print" ? "Print" : "Cut"} file for ${item.name}`;
+  const name = item.name;
+  const label = type === "print" ? t`Print file for ${name}` : t`Cut file for ${name}`;
+  const lower = label.toLowerCase();
   if (current) {
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -131,23 +137,23 @@ function AssignmentCell({
             <input type="hidden" name="intent" value="unassign" />
             <input type="hidden" name="itemId" value={item.id} />
             <input type="hidden" name="fileType" value={type} />
-            <button type="submit" className={btn.small} aria-label={`Remove ${current.fileName} from ${item.name}`}>
-              Remove
+            <button type="submit" className={btn.small} aria-label={t`Remove ${current.fileName} from ${name}`}>
+              {t`Remove`}
             </button>
           </RowForm>
         ) : null}
       </div>
     );
   }
-  if (!canWrite) return <span className="text-ink-muted">None</span>;
+  if (!canWrite) return <span className="text-ink-muted">{t`None`}</span>;
   if (manyFiles) {
     return (
-      <RowLink to={`${here}?pick=${item.id}-${type}`} keepScroll className={btn.secondary} aria-label={`Choose the ${label.toLowerCase()}`}>
-        Choose a file…
+      <RowLink to={`${here}?pick=${item.id}-${type}`} keepScroll className={btn.secondary} aria-label={t`Choose the ${lower}`}>
+        {t`Choose a file…`}
       </RowLink>
     );
   }
-  if (files.length === 0) return <span className="text-sm text-ink-muted">No files found.</span>;
+  if (files.length === 0) return <span className="text-sm text-ink-muted">{t`No files found.`}</span>;
   return (
     <RowForm action={here} className="flex flex-wrap items-center gap-2" onReset={() => setPicked("")}>
       <input type="hidden" name="intent" value="assign" />
@@ -161,7 +167,7 @@ function AssignmentCell({
         value={hydrated ? picked : undefined}
         onChange={(e) => setPicked(e.currentTarget.value)}
       >
-        <option value="">Choose a file…</option>
+        <option value="">{t`Choose a file…`}</option>
         {files.map((f) => (
           <option key={f.id} value={f.id}>
             {f.fileName} ({f.machine}, {f.material})
@@ -171,12 +177,12 @@ function AssignmentCell({
       {/* docs/product.md §2: pick, then confirm or cancel. Without JavaScript the pick is confirmed with the button. */}
       {!hydrated || picked ? (
         <>
-          <button type="submit" className={btn.primary} aria-label={`Confirm ${label.toLowerCase()}`}>
-            Confirm
+          <button type="submit" className={btn.primary} aria-label={t`Confirm ${lower}`}>
+            {t`Confirm`}
           </button>
           {hydrated ? (
-            <button type="reset" className={btn.secondary} aria-label={`Cancel ${label.toLowerCase()}`}>
-              Cancel
+            <button type="reset" className={btn.secondary} aria-label={t`Cancel ${lower}`}>
+              {t`Cancel`}
             </button>
           ) : null}
         </>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
@@ -43,14 +44,26 @@ export function QueueTable({
   hydrated: boolean;
   submit: (body: FormData) => void;
 }) {
+  const { t } = useLingui();
   const sortable = Draggable !== null;
   const cell = "md:py-3 md:pr-2 xl:pr-3";
+  const col = {
+    fileName: t`File Name`,
+    project: t`Project Name`,
+    item: t`Item`,
+    material: t`Material`,
+    owner: t`File Owner`,
+    added: t`Date/Time File Added`,
+    qr: t`QR Code`,
+    completed: t`File Completed`,
+  };
+  const notAvailable = t`N/A`;
   return (
     // On a phone a compact card: the number, ↑/↓ and QR on its first line, the file name in bold under them.
     <table className="table-cards compact w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
-          {["#", "File Name", "Project Name", "Item", "Material", "File Owner", "Date/Time File Added", "QR Code", "File Completed"].map((h) => (
+          {["#", col.fileName, col.project, col.item, col.material, col.owner, col.added, col.qr, col.completed].map((h) => (
             <th key={h} scope="col" className="py-2 pr-2 font-medium xl:pr-3">
               {h}
             </th>
@@ -70,7 +83,7 @@ export function QueueTable({
                       <button
                         type="button"
                         className="inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 max-md:hidden"
-                        aria-label={`Drag ${f.fileName} to reorder`}
+                        aria-label={t`Drag ${f.fileName} to reorder`}
                         {...handle}
                       >
                         <Icon name="grip" />
@@ -82,33 +95,33 @@ export function QueueTable({
                       <MoveButton
                         here={here}
                         ids={i > 0 ? [f.id, rows[i - 1]!.id] : null}
-                        label={`Move ${f.fileName} up`}
+                        label={t`Move ${f.fileName} up`}
                         icon="arrow-up"
                         className={sortable ? "md:hidden" : undefined}
                       />
                       <MoveButton
                         here={here}
                         ids={i < rows.length - 1 ? [rows[i + 1]!.id, f.id] : null}
-                        label={`Move ${f.fileName} down`}
+                        label={t`Move ${f.fileName} down`}
                         icon="arrow-down"
                         className={sortable ? "md:hidden" : undefined}
                       />
                     </div>
                   </div>
                 </td>
-                <td data-label="File Name" className={`font-medium cell-text max-md:text-lg max-md:before:hidden ${cell}`}>
+                <td data-label={col.fileName} className={`font-medium cell-text max-md:text-lg max-md:before:hidden ${cell}`}>
                   <FileName name={f.fileName} />
                 </td>
-                <td data-label="Project Name" className={`cell-text ${cell}`}>
+                <td data-label={col.project} className={`cell-text ${cell}`}>
                   {f.projectId ? (
                     <RowLink to={`/projects/${f.projectId}`} className={btn.textLink}>
                       {f.projectName}
                     </RowLink>
                   ) : (
-                    "N/A"
+                    notAvailable
                   )}
                 </td>
-                <td data-label="Item" className={`cell-text ${cell}`}>
+                <td data-label={col.item} className={`cell-text ${cell}`}>
                   {f.itemId ? (
                     <RowLink to={`/items/${f.itemId}`} className={btn.textLink}>
                       {f.item}
@@ -117,26 +130,26 @@ export function QueueTable({
                     f.item
                   )}
                 </td>
-                <td data-label="Material" className={`cell-text ${cell}`}>
+                <td data-label={col.material} className={`cell-text ${cell}`}>
                   {f.material}
                 </td>
-                <td data-label="File Owner" className={`cell-text ${cell}`}>
+                <td data-label={col.owner} className={`cell-text ${cell}`}>
                   {f.fileOwner}
                 </td>
-                <td data-label="Date/Time File Added" className={cell}>
+                <td data-label={col.added} className={cell}>
                   <time title={f.addedTitle}>{f.added}</time>
                 </td>
-                <td data-label="QR Code" className={`max-md:order-first max-md:ml-auto max-md:w-auto max-md:before:hidden ${cell}`}>
+                <td data-label={col.qr} className={`max-md:order-first max-md:ml-auto max-md:w-auto max-md:before:hidden ${cell}`}>
                   <RowForm action={here}>
                     <input type="hidden" name="intent" value="open-qr" />
                     <input type="hidden" name="fileId" value={f.id} />
-                    <button type="submit" className={btn.small} aria-label={`QR code for ${f.fileName}`}>
+                    <button type="submit" className={btn.small} aria-label={t`QR code for ${f.fileName}`}>
                       <Icon name="qr" />
                       QR
                     </button>
                   </RowForm>
                 </td>
-                <td data-label="File Completed" className={cell}>
+                <td data-label={col.completed} className={cell}>
                   <CompleteControl file={f} here={here} submit={submit} hydrated={hydrated} />
                 </td>
               </>
@@ -175,11 +188,12 @@ function MoveButton({
 }
 
 function CompleteControl({ file, here, submit, hydrated }: { file: QueueFile; here: string; submit: (body: FormData) => void; hydrated: boolean }) {
+  const { t } = useLingui();
   const hintId = `qr-first-${file.id}`;
   const disabled = !file.qrCodeClicked;
   const hint = disabled ? (
     <span id={hintId} className="text-sm text-ink-muted">
-      Click QR first
+      {t`Click QR first`}
     </span>
   ) : null;
   if (!hydrated) {
@@ -195,7 +209,7 @@ function CompleteControl({ file, here, submit, hydrated }: { file: QueueFile; he
           disabled={disabled}
           aria-describedby={disabled ? hintId : undefined}
         >
-          {file.isCompleted ? "Completed ✓ (undo)" : "Mark completed"}
+          {file.isCompleted ? t`Completed ✓ (undo)` : t`Mark completed`}
         </button>
         {hint}
       </RowForm>
@@ -211,7 +225,7 @@ function CompleteControl({ file, here, submit, hydrated }: { file: QueueFile; he
         defaultChecked={file.isCompleted}
         disabled={disabled}
         aria-describedby={disabled ? hintId : undefined}
-        aria-label={`${file.fileName} completed`}
+        aria-label={t`${file.fileName} completed`}
         onChange={(e) => {
           const body = new FormData();
           body.set("intent", "complete");
@@ -221,7 +235,7 @@ function CompleteControl({ file, here, submit, hydrated }: { file: QueueFile; he
           submit(body);
         }}
       />
-      {hint ?? <span className="sr-only">Completed</span>}
+      {hint ?? <span className="sr-only">{t`Completed`}</span>}
     </label>
   );
 }

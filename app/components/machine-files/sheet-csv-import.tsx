@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { CsvFileForm } from "~/components/forms";
@@ -20,6 +21,7 @@ export function SheetCsvImport({
   pageAnswer: Partial<SheetAnswer> | undefined;
   onRows: (rows: SheetRow[]) => void;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const csv = useFetcher<Partial<SheetAnswer>>();
   useEffect(() => {
@@ -31,23 +33,24 @@ export function SheetCsvImport({
   const csvAnswer = csv.data?.csvErrors ? csv.data : pageAnswer?.csvErrors ? pageAnswer : null;
   const csvErrors = csvAnswer?.csvErrors ?? [];
   const csvErrorCount = csvAnswer?.csvErrorCount ?? csvErrors.length;
+  const more = csvErrorCount - csvErrors.length;
 
   return (
     <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-labelledby="csv-heading">
       <h2 id="csv-heading" className="text-lg font-semibold text-ink">
-        Import from CSV
+        {t`Import from CSV`}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.
+        {t`Columns: File Name and Machine Assignment (required), Material (optional). Excel and LibreOffice files work as saved.`}
       </p>
       <CsvFileForm
         as={csv.Form}
         action={action}
         intent="upload-csv"
         inputId="csv-file"
-        submit="Upload CSV"
+        submit={t`Upload CSV`}
         disabled={csv.state !== "idle"}
-        progress={csv.state !== "idle" ? { label: "Uploading the CSV", text: "Uploading and checking the rows…" } : null}
+        progress={csv.state !== "idle" ? { label: t`Uploading the CSV`, text: t`Uploading and checking the rows…` } : null}
       />
       {csvErrors.length ? (
         <div className="mt-3 rounded-lg border border-danger-200 bg-danger-50 p-3 text-sm text-danger-800" role="alert">
@@ -57,7 +60,7 @@ export function SheetCsvImport({
               <li key={i}>{e}</li>
             ))}
           </ul>
-          {csvErrorCount > csvErrors.length ? <p className="mt-1">... and {csvErrorCount - csvErrors.length} more</p> : null}
+          {csvErrorCount > csvErrors.length ? <p className="mt-1">{t`... and ${more} more`}</p> : null}
         </div>
       ) : null}
     </section>

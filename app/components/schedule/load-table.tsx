@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
+
 /** A department's day as the schedule draws it: words and figures worked out by the loader. */
 export type ScheduleCell = { date: string; booked: string; capacity: string; percent: string; level: "free" | "busy" | "full" | "over" };
 
@@ -18,20 +20,23 @@ const LEVEL: Record<ScheduleCell["level"], string> = {
  * fifteen days do not fit; a card per department on a phone (docs/design.md, 'Tables that become cards on phones').
  */
 export function LoadTable({ rows, days }: { rows: Row[]; days: Day[] }) {
+  const { t } = useLingui();
+  const col = { capacity: t`Capacity a day`, late: t`Already late`, undated: t`No due date` };
+  const over = t`over`;
   return (
     // Fifteen days may not fit: the table scrolls sideways in its card, and a keyboard must be able to scroll it
     // (axe's scrollable-region-focusable), so the scroller takes focus, with a name of its own.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container is reached by keyboard to scroll it
-    <section className="md:overflow-x-auto" aria-label="Hours booked per department and day" tabIndex={0}>
+    <section className="md:overflow-x-auto" aria-label={t`Hours booked per department and day`} tabIndex={0}>
       <table className="table-cards mt-4 w-full text-sm" data-testid="load-table">
-        <caption className="sr-only">Hours of work booked against capacity, per department and working day</caption>
+        <caption className="sr-only">{t`Hours of work booked against capacity, per department and working day`}</caption>
         <thead className="border-b border-line">
           <tr>
             <th scope="col" className={th}>
-              Department
+              {t`Department`}
             </th>
             <th scope="col" className={th}>
-              Capacity a day
+              {col.capacity}
             </th>
             {days.map((d) => (
               <th key={d.date} scope="col" className="px-1.5 py-2 text-center font-medium whitespace-nowrap text-ink-muted">
@@ -40,10 +45,10 @@ export function LoadTable({ rows, days }: { rows: Row[]; days: Day[] }) {
               </th>
             ))}
             <th scope="col" className={th}>
-              Already late
+              {col.late}
             </th>
             <th scope="col" className={th}>
-              No due date
+              {col.undated}
             </th>
           </tr>
         </thead>
@@ -53,7 +58,7 @@ export function LoadTable({ rows, days }: { rows: Row[]; days: Day[] }) {
               <th scope="row" className="cell-text px-2 py-2 text-left font-semibold max-md:block max-md:px-0">
                 {r.name}
               </th>
-              <td data-label="Capacity a day" className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
+              <td data-label={col.capacity} className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
                 {r.capacity}
               </td>
               {r.days.map((c, i) => (
@@ -67,18 +72,16 @@ export function LoadTable({ rows, days }: { rows: Row[]; days: Day[] }) {
                   <span>
                     <span className="md:block">
                       {c.percent}
-                      {c.level === "over" ? " over" : ""}
+                      {c.level === "over" ? ` ${over}` : ""}
                     </span>{" "}
-                    <span className="text-ink-muted md:block">
-                      {c.booked} of {c.capacity}
-                    </span>
+                    <span className="text-ink-muted md:block">{t`${c.booked} of ${c.capacity}`}</span>
                   </span>
                 </td>
               ))}
-              <td data-label="Already late" className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
+              <td data-label={col.late} className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
                 {r.late}
               </td>
-              <td data-label="No due date" className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
+              <td data-label={col.undated} className="px-2 py-2 tabular-nums max-md:px-0 md:whitespace-nowrap">
                 {r.undated}
               </td>
             </tr>
