@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { reopenItemOrThrow } from "~/models/item.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -14,6 +15,6 @@ export const methods: RouteMethods = ["POST"];
 export async function action({ request, params }: Route.ActionArgs) {
   return api(() => {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
-    return json({ ...reopenItemOrThrow(parseId(params.id, "Item"), actor), message: "Item reopened." });
+    return json({ ...reopenItemOrThrow(parseId(params.id, "Item"), actor), message: t`Item reopened.` });
   });
 }
