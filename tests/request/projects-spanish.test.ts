@@ -161,6 +161,7 @@ describe("the screens in Spanish", () => {
 });
 
 describe("/api in Spanish", () => {
+  // The body's words come from its schema (schemas/project.ts), translated with the other schemas' messages.
   test("POST /api/projects with a due date that is not one: a 400 in Spanish", async () => {
     const res = await es.request("/api/projects", {
       method: "POST",
@@ -171,6 +172,16 @@ describe("/api in Spanish", () => {
     const body = (await res.json()) as { message: string };
     expect(body.message).not.toMatch(/must be a date/);
     expect(body.message).toMatch(/fecha/i);
+  });
+
+  test("PATCH /api/projects/{id} with a due date before its start: the model's 400 in Spanish", async () => {
+    const res = await es.request(`/api/projects/${projectId}`, {
+      method: "PATCH",
+      json: { startDate: "2026-07-10", endDate: "2026-07-01" },
+      headers: { "accept-language": "es" },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe("La fecha de entrega es anterior a la fecha de inicio");
   });
 
   test("GET /api/projects/{id} of no project: 404 in Spanish", async () => {
@@ -202,5 +213,7 @@ describe("English unchanged", () => {
     const bad = await en.request("/api/projects", { method: "POST", json: { name: "Sign", workflowId, endDate: "2026-02-30" } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/Due date must be a date, e\.g\. 2026-03-31/);
+    const late = await en.request(`/api/projects/${projectId}`, { method: "PATCH", json: { startDate: "2026-07-10", endDate: "2026-07-01" } });
+    expect(((await late.json()) as { message: string }).message).toBe("The due date is before the start date");
   });
 });
