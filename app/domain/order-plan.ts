@@ -1,4 +1,3 @@
-import { plural, t } from "@lingui/core/macro";
 import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
 import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants";
 import { toCsv } from "~/domain/csv";
@@ -16,6 +15,7 @@ import {
 } from "~/domain/csv-read";
 import { FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
 import { currentI18n } from "~/domain/i18n-runtime";
+import { plural, t } from "@lingui/core/macro";
 
 // Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
 // rows are read here into plain text; `planOrderImport` checks every line against the shop's workflows, categories,

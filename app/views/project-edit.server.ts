@@ -13,8 +13,8 @@ import { getEnv } from "~/infra/env.server";
 import type { Actor } from "~/models/audit.server";
 import { lastChangeOf, type LastChange } from "~/models/audit-trail.server";
 import { staleMessage } from "~/models/crud.server";
-import { dueBeforeStart, getProject, updateProject } from "~/models/project.server";
-import { ProjectEditSchema } from "~/schemas/project";
+import { getProject, updateProject } from "~/models/project.server";
+import { DUE_BEFORE_START, ProjectEditSchema, START_AFTER_END } from "~/schemas/project";
 import { SESSION_ENDED } from "~/services/permissions.server";
 import { domainError, type FormReply, invalid, refused } from "./form-action.server";
 
@@ -166,10 +166,8 @@ export async function saveProjectEdit({ request, formData, projectId, actor, for
       return fail(409, message, submission.reply({ formErrors: [message] }));
     }
     // The forms keep the spec's words for dates out of order (docs/product.md §5), under the start date.
-    if (e instanceof BadRequestError && e.message === dueBeforeStart()) {
-      // The schema's START_AFTER_END, in the request's language.
-      const message = t`Start date cannot be later than end date`;
-      return fail(400, message, submission.reply({ fieldErrors: { startDate: [message] } }));
+    if (e instanceof BadRequestError && e.message === DUE_BEFORE_START) {
+      return fail(400, START_AFTER_END, submission.reply({ fieldErrors: { startDate: [START_AFTER_END] } }));
     }
     if (e instanceof ConflictError && /external reference|referencia externa/i.test(e.message)) {
       return fail(409, e.message, submission.reply({ fieldErrors: { externalReference: [e.message] } }));
