@@ -63,7 +63,7 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
     qty: t`Qty`,
     category: t`Category`,
     material: t`Material`,
-    import: t`Import`,
+    import: t({ message: "Import", context: "what the import does to a line" }),
     new: t`New`,
     same: t`No change`,
   };

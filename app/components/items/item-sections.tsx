@@ -149,7 +149,7 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
               <thead className="border-b border-line text-sm text-ink-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t`Time`}
+                    {t({ message: "Time", context: "when it happened" })}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t`Action`}
