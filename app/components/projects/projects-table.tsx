@@ -144,7 +144,7 @@ export function ProjectsTable({
               <span className="font-mono tabular-nums">{p.totalTime}</span>
               {p.activeTimers > 0 ? (
                 <span className="ml-2">
-                  <Badge color="green">{t`${p.activeTimers} active`}</Badge>
+                  <Badge color="green">{plural(p.activeTimers, { one: "# active", other: "# active" })}</Badge>
                 </span>
               ) : null}
             </td>
