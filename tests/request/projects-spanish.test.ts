@@ -160,6 +160,39 @@ describe("the screens in Spanish", () => {
   });
 });
 
+describe("answers of the forms in Spanish", () => {
+  test("a project created and deleted: the toasts in Spanish", async () => {
+    const post = (form: Record<string, string>, path = "/projects") => es.request(path, { method: "POST", form });
+    const made = await post({ intent: "create-project", name: "Letrero de prueba", description: "", priority: "high", workflowId: String(workflowId) });
+    expect(made.status).toBe(302);
+    const at = made.headers.get("location")!;
+    const landed = await visibleHtml(await es.request(at));
+    expect(landed).toContain("¡Proyecto creado correctamente!");
+    const id = at.split("/").pop()!;
+    const gone = await post({ intent: "delete-project", _id: id, returnTo: at });
+    expect(gone.status).toBe(302);
+    expect(await visibleHtml(await es.request(gone.headers.get("location")!))).toContain("¡Proyecto eliminado correctamente!");
+  });
+
+  test("a step saved from the project page, and a project that is not there", async () => {
+    const db = hooks.getDb().$client;
+    const stepId = db
+      .query<{ id: number }, [number]>(
+        "SELECT s.id FROM project_workflow_steps s JOIN project_workflow_instances i ON i.id = s.project_workflow_instance_id WHERE i.project_id = ? ORDER BY s.sort_order LIMIT 1",
+      )
+      .get(projectId)!.id;
+    const saved = await es.request(`/projects/${projectId}`, {
+      method: "POST",
+      form: { intent: "update-step", stepId: String(stepId), percentComplete: "30" },
+    });
+    expect(saved.status).toBe(302);
+    expect(await visibleHtml(await es.request(saved.headers.get("location")!))).toMatch(/Paso [^<]+ guardado\./);
+    const missing = await es.request("/projects/999999");
+    expect(missing.status).toBe(404);
+    expect(await visibleHtml(missing)).toContain("Ningún proyecto tiene el id 999999.");
+  });
+});
+
 describe("/api in Spanish", () => {
   // The body's words come from its schema (schemas/project.ts), translated with the other schemas' messages.
   test("POST /api/projects with a due date that is not one: a 400 in Spanish", async () => {
