@@ -88,7 +88,7 @@ export function changeSentence(change: LastChange, timeZone: string, now = Date.
     return to === "(empty)" ? t`${field} to nothing` : t`${field} to ${to}`;
   });
   const head = what.slice(0, -1).join(", ");
-  const last = what.at(-1);
+  const last = what.at(-1) ?? "";
   const list = what.length > 1 ? t`${head} and ${last}` : what[0];
   const who = change.who;
   const time = clock(change.at, timeZone);

@@ -145,7 +145,7 @@ export function ItemsEmpty({ filter, filtered, newItem }: { filter: ItemFilter; 
 function searchPhrase(q: string) {
   const words = q.split(" ").map((w) => `"${w}"`);
   const head = words.slice(0, -1).join(", ");
-  const last = words.at(-1);
+  const last = words.at(-1) ?? "";
   return words.length === 1 ? words[0] : t`${head} and ${last}`;
 }
 
