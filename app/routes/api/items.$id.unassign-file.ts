@@ -17,6 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const id = parseId(params.id, "Item");
     const { fileType } = await parseBody(request, UnassignFileSchema);
     const removed = unassignFile(id, fileType, actor);
-    return removed ? json({ ...removed, message: t`File assignment updated successfully` }) : jsonError(404, t`This item has no ${fileType} file assigned`);
+    return removed
+      ? json({ ...removed, message: t`File assignment updated successfully` })
+      : jsonError(404, fileType === "print" ? t`This item has no print file assigned` : t`This item has no cut file assigned`);
   });
 }
