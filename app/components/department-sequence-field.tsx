@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
@@ -23,6 +24,7 @@ type Props = {
  * as plain form posts with JavaScript off; with JavaScript the rows also drag (pointer or keyboard).
  */
 export function DepartmentSequenceField({ form, field, departments, label }: Props) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const items = field.getFieldList();
   const values = items.map((i) => String(i.value ?? ""));
@@ -44,6 +46,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
   const rows = items.map((item, index) => {
     const value = values[index]!;
     const dept = byValue.get(value);
+    const name = dept?.name ?? value;
     return (
       <SequenceRow key={item.key} id={value} sortable={hydrated} name={dept?.name ?? value}>
         <HiddenInput props={getInputProps(item, { type: "hidden" })} />
@@ -54,7 +57,7 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
         <span className="ml-auto flex shrink-0 gap-1">
           <button
             className={btn.icon}
-            aria-label={`Move ${dept?.name ?? value} up`}
+            aria-label={t`Move ${name} up`}
             disabled={index === 0}
             {...form.reorder.getButtonProps({ name: field.name, from: index, to: index - 1 })}
           >
@@ -62,13 +65,13 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
           </button>
           <button
             className={btn.icon}
-            aria-label={`Move ${dept?.name ?? value} down`}
+            aria-label={t`Move ${name} down`}
             disabled={index === items.length - 1}
             {...form.reorder.getButtonProps({ name: field.name, from: index, to: index + 1 })}
           >
             ↓
           </button>
-          <button className={btn.icon} aria-label={`Remove ${dept?.name ?? value}`} {...form.remove.getButtonProps({ name: field.name, index })}>
+          <button className={btn.icon} aria-label={t`Remove ${name}`} {...form.remove.getButtonProps({ name: field.name, index })}>
             ×
           </button>
         </span>
@@ -88,22 +91,22 @@ export function DepartmentSequenceField({ form, field, departments, label }: Pro
           accessibility={sortableAnnouncements(values, (id) => byValue.get(String(id))?.name ?? String(id))}
         >
           <SortableContext items={values} strategy={verticalListSortingStrategy}>
-            <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
+            <ol className="mt-2 space-y-1.5" aria-label={t`${label} order`} data-testid="sequence-list">
               {rows}
             </ol>
           </SortableContext>
         </DndContext>
       ) : (
-        <ol className="mt-2 space-y-1.5" aria-label={`${label} order`} data-testid="sequence-list">
+        <ol className="mt-2 space-y-1.5" aria-label={t`${label} order`} data-testid="sequence-list">
           {rows}
         </ol>
       )}
       {items.length === 0 ? (
-        <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">No departments selected yet.</p>
+        <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-ink-muted">{t`No departments selected yet.`}</p>
       ) : null}
       {offered.length > 0 ? (
         <div className="mt-3">
-          <p className="text-sm font-semibold text-ink-muted">Add a department</p>
+          <p className="text-sm font-semibold text-ink-muted">{t`Add a department`}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             {offered.map((d) => (
               <button

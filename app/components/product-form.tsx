@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -50,6 +51,7 @@ export function ProductForm({
   /** Who may add a missing product or material: the hint under those fields. */
   who: WhoCanAdd;
 }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
@@ -117,57 +119,57 @@ export function ProductForm({
       {hint}
     </div>
   );
-  const workflowOptions = [{ value: "none", label: "None" }, ...choices.workflows.map((w) => ({ value: String(w.id), label: w.name }))];
+  const workflowOptions = [{ value: "none", label: t`None` }, ...choices.workflows.map((w) => ({ value: String(w.id), label: w.name }))];
   return (
     <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={item ? "update-product" : "create-product"} />
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Product name" />
+      <TextField field={fields.name} label={t`Product name`} />
       <div className="grid gap-4 sm:grid-cols-2">
         {select(
           fields.category,
-          "Category",
+          t`Category`,
           categories.map((c) => ({ value: c, label: c })),
-          "Choose a category",
+          t`Choose a category`,
           <AddEntryHint kind="product" who={who} empty={choices.categories.length === 0} returnTo={action} />,
         )}
         {select(
           fields.department,
-          "Department",
+          t`Department`,
           departments.map((d) => ({ value: d.value, label: d.name })),
-          "Choose a department",
+          t`Choose a department`,
         )}
       </div>
       {select(
         fields.projectId,
-        "Project",
+        t`Project`,
         choices.projects.map((p) => ({ value: String(p.id), label: p.name })),
-        "Choose a project",
+        t`Choose a project`,
       )}
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         {select(
           fields.material,
-          "Material",
+          t`Material`,
           materials.map((m) => ({ value: m, label: m })),
           undefined,
           <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />,
         )}
         <div>
-          <Label htmlFor={fields.quantity.id}>Quantity</Label>
+          <Label htmlFor={fields.quantity.id}>{t`Quantity`}</Label>
           <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />
           <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {select(fields.workflowId, "Workflow (optional)", workflowOptions)}
-        {select(fields.productWorkflowId, "Product workflow (optional)", workflowOptions)}
+        {select(fields.workflowId, t`Workflow (optional)`, workflowOptions)}
+        {select(fields.productWorkflowId, t`Product workflow (optional)`, workflowOptions)}
       </div>
       <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
         <CancelLink to={closeTo} />
         <button type="submit" className={btn.primary} disabled={busy}>
-          {busy ? "Saving..." : item ? "Update Product" : "Create Product"}
+          {busy ? t`Saving...` : item ? t`Update Product` : t`Create Product`}
         </button>
       </div>
     </Form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -15,7 +18,7 @@ type Result = SubmissionResult<string[]> | null | undefined;
 
 export type { ProjectFormProject };
 
-const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
+const PRIORITY_LABELS: Record<string, MessageDescriptor> = { rush: msg`Rush`, high: msg`High`, medium: msg`Medium`, low: msg`Low` };
 
 /**
  * docs/product.md §5 Project form: creating needs a name, a priority and a workflow; editing needs a name and a
@@ -40,6 +43,7 @@ type ProjectFormProps = {
 };
 
 function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, action = "/projects" }: ProjectFormProps) {
+  const { t, i18n } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const schema = project ? ProjectEditSchema : ProjectCreateSchema;
@@ -87,28 +91,28 @@ function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, 
       <OpenedValuesField values={opened} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Project name" />
+      <TextField field={fields.name} label={t`Project name`} />
       <div>
-        <Label htmlFor={fields.description.id}>Description (optional)</Label>
+        <Label htmlFor={fields.description.id}>{t`Description (optional)`}</Label>
         <textarea className={inputClass} rows={3} {...getTextareaProps(fields.description)} />
         <FieldError id={fields.description.errorId} errors={fields.description.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <Label htmlFor={fields.priority.id}>Priority</Label>
+          <Label htmlFor={fields.priority.id}>{t`Priority`}</Label>
           <select className={inputClass} {...getSelectProps(fields.priority)}>
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
+                {PRIORITY_LABELS[p] ? i18n._(PRIORITY_LABELS[p]) : p}
               </option>
             ))}
           </select>
           <FieldError id={fields.priority.errorId} errors={fields.priority.errors} />
         </div>
         <div>
-          <Label htmlFor={fields.workflowId.id}>{project ? "Project workflow (optional)" : "Project workflow"}</Label>
+          <Label htmlFor={fields.workflowId.id}>{project ? t`Project workflow (optional)` : t`Project workflow`}</Label>
           <select className={inputClass} {...getSelectProps(fields.workflowId)}>
-            <option value="">{project ? "No workflow" : "Choose a workflow"}</option>
+            <option value="">{project ? t`No workflow` : t`Choose a workflow`}</option>
             {workflows.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
@@ -117,25 +121,25 @@ function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, 
           </select>
           <FieldError id={fields.workflowId.errorId} errors={fields.workflowId.errors} />
           {workflows.length === 0 ? (
-            <p className="mt-1 text-sm text-ink-muted">No workflows yet: a manager adds them in Global Settings → Project Workflows.</p>
+            <p className="mt-1 text-sm text-ink-muted">{t`No workflows yet: a manager adds them in Global Settings → Project Workflows.`}</p>
           ) : null}
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.startDate} label="Start date (optional)" type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
-        <TextField field={fields.endDate} label="Due date (optional)" type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
-        <TextField field={fields.customer} label="Customer (optional)" autoComplete="off" />
-        <TextField field={fields.externalReference} label="External reference (optional)" autoComplete="off" />
+        <TextField field={fields.startDate} label={t`Start date (optional)`} type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
+        <TextField field={fields.endDate} label={t`Due date (optional)`} type="date" min={STEP_DATE_MIN} max={STEP_DATE_MAX} />
+        <TextField field={fields.customer} label={t`Customer (optional)`} autoComplete="off" />
+        <TextField field={fields.externalReference} label={t`External reference (optional)`} autoComplete="off" />
       </div>
       <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
         <CancelLink to={closeTo} />
         <button type="submit" className={btn.primary} disabled={busy}>
-          {busy ? "Saving..." : project ? "Update Project" : "Create Project"}
+          {busy ? t`Saving...` : project ? t`Update Project` : t`Create Project`}
         </button>
         {/* After the save button, so Enter in a field still saves (the first submit button is the form's default). */}
         {stale ? (
           <button type="submit" name={RELOAD_FIELD} value="1" formNoValidate className={btn.secondary}>
-            Reload
+            {t`Reload`}
           </button>
         ) : null}
       </div>
@@ -154,16 +158,17 @@ export function DeleteProjectForm({
   errors?: string[];
   returnTo?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Form method="post" action="/projects" className="space-y-4">
       <input type="hidden" name="intent" value="delete-project" />
       <input type="hidden" name="_id" value={project.id} />
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <p className="text-base text-ink wrap-anywhere">
-        Are you sure you want to delete "{project.name}"? This action cannot be undone. All items of this project will also be deleted.
+        {t`Are you sure you want to delete "${project.name}"? This action cannot be undone. All items of this project will also be deleted.`}
       </p>
       {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
-      <DeleteConfirmActions cancelTo={closeTo} label="Delete Project" />
+      <DeleteConfirmActions cancelTo={closeTo} label={t`Delete Project`} />
     </Form>
   );
 }

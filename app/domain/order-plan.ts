@@ -13,7 +13,9 @@ import {
   UNREADABLE_CHARACTER,
   undefused,
 } from "~/domain/csv-read";
-import { dateOrderWords, FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
+import { FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
+import { currentI18n } from "~/domain/i18n-runtime";
+import { plural, t } from "@lingui/core/macro";
 
 // Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
 // rows are read here into plain text; `planOrderImport` checks every line against the shop's workflows, categories,
@@ -90,9 +92,10 @@ export function* parseOrderCsvSteps(text: string): Generator<undefined, OrderCsv
     if (field && !columns.has(field)) columns.set(field, i);
   });
   if (!columns.has("projectName")) {
-    const found = table.header.map((h) => h.trim()).filter(Boolean);
+    const header = table.header.map((h) => h.trim()).filter(Boolean);
+    const found = header.length ? header.join(", ") : t`no header`;
     return {
-      problem: `The CSV needs a Project Name column (found: ${found.length ? found.join(", ") : "no header"}). Download the template to see the columns.`,
+      problem: t`The CSV needs a Project Name column (found: ${found}). Download the template to see the columns.`,
     };
   }
   const rows: OrderRow[] = [];
@@ -112,7 +115,13 @@ export function* parseOrderCsvSteps(text: string): Generator<undefined, OrderCsv
   return { rows };
 }
 
-export const tooManyRows = () => `The import takes at most ${MAX_ORDER_ROWS.toLocaleString("en-US")} lines: split the file.`;
+/** A number as the language of the request (or the page) writes it. */
+const count = (n: number) => n.toLocaleString(currentI18n().locale === "es" ? "es-US" : "en-US");
+
+export const tooManyRows = () => {
+  const most = count(MAX_ORDER_ROWS);
+  return t`The import takes at most ${most} lines: split the file.`;
+};
 
 // ---------------------------------------------------------------------------------------------
 // The plan
@@ -193,23 +202,49 @@ export function planCounts(plan: OrderPlan): PlanCounts {
   return c;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /** Whether an import adds or changes an item: an item write (an API token needs `items:write` for it). */
 export const touchesItems = (c: PlanCounts) => c.itemsCreate + c.itemsUpdate > 0;
 
 /** '2 projects created, 1 updated (14 items added, 3 changed)': what an import did or will do. */
 export function planSummary(c: PlanCounts, tense: "will" | "did" = "did"): string {
-  const verb = (did: string, will: string) => (tense === "did" ? did : will);
+  const did = tense === "did";
   const parts: string[] = [];
-  if (c.create) parts.push(`${plural(c.create, "project")} ${verb("created", "to create")}`);
-  if (c.update) parts.push(`${plural(c.update, "project")} ${verb("updated", "to update")}`);
+  if (c.create) {
+    const n = count(c.create);
+    parts.push(
+      did
+        ? plural(c.create, { one: `${n} project created`, other: `${n} projects created` })
+        : plural(c.create, { one: `${n} project to create`, other: `${n} projects to create` }),
+    );
+  }
+  if (c.update) {
+    const n = count(c.update);
+    parts.push(
+      did
+        ? plural(c.update, { one: `${n} project updated`, other: `${n} projects updated` })
+        : plural(c.update, { one: `${n} project to update`, other: `${n} projects to update` }),
+    );
+  }
   const items: string[] = [];
-  if (c.itemsCreate) items.push(`${plural(c.itemsCreate, "item")} ${verb("added", "to add")}`);
-  if (c.itemsUpdate) items.push(`${plural(c.itemsUpdate, "item")} ${verb("changed", "to change")}`);
+  if (c.itemsCreate) {
+    const n = count(c.itemsCreate);
+    items.push(
+      did
+        ? plural(c.itemsCreate, { one: `${n} item added`, other: `${n} items added` })
+        : plural(c.itemsCreate, { one: `${n} item to add`, other: `${n} items to add` }),
+    );
+  }
+  if (c.itemsUpdate) {
+    const n = count(c.itemsUpdate);
+    items.push(
+      did
+        ? plural(c.itemsUpdate, { one: `${n} item changed`, other: `${n} items changed` })
+        : plural(c.itemsUpdate, { one: `${n} item to change`, other: `${n} items to change` }),
+    );
+  }
   if (items.length) parts.push(items.join(", "));
   if (parts.length === 0)
-    return tense === "did" ? "Nothing to import: every project is already as the file says." : "Nothing to change: every project is already as the file says.";
+    return did ? t`Nothing to import: every project is already as the file says.` : t`Nothing to change: every project is already as the file says.`;
   return parts.join(" · ");
 }
 
@@ -223,11 +258,13 @@ export function parseDueDate(text: string, dayFirst = false): string | null {
 
 /** 'A project named "…" already exists: …': a line that makes a second project of a name the shop has. */
 export const sameNameWarning = (name: string) =>
-  `A project named "${name}" already exists: this makes a second one. Add an External Reference to update it instead.`;
+  t`A project named "${name}" already exists: this makes a second one. Add an External Reference to update it instead.`;
 
 const listChoices = (names: readonly string[], none: string) => {
   if (names.length === 0) return none;
-  return names.length > 8 ? `${names.slice(0, 8).join(", ")} and ${names.length - 8} more` : names.join(", ");
+  const first = names.slice(0, 8).join(", ");
+  const more = names.length - 8;
+  return names.length > 8 ? t`${first} and ${more} more` : names.join(", ");
 };
 const byName = <T>(list: readonly T[], name: (t: T) => string) => {
   const map = new Map<string, T>();
@@ -288,62 +325,78 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
     };
     const cells = ORDER_FIELDS.map((f) => row[f]);
     if (cells.some((c) => c.includes("\uFFFD"))) return bad(`A ${UNREADABLE_CHARACTER}`);
-    if (cells.some((c) => CONTROL.test(c))) return bad("Remove the control characters (they cannot be shown or printed).");
+    if (cells.some((c) => CONTROL.test(c))) return bad(t`Remove the control characters (they cannot be shown or printed).`);
     if (cells.some((c) => hasBidiControls(c))) return bad(BIDI_MESSAGE);
 
     // The project this line belongs to.
     const name = row.projectName;
     const reference = row.externalReference;
-    if (!name) return bad("Project name is missing.");
-    if (name.length > MAX_PROJECT_NAME) return bad(`Project name is longer than ${MAX_PROJECT_NAME} characters.`);
-    if (row.customer.length > MAX_CUSTOMER) return bad(`Customer is longer than ${MAX_CUSTOMER} characters.`);
-    if (reference.length > MAX_REFERENCE) return bad(`External reference is longer than ${MAX_REFERENCE} characters.`);
+    if (!name) return bad(t`Project name is missing.`);
+    if (name.length > MAX_PROJECT_NAME) return bad(t`Project name is longer than ${MAX_PROJECT_NAME} characters.`);
+    if (row.customer.length > MAX_CUSTOMER) return bad(t`Customer is longer than ${MAX_CUSTOMER} characters.`);
+    if (reference.length > MAX_REFERENCE) return bad(t`External reference is longer than ${MAX_REFERENCE} characters.`);
     let dueDay: string | null = null;
     if (row.dueDate) {
       dueDay = parseDueDate(row.dueDate, dayFirst);
-      if (!dueDay) return bad(`Due date "${row.dueDate}" is not a date: write it as 2026-12-18, or ${dateOrderWords(dayFirst)} as this shop reads dates.`);
-      if (dueDay < FIRST_IMPORT_DAY || dueDay > LAST_IMPORT_DAY) return bad(`Due date "${row.dueDate}" is not between 2000 and 2099.`);
+      const typed = row.dueDate;
+      if (!dueDay)
+        return bad(
+          dayFirst
+            ? t`Due date "${typed}" is not a date: write it as 2026-12-18, or day first (18/12/2026) as this shop reads dates.`
+            : t`Due date "${typed}" is not a date: write it as 2026-12-18, or month first (12/18/2026) as this shop reads dates.`,
+        );
+      if (dueDay < FIRST_IMPORT_DAY || dueDay > LAST_IMPORT_DAY) return bad(t`Due date "${typed}" is not between 2000 and 2099.`);
     }
     let priority: Priority | null = null;
     if (row.priority) {
       priority = PRIORITIES.find((p) => p === row.priority.toLowerCase()) ?? null;
-      if (!priority) return bad(`Unknown priority "${row.priority}". Use one of: ${PRIORITIES.join(", ")}.`);
+      const typed = row.priority;
+      const choices = PRIORITIES.join(", ");
+      if (!priority) return bad(t`Unknown priority "${typed}". Use one of: ${choices}.`);
     }
     let workflow: ImportWorkflow | null = null;
     if (row.workflow) {
       workflow = workflows.get(row.workflow.toLowerCase()) ?? workflows.get(undefused(row.workflow).toLowerCase()) ?? null;
-      if (!workflow)
-        return bad(`Unknown workflow "${row.workflow}". Use one of: ${listChoices(workflowNames, "no workflows yet (add one on the Workflows page)")}.`);
+      if (!workflow) {
+        const typed = row.workflow;
+        const choices = listChoices(workflowNames, t`no workflows yet (add one on the Workflows page)`);
+        return bad(t`Unknown workflow "${typed}". Use one of: ${choices}.`);
+      }
     }
 
     // The item on this line, if any: a line with no item cells is a project without items.
     const hasItem = Boolean(row.itemName || row.quantity || row.category || row.material);
     let item: { name: string; quantity: number | null; category: string | null; material: string | null } | null = null;
     if (hasItem) {
-      if (!row.itemName) return bad("Item name is missing.");
-      if (row.itemName.length > MAX_ITEM_NAME) return bad(`Item name is longer than ${MAX_ITEM_NAME} characters.`);
+      if (!row.itemName) return bad(t`Item name is missing.`);
+      if (row.itemName.length > MAX_ITEM_NAME) return bad(t`Item name is longer than ${MAX_ITEM_NAME} characters.`);
       let quantity: number | null = null;
       if (row.quantity) {
         const q = undefused(row.quantity.trim());
         quantity = /^\d+$/.test(q) ? Number(q) : Number.NaN;
-        if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY)
-          return bad(`Quantity "${row.quantity}" is not a whole number from 1 to ${MAX_QUANTITY.toLocaleString("en-US")}.`);
+        if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+          const typed = row.quantity;
+          const most = count(MAX_QUANTITY);
+          return bad(t`Quantity "${typed}" is not a whole number from 1 to ${most}.`);
+        }
       }
       let category: string | null = null;
       if (row.category) {
         category = categories.get(row.category.toLowerCase()) ?? null;
-        if (!category)
-          return bad(
-            `Unknown category "${row.category}". Use one of: ${listChoices(ref.categories, "no categories yet (add them in Global Settings > Products)")}.`,
-          );
+        if (!category) {
+          const typed = row.category;
+          const choices = listChoices(ref.categories, t`no categories yet (add them in Global Settings > Products)`);
+          return bad(t`Unknown category "${typed}". Use one of: ${choices}.`);
+        }
       }
       let material: string | null = null;
       if (row.material) {
         material = materials.get(row.material.toLowerCase()) ?? null;
-        if (!material)
-          return bad(
-            `Unknown material "${row.material}". Use one of: ${listChoices(ref.materials, "no materials yet (add them in Global Settings > Materials)")}.`,
-          );
+        if (!material) {
+          const typed = row.material;
+          const choices = listChoices(ref.materials, t`no materials yet (add them in Global Settings > Materials)`);
+          return bad(t`Unknown material "${typed}". Use one of: ${choices}.`);
+        }
       }
       item = { name: row.itemName, quantity, category, material };
     }
@@ -352,7 +405,7 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
     let group = groups.get(key);
     if (!group) {
       const stored = reference ? existing.get(reference.toLowerCase()) : undefined;
-      if (!stored && !workflow) return bad("Workflow is missing: a new project needs one.");
+      if (!stored && !workflow) return bad(t`Workflow is missing: a new project needs one.`);
       group = {
         first: row,
         firstIndex: index,
@@ -372,13 +425,13 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
       // A later line of the same project: its own cells agree with what the earlier lines said, or are left empty.
       const g = group;
       const differs = (label: string, was: string | null, now: string | null, same = was?.toLowerCase() === now?.toLowerCase()) =>
-        was && now && !same ? `${label} "${now}" differs from "${was}" on line ${g.first.line}, the project's first line.` : null;
+        was && now && !same ? differsText(label, now, was, g.first.line) : null;
       const conflict =
-        differs("Project name", g.name, name, g.name === name) ??
-        differs("Customer", g.customer, row.customer, g.customer === row.customer) ??
-        differs("Due date", g.dueDay, dueDay) ??
-        differs("Priority", g.priority, priority) ??
-        differs("Workflow", g.workflow?.name ?? null, workflow?.name ?? null);
+        differs(t`Project name`, g.name, name, g.name === name) ??
+        differs(t`Customer`, g.customer, row.customer, g.customer === row.customer) ??
+        differs(t`Due date`, g.dueDay, dueDay) ??
+        differs(t`Priority`, g.priority, priority) ??
+        differs(t`Workflow`, g.workflow?.name ?? null, workflow?.name ?? null);
       if (conflict) return bad(conflict);
       // A cell the first line left empty may be filled on a later one.
       g.customer ||= row.customer;
@@ -390,11 +443,14 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
     if (!item) return;
     const itemKey = item.name.toLowerCase();
     const seenOn = group.itemLines.get(itemKey);
-    if (seenOn !== undefined) return bad(`Item "${item.name}" is listed twice for this project (first on line ${seenOn}).`);
+    if (seenOn !== undefined) {
+      const itemName = item.name;
+      return bad(t`Item "${itemName}" is listed twice for this project (first on line ${seenOn}).`);
+    }
     group.itemLines.set(itemKey, row.line);
     const stored = group.stored?.items.find((i) => i.name.toLowerCase() === itemKey);
     if (!stored) {
-      if (!item.category) return bad("Category is missing.");
+      if (!item.category) return bad(t`Category is missing.`);
       group.items.push({
         line: row.line,
         name: item.name,
@@ -416,10 +472,11 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
       material: item.material ?? stored.material,
       changes: [],
     };
-    if (planned.name !== stored.name) planned.changes.push(`name ${stored.name} → ${planned.name}`);
-    if (planned.quantity !== stored.quantity) planned.changes.push(`quantity ${stored.quantity} → ${planned.quantity}`);
-    if (planned.category !== stored.category) planned.changes.push(`category ${stored.category} → ${planned.category}`);
-    if (planned.material !== stored.material) planned.changes.push(`material ${stored.material} → ${planned.material}`);
+    const was = stored;
+    if (planned.name !== was.name) planned.changes.push(t`name ${was.name} → ${planned.name}`);
+    if (planned.quantity !== was.quantity) planned.changes.push(t`quantity ${was.quantity} → ${planned.quantity}`);
+    if (planned.category !== was.category) planned.changes.push(t`category ${was.category} → ${planned.category}`);
+    if (planned.material !== was.material) planned.changes.push(t`material ${was.material} → ${planned.material}`);
     if (planned.changes.length) planned.action = "update";
     group.items.push(planned);
   };
@@ -464,22 +521,24 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
       workflow: stored.workflowId === null ? null : { id: stored.workflowId, name: stored.workflowName ?? "" },
       changes: [],
       changedFields: [],
-      note:
-        g.workflow && g.workflow.id !== stored.workflowId
-          ? `Keeps its workflow ${stored.workflowName ?? "(none)"}; the file names ${g.workflow.name}. Change it on the project page.`
-          : null,
+      note: g.workflow && g.workflow.id !== stored.workflowId ? keepsWorkflowText(stored.workflowName ?? none(), g.workflow.name) : null,
       items: g.items,
     };
     const change = (field: PlannedProject["changedFields"][number], words: string) => {
       p.changedFields.push(field);
       p.changes.push(words);
     };
-    if (p.name !== stored.name) change("name", `name ${stored.name} → ${p.name}`);
-    if (p.customer !== stored.customer) change("customer", `customer ${stored.customer ?? "(none)"} → ${p.customer ?? "(none)"}`);
-    if (p.dueDay !== stored.dueDay) change("dueDate", `due date ${stored.dueDay ?? "(none)"} → ${p.dueDay ?? "(none)"}`);
-    if (p.priority !== stored.priority) change("priority", `priority ${stored.priority} → ${p.priority}`);
-    if (p.dueDay && stored.startDay && stored.startDay > p.dueDay)
-      issues.push({ line: g.first.line, index: g.firstIndex, message: `Due date ${p.dueDay} is before the project's start date ${stored.startDay}.` });
+    const was = { customer: stored.customer ?? none(), dueDay: stored.dueDay ?? none() };
+    const now = { customer: p.customer ?? none(), dueDay: p.dueDay ?? none() };
+    if (p.name !== stored.name) change("name", t`name ${stored.name} → ${p.name}`);
+    if (p.customer !== stored.customer) change("customer", t`customer ${was.customer} → ${now.customer}`);
+    if (p.dueDay !== stored.dueDay) change("dueDate", t`due date ${was.dueDay} → ${now.dueDay}`);
+    if (p.priority !== stored.priority) change("priority", t`priority ${stored.priority} → ${p.priority}`);
+    if (p.dueDay && stored.startDay && stored.startDay > p.dueDay) {
+      const due = p.dueDay;
+      const start = stored.startDay;
+      issues.push({ line: g.first.line, index: g.firstIndex, message: t`Due date ${due} is before the project's start date ${start}.` });
+    }
     if (p.changes.length || p.items.some((i) => i.action !== "same")) p.action = "update";
     projects.push(p);
   }
@@ -509,4 +568,17 @@ export function orderCsvTemplate(choices: { workflows: readonly string[]; catego
     ["Storefront signage", "Corner Bakery", "Q-1001", due, "high", wf, "Channel letters", 6, cat1, material],
     ["Storefront signage", "Corner Bakery", "Q-1001", due, "high", wf, "Window vinyl", 2, cat2 ?? cat1, ""],
   ]);
+}
+
+/** No value, in a change or a note: '(none)'. */
+const none = () => t`(none)`;
+
+/** A later line that says otherwise than the project's first line. */
+function differsText(label: string, now: string, was: string, line: number) {
+  return t`${label} "${now}" differs from "${was}" on line ${line}, the project's first line.`;
+}
+
+/** A stored project keeps its workflow when the file names another. */
+function keepsWorkflowText(kept: string, named: string) {
+  return t`Keeps its workflow ${kept}; the file names ${named}. Change it on the project page.`;
 }

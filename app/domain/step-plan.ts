@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { currentI18n } from "~/domain/i18n-runtime";
 import {
   type ForecastDepartment,
   type ForecastItem,
@@ -79,8 +81,11 @@ export type PlannedStep = {
 
 export type StepPlan = { ok: true; steps: PlannedStep[]; changed: PlannedStep[]; startsBeforeNow: boolean } | { ok: false; reason: string };
 
+// The English words of the two refusals (tests compare them); the plan says them in the request's language.
 export const SET_DUE_DATE_FIRST = "Set a due date first: the steps are planned backwards from it.";
 export const NO_STEPS_TO_PLAN = "This project has no workflow steps to plan.";
+const setDueDateFirst = () => t`Set a due date first: the steps are planned backwards from it.`;
+const noStepsToPlan = () => t`This project has no workflow steps to plan.`;
 
 /** The departments' throughput in working seconds of work per working second (0: no capacity). */
 function throughput(departments: readonly ForecastDepartment[], dayHours: number) {
@@ -108,8 +113,8 @@ export function planSteps(input: {
   now: number;
 }): StepPlan {
   const { calendar, due, steps } = input;
-  if (!due || !Number.isFinite(epochDayOf(due))) return { ok: false, reason: SET_DUE_DATE_FIRST };
-  if (steps.length === 0) return { ok: false, reason: NO_STEPS_TO_PLAN };
+  if (!due || !Number.isFinite(epochDayOf(due))) return { ok: false, reason: setDueDateFirst() };
+  if (steps.length === 0) return { ok: false, reason: noStepsToPlan() };
   if (!hasWorkingTime(calendar)) return { ok: false, reason: `${NO_WORKING_TIME_REASON}: set them in Global Settings → Capacity and calendar.` };
   const wt = workingTime(calendar);
   const speed = throughput(input.departments, calendar.dayHours);
@@ -163,15 +168,22 @@ export function planSteps(input: {
   return { ok: true, steps: planned, changed, startsBeforeNow };
 }
 
-const monthDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
-/** 'Dec 14' of 'YYYY-MM-DD' (a calendar date: no zone to convert through). */
-export const formatPlanDay = (date: string) => monthDay.format(new Date(`${date}T12:00:00Z`));
+const monthDays = new Map<string, Intl.DateTimeFormat>();
+/** 'Dec 14' of 'YYYY-MM-DD' (a calendar date: no zone to convert through), in the language being spoken. */
+export const formatPlanDay = (date: string) => {
+  const locale = currentI18n().locale === "es" ? "es-US" : "en-US";
+  let format = monthDays.get(locale);
+  if (!format) monthDays.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", day: "numeric" })));
+  return format.format(new Date(`${date}T12:00:00Z`));
+};
 
 /** 'Planned 3 steps: Production Dec 14 – Dec 16, …': what a plan set, for its toast and audit. */
 export function planStepsSummary(plan: Extract<StepPlan, { ok: true }>): string {
   const n = plan.changed.length;
-  if (n === 0) return "Nothing to plan: every step already has its dates.";
-  const ranges = plan.changed.map((s) => `${s.name} ${s.start === s.end ? formatPlanDay(s.start) : `${formatPlanDay(s.start)} – ${formatPlanDay(s.end)}`}`);
-  const late = plan.startsBeforeNow ? " The first of them starts before today: the due date is tight." : "";
-  return `Planned ${n === 1 ? "1 step" : `${n} steps`}: ${ranges.join(", ")}.${late}`;
+  if (n === 0) return t`Nothing to plan: every step already has its dates.`;
+  const ranges = plan.changed
+    .map((s) => `${s.name} ${s.start === s.end ? formatPlanDay(s.start) : `${formatPlanDay(s.start)} – ${formatPlanDay(s.end)}`}`)
+    .join(", ");
+  const planned = plural(n, { one: `Planned # step: ${ranges}.`, other: `Planned # steps: ${ranges}.` });
+  return plan.startsBeforeNow ? t`${planned} The first of them starts before today: the due date is tight.` : planned;
 }

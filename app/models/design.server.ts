@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { randomBytes } from "node:crypto";
 import { existsSync, renameSync, statSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +18,9 @@ import { writeAudit, type Actor } from "./audit.server";
 
 export const UPLOAD_URL_TTL_MS = 10 * 60_000;
 export const PDF_MAGIC = "%PDF-";
-export const NOT_A_PDF = "Please select a PDF file";
+export function notAPdf() {
+  return t`Please select a PDF file`;
+}
 
 export type Design = { projectId: number; fileName: string; filePath: string; fileSize: number; uploadedAt: Date };
 
@@ -33,7 +36,7 @@ export function findDesignByPath(filePath: string): Design | undefined {
 /** Issues an upload URL for the project: the token is random (256 bits) and only its hash is stored. */
 export function createUploadUrl(projectId: number, actor: Actor): { uploadURL: string; expiresAt: Date } {
   const db = getDb();
-  if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+  if (!db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError(t`Project not found`);
   const token = newKey();
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
   const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
@@ -61,12 +64,12 @@ async function checkPdf(tmp: string, maxBytes: number): Promise<number> {
   const size = statSync(full).size;
   if (size > maxBytes) {
     removeStoredFile(tmp);
-    throw new UploadRefused(413, "The file is too large");
+    throw new UploadRefused(413, t`The file is too large`);
   }
   const head = await Bun.file(full).slice(0, PDF_MAGIC.length).text();
   if (head !== PDF_MAGIC) {
     removeStoredFile(tmp);
-    throw new UploadRefused(400, NOT_A_PDF);
+    throw new UploadRefused(400, notAPdf());
   }
   return size;
 }
@@ -76,14 +79,14 @@ async function checkPdf(tmp: string, maxBytes: number): Promise<number> {
  * that), and the bytes must start with %PDF-. Returns the temporary path relative to DATA_DIR.
  */
 export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<{ tmp: string; size: number }> {
-  if (!body) throw new UploadRefused(400, NOT_A_PDF);
+  if (!body) throw new UploadRefused(400, notAPdf());
   ensureDir(DESIGNS_DIR);
   const tmp = `${DESIGNS_DIR}/.upload-${randomBytes(8).toString("hex")}`;
   try {
     await writeStream(body, tmp, maxBytes);
   } catch (error) {
     removeStoredFile(tmp);
-    if (error instanceof RangeError || /too large/i.test(String(error))) throw new UploadRefused(413, "The file is too large");
+    if (error instanceof RangeError || /too large/i.test(String(error))) throw new UploadRefused(413, t`The file is too large`);
     throw error;
   }
   return { tmp, size: await checkPdf(tmp, maxBytes) };
@@ -97,9 +100,9 @@ export async function acceptUpload(token: string, body: ReadableStream<Uint8Arra
     .from(uploadTokens)
     .where(eq(uploadTokens.id, hashKey(token)))
     .get();
-  if (!row) throw new UploadRefused(404, "This upload link is not valid");
-  if (row.usedAt) throw new UploadRefused(409, "This upload link was already used");
-  if (row.expiresAt.getTime() < Date.now()) throw new UploadRefused(410, "This upload link has expired. Try the upload again.");
+  if (!row) throw new UploadRefused(404, t`This upload link is not valid`);
+  if (row.usedAt) throw new UploadRefused(409, t`This upload link was already used`);
+  if (row.expiresAt.getTime() < Date.now()) throw new UploadRefused(410, t`This upload link has expired. Try the upload again.`);
   // Claimed before the bytes arrive, so two PUTs to one link cannot both write.
   const claimed = db
     .update(uploadTokens)
@@ -107,7 +110,7 @@ export async function acceptUpload(token: string, body: ReadableStream<Uint8Arra
     .where(and(eq(uploadTokens.id, row.id), isNull(uploadTokens.usedAt)))
     .returning({ id: uploadTokens.id })
     .all();
-  if (claimed.length !== 1) throw new UploadRefused(409, "This upload link was already used");
+  if (claimed.length !== 1) throw new UploadRefused(409, t`This upload link was already used`);
   const { tmp, size } = await receivePdf(body, maxBytes);
   renameSync(storedFilePath(tmp)!, storedFilePath(row.storedPath)!);
   return { uploadedPath: row.storedPath, fileSize: size, projectId: row.projectId };
@@ -131,7 +134,7 @@ export function saveDesign(projectId: number, input: { fileName: string; uploade
       ),
     )
     .get();
-  if (!token || !existsSync(storedFilePath(token.storedPath) ?? "")) throw new BadRequestError("Upload the PDF first, then save the design");
+  if (!token || !existsSync(storedFilePath(token.storedPath) ?? "")) throw new BadRequestError(t`Upload the PDF first, then save the design`);
   return recordDesign(projectId, token.storedPath, input.fileName, actor, token.id);
 }
 
@@ -140,7 +143,7 @@ export function saveDesign(projectId: number, input: { fileName: string; uploade
  * temporary file (`upload.path`); it is checked and stored the same way.
  */
 export async function saveDesignFile(projectId: number, upload: { path: string; fileName: string }, actor: Actor, maxBytes: number): Promise<Design> {
-  if (!getDb().select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+  if (!getDb().select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError(t`Project not found`);
   await checkPdf(upload.path, maxBytes);
   const storedPath = `${DESIGNS_DIR}/${projectId}-${randomBytes(12).toString("hex")}.pdf`;
   renameSync(storedFilePath(upload.path)!, storedFilePath(storedPath)!);
@@ -160,7 +163,7 @@ function recordDesign(projectId: number, storedPath: string, fileName: string, a
   const fileSize = statSync(storedFilePath(storedPath)!).size;
   let previous: string | null = null;
   const design = getDb().transaction((tx) => {
-    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError(t`Project not found`);
     const before = tx.select().from(projectDesigns).where(eq(projectDesigns.projectId, projectId)).get();
     previous = before && before.filePath !== storedPath ? before.filePath : null;
     const values = { projectId, fileName: cleanFileName(fileName), filePath: storedPath, fileSize, uploadedAt: new Date() };

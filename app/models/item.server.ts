@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
@@ -77,19 +78,19 @@ function categoryOrThrow(tx: Tx, name: string) {
     .from(categories)
     .where(sql`${categories.name} = ${name} COLLATE NOCASE`)
     .get();
-  if (!row) throw new BadRequestError(`Unknown category "${name}": choose one from Global Settings > Products`);
+  if (!row) throw new BadRequestError(t`Unknown category "${name}": choose one from Global Settings > Products`);
   return row;
 }
 
 function departmentOrThrow(tx: Tx, value: string) {
   const row = tx.select({ value: departments.value }).from(departments).where(eq(departments.value, value)).get();
-  if (!row && !(STANDARD_DEPARTMENT_ORDER as readonly string[]).includes(value)) throw new BadRequestError(`Unknown department "${value}"`);
+  if (!row && !(STANDARD_DEPARTMENT_ORDER as readonly string[]).includes(value)) throw new BadRequestError(t`Unknown department "${value}"`);
   return value;
 }
 
 function workflowExists(tx: Tx, id: number | null | undefined) {
   if (id === null || id === undefined) return;
-  if (!tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, id)).get()) throw new BadRequestError("Workflow not found");
+  if (!tx.select({ id: workflows.id }).from(workflows).where(eq(workflows.id, id)).get()) throw new BadRequestError(t`Workflow not found`);
 }
 
 const stepIndexOf = (sequence: readonly string[], department: string) => Math.max(0, itemSequence(sequence).indexOf(department));
@@ -175,7 +176,7 @@ const itemQrSet = (db: DB) =>
 export function createItem(input: ItemCreate, actor: Actor): Item {
   const item = getDb().transaction((tx) => {
     const project = tx.select({ id: projects.id, workflowId: projects.workflowId }).from(projects).where(eq(projects.id, input.projectId)).get();
-    if (!project) throw new BadRequestError("Project is required");
+    if (!project) throw new BadRequestError(t`Project is required`);
     const category = categoryOrThrow(tx, input.category);
     const department = departmentOrThrow(tx, input.department ?? DEFAULT_ITEM_DEPARTMENT);
     workflowExists(tx, input.workflowId);
@@ -209,7 +210,7 @@ export function updateItemInTx(
   if (patch.material !== undefined) values.material = patch.material;
   if (patch.quantity !== undefined) values.quantity = patch.quantity;
   if (patch.projectId !== undefined && patch.projectId !== before.projectId) {
-    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError("Project is required");
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError(t`Project is required`);
     values.projectId = patch.projectId;
   }
   const categoryName = patch.category ?? before.category;
@@ -275,7 +276,9 @@ export function deleteItem(id: number, actor: Actor, scope: { inProject?: number
   return deleted.before;
 }
 
-export const ITEM_NOT_FINISHED = "This item is not finished.";
+export function itemNotFinished() {
+  return t`This item is not finished.`;
+}
 
 /**
  * Reopen (docs/product.md, Decisions: The end of a job): a finished item is unfinished again, back in the last
@@ -286,7 +289,7 @@ export function reopenItem(id: number, actor: Actor, scope: { inProject?: number
   const result = getDb().transaction((tx) => {
     const before = tx.select().from(items).where(eq(items.id, id)).get();
     if (!before || (scope.inProject !== undefined && before.projectId !== scope.inProject)) return undefined;
-    if (!before.finishedAt) throw new ConflictError(ITEM_NOT_FINISHED);
+    if (!before.finishedAt) throw new ConflictError(itemNotFinished());
     const sequenceRow = tx
       .select({ departmentSequence: categories.departmentSequence })
       .from(categories)
@@ -335,7 +338,7 @@ export function reopenItem(id: number, actor: Actor, scope: { inProject?: number
 /** reopenItem for a form or call that names the item: NotFoundError when it is gone. */
 export function reopenItemOrThrow(id: number, actor: Actor): Item {
   const item = reopenItem(id, actor);
-  if (!item) throw new NotFoundError("Item not found");
+  if (!item) throw new NotFoundError(t`Item not found`);
   return item;
 }
 

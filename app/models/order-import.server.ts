@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, items, materials, projects, workflows } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
@@ -278,7 +279,7 @@ function writeProjects(
   const qrBase = qrCodeBase();
   const categoryOf = (name: string) => {
     const c = categories.get(name.toLowerCase());
-    if (!c) throw new BadRequestError(`Unknown category "${name}"`);
+    if (!c) throw new BadRequestError(t`Unknown category "${name}"`);
     return c;
   };
   let written = 0;
@@ -289,7 +290,7 @@ function writeProjects(
     let project: { id: number; workflowId: number | null };
     if (p.action === "create") {
       const wf = workflowRows.get(p.workflow!.id);
-      if (!wf) throw new BadRequestError("Project workflow is required");
+      if (!wf) throw new BadRequestError(t`Project workflow is required`);
       project = insertProjectInTx(
         tx,
         { name: p.name, description: "", priority: p.priority, customer: p.customer, externalReference: p.externalReference, endDate: p.dueDay },

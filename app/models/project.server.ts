@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   items,
@@ -250,13 +251,13 @@ const toDate = (value: string | null | undefined): Date | null | undefined => {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const day = noonInZone(dayOf(value), getEnv().SHOP_TIMEZONE);
-  if (!day) throw new BadRequestError("Invalid date");
+  if (!day) throw new BadRequestError(t`Invalid date`);
   return day;
 };
 
 function workflowOrThrow(tx: Tx, id: number) {
   const wf = tx.select().from(workflows).where(eq(workflows.id, id)).get();
-  if (!wf) throw new BadRequestError("Project workflow is required");
+  if (!wf) throw new BadRequestError(t`Project workflow is required`);
   return wf;
 }
 
@@ -312,7 +313,7 @@ type WorkflowRow = { id: number; name: string; description: string; departmentSe
 function referenceFreeOrThrow(_tx: Tx, reference: string | null | undefined, exceptId?: number) {
   if (!reference) return;
   const other = createStatements(getDb()).referenceHolder.get({ reference });
-  if (other && other.id !== exceptId) throw new ConflictError(`The external reference "${reference}" is already the project "${other.name}"'s.`);
+  if (other && other.id !== exceptId) throw new ConflictError(t`The external reference "${reference}" is already the project "${other.name}"'s.`);
 }
 
 /** Decisions: Due dates: a due date before the start date is refused (the forms word it as the spec does). */
@@ -329,7 +330,8 @@ function referenceTaken<T>(reference: string | null | undefined, write: () => T)
     return write();
   } catch (error) {
     if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" && /projects_external_ref_uq|external_reference/.test(String(error))) {
-      throw new ConflictError(`The external reference "${reference ?? ""}" is already another project's.`);
+      const taken = reference ?? "";
+      throw new ConflictError(t`The external reference "${taken}" is already another project's.`);
     }
     throw error;
   }
@@ -575,8 +577,12 @@ function stepWithProject(tx: Tx, stepId: number) {
     .get();
 }
 
-export const STEP_START_AFTER_END = "Start date cannot be later than end date.";
-export const STEP_END_BEFORE_START = "End date cannot be earlier than start date.";
+export function stepStartAfterEnd() {
+  return t`Start date cannot be later than end date.`;
+}
+export function stepEndBeforeStart() {
+  return t`End date cannot be earlier than start date.`;
+}
 
 export type StepPatch = Omit<z.infer<typeof StepPatchSchema>, "version">;
 
@@ -599,12 +605,12 @@ export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard
     const s = start === undefined ? before.startDate : start;
     const e = end === undefined ? before.endDate : end;
     if (s && e && s.getTime() > e.getTime()) {
-      throw new BadRequestError(start !== undefined ? STEP_START_AFTER_END : STEP_END_BEFORE_START);
+      throw new BadRequestError(start !== undefined ? stepStartAfterEnd() : stepEndBeforeStart());
     }
     if (patch.assignedTeamMemberId !== undefined) {
       if (patch.assignedTeamMemberId !== null) {
         const member = tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.id, patch.assignedTeamMemberId)).get();
-        if (!member) throw new BadRequestError("Team member not found");
+        if (!member) throw new BadRequestError(t`Team member not found`);
       }
       values.assignedTeamMemberId = patch.assignedTeamMemberId;
     }
@@ -669,7 +675,9 @@ export function followFloorForStep(stepId: number, actor: Actor) {
   return result.step;
 }
 
-export const PROJECT_NOT_COMPLETED = "This project is not completed.";
+export function projectNotCompleted() {
+  return t`This project is not completed.`;
+}
 
 /**
  * Reopen project (docs/product.md, Decisions: The end of a job): a completed project is active again, audited.
@@ -679,7 +687,7 @@ export function reopenProject(id: number, actor: Actor, now = Date.now()): Proje
   const result = getDb().transaction((tx) => {
     const before = tx.select().from(projects).where(eq(projects.id, id)).get();
     if (!before) return undefined;
-    if (before.status !== "completed") throw new ConflictError(PROJECT_NOT_COMPLETED);
+    if (before.status !== "completed") throw new ConflictError(projectNotCompleted());
     const notices: Notice[] = setProjectStatus(getDb(), id, "active", actor, now, "by-hand");
     return { project: tx.select().from(projects).where(eq(projects.id, id)).get()!, notices };
   });
@@ -696,7 +704,7 @@ export function assignTeamMembers(stepId: number, memberIds: number[], actor: Ac
     if (!found) return undefined;
     if (ids.length) {
       const known = tx.select({ id: teamMembers.id }).from(teamMembers).where(inArray(teamMembers.id, ids)).all();
-      if (known.length !== ids.length) throw new BadRequestError("Team member not found");
+      if (known.length !== ids.length) throw new BadRequestError(t`Team member not found`);
     }
     const before = tx.select({ id: stepAssignments.teamMemberId }).from(stepAssignments).where(eq(stepAssignments.projectWorkflowStepId, stepId)).all();
     tx.delete(stepAssignments).where(eq(stepAssignments.projectWorkflowStepId, stepId)).run();
@@ -742,7 +750,7 @@ export function reorderSteps(projectId: number, stepIds: number[], actor: Actor)
     const current = stepOrder(tx, projectId);
     if (current.length === 0) return false;
     const same = current.length === stepIds.length && new Set(stepIds).size === stepIds.length && stepIds.every((id) => current.includes(id));
-    if (!same) throw new BadRequestError("Send every step of the project once, in the new order");
+    if (!same) throw new BadRequestError(t`Send every step of the project once, in the new order`);
     writeStepOrder(tx, projectId, current, stepIds, actor);
     return true;
   });
@@ -758,7 +766,7 @@ export function moveStep(projectId: number, stepId: number, direction: "up" | "d
   const moved = getDb().transaction((tx) => {
     const current = stepOrder(tx, projectId);
     const at = current.indexOf(stepId);
-    if (at < 0) throw new NotFoundError("This workflow step no longer exists. Someone else may have removed it.");
+    if (at < 0) throw new NotFoundError(t`This workflow step no longer exists. Someone else may have removed it.`);
     const to = direction === "up" ? at - 1 : at + 1;
     if (to < 0 || to >= current.length) return false;
     const order = [...current];
@@ -774,8 +782,8 @@ export function moveStep(projectId: number, stepId: number, direction: "up" | "d
 export function refreshWorkflow(projectId: number, actor: Actor) {
   const done = getDb().transaction((tx) => {
     const project = tx.select().from(projects).where(eq(projects.id, projectId)).get();
-    if (!project) throw new NotFoundError("Project not found");
-    if (project.workflowId === null) throw new BadRequestError("This project has no workflow to refresh");
+    if (!project) throw new NotFoundError(t`Project not found`);
+    if (project.workflowId === null) throw new BadRequestError(t`This project has no workflow to refresh`);
     const wf = workflowOrThrow(tx, project.workflowId);
     const { instance, notices } = syncSteps(tx, projectId, wf, actor);
     writeAudit(actor, { action: "refresh-workflow", entity: "project", entityId: projectId, after: wf.departmentSequence }, tx);

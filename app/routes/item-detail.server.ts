@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { currentI18n } from "~/domain/i18n-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { DesignInfo } from "~/components/project/design-dialogs";
@@ -68,10 +70,11 @@ export function loader({ request, params }: Route.LoaderArgs) {
       },
       department: name(item.department),
       // docs/product.md (Decisions): the next stop follows the category's sequence, else the standard order.
-      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? "Final Department" : "No sequence defined",
+      next: card.next.kind === "next" ? name(card.next.department) : card.next.kind === "final" ? t`Final Department` : t`No sequence defined`,
+      // 'Follows Banner's department sequence.' under the next stop, none when there is no sequence.
+      follows: card.next.kind === "next" || card.next.kind === "final" ? followsText(item.category, card.hasCategorySequence) : null,
       // The running timer's 'Done →' button (docs/product.md, Decisions: The end of a job).
       doneLabel: doneLabel({ final: card.next.kind === "final", department: card.next.kind === "next" ? name(card.next.department) : null }),
-      sequenceSource: card.hasCategorySequence ? `${possessive(item.category)} department sequence` : "the standard order",
       project: { id: project.id, name: project.name, description: project.description, priority: project.priority },
       workflowName: card.workflowName,
       productWorkflowName: card.productWorkflowName,
@@ -104,11 +107,20 @@ export function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-const GONE = "This item no longer exists. Someone else may have deleted it.";
+const gone = () => t`This item no longer exists. Someone else may have deleted it.`;
+
+/** Whose department sequence the next stop follows: the category's, or the standard order. */
+function followsText(category: string, ownSequence: boolean) {
+  if (!ownSequence) return t`Follows the standard order.`;
+  // English writes the category's possessive ('Banner's', 'Channel Letters''); other languages name it as it is.
+  const locale = currentI18n().locale;
+  const owner = locale === "en" || locale === "en-XA" ? possessive(category) : category;
+  return t`Follows ${owner} department sequence.`;
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const id = parseIdParam(params.id);
-  if (id === null) throw data("Item not found", { status: 404 });
+  if (id === null) throw data(t`Item not found`, { status: 404 });
   const here = `/items/${id}`;
   const formData = await readForm(request);
   if (!formData) return unreadableForm();
@@ -124,22 +136,22 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = requirePermission(request, intent === "reset-timer" ? "timers:reset" : "projects:write");
   const actor = actorFrom(request, user);
   const toast = (message: string) => ({
-    title: "Error",
-    description: message || (intent === "reset-timer" ? "Failed to reset timer" : "Failed to update item"),
+    title: t`Error`,
+    description: message || (intent === "reset-timer" ? t`Failed to reset timer` : t`Failed to update item`),
   });
 
   if (intent === "reopen-item") {
     try {
-      if (!reopenItem(id, actor)) return refused(formId, 404, toast(GONE));
+      if (!reopenItem(id, actor)) return refused(formId, 404, toast(gone()));
     } catch (error) {
-      return refused(formId, domainError(error).status, { title: "Error", description: domainError(error).message });
+      return refused(formId, domainError(error).status, { title: t`Error`, description: domainError(error).message });
     }
-    return redirectWithToast(request, here, { title: "Item Reopened", description: "It is back in its last department, ready for more work." });
+    return redirectWithToast(request, here, { title: t`Item Reopened`, description: t`It is back in its last department, ready for more work.` });
   }
   if (intent === "reset-timer") {
-    if (!getItem(id)) return refused(formId, 404, toast(GONE));
+    if (!getItem(id)) return refused(formId, 404, toast(gone()));
     resetTimer(id, actor);
-    return redirectWithToast(request, here, { title: "Success", description: "Timer reset successfully." });
+    return redirectWithToast(request, here, { title: t`Success`, description: t`Timer reset successfully.` });
   }
   // 'Add a material' / 'Add a product': on to Settings with what was typed, nothing saved.
   const detour = addEntryDetour(formData);
@@ -148,10 +160,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(formId, submission.reply());
   try {
     const { patch, expected } = changedFields(submission.value, originalOf(formData));
-    if (!updateItem(id, patch, actor, { expected })) return refused(formId, 404, toast(GONE));
+    if (!updateItem(id, patch, actor, { expected })) return refused(formId, 404, toast(gone()));
   } catch (error) {
     const e = domainError(error);
     return refused(formId, e.status, toast(e.message), submission.reply({ formErrors: [e.message] }));
   }
-  return redirectWithToast(request, here, { title: "Success", description: "Item updated successfully" });
+  return redirectWithToast(request, here, { title: t`Success`, description: t`Item updated successfully` });
 }

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
@@ -24,10 +26,12 @@ import { itemQrLabel } from "~/domain/qr-label";
 export { action, loader } from "./item-detail.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.item?.name ?? "Item not found"} · Shopflow` }];
+  const name = loaderData?.item?.name;
+  return [{ title: name ? t`${name} · Shopflow` : t`Item not found · Shopflow` }];
 }
 
 export default function ItemDetail({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useLingui();
   const [search] = useSearchParams();
   const live = useLiveData((n) => (n.entity === "item" || n.entity === "item-file") && String(n.id) === params.id);
   const toast = useToast();
@@ -40,11 +44,11 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
   if (!loaderData.item || !("project" in loaderData)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Item not found</h1>
-        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No item has the id {params.id}.</p>
+        <h1 className="text-2xl font-bold text-ink">{t`Item not found`}</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">{t`No item has the id ${params.id}.`}</p>
         <div className="mt-6">
           <Link to="/projects" className={btn.secondary}>
-            Back to Projects
+            {t`Back to Projects`}
           </Link>
         </div>
       </div>
@@ -60,7 +64,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
       <Link to={`/projects/${project.id}`} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-        ← Back to {project.name}
+        {t`← Back to ${project.name}`}
       </Link>
       <ItemHeader item={item} live={live} here={here} printers={loaderData.printers} addressNote={loaderData.addressNote} canWrite={canWrite} />
       {item.isTimerActive ? <ItemTimerButtons here={here} doneLabel={loaderData.doneLabel} /> : null}
@@ -71,7 +75,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
       ) : null}
       {/* Without JavaScript a refused save renders this URL without ?dialog: the form reopens with its errors. */}
       {(dialog === "edit" || lastResult) && canWrite ? (
-        <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
+        <UrlDialog title={t`Edit Item`} description={item.name} closeTo={here}>
           <ItemForm
             key={itemRow.id}
             item={itemRow}
@@ -85,7 +89,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
         </UrlDialog>
       ) : null}
       {dialog === "reset-timer" && loaderData.canReset ? (
-        <UrlDialog title="Reset Timer" description={item.name} closeTo={here}>
+        <UrlDialog title={t`Reset Timer`} description={item.name} closeTo={here}>
           <ResetTimerForm item={item} here={here} />
         </UrlDialog>
       ) : null}
@@ -100,10 +104,11 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
 
 /** A running timer's Done and Pause on the item's own page: a plain form post that comes back here with its toast. */
 function ItemTimerButtons({ here, doneLabel }: { here: string; doneLabel: string }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formAction === here ? navigation.formData?.get("intent") : null;
   return (
-    <Form method="post" action={here} className="mt-4 w-full sm:max-w-md" aria-label="Stop the timer">
+    <Form method="post" action={here} className="mt-4 w-full sm:max-w-md" aria-label={t`Stop the timer`}>
       <DoneOrPause doneLabel={doneLabel} busy={sending === "stop" || sending === "pause" ? sending : null} testId="item-timer" className="sm:flex-row" />
     </Form>
   );

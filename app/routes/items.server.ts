@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { ItemDialogItem } from "~/components/items/item-dialogs";
@@ -106,12 +107,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 const INTENTS = ["create-product", "update-product", "delete-item"] as const;
-const FALLBACK: Record<(typeof INTENTS)[number], string> = {
-  "create-product": "Failed to create product",
-  "update-product": "Failed to update product",
-  "delete-item": "Failed to delete item",
-};
-const GONE = "This item no longer exists. Someone else may have deleted it.";
+const fallback = (intent: (typeof INTENTS)[number]) =>
+  ({
+    "create-product": t`Failed to create product`,
+    "update-product": t`Failed to update product`,
+    "delete-item": t`Failed to delete item`,
+  })[intent];
+const gone = () => t`This item no longer exists. Someone else may have deleted it.`;
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -127,25 +129,25 @@ export async function action({ request }: Route.ActionArgs) {
   if (!getUser(request)) return sessionEnded(formId);
   const user = requirePermission(request, "projects:write");
   const actor = actorFrom(request, user);
-  const toast = (message: string) => ({ title: "Error", description: message || FALLBACK[intent] });
+  const toast = (message: string) => ({ title: t`Error`, description: message || fallback(intent) });
   const fail = (status: number, message: string) => refused(formId, status, toast(message), { status: "error", error: { "": [message] } });
-  const success = (description: string) => redirectWithToast(request, back, { title: "Success", description });
+  const success = (description: string) => redirectWithToast(request, back, { title: t`Success`, description });
 
   if (intent === "delete-item") {
-    if (itemId === null || !deleteItem(itemId, actor)) return fail(404, GONE);
-    return success("Item deleted successfully");
+    if (itemId === null || !deleteItem(itemId, actor)) return fail(404, gone());
+    return success(t`Item deleted successfully`);
   }
   const submission = parseWithZod(formData, { schema: ProductFormSchema });
   if (submission.status !== "success") return invalid(formId, submission.reply());
   try {
     if (intent === "create-product") {
       createItem(submission.value, actor);
-      return success("Item created successfully with QR code!");
+      return success(t`Item created successfully with QR code!`);
     }
-    if (itemId === null) return fail(404, GONE);
+    if (itemId === null) return fail(404, gone());
     const { patch, expected } = changedFields(submission.value, originalOf(formData));
-    if (!updateItem(itemId, patch, actor, { expected })) return fail(404, GONE);
-    return success("Item updated successfully");
+    if (!updateItem(itemId, patch, actor, { expected })) return fail(404, gone());
+    return success(t`Item updated successfully`);
   } catch (error) {
     const e = domainError(error);
     return refused(formId, e.status, toast(e.message), submission.reply({ formErrors: [e.message] }));

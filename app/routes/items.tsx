@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useActionData } from "react-router";
 import { listRevalidation, useListPage } from "~/components/forms";
 import { Icon } from "~/components/icons";
@@ -18,7 +20,7 @@ import type { action } from "./items.server";
 export { action, loader } from "./items.server";
 
 export function meta() {
-  return [{ title: "Items · Shopflow" }];
+  return [{ title: t`Items · Shopflow` }];
 }
 
 // Opening or closing a dialog only changes its URL parameters: no need to reload the list. A dialog for another
@@ -26,6 +28,7 @@ export function meta() {
 export const shouldRevalidate = listRevalidation(["q", "category", "project", "page", "item"]);
 
 export default function Items({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { items, canWrite, page, pages, total, filter, choices } = loaderData;
   const live = useLiveData((n) => n.entity === "item" || n.entity === "project");
   const actionData = useActionData<typeof action>();
@@ -38,15 +41,15 @@ export default function Items({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
       <PageHeader
-        title="Items"
-        subtitle="Every item on every project: find one, print its label, see its time."
+        title={t`Items`}
+        subtitle={t`Every item on every project: find one, print its label, see its time.`}
         actions={
           <>
             <LiveIndicator status={live} />
             {canWrite ? (
               <Link to={withDialog("new")} preventScrollReset className={btn.primary}>
                 <Icon name="plus" />
-                New Product
+                {t`New Product`}
               </Link>
             ) : null}
           </>
@@ -69,11 +72,11 @@ export default function Items({ loaderData }: Route.ComponentProps) {
 
       <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="items-heading">
         <h2 id="items-heading" className="sr-only">
-          Item list
+          {t`Item list`}
         </h2>
         <ItemFilters filter={filter} categories={choices.allCategories} projects={choices.projects} filtered={filtered} />
         <p className="mt-3 text-sm text-ink-muted" aria-live="polite">
-          {loading ? "Loading..." : `${total.toLocaleString("en-US")} item${total === 1 ? "" : "s"}${pages > 1 ? ` · page ${page} of ${pages}` : ""}`}
+          {loading ? t`Loading...` : itemsCount(total, i18n.locale === "es" ? "es-US" : "en-US", page, pages)}
         </p>
 
         {items.length === 0 ? (
@@ -87,4 +90,11 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+/** '1,234 items · page 2 of 25' ('3 items' on one page), in the page's language. */
+function itemsCount(total: number, locale: string, page: number, pages: number) {
+  const count = total.toLocaleString(locale);
+  if (pages <= 1) return plural(total, { one: `${count} item`, other: `${count} items` });
+  return plural(total, { one: `${count} item · page ${page} of ${pages}`, other: `${count} items · page ${page} of ${pages}` });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { type AssignedProject, PRE_PRODUCTION_SORTS, type SortDir, type SortKey } from "~/components/pre-production/assigned-table";
 import { PRIORITIES } from "~/domain/constants";
@@ -13,7 +14,9 @@ import type { Route } from "./+types/pre-production";
 // The Pre-Production Dashboard's loader (routes/pre-production.tsx holds the page).
 
 /** docs/product.md §2 Pre-Production Dashboard: what a signed-out visitor is told. */
-export const PRE_PRODUCTION_SIGNED_OUT = "Please log in to view your assigned projects";
+export function preProductionSignedOut() {
+  return t`Please log in to view your assigned projects`;
+}
 
 // A designer has a few dozen projects; a manager assigned to thousands gets pages instead of a page that takes
 // seconds to render on a floor PC.
@@ -33,7 +36,7 @@ function listState(url: URL) {
 
 /** The signed-in member's projects with a Pre-Production step assigned to them: searched, filtered, sorted, one page. */
 export function loadPreProduction({ request }: Route.LoaderArgs) {
-  const user = requirePermission(request, "screen:pre-production", PRE_PRODUCTION_SIGNED_OUT);
+  const user = requirePermission(request, "screen:pre-production", preProductionSignedOut());
   const state = listState(new URL(request.url));
   const tz = getEnv().SHOP_TIMEZONE;
   // docs/product.md §3 'pre-production list project': a step of Pre-Production assigned to this member. One query; a

@@ -1,3 +1,5 @@
+import { plural, t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigation } from "react-router";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { PageLinks } from "~/components/page-links";
@@ -10,25 +12,27 @@ import type { Route } from "./+types/pre-production";
 import { loadPreProduction } from "./pre-production.server";
 
 export function meta() {
-  return [{ title: "Pre-Production Dashboard · Shopflow" }];
+  return [{ title: t`Pre-Production Dashboard · Shopflow` }];
 }
 
 export const loader = (args: Route.LoaderArgs) => loadPreProduction(args);
 
 // docs/product.md §2: a failed load says so, with a way to try again.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useLingui();
   return (
     <RouteError error={error}>
-      <h1 className="text-2xl font-bold text-ink">Failed to load projects</h1>
-      <p className="mt-3 text-base text-ink-muted">Failed to load projects. Please try again.</p>
+      <h1 className="text-2xl font-bold text-ink">{t`Failed to load projects`}</h1>
+      <p className="mt-3 text-base text-ink-muted">{t`Failed to load projects. Please try again.`}</p>
       <a href="/pre-production" className={`mt-6 ${btn.secondary}`}>
-        Try again
+        {t`Try again`}
       </a>
     </RouteError>
   );
 }
 
 export default function PreProduction({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { q, priority, sort, dir, projects, assignedCount, rushCount, page, pages, offset, matching } = loaderData;
   // Assignments, dates and priorities change on the projects' pages.
   const live = useLiveData((n) => n.entity === "project" || n.entity === "workflow-step");
@@ -48,17 +52,17 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <PageHeader
-        title="Pre-Production Dashboard"
-        subtitle="The projects whose Pre-Production step is assigned to you."
+        title={t`Pre-Production Dashboard`}
+        subtitle={t`The projects whose Pre-Production step is assigned to you.`}
         actions={<LiveIndicator status={live} />}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className={`p-5 ${cardClass}`}>
-          <p className="text-sm font-semibold text-ink-muted">Number of Projects Currently Assigned</p>
+          <p className="text-sm font-semibold text-ink-muted">{t`Number of Projects Currently Assigned`}</p>
           <p className="mt-1 text-3xl font-bold text-ink tabular-nums">{assignedCount}</p>
         </div>
         <div className={`p-5 ${cardClass}`}>
-          <p className="text-sm font-semibold text-ink-muted">Number of Rush Projects Assigned</p>
+          <p className="text-sm font-semibold text-ink-muted">{t`Number of Rush Projects Assigned`}</p>
           <p className="mt-1 text-3xl font-bold text-red-700 tabular-nums">{rushCount}</p>
         </div>
       </div>
@@ -68,15 +72,15 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
           <LateRiskList
             rows={loaderData.lateRisk.rows}
             total={loaderData.lateRisk.total}
-            empty="None of your projects is expected to finish after its due date."
+            empty={t`None of your projects is expected to finish after its due date.`}
           />
         </div>
       ) : null}
 
-      <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label="Assigned projects">
+      <section className={`mt-6 p-4 sm:p-5 ${cardClass}`} aria-label={t`Assigned projects`}>
         <AssignedSearch q={q} priority={priority} sort={sort} dir={dir} />
         <p className="sr-only" aria-live="polite">
-          {loading ? "Loading projects..." : `${matching} project${matching === 1 ? "" : "s"} found`}
+          {loading ? t`Loading projects...` : plural(matching, { one: "# project found", other: "# projects found" })}
         </p>
 
         {projects.length === 0 ? (
@@ -84,16 +88,16 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
             {filtering ? (
               <EmptyState
                 icon="search"
-                title="No projects match your search criteria"
+                title={t`No projects match your search criteria`}
                 action={
                   <Link to={query({ q: null, priority: null })} className={btn.secondary}>
-                    Clear search
+                    {t`Clear search`}
                   </Link>
                 }
               />
             ) : (
-              <EmptyState icon="folder" title="No Pre Production projects assigned to you">
-                A project manager assigns you on a project's Pre-Production step; it shows here.
+              <EmptyState icon="folder" title={t`No Pre Production projects assigned to you`}>
+                {t`A project manager assigns you on a project's Pre-Production step; it shows here.`}
               </EmptyState>
             )}
           </div>
@@ -102,7 +106,7 @@ export default function PreProduction({ loaderData }: Route.ComponentProps) {
         )}
         {pages > 1 ? (
           <>
-            <p className="mt-4 text-sm text-ink-muted">{`Showing ${offset + 1}–${offset + projects.length} of ${matching}`}</p>
+            <p className="mt-4 text-sm text-ink-muted">{t`Showing ${offset + 1}–${offset + projects.length} of ${matching}`}</p>
             <PageLinks page={page} pages={pages} href={(n) => query({ page: n > 1 ? String(n) : null })} />
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { getProductDetails } from "~/models/item.server";
 import { getEnv } from "~/infra/env.server";
@@ -14,10 +15,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const details = id === null ? undefined : getProductDetails(id);
   // docs/product.md §2: 'Back to Settings'. Only managers can open Global Settings, so others go back to the item's project.
   const back = can(user, "settings:write")
-    ? { to: "/settings", label: "Back to Settings" }
+    ? { to: "/settings", label: t`Back to Settings` }
     : details
-      ? { to: `/projects/${details.project.id}`, label: "Back to Project" }
-      : { to: "/", label: "Back to Home" };
+      ? { to: `/projects/${details.project.id}`, label: t`Back to Project` }
+      : { to: "/", label: t`Back to Home` };
   if (!details) return data({ details: null, qr: null, tz: "", now: 0, back }, { status: 404 });
   const tz = getEnv().SHOP_TIMEZONE;
   const { item, project } = details;

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useSearchParams } from "react-router";
 import { LiveDuration } from "~/components/live-duration";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
@@ -9,10 +11,12 @@ import type { Route } from "./+types/product-details";
 export { loader } from "./product-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.details ? `${loaderData.details.item.name} · Shopflow` : "Product Not Found · Shopflow" }];
+  const name = loaderData?.details?.item.name;
+  return [{ title: name ? t`${name} · Shopflow` : t`Product Not Found · Shopflow` }];
 }
 
 export default function ProductDetails({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useLingui();
   const [search] = useSearchParams();
   const { details, qr, now } = loaderData;
   const back = (
@@ -23,8 +27,8 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
   if (!details) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Product Not Found</h1>
-        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No product has the id {params.id}.</p>
+        <h1 className="text-2xl font-bold text-ink">{t`Product Not Found`}</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">{t`No product has the id ${params.id}.`}</p>
         <div className="mt-6">{back}</div>
       </div>
     );
@@ -36,12 +40,12 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
       <PageHeader
         back={back}
         title={item.name}
-        subtitle="Product details"
+        subtitle={t`Product details`}
         actions={
           qr ? (
             <Link to={`${here}?qr=1`} preventScrollReset className={btn.secondary}>
               <Icon name="qr" />
-              View QR Code
+              {t`View QR Code`}
             </Link>
           ) : null
         }
@@ -50,32 +54,32 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         <QrCodeDialog label={qr} closeTo={here} addressNote={"addressNote" in loaderData ? loaderData.addressNote : null} />
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Section title="Product Information" icon="products">
+        <Section title={t`Product Information`} icon="products">
           <Rows>
-            <Row label="Name">{item.name}</Row>
-            <Row label="Category">{item.category}</Row>
-            <Row label="Current department">{details.departmentName ?? departmentLabel(item.department)}</Row>
+            <Row label={t`Name`}>{item.name}</Row>
+            <Row label={t`Category`}>{item.category}</Row>
+            <Row label={t`Current department`}>{details.departmentName ?? departmentLabel(item.department)}</Row>
           </Rows>
         </Section>
-        <Section title="Project & Workflow" icon="folder">
+        <Section title={t`Project & Workflow`} icon="folder">
           <Rows>
-            <Row label="Project">
+            <Row label={t`Project`}>
               <Link to={`/projects/${project.id}`} className={btn.textLink}>
                 {project.name}
               </Link>
             </Row>
-            <Row label="Description">{project.description || "—"}</Row>
-            <Row label="Project workflow">{details.projectWorkflowName ?? "No workflow assigned"}</Row>
-            <Row label="Product workflow">{details.productWorkflowName ?? "To be defined later"}</Row>
+            <Row label={t`Description`}>{project.description || "—"}</Row>
+            <Row label={t`Project workflow`}>{details.projectWorkflowName ?? t`No workflow assigned`}</Row>
+            <Row label={t`Product workflow`}>{details.productWorkflowName ?? t`To be defined later`}</Row>
           </Rows>
         </Section>
-        <Section title="Timer Information" icon="clock">
+        <Section title={t`Timer Information`} icon="clock">
           <Rows>
-            <Row label="Status">
+            <Row label={t`Status`}>
               {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
-              {item.isTimerActive ? <Badge color="green">Active</Badge> : <Badge color="gray">Stopped</Badge>}
+              {item.isTimerActive ? <Badge color="green">{t`Active`}</Badge> : <Badge color="gray">{t`Stopped`}</Badge>}
             </Row>
-            <Row label="Total time">
+            <Row label={t`Total time`}>
               <span className="font-mono text-lg font-semibold tabular-nums">
                 <LiveDuration
                   totalSeconds={item.totalTimeSeconds}
@@ -84,12 +88,12 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
                 />
               </span>
             </Row>
-            {details.sessionStartText ? <Row label="Session started">{details.sessionStartText}</Row> : null}
+            {details.sessionStartText ? <Row label={t`Session started`}>{details.sessionStartText}</Row> : null}
           </Rows>
         </Section>
-        <Section title="Timeline" icon="clock">
+        <Section title={t`Timeline`} icon="clock">
           <Rows>
-            <Row label="Created">{details.createdText}</Row>
+            <Row label={t`Created`}>{details.createdText}</Row>
           </Rows>
         </Section>
       </div>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -9,13 +10,22 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Actor } from "~/models/audit.server";
 import { deleteDesign, saveDesignFile } from "~/models/design.server";
 import { createItem, deleteItem, updateItem } from "~/models/item.server";
-import { assignTeamMembers, moveStep, refreshWorkflow, reorderSteps, updateProject, updateStep } from "~/models/project.server";
+import {
+  assignTeamMembers,
+  moveStep,
+  refreshWorkflow,
+  reorderSteps,
+  stepEndBeforeStart,
+  stepStartAfterEnd,
+  updateProject,
+  updateStep,
+} from "~/models/project.server";
 import { jobEndIntents } from "~/views/job-end-form.server";
 import { resetTimer } from "~/models/timer.server";
 import { planProjectSteps } from "~/models/step-planner.server";
 import { customerLinkIntents } from "~/views/customer-link-form.server";
 import { addEntryDetour } from "~/views/add-entry-detour.server";
-import { PROJECT_GONE, saveProjectEdit } from "~/views/project-edit.server";
+import { projectGone, saveProjectEdit } from "~/views/project-edit.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { StepEditFormSchema, StepMoveSchema, StepOrderSchema } from "~/schemas/project";
 import { domainError, type FormReply, invalid, refused } from "~/views/form-action.server";
@@ -54,14 +64,24 @@ export type ProjectForm = {
   handle: (c: IntentContext) => Response | FormAnswer | Promise<Response | FormAnswer>;
 };
 
-const ITEM_GONE = "This item no longer exists. Someone else may have deleted it.";
-const STEP_GONE = "This workflow step no longer exists. Someone else may have removed it.";
+const itemGone = () => t`This item no longer exists. Someone else may have deleted it.`;
+const stepGone = () => t`This workflow step no longer exists. Someone else may have removed it.`;
 
-const success = (request: Request, to: string, description: string, title = "Success") => redirectWithToast(request, to, { title, description });
+const success = (request: Request, to: string, description: string, title = t`Success`) => redirectWithToast(request, to, { title, description });
+
+/** A form's toast title and fallback text, in the language of the request that fails. */
+const words = (title: () => string, fallback: () => string) => ({
+  get title() {
+    return title();
+  },
+  get fallback() {
+    return fallback();
+  },
+});
 
 function saveStep({ request, formData, here, formId, actor, fail }: IntentContext) {
   const stepId = parseIdParam(String(formData.get("stepId") ?? ""));
-  if (stepId === null) return fail(404, STEP_GONE);
+  if (stepId === null) return fail(404, stepGone());
   const submission = parseWithZod(formData, { schema: StepEditFormSchema });
   if (submission.status !== "success") return invalid(formId, submission.reply());
   const { teamMemberIds, ...fields } = submission.value;
@@ -72,28 +92,30 @@ function saveStep({ request, formData, here, formId, actor, fail }: IntentContex
   try {
     if (Object.keys(patch).length) {
       const saved = updateStep(stepId, patch, actor, { expected });
-      if (!saved) return fail(404, STEP_GONE);
+      if (!saved) return fail(404, stepGone());
       department = saved.department;
     }
     if (membersChanged) {
       const saved = assignTeamMembers(stepId, teamMemberIds, actor);
-      if (!saved) return fail(404, STEP_GONE);
+      if (!saved) return fail(404, stepGone());
       department = saved.department;
     }
   } catch (error) {
     const e = domainError(error);
     // docs/product.md §5 Step dates: the date rules come back as 'Invalid Date' with the message under the date field.
-    if (e instanceof BadRequestError && /date/i.test(e.message)) {
+    const endDate = e.message === stepEndBeforeStart() || /^End/.test(e.message);
+    if (e instanceof BadRequestError && (endDate || e.message === stepStartAfterEnd() || e.message === t`Invalid date` || /date/i.test(e.message))) {
       return refused(
         formId,
         400,
-        { title: "Invalid Date", description: e.message },
-        submission.reply({ fieldErrors: { [/^End/.test(e.message) ? "endDate" : "startDate"]: [e.message] } }),
+        { title: t`Invalid Date`, description: e.message },
+        submission.reply({ fieldErrors: { [endDate ? "endDate" : "startDate"]: [e.message] } }),
       );
     }
     return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
   }
-  return success(request, `${here}#step-${stepId}`, department ? `${departmentLabel(department)} step saved.` : "Nothing was changed.", "Step Updated");
+  const label = department ? departmentLabel(department) : "";
+  return success(request, `${here}#step-${stepId}`, department ? t`${label} step saved.` : t`Nothing was changed.`, t`Step Updated`);
 }
 
 /** The item form, adding an item (`create`) or saving one of this project's. */
@@ -106,11 +128,11 @@ function saveItem({ request, formData, projectId, here, formId, actor, itemId, f
   try {
     if (create) {
       createItem({ ...submission.value, projectId }, actor);
-      return success(request, here, "Item created successfully with QR code!");
+      return success(request, here, t`Item created successfully with QR code!`);
     }
     const { patch, expected } = changedFields(submission.value, originalOf(formData));
-    if (itemId === null || !updateItem(itemId, patch, actor, { expected, inProject: projectId })) throw new NotFoundError(ITEM_GONE);
-    return success(request, here, "Item updated successfully");
+    if (itemId === null || !updateItem(itemId, patch, actor, { expected, inProject: projectId })) throw new NotFoundError(itemGone());
+    return success(request, here, t`Item updated successfully`);
   } catch (error) {
     const e = domainError(error);
     return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
@@ -119,132 +141,174 @@ function saveItem({ request, formData, projectId, here, formId, actor, itemId, f
 
 /** Every form of the project screen, by its `intent`. */
 export const PROJECT_FORMS = {
-  "update-step": { title: "Update Failed", fallback: "Failed to update workflow step", formId: (f) => `step-${f.get("stepId")}-form`, handle: saveStep },
+  "update-step": {
+    ...words(
+      () => t`Update Failed`,
+      () => t`Failed to update workflow step`,
+    ),
+    formId: (f) => `step-${f.get("stepId")}-form`,
+    handle: saveStep,
+  },
   "move-step": {
-    title: "Error",
-    fallback: "Failed to reorder workflow steps",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to reorder workflow steps`,
+    ),
     handle: ({ request, formData, projectId, here, actor, fail }) => {
       const submission = parseWithZod(formData, { schema: StepMoveSchema });
-      if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
+      if (submission.status !== "success") return fail(400, t`Failed to reorder workflow steps`);
       try {
         moveStep(projectId, submission.value.stepId, submission.value.direction, actor);
       } catch (error) {
         const e = domainError(error);
         return fail(e.status, e.message);
       }
-      return success(request, `${here}#step-${submission.value.stepId}`, "Workflow steps reordered successfully");
+      return success(request, `${here}#step-${submission.value.stepId}`, t`Workflow steps reordered successfully`);
     },
   },
   // Dragging a step (JavaScript only): answered in place, with a toast, instead of reloading the page.
   "reorder-steps": {
-    title: "Error",
-    fallback: "Failed to reorder workflow steps",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to reorder workflow steps`,
+    ),
     handle: ({ formData, projectId, formId, actor, fail }) => {
       const submission = parseWithZod(formData, { schema: StepOrderSchema });
-      if (submission.status !== "success") return fail(400, "Failed to reorder workflow steps");
+      if (submission.status !== "success") return fail(400, t`Failed to reorder workflow steps`);
       reorderSteps(projectId, submission.value.stepIds, actor);
       return data<FormReply>({
         formId,
         result: null,
-        toast: { title: "Success", description: "Workflow steps reordered successfully", variant: "default" },
+        toast: { title: t`Success`, description: t`Workflow steps reordered successfully`, variant: "default" },
         reauth: false,
       });
     },
   },
   "refresh-workflow": {
-    title: "Refresh Failed",
-    fallback: "Failed to refresh workflow",
+    ...words(
+      () => t`Refresh Failed`,
+      () => t`Failed to refresh workflow`,
+    ),
     handle: ({ request, projectId, here, actor }) => {
       refreshWorkflow(projectId, actor);
-      return success(request, here, "The steps follow the workflow's departments again.", "Workflow Refreshed");
+      return success(request, here, t`The steps follow the workflow's departments again.`, t`Workflow Refreshed`);
     },
   },
   // Plan the steps: the empty step dates, backwards from the due date (docs/product.md, Decisions: Due dates).
   "plan-steps": {
-    title: "Nothing planned",
-    fallback: "The steps could not be planned",
+    ...words(
+      () => t`Nothing planned`,
+      () => t`The steps could not be planned`,
+    ),
     handle: ({ request, projectId, here, actor, fail }) => {
       try {
         const planned = planProjectSteps(projectId, actor);
-        if (!planned) return fail(404, "This project no longer exists.");
-        return success(request, here, planned.summary, planned.changed.length ? "Steps planned" : "Nothing planned");
+        if (!planned) return fail(404, t`This project no longer exists.`);
+        return success(request, here, planned.summary, planned.changed.length ? t`Steps planned` : t`Nothing planned`);
       } catch (error) {
         const e = domainError(error);
         return fail(e.status, e.message);
       }
     },
   },
-  "create-item": { title: "Error", fallback: "Failed to create item", formId: () => "item-new", handle: (c) => saveItem(c, true) },
-  "update-item": { title: "Error", fallback: "Failed to update item", formId: (f) => `item-${f.get("itemId")}`, handle: (c) => saveItem(c, false) },
+  "create-item": {
+    ...words(
+      () => t`Error`,
+      () => t`Failed to create item`,
+    ),
+    formId: () => "item-new",
+    handle: (c) => saveItem(c, true),
+  },
+  "update-item": {
+    ...words(
+      () => t`Error`,
+      () => t`Failed to update item`,
+    ),
+    formId: (f) => `item-${f.get("itemId")}`,
+    handle: (c) => saveItem(c, false),
+  },
   "delete-item": {
-    title: "Error",
-    fallback: "Failed to delete item",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to delete item`,
+    ),
     handle: ({ request, projectId, here, actor, itemId, fail }) => {
-      if (itemId === null || !deleteItem(itemId, actor, { inProject: projectId })) return fail(404, ITEM_GONE);
-      return success(request, here, "Item deleted successfully");
+      if (itemId === null || !deleteItem(itemId, actor, { inProject: projectId })) return fail(404, itemGone());
+      return success(request, here, t`Item deleted successfully`);
     },
   },
   "upload-design": {
-    title: "Error",
-    fallback: "Failed to upload file",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to upload file`,
+    ),
     handle: async ({ request, projectId, here, formId, actor, fail }) => {
       // Written to disk as it arrived by the HTTP layer (pipeline/uploads.server), never held in memory.
       const file = uploadedFile(request, "file");
-      if (!file || file.size === 0) return refused(formId, 400, { title: "Invalid file type", description: "Please select a PDF file" });
+      if (!file || file.size === 0) return refused(formId, 400, { title: t`Invalid file type`, description: t`Please select a PDF file` });
       try {
         await saveDesignFile(projectId, file, actor, maxUploadBytes());
       } catch (error) {
         const e = domainError(error);
-        if (e.message === "Please select a PDF file") {
+        if (e.message === t`Please select a PDF file`) {
           return data<FormReply>(
-            { formId, result: null, toast: { title: "Invalid file type", description: e.message, variant: "destructive" }, reauth: false },
+            { formId, result: null, toast: { title: t`Invalid file type`, description: e.message, variant: "destructive" }, reauth: false },
             { status: 400 },
           );
         }
         return fail(e.status, e.message);
       }
-      return success(request, here, "Design uploaded successfully!");
+      return success(request, here, t`Design uploaded successfully!`);
     },
   },
   "remove-design": {
-    title: "Error",
-    fallback: "Failed to remove design",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to remove design`,
+    ),
     handle: ({ request, projectId, here, actor, fail }) => {
-      if (!deleteDesign(projectId, actor)) return fail(404, "This project has no design to remove.");
-      return success(request, here, "Design removed successfully!");
+      if (!deleteDesign(projectId, actor)) return fail(404, t`This project has no design to remove.`);
+      return success(request, here, t`Design removed successfully!`);
     },
   },
   // Resetting an item's timer needs the timer-reset key, not the key to change the project (docs/product.md (Decisions)).
   "reset-timer": {
-    title: "Error",
-    fallback: "Failed to reset timer",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to reset timer`,
+    ),
     permission: "timers:reset",
     handle: ({ request, projectId, here, actor, itemId, fail }) => {
-      if (itemId === null) return fail(404, ITEM_GONE);
+      if (itemId === null) return fail(404, itemGone());
       try {
         resetTimer(itemId, actor, { inProject: projectId });
       } catch (error) {
         const e = domainError(error);
-        return e instanceof NotFoundError ? fail(404, ITEM_GONE) : fail(e.status, e.message);
+        return e instanceof NotFoundError ? fail(404, itemGone()) : fail(e.status, e.message);
       }
-      return success(request, here, "Timer reset successfully.");
+      return success(request, here, t`Timer reset successfully.`);
     },
   },
   // Edit Project from this page posts here, so a refused save (someone else's change, a rule) stays on this page.
   "update-project": {
-    title: "Error",
-    fallback: "Failed to update project",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to update project`,
+    ),
     formId: (f) => `project-${f.get("_id")}`,
     handle: ({ request, formData, projectId, here, formId, actor }) => saveProjectEdit({ request, formData, projectId, actor, formId, back: here }),
   },
   // 'Make it rush' beside the rush preview (decision 0038): what the preview showed, saved and audited as an edit.
   "make-rush": {
-    title: "Error",
-    fallback: "Failed to update project",
+    ...words(
+      () => t`Error`,
+      () => t`Failed to update project`,
+    ),
     handle: ({ request, projectId, here, actor, fail }) => {
       const saved = updateProject(projectId, { priority: "rush" }, actor);
-      if (!saved) return fail(404, PROJECT_GONE);
-      return success(request, here, `${saved.name} is now rush.`, "Rush");
+      if (!saved) return fail(404, projectGone());
+      const name = saved.name;
+      return success(request, here, t`${name} is now rush.`, t`Rush`);
     },
   },
   // The project's customer status links (decision 0043): made (the link shown once, in the answer) and revoked.

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import type { DesignInfo } from "~/components/project/design-dialogs";
 import type { ItemRow } from "~/components/project/project-items";
@@ -34,12 +35,13 @@ import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-d
 
 // The project screen's loader and action (routes/project-detail.tsx holds the page).
 
-const BACK_LABELS: Record<string, string> = {
-  "/pre-production": "Back to Pre-Production",
-  "/production": "Back to Production",
-  "/fabrication": "Back to Fabrication",
-  "/projects": "Back to Projects",
-};
+const backLabel = (to: string) =>
+  ({
+    "/pre-production": t`Back to Pre-Production`,
+    "/production": t`Back to Production`,
+    "/fabrication": t`Back to Fabrication`,
+    "/projects": t`Back to Projects`,
+  })[to] ?? t`Back`;
 
 /** What the page needs to offer 'Plan the steps': the due date, and how many steps have an empty date. */
 function planStepsOffer(due: Date | null, steps: StepRow[], tz: string): PlanStepsOfferData {
@@ -74,14 +76,14 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   const timeline =
     starts.length || ends.length
       ? {
-          start: starts.length ? formatTimelineDate(Math.min(...starts.map((d) => d.getTime())), tz) : "Not set",
-          end: ends.length ? formatTimelineDate(Math.max(...ends.map((d) => d.getTime())), tz) : "Not set",
+          start: starts.length ? formatTimelineDate(Math.min(...starts.map((d) => d.getTime())), tz) : t`Not set`,
+          end: ends.length ? formatTimelineDate(Math.max(...ends.map((d) => d.getTime())), tz) : t`Not set`,
         }
       : null;
   // Decisions: Due dates: the card adds the project's own due date; a step planned to end after it says so.
   const due = validDate(project.endDate);
   const dueDay = due ? zoneDate(due, tz) : null;
-  const dateText = (d: Date | null) => (d === null ? "Not set" : Number.isNaN(d.getTime()) ? "Invalid date" : formatListDate(d, tz));
+  const dateText = (d: Date | null) => (d === null ? t`Not set` : Number.isNaN(d.getTime()) ? t`Invalid date` : formatListDate(d, tz));
   const dateInput = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? zoneDate(d, tz) : "");
   const stepRows: StepRow[] = steps.map((s) => ({
     id: s.id,
@@ -172,7 +174,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       whoCanAdd: whoCanAdd(user, canWrite),
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],
-      back: { to: back, label: BACK_LABELS[back] ?? "Back" },
+      back: { to: back, label: backLabel(back) },
       // The label's payload for the QR dialog: {PUBLIC_URL}/qr/{id}, or this request's origin without PUBLIC_URL.
       qrBase: qrBaseUrl(request),
       addressNote: shopAddressNote(request),
@@ -200,7 +202,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
 /** Every form of the project screen posts here, named by its `intent` (handled in project-detail-intents.server.ts). */
 export async function projectDetailAction({ request, params }: Route.ActionArgs) {
   const projectId = parseIdParam(params.id);
-  if (projectId === null) throw data("Project not found", { status: 404 });
+  if (projectId === null) throw data(t`Project not found`, { status: 404 });
   const here = `/projects/${projectId}`;
   const formData = await readForm(request);
   if (!formData) return unreadableForm();

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
 import { Link, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -24,7 +26,8 @@ import type { RouteBody } from "~/pipeline/route-rules.server";
 export const body: RouteBody = { POST: { limit: "upload", permission: "projects:write", upload: "multipart" } };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.project?.name ?? "Project not found"} · Shopflow` }];
+  const name = loaderData?.project?.name;
+  return [{ title: name ? t`${name} · Shopflow` : t`Project not found · Shopflow` }];
 }
 
 // Opening or closing a dialog or the step editor only changes the URL: no need to reload the data.
@@ -44,6 +47,7 @@ export const loader = (args: Route.LoaderArgs) => loadProjectDetail(args);
 export const action = (args: Route.ActionArgs) => projectDetailAction(args);
 
 export default function ProjectDetail({ loaderData, params }: Route.ComponentProps) {
+  const { t } = useLingui();
   const [search] = useSearchParams();
   // Everything on this page belongs to the project: its steps, items, timers, files and design.
   const live = useLiveData((n) => n.projectId !== null && String(n.projectId) === params.id);
@@ -69,11 +73,11 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
   if (!project || !("steps" in loaderData)) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-ink">Project not found</h1>
-        <p className="mt-2 text-base text-ink-muted wrap-anywhere">No project has the id {params.id}.</p>
+        <h1 className="text-2xl font-bold text-ink">{t`Project not found`}</h1>
+        <p className="mt-2 text-base text-ink-muted wrap-anywhere">{t`No project has the id ${params.id}.`}</p>
         <div className="mt-6">
           <Link to="/projects" className={btn.secondary}>
-            Back
+            {t`Back`}
           </Link>
         </div>
       </div>
@@ -105,14 +109,14 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-2xl font-bold text-ink wrap-anywhere sm:text-3xl">{project.name}</h1>
-            {rush ? <Badge color="red">RUSH</Badge> : null}
-            {project.status === "completed" ? <Badge color="green">Completed</Badge> : null}
+            {rush ? <Badge color="red">{t`RUSH`}</Badge> : null}
+            {project.status === "completed" ? <Badge color="green">{t`Completed`}</Badge> : null}
             <LiveIndicator status={live} />
           </div>
           {project.description ? <p className="mt-1 max-w-3xl text-base text-ink-muted wrap-anywhere">{project.description}</p> : null}
           {project.customer || project.externalReference ? (
             <p className="mt-1 text-base text-ink-muted wrap-anywhere" data-testid="project-order">
-              {[project.customer ? `Customer: ${project.customer}` : null, project.externalReference ? `Reference: ${project.externalReference}` : null]
+              {[project.customer ? t`Customer: ${project.customer}` : null, project.externalReference ? t`Reference: ${project.externalReference}` : null]
                 .filter(Boolean)
                 .join(" · ")}
             </p>
@@ -130,7 +134,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       {viewDesign && design ? (
         <p className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-base">
           <a href={design.proxyUrl} target="_blank" rel="noopener" className={btn.link}>
-            Open the design PDF ({design.fileName})
+            {t`Open the design PDF (${design.fileName})`}
           </a>
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { decodeCsvBytes, isCsvFile, runStepsPausing } from "~/domain/csv-read";
 import { type OrderPlan, type OrderRow, parseOrderCsvSteps, planCounts, planSummary } from "~/domain/order-plan";
@@ -9,7 +10,6 @@ import { actorFrom } from "~/services/actor.server";
 import { formIntent, readForm } from "~/views/form-action.server";
 import { issuesJson, issuesMessage, planJson } from "~/views/order-import-view.server";
 import { can, refuseMissing, requirePermission } from "~/services/permissions.server";
-import { dateOrderWords } from "~/domain/import-dates";
 import { getImportDateOrder } from "~/models/shop-settings.server";
 import type { Route } from "./+types/projects-import";
 
@@ -24,7 +24,7 @@ const ISSUES_SHOWN = 500;
 export function loader({ request }: Route.LoaderArgs) {
   const user = requirePermission(request, "projects:write");
   return data(
-    { choices: importChoices(), dateOrder: dateOrderWords(getImportDateOrder().dayFirst), canChangeDateOrder: can(user, "settings:write") },
+    { choices: importChoices(), dayFirst: getImportDateOrder().dayFirst, canChangeDateOrder: can(user, "settings:write") },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -55,7 +55,7 @@ const empty: ImportAnswer = {
   importId: null,
 };
 const refusal = (description: string, status = 400) =>
-  data<ImportAnswer>({ ...empty, toast: { title: "Error", description, variant: "destructive" } }, { status });
+  data<ImportAnswer>({ ...empty, toast: { title: t`Error`, description, variant: "destructive" } }, { status });
 
 /** The preview of `rows`: what will be created or updated, the bad lines, and, when there are none, Confirm's fields. */
 function previewAnswer(rows: OrderRow[], plan: OrderPlan, file: { name: string; encoding: string | null }, status = 200) {
@@ -72,7 +72,7 @@ function previewAnswer(rows: OrderRow[], plan: OrderPlan, file: { name: string; 
   const ok = plan.issues.length === 0;
   return data<ImportAnswer>(
     {
-      toast: ok ? null : { title: "Nothing imported", description: issuesMessage(plan.issues, "Line"), variant: "destructive" },
+      toast: ok ? null : { title: t`Nothing imported`, description: issuesMessage(plan.issues, "Line"), variant: "destructive" },
       fileName: file.name,
       encoding: file.encoding,
       summary: planSummary(planCounts(plan), "will"),
@@ -91,12 +91,12 @@ const ENCODING_NAMES: Record<string, string> = { "utf-8": "UTF-8", "utf-16le": "
 export async function action({ request }: Route.ActionArgs) {
   const user = requirePermission(request, "projects:write");
   const form = await readForm(request);
-  if (!form) return refusal("The form could not be read.");
+  if (!form) return refusal(t`The form could not be read.`);
   const intent = formIntent(form, ["preview", "confirm"]);
   if (intent === "preview") {
     const file = form.get("csv");
-    if (!(file instanceof File) || file.size === 0) return refusal("Please select a CSV file first");
-    if (!isCsvFile(file.name, file.type)) return refusal("Please select a CSV file");
+    if (!(file instanceof File) || file.size === 0) return refusal(t`Please select a CSV file first`);
+    if (!isCsvFile(file.name, file.type)) return refusal(t`Please select a CSV file`);
     const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
     if ("error" in decoded) return refusal(decoded.error);
     // A 10,000-line file is read in slices, the server answering other requests between them.
@@ -109,10 +109,10 @@ export async function action({ request }: Route.ActionArgs) {
     let rows: OrderRow[];
     try {
       const parsed = ConfirmedRowsSchema.safeParse(JSON.parse(String(form.get("rows") ?? "")));
-      if (!parsed.success) return refusal("The preview could not be read: upload the file again.");
+      if (!parsed.success) return refusal(t`The preview could not be read: upload the file again.`);
       rows = parsed.data;
     } catch {
-      return refusal("The preview could not be read: upload the file again.");
+      return refusal(t`The preview could not be read: upload the file again.`);
     }
     const importId = String(form.get("importId") ?? "").slice(0, 100) || null;
     const fileName = String(form.get("fileName") ?? "").slice(0, 255);
@@ -122,9 +122,10 @@ export async function action({ request }: Route.ActionArgs) {
     // The shop's data changed between the preview and Confirm (a workflow deleted, a reference taken): the new
     // preview says what is wrong now.
     if (result.status === "refused") return previewAnswer(rows, result.plan, { name: fileName, encoding: null }, 409);
-    const description = result.status === "already" ? `This import was already done: ${planSummary(result.counts)}` : planSummary(result.counts);
+    const summary = planSummary(result.counts);
+    const description = result.status === "already" ? t`This import was already done: ${summary}` : summary;
     // Newest first, so the projects just imported head the list.
-    return redirectWithToast(request, "/projects?sort=created&dir=desc", { title: "Import complete", description });
+    return redirectWithToast(request, "/projects?sort=created&dir=desc", { title: t`Import complete`, description });
   }
-  return refusal("Unknown button");
+  return refusal(t`Unknown button`);
 }

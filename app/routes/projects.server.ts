@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -25,7 +26,7 @@ import { finishShortText } from "~/domain/forecast-words";
 import { getEnv } from "~/infra/env.server";
 import { workflowModel } from "~/models/workflow.server";
 import { ProjectCreateSchema, ProjectEditSchema } from "~/schemas/project";
-import { formProject, PROJECT_GONE, saveProjectEdit } from "~/views/project-edit.server";
+import { formProject, projectGone, saveProjectEdit } from "~/views/project-edit.server";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, type FormReply, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import { can, requirePermission, SESSION_ENDED } from "~/services/permissions.server";
@@ -105,12 +106,12 @@ function byExpectedFinish(dir: SortDir, limit: number, offset: number) {
 }
 
 const INTENTS = ["create-project", "update-project", "delete-project"] as const;
-const GONE = PROJECT_GONE;
-const FAILED: Record<(typeof INTENTS)[number], string> = {
-  "create-project": "Failed to create project",
-  "update-project": "Failed to update project",
-  "delete-project": "Failed to delete project",
-};
+const failed = (intent: (typeof INTENTS)[number]) =>
+  ({
+    "create-project": t`Failed to create project`,
+    "update-project": t`Failed to update project`,
+    "delete-project": t`Failed to delete project`,
+  })[intent];
 
 /** A refused project form's answer, with the project it was about: without JavaScript the list reopens its form. */
 export type ProjectFormReply = FormReply & { project: ProjectFormProject | null };
@@ -123,7 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = intentOf(formData, INTENTS);
   const rawId = formData.get("_id");
   const id = rawId === null || rawId === "" ? undefined : parseIdParam(String(rawId));
-  if (id === null || (intent !== "create-project" && id === undefined)) throw data("Project not found", { status: 404 });
+  if (id === null || (intent !== "create-project" && id === undefined)) throw data(t`Project not found`, { status: 404 });
   const formId = intent === "delete-project" ? `delete-project-${id}` : `project-${id ?? "new"}`;
   const current = id ? getProject(id) : undefined;
   const project = current ? formProject(current) : null;
@@ -140,19 +141,19 @@ export async function action({ request }: Route.ActionArgs) {
   // A save the models refused (a DomainError): its message in the form and in a toast.
   const refusal = (error: unknown, reply: (o: { formErrors: string[] }) => SubmissionResult<string[]>) => {
     const e = domainError(error);
-    const message = e.message || FAILED[intent];
-    return withProject(refused(formId, e.status, { title: "Error", description: message }, reply({ formErrors: [message] })), project);
+    const message = e.message || failed(intent);
+    return withProject(refused(formId, e.status, { title: t`Error`, description: message }, reply({ formErrors: [message] })), project);
   };
 
   if (intent === "delete-project") {
     try {
-      if (!deleteProject(id!, actor)) throw new NotFoundError(GONE);
+      if (!deleteProject(id!, actor)) throw new NotFoundError(projectGone());
     } catch (error) {
       return refusal(error, (o) => ({ status: "error", error: { "": o.formErrors } }));
     }
     // Back to the list: the project screen it was deleted from is gone.
     const to = back.startsWith(`/projects/${id}`) ? "/projects" : back;
-    return redirectWithToast(request, to, { title: "Success", description: "Project deleted successfully!" });
+    return redirectWithToast(request, to, { title: t`Success`, description: t`Project deleted successfully!` });
   }
 
   if (intent === "create-project") {
@@ -160,10 +161,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") return withProject(invalid(formId, submission.reply()), project);
     try {
       const created = createProject(submission.value, actor);
-      return redirectWithToast(request, `/projects/${created.id}`, { title: "Success", description: "Project created successfully!" });
+      return redirectWithToast(request, `/projects/${created.id}`, { title: t`Success`, description: t`Project created successfully!` });
     } catch (error) {
       // A reference another project has: said under its field (decision 0045's unique external reference).
-      if (error instanceof ConflictError && /external reference/i.test(error.message)) {
+      if (error instanceof ConflictError && /external reference|referencia externa/i.test(error.message)) {
         return refusal(error, () => submission.reply({ fieldErrors: { externalReference: [error.message] } }));
       }
       return refusal(error, (o) => submission.reply(o));

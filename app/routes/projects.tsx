@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useActionData } from "react-router";
 import { listRevalidation, useListPage } from "~/components/forms";
 import { Icon } from "~/components/icons";
@@ -9,6 +11,7 @@ import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/projects";
 import type { action } from "./projects.server";
+import { t } from "@lingui/core/macro";
 
 // docs/product.md §2 Projects: every project, 50 a page, sorted as chosen, with its priority counts, and the
 // Create / Edit / Delete Project dialogs. Sort, page and dialogs live in the URL, so the screen works the same
@@ -17,13 +20,14 @@ import type { action } from "./projects.server";
 export { action, loader } from "./projects.server";
 
 export function meta() {
-  return [{ title: "Projects · Shopflow" }];
+  return [{ title: t`Projects · Shopflow` }];
 }
 
 // Opening or closing a dialog only changes the URL's dialog parameters: no need to reload the list.
 export const shouldRevalidate = listRevalidation(["sort", "dir", "page"]);
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useLingui();
   const { summary, projects, canWrite, page, pages, sort, dir } = loaderData;
   const actionData = useActionData<typeof action>();
   const { params, href, here, withDialog, resultFor, loading, onSubmitCapture, reauthDialog } = useListPage("/projects", "id", actionData);
@@ -42,24 +46,24 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
     <>
       <Link to="/workflows" className={btn.secondary}>
         <Icon name="workflows" />
-        Workflows
+        {t`Workflows`}
       </Link>
       {loaderData.canAnalytics ? (
         <Link to="/analytics" className={btn.secondary}>
           <Icon name="clock" />
-          Flow analytics
+          {t`Flow analytics`}
         </Link>
       ) : null}
       {canWrite ? (
         <Link to="/projects/import" className={btn.secondary}>
           <Icon name="upload" />
-          Import orders
+          {t`Import orders`}
         </Link>
       ) : null}
       {canWrite ? (
         <Link to={newProject} preventScrollReset className={btn.primary}>
           <Icon name="plus" />
-          New Project
+          {t`New Project`}
         </Link>
       ) : null}
     </>
@@ -68,7 +72,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6" onSubmitCapture={onSubmitCapture}>
       {reauthDialog}
-      <PageHeader title="Projects" subtitle="Manage manufacturing flow projects: their workflow steps, items and progress." actions={actions} />
+      <PageHeader title={t`Projects`} subtitle={t`Manage manufacturing flow projects: their workflow steps, items and progress.`} actions={actions} />
 
       {canWrite ? (
         <ProjectDialogs
@@ -87,19 +91,19 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         <div className="mt-6">
           <EmptyState
             icon="folder"
-            title="No projects yet"
+            title={t`No projects yet`}
             action={
               canWrite ? (
                 <Link to={newProject} preventScrollReset className={btn.primary}>
                   <Icon name="plus" />
-                  Create Your First Project
+                  {t`Create Your First Project`}
                 </Link>
               ) : null
             }
           >
             {canWrite
-              ? "Create a project from a workflow: its department steps appear, then add its items."
-              : "Projects appear here once a project manager creates them."}
+              ? t`Create a project from a workflow: its department steps appear, then add its items.`
+              : t`Projects appear here once a project manager creates them.`}
           </EmptyState>
         </div>
       ) : (
@@ -107,12 +111,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2 id="projects-heading" className="text-xl font-semibold text-ink">
-                All projects
+                {t`All projects`}
               </h2>
               <p className="text-sm text-ink-muted" aria-live="polite">
-                {loading
-                  ? "Loading projects..."
-                  : `${loaderData.total.toLocaleString("en-US")} project${loaderData.total === 1 ? "" : "s"} · page ${page} of ${pages}`}
+                {loading ? t`Loading projects...` : projectsCount(loaderData.total, i18n.locale === "es" ? "es-US" : "en-US", page, pages)}
               </p>
             </div>
             <ProjectSortForm sort={sort} dir={dir} />
@@ -131,4 +133,10 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** '1,234 projects · page 2 of 25', in the page's language. */
+function projectsCount(total: number, locale: string, page: number, pages: number) {
+  const count = total.toLocaleString(locale);
+  return plural(total, { one: `${count} project · page ${page} of ${pages}`, other: `${count} projects · page ${page} of ${pages}` });
 }

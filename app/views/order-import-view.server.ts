@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { formatImportDay } from "~/domain/import-dates";
 import { type OrderIssue, type OrderPlan, planCounts } from "~/domain/order-plan";
 
@@ -40,6 +41,10 @@ export const planJson = (plan: OrderPlan) => ({
 /** 'Line 4: …' (or 'Row 4: …' for a body's rows) for the first issue, and how many there are. */
 export function issuesMessage(issues: readonly OrderIssue[], unit: "Line" | "Row"): string {
   const first = issues[0]!;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})` : "";
-  return `Nothing was imported. ${unit} ${first.line}: ${first.message}${more}`;
+  const line = first.line;
+  const message = first.message;
+  const where = unit === "Line" ? t`Nothing was imported. Line ${line}: ${message}` : t`Nothing was imported. Row ${line}: ${message}`;
+  if (issues.length === 1) return where;
+  const more = plural(issues.length - 1, { one: "(and # more problem)", other: "(and # more problems)" });
+  return `${where} ${more}`;
 }

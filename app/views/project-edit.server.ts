@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { currentI18n } from "~/domain/i18n-runtime";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -36,7 +38,11 @@ export type ProjectFormProject = {
   version: number;
 };
 
-export const PROJECT_GONE = "This project no longer exists. Someone else may have deleted it.";
+export function projectGone() {
+  return t`This project no longer exists. Someone else may have deleted it.`;
+}
+
+const intlLocale = () => (currentI18n().locale === "es" ? "es-US" : "en-US");
 
 /** A project as the Create / Edit Project form shows it: its dates as days in the shop's zone. */
 export function formProject(p: Project | ProjectFormProject): ProjectFormProject {
@@ -70,20 +76,25 @@ const openedOf = (p: ProjectFormProject) => ({
 
 // ICU puts a narrow no-break space before AM/PM: a plain one reads the same and matches what people type.
 const clock = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(at).replace(/\s/g, " ");
+  new Intl.DateTimeFormat(intlLocale(), { timeZone, hour: "numeric", minute: "2-digit" }).format(at).replace(/\s/g, " ");
 
 /** 'Maria Lopez changed Priority to Rush at 10:42 AM' (another day: '… on Dec 1 at 10:42 AM'). */
 export function changeSentence(change: LastChange, timeZone: string, now = Date.now()): string {
   const what = change.changes.map((c) => {
     // A project's end date is its due date (Decisions: Due dates); long text is named, not quoted.
-    const field = c.key === "endDate" ? "Due date" : c.field;
+    const field = c.key === "endDate" ? t`Due date` : c.field;
     if (c.key === "description") return field;
-    return c.to === "(empty)" ? `${field} to nothing` : `${field} to ${c.to}`;
+    const to = c.to;
+    return to === "(empty)" ? t`${field} to nothing` : t`${field} to ${to}`;
   });
-  const list = what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what.at(-1)}` : what[0];
-  const sameDay = zoneDate(change.at, timeZone) === zoneDate(now, timeZone);
-  const day = sameDay ? "" : ` on ${new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }).format(change.at)}`;
-  return `${change.who} changed ${list}${day} at ${clock(change.at, timeZone)}`;
+  const head = what.slice(0, -1).join(", ");
+  const last = what.at(-1) ?? "";
+  const list = what.length > 1 ? t`${head} and ${last}` : what[0];
+  const who = change.who;
+  const time = clock(change.at, timeZone);
+  if (zoneDate(change.at, timeZone) === zoneDate(now, timeZone)) return t`${who} changed ${list} at ${time}`;
+  const date = new Intl.DateTimeFormat(intlLocale(), { timeZone, month: "short", day: "numeric" }).format(change.at);
+  return t`${who} changed ${list} on ${date} at ${time}`;
 }
 
 /** The refusal of a stale save: who changed what and when, when the audit trail still says. */
@@ -92,7 +103,10 @@ function staleText(projectId: number, fields: string[]): string {
   const change = lastChangeOf("project", projectId, fields, { timeZone: tz });
   const stale = staleMessage("project");
   if (!change) return stale;
-  return `${stale.replace(/\. Reload to see the latest\.$/, "")}: ${changeSentence(change, tz)}. Reload to see the latest; what you typed stays.`;
+  const sentence = changeSentence(change, tz);
+  // The model's words without their last sentence ('Reload to see the latest.'), in whichever language they are.
+  const refusal = stale.replace(/\.\s[^.]+\.$/, "");
+  return t`${refusal}: ${sentence}. Reload to see the latest; what you typed stays.`;
 }
 
 /**
@@ -117,7 +131,7 @@ function reloadReply(formId: string, formData: FormData, project: ProjectFormPro
   return data<FormReply>({
     formId,
     result,
-    toast: { title: "Reloaded", description: "The form shows the latest saved project; what you typed is kept.", variant: "default" },
+    toast: { title: t`Reloaded`, description: t`The form shows the latest saved project; what you typed is kept.`, variant: "default" },
     reauth: false,
   });
 }
@@ -132,10 +146,10 @@ type EditContext = { request: Request; formData: FormData; projectId: number; ac
 /** Saves the Edit Project form: a redirect with a toast, or the form's answer (refused, or reloaded). */
 export async function saveProjectEdit({ request, formData, projectId, actor, formId, back }: EditContext): Promise<Response | ReturnType<typeof invalid>> {
   const fail = (status: number, message: string, result: SubmissionResult<string[]>) =>
-    refused(formId, status, { title: "Error", description: message || "Failed to update project" }, result);
+    refused(formId, status, { title: t`Error`, description: message || t`Failed to update project` }, result);
   if (formData.get(RELOAD_FIELD) !== null) {
     const current = getProject(projectId);
-    if (!current) return fail(404, PROJECT_GONE, { status: "error", error: { "": [PROJECT_GONE] } });
+    if (!current) return fail(404, projectGone(), { status: "error", error: { "": [projectGone()] } });
     return reloadReply(formId, formData, formProject(current));
   }
   const submission = parseWithZod(formData, { schema: ProjectEditSchema });
@@ -144,7 +158,7 @@ export async function saveProjectEdit({ request, formData, projectId, actor, for
   // A field the form did not post (a page drawn before it had the field) is left as it is, not emptied.
   for (const key of Object.keys(patch) as (keyof typeof patch)[]) if (!formData.has(key)) delete patch[key];
   try {
-    if (!updateProject(projectId, patch, actor, { expected })) throw new NotFoundError(PROJECT_GONE);
+    if (!updateProject(projectId, patch, actor, { expected })) throw new NotFoundError(projectGone());
   } catch (error) {
     const e = domainError(error);
     if (e instanceof ConflictError && e.message === staleMessage("project")) {
@@ -155,10 +169,10 @@ export async function saveProjectEdit({ request, formData, projectId, actor, for
     if (e instanceof BadRequestError && e.message === DUE_BEFORE_START) {
       return fail(400, START_AFTER_END, submission.reply({ fieldErrors: { startDate: [START_AFTER_END] } }));
     }
-    if (e instanceof ConflictError && /external reference/i.test(e.message)) {
+    if (e instanceof ConflictError && /external reference|referencia externa/i.test(e.message)) {
       return fail(409, e.message, submission.reply({ fieldErrors: { externalReference: [e.message] } }));
     }
     return fail(e.status, e.message, submission.reply({ formErrors: [e.message] }));
   }
-  return redirectWithToast(request, back, { title: "Success", description: "Project updated successfully!" });
+  return redirectWithToast(request, back, { title: t`Success`, description: t`Project updated successfully!` });
 }

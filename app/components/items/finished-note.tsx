@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import { StaticToast } from "~/components/toaster";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -23,20 +24,21 @@ export function FinishedNote({ text, className = "" }: { text: string; className
  * without JavaScript; a refusal comes back as a toast (or its drawn box without JavaScript).
  */
 export function ItemFinished({ text, canReopen, answer }: { text: string; canReopen: boolean; answer?: { toast?: ToastData | null } }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "reopen-item";
   // With JavaScript the page's toaster shows a refusal; without, it is drawn where the toast would be.
   const hydrated = useHydrated();
   const drawn = !hydrated && answer?.toast ? <StaticToast toast={answer.toast} /> : null;
   return (
-    <section aria-label="Finished" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+    <section aria-label={t`Finished`} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
       <FinishedNote text={text} className="min-w-0 flex-1" />
       {drawn}
       {canReopen ? (
         <Form method="post" replace preventScrollReset>
           <input type="hidden" name="intent" value="reopen-item" />
           <button type="submit" className={btn.secondary} disabled={busy}>
-            {busy ? "Reopening…" : "Reopen"}
+            {busy ? t`Reopening…` : t`Reopen`}
           </button>
         </Form>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormAlert } from "~/components/error-focus";
@@ -41,11 +42,12 @@ export function ItemDialogs({
   addressNote: ShopAddressNote;
   qrBase: string;
 }) {
+  const { t } = useLingui();
   const deleteResult = item ? resultFor(`delete-${item.id}`) : undefined;
   return (
     <>
       {dialog === "new" && canWrite ? (
-        <UrlDialog title="Create New Product" closeTo={here} wide>
+        <UrlDialog title={t`Create New Product`} closeTo={here} wide>
           <ProductForm
             choices={choices}
             presetProjectId={presetProjectId ?? undefined}
@@ -58,7 +60,7 @@ export function ItemDialogs({
         </UrlDialog>
       ) : null}
       {dialog === "edit" && item && canWrite ? (
-        <UrlDialog title="Edit Product" description={item.name} closeTo={here} wide>
+        <UrlDialog title={t`Edit Product`} description={item.name} closeTo={here} wide>
           <ProductForm
             key={item.id}
             item={item}
@@ -72,12 +74,12 @@ export function ItemDialogs({
         </UrlDialog>
       ) : null}
       {dialog === "delete" && item && canWrite ? (
-        <UrlDialog title="Delete Item" closeTo={here}>
+        <UrlDialog title={t`Delete Item`} closeTo={here}>
           <Form method="post" action={withDialog("delete", item.id)} className="space-y-4">
             <input type="hidden" name="intent" value="delete-item" />
             <input type="hidden" name="itemId" value={item.id} />
             <input type="hidden" name="returnTo" value={here} />
-            <p className="text-base text-ink wrap-anywhere">Are you sure you want to delete "{item.name}"? This action cannot be undone.</p>
+            <p className="text-base text-ink wrap-anywhere">{t`Are you sure you want to delete "${item.name}"? This action cannot be undone.`}</p>
             {deleteResult ? <FormAlert className="text-sm font-medium text-danger-800">{deleteResult.error?.[""]?.join(" ")}</FormAlert> : null}
             <DeleteConfirmActions cancelTo={here} />
           </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { btn, inputClass } from "~/components/ui";
@@ -19,6 +20,7 @@ export function ItemFilters({
   projects: { id: number; name: string }[];
   filtered: boolean;
 }) {
+  const { t } = useLingui();
   const submit = useSubmit();
   const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(typing.current ?? undefined), []);
@@ -49,7 +51,7 @@ export function ItemFilters({
     >
       <div className="min-w-0 sm:w-64">
         <label htmlFor="filter-q" className="block text-sm font-medium text-ink">
-          Search by name
+          {t`Search by name`}
         </label>
         <input
           ref={searchField}
@@ -60,16 +62,16 @@ export function ItemFilters({
           maxLength={100}
           autoComplete="off"
           enterKeyHint="search"
-          placeholder="e.g. channel letters"
+          placeholder={t`e.g. channel letters`}
           className={`mt-1 ${inputClass}`}
         />
       </div>
       <div className="min-w-0 sm:w-64">
         <label htmlFor="filter-category" className="block text-sm font-medium text-ink">
-          Category
+          {t`Category`}
         </label>
         <select id="filter-category" name="category" defaultValue={filter.category} className={`mt-1 ${inputClass}`} key={`c-${filter.category}`}>
-          <option value="">All categories</option>
+          <option value="">{t`All categories`}</option>
           {categories.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -79,10 +81,10 @@ export function ItemFilters({
       </div>
       <div className="min-w-0 sm:w-80">
         <label htmlFor="filter-project" className="block text-sm font-medium text-ink">
-          Project
+          {t`Project`}
         </label>
         <select id="filter-project" name="project" defaultValue={filter.projectId ?? ""} className={`mt-1 ${inputClass}`} key={`p-${filter.projectId}`}>
-          <option value="">All projects</option>
+          <option value="">{t`All projects`}</option>
           {projects.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -92,12 +94,12 @@ export function ItemFilters({
       </div>
       <noscript>
         <button type="submit" className={btn.secondary}>
-          Filter
+          {t`Filter`}
         </button>
       </noscript>
       {filtered ? (
         <Link to="/items" className={`${btn.link} min-h-tap inline-flex items-center`}>
-          Clear filters
+          {t`Clear filters`}
         </Link>
       ) : null}
     </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, Link, useNavigation } from "react-router";
 import { Icon } from "~/components/icons";
 import { LiveIndicator, type LiveStatus } from "~/components/live";
@@ -24,6 +25,7 @@ export function ItemHeader({
   addressNote: ShopAddressNote;
   canWrite: boolean;
 }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const printing = navigation.state !== "idle" && navigation.formData?.get("intent") === "print-label";
   return (
@@ -31,7 +33,7 @@ export function ItemHeader({
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold text-ink wrap-anywhere sm:text-3xl">{item.name}</h1>
-          <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? "Running" : "Stopped"}</Badge>
+          <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? t`Running` : t`Stopped`}</Badge>
           <LiveIndicator status={live} />
         </div>
         <p className="mt-1 text-base text-ink-muted">
@@ -42,18 +44,18 @@ export function ItemHeader({
       <div className="flex flex-wrap gap-2">
         <Link to={`/qr/${item.id}`} className={btn.secondary}>
           <Icon name="clock" />
-          Start / Stop
+          {t`Start / Stop`}
         </Link>
         <Link to={`${here}?dialog=qr`} preventScrollReset className={btn.secondary}>
           <Icon name="qr" />
-          QR Code
+          {t`QR Code`}
         </Link>
         {printers.length ? <ShopAddressNotice note={addressNote} className="w-full" /> : null}
         {printers.length ? (
           <Form method="post" className="flex flex-wrap items-center gap-2">
             <input type="hidden" name="intent" value="print-label" />
             <label htmlFor="item-label-printer" className="text-sm font-semibold text-ink">
-              Label printer
+              {t`Label printer`}
             </label>
             <select id="item-label-printer" name="printerId" className={`${inputClass} mt-0 w-auto max-w-full`} defaultValue={printers[0]!.id}>
               {printers.map((p) => (
@@ -65,14 +67,14 @@ export function ItemHeader({
             {/* A printer that does not answer holds the post for up to 5 s: say that it is under way, and take
                 no second click meanwhile (with JavaScript; without, the browser shows its own loading). */}
             <button type="submit" className={btn.secondary} disabled={printing}>
-              {printing ? "Printing…" : "Print label"}
+              {printing ? t`Printing…` : t`Print label`}
             </button>
           </Form>
         ) : null}
         {canWrite ? (
           <Link to={`${here}?dialog=edit`} preventScrollReset className={btn.primary}>
             <Icon name="edit" />
-            Edit Item
+            {t`Edit Item`}
           </Link>
         ) : null}
       </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Row, Rows, Section } from "~/components/detail-section";
 import { Icon } from "~/components/icons";
@@ -5,6 +8,9 @@ import { LiveDuration } from "~/components/live-duration";
 import type { DesignInfo } from "~/components/project/design-dialogs";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
+
+// Lower case as stored: the badge capitalises it.
+const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, high: msg`high`, medium: msg`medium`, low: msg`low` };
 
 /** What the item page's cards show (docs/product.md §2 Item detail), as the loader put it into words. */
 export type ItemCardView = {
@@ -19,7 +25,8 @@ export type ItemCardView = {
   };
   department: string;
   next: string;
-  sequenceSource: string;
+  /** 'Follows the standard order.', or null when no sequence says where it goes next. */
+  follows: string | null;
   project: { id: number; name: string; priority: string };
   workflowName: string | null;
   productWorkflowName: string | null;
@@ -30,78 +37,81 @@ export type ItemCardView = {
 
 /** The item page's four cards: the item and where it goes next, its project, the project's design, its time. */
 export function ItemSections({ card, here }: { card: ItemCardView; here: string }) {
+  const { t, i18n } = useLingui();
   const { item, project, design } = card;
   return (
     <div className="mt-6 grid gap-4 lg:grid-cols-2">
-      <Section title="Item" icon="products">
+      <Section title={t`Item`} icon="products">
         <Rows>
-          <Row label="Category">{item.category}</Row>
-          <Row label="Material">{item.material}</Row>
-          <Row label="Current Department">
+          <Row label={t`Category`}>{item.category}</Row>
+          <Row label={t`Material`}>{item.material}</Row>
+          <Row label={t`Current Department`}>
             <span data-testid="current-department">{card.department}</span>
           </Row>
-          <Row label="Next Department">
+          <Row label={t`Next Department`}>
             <span data-testid="next-department">{card.next}</span>
-            {card.next !== "No sequence defined" ? <span className="block text-sm text-ink-muted">Follows {card.sequenceSource}.</span> : null}
+            {card.follows ? <span className="block text-sm text-ink-muted">{card.follows}</span> : null}
           </Row>
-          <Row label="Created">{item.createdText}</Row>
+          <Row label={t`Created`}>{item.createdText}</Row>
         </Rows>
       </Section>
-      <Section title="Project" icon="folder">
+      <Section title={t`Project`} icon="folder">
         <Rows>
-          <Row label="Project">
+          <Row label={t`Project`}>
             <Link to={`/projects/${project.id}`} className={btn.textLink}>
               {project.name}
             </Link>
           </Row>
-          <Row label="Priority">
+          <Row label={t`Priority`}>
             <Badge color={PRIORITY_COLORS[project.priority] ?? "gray"}>
-              <span className="capitalize">{project.priority}</span>
+              <span className="capitalize">{PRIORITY_WORDS[project.priority] ? i18n._(PRIORITY_WORDS[project.priority]!) : project.priority}</span>
             </Badge>
           </Row>
-          <Row label="Workflow">{card.workflowName ?? "No workflow assigned"}</Row>
-          {card.productWorkflowName ? <Row label="Product workflow">{card.productWorkflowName}</Row> : null}
+          <Row label={t`Workflow`}>{card.workflowName ?? t`No workflow assigned`}</Row>
+          {card.productWorkflowName ? <Row label={t`Product workflow`}>{card.productWorkflowName}</Row> : null}
         </Rows>
       </Section>
-      <Section title="Project Design" icon="file">
+      <Section title={t`Project Design`} icon="file">
         {design ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="min-w-0 text-base wrap-anywhere">
               {design.fileName}
-              <span className="block text-sm text-ink-muted">Uploaded {design.uploadedText}</span>
+              <span className="block text-sm text-ink-muted">{t`Uploaded ${design.uploadedText}`}</span>
             </p>
             <Link to={`${here}?dialog=view-design`} preventScrollReset className={btn.secondary}>
               <Icon name="eye" />
-              View Design
+              {t`View Design`}
             </Link>
           </div>
         ) : (
           <p className="text-base text-ink-muted">
-            No design PDF on this project yet.{" "}
-            <Link to={`/projects/${project.id}`} className={btn.link}>
-              Open the project
-            </Link>{" "}
-            to add one.
+            <Trans>
+              No design PDF on this project yet.{" "}
+              <Link to={`/projects/${project.id}`} className={btn.link}>
+                Open the project
+              </Link>{" "}
+              to add one.
+            </Trans>
           </p>
         )}
       </Section>
-      <Section title="Time Tracking" icon="clock">
+      <Section title={t`Time Tracking`} icon="clock">
         <Rows>
-          <Row label="Status">
-            <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? "Running" : "Stopped"}</Badge>
+          <Row label={t`Status`}>
+            <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? t`Running` : t`Stopped`}</Badge>
           </Row>
-          <Row label="Total Time">
+          <Row label={t`Total Time`}>
             <span className="text-2xl font-semibold" data-testid="item-total-time">
               <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={card.now} />
             </span>
           </Row>
-          {item.sessionStartText ? <Row label="Current session start">{item.sessionStartText}</Row> : null}
+          {item.sessionStartText ? <Row label={t`Current session start`}>{item.sessionStartText}</Row> : null}
         </Rows>
         {card.canReset ? (
           <div className="mt-4">
             <Link to={`${here}?dialog=reset-timer`} preventScrollReset className={btn.secondary}>
               <Icon name="refresh" />
-              Reset Timer
+              {t`Reset Timer`}
             </Link>
           </div>
         ) : null}
@@ -117,18 +127,21 @@ export type TimerLogView = {
 
 /** Exactly how long each department worked on the item: the newest timer sessions, in the shop's zone. */
 export function ItemTimerLog({ log }: { log: TimerLogView }) {
+  const { t, i18n } = useLingui();
+  const started = t`Started`;
+  const stopped = t`Stopped`;
   return (
     <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="timer-log">
       <h2 id="timer-log" className="text-lg font-semibold text-ink">
-        Timer Log
+        {t`Timer Log`}
       </h2>
       {log.rows.length === 0 ? (
-        <p className="mt-3 text-base text-ink-muted">No timer sessions yet. Scan the item's label (or use Start / Stop) to start its timer.</p>
+        <p className="mt-3 text-base text-ink-muted">{t`No timer sessions yet. Scan the item's label (or use Start / Stop) to start its timer.`}</p>
       ) : (
         <>
           {log.total > log.rows.length ? (
             <p className="mt-1 text-sm text-ink-muted">
-              The newest {log.rows.length} of {log.total.toLocaleString("en-US")} entries.
+              {t`The newest ${log.rows.length} of ${log.total.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")} entries.`}
             </p>
           ) : null}
           <div className="mt-3 overflow-x-auto">
@@ -136,19 +149,19 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
               <thead className="border-b border-line text-sm text-ink-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Time
+                    {t({ message: "Time", context: "when it happened" })}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Action
+                    {t`Action`}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Department
+                    {t`Department`}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Session
+                    {t`Session`}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    Scanned by
+                    {t`Scanned by`}
                   </th>
                 </tr>
               </thead>
@@ -156,7 +169,7 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
                 {log.rows.map((r) => (
                   <tr key={r.id}>
                     <td className="py-2 pr-3 whitespace-nowrap">{r.time}</td>
-                    <td className="py-2 pr-3">{r.action === "start" ? "Started" : "Stopped"}</td>
+                    <td className="py-2 pr-3">{r.action === "start" ? started : stopped}</td>
                     <td className="py-2 pr-3">{r.department}</td>
                     <td className="py-2 pr-3 font-mono tabular-nums">{r.duration ?? "—"}</td>
                     <td className="py-2 cell-text">{r.scannedBy ?? "—"}</td>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { PRIORITIES } from "~/domain/constants";
@@ -10,6 +11,7 @@ import { PRIORITY_LABELS, type SortDir, type SortKey } from "./assigned-table";
  * follows the typing after a pause, and the priority as soon as it is chosen. The sort order is kept.
  */
 export function AssignedSearch({ q, priority, sort, dir }: { q: string; priority: string | null; sort: SortKey | null; dir: SortDir | null }) {
+  const { t, i18n } = useLingui();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -19,14 +21,14 @@ export function AssignedSearch({ q, priority, sort, dir }: { q: string; priority
       {dir ? <input type="hidden" name="dir" value={dir} /> : null}
       <div className="min-w-0 flex-1 basis-56">
         <label htmlFor="q" className="block text-sm font-semibold text-ink">
-          Search
+          {t`Search`}
         </label>
         <input
           id="q"
           name="q"
           type="search"
           defaultValue={q}
-          placeholder="Search projects..."
+          placeholder={t`Search projects...`}
           className={`${inputClass} mt-1`}
           onChange={(e) => {
             const target = e.currentTarget.form;
@@ -37,7 +39,7 @@ export function AssignedSearch({ q, priority, sort, dir }: { q: string; priority
       </div>
       <div>
         <label htmlFor="priority" className="block text-sm font-semibold text-ink">
-          Priority
+          {t`Priority`}
         </label>
         <select
           id="priority"
@@ -46,17 +48,17 @@ export function AssignedSearch({ q, priority, sort, dir }: { q: string; priority
           className={`${inputClass} mt-1`}
           onChange={(e) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true })}
         >
-          <option value="">All Priorities</option>
+          <option value="">{t`All Priorities`}</option>
           {PRIORITIES.map((p) => (
             <option key={p} value={p}>
-              {PRIORITY_LABELS[p]}
+              {PRIORITY_LABELS[p] ? i18n._(PRIORITY_LABELS[p]) : p}
             </option>
           ))}
         </select>
       </div>
       <button type="submit" className={btn.secondary}>
         <Icon name="search" />
-        Search
+        {t`Search`}
       </button>
     </Form>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router";
 import { Icon } from "../icons";
 import { RowLink } from "../row-link";
@@ -10,7 +13,7 @@ export type SortDir = "asc" | "desc";
 
 // docs/product.md §2: badge colours on this screen (rush red, high orange, medium yellow, low green, other grey).
 const BADGE: Record<string, string> = { rush: "red", high: "orange", medium: "yellow", low: "green" };
-export const PRIORITY_LABELS: Record<string, string> = { rush: "Rush", high: "High", medium: "Medium", low: "Low" };
+export const PRIORITY_LABELS: Record<string, MessageDescriptor> = { rush: msg`Rush`, high: msg`High`, medium: msg`Medium`, low: msg`Low` };
 
 export type AssignedProject = { id: number; name: string; description: string; priority: string; start: string; end: string };
 
@@ -29,7 +32,10 @@ export function AssignedTable({
   dir: SortDir | null;
   query: (changes: Record<string, string | null>) => string;
 }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  // The row's repeated words, once per page.
+  const labels = { name: t`Project Name`, start: t`Start Date`, end: t`End Date`, priority: t`Priority`, actions: t`Actions` };
   /** docs/product.md §2: a header cycles ascending, descending, none; another column starts ascending. */
   const headerHref = (key: SortKey) =>
     sort !== key ? query({ sort: key, dir: "asc" }) : dir === "asc" ? query({ sort: key, dir: "desc" }) : query({ sort: null, dir: null });
@@ -47,12 +53,12 @@ export function AssignedTable({
     <table className="table-cards mt-4 w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
-          {header("name", "Project Name")}
-          {header("start", "Start Date")}
-          {header("end", "End Date")}
-          {header("priority", "Priority")}
+          {header("name", labels.name)}
+          {header("start", labels.start)}
+          {header("end", labels.end)}
+          {header("priority", labels.priority)}
           <th scope="col" className="py-2">
-            Actions
+            {labels.actions}
           </th>
         </tr>
       </thead>
@@ -67,30 +73,30 @@ export function AssignedTable({
               navigate(`/projects/${p.id}`);
             }}
           >
-            <td data-label="Project Name" className="py-3 pr-3 cell-text">
+            <td data-label={labels.name} className="py-3 pr-3 cell-text">
               <RowLink to={`/projects/${p.id}`} className="inline-flex min-h-tap items-center font-semibold text-ink hover:text-brand-800 hover:underline">
                 {p.name}
               </RowLink>
               {p.description ? <p className="line-clamp-2 text-sm text-ink-muted">{p.description}</p> : null}
             </td>
-            <td data-label="Start Date" className="py-3 pr-3">
+            <td data-label={labels.start} className="py-3 pr-3">
               {p.start}
             </td>
-            <td data-label="End Date" className="py-3 pr-3">
+            <td data-label={labels.end} className="py-3 pr-3">
               {p.end}
             </td>
-            <td data-label="Priority" className="py-3 pr-3">
-              <Badge color={BADGE[p.priority] ?? "gray"}>{PRIORITY_LABELS[p.priority] ?? p.priority}</Badge>
+            <td data-label={labels.priority} className="py-3 pr-3">
+              <Badge color={BADGE[p.priority] ?? "gray"}>{PRIORITY_LABELS[p.priority] ? i18n._(PRIORITY_LABELS[p.priority]!) : p.priority}</Badge>
             </td>
-            <td data-label="Actions" className="py-3">
+            <td data-label={labels.actions} className="py-3">
               <div className="flex flex-wrap gap-2">
-                <RowLink to={`/projects/${p.id}/machine-files`} className={btn.small} aria-label={`Files of ${p.name}`}>
+                <RowLink to={`/projects/${p.id}/machine-files`} className={btn.small} aria-label={t`Files of ${p.name}`}>
                   <Icon name="file" />
-                  Files
+                  {t`Files`}
                 </RowLink>
-                <RowLink to={`/projects/${p.id}?view=design`} className={btn.small} aria-label={`Design of ${p.name}`}>
+                <RowLink to={`/projects/${p.id}?view=design`} className={btn.small} aria-label={t`Design of ${p.name}`}>
                   <Icon name="eye" />
-                  Design
+                  {t`Design`}
                 </RowLink>
               </div>
             </td>

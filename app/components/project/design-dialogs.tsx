@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { formatMB } from "~/domain/format";
@@ -12,8 +14,8 @@ export type DesignInfo = { fileName: string; fileSize: number; proxyUrl: string;
 const PREVIEW_TIMEOUT_MS = 8000;
 
 /** docs/product.md §5 'Design upload': the refusal of anything but a PDF, whoever notices it (this page or the server). */
-const NOT_A_PDF = "Please select a PDF file";
-const INVALID_FILE_TYPE = { title: "Invalid file type", description: NOT_A_PDF, variant: "destructive" } as const;
+const notAPdf = () => t`Please select a PDF file`;
+const invalidFileType = () => ({ title: t`Invalid file type`, description: notAPdf(), variant: "destructive" }) as const;
 
 const isPdf = (file: File) => file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
 
@@ -28,6 +30,7 @@ async function failIfNotOk(res: Response, fallback: string) {
  * bytes, the record), with the file's name and size shown first. Without: the same form posts the file once.
  */
 export function DesignUploadDialog({ projectId, here, current, maxMb }: { projectId: number; here: string; current: DesignInfo | null; maxMb: number }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const toast = useToast();
   const navigate = useNavigate();
@@ -38,33 +41,33 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
   async function upload(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!file || !isPdf(file)) {
-      toast(INVALID_FILE_TYPE);
+      toast(invalidFileType());
       return;
     }
     setBusy(true);
     const json = { "Content-Type": "application/json" };
-    let step = "Failed to get upload URL";
+    let step = t`Failed to get upload URL`;
     try {
       const urlRes = await fetch(`/api/projects/${projectId}/design/upload-url`, { method: "POST", headers: json, body: "{}" });
       await failIfNotOk(urlRes, step);
       const { uploadURL } = (await urlRes.json()) as { uploadURL: string };
-      step = "Failed to upload file";
+      step = t`Failed to upload file`;
       const put = await fetch(uploadURL, { method: "PUT", headers: { "Content-Type": "application/pdf" }, body: file });
       await failIfNotOk(put, step);
       const { uploadedPath } = (await put.json()) as { uploadedPath: string };
-      step = "Failed to save design info";
+      step = t`Failed to save design info`;
       const save = await fetch(`/api/projects/${projectId}/design`, {
         method: "POST",
         headers: json,
         body: JSON.stringify({ fileName: file.name, fileSize: file.size, uploadedPath }),
       });
       await failIfNotOk(save, step);
-      toast({ title: "Success", description: "Design uploaded successfully!" });
+      toast({ title: t`Success`, description: t`Design uploaded successfully!` });
       navigate(here, { replace: true, preventScrollReset: true });
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : step;
       // A file named .pdf that is not one is refused by the server: the same toast as a wrong type picked here.
-      toast(message === NOT_A_PDF ? INVALID_FILE_TYPE : { title: "Error", description: message, variant: "destructive" });
+      toast(message === notAPdf() ? invalidFileType() : { title: t`Error`, description: message, variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -72,11 +75,11 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
 
   const sending = busy || navigation.state === "submitting";
   return (
-    <UrlDialog title="Upload Design PDF" description={`PDF only, at most ${maxMb} MB.`} closeTo={here}>
+    <UrlDialog title={t`Upload Design PDF`} description={t`PDF only, at most ${maxMb} MB.`} closeTo={here}>
       <Form method="post" action={here} encType="multipart/form-data" className="space-y-4" onSubmit={hydrated ? upload : undefined}>
         <input type="hidden" name="intent" value="upload-design" />
         <div>
-          <Label htmlFor="design-file">Design PDF</Label>
+          <Label htmlFor="design-file">{t`Design PDF`}</Label>
           <input
             id="design-file"
             name="file"
@@ -87,7 +90,7 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
             onChange={(e) => {
               const chosen = e.currentTarget.files?.[0] ?? null;
               if (chosen && !isPdf(chosen)) {
-                toast(INVALID_FILE_TYPE);
+                toast(invalidFileType());
                 e.currentTarget.value = "";
                 setFile(null);
                 return;
@@ -103,14 +106,14 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
         </div>
         {current ? (
           <p className="text-sm text-ink-muted wrap-anywhere">
-            Current design: {current.fileName} ({formatMB(current.fileSize)}). Uploading replaces it.
+            {t`Current design: ${current.fileName} (${formatMB(current.fileSize)}). Uploading replaces it.`}
           </p>
         ) : null}
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
           <CancelLink to={here} />
           <button type="submit" className={btn.primary} disabled={sending}>
             <Icon name="upload" />
-            {sending ? "Uploading..." : "Upload"}
+            {sending ? t`Uploading...` : t`Upload`}
           </button>
         </div>
       </Form>
@@ -119,7 +122,7 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
           <input type="hidden" name="intent" value="remove-design" />
           <button type="submit" className={btn.danger}>
             <Icon name="trash" />
-            Remove Current Design
+            {t`Remove Current Design`}
           </button>
         </Form>
       ) : null}
@@ -129,31 +132,32 @@ export function DesignUploadDialog({ projectId, here, current, maxMb }: { projec
 
 /** The design in an embedded viewer, with 'Loading PDF...' and the product's fallback when the browser blocks it. */
 export function DesignViewerDialog({ design, here }: { design: DesignInfo; here: string }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const [state, setState] = useState<"loading" | "ready" | "blocked">("loading");
   useEffect(() => {
-    const t = setTimeout(() => setState((s) => (s === "loading" ? "blocked" : s)), PREVIEW_TIMEOUT_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setState((s) => (s === "loading" ? "blocked" : s)), PREVIEW_TIMEOUT_MS);
+    return () => clearTimeout(timer);
   }, []);
   const download = `${design.proxyUrl}&download=1`;
   return (
-    <UrlDialog title="Design PDF" description={`${design.fileName} · ${formatMB(design.fileSize)} · uploaded ${design.uploadedText}`} closeTo={here} wide>
+    <UrlDialog title={t`Design PDF`} description={t`${design.fileName} · ${formatMB(design.fileSize)} · uploaded ${design.uploadedText}`} closeTo={here} wide>
       <div className="relative h-[60vh] min-h-64 overflow-hidden rounded-lg border border-line bg-slate-50">
         {state === "blocked" ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
             <Icon name="alert" className="h-8 w-8 text-warning-900" />
-            <p className="text-lg font-semibold text-ink">PDF Preview Blocked</p>
-            <p className="text-sm text-ink-muted">PDF display blocked by browser security settings.</p>
+            <p className="text-lg font-semibold text-ink">{t`PDF Preview Blocked`}</p>
+            <p className="text-sm text-ink-muted">{t`PDF display blocked by browser security settings.`}</p>
           </div>
         ) : (
           <>
             {hydrated && state === "loading" ? (
               <p className="absolute inset-0 flex items-center justify-center text-base text-ink-muted" role="status">
-                Loading PDF...
+                {t`Loading PDF...`}
               </p>
             ) : null}
             <iframe
-              title={`Design PDF: ${design.fileName}`}
+              title={t`Design PDF: ${design.fileName}`}
               src={design.proxyUrl}
               className="relative h-full w-full"
               onLoad={() => setState("ready")}
@@ -165,10 +169,10 @@ export function DesignViewerDialog({ design, here }: { design: DesignInfo; here:
       <div className="mt-4 flex flex-wrap justify-end gap-3">
         <a href={design.proxyUrl} target="_blank" rel="noopener" className={btn.secondary}>
           <Icon name="eye" />
-          Open in New Tab
+          {t`Open in New Tab`}
         </a>
         <a href={download} download="design.pdf" className={btn.primary}>
-          Download PDF
+          {t`Download PDF`}
         </a>
       </div>
     </UrlDialog>

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "../icons";
 import { btn, cardClass } from "../ui";
@@ -17,10 +19,14 @@ export type PlanStepsOfferData = {
  * says what it set.
  */
 export function PlanStepsOffer({ offer, here }: { offer: PlanStepsOfferData | null; here: string }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "plan-steps";
   if (!offer || offer.emptySteps === 0) return null;
-  const what = offer.undated ? "The steps have no dates yet." : `${offer.emptySteps === 1 ? "1 step has" : `${offer.emptySteps} steps have`} an empty date.`;
+  const what = offer.undated
+    ? t`The steps have no dates yet.`
+    : plural(offer.emptySteps, { one: "# step has an empty date.", other: "# steps have an empty date." });
+  const due = offer.due;
   return (
     <section
       id="plan-steps"
@@ -29,12 +35,12 @@ export function PlanStepsOffer({ offer, here }: { offer: PlanStepsOfferData | nu
     >
       <div className="min-w-0">
         <h2 id="plan-steps-heading" className="text-base font-semibold text-ink">
-          {offer.due ? `Due ${offer.due}` : "No due date"}
+          {due ? t`Due ${due}` : t`No due date`}
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           {offer.due
-            ? `${what} Plan the steps fills the empty ones backwards from the due date, from each department's expected work and queue; dates already set stay as they are.`
-            : `${what} Set a due date (Edit Project) to plan the steps backwards from it.`}
+            ? t`${what} Plan the steps fills the empty ones backwards from the due date, from each department's expected work and queue; dates already set stay as they are.`
+            : t`${what} Set a due date (Edit Project) to plan the steps backwards from it.`}
         </p>
       </div>
       {offer.due ? (
@@ -42,7 +48,7 @@ export function PlanStepsOffer({ offer, here }: { offer: PlanStepsOfferData | nu
           <input type="hidden" name="intent" value="plan-steps" />
           <button type="submit" className={btn.primary} disabled={busy}>
             <Icon name="clock" />
-            {busy ? "Planning..." : "Plan the steps"}
+            {busy ? t`Planning...` : t`Plan the steps`}
           </button>
         </Form>
       ) : null}

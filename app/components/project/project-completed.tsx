@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form, useNavigation } from "react-router";
 import { Icon } from "../icons";
 import { btn } from "../ui";
@@ -7,10 +8,11 @@ import { btn } from "../ui";
  * project keys (docs/product.md, Decisions: The end of a job): a plain form post, so it works without JavaScript.
  */
 export function ProjectCompleted({ text, canReopen }: { text: string; canReopen: boolean }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "reopen-project";
   return (
-    <section aria-label="Completed" className="mt-4 flex flex-col gap-3 rounded-xl border border-success-700 bg-success-50 p-4 sm:flex-row sm:items-center">
+    <section aria-label={t`Completed`} className="mt-4 flex flex-col gap-3 rounded-xl border border-success-700 bg-success-50 p-4 sm:flex-row sm:items-center">
       <p data-testid="project-completed" className="flex min-w-0 flex-1 items-center gap-2 text-base font-semibold text-success-800">
         <Icon name="check" />
         <span className="min-w-0 wrap-anywhere">{text}</span>
@@ -19,7 +21,7 @@ export function ProjectCompleted({ text, canReopen }: { text: string; canReopen:
         <Form method="post" replace preventScrollReset>
           <input type="hidden" name="intent" value="reopen-project" />
           <button type="submit" className={btn.secondary} disabled={busy}>
-            {busy ? "Reopening…" : "Reopen project"}
+            {busy ? t`Reopening…` : t`Reopen project`}
           </button>
         </Form>
       ) : null}

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -50,10 +52,24 @@ export function ProjectItems({
   canReset: boolean;
   serverNow: number;
 }) {
+  const { t } = useLingui();
+  // The table's words, once per render, not once per row.
+  const labels = {
+    files: t`Files`,
+    name: t`Item Name`,
+    category: t`Product Category`,
+    department: t`Current Department`,
+    material: t`Material Type`,
+    timer: t`Timer Status`,
+    time: t`Total Time`,
+    running: t`Running`,
+    stopped: t`Stopped`,
+    reset: t`Reset`,
+  };
   const add = canWrite ? (
     <Link to={`${here}?dialog=add-item`} preventScrollReset className={btn.primary}>
       <Icon name="plus" />
-      {items.length ? "Add Item" : "Add First Item"}
+      {items.length ? t`Add Item` : t`Add First Item`}
     </Link>
   ) : null;
   return (
@@ -61,16 +77,14 @@ export function ProjectItems({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="items-heading" className="text-xl font-semibold text-ink">
-            Project Items
+            {t`Project Items`}
           </h2>
-          <p className="text-sm text-ink-muted">
-            {items.length} item{items.length === 1 ? "" : "s"}
-          </p>
+          <p className="text-sm text-ink-muted">{plural(items.length, { one: "# item", other: "# items" })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {items.length ? (
             <Link to={`/items?project=${here.split("/").pop()}`} className={btn.secondary}>
-              All items list
+              {t`All items list`}
             </Link>
           ) : null}
           {items.length ? add : null}
@@ -78,8 +92,8 @@ export function ProjectItems({
       </div>
       {items.length === 0 ? (
         <div className="mt-4">
-          <EmptyState icon="products" title="No items yet" action={add}>
-            Add the signs, panels and parts this project makes; each gets a QR label for the floor.
+          <EmptyState icon="products" title={t`No items yet`} action={add}>
+            {t`Add the signs, panels and parts this project makes; each gets a QR label for the floor.`}
           </EmptyState>
         </div>
       ) : (
@@ -87,54 +101,54 @@ export function ProjectItems({
           <thead className="border-b border-line text-sm text-ink-muted">
             <tr>
               <th scope="col" className="py-2 pr-3">
-                <span className="sr-only">Files</span>
+                <span className="sr-only">{labels.files}</span>
               </th>
               <th scope="col" className="py-2 pr-3">
-                Item Name
+                {labels.name}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Product Category
+                {labels.category}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Current Department
+                {labels.department}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Material Type
+                {labels.material}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Timer Status
+                {labels.timer}
               </th>
               <th scope="col" className="py-2 pr-3">
-                Total Time
+                {labels.time}
               </th>
               <th scope="col" className="py-2">
-                Actions
+                {t`Actions`}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {items.map((item) => (
               <tr key={item.id}>
-                <td data-label="Files" className="py-3 pr-3">
+                <td data-label={labels.files} className="py-3 pr-3">
                   <FileDot indicator={item.fileIndicator ?? (item.fileCount > 0 ? "match" : "none")} />
                 </td>
-                <td data-label="Item Name" className="py-3 pr-3 font-medium cell-text">
+                <td data-label={labels.name} className="py-3 pr-3 font-medium cell-text">
                   {item.name}
                   {item.quantity > 1 ? <span className="ml-1 text-sm font-normal text-ink-muted">× {item.quantity}</span> : null}
                 </td>
-                <td data-label="Product Category" className="py-3 pr-3 cell-text">
+                <td data-label={labels.category} className="py-3 pr-3 cell-text">
                   {item.category}
                 </td>
-                <td data-label="Current Department" className="py-3 pr-3 cell-text">
+                <td data-label={labels.department} className="py-3 pr-3 cell-text">
                   {item.departmentName}
                 </td>
-                <td data-label="Material Type" className="py-3 pr-3 cell-text">
+                <td data-label={labels.material} className="py-3 pr-3 cell-text">
                   {item.material}
                 </td>
-                <td data-label="Timer Status" className="py-3 pr-3">
-                  {item.isTimerActive ? <Badge color="green">Running</Badge> : <Badge color="gray">Stopped</Badge>}
+                <td data-label={labels.timer} className="py-3 pr-3">
+                  {item.isTimerActive ? <Badge color="green">{labels.running}</Badge> : <Badge color="gray">{labels.stopped}</Badge>}
                 </td>
-                <td data-label="Total Time" className="py-3 pr-3">
+                <td data-label={labels.time} className="py-3 pr-3">
                   {item.isTimerActive ? (
                     <LiveDuration totalSeconds={item.totalTimeSeconds} sessionStart={item.sessionStart} serverNow={serverNow} />
                   ) : (
@@ -147,14 +161,14 @@ export function ProjectItems({
                   edit={canWrite ? `${here}?dialog=edit-item&item=${item.id}` : undefined}
                   remove={canWrite ? `${here}?dialog=delete-item&item=${item.id}` : undefined}
                 >
-                  <RowLink to={`${here}?dialog=qr&item=${item.id}`} keepScroll className={btn.small} aria-label={`QR code of ${item.name}`}>
+                  <RowLink to={`${here}?dialog=qr&item=${item.id}`} keepScroll className={btn.small} aria-label={t`QR code of ${item.name}`}>
                     <Icon name="qr" />
                     QR
                   </RowLink>
                   {canReset ? (
-                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={`Reset timer of ${item.name}`}>
+                    <RowLink to={`${here}?dialog=reset-timer&item=${item.id}`} keepScroll className={btn.small} aria-label={t`Reset timer of ${item.name}`}>
                       <Icon name="clock" />
-                      Reset
+                      {labels.reset}
                     </RowLink>
                   ) : null}
                 </RowActions>
@@ -187,6 +201,7 @@ export function ItemForm({
   /** This dialog's own address (default: the project page's add-item / edit-item dialog). */
   self?: string;
 }) {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // Drawn from, and checked against, the item as the dialog opened: a live reload does not move either.
@@ -222,11 +237,11 @@ export function ItemForm({
       {item ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <OpenedValuesField values={opened} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.name} label="Item name" />
+      <TextField field={fields.name} label={t`Item name`} />
       <div>
-        <Label htmlFor={fields.category.id}>Product category</Label>
+        <Label htmlFor={fields.category.id}>{t`Product category`}</Label>
         <select className={inputClass} {...getSelectProps(fields.category)}>
-          <option value="">Choose a product</option>
+          <option value="">{t`Choose a product`}</option>
           {categoryOptions.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -238,9 +253,9 @@ export function ItemForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <div>
-          <Label htmlFor={fields.material.id}>Material</Label>
+          <Label htmlFor={fields.material.id}>{t`Material`}</Label>
           <select className={inputClass} {...getSelectProps(fields.material)}>
-            <option value="">Choose a material</option>
+            <option value="">{t`Choose a material`}</option>
             {materialOptions.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -251,7 +266,7 @@ export function ItemForm({
           <AddEntryHint kind="material" who={who} empty={materials.length === 0} returnTo={dialogUrl} carry />
         </div>
         <div>
-          <Label htmlFor={fields.quantity.id}>Quantity</Label>
+          <Label htmlFor={fields.quantity.id}>{t`Quantity`}</Label>
           <input className={inputClass} inputMode="numeric" {...getInputProps(fields.quantity, { type: "number" })} min={1} step={1} />
           <FieldError id={fields.quantity.errorId} errors={fields.quantity.errors} />
         </div>
@@ -259,7 +274,7 @@ export function ItemForm({
       <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
         <CancelLink to={here} />
         <button type="submit" className={btn.primary} disabled={busy}>
-          {busy ? "Saving..." : item ? "Update Item" : "Create Item"}
+          {busy ? t`Saving...` : item ? t`Update Item` : t`Create Item`}
         </button>
       </div>
     </Form>
@@ -273,12 +288,13 @@ type ItemSubmission = ReturnType<typeof validateItem>;
 const withChoice = (list: string[], value: string | undefined) => (value && !list.includes(value) ? [value, ...list] : list);
 
 export function DeleteItemForm({ item, here, errors }: { item: ItemRow; here: string; errors?: string[] }) {
+  const { t } = useLingui();
   return (
     <Form method="post" action={here} className="space-y-4">
       <input type="hidden" name="intent" value="delete-item" />
       <input type="hidden" name="itemId" value={item.id} />
       <p className="text-base text-ink wrap-anywhere">
-        Are you sure you want to delete "{item.name}"? Its timer history goes with it. This action cannot be undone.
+        {t`Are you sure you want to delete "${item.name}"? Its timer history goes with it. This action cannot be undone.`}
       </p>
       {errors?.length ? <FormAlert className="text-sm font-medium text-danger-800">{errors.join(" ")}</FormAlert> : null}
       <DeleteConfirmActions cancelTo={here} />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { ProjectForm } from "~/components/project-form";
@@ -33,22 +34,23 @@ type Props = {
 export function ProjectDialogs(props: Omit<Props, "item"> & { item: Props["item"] | undefined }) {
   const { dialog, item, project, here, canWrite, canReset, design, maxUploadMb, workflows, categories, materials, whoCanAdd, addressNote, qrBase, resultFor } =
     props;
+  const { t } = useLingui();
   return (
     <div className="mt-4">
       {dialog === "design" && canWrite ? <DesignUploadDialog projectId={project.id} here={here} current={design} maxMb={maxUploadMb} /> : null}
       {dialog === "view-design" && design ? <DesignViewerDialog design={design} here={here} /> : null}
       {dialog === "edit-project" && canWrite ? (
-        <UrlDialog title="Edit Project" description={project.name} closeTo={here} wide>
+        <UrlDialog title={t`Edit Project`} description={project.name} closeTo={here} wide>
           <ProjectForm project={project} workflows={workflows} closeTo={here} lastResult={resultFor(`project-${project.id}`)} action={here} />
         </UrlDialog>
       ) : null}
       {dialog === "add-item" && canWrite ? (
-        <UrlDialog title="Add Item" description={`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
+        <UrlDialog title={t`Add Item`} description={t`A new item on ${project.name}; it gets its QR code when saved.`} closeTo={here}>
           <ItemForm categories={categories} materials={materials} here={here} lastResult={resultFor("item-new")} who={whoCanAdd} />
         </UrlDialog>
       ) : null}
       {dialog === "edit-item" && canWrite && item ? (
-        <UrlDialog title="Edit Item" description={item.name} closeTo={here}>
+        <UrlDialog title={t`Edit Item`} description={item.name} closeTo={here}>
           <ItemForm
             key={item.id}
             item={item}
@@ -64,12 +66,12 @@ export function ProjectDialogs(props: Omit<Props, "item"> & { item: Props["item"
         <QrCodeDialog addressNote={addressNote} closeTo={here} label={itemQrLabel(item, project.name, `${qrBase}${item.id}`)} />
       ) : null}
       {dialog === "reset-timer" && canReset && item ? (
-        <UrlDialog title="Reset Timer" description={item.name} closeTo={here}>
+        <UrlDialog title={t`Reset Timer`} description={item.name} closeTo={here}>
           <ResetTimerForm item={item} here={here} />
         </UrlDialog>
       ) : null}
       {dialog === "delete-item" && canWrite && item ? (
-        <UrlDialog title="Delete Item" closeTo={here}>
+        <UrlDialog title={t`Delete Item`} closeTo={here}>
           <DeleteItemForm item={item} here={here} />
         </UrlDialog>
       ) : null}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { cardClass } from "~/components/ui";
@@ -48,6 +51,8 @@ function LiveTotal({ base, runningSeconds, runningCount, serverNow }: { base: nu
 }
 
 const PRIORITY_COLORS: Record<string, string> = { rush: "red", high: "orange", medium: "blue", low: "green" };
+// Lower case as stored: the badge capitalises it.
+const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, high: msg`high`, medium: msg`medium`, low: msg`low` };
 
 export function ProjectSummary({
   timeline,
@@ -63,53 +68,50 @@ export function ProjectSummary({
   metrics: ProjectMetrics;
   serverNow: number;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      <SummaryCard title="Timeline" icon="clock">
+      <SummaryCard title={t`Timeline`} icon="clock">
         {timeline ? (
           <p>
             {timeline.start} – {timeline.end}
           </p>
         ) : (
-          <p className="text-ink-muted">Not scheduled</p>
+          <p className="text-ink-muted">{t`Not scheduled`}</p>
         )}
         {/* The project's own due date beside the steps' range (Decisions: Due dates). */}
         {due ? (
           <p className="font-semibold" data-testid="timeline-due">
-            Due {due}
+            {t`Due ${due}`}
           </p>
         ) : null}
       </SummaryCard>
-      <SummaryCard title="Priority" icon="alert">
+      <SummaryCard title={t`Priority`} icon="alert">
         <span className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold capitalize ${colorClass(PRIORITY_COLORS[priority] ?? "gray")}`}>
-          {priority}
+          {PRIORITY_WORDS[priority] ? i18n._(PRIORITY_WORDS[priority]!) : priority}
         </span>
       </SummaryCard>
-      <SummaryCard title="Workflow Steps" icon="workflows">
+      <SummaryCard title={t`Workflow Steps`} icon="workflows">
         <p className="text-2xl font-semibold tabular-nums">
           {metrics.completedSteps} / {metrics.totalSteps}
         </p>
-        <p className="text-sm text-ink-muted">
-          {metrics.stepPercent}% complete · {metrics.totalSteps - metrics.completedSteps} remaining
-        </p>
+        <p className="text-sm text-ink-muted">{t`${metrics.stepPercent}% complete · ${metrics.totalSteps - metrics.completedSteps} remaining`}</p>
       </SummaryCard>
-      <SummaryCard title="Files" icon="file">
+      <SummaryCard title={t`Files`} icon="file">
         <p className="text-2xl font-semibold tabular-nums">{metrics.totalFiles}</p>
-        <p className="text-sm text-ink-muted">{metrics.itemsWithFilesPercent}% of items have files</p>
+        <p className="text-sm text-ink-muted">{t`${metrics.itemsWithFilesPercent}% of items have files`}</p>
       </SummaryCard>
-      <SummaryCard title="Items" icon="products">
+      <SummaryCard title={t`Items`} icon="products">
         <p className="text-2xl font-semibold tabular-nums">
           {metrics.completedItems} / {metrics.totalItems}
         </p>
         <p className="text-sm text-ink-muted">
-          in installation or finished · {metrics.itemsWithFiles} with files / {metrics.totalItems - metrics.itemsWithFiles} without files
+          {t`in installation or finished · ${metrics.itemsWithFiles} with files / ${metrics.totalItems - metrics.itemsWithFiles} without files`}
         </p>
       </SummaryCard>
-      <SummaryCard title="Total Time" icon="clock">
+      <SummaryCard title={t`Total Time`} icon="clock">
         <LiveTotal base={metrics.totalSeconds} runningSeconds={metrics.runningSeconds} runningCount={metrics.runningCount} serverNow={serverNow} />
-        <p className="text-sm text-ink-muted">
-          {metrics.activeTimers} timer{metrics.activeTimers === 1 ? "" : "s"} running
-        </p>
+        <p className="text-sm text-ink-muted">{plural(metrics.activeTimers, { one: "# timer running", other: "# timers running" })}</p>
       </SummaryCard>
     </div>
   );

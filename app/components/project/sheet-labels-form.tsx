@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from "~/domain/label-sheets";
 import { btn, inputClass } from "../ui";
@@ -9,6 +10,7 @@ import { btn, inputClass } from "../ui";
  * Popover.
  */
 export function SheetLabelsForm({ action }: { action: string }) {
+  const { t } = useLingui();
   const [paper, setPaper] = useState<Paper>("letter");
   const [start, setStart] = useState("1");
   const positions = sheetPositions(paper);
@@ -19,7 +21,7 @@ export function SheetLabelsForm({ action }: { action: string }) {
       <input type="hidden" name="layout" value="sheet" />
       <div>
         <label htmlFor="sheet-paper" className="block text-sm font-medium text-ink">
-          Paper
+          {t`Paper`}
         </label>
         <select
           id="sheet-paper"
@@ -34,28 +36,28 @@ export function SheetLabelsForm({ action }: { action: string }) {
         >
           {PAPERS.map((p) => (
             <option key={p} value={p}>
-              {SHEETS[p].name} ({sheetPositions(p)} labels)
+              {t`${SHEETS[p].name} (${sheetPositions(p)} labels)`}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="sheet-start" className="block text-sm font-medium text-ink">
-          First free position (1 = top left)
+          {t`First free position (1 = top left)`}
         </label>
         <select id="sheet-start" name="start" value={start} onChange={(e) => setStart(e.target.value)} className={inputClass}>
           {Array.from({ length: MAX_SHEET_POSITIONS }, (_, i) => i + 1).map((n) => {
             const papers = onlyOn(n);
             return (
               <option key={n} value={n} disabled={n > positions}>
-                {papers.length < PAPERS.length ? `${n} (${papers.map((p) => SHEETS[p].name).join(", ")} only)` : n}
+                {papers.length < PAPERS.length ? t`${n} (${papers.map((p) => SHEETS[p].name).join(", ")} only)` : n}
               </option>
             );
           })}
         </select>
       </div>
       <button type="submit" className={`${btn.primary} w-full`}>
-        Open the sheet PDF
+        {t`Open the sheet PDF`}
       </button>
     </form>
   );

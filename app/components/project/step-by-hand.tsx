@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Form } from "react-router";
 import { btn } from "../ui";
 
@@ -6,15 +7,16 @@ import { btn } from "../ui";
  * The end of a job). A plain form post, so it works without JavaScript.
  */
 export function StepByHand({ stepId, name, canFollow }: { stepId: number; name: string; canFollow: boolean }) {
+  const { t } = useLingui();
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2">
-      <span className="text-sm text-ink-muted">Set by hand</span>
+      <span className="text-sm text-ink-muted">{t`Set by hand`}</span>
       {canFollow ? (
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="follow-floor" />
           <input type="hidden" name="stepId" value={stepId} />
-          <button type="submit" className={btn.small} aria-label={`Follow the floor: ${name}`}>
-            Follow the floor
+          <button type="submit" className={btn.small} aria-label={t`Follow the floor: ${name}`}>
+            {t`Follow the floor`}
           </button>
         </Form>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "@conform-to/react";
@@ -84,6 +85,7 @@ export function WorkflowSteps({
   here: string;
   lastResult: Result;
 }) {
+  const { t } = useLingui();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ toast?: { title: string; description?: string; variant?: "default" | "destructive" } | null }>();
   const toast = useToast();
@@ -115,11 +117,11 @@ export function WorkflowSteps({
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div>
-        <h2 className="text-xl font-semibold text-ink">Workflow Steps</h2>
+        <h2 className="text-xl font-semibold text-ink">{t`Workflow Steps`}</h2>
         <p className="text-sm text-ink-muted">
           {canWrite
-            ? "Drag a row (or use the arrows) to change the order; Edit changes dates, team members and completion."
-            : "The departments this project goes through."}
+            ? t`Drag a row (or use the arrows) to change the order; Edit changes dates, team members and completion.`
+            : t`The departments this project goes through.`}
         </p>
       </div>
       {canWrite && hasWorkflow ? (
@@ -127,7 +129,7 @@ export function WorkflowSteps({
           <input type="hidden" name="intent" value="refresh-workflow" />
           <button type="submit" className={btn.secondary}>
             <Icon name="refresh" />
-            Refresh
+            {t`Refresh`}
           </button>
         </Form>
       ) : null}
@@ -140,22 +142,24 @@ export function WorkflowSteps({
         {header}
         <div className="mt-4">
           {hasWorkflow ? (
-            <EmptyState icon="workflows" title="No Workflow Instance Created">
-              This project's workflow has no steps yet. {canWrite ? "Refresh to create them from the workflow's departments." : null}
+            <EmptyState icon="workflows" title={t`No Workflow Instance Created`}>
+              {canWrite
+                ? t`This project's workflow has no steps yet. Refresh to create them from the workflow's departments.`
+                : t`This project's workflow has no steps yet.`}
             </EmptyState>
           ) : (
             <EmptyState
               icon="workflows"
-              title="No Project Workflow Assigned"
+              title={t`No Project Workflow Assigned`}
               action={
                 canWrite ? (
                   <Link to={`${here}?dialog=edit-project`} preventScrollReset className={btn.primary}>
-                    Choose a workflow
+                    {t`Choose a workflow`}
                   </Link>
                 ) : null
               }
             >
-              Choose a workflow in Edit Project and its departments become this project's steps.
+              {t`Choose a workflow in Edit Project and its departments become this project's steps.`}
             </EmptyState>
           )}
         </div>
@@ -171,17 +175,17 @@ export function WorkflowSteps({
         {(handle) => (
           <>
             <StepCells step={step} handle={handle} />
-            <td data-label="Actions" className="py-3 md:pl-3">
+            <td data-label={t`Actions`} className="py-3 md:pl-3">
               {canWrite ? (
                 <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
                   <Link
                     to={`${here}?edit-step=${step.id}#step-${step.id}`}
                     preventScrollReset
                     className={btn.small}
-                    aria-label={`Edit ${step.departmentName} step`}
+                    aria-label={t`Edit ${step.departmentName} step`}
                   >
                     <Icon name="edit" />
-                    Edit
+                    {t`Edit`}
                   </Link>
                   <MoveButton here={here} stepId={step.id} direction="up" disabled={index === 0} name={step.departmentName} />
                   <MoveButton here={here} stepId={step.id} direction="down" disabled={index === rows.length - 1} name={step.departmentName} />
@@ -201,22 +205,22 @@ export function WorkflowSteps({
       <thead className="border-b border-line text-sm text-ink-muted">
         <tr>
           <th scope="col" className="py-2 pr-3">
-            Department
+            {t`Department`}
           </th>
           <th scope="col" className="py-2 pr-3">
-            Start Date
+            {t`Start Date`}
           </th>
           <th scope="col" className="py-2 pr-3">
-            End Date
+            {t`End Date`}
           </th>
           <th scope="col" className="py-2 pr-3">
-            Assigned Team Member
+            {t`Assigned Team Member`}
           </th>
           <th scope="col" className="py-2 pr-3">
-            Completion %
+            {t`Completion %`}
           </th>
           <th scope="col" className="py-2 md:pl-3">
-            Actions
+            {t`Actions`}
           </th>
         </tr>
       </thead>
@@ -225,14 +229,14 @@ export function WorkflowSteps({
   );
 
   return (
-    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label="Workflow Steps">
+    <section className={`p-4 sm:p-5 ${cardClass}`} aria-label={t`Workflow Steps`}>
       {header}
       {hydrated && canWrite ? (
         <DndContext
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? "this step")}
+          accessibility={sortableAnnouncements(order, (id) => byId.get(Number(id))?.departmentName ?? t`this step`)}
         >
           <SortableContext items={order} strategy={verticalListSortingStrategy}>
             {table}
@@ -242,21 +246,22 @@ export function WorkflowSteps({
         table
       )}
       <p className="sr-only" aria-live="polite">
-        {fetcher.state !== "idle" ? "Saving the new order" : ""}
+        {fetcher.state !== "idle" ? t`Saving the new order` : ""}
       </p>
     </section>
   );
 }
 
 function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
+  const { t } = useLingui();
   return (
     <>
-      <td data-label="Department" className="py-3 pr-3">
+      <td data-label={t`Department`} className="py-3 pr-3">
         {handle ? (
           <button
             type="button"
             className="mr-2 inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg align-middle text-ink-muted hover:bg-slate-100"
-            aria-label={`Drag ${step.departmentName} to reorder`}
+            aria-label={t`Drag ${step.departmentName} to reorder`}
             {...handle}
           >
             <Icon name="grip" />
@@ -268,21 +273,21 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
           {step.departmentName}
         </span>
       </td>
-      <td data-label="Start Date" className="py-3 pr-3">
+      <td data-label={t`Start Date`} className="py-3 pr-3">
         <DateText text={step.startText} />
       </td>
-      <td data-label="End Date" className="py-3 pr-3">
+      <td data-label={t`End Date`} className="py-3 pr-3">
         <DateText text={step.endText} />
         {step.endsAfterDue ? (
           <span className="block text-sm font-medium text-danger-800" data-testid="ends-after-due">
-            Ends after the due date
+            {t`Ends after the due date`}
           </span>
         ) : null}
       </td>
-      <td data-label="Assigned Team Member" className="py-3 pr-3 cell-text">
-        {step.members.length ? step.members.map((m) => m.name).join(", ") : <span className="text-ink-muted">Unassigned</span>}
+      <td data-label={t`Assigned Team Member`} className="py-3 pr-3 cell-text">
+        {step.members.length ? step.members.map((m) => m.name).join(", ") : <span className="text-ink-muted">{t`Unassigned`}</span>}
       </td>
-      <td data-label="Completion %" className="py-3 pr-3">
+      <td data-label={t`Completion %`} className="py-3 pr-3">
         <div className="flex items-center gap-2">
           <div className="h-2 w-20 overflow-hidden rounded-full bg-slate-200" aria-hidden>
             <div className="h-full bg-brand-700" style={{ width: `${step.percentComplete}%` }} />
@@ -296,18 +301,21 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
 }
 
 function DateText({ text }: { text: string }) {
-  if (text === "Not set") return <span className="text-ink-muted">Not set</span>;
-  if (text === "Invalid date") return <span className="font-medium text-danger-800">Invalid date</span>;
+  const { t } = useLingui();
+  // The server's words for no date and a broken one, in the page's language.
+  if (text === t`Not set`) return <span className="text-ink-muted">{text}</span>;
+  if (text === t`Invalid date`) return <span className="font-medium text-danger-800">{text}</span>;
   return <span>{text}</span>;
 }
 
 function MoveButton({ here, stepId, direction, disabled, name }: { here: string; stepId: number; direction: "up" | "down"; disabled: boolean; name: string }) {
+  const { t } = useLingui();
   return (
     <Form method="post" action={here} preventScrollReset>
       <input type="hidden" name="intent" value="move-step" />
       <input type="hidden" name="stepId" value={stepId} />
       <input type="hidden" name="direction" value={direction} />
-      <button type="submit" className={btn.icon} disabled={disabled} aria-label={`Move ${name} ${direction}`}>
+      <button type="submit" className={btn.icon} disabled={disabled} aria-label={direction === "up" ? t`Move ${name} up` : t`Move ${name} down`}>
         <Icon name={direction === "up" ? "arrow-up" : "arrow-down"} />
       </button>
     </Form>
@@ -337,6 +345,7 @@ function DraggableRow({ id, children }: { id: number; children: (handle: Handle)
 }
 
 function EditStepRow({ step, members, here, lastResult }: { step: StepRow; members: { id: number; name: string }[]; here: string; lastResult: Result }) {
+  const { t } = useLingui();
   const formId = `step-${step.id}-form`;
   // The step as this row opened, kept while it stays open: a live reload of the page (someone else saved the step)
   // changes neither the fields nor what the save is checked against; drawn again after a refused save, the row
@@ -370,7 +379,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
   const offered = [...members, ...step.members.filter((m) => !members.some((x) => x.id === m.id))];
   return (
     <tr id={`step-${step.id}`} className="bg-brand-50/40">
-      <td data-label="Department" className="py-3 pr-3 align-top">
+      <td data-label={t`Department`} className="py-3 pr-3 align-top">
         <span
           className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
         >
@@ -382,9 +391,9 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
           </p>
         ) : null}
       </td>
-      <td data-label="Start Date" className="py-3 pr-3 align-top">
+      <td data-label={t`Start Date`} className="py-3 pr-3 align-top">
         <label htmlFor={fields.startDate.id} className="sr-only">
-          Start date of {step.departmentName}
+          {t`Start date of ${step.departmentName}`}
         </label>
         {/* docs/product.md §5: each date bounds the other (and both stay in range); empty is allowed (no date). */}
         <input
@@ -396,9 +405,9 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
         />
         <FieldError id={fields.startDate.errorId} errors={fields.startDate.errors} />
       </td>
-      <td data-label="End Date" className="py-3 pr-3 align-top">
+      <td data-label={t`End Date`} className="py-3 pr-3 align-top">
         <label htmlFor={fields.endDate.id} className="sr-only">
-          End date of {step.departmentName}
+          {t`End date of ${step.departmentName}`}
         </label>
         <input
           className={inputClass}
@@ -409,10 +418,10 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
         />
         <FieldError id={fields.endDate.errorId} errors={fields.endDate.errors} />
       </td>
-      <td data-label="Assigned Team Member" className="py-3 pr-3 align-top">
+      <td data-label={t`Assigned Team Member`} className="py-3 pr-3 align-top">
         {/* Checkboxes, not a multiple select: a tablet or a phone ticks names without Ctrl-click. */}
         <fieldset aria-describedby={fields.teamMemberIds.errors ? fields.teamMemberIds.errorId : undefined}>
-          <legend className="sr-only">Team members on {step.departmentName}</legend>
+          <legend className="sr-only">{t`Team members on ${step.departmentName}`}</legend>
           <div className="max-h-48 min-w-44 overflow-y-auto rounded-lg border border-field bg-white px-2 py-1">
             {offered.map((m) => (
               <label key={m.id} className={checkRowClass}>
@@ -429,26 +438,26 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
             ))}
           </div>
         </fieldset>
-        <p className="mt-1 text-sm text-ink-muted">None ticked = unassigned.</p>
+        <p className="mt-1 text-sm text-ink-muted">{t`None ticked = unassigned.`}</p>
         <FieldError id={fields.teamMemberIds.errorId} errors={fields.teamMemberIds.errors} />
       </td>
-      <td data-label="Completion %" className="py-3 pr-3 align-top">
+      <td data-label={t`Completion %`} className="py-3 pr-3 align-top">
         <label htmlFor={fields.percentComplete.id} className="sr-only">
-          Completion % of {step.departmentName}
+          {t`Completion % of ${step.departmentName}`}
         </label>
         <input className={`${inputClass} w-24`} inputMode="numeric" {...getInputProps(fields.percentComplete, { type: "number" })} min={0} max={100} step={1} />
         <FieldError id={fields.percentComplete.errorId} errors={fields.percentComplete.errors} />
       </td>
-      <td data-label="Actions" className="py-3 align-top md:pl-3">
+      <td data-label={t`Actions`} className="py-3 align-top md:pl-3">
         <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="update-step" />
           <input type="hidden" name="stepId" value={step.id} />
           <OpenedValuesField values={opened} />
           <button type="submit" className={btn.primary}>
-            Save
+            {t`Save`}
           </button>
           <Link to={`${here}#step-${step.id}`} preventScrollReset replace className={btn.secondary}>
-            Cancel
+            {t`Cancel`}
           </Link>
         </Form>
       </td>

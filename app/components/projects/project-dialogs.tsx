@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { SubmissionResult } from "@conform-to/react";
 import { DeleteProjectForm, ProjectForm, type ProjectFormProject } from "~/components/project-form";
 import { UrlDialog } from "~/components/ui";
@@ -21,15 +22,16 @@ export function ProjectDialogs({
   here: string;
   resultFor: (formId: string) => SubmissionResult<string[]> | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {creating ? (
-        <UrlDialog title="Create New Project" closeTo={here} wide>
+        <UrlDialog title={t`Create New Project`} closeTo={here} wide>
           <ProjectForm workflows={workflows} closeTo={here} lastResult={resultFor("project-new")} />
         </UrlDialog>
       ) : null}
       {editProject ? (
-        <UrlDialog title="Edit Project" description={editProject.name} closeTo={here} wide>
+        <UrlDialog title={t`Edit Project`} description={editProject.name} closeTo={here} wide>
           <ProjectForm
             key={editProject.id}
             project={editProject}
@@ -41,7 +43,7 @@ export function ProjectDialogs({
         </UrlDialog>
       ) : null}
       {deleteProject ? (
-        <UrlDialog title="Delete Project" closeTo={here}>
+        <UrlDialog title={t`Delete Project`} closeTo={here}>
           <DeleteProjectForm
             project={deleteProject}
             closeTo={here}

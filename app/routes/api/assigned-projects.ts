@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { assignedProjects } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, jsonError, listSlice, parseId } from "~/http/api.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "");
-    if (!department) return jsonError(404, "Department not found");
+    if (!department) return jsonError(404, t`Department not found`);
     return listSlice(new URL(request.url), assignedProjects(memberId, department));
   });
 }

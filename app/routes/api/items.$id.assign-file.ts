@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { assignFile } from "~/models/machine-file.server";
 import { AssignFileSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
@@ -16,6 +17,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     const { fileId, fileType } = await parseBody(request, AssignFileSchema);
-    return json({ ...assignFile(id, fileId, fileType, actor), message: "File assignment updated successfully" });
+    return json({ ...assignFile(id, fileId, fileType, actor), message: t`File assignment updated successfully` });
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { listFileAssociations } from "~/models/machine-file.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseId } from "~/http/api.server";
@@ -9,6 +10,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const list = listFileAssociations(parseId(params.id, "Item"));
-    return list ? json(list) : jsonError(404, "Item not found");
+    return list ? json(list) : jsonError(404, t`Item not found`);
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { ItemPatchSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const item = getItem(parseId(params.id, "Item"));
-    return item ? json(item) : jsonError(404, "Item not found");
+    return item ? json(item) : jsonError(404, t`Item not found`);
   });
 }
 
@@ -23,10 +24,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     if (request.method.toUpperCase() === "DELETE") {
-      return deleteItem(id, actor) ? json({ message: "Item deleted successfully.", id }) : jsonError(404, "Item not found");
+      return deleteItem(id, actor) ? json({ message: t`Item deleted successfully.`, id }) : jsonError(404, t`Item not found`);
     }
     const { version, ...patch } = await parseBody(request, ItemPatchSchema);
     const item = updateItem(id, patch, actor, { version });
-    return item ? json(item) : jsonError(404, "Item not found");
+    return item ? json(item) : jsonError(404, t`Item not found`);
   });
 }

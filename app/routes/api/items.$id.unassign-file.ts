@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { unassignFile } from "~/models/machine-file.server";
 import { UnassignFileSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
@@ -16,6 +17,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const id = parseId(params.id, "Item");
     const { fileType } = await parseBody(request, UnassignFileSchema);
     const removed = unassignFile(id, fileType, actor);
-    return removed ? json({ ...removed, message: "File assignment updated successfully" }) : jsonError(404, `This item has no ${fileType} file assigned`);
+    return removed
+      ? json({ ...removed, message: t`File assignment updated successfully` })
+      : jsonError(404, fileType === "print" ? t`This item has no print file assigned` : t`This item has no cut file assigned`);
   });
 }

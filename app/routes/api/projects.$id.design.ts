@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { deleteDesign, getDesign, saveDesign, saveDesignFile } from "~/models/design.server";
 import { getProject } from "~/models/project.server";
 import { DesignRecordSchema } from "~/schemas/project";
@@ -23,9 +24,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const id = parseId(params.id, "Project");
-    if (!getProject(id)) return jsonError(404, "Project not found");
+    if (!getProject(id)) return jsonError(404, t`Project not found`);
     const design = getDesign(id);
-    return design ? json(design) : jsonError(404, "No design uploaded");
+    return design ? json(design) : jsonError(404, t`No design uploaded`);
   });
 }
 
@@ -34,12 +35,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
     if (request.method.toUpperCase() === "DELETE") {
-      return deleteDesign(id, actor) ? json({ message: "Design removed successfully!" }) : jsonError(404, "No design uploaded");
+      return deleteDesign(id, actor) ? json({ message: t`Design removed successfully!` }) : jsonError(404, t`No design uploaded`);
     }
     if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
       // The HTTP layer wrote the file to disk as it arrived (pipeline/uploads.server).
       const file = uploadedFile(request, "file");
-      if (!file || file.size === 0) return jsonError(400, "Please select a PDF file");
+      if (!file || file.size === 0) return jsonError(400, t`Please select a PDF file`);
       return json(await saveDesignFile(id, file, actor, maxUploadBytes()), { status: 201 });
     }
     return json(saveDesign(id, await parseBody(request, DesignRecordSchema), actor), { status: 201 });

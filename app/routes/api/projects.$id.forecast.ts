@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getProject } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
 import { projectForecastJson } from "~/views/forecast-view.server";
@@ -12,7 +13,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const id = parseId(params.id, "Project");
-    if (!getProject(id)) return jsonError(404, "Project not found");
+    if (!getProject(id)) return jsonError(404, t`Project not found`);
     return json(projectForecastJson(id));
   });
 }

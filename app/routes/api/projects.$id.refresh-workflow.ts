@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getSteps, refreshWorkflow } from "~/models/project.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -14,6 +15,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
     refreshWorkflow(id, actor);
-    return json({ message: "Workflow Refreshed", steps: getSteps({ projectId: id }) });
+    return json({ message: t`Workflow Refreshed`, steps: getSteps({ projectId: id }) });
   });
 }

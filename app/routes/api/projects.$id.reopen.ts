@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { reopenProject } from "~/models/project.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -14,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return api(() => {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const project = reopenProject(parseId(params.id, "Project"), actor);
-    if (!project) return jsonError(404, "Project not found");
-    return json({ ...project, message: "Project reopened." });
+    if (!project) return jsonError(404, t`Project not found`);
+    return json({ ...project, message: t`Project reopened.` });
   });
 }

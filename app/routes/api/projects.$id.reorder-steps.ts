@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getProject, getSteps, reorderSteps } from "~/models/project.server";
 import { StepOrderSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -14,9 +15,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
-    if (!getProject(id)) return jsonError(404, "Project not found");
+    if (!getProject(id)) return jsonError(404, t`Project not found`);
     const body = await parseBody(request, StepOrderSchema);
     reorderSteps(id, body.stepIds, actor);
-    return json({ message: "Workflow steps reordered successfully", steps: getSteps({ projectId: id }) });
+    return json({ message: t`Workflow steps reordered successfully`, steps: getSteps({ projectId: id }) });
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { deleteProject, getProjectWithMetrics, updateProject } from "~/models/project.server";
 import { ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const project = getProjectWithMetrics(parseId(params.id, "Project"));
-    return project ? json(project) : jsonError(404, "Project not found");
+    return project ? json(project) : jsonError(404, t`Project not found`);
   });
 }
 
@@ -23,10 +24,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
     if (request.method.toUpperCase() === "DELETE") {
-      return deleteProject(id, actor) ? json({ message: "Project deleted successfully!", id }) : jsonError(404, "Project not found");
+      return deleteProject(id, actor) ? json({ message: t`Project deleted successfully!`, id }) : jsonError(404, t`Project not found`);
     }
     const { version, ...patch } = await parseBody(request, ProjectPatchSchema);
     const row = updateProject(id, patch, actor, { version });
-    return row ? json(row) : jsonError(404, "Project not found");
+    return row ? json(row) : jsonError(404, t`Project not found`);
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { getProject, getWorkflowInstances } from "~/models/project.server";
 import { requirePermission } from "~/services/permissions.server";
 import { api, json, jsonError, parseId } from "~/http/api.server";
@@ -9,7 +10,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requirePermission(request, "read");
     const id = parseId(params.id, "Project");
-    if (!getProject(id)) return jsonError(404, "Project not found");
+    if (!getProject(id)) return jsonError(404, t`Project not found`);
     return json(getWorkflowInstances(id));
   });
 }

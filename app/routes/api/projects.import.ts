@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { planCounts, planSummary, touchesItems } from "~/domain/order-plan";
 import { api, json, jsonError, parseBody } from "~/http/api.server";
 import { importOrders, previewOrderImport } from "~/models/order-import.server";
@@ -43,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (result.status === "already") {
       return json({
-        message: `This import was already done: ${planSummary(result.counts)}`,
+        message: alreadyDone(planSummary(result.counts)),
         counts: result.counts,
         projectIds: result.projectIds,
         repeated: true,
@@ -52,4 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
     const created = result.counts.create > 0;
     return json({ message: planSummary(result.counts), ...planJson(result.plan), projectIds: result.projectIds }, { status: created ? 201 : 200 });
   });
+}
+
+/** The answer to an import sent again with the same id. */
+function alreadyDone(summary: string) {
+  return t`This import was already done: ${summary}`;
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { assignTeamMembers } from "~/models/project.server";
 import { AssignTeamMembersSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -15,6 +16,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const body = await parseBody(request, AssignTeamMembersSchema);
     const step = assignTeamMembers(parseId(params.id, "Workflow step"), body.teamMemberIds, actor);
-    return step ? json(step) : jsonError(404, "Workflow step not found");
+    return step ? json(step) : jsonError(404, t`Workflow step not found`);
   });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { updateStep } from "~/models/project.server";
 import { StepPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
@@ -15,6 +16,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const { version, ...patch } = await parseBody(request, StepPatchSchema);
     const step = updateStep(parseId(params.id, "Workflow step"), patch, actor, { version });
-    return step ? json(step) : jsonError(404, "Workflow step not found");
+    return step ? json(step) : jsonError(404, t`Workflow step not found`);
   });
 }
