@@ -1,6 +1,8 @@
 // Shared by browser and server: office sheets of 2 in × 2 in labels, for the PDF
 // (label-pdf.server.ts), its route's checks and the project page's form. PDF points are 1/72 in.
 
+import { t } from "@lingui/core/macro";
+
 export const LABEL_SIZE_PT = 144;
 const MM = 72 / 25.4;
 /** Office printers leave an edge of about 4–5 mm unprinted: no label comes closer to a sheet's edge than this. */
@@ -19,6 +21,11 @@ export type Paper = keyof typeof SHEETS;
 export const PAPERS = Object.keys(SHEETS) as Paper[];
 
 /** How many labels one sheet of `paper` holds: positions 1 (top left) to this, left to right, top to bottom. */
+/** The paper's name as the reader's language says it ("US Letter" is "Carta (EE. UU.)" in Spanish). */
+export function paperName(paper: Paper): string {
+  return paper === "letter" ? t`US Letter` : SHEETS[paper].name;
+}
+
 export const sheetPositions = (paper: Paper) => SHEETS[paper].cols * SHEETS[paper].rows;
 /** The most positions any paper has (the project page's list without JavaScript). */
 export const MAX_SHEET_POSITIONS = Math.max(...PAPERS.map(sheetPositions));

@@ -6,7 +6,7 @@ import { contentDisposition } from "~/domain/content-disposition";
 import type { ErrorPageLink } from "~/http/error-page.server";
 import { parseIdParam } from "~/domain/ids";
 import { labelFileName, labelPdf, type SheetLayout } from "~/infra/label-pdf.server";
-import { PAPERS, SHEETS, sheetPositions, type Paper } from "~/domain/label-sheets";
+import { PAPERS, paperName, sheetPositions, type Paper } from "~/domain/label-sheets";
 import type { Route } from "./+types/project-labels";
 
 // GET /projects/{id}/labels.pdf: every item's 2 in × 2 in label (docs/product.md §9), a page each in item id order, for a
@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!(PAPERS as string[]).includes(paper)) return refuse(400, t`Labels not made`, t`Choose the paper: letter (US Letter) or a4 (A4).`, back);
     const positions = sheetPositions(paper as Paper);
     if (!Number.isInteger(start) || start < 1 || start > positions) {
-      const sheetName = SHEETS[paper as Paper].name;
+      const sheetName = paperName(paper as Paper);
       return refuse(
         400,
         t`Labels not made`,

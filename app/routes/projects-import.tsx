@@ -122,7 +122,9 @@ export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
           <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
             {ORDER_CSV_HEADERS.map((h) => (
               <div key={h} className="contents">
-                <dt className="font-semibold text-ink">{h}</dt>
+                <dt className="font-semibold text-ink">
+                  <code className="font-sans">{h}</code>
+                </dt>
                 <dd className="text-ink-muted">{i18n._(COLUMN_HELP[h])}</dd>
               </div>
             ))}

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
@@ -7,36 +9,38 @@ import type { Route } from "./+types/workflows";
 export { loader } from "./workflows.server";
 
 export function meta() {
-  return [{ title: "Project Workflows · Shopflow" }];
+  return [{ title: t`Project Workflows · Shopflow` }];
 }
 
 function Counts({ counts }: { counts: WorkflowCounts }) {
+  const { t, i18n } = useLingui();
   const cell = (label: string, value: number) => (
     <div className="rounded-lg bg-slate-50 px-3 py-2">
       <dt className="text-sm text-ink-muted">{label}</dt>
-      <dd className="text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString("en-US")}</dd>
+      <dd className="text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")}</dd>
     </div>
   );
   return (
     <dl className="mt-4 grid grid-cols-3 gap-2">
-      {cell("Total items", counts.totalItems)}
-      {cell("Running", counts.activeTimers)}
-      {cell("Completed", counts.completed)}
+      {cell(t`Total items`, counts.totalItems)}
+      {cell(t`Running`, counts.activeTimers)}
+      {cell(t`Completed`, counts.completed)}
     </dl>
   );
 }
 
 export default function Workflows({ loaderData }: Route.ComponentProps) {
+  const { t } = useLingui();
   const { workflows, standard, canManage } = loaderData;
   const manage = (
     <Link to="/settings?tab=workflows" className={btn.secondary}>
       <Icon name="settings" />
-      Manage workflows in Settings
+      <Trans>Manage workflows in Settings</Trans>
     </Link>
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <PageHeader title="Project Workflows" subtitle="Each workflow's departments, and how many items are moving through it." actions={manage} />
+      <PageHeader title={t`Project Workflows`} subtitle={t`Each workflow's departments, and how many items are moving through it.`} actions={manage} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {workflows.map((w) => (
           <section key={w.id} className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby={`wf-${w.id}`}>
@@ -44,7 +48,7 @@ export default function Workflows({ loaderData }: Route.ComponentProps) {
               {w.name}
             </h2>
             {w.description ? <p className="mt-1 text-sm text-ink-muted wrap-anywhere">{w.description}</p> : null}
-            <ol className="mt-3 flex flex-wrap items-center gap-1.5" aria-label={`${w.name} departments`}>
+            <ol className="mt-3 flex flex-wrap items-center gap-1.5" aria-label={t`${w.name} departments`}>
               {w.sequence.map((d, i) => (
                 <li key={`${d.value}-${i}`} className="flex items-center gap-1.5">
                   {i > 0 ? (
@@ -63,16 +67,18 @@ export default function Workflows({ loaderData }: Route.ComponentProps) {
         ))}
         <section className={`p-4 sm:p-5 ${cardClass}`} aria-labelledby="wf-standard">
           <h2 id="wf-standard" className="text-lg font-semibold text-ink">
-            Standard Manufacturing Process
+            <Trans>Standard Manufacturing Process</Trans>
           </h2>
-          <p className="mt-1 text-sm text-ink-muted">Items without a workflow follow the standard department order.</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            <Trans>Items without a workflow follow the standard department order.</Trans>
+          </p>
           <Counts counts={standard} />
         </section>
       </div>
       {workflows.length === 0 ? (
         <div className="mt-6">
-          <EmptyState icon="workflows" title="No project workflows configured" action={canManage ? manage : null}>
-            {canManage ? "Add a workflow to give projects their department steps." : "A manager adds workflows in Global Settings."}
+          <EmptyState icon="workflows" title={t`No project workflows configured`} action={canManage ? manage : null}>
+            {canManage ? t`Add a workflow to give projects their department steps.` : t`A manager adds workflows in Global Settings.`}
           </EmptyState>
         </div>
       ) : null}

@@ -36,6 +36,8 @@ function shopTexts(): string[] {
         // Codes the app stores (a status, a priority, a slug) are shown through words of their own, not as stored.
         if (!v || v.length < 2 || v.startsWith("{") || v.startsWith("[") || /^[a-z0-9_-]+$/.test(v)) continue;
         texts.add(v);
+        // A sentence may carry a name in lower case ("Confirm cut file for lobby mural").
+        texts.add(v.toLowerCase());
       }
     }
   }

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { MAX_SHEET_POSITIONS, PAPERS, SHEETS, sheetPositions, type Paper } from "~/domain/label-sheets";
+import { MAX_SHEET_POSITIONS, PAPERS, paperName, sheetPositions, type Paper } from "~/domain/label-sheets";
 import { btn, inputClass } from "../ui";
 
 /**
@@ -36,7 +36,7 @@ export function SheetLabelsForm({ action }: { action: string }) {
         >
           {PAPERS.map((p) => (
             <option key={p} value={p}>
-              {t`${SHEETS[p].name} (${sheetPositions(p)} labels)`}
+              {t`${paperName(p)} (${sheetPositions(p)} labels)`}
             </option>
           ))}
         </select>
@@ -50,7 +50,7 @@ export function SheetLabelsForm({ action }: { action: string }) {
             const papers = onlyOn(n);
             return (
               <option key={n} value={n} disabled={n > positions}>
-                {papers.length < PAPERS.length ? t`${n} (${papers.map((p) => SHEETS[p].name).join(", ")} only)` : n}
+                {papers.length < PAPERS.length ? t`${n} (${papers.map((p) => paperName(p)).join(", ")} only)` : n}
               </option>
             );
           })}
