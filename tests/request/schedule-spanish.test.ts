@@ -137,15 +137,18 @@ describe("pages and feeds reached by a key", () => {
     expect(en).not.toContain("SUMMARY:Entrega: ");
   });
 
-  test("the customer status page follows the visitor's language", async () => {
-    const made = await visibleHtml(await clients.en.request("/projects/1", { method: "POST", form: { intent: "create-customer-link" } }));
-    const path = new URL(/(http:\/\/localhost\/status\/[A-Za-z0-9_-]+)/.exec(made)![1]!).pathname;
-    const es = await visibleHtml(await app.client("10.7.0.4").request(path, { headers: { "accept-language": "es" } }));
+  test("the customer status page speaks the language its link was made with, whatever the visitor's browser", async () => {
+    const linkPath = async (language: string) => {
+      const made = await visibleHtml(await clients.en.request("/projects/1", { method: "POST", form: { intent: "create-customer-link", language } }));
+      return new URL(/(http:\/\/localhost\/status\/[A-Za-z0-9_-]+)/.exec(made)![1]!).pathname;
+    };
+    const es = await visibleHtml(await app.client("10.7.0.4").request(await linkPath("es"), { headers: { "accept-language": "en" } }));
     expect(es).toContain("Estado del pedido");
     expect(es).toContain("Etapas");
-    const en = await visibleHtml(await app.client("10.7.0.5").request(path, { headers: { "accept-language": "en" } }));
+    const en = await visibleHtml(await app.client("10.7.0.5").request(await linkPath("en"), { headers: { "accept-language": "es" } }));
     expect(en).toContain("Order status");
     expect(en).toContain("Stages");
+    // A link that is not one has no language of its own: the visitor's browser decides.
     const bad = await app.client("10.7.0.6").request("/status/never-made-at-all", { headers: { "accept-language": "es" } });
     expect(bad.status).toBe(404);
     expect(await visibleHtml(bad)).toContain("Este enlace de estado ya no es válido. Pida uno nuevo al taller.");
