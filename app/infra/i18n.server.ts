@@ -49,6 +49,11 @@ export function currentLocale(): Locale {
   return current.locale;
 }
 
+/** The request's language if something in its answer was translated, else null (nothing was said in a language). */
+export function decidedLocale(): Locale | null {
+  return scope.getStore()?.locale ?? null;
+}
+
 /**
  * A page whose language is not its reader's (a TV board link's, a customer link's): from here on the request
  * speaks `locale`. Called by the route before anything of the page is translated. The pseudo-locale, when the

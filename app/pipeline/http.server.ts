@@ -17,7 +17,7 @@ import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
 import { bearerToken, authenticateBearer } from "./token-auth.server";
 import { recordRequest } from "~/infra/metrics.server";
-import { currentLocale, withLanguage } from "~/infra/i18n.server";
+import { decidedLocale, withLanguage } from "~/infra/i18n.server";
 import { requestLocale } from "~/services/language.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
@@ -489,8 +489,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       // A 405 the route answered itself names what it takes, as the layer's own do.
       if (response.status === 405 && !response.headers.has("Allow")) response.headers.set("Allow", (seen.rules?.methods ?? ALL_METHODS).join(", "));
       if (secure) response.headers.set("Strict-Transport-Security", "max-age=31536000");
-      // The answer's language (docs/product.md, Languages): what a program's token or Accept-Language got it.
-      if (!response.headers.has("Content-Language")) response.headers.set("Content-Language", currentLocale());
+      // The answer's language (docs/product.md, Languages): what a program's token or Accept-Language got it. An
+      // answer that said nothing in words (a health check, a list of records) has none, and deciding it would
+      // look up the session for nothing.
+      const spoken = decidedLocale();
+      if (spoken && !response.headers.has("Content-Language")) response.headers.set("Content-Language", spoken);
       // Two cookies of one name of ours (one planted from another port or path): the request was answered
       // signed out, and the answer deletes every copy (http/cookies.server).
       for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {

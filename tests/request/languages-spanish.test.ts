@@ -199,12 +199,13 @@ describe("links and tokens speak the language chosen when made", () => {
       return /value="(sfk_[A-Za-z0-9_-]{43})"/.exec(await visibleHtml(res))![1]!;
     };
     const program = app.client("10.8.8.8");
+    // An answer in words (a refusal): one that says nothing in a language (a list of records) carries none.
     const call = (token: string, headers: Record<string, string>) =>
-      program.request("/api/projects", { headers: { ...headers, authorization: `Bearer ${token}` } });
+      program.request("/api/projects/99999999", { headers: { ...headers, authorization: `Bearer ${token}` } });
 
     const spanish = await makeToken("Cotizador", "es");
     const es = await call(spanish, EN);
-    expect(es.status).toBe(200);
+    expect(es.status).toBe(404);
     expect(es.headers.get("content-language")).toBe("es");
     // English unless chosen, whatever the program's Accept-Language.
     const plain = await makeToken("Quoting");
@@ -212,6 +213,8 @@ describe("links and tokens speak the language chosen when made", () => {
     const follows = await makeToken("Monitor", "accept-language");
     expect((await call(follows, ES)).headers.get("content-language")).toBe("es");
     expect((await call(follows, EN)).headers.get("content-language")).toBe("en");
+    // Nothing said in words, no language decided: no session lookup for a health check.
+    expect((await program.request("/healthz", { headers: ES })).headers.get("content-language")).toBeNull();
     expect(app.db.$client.query("SELECT name, language FROM api_tokens ORDER BY id").all()).toEqual([
       { name: "Cotizador", language: "es" },
       { name: "Quoting", language: "en" },
