@@ -149,7 +149,7 @@ export function requireWorkList(request: Request, department: string): SignedInU
   const key = workListKey(department);
   if (user.apiToken && !canOpenWorkList(user, department)) refuse(request, 403, missingScopeMessage("read"));
   if (!canOpenWorkList(user, department)) {
-    const keyName = departmentKeyLabel(key ?? "") ?? key;
+    const keyName = departmentKeyLabel(key ?? "") ?? key ?? "";
     refuse(request, 403, t`This work list needs the ${keyName} key.`);
   }
   return user;
