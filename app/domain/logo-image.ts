@@ -5,9 +5,6 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" } as const;
 export type LogoExtension = keyof typeof LOGO_TYPES;
 
-export const LOGO_NOT_AN_IMAGE = "The logo must be a PNG, JPEG or WebP picture.";
-export const LOGO_TOO_LARGE = "The logo is too large: at most 512 KB.";
-
 const startsWith = (bytes: Uint8Array, magic: number[], at = 0) => magic.every((b, i) => bytes[at + i] === b);
 
 /** The picture format of a file's first 16 bytes, or null when it is none of the three. */

@@ -22,7 +22,7 @@ import {
 } from "#db/schema";
 import { auditActionLabel, auditEntityLabel, auditFieldLabel, codeWords, HISTORY_LIMIT, type HistoryLine } from "~/domain/audit-words";
 import { formatLogTime, formatTimelineDate } from "~/domain/dates";
-import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentKeyLabel } from "~/domain/departments";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { getDb } from "~/infra/db.server";
@@ -249,7 +249,7 @@ function showValue(field: string, v: unknown, view: DiffView): string {
   if (typeof v === "string") {
     if (ISO_INSTANT.test(v)) return DAY_FIELDS.has(field) ? formatTimelineDate(v, view.timeZone) : formatLogTime(v, view.timeZone);
     if (DEPARTMENT_FIELDS.has(field)) return (view.departmentName ?? departmentLabel)(v);
-    if (field === "accessibleDepartments") return DEPARTMENT_KEY_LABELS[v] ?? departmentLabel(v);
+    if (field === "accessibleDepartments") return departmentKeyLabel(v) ?? departmentLabel(v);
     if (field === "reason") return reasonWords(v);
     if (CODE_FIELDS.has(field)) return codeWords(v);
     return v;

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { customerLinks, departments, projects, projectWorkflowInstances, projectWorkflowSteps } from "#db/schema";
 import { NotFoundError } from "~/domain/errors";
@@ -36,7 +37,7 @@ export function listCustomerLinks(projectId: number): CustomerLinkRow[] {
 export function createCustomerLink(projectId: number, actor: Actor, language: Language = DEFAULT_LANGUAGE): { id: number; key: string } {
   const key = newKey();
   return getDb().transaction((tx) => {
-    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError("Project not found");
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).get()) throw new NotFoundError(t`Project not found`);
     const row = tx
       .insert(customerLinks)
       .values({ projectId, keyHash: hashKey(key), language, createdBy: actor.id })
@@ -55,7 +56,7 @@ export function revokeCustomerLink(projectId: number, id: number, actor: Actor):
       .where(and(eq(customerLinks.id, id), eq(customerLinks.projectId, projectId), isNull(customerLinks.revokedAt)))
       .returning({ id: customerLinks.id })
       .get();
-    if (!row) throw new NotFoundError("This customer link no longer exists or was already revoked.");
+    if (!row) throw new NotFoundError(t`This customer link no longer exists or was already revoked.`);
     writeAudit(actor, { action: "revoke-customer-link", entity: "project", entityId: projectId, before: { customerLink: id } }, tx);
   });
 }

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons";
 import { cardClass, PageHeader } from "~/components/ui";
-import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentKeyLabel } from "~/domain/departments";
 import { orList } from "~/domain/words";
 import type { Route } from "./+types/department-views";
 export { loader } from "./department-views.server";
@@ -32,7 +32,7 @@ export default function DepartmentViews({ loaderData }: Route.ComponentProps) {
               <span className="min-w-0">
                 <span className="block text-lg font-semibold text-ink">{v.title}</span>
                 <span className="mt-1 block text-sm text-ink-muted">{v.text}</span>
-                {v.open ? null : <span className="mt-2 block text-sm font-medium text-ink">{lockedText(DEPARTMENT_KEY_LABELS[v.key!])}</span>}
+                {v.open ? null : <span className="mt-2 block text-sm font-medium text-ink">{lockedText(departmentKeyLabel(v.key!) ?? v.key!)}</span>}
               </span>
             </>
           );

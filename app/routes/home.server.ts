@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { decideTileClick, hasDepartmentKey, TILES } from "~/domain/departments";
+import { decideTileClick, hasDepartmentKey, homeTiles } from "~/domain/departments";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getSetupCounts, setupSteps } from "~/models/setup.server";
 import { activeAccessKeys, activeHoldersOf } from "~/models/team-member.server";
@@ -24,7 +24,7 @@ export function loadHome({ request }: Route.LoaderArgs) {
   const user = getUser(request);
   const heldKeys = user ? [] : [...activeAccessKeys()];
   // Signed in: the tiles this member may open. Signed out: every tile, once anybody has been given access.
-  const tiles = user ? TILES.filter((t) => hasDepartmentKey(user.accessibleDepartments, t.key)) : heldKeys.length > 0 ? TILES : [];
+  const tiles = user ? homeTiles().filter((t) => hasDepartmentKey(user.accessibleDepartments, t.key)) : heldKeys.length > 0 ? homeTiles() : [];
   const isManagement = can(user, "settings:write");
   // docs/product.md (Decisions): management sees 'Set up your shop' until every step has an entry.
   const steps = isManagement ? setupSteps(getSetupCounts()) : [];
@@ -71,7 +71,7 @@ function dayEndPauseNotice(memberId: number) {
 // JavaScript off: a tile is a form button, and the same decision is taken here.
 export async function homeAction({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const tile = TILES.find((t) => t.key === form?.get("tile"));
+  const tile = homeTiles().find((t) => t.key === form?.get("tile"));
   if (!tile) return redirect("/");
   const user = getUser(request);
   const decision = decideTileClick(tile, user, user ? [] : [...activeAccessKeys()]);

@@ -14,7 +14,7 @@ import { PinDialog } from "~/components/pin-dialog";
 import { MemberLanguageSwitch } from "~/components/member-language";
 import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
-import { decideTileClick, TILES, type Tile } from "~/domain/departments";
+import { decideTileClick, homeTiles, type Tile } from "~/domain/departments";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/home";
 import { homeAction, loadHome } from "./home.server";
@@ -36,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [pinTile, setPinTile] = useState<Tile | null>(null);
-  const tiles = TILES.filter((x) => tileKeys.includes(x.key));
+  const tiles = homeTiles().filter((x) => tileKeys.includes(x.key));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
 
   const accessTitle = (title: string) => t`Access ${title}`;

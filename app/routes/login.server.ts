@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { LoginFormSchema, PIN_MESSAGE } from "~/schemas/auth";
 import { signInChoices, verifyPin } from "~/services/auth.server";
-import { decideTileClick, TILES } from "~/domain/departments";
+import { decideTileClick, homeTiles } from "~/domain/departments";
 import { parseIdParam } from "~/domain/ids";
 import { safeRedirectPath } from "~/http/request.server";
 import { getUser } from "~/services/session.server";
@@ -10,7 +10,7 @@ import { toastCookie } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/login";
 
 function titleFor(tileKey: string | null) {
-  const tile = TILES.find((x) => x.key === tileKey);
+  const tile = homeTiles().find((x) => x.key === tileKey);
   if (!tile) return t`Global Login`;
   const title = tile.title;
   return t`Access ${title}`;
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: result.message }, { status: result.status, headers });
   }
   const headers = new Headers(result.cookies.map((c): [string, string] => ["Set-Cookie", c]));
-  const tile = TILES.find((x) => x.key === tileKey);
+  const tile = homeTiles().find((x) => x.key === tileKey);
   if (tile) {
     const decision = decideTileClick(tile, result.user, []);
     if (decision.kind !== "pin") headers.append("Set-Cookie", await toastCookie(request, decision.toast));

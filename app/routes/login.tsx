@@ -6,7 +6,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { ChosenName, NamePicker, PinForm, PinHeading, usePinEntry, type PinSeed, type SignInName } from "~/components/pin-dialog";
 import { useToast } from "~/components/toaster";
 import { btn } from "~/components/ui";
-import { decideTileClick, TILES } from "~/domain/departments";
+import { decideTileClick, homeTiles } from "~/domain/departments";
 import { useNonce } from "~/hooks/nonce";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { Route } from "./+types/login";
@@ -137,7 +137,7 @@ function PinBoxesLogin({ tile: tileKey, redirectTo, chosen }: { tile: string; re
     expectedUserId: chosen?.id,
     seed,
     onSuccess: (user) => {
-      const tile = TILES.find((x) => x.key === tileKey);
+      const tile = homeTiles().find((x) => x.key === tileKey);
       if (!tile) return void navigate(redirectTo, { replace: true });
       const decision = decideTileClick(tile, user, []);
       if (decision.kind !== "pin") toast(decision.toast);

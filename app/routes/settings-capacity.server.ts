@@ -10,7 +10,7 @@ import { getShopSettings, getWorkingCalendar, pauseAtDayEndSetting, updateShopSe
 import { capacityFormSchema, WorkingCalendarFormSchema } from "~/schemas/capacity";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, intentOf, invalid, readForm, sessionEnded, unreadableForm } from "~/views/form-action.server";
-import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { requirePermission, sessionEndedMessage } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import type { Route } from "./+types/settings-capacity";
 
@@ -65,7 +65,7 @@ export async function settingsCapacityAction({ request }: Route.ActionArgs) {
   const departments = intent === "capacity" ? workDepartments() : [];
   const schema = intent === "calendar" ? WorkingCalendarFormSchema : capacityFormSchema(departments.map((d) => d.id));
   // A session that ended while the form was open: keep what was typed and ask for the PIN again.
-  if (!getUser(request)) return sessionEnded(intent, parseWithZod(form, { schema }).reply({ formErrors: [SESSION_ENDED] }));
+  if (!getUser(request)) return sessionEnded(intent, parseWithZod(form, { schema }).reply({ formErrors: [sessionEndedMessage()] }));
   const actor = actorFrom(request, requirePermission(request, "settings:write"));
 
   if (intent === "calendar") {

@@ -7,7 +7,7 @@ import { getEnv } from "~/infra/env.server";
 import { getImportDateOrder, getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
 import { ImportSettingsFormSchema } from "~/schemas/import-settings";
 import { actorFrom } from "~/services/actor.server";
-import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { requirePermission, sessionEndedMessage } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { domainError, invalid, readForm, sessionEnded, unreadableForm } from "~/views/form-action.server";
 import type { Route } from "./+types/settings-imports";
@@ -38,7 +38,8 @@ export async function settingsImportsAction({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return unreadableForm();
   // A session that ended while the form was open: keep the choice and ask for the PIN again.
-  if (!getUser(request)) return sessionEnded("imports", parseWithZod(form, { schema: ImportSettingsFormSchema }).reply({ formErrors: [SESSION_ENDED] }));
+  if (!getUser(request))
+    return sessionEnded("imports", parseWithZod(form, { schema: ImportSettingsFormSchema }).reply({ formErrors: [sessionEndedMessage()] }));
   const actor = actorFrom(request, requirePermission(request, "settings:write"));
   const submission = parseWithZod(form, { schema: ImportSettingsFormSchema });
   if (submission.status !== "success") return invalid("imports", submission.reply());

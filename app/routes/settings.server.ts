@@ -29,7 +29,7 @@ import {
 } from "~/schemas/settings";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, intentOf, invalid, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
-import { requirePermission, SESSION_ENDED } from "~/services/permissions.server";
+import { requirePermission, sessionEndedMessage } from "~/services/permissions.server";
 import { backupFailureNote } from "~/services/backups.server";
 import { getUser } from "~/services/session.server";
 import { failedDeliveryCount } from "~/models/webhook.server";
@@ -228,7 +228,7 @@ export async function settingsAction({ request }: Route.ActionArgs) {
   // JavaScript the PIN dialog opens and the save is sent again after sign-in).
   if (!getUser(request)) {
     const submission = verb === "delete" ? null : parseWithZod(formData, { schema: id ? spec.update : spec.create });
-    return sessionEnded(resultId, submission?.reply({ formErrors: [SESSION_ENDED] }));
+    return sessionEnded(resultId, submission?.reply({ formErrors: [sessionEndedMessage()] }));
   }
   const user = requirePermission(request, "settings:write");
   const actor = actorFrom(request, user);

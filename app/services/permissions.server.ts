@@ -3,9 +3,9 @@ import { msg, t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { i18n } from "~/domain/i18n-runtime";
 import type { SignedInUser } from "~/models/team-member.server";
-import { DEPARTMENT_KEY_LABELS, hasDepartmentKey } from "~/domain/departments";
+import { departmentKeyLabel, hasDepartmentKey } from "~/domain/departments";
 import { workListKey } from "~/domain/work-lists";
-import { missingScopeMessage, TOKEN_NO_SETTINGS, type ApiTokenScope } from "~/domain/api-tokens";
+import { missingScopeMessage, tokenNoSettingsMessage, type ApiTokenScope } from "~/domain/api-tokens";
 import { getUser, principalNow } from "./session.server";
 
 /**
@@ -149,7 +149,7 @@ export function requireWorkList(request: Request, department: string): SignedInU
   const key = workListKey(department);
   if (user.apiToken && !canOpenWorkList(user, department)) refuse(request, 403, missingScopeMessage("read"));
   if (!canOpenWorkList(user, department)) {
-    const keyName = DEPARTMENT_KEY_LABELS[key ?? ""] ?? key;
+    const keyName = departmentKeyLabel(key ?? "") ?? key ?? "";
     refuse(request, 403, t`This work list needs the ${keyName} key.`);
   }
   return user;
@@ -171,7 +171,7 @@ export function refuseMissing(request: Request, user: SignedInUser, permission: 
 
 function tokenRefusal(permission: Permission): string {
   const scope = SCOPE_OF[permission];
-  return scope === null ? TOKEN_NO_SETTINGS : missingScopeMessage(scope);
+  return scope === null ? tokenNoSettingsMessage() : missingScopeMessage(scope);
 }
 
 /**

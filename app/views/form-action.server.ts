@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { t } from "@lingui/core/macro";
 import { data } from "react-router";
 import { DomainError } from "~/domain/errors";
-import { SESSION_ENDED } from "~/services/permissions.server";
+import { sessionEndedMessage } from "~/services/permissions.server";
 
 // What every screen's action answers a form with when the save did not happen: the form's id (so the right form
 // shows it), conform's result (the messages under the fields), a toast, and whether to ask for the PIN again.
@@ -22,12 +23,12 @@ export async function readForm(request: Request): Promise<FormData | null> {
 /** The answer to a post whose body could not be read as a form. */
 export const unreadableForm = () =>
   data<FormReply>(
-    { formId: "", result: null, toast: { title: "Error", description: "The form could not be read.", variant: "destructive" }, reauth: false },
+    { formId: "", result: null, toast: { title: t`Error`, description: t`The form could not be read.`, variant: "destructive" }, reauth: false },
     { status: 400 },
   );
 
 /** The session ended while the form was open: the form keeps what was typed and asks for the PIN again. */
-export const sessionEnded = (formId: string, result: SubmissionResult<string[]> = { status: "error", error: { "": [SESSION_ENDED] } }) =>
+export const sessionEnded = (formId: string, result: SubmissionResult<string[]> = { status: "error", error: { "": [sessionEndedMessage()] } }) =>
   data<FormReply>({ formId, result, toast: null, reauth: true }, { status: 401 });
 
 /** The error, if it is a refused save a person can act on (a DomainError); anything else is thrown on, a 500. */
@@ -62,7 +63,7 @@ export function intentOf<K extends string>(
   if (fallback !== undefined && (raw === null || raw === "")) return fallback;
   const name = typeof raw === "string" ? raw : "";
   const known = Array.isArray(forms) ? forms.includes(name) : Object.hasOwn(forms, name);
-  if (!known) throw data("Unknown form", { status: 400 });
+  if (!known) throw data(t`Unknown form`, { status: 400 });
   return name as K;
 }
 

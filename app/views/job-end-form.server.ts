@@ -39,10 +39,15 @@ type Context = {
 
 const stepGoneMessage = () => t`This workflow step no longer exists. Someone else may have removed it.`;
 
+// The titles and fallbacks are read when a form fails, in the language of that request (getters, not constants).
 export const jobEndIntents = {
   "follow-floor": {
-    title: "Error",
-    fallback: "Failed to give the step back to the floor",
+    get title() {
+      return t`Error`;
+    },
+    get fallback() {
+      return t`Failed to give the step back to the floor`;
+    },
     handle: ({ request, formData, here, actor, fail }: Context) => {
       const stepId = parseIdParam(String(formData.get("stepId") ?? ""));
       const step = stepId === null ? undefined : followFloorForStep(stepId, actor);
@@ -55,8 +60,12 @@ export const jobEndIntents = {
     },
   },
   "reopen-project": {
-    title: "Error",
-    fallback: "Failed to reopen the project",
+    get title() {
+      return t`Error`;
+    },
+    get fallback() {
+      return t`Failed to reopen the project`;
+    },
     handle: ({ request, projectId, here, actor, fail }: Context) => {
       try {
         if (!reopenProject(projectId, actor)) return fail(404, t`This project no longer exists.`);

@@ -43,7 +43,7 @@ describe("signed out", () => {
   test("the sign-in page in Spanish from the switch's cookie, over an English browser", async () => {
     const { html } = await page(browser("es"), "/login?tile=production", { "accept-language": "en-US,en;q=0.9" });
     expect(html).toContain('<html lang="es"');
-    expect(html).toContain("Acceder a Production Floor");
+    expect(html).toContain("Acceder a Piso de producción");
     expect(html).toContain("Ingrese su PIN de 4 dígitos para continuar");
   });
 

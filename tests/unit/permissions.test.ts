@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { decideTileClick, TILES } from "~/domain/departments";
+import { decideTileClick, homeTiles } from "~/domain/departments";
 import { can, type Permission } from "~/services/permissions.server";
 
 const user = (...keys: string[]) => ({
@@ -46,7 +46,7 @@ describe("permission table (docs/product.md, Decisions: Permissions)", () => {
 });
 
 describe("tile click (product §4)", () => {
-  const [pre, prod] = TILES;
+  const [pre, prod] = homeTiles();
   test("management goes straight in with the override toast", () => {
     expect(decideTileClick(prod!, user("management"), [])).toEqual({
       kind: "go",

@@ -22,7 +22,7 @@ import {
   TeamMemberSchema,
   WorkflowSchema,
 } from "~/schemas/settings";
-import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentKeyLabel } from "~/domain/departments";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { DepartmentSequenceField, type SequenceDepartment } from "../department-sequence-field";
 import { btn, CancelLink, checkboxClass, checkRowClass, ColorOptions, DeleteConfirmActions, FieldError, initials, inputClass, Label } from "../ui";
@@ -471,7 +471,7 @@ export function TeamMemberForm({
           {getCollectionProps(f.accessibleDepartments, { type: "checkbox", options: [...DEPARTMENT_KEYS] }).map(({ key, ...props }) => (
             <label key={key} className={checkRowClass}>
               <input {...props} className={checkboxClass} />
-              {DEPARTMENT_KEY_LABELS[props.value]}
+              {departmentKeyLabel(props.value)}
             </label>
           ))}
         </div>

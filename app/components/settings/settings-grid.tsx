@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DEPARTMENT_KEY_LABELS } from "~/domain/departments";
+import { departmentKeyLabel } from "~/domain/departments";
 import { sequenceColorClass } from "~/domain/colors";
 import { Icon } from "../icons";
 import { Avatar, Badge, btn, cardClass } from "../ui";
@@ -152,7 +152,7 @@ export function TabGrid({ tab, data, here, empty }: { tab: TabKey; data: Setting
               ) : (
                 m.accessibleDepartments.map((k) => (
                   <Badge key={k} color={k === "management" ? "purple" : "blue"}>
-                    {DEPARTMENT_KEY_LABELS[k] ?? k}
+                    {departmentKeyLabel(k) ?? k}
                   </Badge>
                 ))
               )}
