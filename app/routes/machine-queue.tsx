@@ -59,8 +59,8 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
     const wait = typeof requestIdleCallback === "function" ? { idle: requestIdleCallback(load, { timeout: 2000 }) } : { timer: setTimeout(load, 200) };
     return () => {
       live = false;
-      if ("idle" in wait) cancelIdleCallback(wait.idle);
-      else clearTimeout(wait.timer);
+      if (wait.idle !== undefined) cancelIdleCallback(wait.idle);
+      if (wait.timer !== undefined) clearTimeout(wait.timer);
     };
   }, []);
   const sortable = hydrated && dnd !== null;
