@@ -54,9 +54,12 @@ export type IntentContext = {
 };
 
 export type ProjectForm = {
-  /** The toast title and fallback text of a failure (docs/product.md §8). */
-  title: string;
-  fallback: string;
+  /**
+   * The toast title and fallback text of a failure (docs/product.md §8): a function is read when the form fails, in
+   * that request's language (a getter would be read once, when the table below is built, by its spread).
+   */
+  title: string | (() => string);
+  fallback: string | (() => string);
   /** What the sender must be allowed to do; changing the project unless said otherwise. */
   permission?: Permission;
   /** The id of the form on the page that shows the answer; the intent itself unless said otherwise. */
@@ -69,15 +72,11 @@ const stepGone = () => t`This workflow step no longer exists. Someone else may h
 
 const success = (request: Request, to: string, description: string, title = t`Success`) => redirectWithToast(request, to, { title, description });
 
-/** A form's toast title and fallback text, in the language of the request that fails. */
-const words = (title: () => string, fallback: () => string) => ({
-  get title() {
-    return title();
-  },
-  get fallback() {
-    return fallback();
-  },
-});
+/** A form's toast title and fallback text, read in the language of the request that fails. */
+const words = (title: () => string, fallback: () => string) => ({ title, fallback });
+
+/** A form's title or fallback as the request being answered says it. */
+export const formWords = (v: string | (() => string)) => (typeof v === "function" ? v() : v);
 
 function saveStep({ request, formData, here, formId, actor, fail }: IntentContext) {
   const stepId = parseIdParam(String(formData.get("stepId") ?? ""));

@@ -31,7 +31,7 @@ import { customerLinkRows } from "~/views/customer-link-form.server";
 import { formProject, typedEdit } from "~/views/project-edit.server";
 import { completedLine } from "~/views/job-end-form.server";
 import type { Route } from "./+types/project-detail";
-import { type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
+import { formWords, type IntentContext, PROJECT_FORMS, type ProjectForm } from "./project-detail-intents.server";
 
 // The project screen's loader and action (routes/project-detail.tsx holds the page).
 
@@ -216,7 +216,12 @@ export async function projectDetailAction({ request, params }: Route.ActionArgs)
   const user = requirePermission(request, form.permission ?? "projects:write");
   const rawItem = formData.get("itemId");
   const fail: IntentContext["fail"] = (status, message, result) =>
-    refused(formId, status, { title: form.title, description: message || form.fallback }, result ?? { status: "error", error: { "": [message] } });
+    refused(
+      formId,
+      status,
+      { title: formWords(form.title), description: message || formWords(form.fallback) },
+      result ?? { status: "error", error: { "": [message] } },
+    );
   try {
     return await form.handle({
       request,

@@ -250,3 +250,14 @@ describe("English unchanged", () => {
     expect(((await late.json()) as { message: string }).message).toBe("The due date is before the start date");
   });
 });
+
+describe("a refused project form's toast", () => {
+  test("is titled in the language of the request that failed, not the one the server started in", async () => {
+    const refuse = async (c: Client) =>
+      visibleHtml(await c.request(`/projects/${projectId}`, { method: "POST", form: { intent: "update-step", stepId: "99999999", version: "1" } }));
+    const spanish = await refuse(es);
+    expect(spanish).toContain("No se pudo actualizar");
+    expect(spanish).not.toContain("Update Failed");
+    expect(await refuse(en)).toContain("Update Failed");
+  });
+});
