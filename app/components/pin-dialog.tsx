@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
+import { chooseNameFirstMessage, login, type ClientUser } from "~/domain/sign-in-messages";
 import type { SignInMode } from "~/domain/constants";
 import { btn } from "./ui";
 
@@ -410,7 +410,7 @@ export function PinDialog({ open, onOpenChange, title, expectedUserId, onSuccess
     },
   });
   useEffect(() => {
-    if (entry.error === CHOOSE_NAME_FIRST) setSwitched("name-then-pin");
+    if (entry.error === chooseNameFirstMessage()) setSwitched("name-then-pin");
   }, [entry.error]);
   const cancel = (
     <Dialog.Close type="button" disabled={entry.busy} className={btn.largeSecondary}>

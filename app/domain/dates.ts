@@ -1,4 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { Temporal } from "@js-temporal/polyfill";
+import { intlLocale } from "./format";
 import { ZoneClock } from "./working-calendar";
 
 // Dates in the shop's zone (SHOP_TIMEZONE, docs/product.md (Decisions) 'Dates and time'). Timestamps are stored in UTC; a
@@ -66,8 +68,10 @@ export function noonDaysFrom(from: Date | number, days: number, timeZone: string
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A kept formatter of one kind, in the shop's zone and the language being spoken (format.ts intlLocale). */
 function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone}`;
+  const locale = intlLocale();
+  const key = `${kind}|${timeZone}|${locale}`;
   let f = formatters.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
@@ -78,7 +82,7 @@ function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"):
           : kind === "log"
             ? { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" }
             : { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
-    f = new Intl.DateTimeFormat("en-US", options);
+    f = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, f);
   }
   return f;
@@ -90,7 +94,7 @@ const toDate = (d: DateInput) => (d === null || d === undefined || d === "" ? nu
 /** docs/product.md §9 lists: short weekday, month, day ('Mon, Nov 23'), or 'Not set'. */
 export function formatListDate(d: DateInput, timeZone: string): string {
   const date = toDate(d);
-  return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : "Not set";
+  return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : t`Not set`;
 }
 
 /** docs/product.md §9 timeline: 'MMM d, yyyy'. */
@@ -108,7 +112,16 @@ export function formatLogTime(d: Date | number | string, timeZone: string): stri
   return fmt(timeZone, "log").format(new Date(d));
 }
 
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = intlLocale();
+  let f = relatives.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    relatives.set(locale, f);
+  }
+  return f;
+}
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 86400],
   ["month", 30 * 86400],
@@ -122,9 +135,9 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(d: Date | number | string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(d).getTime() - now) / 1000);
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.trunc(seconds / size), unit);
   }
-  return "just now";
+  return t`just now`;
 }
 
 /** The instant the shop's day began (midnight in `timeZone`) for the day `at` falls on there. */

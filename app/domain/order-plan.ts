@@ -1,16 +1,16 @@
-import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants";
 import { toCsv } from "~/domain/csv";
 import {
   headerKey,
   isBlank,
   isComment,
-  NO_DATA_ROWS,
+  noDataRowsMessage,
   oneLine,
   readCsvTable,
   RECORDS_PER_STEP,
   runSteps,
-  UNREADABLE_CHARACTER,
+  unreadableCharacterMessage,
   undefused,
 } from "~/domain/csv-read";
 import { dateOrderWords, FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
@@ -108,7 +108,7 @@ export function* parseOrderCsvSteps(text: string): Generator<undefined, OrderCsv
     rows.push(row);
     if (rows.length > MAX_ORDER_ROWS) return { problem: tooManyRows() };
   }
-  if (rows.length === 0) return { problem: NO_DATA_ROWS };
+  if (rows.length === 0) return { problem: noDataRowsMessage() };
   return { rows };
 }
 
@@ -287,9 +287,9 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
       return false as const;
     };
     const cells = ORDER_FIELDS.map((f) => row[f]);
-    if (cells.some((c) => c.includes("\uFFFD"))) return bad(`A ${UNREADABLE_CHARACTER}`);
+    if (cells.some((c) => c.includes("\uFFFD"))) return bad(`A ${unreadableCharacterMessage()}`);
     if (cells.some((c) => CONTROL.test(c))) return bad("Remove the control characters (they cannot be shown or printed).");
-    if (cells.some((c) => hasBidiControls(c))) return bad(BIDI_MESSAGE);
+    if (cells.some((c) => hasBidiControls(c))) return bad(bidiMessage());
 
     // The project this line belongs to.
     const name = row.projectName;

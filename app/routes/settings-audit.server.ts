@@ -21,7 +21,7 @@ import {
 } from "~/models/audit-trail.server";
 import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
-import { RANGE_ORDER } from "~/schemas/analytics";
+import { rangeOrderMessage } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-audit";
 
@@ -48,7 +48,7 @@ export function loadSettingsAudit({ request }: Route.LoaderArgs) {
   const toStart = to ? startOf(to) : undefined;
   // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing; so is an id
   // that is not a number, which no entry can carry.
-  const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? RANGE_ORDER : null;
+  const rangeError = fromMs === null || toStart === null ? BAD_DATE : from && to && from > to ? rangeOrderMessage() : null;
   const recordError = record && recordId === null ? notAnId("record", record) : null;
   const projectError = projectText && project === null ? notAnId("project", projectText) : null;
   const filter: AuditFilter = {

@@ -1,8 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { requiredText } from "./common";
 import { z } from "./messages";
 
 // Global Settings → Board links: a name for the TV the link is for.
 export const BoardKeyFormSchema = z.object({
   intent: z.literal("create"),
-  name: requiredText("Board name is required", 100),
+  name: requiredText(() => t`Board name is required`, 100),
 });

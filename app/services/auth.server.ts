@@ -15,7 +15,7 @@ import {
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import type { SignInMode } from "~/domain/constants";
-import { CHOOSE_NAME_FIRST } from "~/domain/sign-in-messages";
+import { chooseNameFirstMessage } from "~/domain/sign-in-messages";
 import { clientKey } from "~/http/address-limit.server";
 import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
@@ -219,7 +219,7 @@ function chosenMember(id: number | undefined) {
  */
 export async function verifyPin(request: Request, pinCode: string, expectedUserId?: number): Promise<VerifyResult> {
   const named = getShopSettings().signInMode === "name-then-pin";
-  if (named && expectedUserId === undefined) return { ok: false, status: 400, message: CHOOSE_NAME_FIRST };
+  if (named && expectedUserId === undefined) return { ok: false, status: 400, message: chooseNameFirstMessage() };
   const now = Date.now();
   writeUpWindows(now);
   const ip = getClientIp(request);
