@@ -1,6 +1,6 @@
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { Temporal } from "@js-temporal/polyfill";
-import { intlLocale } from "./format";
+import { formatCount, intlLocale } from "./format";
 import { ZoneClock } from "./working-calendar";
 
 // Dates in the shop's zone (SHOP_TIMEZONE, docs/product.md (Decisions) 'Dates and time'). Timestamps are stored in UTC; a
@@ -112,17 +112,7 @@ export function formatLogTime(d: Date | number | string, timeZone: string): stri
   return fmt(timeZone, "log").format(new Date(d));
 }
 
-const relatives = new Map<string, Intl.RelativeTimeFormat>();
-function relativeFormat(): Intl.RelativeTimeFormat {
-  const locale = intlLocale();
-  let f = relatives.get(locale);
-  if (!f) {
-    f = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-    relatives.set(locale, f);
-  }
-  return f;
-}
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+const RELATIVE_STEPS: [RelativeUnit, number][] = [
   ["year", 365 * 86400],
   ["month", 30 * 86400],
   ["week", 7 * 86400],
@@ -130,12 +120,46 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["hour", 3600],
   ["minute", 60],
 ];
+type RelativeUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
+
+/**
+ * '5 minutes ago', 'yesterday', 'in 3 weeks': what Intl.RelativeTimeFormat("en-US", { numeric: "auto" }) writes,
+ * word for word, but through the catalog, so every language (the pseudo-locale too) says it in its own words.
+ */
+function relativeText(value: number, unit: RelativeUnit): string {
+  const n = Math.abs(value);
+  const past = value < 0;
+  // The number as Intl writes it (1,000): the language's grouping.
+  const count = formatCount(n);
+  switch (unit) {
+    case "year":
+      if (n === 1) return past ? t`last year` : t`next year`;
+      return past ? plural(n, { one: `${count} year ago`, other: `${count} years ago` }) : plural(n, { one: `in ${count} year`, other: `in ${count} years` });
+    case "month":
+      if (n === 1) return past ? t`last month` : t`next month`;
+      return past
+        ? plural(n, { one: `${count} month ago`, other: `${count} months ago` })
+        : plural(n, { one: `in ${count} month`, other: `in ${count} months` });
+    case "week":
+      if (n === 1) return past ? t`last week` : t`next week`;
+      return past ? plural(n, { one: `${count} week ago`, other: `${count} weeks ago` }) : plural(n, { one: `in ${count} week`, other: `in ${count} weeks` });
+    case "day":
+      if (n === 1) return past ? t`yesterday` : t`tomorrow`;
+      return past ? plural(n, { one: `${count} day ago`, other: `${count} days ago` }) : plural(n, { one: `in ${count} day`, other: `in ${count} days` });
+    case "hour":
+      return past ? plural(n, { one: `${count} hour ago`, other: `${count} hours ago` }) : plural(n, { one: `in ${count} hour`, other: `in ${count} hours` });
+    case "minute":
+      return past
+        ? plural(n, { one: `${count} minute ago`, other: `${count} minutes ago` })
+        : plural(n, { one: `in ${count} minute`, other: `in ${count} minutes` });
+  }
+}
 
 /** 'just now', '5 minutes ago', 'yesterday', '3 weeks ago': the machine screen's 'Date/Time File Added'. */
 export function formatRelative(d: Date | number | string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(d).getTime() - now) / 1000);
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeText(Math.trunc(seconds / size), unit);
   }
   return t`just now`;
 }

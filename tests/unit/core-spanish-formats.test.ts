@@ -58,6 +58,35 @@ describe("dates in Spanish", () => {
     }
   });
 
+  test("relative times read as Intl's en-US did, word for word, and in Spanish through the catalog", () => {
+    const intl = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+    const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+      ["year", 365 * 86400],
+      ["month", 30 * 86400],
+      ["week", 7 * 86400],
+      ["day", 86400],
+      ["hour", 3600],
+      ["minute", 60],
+    ];
+    const expected = (seconds: number) => {
+      for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return intl.format(Math.trunc(seconds / size), unit);
+      return "just now";
+    };
+    const samples = [0, 30, 59, 60, 61, 119, 120, 3599, 3600, 7200, 86399, 86400, 172800, 604800, 1209600, 2592000, 5184000, 31536000, 63072000];
+    for (const s of [...samples, 1000 * 31536000]) {
+      for (const sign of [-1, 1]) {
+        const at = AT + sign * s * 1000;
+        expect(en(() => formatRelative(at, AT))).toBe(expected(sign * s));
+        expect(formatRelative(at, AT)).toBe(expected(sign * s));
+      }
+    }
+    expect(es(() => formatRelative(AT - 3 * 604800_000, AT))).toBe("hace 3 semanas");
+    expect(es(() => formatRelative(AT + 86_400_000, AT))).toBe("mañana");
+    expect(es(() => formatRelative(AT - 604800_000, AT))).toBe("la semana pasada");
+    expect(es(() => formatRelative(AT + 2 * 3600_000, AT))).toBe("dentro de 2 horas");
+    expect(es(() => formatRelative(AT - 3600_000, AT))).toBe("hace 1 hora");
+  });
+
   test("a Spanish request and an English one at the same time each keep their own dates", async () => {
     const [a, b] = await Promise.all([
       es(async () => {
