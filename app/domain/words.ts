@@ -15,7 +15,7 @@ export function possessive(name: string): string {
 export function orList(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
   const first = names.slice(0, -1).join(", ");
-  const last = names.at(-1);
+  const last = names.at(-1) ?? "";
   return t`${first} or ${last}`;
 }
 

@@ -54,7 +54,7 @@ export function usageMessage(label: string, name: string, uses: Use[], verb = "i
   const parts = uses.filter(([n]) => n > 0).map(([n, one, many]) => useCount(n, one, many));
   if (parts.length === 0) return null;
   const first = parts.slice(0, -1).join(", ");
-  const last = parts.at(-1);
+  const last = parts.at(-1) ?? "";
   const list = parts.length === 1 ? parts[0] : t`${first} and ${last}`;
   const kind = kindOf(label);
   if (verb === "is used by") return select(kind, { other: `${label} "${name}" is used by ${list}` });

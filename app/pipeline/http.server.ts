@@ -237,8 +237,8 @@ export class IncomingBody {
 /** 415's advice to a program: the body types this call takes. */
 function sendBodyAs(types: readonly string[]): string {
   const first = types.slice(0, -1).join(" or ");
-  const last = types.at(-1);
-  const list = types.length > 1 ? t`${first} or ${last}` : (last ?? "");
+  const last = types.at(-1) ?? "";
+  const list = types.length > 1 ? t`${first} or ${last}` : last;
   return t`Send the body as ${list} (Content-Type header).`;
 }
 
