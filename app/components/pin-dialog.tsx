@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { CHOOSE_NAME_FIRST, login, type ClientUser } from "~/domain/sign-in-messages";
+import { login, type ClientUser } from "~/domain/sign-in-messages";
 import type { SignInMode } from "~/domain/constants";
 import { useRadixDialog } from "./lazy-dialog";
 import { btn } from "./ui";
@@ -433,8 +433,8 @@ function PinDialogModal({ open, onOpenChange, title, expectedUserId, onSuccess }
     },
   });
   useEffect(() => {
-    // The server says it in the reader's language; CHOOSE_NAME_FIRST is its English.
-    if (entry.error === CHOOSE_NAME_FIRST || entry.error === chooseNameFirst) setSwitched("name-then-pin");
+    // The server says it in the reader's language, the page's own.
+    if (entry.error === chooseNameFirst) setSwitched("name-then-pin");
   }, [entry.error, chooseNameFirst]);
   const cancel = (
     <Dialog.Close type="button" disabled={entry.busy} className={btn.largeSecondary}>

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // Text-direction controls (Unicode's Bidi_Control characters: the overrides, embeddings and isolates U+202A–U+202E
 // and U+2066–U+2069, and the marks U+200E, U+200F and U+061C) are invisible and change how the text around them
 // shows: a file named 'Invoice\u202Efdp.exe' shows as 'Invoiceexe.pdf', a member's name (with a mark alone, too)
@@ -9,8 +11,8 @@
 export const BIDI_CONTROLS = /\p{Bidi_Control}/u;
 const ALL_BIDI_CONTROLS = /\p{Bidi_Control}/gu;
 
-export const BIDI_MESSAGE =
-  "This text contains hidden text-direction characters (often pasted along with text from another app) that make it show differently from what is saved. Type it again instead of pasting it.";
+export const bidiMessage = () =>
+  t`This text contains hidden text-direction characters (often pasted along with text from another app) that make it show differently from what is saved. Type it again instead of pasting it.`;
 
 export const hasBidiControls = (s: string) => BIDI_CONTROLS.test(s);
 

@@ -1,10 +1,13 @@
+import { t } from "@lingui/core/macro";
+
 // Reading CSV files as Excel, LibreOffice and other programs save them (decision 0023): bytes to text in whatever
 // encoding they came in, text to records with whichever separator they used. Browser-safe; each import (machine
 // files, orders) reads its own columns from the records.
 
-export const NO_DATA_ROWS = "The CSV has no data rows.";
-export const unclosedQuote = (line: number) => `Line ${line}: a quote opened here is never closed`;
-export const UNREADABLE_CHARACTER = "a character could not be read (shown as \uFFFD): save the file again as CSV UTF-8 and upload it again.";
+export const noDataRowsMessage = () => t`The CSV has no data rows.`;
+export const unclosedQuote = (line: number) => t`Line ${line}: a quote opened here is never closed`;
+/** The end of a sentence that begins with the line it is on ('Line 4: a character could not be read…'). */
+export const unreadableCharacterMessage = () => t`a character could not be read (shown as \uFFFD): save the file again as CSV UTF-8 and upload it again.`;
 
 // ---------------------------------------------------------------------------------------------
 // Bytes to text
@@ -27,7 +30,7 @@ export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: Csv
     }
   };
   const broken = (what: string) => ({
-    error: `The file starts as ${what} text but is not ${what} further on: save it again as CSV UTF-8 and upload it again.`,
+    error: t`The file starts as ${what} text but is not ${what} further on: save it again as CSV UTF-8 and upload it again.`,
   });
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return strict("utf-8", 3) ?? broken("UTF-8");
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return strict("utf-16le", 2) ?? broken("UTF-16");
@@ -185,7 +188,7 @@ export type CsvTable = { header: string[]; records: CsvRecord[] } | { problem: s
  */
 export function* readCsvTable(input: string): Generator<undefined, CsvTable> {
   let text = input.replace(/^\uFEFF/, "");
-  if (text.trim() === "") return { problem: NO_DATA_ROWS };
+  if (text.trim() === "") return { problem: noDataRowsMessage() };
   let firstLine = 1;
   let delimiter: string | undefined;
   const sep = SEP_LINE.exec(text);

@@ -1,4 +1,6 @@
+import { plural, t } from "@lingui/core/macro";
 import { Temporal } from "@js-temporal/polyfill";
+import { formatCount, intlLocale } from "./format";
 import { ZoneClock } from "./working-calendar";
 
 // Dates in the shop's zone (SHOP_TIMEZONE, docs/product.md (Decisions) 'Dates and time'). Timestamps are stored in UTC; a
@@ -66,8 +68,10 @@ export function noonDaysFrom(from: Date | number, days: number, timeZone: string
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A kept formatter of one kind, in the shop's zone and the language being spoken (format.ts intlLocale). */
 function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone}`;
+  const locale = intlLocale();
+  const key = `${kind}|${timeZone}|${locale}`;
   let f = formatters.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
@@ -78,7 +82,7 @@ function fmt(timeZone: string, kind: "list" | "timeline" | "analytics" | "log"):
           : kind === "log"
             ? { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" }
             : { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
-    f = new Intl.DateTimeFormat("en-US", options);
+    f = new Intl.DateTimeFormat(locale, options);
     formatters.set(key, f);
   }
   return f;
@@ -90,7 +94,7 @@ const toDate = (d: DateInput) => (d === null || d === undefined || d === "" ? nu
 /** docs/product.md §9 lists: short weekday, month, day ('Mon, Nov 23'), or 'Not set'. */
 export function formatListDate(d: DateInput, timeZone: string): string {
   const date = toDate(d);
-  return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : "Not set";
+  return date && !Number.isNaN(date.getTime()) ? fmt(timeZone, "list").format(date) : t`Not set`;
 }
 
 /** docs/product.md §9 timeline: 'MMM d, yyyy'. */
@@ -108,8 +112,7 @@ export function formatLogTime(d: Date | number | string, timeZone: string): stri
   return fmt(timeZone, "log").format(new Date(d));
 }
 
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+const RELATIVE_STEPS: [RelativeUnit, number][] = [
   ["year", 365 * 86400],
   ["month", 30 * 86400],
   ["week", 7 * 86400],
@@ -117,14 +120,48 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["hour", 3600],
   ["minute", 60],
 ];
+type RelativeUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
+
+/**
+ * '5 minutes ago', 'yesterday', 'in 3 weeks': what Intl.RelativeTimeFormat("en-US", { numeric: "auto" }) writes,
+ * word for word, but through the catalog, so every language (the pseudo-locale too) says it in its own words.
+ */
+function relativeText(value: number, unit: RelativeUnit): string {
+  const n = Math.abs(value);
+  const past = value < 0;
+  // The number as Intl writes it (1,000): the language's grouping.
+  const count = formatCount(n);
+  switch (unit) {
+    case "year":
+      if (n === 1) return past ? t`last year` : t`next year`;
+      return past ? plural(n, { one: `${count} year ago`, other: `${count} years ago` }) : plural(n, { one: `in ${count} year`, other: `in ${count} years` });
+    case "month":
+      if (n === 1) return past ? t`last month` : t`next month`;
+      return past
+        ? plural(n, { one: `${count} month ago`, other: `${count} months ago` })
+        : plural(n, { one: `in ${count} month`, other: `in ${count} months` });
+    case "week":
+      if (n === 1) return past ? t`last week` : t`next week`;
+      return past ? plural(n, { one: `${count} week ago`, other: `${count} weeks ago` }) : plural(n, { one: `in ${count} week`, other: `in ${count} weeks` });
+    case "day":
+      if (n === 1) return past ? t`yesterday` : t`tomorrow`;
+      return past ? plural(n, { one: `${count} day ago`, other: `${count} days ago` }) : plural(n, { one: `in ${count} day`, other: `in ${count} days` });
+    case "hour":
+      return past ? plural(n, { one: `${count} hour ago`, other: `${count} hours ago` }) : plural(n, { one: `in ${count} hour`, other: `in ${count} hours` });
+    case "minute":
+      return past
+        ? plural(n, { one: `${count} minute ago`, other: `${count} minutes ago` })
+        : plural(n, { one: `in ${count} minute`, other: `in ${count} minutes` });
+  }
+}
 
 /** 'just now', '5 minutes ago', 'yesterday', '3 weeks ago': the machine screen's 'Date/Time File Added'. */
 export function formatRelative(d: Date | number | string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(d).getTime() - now) / 1000);
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeText(Math.trunc(seconds / size), unit);
   }
-  return "just now";
+  return t`just now`;
 }
 
 /** The instant the shop's day began (midnight in `timeZone`) for the day `at` falls on there. */

@@ -1,6 +1,28 @@
+import { t } from "@lingui/core/macro";
 import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { currentI18n } from "~/domain/i18n-runtime";
 
 // Shared by browser and server: the number formats of docs/product.md §9. Dates are in ./dates.ts.
+
+/**
+ * The Intl locale of the language being spoken (the request's on the server, the page's in the browser): Spanish is
+ * written as in the US ('es-US'); English and the pseudo-locale are 'en-US', as every date and number always was.
+ */
+export function intlLocale(): "en-US" | "es-US" {
+  return currentI18n().locale === "es" ? "es-US" : "en-US";
+}
+
+const counts = new Map<string, Intl.NumberFormat>();
+/** A count with the language's digit grouping: '1,234' (and '1,234' in es-US too). */
+export function formatCount(n: number): string {
+  const locale = intlLocale();
+  let f = counts.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    counts.set(locale, f);
+  }
+  return f.format(n);
+}
 
 /** HH:MM:SS for the item and project detail screens. */
 export function formatHMS(totalSeconds: number): string {
@@ -47,7 +69,7 @@ const LABELS: Record<string, string> = Object.fromEntries(STANDARD_DEPARTMENTS.m
 
 /** Department value → label; items without one read 'Pre-production' (docs/product.md §4). */
 export function departmentLabel(value: string | null | undefined): string {
-  if (!value) return "Pre-production";
+  if (!value) return t`Pre-production`;
   return (
     LABELS[value] ??
     value

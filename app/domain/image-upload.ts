@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // Browser-safe: what the QR Timer's 'Upload QR image' says about a file that is not a picture. The file picker asks
 // for images, but 'All files' is one click away, and a label's PDF is the file people have at hand.
 
@@ -23,10 +25,10 @@ function looksLikeImage(bytes: Uint8Array): boolean {
  */
 export async function notAnImageMessage(file: UploadedFile): Promise<string | null> {
   const bytes = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  const name = file.name ? `“${file.name}”` : "This file";
+  const name = file.name ? `“${file.name}”` : t`This file`;
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d]) || (bytes.length === 0 && /\.pdf$/i.test(file.name))) {
-    return `${name} is a PDF, not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.`;
+    return t`${name} is a PDF, not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.`;
   }
   if (looksLikeImage(bytes) || file.type.startsWith("image/")) return null;
-  return `${name} is not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.`;
+  return t`${name} is not an image. Upload a photo or screenshot of the label (JPEG or PNG), or scan the printed label.`;
 }

@@ -1,3 +1,6 @@
+import { t } from "@lingui/core/macro";
+import { intlLocale } from "./format";
+
 // Dates as shops' spreadsheets write them, for the order import (docs/product.md, Decisions: Due dates; decision
 // 0045 as amended by 0048). Browser-safe and pure.
 //
@@ -55,9 +58,17 @@ export function readImportDate(text: string, dayFirst: boolean): string | null {
   return null;
 }
 
-const understood = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
-/** 'Fri, Dec 18, 2026': a day as the import understood it, for the preview. */
-export const formatImportDay = (date: string) => understood.format(new Date(`${date}T12:00:00Z`));
+const understood = new Map<string, Intl.DateTimeFormat>();
+/** 'Fri, Dec 18, 2026': a day as the import understood it, for the preview, in the language being spoken. */
+export function formatImportDay(date: string): string {
+  const locale = intlLocale();
+  let f = understood.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+    understood.set(locale, f);
+  }
+  return f.format(new Date(`${date}T12:00:00Z`));
+}
 
 /** 'month first (12/18/2026)' or 'day first (18/12/2026)': the order in words, for the import screen and settings. */
-export const dateOrderWords = (dayFirst: boolean) => (dayFirst ? "day first (18/12/2026)" : "month first (12/18/2026)");
+export const dateOrderWords = (dayFirst: boolean) => (dayFirst ? t`day first (18/12/2026)` : t`month first (12/18/2026)`);

@@ -1,22 +1,22 @@
 import { t } from "@lingui/core/macro";
-import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { toCsv } from "~/domain/csv";
 import {
   headerKey,
   isBlank,
   isComment,
-  NO_DATA_ROWS,
+  noDataRowsMessage,
   oneLine,
   readCsvTable,
   RECORDS_PER_STEP,
   runSteps,
   runStepsPausing,
-  UNREADABLE_CHARACTER,
+  unreadableCharacterMessage,
   undefused,
 } from "~/domain/csv-read";
 
 export { csvCell, toCsv } from "~/domain/csv";
-export { decodeCsvBytes, isCsvFile, NO_DATA_ROWS, unclosedQuote, type CsvEncoding } from "~/domain/csv-read";
+export { decodeCsvBytes, isCsvFile, noDataRowsMessage, unclosedQuote, type CsvEncoding } from "~/domain/csv-read";
 
 // Machine-file CSV import and export (docs/product.md §5 'Spreadsheet and CSV', §7 upload-csv and csv-template). Browser-safe:
 // the spreadsheet screen checks a file before it sends it, the server decodes and parses it. Decision 0023 says
@@ -83,10 +83,10 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
     const problem = (text: string) => t`Line ${line}: ${text}`;
     if (!fileName) errors.push(t`Line ${line}: File name is missing.`);
     else if (!machineText) errors.push(t`Line ${line}: Machine assignment is missing.`);
-    else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(problem(UNREADABLE_CHARACTER));
+    else if (fileName.includes("\uFFFD") || machineText.includes("\uFFFD") || material.includes("\uFFFD")) errors.push(problem(unreadableCharacterMessage()));
     else if (fileName.length > MAX_FILE_NAME) errors.push(t`Line ${line}: File name is longer than ${MAX_FILE_NAME} characters.`);
     else if (material.length > MAX_MATERIAL) errors.push(t`Line ${line}: Material is longer than ${MAX_MATERIAL} characters.`);
-    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(problem(BIDI_MESSAGE));
+    else if (hasBidiControls(fileName) || hasBidiControls(material)) errors.push(problem(bidiMessage()));
     else {
       const machine = byKey.get(machineText.toLowerCase()) ?? byKey.get(undefused(machineText).toLowerCase());
       if (!machine) {
@@ -95,7 +95,7 @@ function* parseSteps(input: string, machines: Machine[]): Generator<undefined, C
       } else rows.push({ line, fileName, machine: machine.value, material });
     }
   }
-  if (rows.length === 0 && errors.length === 0) return fileProblem(NO_DATA_ROWS);
+  if (rows.length === 0 && errors.length === 0) return fileProblem(noDataRowsMessage());
   return { rows, errors };
 }
 

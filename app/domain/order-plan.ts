@@ -1,16 +1,16 @@
-import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { DEFAULT_MATERIAL, PRIORITIES, type Priority } from "~/domain/constants";
 import { toCsv } from "~/domain/csv";
 import {
   headerKey,
   isBlank,
   isComment,
-  NO_DATA_ROWS,
+  noDataRowsMessage,
   oneLine,
   readCsvTable,
   RECORDS_PER_STEP,
   runSteps,
-  UNREADABLE_CHARACTER,
+  unreadableCharacterMessage,
   undefused,
 } from "~/domain/csv-read";
 import { FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
@@ -111,7 +111,7 @@ export function* parseOrderCsvSteps(text: string): Generator<undefined, OrderCsv
     rows.push(row);
     if (rows.length > MAX_ORDER_ROWS) return { problem: tooManyRows() };
   }
-  if (rows.length === 0) return { problem: NO_DATA_ROWS };
+  if (rows.length === 0) return { problem: noDataRowsMessage() };
   return { rows };
 }
 
@@ -324,9 +324,10 @@ export function* planOrderImportSteps(rows: readonly OrderRow[], ref: OrderRefer
       return false as const;
     };
     const cells = ORDER_FIELDS.map((f) => row[f]);
-    if (cells.some((c) => c.includes("\uFFFD"))) return bad(`A ${UNREADABLE_CHARACTER}`);
+    // The sentence starts with the character itself, capitalised: "A character could not be read…".
+    if (cells.some((c) => c.includes("\uFFFD"))) return bad(capitalised(unreadableCharacterMessage()));
     if (cells.some((c) => CONTROL.test(c))) return bad(t`Remove the control characters (they cannot be shown or printed).`);
-    if (cells.some((c) => hasBidiControls(c))) return bad(BIDI_MESSAGE);
+    if (cells.some((c) => hasBidiControls(c))) return bad(bidiMessage());
 
     // The project this line belongs to.
     const name = row.projectName;
@@ -581,4 +582,9 @@ function differsText(label: string, now: string, was: string, line: number) {
 /** A stored project keeps its workflow when the file names another. */
 function keepsWorkflowText(kept: string, named: string) {
   return t`Keeps its workflow ${kept}; the file names ${named}. Change it on the project page.`;
+}
+
+/** A sentence begun with a word written in the middle of another ("a character…" → "A character…"). */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,5 +4,8 @@
 
 export const RELOAD_FIELD = "reload";
 
-/** Whether a form's message is the refusal of a stale save ('This project was changed by someone else…'). */
-export const isStaleRefusal = (message: string) => /^This [a-z -]+ was changed by someone else/.test(message);
+/**
+ * Whether a form's message is the refusal of a stale save ('This project was changed by someone else…'; in Spanish
+ * 'Otra persona cambió este proyecto…').
+ */
+export const isStaleRefusal = (message: string) => /^This [a-z -]+ was changed by someone else/.test(message) || /^Otra persona cambió /.test(message);

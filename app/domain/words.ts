@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // Browser-safe wording helpers for sentences built from names the shop typed (categories, files, members).
 
 /**
@@ -12,7 +14,9 @@ export function possessive(name: string): string {
 /** "Ada", "Ada or Ben", "Ada, Ben or Cleo": the people a message tells someone to ask. */
 export function orList(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
-  return `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  const first = names.slice(0, -1).join(", ");
+  const last = names.at(-1) ?? "";
+  return t`${first} or ${last}`;
 }
 
 /** Who may add a product or a material, for the forms that need one (see AddEntryHint). */

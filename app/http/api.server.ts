@@ -1,3 +1,4 @@
+import { select, t } from "@lingui/core/macro";
 import type { z } from "zod";
 import { DomainError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
@@ -35,26 +36,37 @@ export function zodIssues(error: z.ZodError): Issue[] {
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
   let raw: unknown;
   const text = await request.text();
-  if (text.length > maxBytes) throw jsonError(413, "The request body is too large");
+  if (text.length > maxBytes) throw jsonError(413, t`The request body is too large`);
   try {
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    throw jsonError(400, "The request body must be valid JSON");
+    throw jsonError(400, t`The request body must be valid JSON`);
   }
   // Every problem in one answer: the fields the call does not take, then what is wrong with the ones it does.
   const unknown = unknownFields(schema, raw);
   const result = schema.safeParse(raw);
   if (unknown.length > 0 || !result.success) {
-    const extra = unknown.map((f) => ({ path: [...f.at, f.key].join("."), message: `${f.key} is not a field this call takes` }));
+    const extra = unknown.map((f) => ({ path: [...f.at, f.key].join("."), message: notTaken(f.key) }));
     const issues = [...extra, ...(result.success ? [] : zodIssues(result.error))];
-    throw jsonError(400, unknown.length > 0 ? unknownFieldsMessage(unknown, fieldLabel) : (issues[0]?.message ?? "Invalid request"), { issues });
+    throw jsonError(400, unknown.length > 0 ? unknownFieldsMessage(unknown, fieldLabel) : (issues[0]?.message ?? t`Invalid request`), { issues });
   }
   return result.data;
 }
 
+const notTaken = (key: string) => t`${key} is not a field this call takes`;
+
+/**
+ * '{what} not found' for the records the routes name ('Item', 'Project', 'Workflow step'): chosen by the record's
+ * kind, so a language whose words agree with the noun says it right.
+ */
+export function notFoundMessage(what: string): string {
+  const kind = what.toLowerCase().replace(/[^a-z]+/g, "_");
+  return select(kind, { other: `${what} not found` });
+}
+
 export function parseId(value: string | undefined, what = "Record"): number {
   const id = parseIdParam(value);
-  if (id === null) throw jsonError(404, `${what} not found`);
+  if (id === null) throw jsonError(404, notFoundMessage(what));
   return id;
 }
 
@@ -63,7 +75,7 @@ export function projectIdQuery(url: URL): number | undefined {
   const raw = url.searchParams.get("projectId");
   if (raw === null || raw === "") return undefined;
   const id = parseIdParam(raw);
-  if (id === null) throw jsonError(400, "projectId must be a project id (a whole number)");
+  if (id === null) throw jsonError(400, t`projectId must be a project id (a whole number)`);
   return id;
 }
 
@@ -75,12 +87,12 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
     if (error instanceof Response) return error;
     if (error instanceof DomainError) return jsonError(error.status, error.message);
     console.error(error);
-    return jsonError(500, "Something went wrong on the server");
+    return jsonError(500, t`Something went wrong on the server`);
   }
 }
 
 /** For POST-only /api routes: a GET answers 405 JSON instead of React Router's plain-text 400. */
-export const methodNotAllowed = () => jsonError(405, "Method not allowed");
+export const methodNotAllowed = () => jsonError(405, t`Method not allowed`);
 
 /** A list call answers at most this many rows when it names no `limit` (decision 0023). */
 export const DEFAULT_LIST_LIMIT = 500;
@@ -96,7 +108,7 @@ export function pageParams(url: URL): Page {
   const read = (name: string, max: number) => {
     const raw = url.searchParams.get(name);
     if (raw === null || raw === "") return undefined;
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) throw jsonError(400, `${name} must be a whole number from 0 to ${max}`);
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) throw jsonError(400, t`${name} must be a whole number from 0 to ${max}`);
     return Number(raw);
   };
   return { limit: read("limit", MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT, offset: read("offset", 1_000_000_000) ?? 0 };

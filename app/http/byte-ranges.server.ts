@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 // Byte ranges for PDFs (RFC 9110 §14): a browser's PDF viewer (pdf.js in Chrome and Firefox) fetches a large
 // design piece by piece, showing the first page before the rest has arrived, but only when the first answer
 // said `Accept-Ranges: bytes` and a `Range` request then gets 206 with just those bytes. A design read from disk
@@ -45,7 +46,8 @@ export async function withByteRanges(request: Request, response: Response, api: 
   headers.delete("content-length");
   if (wanted === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${blob.size}`);
-    const message = `The range ${range} is outside this file of ${blob.size} bytes.`;
+    const size = blob.size;
+    const message = t`The range ${range} is outside this file of ${size} bytes.`;
     headers.set("Content-Type", api ? "application/json;charset=utf-8" : "text/plain; charset=utf-8");
     return new Response(api ? JSON.stringify({ message }) : message, { status: 416, headers });
   }

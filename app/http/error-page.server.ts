@@ -1,3 +1,6 @@
+import { t } from "@lingui/core/macro";
+import { currentI18n } from "~/domain/i18n-runtime";
+
 // The plain page a refused request gets when a browser asked for a page: no scripts, no stylesheet of the app's,
 // so it reads the same when the app itself could not answer (pipeline/http.server.ts) or when a route has no page to draw
 // on (a PDF route's refusal in a browser tab).
@@ -6,8 +9,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export type ErrorPageLink = { href: string; text: string };
 
-export function errorPage(status: number, title: string, message: string, link: ErrorPageLink = { href: "/", text: "Go to Home" }): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Shopflow</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1 style="color:#b91c1c">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.href)}" style="color:#9a3412">${escapeHtml(link.text)}</a></p></body></html>`;
+export function errorPage(status: number, title: string, message: string, link: ErrorPageLink = { href: "/", text: t`Go to Home` }): Response {
+  const lang = escapeHtml(currentI18n().locale);
+  const body = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Shopflow</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><h1 style="color:#b91c1c">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link.href)}" style="color:#9a3412">${escapeHtml(link.text)}</a></p></body></html>`;
   return new Response(body, {
     status,
     headers: {

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { open, rm } from "node:fs/promises";
 
 // A multipart/form-data body read as it arrives (RFC 7578): text fields are kept (a few KB at most), each file
@@ -48,7 +49,7 @@ function partHeaders(raw: string): { name: string; fileName: string | null; type
     else if (key === "content-type") type = line.slice(i + 1).trim();
   }
   const name = /^form-data\b/i.test(disposition) ? param(disposition, "name") : null;
-  if (name === null) throw new MultipartError(400, "The form could not be read (a part has no name).");
+  if (name === null) throw new MultipartError(400, t`The form could not be read (a part has no name).`);
   // The RFC 5987 parameter (filename*) when a client sends it; browsers send the plain filename parameter in UTF-8.
   const star = param(disposition, "filename\\*");
   let fileName = param(disposition, "filename");
@@ -104,7 +105,7 @@ export async function streamMultipart(
     if (!part || bytes.length === 0) return;
     if (part.fileName !== null) {
       fileBytes += bytes.length;
-      if (fileBytes > opts.maxFileBytes) throw new MultipartError(413, "The file is too large");
+      if (fileBytes > opts.maxFileBytes) throw new MultipartError(413, t`The file is too large`);
       if (!part.handle) {
         const file: StreamedFile = { field: part.name, fileName: part.fileName, type: part.type, path: opts.newPath(), size: 0 };
         form.files.push(file);
@@ -118,7 +119,7 @@ export async function streamMultipart(
       if (pendingBytes >= WRITE_BLOCK) await flush();
     } else {
       fieldBytes += bytes.length;
-      if (fieldBytes > opts.maxFieldBytes) throw new MultipartError(413, "The form's fields are too large");
+      if (fieldBytes > opts.maxFieldBytes) throw new MultipartError(413, t`The form's fields are too large`);
       part.text.push(bytes);
     }
   };
@@ -170,17 +171,17 @@ export async function streamMultipart(
             state = "done";
             break;
           }
-          if (after !== "\r\n") throw new MultipartError(400, "The form could not be read (a bad boundary).");
+          if (after !== "\r\n") throw new MultipartError(400, t`The form could not be read (a bad boundary).`);
           state = "headers";
         }
         if (state === "headers") {
           // A part without headers (its blank line right after the delimiter) has no name: refused below.
           const end = buf.length >= 2 && buf.subarray(0, 2).equals(CRLF) ? -2 : buf.indexOf(HEADER_END);
           if (end === -1) {
-            if (buf.length > MAX_HEADER_BYTES) throw new MultipartError(400, "The form could not be read (a part's headers are too long).");
+            if (buf.length > MAX_HEADER_BYTES) throw new MultipartError(400, t`The form could not be read (a part's headers are too long).`);
             break;
           }
-          if (end === -2) throw new MultipartError(400, "The form could not be read (a part has no name).");
+          if (end === -2) throw new MultipartError(400, t`The form could not be read (a part has no name).`);
           const h = partHeaders(buf.subarray(0, end).toString("utf8"));
           part = { ...h, text: [] };
           buf = buf.subarray(end + HEADER_END.length);
@@ -193,7 +194,7 @@ export async function streamMultipart(
         await reader.cancel().catch(() => {});
         break;
       }
-      if (done) throw new MultipartError(400, "The form could not be read (it ended too early).");
+      if (done) throw new MultipartError(400, t`The form could not be read (it ended too early).`);
     }
   } catch (error) {
     pending = [];
@@ -203,7 +204,7 @@ export async function streamMultipart(
     await reader.cancel().catch(() => {});
     if (error instanceof MultipartError) throw error;
     // The body stream itself failed: cut off past the request limit, or the client went away.
-    if (error instanceof RangeError || /too large/i.test(String(error))) throw new MultipartError(413, "The file is too large");
+    if (error instanceof RangeError || /too large/i.test(String(error))) throw new MultipartError(413, t`The file is too large`);
     throw error;
   }
   return form;

@@ -1,3 +1,4 @@
+import { plural, select, t } from "@lingui/core/macro";
 import { and, asc, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { PLAIN_DATE, zoneDate } from "~/domain/dates";
@@ -14,11 +15,50 @@ type AnyRow = Record<string, unknown> & { id: number; version: number };
 
 export type Use = [count: number, singular: string, plural: string];
 
+/**
+ * The kind of record a label names ('Step template' → 'step_template'): what the messages below select on, so a
+ * language whose words agree with the noun (Spanish: "esta categoría", "este material") can say it right.
+ */
+const kindOf = (label: string) => label.toLowerCase().replace(/[^a-z]+/g, "_");
+
+/** '12 items': a count of what uses a record, in the words the shop's records have. */
+function useCount(n: number, one: string, many: string): string {
+  // The count as written (1000, not 1,000), as the English always had it.
+  const count = String(n);
+  switch (one) {
+    case "item":
+      return plural(n, { one: `${count} item`, other: `${count} items` });
+    case "project":
+      return plural(n, { one: `${count} project`, other: `${count} projects` });
+    case "product":
+      return plural(n, { one: `${count} product`, other: `${count} products` });
+    case "workflow":
+      return plural(n, { one: `${count} workflow`, other: `${count} workflows` });
+    case "subdepartment":
+      return plural(n, { one: `${count} subdepartment`, other: `${count} subdepartments` });
+    case "workflow step":
+      return plural(n, { one: `${count} workflow step`, other: `${count} workflow steps` });
+    case "project step":
+      return plural(n, { one: `${count} project step`, other: `${count} project steps` });
+    case "machine file":
+      return plural(n, { one: `${count} machine file`, other: `${count} machine files` });
+    case "step template":
+      return plural(n, { one: `${count} step template`, other: `${count} step templates` });
+    default:
+      return `${n} ${n === 1 ? one : many}`;
+  }
+}
+
 /** 'Category "Channel Letters" is used by 12 items', or null when nothing uses it. */
 export function usageMessage(label: string, name: string, uses: Use[], verb = "is used by"): string | null {
-  const parts = uses.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  const parts = uses.filter(([n]) => n > 0).map(([n, one, many]) => useCount(n, one, many));
   if (parts.length === 0) return null;
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  const first = parts.slice(0, -1).join(", ");
+  const last = parts.at(-1) ?? "";
+  const list = parts.length === 1 ? parts[0] : t`${first} and ${last}`;
+  const kind = kindOf(label);
+  if (verb === "is used by") return select(kind, { other: `${label} "${name}" is used by ${list}` });
+  if (verb === "is assigned to") return select(kind, { other: `${label} "${name}" is assigned to ${list}` });
   return `${label} "${name}" ${verb} ${list}`;
 }
 
@@ -56,7 +96,24 @@ function asSeen(stored: unknown, seen: unknown): unknown {
 }
 
 export function staleMessage(label: string) {
-  return `This ${label.toLowerCase()} was changed by someone else. Reload to see the latest.`;
+  const lower = label.toLowerCase();
+  const kind = kindOf(label);
+  return select(kind, { other: `This ${lower} was changed by someone else. Reload to see the latest.` });
+}
+
+/** 'A category named "Banners" already exists'. */
+function duplicateNameMessage(label: string, name: string) {
+  const lower = label.toLowerCase();
+  const kind = kindOf(label);
+  return select(kind, { other: `A ${lower} named "${name}" already exists` });
+}
+
+/** 'A department with this value ("cnc") already exists': another unique field than the name. */
+function duplicateFieldMessage(label: string, field: string, value: unknown) {
+  const lower = label.toLowerCase();
+  const shown = String(value);
+  if (!field) return value === undefined ? t`A ${lower} with these values already exists` : t`A ${lower} with these values ("${shown}") already exists`;
+  return value === undefined ? t`A ${lower} with this ${field} already exists` : t`A ${lower} with this ${field} ("${shown}") already exists`;
 }
 
 /** Refuse a save based on what the client read when the record has moved on (version or per-field). */
@@ -90,16 +147,16 @@ type Config<Row extends AnyRow, Create, Patch> = {
  * has the last word), in-use deletes with 409 and what uses the row, stale saves with 409.
  */
 export function crud<Row extends AnyRow, Create extends object, Patch extends object>(cfg: Config<Row, Create, Patch>) {
-  const t = cfg.table;
-  const cols = getTableColumns(t);
+  const table = cfg.table;
+  const cols = getTableColumns(table);
   const nameTaken = (tx: Tx, name: unknown, exceptId?: number) =>
     typeof name === "string" &&
     tx
-      .select({ id: t.id })
-      .from(t)
-      .where(and(sql`${t.name} = ${name} COLLATE NOCASE`, exceptId ? ne(t.id, exceptId) : undefined))
+      .select({ id: table.id })
+      .from(table)
+      .where(and(sql`${table.name} = ${name} COLLATE NOCASE`, exceptId ? ne(table.id, exceptId) : undefined))
       .get() !== undefined;
-  const duplicate = (name: unknown) => new ConflictError(`A ${cfg.label.toLowerCase()} named "${String(name)}" already exists`);
+  const duplicate = (name: unknown) => new ConflictError(duplicateNameMessage(cfg.label, String(name)));
 
   function run<T>(fn: (tx: Tx) => T, values: () => Record<string, unknown>): T {
     try {
@@ -110,20 +167,18 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
       const field = snakeToCamel(column);
       if (field === "name") throw duplicate(values().name);
       const value = values()[field];
-      throw new ConflictError(
-        `A ${cfg.label.toLowerCase()} with ${field ? `this ${field}` : "these values"}${value === undefined ? "" : ` ("${String(value)}")`} already exists`,
-      );
+      throw new ConflictError(duplicateFieldMessage(cfg.label, field, value));
     }
   }
 
-  const order = () => cfg.orderBy ?? [asc(t.id)];
+  const order = () => cfg.orderBy ?? [asc(table.id)];
   // The unfiltered list and the read by id serve every settings screen and /api read: prepared once per
   // database (see prepared.server.ts). A filtered list is rarer and built per call.
   const listAll = (db: DB) =>
     prepared(db, `crud:${cfg.entity}:list`, (d) =>
       d
         .select()
-        .from(t)
+        .from(table)
         .orderBy(...order())
         .prepare(),
     );
@@ -131,8 +186,8 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     prepared(db, `crud:${cfg.entity}:get`, (d) =>
       d
         .select()
-        .from(t)
-        .where(eq(t.id, sql.placeholder("id")))
+        .from(table)
+        .where(eq(table.id, sql.placeholder("id")))
         .prepare(),
     );
 
@@ -142,7 +197,7 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
       const rows = (where
         ? db
             .select()
-            .from(t)
+            .from(table)
             .where(where)
             .orderBy(...order())
             .all()
@@ -160,7 +215,7 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
           values = { ...input, ...cfg.prepareCreate?.(input, tx) };
           if (cfg.uniqueName && nameTaken(tx, values.name)) throw duplicate(values.name);
           const inserted = tx
-            .insert(t)
+            .insert(table)
             .values(values as never)
             .returning()
             .get() as unknown as Row;
@@ -176,7 +231,7 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
       let values: Record<string, unknown> = { ...(patch as Record<string, unknown>) };
       const row = run(
         (tx) => {
-          const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+          const before = tx.select().from(table).where(eq(table.id, id)).get() as unknown as Row | undefined;
           if (!before) return undefined;
           assertFresh(cfg.label, before, guard);
           values = Object.fromEntries(
@@ -191,9 +246,9 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
             Object.keys(values).length === 0
               ? before
               : (tx
-                  .update(t)
+                  .update(table)
                   .set({ ...values, version: before.version + 1 } as never)
-                  .where(eq(t.id, id))
+                  .where(eq(table.id, id))
                   .returning()
                   .get() as unknown as Row);
           cfg.afterUpdate?.(before, after, tx);
@@ -208,11 +263,11 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
     remove(id: number, actor: Actor): Row | undefined {
       const row = run(
         (tx) => {
-          const before = tx.select().from(t).where(eq(t.id, id)).get() as unknown as Row | undefined;
+          const before = tx.select().from(table).where(eq(table.id, id)).get() as unknown as Row | undefined;
           if (!before) return undefined;
           const reason = cfg.inUse?.(before, tx);
           if (reason) throw new ConflictError(reason);
-          tx.delete(t).where(eq(t.id, id)).run();
+          tx.delete(table).where(eq(table.id, id)).run();
           writeAudit(actor, { action: "delete", entity: cfg.entity, entityId: id, before }, tx);
           return before;
         },

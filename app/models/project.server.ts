@@ -14,7 +14,7 @@ import {
   type Project,
 } from "#db/schema";
 import type { z } from "zod";
-import { DUE_BEFORE_START, dayOf, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
+import { dayOf, dueBeforeStart, type ProjectCreateSchema, type ProjectPatchSchema, type StepPatchSchema } from "~/schemas/project";
 import { COMPLETED_DEPARTMENT, PRIORITY_WEIGHTS } from "~/domain/constants";
 import { noonInZone } from "~/domain/dates";
 import { type DB, getDb } from "~/infra/db.server";
@@ -318,7 +318,7 @@ function referenceFreeOrThrow(_tx: Tx, reference: string | null | undefined, exc
 
 /** Decisions: Due dates: a due date before the start date is refused (the forms word it as the spec does). */
 function datesInOrderOrThrow(start: Date | null, due: Date | null) {
-  if (start && due && start.getTime() > due.getTime()) throw new BadRequestError(DUE_BEFORE_START);
+  if (start && due && start.getTime() > due.getTime()) throw new BadRequestError(dueBeforeStart());
 }
 
 /**

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { jsonError } from "~/http/api.server";
 import { errorPage, wantsPage, type ErrorPageLink } from "~/http/error-page.server";
 import { requirePermission, type Permission } from "~/services/permissions.server";
@@ -9,6 +10,24 @@ import { requirePermission, type Permission } from "~/services/permissions.serve
 const plain = (status: number, body: string) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
+/** 'You cannot open this label.': whole sentences for the files the routes name, so each reads right in every language. */
+function cannotOpen(what: string): string {
+  switch (what) {
+    case "this label":
+      return t`You cannot open this label.`;
+    case "these labels":
+      return t`You cannot open these labels.`;
+    case "this QR code":
+      return t`You cannot open this QR code.`;
+    case "these figures":
+      return t`You cannot open these figures.`;
+    case "the schedule":
+      return t`You cannot open the schedule.`;
+    default:
+      return t`You cannot open ${what}.`;
+  }
+}
+
 /** The refusal to answer when `request` may not have `permission`, or null when it may. */
 export function fileRefusal(request: Request, permission: Permission, what: string): Response | null {
   try {
@@ -16,15 +35,15 @@ export function fileRefusal(request: Request, permission: Permission, what: stri
     return null;
   } catch (refusal) {
     const status = refusal instanceof Response ? refusal.status : ((refusal as { init?: { status?: number } }).init?.status ?? 401);
-    if (!wantsPage(request)) return plain(status, status === 401 ? "Authentication required" : "Access denied");
+    if (!wantsPage(request)) return plain(status, status === 401 ? t`Authentication required` : t`Access denied`);
     // The words of the app's 'Access Denied' page, and its Login link back to this address.
     const reason = (refusal as { data?: { reason?: unknown } }).data?.reason;
     const url = new URL(request.url);
     return errorPage(
       status,
-      "Access Denied",
-      typeof reason === "string" ? reason : `You cannot open ${what}.`,
-      status === 401 ? { href: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, text: "Login" } : { href: "/", text: "Go to Home" },
+      t`Access Denied`,
+      typeof reason === "string" ? reason : cannotOpen(what),
+      status === 401 ? { href: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, text: t`Login` } : { href: "/", text: t`Go to Home` },
     );
   }
 }

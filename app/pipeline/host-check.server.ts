@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { knownShopAddress } from "~/models/shop-settings.server";
 import { errorPage } from "~/http/error-page.server";
 import { hostAccepted } from "~/services/shop-address.server";
@@ -8,7 +9,7 @@ import { hostAccepted } from "~/services/shop-address.server";
 // as if it were the attacker's own site, and read the answers. The host checked is the one the app believes:
 // behind a trusted proxy, X-Forwarded-Host (decisions 0008 and 0026).
 
-export const UNKNOWN_HOST = "Unknown host";
+export const unknownHostMessage = () => t`Unknown host`;
 
 /**
  * The 421 answer for a request to `href` (its URL as the app believes it) when its host is not one the shop
@@ -20,11 +21,12 @@ export function unknownHostResponse(href: string, isApi: boolean): Response | nu
   const url = new URL(href);
   // A health check (a load balancer, a container runtime) may use any name; it learns nothing but "ok".
   if (url.pathname === "/healthz" || hostAccepted(url.hostname, address)) return null;
-  if (isApi) return Response.json({ message: UNKNOWN_HOST }, { status: 421, headers: { "Cache-Control": "no-store" } });
+  if (isApi) return Response.json({ message: unknownHostMessage() }, { status: 421, headers: { "Cache-Control": "no-store" } });
+  const host = url.host;
   return errorPage(
     421,
-    UNKNOWN_HOST,
-    `This Shopflow server does not answer to the address ${url.host}. Open it at the shop's address, ${address}. (Whoever runs the server can add other names with the ALLOWED_HOSTS setting.)`,
-    { href: `${address}/`, text: `Open ${address}` },
+    unknownHostMessage(),
+    t`This Shopflow server does not answer to the address ${host}. Open it at the shop's address, ${address}. (Whoever runs the server can add other names with the ALLOWED_HOSTS setting.)`,
+    { href: `${address}/`, text: t`Open ${address}` },
   );
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import path from "node:path";
 import { clearDuplicateCookies } from "~/http/cookies.server";
@@ -12,12 +13,13 @@ import { MultipartError } from "~/http/multipart.server";
 import { can, type Permission } from "~/services/permissions.server";
 import { routeRules, type Method, type RouteRules } from "./route-rules.server";
 import { lookUpUser, rememberUser } from "~/services/session.server";
-import { discardUploads, receiveMultipart, uploadTurn, UPLOADS_BUSY } from "./uploads.server";
+import { discardUploads, receiveMultipart, uploadTurn, uploadsBusyMessage } from "./uploads.server";
 import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
 import { bearerToken, authenticateBearer } from "./token-auth.server";
 import { recordRequest } from "~/infra/metrics.server";
-import { decidedLocale, withLanguage } from "~/infra/i18n.server";
+import { decidedLocale, speak, withLanguage } from "~/infra/i18n.server";
+import { DEFAULT_LANGUAGE, preferredLanguage } from "~/domain/languages";
 import { requestLocale } from "~/services/language.server";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
@@ -149,8 +151,8 @@ function refuse(isApi: boolean, status: number, title: string, message: string):
 function methodRefusal(isApi: boolean, method: string, allowed: Method[]): Response {
   const list = allowed.join(", ");
   const response = isApi
-    ? refuse(true, 405, "", `Method not allowed: this address does not take ${method}. It takes ${list}.`)
-    : errorPage(405, "Not Allowed", `This page cannot take a ${method} request (it takes ${list}). Go back and try again.`);
+    ? refuse(true, 405, "", t`Method not allowed: this address does not take ${method}. It takes ${list}.`)
+    : errorPage(405, t`Not Allowed`, t`This page cannot take a ${method} request (it takes ${list}). Go back and try again.`);
   response.headers.set("Allow", list);
   return response;
 }
@@ -232,6 +234,14 @@ export class IncomingBody {
   }
 }
 
+/** 415's advice to a program: the body types this call takes. */
+function sendBodyAs(types: readonly string[]): string {
+  const first = types.slice(0, -1).join(" or ");
+  const last = types.at(-1) ?? "";
+  const list = types.length > 1 ? t`${first} or ${last}` : last;
+  return t`Send the body as ${list} (Content-Type header).`;
+}
+
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
 /**
@@ -254,7 +264,7 @@ function apiGate(
   const bearer = bearerToken(headers);
   if (bearer !== null) return authenticateBearer(bearer, { method: call.method, route: call.route ?? pathname, ip: headers.get(CLIENT_IP_HEADER) });
   const user = lookUpUser(headers, secure);
-  if (!user) return Response.json({ message: "Authentication required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  if (!user) return Response.json({ message: t`Authentication required` }, { status: 401, headers: { "Cache-Control": "no-store" } });
   return user;
 }
 
@@ -323,7 +333,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     };
     const why = crossSiteRefusal(req, new URL(href).origin);
     if (why) {
-      return unread(refuse(isApi, 403, "Access Denied", "This request came from another site, so it was refused. Open Shopflow itself and try again."));
+      return unread(refuse(isApi, 403, t`Access Denied`, t`This request came from another site, so it was refused. Open Shopflow itself and try again.`));
     }
     // Before any body is read: a signed-out client gets its 401 without the server keeping what it sent.
     const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern });
@@ -336,7 +346,10 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const limit = large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
     // Browsers send Content-Length (0 for an empty POST); a body without one arrives chunked.
     const hasBody = length !== null ? length > 0 : req.body !== null;
-    const tooLarge = () => refuse(isApi, 413, "Too Large", `The request body is too large (at most ${sizeText(limit)} here).`);
+    const tooLarge = () => {
+      const most = sizeText(limit);
+      return refuse(isApi, 413, t`Too Large`, t`The request body is too large (at most ${most} here).`);
+    };
     if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(tooLarge());
 
     if (hasBody) {
@@ -346,10 +359,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
           refuse(
             isApi,
             415,
-            "Unsupported Form",
-            isApi
-              ? `Send the body as ${allowedTypes.join(" or ")} (Content-Type header).`
-              : "The form was sent in a way this page cannot read. Go back and try again.",
+            t`Unsupported Form`,
+            isApi ? sendBodyAs(allowedTypes) : t`The form was sent in a way this page cannot read. Go back and try again.`,
           ),
         );
       }
@@ -365,7 +376,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       // A design upload: one of at most two received at a time, written to disk as it arrives.
       const release = await uploadTurn(req.signal);
       if (!release) {
-        const busy = unread(refuse(isApi, 503, "Busy", UPLOADS_BUSY));
+        const busy = unread(refuse(isApi, 503, t`Busy`, uploadsBusyMessage()));
         busy.headers.set("Retry-After", "60");
         return busy;
       }
@@ -383,8 +394,9 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         return remember(handedOn, user);
       } catch (error) {
         if (!(error instanceof MultipartError)) throw error;
-        const message = error.status === 413 ? `The file is too large (at most ${sizeText(maxUploadBytes)}).` : error.message;
-        return unread(refuse(isApi, error.status, error.status === 413 ? "Too Large" : "Bad Request", message));
+        const most = sizeText(maxUploadBytes);
+        const message = error.status === 413 ? t`The file is too large (at most ${most}).` : error.message;
+        return unread(refuse(isApi, error.status, error.status === 413 ? t`Too Large` : t`Bad Request`, message));
       }
     }
     const body = (seen.body = new IncomingBody(req.body, length));
@@ -396,7 +408,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       try {
         await request.clone().formData();
       } catch {
-        return refuse(false, 400, "Bad Request", "The form could not be read. Go back and try again.");
+        return refuse(false, 400, t`Bad Request`, t`The form could not be read. Go back and try again.`);
       }
     }
     return remember(request, user);
@@ -418,8 +430,10 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     try {
       url = new URL(req.url);
     } catch {
-      // Bun hands an HTTP/1.0 request without a Host header over with a relative URL: no site to answer for.
-      return errorPage(400, "Bad Request", "The request has no Host header, so the address could not be read.");
+      // Bun hands an HTTP/1.0 request without a Host header over with a relative URL: no site to answer for, and
+      // no member or cookie of one to look up. The browser's own Accept-Language says the language.
+      speak(preferredLanguage(req.headers.get("accept-language")) ?? DEFAULT_LANGUAGE);
+      return errorPage(400, t`Bad Request`, t`The request has no Host header, so the address could not be read.`);
     }
     const isApi = url.pathname.startsWith("/api/");
     if ((req.method === "GET" || req.method === "HEAD") && !isApi && url.pathname !== "/" && /\.[A-Za-z0-9]+$/.test(url.pathname)) {
@@ -459,8 +473,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     } catch (error) {
       console.error(error);
       response = isApi
-        ? Response.json({ message: "Something went wrong on the server" }, { status: 500 })
-        : errorPage(500, "Something went wrong", "The server could not answer this request. Try again, or go back to the home page.");
+        ? Response.json({ message: t`Something went wrong on the server` }, { status: 500 })
+        : errorPage(500, t`Something went wrong`, t`The server could not answer this request. Try again, or go back to the home page.`);
     } finally {
       seen.release?.();
       if (seen.handedOn) discardUploads(seen.handedOn);
@@ -480,7 +494,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       const keep = new Headers();
       for (const name of ["retry-after", "allow", "content-range"]) if (response.headers.has(name)) keep.set(name, response.headers.get(name)!);
       response = Response.json(
-        { message: response.status === 405 ? "Method not allowed" : text.split("\n")[0] || response.statusText || "Request failed" },
+        { message: response.status === 405 ? t`Method not allowed` : text.split("\n")[0] || response.statusText || t`Request failed` },
         { status: response.status, headers: keep },
       );
     }

@@ -1,4 +1,5 @@
-import { apiTokenActorName, TOKEN_ADDRESS_LIMITED, TOKEN_RATE_LIMITED, TOKEN_UNKNOWN, type ApiTokenScope } from "~/domain/api-tokens";
+import { t } from "@lingui/core/macro";
+import { apiTokenActorName, type ApiTokenScope } from "~/domain/api-tokens";
 import { ADDRESS_LIMITS } from "~/http/address-limit.server";
 import type { SignedInUser } from "~/domain/entities";
 import { processState } from "~/infra/process-state.server";
@@ -26,9 +27,14 @@ export function bearerToken(headers: Headers): string | null {
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+// The refusals' words, in the language of the request (the settings page shows the same English).
+const tokenUnknown = () => t`This API token is not valid: it is unknown or was revoked. Ask management for a new one (Global Settings → API tokens).`;
+const tokenAddressLimited = () => t`Too many refused API tokens from this address. Wait a minute and try again.`;
+const tokenRateLimited = () => t`Too many requests with this API token. Wait a moment and try again.`;
+
 function unauthorized(): Response {
   return Response.json(
-    { message: TOKEN_UNKNOWN },
+    { message: tokenUnknown() },
     { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="Shopflow", error="invalid_token"' } },
   );
 }
@@ -91,14 +97,14 @@ export function authenticateBearer(token: string, use: { method: string; route: 
   const address = use.ip ?? "unknown";
   const refused = ADDRESS_LIMITS.apiTokenRefusals;
   const wait = refused.wait(address, now);
-  if (wait > 0) return Response.json({ message: TOKEN_ADDRESS_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
+  if (wait > 0) return Response.json({ message: tokenAddressLimited() }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
   const found = findApiToken(token, now);
   // A token nobody made is what a script trying keys sends: it counts against its client. A revoked one is a
   // program nobody updated yet, polling away; counting it would lock the other programs at its address out.
   if (found === null) refused.count(address, now);
   if (found === null || found === "revoked") return unauthorized();
   const turn = takeRateTurn(found.key, now);
-  if (turn > 0) return Response.json({ message: TOKEN_RATE_LIMITED }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(turn) } });
+  if (turn > 0) return Response.json({ message: tokenRateLimited() }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(turn) } });
   recordUse(found, use.method, use.route, use.ip, now);
   return tokenUser(found);
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { DESIGNS_DIR, ensureDir, storedFilePath } from "~/infra/storage.server";
@@ -16,7 +17,7 @@ export const maxUploadBytes = () => Math.ceil(getEnv().MAX_UPLOAD_MB * 1024 * 10
 export const MAX_CONCURRENT_UPLOADS = 2;
 export const MAX_WAITING_UPLOADS = 8;
 export const UPLOAD_WAIT_MS = 60_000;
-export const UPLOADS_BUSY = "The server is receiving other uploads right now. Try again in a minute.";
+export const uploadsBusyMessage = () => t`The server is receiving other uploads right now. Try again in a minute.`;
 
 export type { UploadedFile };
 
@@ -86,7 +87,7 @@ export async function receiveMultipart(
   maxFieldBytes: number,
 ): Promise<Request> {
   const boundary = multipartBoundary(request.headers.get("content-type"));
-  if (!boundary || !request.body) throw new MultipartError(400, "The form could not be read.");
+  if (!boundary || !request.body) throw new MultipartError(400, t`The form could not be read.`);
   ensureDir(DESIGNS_DIR);
   const form = await streamMultipart(request.body, boundary, {
     maxFileBytes,

@@ -17,7 +17,7 @@ import {
   type MachineFile,
 } from "~/models/machine-file.server";
 import { getProject } from "~/models/project.server";
-import { BOTH_REQUIRED, SELECTED_ROWS_REQUIRED, SpreadsheetFormSchema, type SpreadsheetRow } from "~/schemas/machine-file";
+import { bothRequiredMessage, SpreadsheetFormSchema, selectedRowsRequiredMessage, type SpreadsheetRow } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, readForm, unreadableForm } from "~/views/form-action.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -171,8 +171,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "save-row": {
       const i = Number(arg);
       const r = posted[i];
-      if (!r) return validation(BOTH_REQUIRED, new Map());
-      if (!complete(r)) return validation(BOTH_REQUIRED, new Map([[i, BOTH_REQUIRED]]));
+      if (!r) return validation(bothRequiredMessage(), new Map());
+      if (!complete(r)) return validation(bothRequiredMessage(), new Map([[i, bothRequiredMessage()]]));
       let n: { n: number; skipped: number };
       try {
         n = save([{ r, i }], true);
@@ -187,7 +187,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (verb === "save-selected") {
         if (chosen.length === 0) return validation(t`Select the rows to save first.`, new Map());
         const incomplete = chosen.filter(({ r }) => !complete(r));
-        if (incomplete.length) return validation(SELECTED_ROWS_REQUIRED, new Map(incomplete.map(({ i }) => [i, SELECTED_ROWS_REQUIRED])));
+        if (incomplete.length) return validation(selectedRowsRequiredMessage(), new Map(incomplete.map(({ i }) => [i, selectedRowsRequiredMessage()])));
       }
       // docs/product.md §5: a bulk save saves only rows with a name and a machine; the others stay, marked, not lost.
       const ready = chosen.filter(({ r }) => complete(r));
@@ -201,13 +201,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       const chosenIdx = new Set(ready.map(({ i }) => i));
       const rows = fresh((_, i) => !chosenIdx.has(i)).map((row) => {
         const i = posted.findIndex((r, j) => r.id === undefined && `new-${j}` === row.key);
-        return i >= 0 && skipped.some((s) => s.i === i) ? { ...row, error: BOTH_REQUIRED } : row;
+        return i >= 0 && skipped.some((s) => s.i === i) ? { ...row, error: bothRequiredMessage() } : row;
       });
       const done = filesSavedSkippedMessage(n.n, n.skipped);
       return answer({
         rows,
         toast: skipped.length
-          ? { title: t`Validation Error`, description: `${done}. ${SELECTED_ROWS_REQUIRED}.`, variant: "destructive" }
+          ? { title: t`Validation Error`, description: `${done}. ${selectedRowsRequiredMessage()}.`, variant: "destructive" }
           : { title: t`Success`, description: done },
       });
     }

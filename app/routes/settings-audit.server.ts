@@ -22,6 +22,7 @@ import {
 } from "~/models/audit-trail.server";
 import { departmentModel } from "~/models/department.server";
 import { listTeamMembers } from "~/models/team-member.server";
+import { rangeOrderMessage } from "~/schemas/analytics";
 import { requirePermission } from "~/services/permissions.server";
 import type { Route } from "./+types/settings-audit";
 
@@ -49,8 +50,7 @@ export function loadSettingsAudit({ request }: Route.LoaderArgs) {
   // A range that cannot hold anything is explained, as /analytics does, instead of listing nothing; so is an id
   // that is not a number, which no entry can carry.
   // The range sentence is /analytics' (schemas/analytics), said in the request's language.
-  const rangeError =
-    fromMs === null || toStart === null ? badDateMessage() : from && to && from > to ? t`The start date must be on or before the end date.` : null;
+  const rangeError = fromMs === null || toStart === null ? badDateMessage() : from && to && from > to ? rangeOrderMessage() : null;
   const recordError = record && recordId === null ? notAnId("record", record) : null;
   const projectError = projectText && project === null ? notAnId("project", projectText) : null;
   const filter: AuditFilter = {

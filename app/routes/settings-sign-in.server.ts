@@ -7,7 +7,7 @@ import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/settings-sign-in";
-import { SIGN_IN_MODES } from "~/domain/sign-in-messages";
+import { signInModes } from "~/domain/sign-in-messages";
 import { domainError, invalid, readForm, unreadableForm } from "~/views/form-action.server";
 
 const HERE = "/settings/sign-in";
@@ -31,6 +31,6 @@ export async function action({ request }: Route.ActionArgs) {
     const e = domainError(error);
     return invalid("sign-in", submission.reply({ formErrors: [e.message] }), e.status);
   }
-  const mode = SIGN_IN_MODES.find((m) => m.value === saved.signInMode)!;
+  const mode = signInModes().find((m) => m.value === saved.signInMode)!;
   return redirectWithToast(request, HERE, { title: t`Sign-in updated`, description: mode.saved });
 }

@@ -6,7 +6,7 @@ import { btn, cardClass, PageHeader } from "~/components/ui";
 import { i18n as pageI18n } from "~/domain/i18n-runtime";
 import type { Route } from "./+types/settings-sign-in";
 import type { action } from "./settings-sign-in.server";
-import { SIGN_IN_MODES } from "~/domain/sign-in-messages";
+import { signInModes } from "~/domain/sign-in-messages";
 export { loader, action } from "./settings-sign-in.server";
 
 // Global Settings → Sign-in (decision 0025): 'PIN only' or 'Choose your name, then PIN'. One form post, the
@@ -38,7 +38,7 @@ export default function SettingsSignIn({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div className="mt-3 grid gap-3">
-            {SIGN_IN_MODES.map((m) => (
+            {signInModes().map((m) => (
               <label
                 key={m.value}
                 className="flex min-h-11 cursor-pointer gap-3 rounded-xl border-2 border-line p-4 hover:border-brand-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"

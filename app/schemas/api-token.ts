@@ -1,12 +1,16 @@
+import { t } from "@lingui/core/macro";
 import { API_TOKEN_SCOPES } from "~/domain/api-tokens";
 import { requiredText } from "./common";
 import { tokenLanguage } from "./language";
-import { oneOf, z } from "./messages";
+import { check, oneOf, z } from "./messages";
 
 // Global Settings → API tokens: a name for the program the token is for, and what it may do.
 export const ApiTokenFormSchema = z.object({
   intent: z.literal("create"),
-  name: requiredText("Token name is required", 100),
-  scopes: z.array(oneOf(API_TOKEN_SCOPES), { error: "Choose at least one scope" }).min(1, "Choose at least one scope"),
+  name: requiredText(() => t`Token name is required`, 100),
+  scopes: z.array(oneOf(API_TOKEN_SCOPES), { error: () => t`Choose at least one scope` }).min(
+    1,
+    check(() => t`Choose at least one scope`),
+  ),
   language: tokenLanguage,
 });

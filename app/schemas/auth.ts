@@ -1,11 +1,15 @@
+import { t } from "@lingui/core/macro";
 import { idField } from "./common";
-import { z } from "./messages";
+import { check, z } from "./messages";
 
-export const PIN_MESSAGE = "Please enter a 4-digit PIN";
+export const pinMessage = () => t`Please enter a 4-digit PIN`;
 
 export const VerifyPinSchema = z.object({
-  pinCode: z.preprocess((v) => (typeof v === "number" ? String(v).padStart(4, "0") : v), z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, PIN_MESSAGE)),
-  expectedUserId: z.preprocess((v) => (v === "" || v === null ? undefined : v), idField("expectedUserId must be a team member id (a whole number)").optional()),
+  pinCode: z.preprocess((v) => (typeof v === "number" ? String(v).padStart(4, "0") : v), z.string(check(pinMessage)).regex(/^\d{4}$/, check(pinMessage))),
+  expectedUserId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    idField(() => t`expectedUserId must be a team member id (a whole number)`).optional(),
+  ),
 });
 
 /** The no-JavaScript sign-in form: the same PIN plus where to go afterwards. */

@@ -1,6 +1,7 @@
-import { oneOf, z } from "./messages";
+import { t } from "@lingui/core/macro";
+import { check, type Message, oneOf, z } from "./messages";
 
-import { hasBidiControls, BIDI_MESSAGE } from "~/domain/bidi";
+import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { COLORS } from "~/domain/constants";
 
 // Whitespace and invisible format characters (zero-width space, BOM, joiners) at either end are dropped, so a
@@ -13,16 +14,16 @@ const cleanText = (v: unknown) => (typeof v === "string" ? v.replace(EDGE_BLANKS
 const CONTROL_IN_LINE = /[\p{Cc}\p{Cs}]/u;
 const CONTROL_IN_TEXT = /[\p{Cs}]|(?![\n\r\t])\p{Cc}/u;
 const noControl = (s: string) => !CONTROL_IN_LINE.test(s);
-const CONTROL_MESSAGE = "Remove the control characters (they cannot be shown or printed)";
+const controlMessage = () => t`Remove the control characters (they cannot be shown or printed)`;
+const atMost = (max: number) => check(() => t`At most ${max} characters`);
+const BIDI = check(bidiMessage);
+const CONTROL = check(controlMessage);
 // Text-direction overrides and isolates (see domain/bidi.ts) are refused by every text helper below, so every name,
 // label and description of every form and API is covered, present and future.
 const noBidi = (s: string) => !hasBidiControls(s);
 
-export const requiredText = (message: string, max = 200) =>
-  z.preprocess(
-    cleanText,
-    z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).refine(noBidi, BIDI_MESSAGE),
-  );
+export const requiredText = (message: Message, max = 200) =>
+  z.preprocess(cleanText, z.string(check(message)).min(1, check(message)).max(max, atMost(max)).refine(noControl, CONTROL).refine(noBidi, BIDI));
 
 /**
  * A field the product's clients send that the server decides itself (a department's value comes from its name):
@@ -34,10 +35,10 @@ export const ignoredField = z
   .optional();
 
 /** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
-export const idField = (message: string) =>
+export const idField = (message: Message) =>
   z.preprocess(
     (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number({ error: message }).int(message).positive(message),
+    z.number(check(message)).int(check(message)).positive(check(message)),
   );
 
 // Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty
@@ -49,9 +50,9 @@ export const plainText = (max = 2000) =>
     z
       .string()
       .trim()
-      .max(max, `At most ${max} characters`)
-      .refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL_MESSAGE)
-      .refine(noBidi, BIDI_MESSAGE),
+      .max(max, atMost(max))
+      .refine((s) => !CONTROL_IN_TEXT.test(s), CONTROL)
+      .refine(noBidi, BIDI),
   );
 
 export const optionalText = (max = 2000) => plainText(max).default("");
@@ -60,7 +61,7 @@ export const nullableText = (max = 200) =>
   z
     .preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-      z.string().trim().max(max, `At most ${max} characters`).refine(noControl, CONTROL_MESSAGE).refine(noBidi, BIDI_MESSAGE).nullable(),
+      z.string().trim().max(max, atMost(max)).refine(noControl, CONTROL).refine(noBidi, BIDI).nullable(),
     )
     .default(null);
 
@@ -68,15 +69,21 @@ export const nullableText = (max = 200) =>
 export const numberish = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v), schema);
 
-export const color = (message = "Color is required") => oneOf(COLORS, message);
+export const color = (message: Message = () => t`Color is required`) => oneOf(COLORS, message);
 
 // Not z.coerce: a JSON null must be an error, not 0.
 export const sortOrder = numberish(
   z
-    .number({ error: "Sort order must be 0 or greater" })
-    .int("Sort order must be a whole number")
-    .min(0, "Sort order must be 0 or greater")
-    .max(1_000_000, "Sort order is too large"),
+    .number(check(() => t`Sort order must be 0 or greater`))
+    .int(check(() => t`Sort order must be a whole number`))
+    .min(
+      0,
+      check(() => t`Sort order must be 0 or greater`),
+    )
+    .max(
+      1_000_000,
+      check(() => t`Sort order is too large`),
+    ),
 );
 
 export const bool = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v), z.boolean());
@@ -93,16 +100,19 @@ export const stringList = (max = 50) =>
         : v == null
           ? []
           : v,
-    z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI_MESSAGE)).max(max),
+    z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI)).max(max),
   );
 
-export const departmentSequence = (message: string) =>
+export const departmentSequence = (message: Message) =>
   z
     .preprocess(
       (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
-      z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI_MESSAGE)).min(1, message),
+      z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI)).min(1, check(message)),
     )
-    .refine((list) => new Set(list).size === list.length, "A department appears twice in the sequence");
+    .refine(
+      (list) => new Set(list).size === list.length,
+      check(() => t`A department appears twice in the sequence`),
+    );
 
 export function slugify(name: string): string {
   // A URL-safe value from a name: accents dropped ('Zünd' → 'zund'), lowercase, every run of other characters
@@ -128,7 +138,11 @@ export function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
     shape[key] = inner.optional();
   }
   // `version`: what the client read (GET returns it); a PATCH naming an older one is refused as stale (409).
-  shape.version = z.number({ error: "version must be the record's version number (a whole number)" }).int().positive().optional();
+  shape.version = z
+    .number(check(() => t`version must be the record's version number (a whole number)`))
+    .int()
+    .positive()
+    .optional();
   return z.object(shape) as unknown as z.ZodObject<
     { [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer I> ? I : T[K]> } & { version: z.ZodOptional<z.ZodNumber> }
   >;

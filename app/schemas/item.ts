@@ -1,6 +1,7 @@
+import { t } from "@lingui/core/macro";
 import { DEFAULT_MATERIAL } from "~/domain/constants";
 import { idField, patchOf, requiredText } from "./common";
-import { oneOf, z } from "./messages";
+import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
 
@@ -11,17 +12,27 @@ export const quantity = z.preprocess(
     const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
     return Number.isFinite(n) ? Math.trunc(n) : 1;
   },
-  z.number().int().min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"),
+  z
+    .number()
+    .int()
+    .min(
+      1,
+      check(() => t`Quantity must be at least 1`),
+    )
+    .max(
+      1_000_000,
+      check(() => t`Quantity must be at most 1,000,000`),
+    ),
 );
 
 /** docs/product.md §5: the value 'none' (and an empty choice) means no workflow. */
-const optionalWorkflow = z.preprocess((v) => (v === "none" || v === "" || v === null ? null : v), idField("Choose a workflow, or none").nullable());
+const optionalWorkflow = z.preprocess((v) => (v === "none" || v === "" || v === null ? null : v), idField(() => t`Choose a workflow, or none`).nullable());
 
 /** The project detail's Add Item / Edit Item form. */
 export const ItemFormSchema = z.object({
-  name: requiredText("Item name is required"),
-  category: requiredText("Category is required", 200),
-  material: requiredText("Material is required", 200),
+  name: requiredText(() => t`Item name is required`),
+  category: requiredText(() => t`Category is required`, 200),
+  material: requiredText(() => t`Material is required`, 200),
   quantity,
 });
 
@@ -30,11 +41,11 @@ export const AddEntryPostSchema = z.object({ addEntry: oneOf(["material", "produ
 
 /** The items screen's Create New Product / Edit Product form. */
 export const ProductFormSchema = z.object({
-  name: requiredText("Product name is required"),
-  category: requiredText("Category is required", 200),
-  department: requiredText("Department is required", 100),
-  projectId: idField("Project is required"),
-  material: requiredText("Material is required", 200).default(DEFAULT_MATERIAL),
+  name: requiredText(() => t`Product name is required`),
+  category: requiredText(() => t`Category is required`, 200),
+  department: requiredText(() => t`Department is required`, 100),
+  projectId: idField(() => t`Project is required`),
+  material: requiredText(() => t`Material is required`, 200).default(DEFAULT_MATERIAL),
   quantity,
   workflowId: optionalWorkflow.default(null),
   productWorkflowId: optionalWorkflow.default(null),
@@ -42,12 +53,12 @@ export const ProductFormSchema = z.object({
 
 /** POST /api/items: either form's fields; material 'Unknown', quantity 1 and the first department by default. */
 export const ItemCreateSchema = z.object({
-  name: requiredText("Item name is required"),
-  category: requiredText("Category is required", 200),
-  material: requiredText("Material is required", 200).default(DEFAULT_MATERIAL),
+  name: requiredText(() => t`Item name is required`),
+  category: requiredText(() => t`Category is required`, 200),
+  material: requiredText(() => t`Material is required`, 200).default(DEFAULT_MATERIAL),
   quantity,
-  projectId: idField("Project is required"),
-  department: requiredText("Department is required", 100).optional(),
+  projectId: idField(() => t`Project is required`),
+  department: requiredText(() => t`Department is required`, 100).optional(),
   workflowId: optionalWorkflow.optional(),
   productWorkflowId: optionalWorkflow.optional(),
 });

@@ -1,6 +1,7 @@
-import { BIDI_MESSAGE, hasBidiControls } from "~/domain/bidi";
+import { t } from "@lingui/core/macro";
+import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { idField, numberish, requiredText } from "./common";
-import { oneOf, z } from "./messages";
+import { check, oneOf, z } from "./messages";
 
 // docs/product.md §7 'Machine files' bodies and §5 'Spreadsheet and CSV', shared by the screens and /api.
 
@@ -8,40 +9,60 @@ export const FILE_TYPES = ["print", "cut"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** docs/product.md §5: a save needs file name and machine. */
-export const BOTH_REQUIRED = "Please fill in both file name and machine assignment";
-export const SELECTED_ROWS_REQUIRED = "Please fill in file name and machine for selected rows";
+export const bothRequiredMessage = () => t`Please fill in both file name and machine assignment`;
+export const selectedRowsRequiredMessage = () => t`Please fill in file name and machine for selected rows`;
 
 const material = z.preprocess(
   (v) => (v === null || v === undefined ? "" : v),
   z
     .string()
     .trim()
-    .max(100, "Material must be at most 100 characters")
-    .refine((s) => !hasBidiControls(s), BIDI_MESSAGE),
+    .max(
+      100,
+      check(() => t`Material must be at most 100 characters`),
+    )
+    .refine((s) => !hasBidiControls(s), check(bidiMessage)),
 );
 
 const fileSize = numberish(
   z
-    .number({ error: "File size must be a number of bytes" })
-    .int("File size must be a whole number of bytes")
-    .min(0, "File size must be 0 or more")
-    .max(Number.MAX_SAFE_INTEGER, "File size is too large"),
+    .number({ error: () => t`File size must be a number of bytes` })
+    .int(check(() => t`File size must be a whole number of bytes`))
+    .min(
+      0,
+      check(() => t`File size must be 0 or more`),
+    )
+    .max(
+      Number.MAX_SAFE_INTEGER,
+      check(() => t`File size is too large`),
+    ),
 );
 
 /** POST /api/machine-ready-files (and one row of a bulk save). */
 export const MachineFileCreateSchema = z.object({
-  name: requiredText("Name is required", 255).optional(),
-  fileName: requiredText(BOTH_REQUIRED, 255),
-  machine: requiredText(BOTH_REQUIRED, 100),
-  fileType: requiredText("File type is required", 50).optional(),
-  filePath: requiredText("File path is required", 1000).optional(),
+  name: requiredText(() => t`Name is required`, 255).optional(),
+  fileName: requiredText(bothRequiredMessage, 255),
+  machine: requiredText(bothRequiredMessage, 100),
+  fileType: requiredText(() => t`File type is required`, 50).optional(),
+  filePath: requiredText(() => t`File path is required`, 1000).optional(),
   fileSize: fileSize.optional(),
   description: material.optional(),
-  projectId: idField("Project must be a project id").nullable().optional(),
+  projectId: idField(() => t`Project must be a project id`)
+    .nullable()
+    .optional(),
 });
 
 export const MachineFileBulkSchema = z.object({
-  files: z.array(MachineFileCreateSchema).min(1, "Add at least one file with a name and a machine").max(5000, "At most 5,000 files at once"),
+  files: z
+    .array(MachineFileCreateSchema)
+    .min(
+      1,
+      check(() => t`Add at least one file with a name and a machine`),
+    )
+    .max(
+      5000,
+      check(() => t`At most 5,000 files at once`),
+    ),
 });
 
 /**
@@ -50,17 +71,17 @@ export const MachineFileBulkSchema = z.object({
  */
 export const MachineFilePatchSchema = z
   .object({
-    name: requiredText("Name is required", 255).optional(),
-    fileName: requiredText(BOTH_REQUIRED, 255).optional(),
-    machine: requiredText(BOTH_REQUIRED, 100).optional(),
+    name: requiredText(() => t`Name is required`, 255).optional(),
+    fileName: requiredText(bothRequiredMessage, 255).optional(),
+    machine: requiredText(bothRequiredMessage, 100).optional(),
     description: material.optional(),
-    isCompleted: z.boolean({ error: "isCompleted must be true or false" }).optional(),
+    isCompleted: z.boolean({ error: () => t`isCompleted must be true or false` }).optional(),
     completedBy: z.unknown().optional(),
-    qrCodeClicked: z.literal(true, { error: "qrCodeClicked can only be set to true: a QR code once opened stays opened" }).optional(),
+    qrCodeClicked: z.literal(true, { error: () => t`qrCodeClicked can only be set to true: a QR code once opened stays opened` }).optional(),
   })
   .refine(
     (p) => Object.entries(p).some(([k, v]) => k !== "completedBy" && v !== undefined),
-    "Nothing to change: send fileName, machine, description, name, isCompleted or qrCodeClicked",
+    check(() => t`Nothing to change: send fileName, machine, description, name, isCompleted or qrCodeClicked`),
   );
 
 export const MACHINE_FILE_EDIT_FIELDS = ["name", "fileName", "machine", "description"] as const;
@@ -69,30 +90,50 @@ export const ReorderSchema = z.object({
   files: z
     .array(
       z.object({
-        id: idField("Each file needs its id"),
+        id: idField(() => t`Each file needs its id`),
         sortOrder: z
-          .number({ error: "sortOrder must be a whole number from 1" })
-          .int("sortOrder must be a whole number from 1")
-          .min(1, "sortOrder starts at 1")
-          .max(1_000_000, "sortOrder is too large"),
+          .number({ error: () => t`sortOrder must be a whole number from 1` })
+          .int(check(() => t`sortOrder must be a whole number from 1`))
+          .min(
+            1,
+            check(() => t`sortOrder starts at 1`),
+          )
+          .max(
+            1_000_000,
+            check(() => t`sortOrder is too large`),
+          ),
       }),
     )
-    .min(1, "List the files in their new order")
-    .max(20_000, "At most 20,000 files at once")
-    .refine((files) => new Set(files.map((f) => f.id)).size === files.length, "A file appears twice in the new order"),
+    .min(
+      1,
+      check(() => t`List the files in their new order`),
+    )
+    .max(
+      20_000,
+      check(() => t`At most 20,000 files at once`),
+    )
+    .refine(
+      (files) => new Set(files.map((f) => f.id)).size === files.length,
+      check(() => t`A file appears twice in the new order`),
+    ),
 });
 
 export const UploadCsvSchema = z.object({
-  csvData: z.string({ error: "Please select a CSV file first" }).refine((s) => s.trim() !== "", "Please select a CSV file first"),
-  defaultFileType: requiredText("File type is required", 50).optional(),
-  defaultProjectId: idField("defaultProjectId must be a project id").nullable().optional(),
+  csvData: z.string({ error: () => t`Please select a CSV file first` }).refine(
+    (s) => s.trim() !== "",
+    check(() => t`Please select a CSV file first`),
+  ),
+  defaultFileType: requiredText(() => t`File type is required`, 50).optional(),
+  defaultProjectId: idField(() => t`defaultProjectId must be a project id`)
+    .nullable()
+    .optional(),
 });
 
 const fileType = z.preprocess((v) => (v === undefined || v === null || v === "" ? "print" : v), oneOf(FILE_TYPES));
 
 /** POST /api/items/{id}/assign-file. `userId` is accepted for the product's clients and ignored: the session decides. */
 export const AssignFileSchema = z.object({
-  fileId: idField("Choose a file to assign"),
+  fileId: idField(() => t`Choose a file to assign`),
   fileType,
   userId: z.unknown().optional(),
 });
@@ -108,13 +149,16 @@ const cell = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
-    .refine((s) => !hasBidiControls(s), BIDI_MESSAGE)
+    .max(
+      max,
+      check(() => t`At most ${max} characters`),
+    )
+    .refine((s) => !hasBidiControls(s), check(bidiMessage))
     .default("");
 
 /** One spreadsheet row as the page's form posts it (`rows[3].fileName`); empty cells are empty strings. */
 export const SpreadsheetRowSchema = z.object({
-  id: idField("Row id must be a file id").optional(),
+  id: idField(() => t`Row id must be a file id`).optional(),
   fileName: cell(255),
   machine: cell(100),
   material: cell(100),
@@ -124,6 +168,12 @@ export const SpreadsheetRowSchema = z.object({
 /** The spreadsheet page's form: every row, and what the pressed button asks for. */
 export const SpreadsheetFormSchema = z.object({
   intent: z.string().max(40),
-  rows: z.array(SpreadsheetRowSchema).max(5000, "At most 5,000 rows at once").default([]),
+  rows: z
+    .array(SpreadsheetRowSchema)
+    .max(
+      5000,
+      check(() => t`At most 5,000 rows at once`),
+    )
+    .default([]),
 });
 export type SpreadsheetRow = z.infer<typeof SpreadsheetRowSchema>;

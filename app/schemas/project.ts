@@ -1,13 +1,14 @@
+import { t } from "@lingui/core/macro";
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
 import { idField, nullableText, optionalText, patchOf, requiredText } from "./common";
-import { oneOf, z } from "./messages";
+import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
 
-const priority = oneOf(PRIORITIES, "Priority is required");
+const priority = oneOf(PRIORITIES, () => t`Priority is required`);
 
 /** A workflow id, or none: forms send '' or 'none' for "no workflow". */
-const optionalWorkflowId = z.preprocess((v) => (v === "" || v === "none" || v === null ? null : v), idField("Project workflow is required").nullable());
+const optionalWorkflowId = z.preprocess((v) => (v === "" || v === "none" || v === null ? null : v), idField(() => t`Project workflow is required`).nullable());
 
 // A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the product's client sends it
 // (noon local time); empty means no date. The model turns it into noon in the shop's zone.
@@ -16,12 +17,15 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d
 export const dateInput = z.preprocess(
   (v) => (v === "" || v === undefined ? null : v),
   z
-    .string({ error: "Invalid date" })
-    .refine((s) => (DAY.test(s) || ISO.test(s)) && !Number.isNaN(new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime()), "Invalid date")
+    .string({ error: () => t`Invalid date` })
+    .refine(
+      (s) => (DAY.test(s) || ISO.test(s)) && !Number.isNaN(new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime()),
+      check(() => t`Invalid date`),
+    )
     .nullable(),
 );
 
-export const START_AFTER_END = "Start date cannot be later than end date";
+export const startAfterEnd = () => t`Start date cannot be later than end date`;
 
 /**
  * docs/product.md §5 'Step dates': the date inputs restrict min and max. A step's day is in this century: a year typed with
@@ -29,7 +33,7 @@ export const START_AFTER_END = "Start date cannot be later than end date";
  */
 export const STEP_DATE_MIN = "2000-01-01";
 export const STEP_DATE_MAX = "2099-12-31";
-export const STEP_DATE_OUT_OF_RANGE = "Choose a date between 2000 and 2099.";
+export const stepDateOutOfRange = () => t`Choose a date between 2000 and 2099.`;
 function inStepRange(s: string | null): boolean {
   const at = s === null ? NaN : new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime();
   // Not a date at all: 'Invalid date' says so already.
@@ -37,22 +41,30 @@ function inStepRange(s: string | null): boolean {
   const day = DAY.test(s!) ? s! : new Date(at).toISOString().slice(0, 10);
   return day >= STEP_DATE_MIN && day <= STEP_DATE_MAX;
 }
-const stepDate = dateInput.refine(inStepRange, STEP_DATE_OUT_OF_RANGE);
+const stepDate = dateInput.refine(inStepRange, check(stepDateOutOfRange));
 
 /**
  * A project's start or due date (docs/product.md, Decisions: Due dates): a calendar day in the shop's zone, or none.
  * A value that is not a day names its field, so an API client knows which of the two to fix.
  */
-export const DUE_DATE_LABEL = "Due date";
-export const START_DATE_LABEL = "Start date";
-const notADay = (label: string) => `${label} must be a date, e.g. 2026-03-31`;
-const projectDay = (label: string) =>
+export const dueDateLabel = () => t`Due date`;
+export const startDateLabel = () => t`Start date`;
+const notADay = (label: () => string) => () => {
+  const name = label();
+  return t`${name} must be a date, e.g. 2026-03-31`;
+};
+const outOfRange = (label: () => string) => () => {
+  const name = label();
+  const range = stepDateOutOfRange();
+  return t`${name}: ${range}`;
+};
+const projectDay = (label: () => string) =>
   z.preprocess(
     (v) => (v === "" || v === undefined ? null : v),
     z
-      .string({ error: notADay(label) })
-      .refine(isRealDay, notADay(label))
-      .refine(inStepRange, `${label}: ${STEP_DATE_OUT_OF_RANGE}`)
+      .string(check(notADay(label)))
+      .refine(isRealDay, check(notADay(label)))
+      .refine(inStepRange, check(outOfRange(label)))
       .nullable(),
   );
 
@@ -65,20 +77,20 @@ function isRealDay(s: string): boolean {
   return ISO.test(s) && !Number.isNaN(new Date(s).getTime());
 }
 
-/** The API's words for a due date before the start date; the forms keep the spec's START_AFTER_END. */
-export const DUE_BEFORE_START = "The due date is before the start date";
+/** The API's words for a due date before the start date; the forms keep the spec's startAfterEnd. */
+export const dueBeforeStart = () => t`The due date is before the start date`;
 const datesInOrder = (p: { startDate?: string | null; endDate?: string | null }) =>
   !p.startDate || !p.endDate || !isRealDay(p.startDate) || !isRealDay(p.endDate) || dayOf(p.startDate) <= dayOf(p.endDate);
 
 // The fields a project's Create and Edit forms and its API share. A form posts an emptied field as nothing (conform
 // reads '' as undefined): on a form that means "no date" or "no customer", hence the defaults.
 const projectFields = {
-  name: requiredText("Project name is required"),
+  name: requiredText(() => t`Project name is required`),
   // Optional on Create as on Edit (decision 0048): a job often has no more words than its name.
   description: optionalText(2000),
   priority: priority.default("medium"),
-  startDate: projectDay(START_DATE_LABEL).default(null),
-  endDate: projectDay(DUE_DATE_LABEL).default(null),
+  startDate: projectDay(startDateLabel).default(null),
+  endDate: projectDay(dueDateLabel).default(null),
   // Who it is for and its number in the quoting or accounting software (decision 0045).
   customer: nullableText(200),
   externalReference: nullableText(100),
@@ -86,18 +98,18 @@ const projectFields = {
 
 /** docs/product.md §5: the list screen's create form needs a name and a workflow; the rest is optional. */
 export const ProjectCreateSchema = z
-  .object({ ...projectFields, workflowId: idField("Project workflow is required") })
-  .refine(datesInOrder, { message: START_AFTER_END, path: ["startDate"] });
+  .object({ ...projectFields, workflowId: idField(() => t`Project workflow is required`) })
+  .refine(datesInOrder, { error: startAfterEnd, path: ["startDate"] });
 
 /** POST /api/projects: the create form's fields, a due date before the start refused in the API's words. */
 export const ProjectCreateApiSchema = z
-  .object({ ...projectFields, workflowId: idField("Project workflow is required") })
-  .refine(datesInOrder, { message: DUE_BEFORE_START, path: ["endDate"] });
+  .object({ ...projectFields, workflowId: idField(() => t`Project workflow is required`) })
+  .refine(datesInOrder, { error: dueBeforeStart, path: ["endDate"] });
 
 /** docs/product.md §5 / docs/product.md (Decisions): editing needs a name and a valid priority; description, workflow and dates are optional. */
 export const ProjectEditSchema = z
   .object({ ...projectFields, priority, workflowId: optionalWorkflowId.optional() })
-  .refine(datesInOrder, { message: START_AFTER_END, path: ["startDate"] });
+  .refine(datesInOrder, { error: startAfterEnd, path: ["startDate"] });
 
 /**
  * PATCH /api/projects/{id}: any of the create fields (docs/product.md §7 "same fields; workflowId may be omitted"),
@@ -120,11 +132,24 @@ const percent = z.preprocess(
     }
     return v === null || v === undefined ? v : 0;
   },
-  z.number().int().min(0, "Completion must be between 0 and 100").max(100, "Completion must be between 0 and 100"),
+  z
+    .number()
+    .int()
+    .min(
+      0,
+      check(() => t`Completion must be between 0 and 100`),
+    )
+    .max(
+      100,
+      check(() => t`Completion must be between 0 and 100`),
+    ),
 );
 
 /** 'unassigned' (or empty) is nobody (docs/product.md §5). */
-const memberId = z.preprocess((v) => (v === "unassigned" || v === "" || v === "none" ? null : v), idField("Choose a team member, or unassigned").nullable());
+const memberId = z.preprocess(
+  (v) => (v === "unassigned" || v === "" || v === "none" ? null : v),
+  idField(() => t`Choose a team member, or unassigned`).nullable(),
+);
 
 /** PATCH /api/workflow-steps/{id} and the inline step editor. */
 export const StepPatchSchema = z.object({
@@ -133,7 +158,14 @@ export const StepPatchSchema = z.object({
   assignedTeamMemberId: memberId.optional(),
   percentComplete: percent.optional(),
   status: oneOf(STEP_STATUSES).optional(),
-  sortOrder: z.number({ error: "Sort order must be 0 or greater" }).int().min(0, "Sort order must be 0 or greater").optional(),
+  sortOrder: z
+    .number({ error: () => t`Sort order must be 0 or greater` })
+    .int()
+    .min(
+      0,
+      check(() => t`Sort order must be 0 or greater`),
+    )
+    .optional(),
   notes: nullableText(2000).optional(),
   version: z.number().int().positive().optional(),
 });
@@ -142,20 +174,29 @@ export const StepPatchSchema = z.object({
 export const AssignTeamMembersSchema = z.object({
   teamMemberIds: z.preprocess(
     (v) => (v === undefined || v === null ? [] : typeof v === "string" || typeof v === "number" ? [v] : v),
-    z.array(idField("Team member ids must be whole numbers")).max(200, "At most 200 team members"),
+    z.array(idField(() => t`Team member ids must be whole numbers`)).max(
+      200,
+      check(() => t`At most 200 team members`),
+    ),
   ),
 });
 
 /** The step order after a drag: the step ids in their new order (zero-based sortOrder, docs/product.md §4). */
 export const StepOrderSchema = z.object({
-  stepIds: z.array(idField("Step ids must be whole numbers")).min(1, "Send the steps in their new order").max(200),
+  stepIds: z
+    .array(idField(() => t`Step ids must be whole numbers`))
+    .min(
+      1,
+      check(() => t`Send the steps in their new order`),
+    )
+    .max(200),
 });
 
 /** POST /api/projects/{id}/design after the PUT (docs/product.md §7): what was uploaded, named as the client saw it. */
 export const DesignRecordSchema = z.object({
-  fileName: requiredText("fileName is required", 255),
+  fileName: requiredText(() => t`fileName is required`, 255),
   fileSize: z.number().int().min(0).optional(),
-  uploadedPath: requiredText("uploadedPath is required", 500),
+  uploadedPath: requiredText(() => t`uploadedPath is required`, 500),
 });
 
 /**
@@ -170,16 +211,19 @@ export const StepEditFormSchema = z
     teamMemberIds: z.preprocess(
       (v) =>
         v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v.filter((x) => x !== "" && x !== "unassigned") : v === "unassigned" ? [] : [v],
-      z.array(idField("Choose a team member, or unassigned")).max(200, "At most 200 team members"),
+      z.array(idField(() => t`Choose a team member, or unassigned`)).max(
+        200,
+        check(() => t`At most 200 team members`),
+      ),
     ),
   })
   .refine((s) => !s.startDate || !s.endDate || dayOf(s.startDate) <= dayOf(s.endDate), {
-    message: "Start date cannot be later than end date.",
+    error: () => t`Start date cannot be later than end date.`,
     path: ["startDate"],
   });
 
 /** The step order without JavaScript: one step moved one place up or down. */
 export const StepMoveSchema = z.object({
-  stepId: idField("Step ids must be whole numbers"),
-  direction: oneOf(["up", "down"], "Move a step up or down"),
+  stepId: idField(() => t`Step ids must be whole numbers`),
+  direction: oneOf(["up", "down"], () => t`Move a step up or down`),
 });

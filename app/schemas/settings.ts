@@ -1,4 +1,5 @@
-import { oneOf, z } from "./messages";
+import { t } from "@lingui/core/macro";
+import { check, oneOf, z } from "./messages";
 import { DEPARTMENT_KEYS } from "~/domain/constants";
 import { capacityHours, capacityPeople } from "./capacity";
 import { memberLanguage } from "./language";
@@ -20,16 +21,16 @@ import {
 // One schema per form or /api body, used by the browser (conform) and the server alike.
 
 export const CategorySchema = z.object({
-  name: requiredText("Category name is required"),
+  name: requiredText(() => t`Category name is required`),
   description: optionalText(),
   // An omitted colour is the product's "saved with no color": the orange theme. An invalid one is an error.
   color: color().default("orange"),
-  departmentSequence: departmentSequence("Select at least one department"),
+  departmentSequence: departmentSequence(() => t`Select at least one department`),
 });
 export const CategoryPatchSchema = patchOf(CategorySchema);
 
 const departmentFields = {
-  name: requiredText("Department name is required"),
+  name: requiredText(() => t`Department name is required`),
   description: optionalText(),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
@@ -44,7 +45,7 @@ export const DepartmentCreateSchema = z.object({
   isActive: bool.default(true),
   isMachine: bool.default(false),
   machineStatus: machineStatus.default("active"),
-  category: requiredText("Category is required", 50).optional(),
+  category: requiredText(() => t`Category is required`, 50).optional(),
   // What it can do in a working day for the finish-date forecast (decision 0038): 1 person, the shop's hours.
   capacityPeople: capacityPeople.default(1),
   capacityHours: capacityHours.default(null),
@@ -63,14 +64,14 @@ export const DepartmentCreateFormSchema = z.object({
 });
 export const DepartmentPatchSchema = patchOf(
   z.object({
-    name: requiredText("Department name is required"),
+    name: requiredText(() => t`Department name is required`),
     description: optionalText(),
     color: color(),
     sortOrder,
     isActive: bool,
     isMachine: bool,
     machineStatus,
-    category: requiredText("Category is required", 50),
+    category: requiredText(() => t`Category is required`, 50),
     capacityPeople,
     capacityHours,
     // It never changes after creation: other records refer to it.
@@ -79,7 +80,7 @@ export const DepartmentPatchSchema = patchOf(
 );
 // The edit form sends every field: a cleared description is "", an unchecked box is absent (false).
 export const DepartmentEditFormSchema = z.object({
-  name: requiredText("Department name is required"),
+  name: requiredText(() => t`Department name is required`),
   description: optionalText(),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
@@ -88,10 +89,15 @@ export const DepartmentEditFormSchema = z.object({
 });
 
 export const SubdepartmentSchema = z.object({
-  name: requiredText("Subdepartment name is required"),
+  name: requiredText(() => t`Subdepartment name is required`),
   value: nullableText(100),
   description: optionalText(),
-  departmentId: numberish(z.number({ error: "Department is required" }).int().positive("Department is required")),
+  departmentId: numberish(
+    z
+      .number({ error: () => t`Department is required` })
+      .int()
+      .positive(check(() => t`Department is required`)),
+  ),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
   isActive: bool.default(true),
@@ -100,17 +106,17 @@ export const SubdepartmentSchema = z.object({
 export const SubdepartmentPatchSchema = patchOf(SubdepartmentSchema.extend({ departmentId: ignoredField }));
 
 export const MaterialSchema = z.object({
-  name: requiredText("Material name is required"),
+  name: requiredText(() => t`Material name is required`),
   description: optionalText(),
-  category: requiredText("Category is required", 100),
+  category: requiredText(() => t`Category is required`, 100),
   color: color().default("gray"),
 });
 export const MaterialPatchSchema = patchOf(MaterialSchema);
 
 export const MachineSchema = z.object({
-  name: requiredText("Machine name is required"),
+  name: requiredText(() => t`Machine name is required`),
   description: optionalText(),
-  category: requiredText("Category is required", 50).default("Production"),
+  category: requiredText(() => t`Category is required`, 50).default("Production"),
   status: oneOf(["active", "maintenance", "offline"]).default("active"),
   color: color().default("blue"),
   sortOrder: sortOrder.default(0),
@@ -119,17 +125,34 @@ export const MachineSchema = z.object({
 export const MachinePatchSchema = patchOf(MachineSchema);
 
 export const WorkflowSchema = z.object({
-  name: requiredText("Workflow name is required"),
+  name: requiredText(() => t`Workflow name is required`),
   description: optionalText(),
-  departmentSequence: departmentSequence("Please select at least one department"),
+  departmentSequence: departmentSequence(() => t`Please select at least one department`),
 });
 export const WorkflowPatchSchema = patchOf(WorkflowSchema);
 
-const pin = z.string({ error: "PIN must be exactly 4 digits" }).length(4, "PIN must be exactly 4 digits").regex(/^\d*$/, "PIN must contain only numbers");
+const pin = z
+  .string({ error: () => t`PIN must be exactly 4 digits` })
+  .length(
+    4,
+    check(() => t`PIN must be exactly 4 digits`),
+  )
+  .regex(
+    /^\d*$/,
+    check(() => t`PIN must contain only numbers`),
+  );
 
 const teamMemberFields = {
-  name: requiredText("Name is required"),
-  email: z.preprocess((v) => (v === "" ? null : v), z.email("Please enter a valid email address").max(200).nullable()).default(null),
+  name: requiredText(() => t`Name is required`),
+  email: z
+    .preprocess(
+      (v) => (v === "" ? null : v),
+      z
+        .email(check(() => t`Please enter a valid email address`))
+        .max(200)
+        .nullable(),
+    )
+    .default(null),
   department: nullableText(100),
   subdepartment: nullableText(100),
   skills: stringList(),
@@ -138,7 +161,7 @@ const teamMemberFields = {
     .preprocess(
       (v) => (v === "" ? null : v),
       z
-        .url({ protocol: /^https?$/, error: "Please enter a valid http(s) URL" })
+        .url({ protocol: /^https?$/, error: () => t`Please enter a valid http(s) URL` })
         .max(2000)
         .nullable(),
     )
@@ -158,12 +181,19 @@ export const TeamMemberEditFormSchema = z.object({
 });
 
 export const StepTemplateSchema = z.object({
-  name: requiredText("Step template name is required"),
+  name: requiredText(() => t`Step template name is required`),
   description: optionalText(),
   estimatedDurationHours: z
     .preprocess(
       (v) => (v === "" ? null : typeof v === "string" ? Number(v) : v),
-      z.number({ error: "Estimated hours must be a number" }).min(0, "Estimated hours must be 0 or greater").max(100_000).nullable(),
+      z
+        .number({ error: () => t`Estimated hours must be a number` })
+        .min(
+          0,
+          check(() => t`Estimated hours must be 0 or greater`),
+        )
+        .max(100_000)
+        .nullable(),
     )
     .default(null),
   department: nullableText(100),
@@ -174,17 +204,29 @@ export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);
 
 // Global Settings → Label Printers: where the thermal printer is and what it prints.
 export const LabelPrinterSchema = z.object({
-  name: requiredText("Printer name is required", 100),
-  host: requiredText("Printer address is required", 253).refine((h) => /^[A-Za-z0-9.:-]+$/.test(h), "Printer address must be a host name or an IP address"),
+  name: requiredText(() => t`Printer name is required`, 100),
+  host: requiredText(() => t`Printer address is required`, 253).refine(
+    (h) => /^[A-Za-z0-9.:-]+$/.test(h),
+    check(() => t`Printer address must be a host name or an IP address`),
+  ),
   port: z.coerce
-    .number({ error: "Port must be a number from 1 to 65535" })
-    .int("Port must be a number from 1 to 65535")
-    .min(1, "Port must be a number from 1 to 65535")
-    .max(65535, "Port must be a number from 1 to 65535")
+    .number({ error: () => t`Port must be a number from 1 to 65535` })
+    .int(check(() => t`Port must be a number from 1 to 65535`))
+    .min(
+      1,
+      check(() => t`Port must be a number from 1 to 65535`),
+    )
+    .max(
+      65535,
+      check(() => t`Port must be a number from 1 to 65535`),
+    )
     .default(9100),
   dpi: z.coerce
-    .number({ error: "Resolution must be 203 or 300 dpi" })
-    .refine((d) => d === 203 || d === 300, "Resolution must be 203 or 300 dpi")
+    .number({ error: () => t`Resolution must be 203 or 300 dpi` })
+    .refine(
+      (d) => d === 203 || d === 300,
+      check(() => t`Resolution must be 203 or 300 dpi`),
+    )
     .default(203),
   isActive: bool.default(true),
 });
@@ -193,4 +235,4 @@ export const LabelPrinterPatchSchema = patchOf(LabelPrinterSchema);
 export const LabelPrinterEditFormSchema = LabelPrinterSchema.extend({ isActive: bool.default(false) });
 
 /** POST /api/items/{id}/print-label and /api/projects/{id}/print-labels. */
-export const PrintLabelSchema = z.object({ printerId: idField("Choose a label printer") });
+export const PrintLabelSchema = z.object({ printerId: idField(() => t`Choose a label printer`) });

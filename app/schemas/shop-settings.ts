@@ -1,13 +1,14 @@
 import { SIGN_IN_MODES } from "~/domain/constants";
 import { isLoopbackHost } from "~/domain/hosts";
 import { dayHours, dayStartMinutes, holidays, workingDays } from "./capacity";
-import { oneOf, z } from "./messages";
+import { t } from "@lingui/core/macro";
+import { check, oneOf, z } from "./messages";
 
 // Global Settings → Sign-in and Shop address, and `PATCH /api/shop-settings`: only the fields sent change.
 
-export const SHOP_ADDRESS_MESSAGE = "Enter the shop's address as http:// or https:// followed by a host name or address, e.g. http://shop-server:3000";
-export const SHOP_ADDRESS_LOOPBACK =
-  "A phone cannot use this address: on a phone, localhost (or 127.0.0.1) is the phone itself, not this server. Enter the address other devices reach the server at, e.g. http://192.168.1.20:3000 or http://shop-server:3000";
+export const shopAddressMessage = () => t`Enter the shop's address as http:// or https:// followed by a host name or address, e.g. http://shop-server:3000`;
+export const shopAddressLoopbackMessage = () =>
+  t`A phone cannot use this address: on a phone, localhost (or 127.0.0.1) is the phone itself, not this server. Enter the address other devices reach the server at, e.g. http://192.168.1.20:3000 or http://shop-server:3000`;
 
 /**
  * The address phones and scanners reach the server at: an http(s) origin, kept without a trailing slash. A path is
@@ -16,8 +17,11 @@ export const SHOP_ADDRESS_LOOPBACK =
 export const shopAddressField = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().replace(/\/+$/, "") : v),
   z
-    .string({ error: SHOP_ADDRESS_MESSAGE })
-    .max(300, "At most 300 characters")
+    .string(check(shopAddressMessage))
+    .max(
+      300,
+      check(() => t`At most 300 characters`),
+    )
     .refine((s) => {
       if (!/^https?:\/\/[^/?#\s]+/i.test(s)) return false;
       try {
@@ -26,14 +30,14 @@ export const shopAddressField = z.preprocess(
       } catch {
         return false;
       }
-    }, SHOP_ADDRESS_MESSAGE)
+    }, check(shopAddressMessage))
     .refine((s) => {
       try {
         return !isLoopbackHost(new URL(s).hostname);
       } catch {
         return true;
       }
-    }, SHOP_ADDRESS_LOOPBACK),
+    }, check(shopAddressLoopbackMessage)),
 );
 
 export const ShopSettingsPatchSchema = z
@@ -47,9 +51,12 @@ export const ShopSettingsPatchSchema = z
     dayHours: dayHours.optional(),
     holidays: holidays.optional(),
     // Timers still running an hour after the working day are paused at its end (docs/product.md, Decisions: The end of a job).
-    pauseAtDayEnd: z.boolean({ error: "pauseAtDayEnd must be true or false" }).optional(),
+    pauseAtDayEnd: z.boolean({ error: () => t`pauseAtDayEnd must be true or false` }).optional(),
     // How imported files' 01/02/2026 reads: true day first, false month first, null by the shop's zone (Decisions: Due dates).
-    importDayFirst: z.boolean({ error: "importDayFirst must be true, false or null" }).nullable().optional(),
+    importDayFirst: z
+      .boolean({ error: () => t`importDayFirst must be true, false or null` })
+      .nullable()
+      .optional(),
     version: z.number().int().positive().optional(),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { z } from "zod";
 
 // An /api body's fields that its schema does not name (docs/product.md, Decisions: API bodies). zod drops them
@@ -101,6 +102,12 @@ export function unknownFieldsMessage(found: readonly UnknownField[], label: (at:
   const first = found[0]!;
   const here = found.filter((f) => f.at.join(".") === first.at.join("."));
   const names = here.map((f) => f.key).join(", ");
-  const takes = first.known.length > 0 ? ` It takes: ${first.known.join(", ")}.` : "";
-  return `${label(first.at)} has ${here.length === 1 ? "a field" : "fields"} this call does not take: ${names}.${takes}`;
+  const where = label(first.at);
+  const sentence = plural(here.length, {
+    one: `${where} has a field this call does not take: ${names}.`,
+    other: `${where} has fields this call does not take: ${names}.`,
+  });
+  if (first.known.length === 0) return sentence;
+  const known = first.known.join(", ");
+  return `${sentence} ${t`It takes: ${known}.`}`;
 }

@@ -1,22 +1,26 @@
+import { t } from "@lingui/core/macro";
 import { z } from "zod";
 import { WEBHOOK_EVENTS, webhookUrlRefusal } from "~/domain/webhooks";
 import { bool, requiredText } from "./common";
-import { oneOf } from "./messages";
+import { check, oneOf } from "./messages";
 
 // Global Settings → Webhooks: the add and edit forms (docs/decisions/0042-webhooks.md).
 
 const events = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(oneOf(WEBHOOK_EVENTS)).min(1, "Choose at least one event to send"),
+  z.array(oneOf(WEBHOOK_EVENTS)).min(
+    1,
+    check(() => t`Choose at least one event to send`),
+  ),
 );
 
-const url = requiredText("Address is required", 2000).superRefine((value, ctx) => {
+const url = requiredText(() => t`Address is required`, 2000).superRefine((value, ctx) => {
   const refusal = webhookUrlRefusal(value);
   if (refusal) ctx.addIssue({ code: "custom", message: refusal });
 });
 
 export const WebhookEndpointSchema = z.object({
-  name: requiredText("Name is required", 100),
+  name: requiredText(() => t`Name is required`, 100),
   url,
   events,
 });
@@ -33,7 +37,7 @@ export const WebhookEndpointPatchSchema = z
     name: WebhookEndpointSchema.shape.name.optional(),
     url: url.optional(),
     events: events.optional(),
-    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+    isActive: z.boolean({ error: () => t`isActive must be true or false` }).optional(),
     version: z.number().int().positive().optional(),
   })
   .strict();

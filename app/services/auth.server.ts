@@ -16,6 +16,7 @@ import {
 import { getShopSettings } from "~/models/shop-settings.server";
 import { findActiveMemberByPin, getTeamMember, listSignInNames, toSignedInUser, type SignedInUser } from "~/models/team-member.server";
 import type { SignInMode } from "~/domain/constants";
+import { chooseNameFirstMessage } from "~/domain/sign-in-messages";
 import { clientKey } from "~/http/address-limit.server";
 import { getClientIp } from "~/http/request.server";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.server";
@@ -49,8 +50,6 @@ export const AUDIT_DETAIL_PER_WINDOW = 10;
 /** A wrong PIN with a name chosen: the same answer whoever's PIN it was. */
 export const pinNotThisMemberMessage = () => t`PIN does not match the selected team member`;
 const invalidPinMessage = () => t`Invalid PIN code`;
-/** verify-pin's answer when the shop asks for the name first and none was chosen (domain/sign-in-messages: CHOOSE_NAME_FIRST in English). */
-const chooseNameFirstMessage = () => t`Choose your name first`;
 
 // The shop's own counters in login_refusals, one row per window (see writeUpWindows).
 const DETAIL = "*detail";

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { flowAnalytics, type Flow } from "~/models/analytics.server";
-import { AnalyticsRangeSchema, MAX_RANGE_DAYS, RANGE_TOO_LONG } from "~/schemas/analytics";
+import { AnalyticsRangeSchema, MAX_RANGE_DAYS, rangeTooLongMessage } from "~/schemas/analytics";
 import { zoneDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
 import { addDays, daysBetween, dayStart, isCalendarDay, periodsFor, type Granularity } from "~/infra/periods.server";
@@ -33,7 +33,7 @@ export function readAnalytics(url: URL, now = Date.now()): AnalyticsRead {
     const parsed = AnalyticsRangeSchema.safeParse({ from: asked.from || fallback.from, to: asked.to || fallback.to });
     if (!parsed.success) rangeError = parsed.error.issues[0]!.message;
     else if (!isCalendarDay(parsed.data.from) || !isCalendarDay(parsed.data.to)) rangeError = t`Enter a real calendar date.`;
-    else if (daysBetween(parsed.data.from, parsed.data.to) > MAX_RANGE_DAYS) rangeError = RANGE_TOO_LONG;
+    else if (daysBetween(parsed.data.from, parsed.data.to) > MAX_RANGE_DAYS) rangeError = rangeTooLongMessage();
     else range = parsed.data;
   }
   const started = performance.now();

@@ -14,7 +14,7 @@ import type { Actor } from "~/models/audit.server";
 import { lastChangeOf, type LastChange } from "~/models/audit-trail.server";
 import { staleMessage } from "~/models/crud.server";
 import { getProject, updateProject } from "~/models/project.server";
-import { DUE_BEFORE_START, ProjectEditSchema, START_AFTER_END } from "~/schemas/project";
+import { dueBeforeStart, ProjectEditSchema, startAfterEnd } from "~/schemas/project";
 import { SESSION_ENDED } from "~/services/permissions.server";
 import { domainError, type FormReply, invalid, refused } from "./form-action.server";
 
@@ -166,8 +166,8 @@ export async function saveProjectEdit({ request, formData, projectId, actor, for
       return fail(409, message, submission.reply({ formErrors: [message] }));
     }
     // The forms keep the spec's words for dates out of order (docs/product.md §5), under the start date.
-    if (e instanceof BadRequestError && e.message === DUE_BEFORE_START) {
-      return fail(400, START_AFTER_END, submission.reply({ fieldErrors: { startDate: [START_AFTER_END] } }));
+    if (e instanceof BadRequestError && e.message === dueBeforeStart()) {
+      return fail(400, startAfterEnd(), submission.reply({ fieldErrors: { startDate: [startAfterEnd()] } }));
     }
     if (e instanceof ConflictError && /external reference|referencia externa/i.test(e.message)) {
       return fail(409, e.message, submission.reply({ fieldErrors: { externalReference: [e.message] } }));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import * as schema from "#db/schema";
-import { RANGE_ORDER } from "~/schemas/analytics";
+import { rangeOrderMessage } from "~/schemas/analytics";
 import { noonDaysFrom, startOfZoneDay, zoneDate } from "~/domain/dates";
 import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
@@ -174,7 +174,7 @@ describe("figures", () => {
 
   test("a wrong range is explained and the last 30 days shown instead", async () => {
     const swapped = await visibleHtml(await pm.request(`/analytics?from=${to}&to=${from}`));
-    expect(swapped).toContain(RANGE_ORDER);
+    expect(swapped).toContain(rangeOrderMessage());
     expect(swapped).toContain('role="alert"');
     // The fields show the range the figures are for (the last 30 days), the refused one is named in the sentence.
     const shown = { from: zoneDate(noonDaysFrom(Date.now(), -29, TZ), TZ), to: zoneDate(Date.now(), TZ) };
@@ -183,7 +183,7 @@ describe("figures", () => {
     expect(swapped).toMatch(new RegExp(`id="from"[^>]*value="${shown.from}"`));
     expect(swapped).toMatch(new RegExp(`id="to"[^>]*value="${shown.to}"`));
     expect(swapped).not.toMatch(new RegExp(`id="from"[^>]*value="${to}"`));
-    expect(swapped).toContain(`${RANGE_ORDER} ${day(to)} – ${day(from)} was not applied: showing ${day(shown.from)} – ${day(shown.to)} instead.`);
+    expect(swapped).toContain(`${rangeOrderMessage()} ${day(to)} – ${day(from)} was not applied: showing ${day(shown.from)} – ${day(shown.to)} instead.`);
     const impossible = await visibleHtml(await pm.request("/analytics?from=2026-02-30&to=2026-03-02"));
     expect(impossible).toContain("Enter a real calendar date.");
     const junk = await pm.request("/analytics?from=yesterday&to=%3Cscript%3E");

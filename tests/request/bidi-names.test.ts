@@ -3,7 +3,7 @@
 // (domain/bidi.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { BIDI_MESSAGE } from "~/domain/bidi";
+import { bidiMessage } from "~/domain/bidi";
 import { addMember, createApp, visibleHtml, type Client } from "../helpers/app";
 
 let app: ReturnType<typeof createApp>;
@@ -25,7 +25,7 @@ const rows = (table: string) => app.db.all(sql.raw(`SELECT * FROM ${table}`)) as
 async function expectRefused(res: Response, field: string) {
   expect(res.status).toBe(400);
   const body = (await res.json()) as { message: string; issues: { path: string; message: string }[] };
-  expect(body.issues.find((i) => i.path === field)?.message).toBe(BIDI_MESSAGE);
+  expect(body.issues.find((i) => i.path === field)?.message).toBe(bidiMessage());
 }
 
 describe("names with text-direction characters are refused, across the APIs", () => {
@@ -81,7 +81,7 @@ describe("forms and files", () => {
       form: { _entity: "materials", name: `Cast${RLO}lyniV`, category: "Film", color: "gray" },
     });
     expect(res.status).toBe(400);
-    expect(await visibleHtml(res)).toContain(BIDI_MESSAGE);
+    expect(await visibleHtml(res)).toContain(bidiMessage());
     expect(rows("materials")).toHaveLength(0);
   });
 
@@ -91,7 +91,7 @@ describe("forms and files", () => {
     const res = await post("/api/machine-ready-files/upload-csv", { csvData: `File Name,Machine Assignment\nok.pdf,Zund G3\nInvoice${RLO}fdp.exe,Zund G3\n` });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body.errors).toEqual([`Line 3: ${BIDI_MESSAGE}`]);
+    expect(body.errors).toEqual([`Line 3: ${bidiMessage()}`]);
     expect(rows("machine_ready_files").map((r) => r.file_name)).toEqual(["ok.pdf"]);
   });
 

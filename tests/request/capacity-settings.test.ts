@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { auditLog, departments } from "#db/schema";
 import { eq } from "drizzle-orm";
-import { DAY_HOURS_MESSAGE, HOURS_MESSAGE, PEOPLE_MESSAGE, WORKING_DAYS_MESSAGE } from "~/schemas/capacity";
+import { dayHoursMessage, hoursMessage, peopleMessage, workingDaysMessage } from "~/schemas/capacity";
 import { type Client, visibleHtml } from "../helpers/app";
 import { bakery, seedShop } from "../helpers/shop";
 
@@ -73,9 +73,9 @@ describe("the page", () => {
     const res = await post({ intent: "calendar", dayStart: "25:00", dayHours: "0", holidays: "2026-02-30" });
     expect(res.status).toBe(400);
     const html = await visibleHtml(res);
-    expect(html).toContain(WORKING_DAYS_MESSAGE);
+    expect(html).toContain(workingDaysMessage());
     expect(html).toContain("Enter when the working day starts, e.g. 08:00");
-    expect(html).toContain(DAY_HOURS_MESSAGE);
+    expect(html).toContain(dayHoursMessage());
     expect(html).toContain("Holidays must be dates written as YYYY-MM-DD, e.g. 2026-12-25 ('2026-02-30' is not one)");
     expect((await (await staff.request("/api/shop-settings")).json()).workingDays).toEqual([1, 2, 3, 4, 5]);
   });
@@ -117,8 +117,8 @@ describe("the page", () => {
     const bad = await post({ intent: "capacity", [`people-${production.id}`]: "-1", [`people-${installation.id}`]: "1", [`hours-${installation.id}`]: "25" });
     expect(bad.status).toBe(400);
     const html = await visibleHtml(bad);
-    expect(html).toContain(PEOPLE_MESSAGE);
-    expect(html).toContain(HOURS_MESSAGE);
+    expect(html).toContain(peopleMessage());
+    expect(html).toContain(hoursMessage());
     expect(dept("production").capacityPeople).toBe(1);
     const none = await post({ intent: "capacity", [`people-${production.id}`]: "1", [`people-${installation.id}`]: "0" });
     expect(none.status).toBe(302);
@@ -135,10 +135,10 @@ describe("the API", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ workingDays: [1, 2, 5], dayStartMinutes: 420, dayHours: 7.5, holidays: ["2027-01-01"] });
     for (const [body, message] of [
-      [{ workingDays: [] }, WORKING_DAYS_MESSAGE],
+      [{ workingDays: [] }, workingDaysMessage()],
       [{ workingDays: [8] }, "Working days are weekday numbers, 1 (Monday) to 7 (Sunday)"],
-      [{ dayHours: 0 }, DAY_HOURS_MESSAGE],
-      [{ dayHours: "eight" }, DAY_HOURS_MESSAGE],
+      [{ dayHours: 0 }, dayHoursMessage()],
+      [{ dayHours: "eight" }, dayHoursMessage()],
       [{ dayStartMinutes: 1440 }, "The day's start must be minutes after midnight, 0 to 1439"],
       [{ holidays: ["12/25/2026"] }, "Holidays must be dates written as YYYY-MM-DD, e.g. 2026-12-25 ('12/25/2026' is not one)"],
     ] as const) {
@@ -156,10 +156,10 @@ describe("the API", () => {
     const created = await admin.request("/api/departments", { method: "POST", json: { name: "Paint" } });
     expect(await created.json()).toMatchObject({ capacityPeople: 1, capacityHours: null });
     for (const [body, message] of [
-      [{ capacityPeople: 1.5 }, PEOPLE_MESSAGE],
-      [{ capacityPeople: -1 }, PEOPLE_MESSAGE],
-      [{ capacityHours: 24.5 }, HOURS_MESSAGE],
-      [{ capacityHours: "all day" }, HOURS_MESSAGE],
+      [{ capacityPeople: 1.5 }, peopleMessage()],
+      [{ capacityPeople: -1 }, peopleMessage()],
+      [{ capacityHours: 24.5 }, hoursMessage()],
+      [{ capacityHours: "all day" }, hoursMessage()],
     ] as const) {
       const res = await admin.request(`/api/departments/${production.id}`, { method: "PATCH", json: body });
       expect(res.status, JSON.stringify(body)).toBe(400);

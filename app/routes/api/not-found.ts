@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { api, jsonError } from "~/http/api.server";
 import { requireUser } from "~/services/permissions.server";
 import type { Route } from "./+types/not-found";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/not-found";
 const handle = (request: Request) =>
   api(() => {
     requireUser(request);
-    return jsonError(404, "Not found");
+    return jsonError(404, t`Not found`);
   });
 
 export const loader = ({ request }: Route.LoaderArgs) => handle(request);
