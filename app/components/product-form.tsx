@@ -152,7 +152,10 @@ export function ProductForm({
         {select(
           fields.material,
           t`Material`,
-          materials.map((m) => ({ value: m, label: m })),
+          materials.map((m) => ({
+            value: m,
+            label: m === DEFAULT_MATERIAL ? t({ message: "Unknown", comment: "The material of an item whose material is not known" }) : m,
+          })),
           undefined,
           <AddEntryHint kind="material" who={who} empty={choices.materials.length === 0} returnTo={action} />,
         )}

@@ -1,4 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { Temporal } from "@js-temporal/polyfill";
+import { intlLocale } from "~/domain/format";
 
 // Calendar periods in the shop's zone for /analytics: the chart of items finished per day counts by day for a
 // range up to three months, by week up to two years, by month beyond (a column per day of a year is unreadable).
@@ -6,8 +8,19 @@ import { Temporal } from "@js-temporal/polyfill";
 export type Period = { key: string; label: string; start: number; end: number };
 export type Granularity = "day" | "week" | "month";
 
-const label = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
-const monthLabel = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", year: "numeric" });
+// One pair of formatters per language, made once: the chart's labels in the reader's language.
+const formatters = new Map<string, { label: Intl.DateTimeFormat; monthLabel: Intl.DateTimeFormat }>();
+function formattersFor(locale: string) {
+  let f = formatters.get(locale);
+  if (!f) {
+    f = {
+      label: new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", day: "numeric" }),
+      monthLabel: new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", year: "numeric" }),
+    };
+    formatters.set(locale, f);
+  }
+  return f;
+}
 const asUtc = (d: Temporal.PlainDate) => Date.UTC(d.year, d.month - 1, d.day);
 
 /** True for a real calendar day: '2026-02-30' is not one. */
@@ -44,10 +57,11 @@ export function periodsFor(from: string, to: string, timeZone: string): { granul
   const last = Temporal.PlainDate.from(to);
   const end = dayStart(last.add({ days: 1 }).toString(), timeZone);
   const periods: Period[] = [];
+  const { label, monthLabel } = formattersFor(intlLocale());
   let d = Temporal.PlainDate.from(from);
   while (Temporal.PlainDate.compare(d, last) <= 0) {
     const next = granularity === "day" ? d.add({ days: 1 }) : granularity === "week" ? d.add({ days: 7 }) : d.with({ day: 1 }).add({ months: 1 });
-    const text = granularity === "month" ? monthLabel.format(asUtc(d)) : granularity === "week" ? `Week of ${label.format(asUtc(d))}` : label.format(asUtc(d));
+    const text = granularity === "month" ? monthLabel.format(asUtc(d)) : granularity === "week" ? weekOf(label.format(asUtc(d))) : label.format(asUtc(d));
     const start = dayStart(d.toString(), timeZone);
     const stop = Temporal.PlainDate.compare(next, last) > 0 ? end : dayStart(next.toString(), timeZone);
     periods.push({ key: d.toString(), label: text, start, end: stop });
@@ -55,3 +69,5 @@ export function periodsFor(from: string, to: string, timeZone: string): { granul
   }
   return { granularity, periods };
 }
+
+const weekOf = (day: string) => t({ message: `Week of ${day}`, comment: "A chart column: the week that starts on that day" });

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
-import { LoginFormSchema, PIN_MESSAGE } from "~/schemas/auth";
+import { LoginFormSchema, pinMessage } from "~/schemas/auth";
 import { signInChoices, verifyPin } from "~/services/auth.server";
 import { decideTileClick, homeTiles } from "~/domain/departments";
 import { parseIdParam } from "~/domain/ids";
@@ -41,9 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = LoginFormSchema.safeParse(form);
   const tileKey = typeof form.tile === "string" ? form.tile : "";
   if (!parsed.success) {
-    // The schema's PIN message is English: the page says it in the reader's language.
-    const message = parsed.error.issues[0]?.message;
-    return data({ error: !message || message === PIN_MESSAGE ? t`Please enter a 4-digit PIN` : message }, { status: 400 });
+    // The schema says it in the request's language.
+    return data({ error: parsed.error.issues[0]?.message || pinMessage() }, { status: 400 });
   }
   const result = await verifyPin(request, parsed.data.pinCode, parsed.data.expectedUserId);
   if (!result.ok) {
