@@ -135,7 +135,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   accessibleDepartments: msg`Department keys`,
   assignedMachine: msg`Machine`,
   assignedTeamMemberId: msg`Assigned to`,
-  at: msg`Time`,
+  at: msg({ message: "Time", context: "when it happened" }),
   capacityHours: msg`Hours each a day`,
   capacityPeople: msg`People`,
   category: msg`Category`,

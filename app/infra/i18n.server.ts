@@ -49,6 +49,15 @@ export function currentLocale(): Locale {
   return current.locale;
 }
 
+/**
+ * Settles the request's language as `locale` without asking who is asking: for a request no member, token or
+ * cookie can be read from (HTTP/1.0 without a Host header has no site to look them up in).
+ */
+export function answerIn(locale: Locale) {
+  const current = scope.getStore();
+  if (current) current.locale ??= locale;
+}
+
 /** The request's language if something in its answer was translated, else null (nothing was said in a language). */
 export function decidedLocale(): Locale | null {
   return scope.getStore()?.locale ?? null;

@@ -18,7 +18,7 @@ import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
 import { bearerToken, authenticateBearer } from "./token-auth.server";
 import { recordRequest } from "~/infra/metrics.server";
-import { decidedLocale, speak, withLanguage } from "~/infra/i18n.server";
+import { answerIn, decidedLocale, withLanguage } from "~/infra/i18n.server";
 import { DEFAULT_LANGUAGE, preferredLanguage } from "~/domain/languages";
 import { requestLocale } from "~/services/language.server";
 
@@ -432,7 +432,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     } catch {
       // Bun hands an HTTP/1.0 request without a Host header over with a relative URL: no site to answer for, and
       // no member or cookie of one to look up. The browser's own Accept-Language says the language.
-      speak(preferredLanguage(req.headers.get("accept-language")) ?? DEFAULT_LANGUAGE);
+      answerIn(preferredLanguage(req.headers.get("accept-language")) ?? DEFAULT_LANGUAGE);
       return errorPage(400, t`Bad Request`, t`The request has no Host header, so the address could not be read.`);
     }
     const isApi = url.pathname.startsWith("/api/");

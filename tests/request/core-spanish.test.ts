@@ -74,7 +74,7 @@ describe("/api errors in Spanish", () => {
     const c = app.client();
     const es = await c.request("/api/projects", { headers: { "accept-language": "es-MX,es;q=0.9,en;q=0.5" } });
     expect(es.status).toBe(401);
-    expect(await es.json()).toEqual({ message: "Se requiere iniciar sesión" });
+    expect(await es.json()).toEqual({ message: "Se requiere autenticación" });
 
     const en = await c.request("/api/projects", { headers: EN });
     expect(en.status).toBe(401);
@@ -135,7 +135,7 @@ describe("the plain error page in Spanish", () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toContain("Acceso denegado");
     expect(html).toContain("Esta solicitud vino de otro sitio, así que se rechazó.");
-    expect(html).toContain("Ir a Inicio");
+    expect(html).toContain("Ir al inicio");
 
     const en = await signedIn();
     const enHtml = await visibleHtml(

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parsePo } from "pofile-ts";
 import routes from "../../app/routes";
 import { FLOOR_ROUTE_FILES, isFloorPath } from "../../app/domain/floor-pages";
 import { catalogFiles } from "../../scripts/i18n-catalogs";
@@ -24,6 +26,20 @@ describe("translation catalogs", () => {
     expect(`${run.stdout}${run.stderr}`).toContain("PASS missing");
     expect(run.status).toBe(0);
   }, 300_000);
+
+  // The server holds a language's three catalogs as one (app/infra/i18n.server.ts) and a page's browser one or two:
+  // a message translated two ways would read one way in the server's render and another once the page hydrates.
+  // Two meanings of one English word get a context of their own instead.
+  test("a message reads the same in each of a language's catalogs", () => {
+    const ways = new Map<string, Set<string>>();
+    for (const name of ["floor", "office", "server"]) {
+      for (const item of parsePo(readFileSync(path.join(root, "app", "locales", "es", `${name}.po`), "utf8")).items) {
+        const key = `${item.msgctxt ? `[${item.msgctxt}] ` : ""}${item.msgid}`;
+        ways.set(key, (ways.get(key) ?? new Set()).add(item.msgstr.join(" | ")));
+      }
+    }
+    expect(Object.fromEntries([...ways].filter(([, v]) => v.size > 1).map(([k, v]) => [k, [...v]]))).toEqual({});
+  });
 
   test("the floor's pages are the floor routes' addresses, and no other page is", () => {
     const floorFiles = new Set(FLOOR_ROUTE_FILES.map((f) => f.replace(/^app\//, "")));
