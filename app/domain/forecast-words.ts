@@ -1,6 +1,7 @@
 import { plural, t } from "@lingui/core/macro";
 import { formatListDate } from "~/domain/dates";
 import { currentI18n } from "~/domain/i18n-runtime";
+import { intlLocaleFor } from "~/domain/languages";
 
 // What the screens and the API say about an expected finish (docs/decisions/0038-finish-date-forecast.md).
 
@@ -13,7 +14,7 @@ export type FinishFacts = {
 
 /** The Intl locale dates and numbers are written in for the language being spoken ('es' → 'es-US'). */
 export function intlLocale(): string {
-  return currentI18n().locale === "es" ? "es-US" : "en-US";
+  return intlLocaleFor(currentI18n().locale);
 }
 
 /**

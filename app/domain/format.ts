@@ -1,6 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { STANDARD_DEPARTMENTS } from "~/domain/constants";
 import { currentI18n } from "~/domain/i18n-runtime";
+import { intlLocaleFor } from "~/domain/languages";
 
 // Shared by browser and server: the number formats of docs/product.md §9. Dates are in ./dates.ts.
 
@@ -8,8 +9,8 @@ import { currentI18n } from "~/domain/i18n-runtime";
  * The Intl locale of the language being spoken (the request's on the server, the page's in the browser): Spanish is
  * written as in the US ('es-US'); English and the pseudo-locale are 'en-US', as every date and number always was.
  */
-export function intlLocale(): "en-US" | "es-US" {
-  return currentI18n().locale === "es" ? "es-US" : "en-US";
+export function intlLocale(): string {
+  return intlLocaleFor(currentI18n().locale);
 }
 
 const counts = new Map<string, Intl.NumberFormat>();

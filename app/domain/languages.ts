@@ -8,6 +8,14 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** Each language's name as its own speakers write it: what a switch between them shows. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Español" };
 
+/** The locale each language formats dates, times and numbers with (Intl): the shop is in the US. */
+export const INTL_LOCALES: Record<Language, string> = { en: "en-US", es: "es-US" };
+
+/** The Intl locale of a language, or of the pseudo-locale (formatted as English). */
+export function intlLocaleFor(locale: string): string {
+  return isLanguage(locale) ? INTL_LOCALES[locale] : INTL_LOCALES[DEFAULT_LANGUAGE];
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -16,6 +16,7 @@ import {
 import { FIRST_IMPORT_DAY, LAST_IMPORT_DAY, readImportDate } from "~/domain/import-dates";
 import { currentI18n } from "~/domain/i18n-runtime";
 import { plural, t } from "@lingui/core/macro";
+import { intlLocaleFor } from "~/domain/languages";
 
 // Order import (decision 0045): projects with their items from a CSV or a JSON body, one line per item. The
 // rows are read here into plain text; `planOrderImport` checks every line against the shop's workflows, categories,
@@ -116,7 +117,7 @@ export function* parseOrderCsvSteps(text: string): Generator<undefined, OrderCsv
 }
 
 /** A number as the language of the request (or the page) writes it. */
-const count = (n: number) => n.toLocaleString(currentI18n().locale === "es" ? "es-US" : "en-US");
+const count = (n: number) => n.toLocaleString(intlLocaleFor(currentI18n().locale));
 
 export const tooManyRows = () => {
   const most = count(MAX_ORDER_ROWS);

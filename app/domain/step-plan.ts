@@ -10,6 +10,7 @@ import {
 } from "~/domain/forecast";
 import { departmentLabel } from "~/domain/format";
 import { epochDayOf, hasWorkingTime, workingTime, type WorkingCalendar } from "~/domain/working-calendar";
+import { intlLocaleFor } from "~/domain/languages";
 
 /**
  * 'Plan the steps' (docs/product.md, Decisions: Due dates): a project's workflow steps' empty start and end dates,
@@ -171,7 +172,7 @@ export function planSteps(input: {
 const monthDays = new Map<string, Intl.DateTimeFormat>();
 /** 'Dec 14' of 'YYYY-MM-DD' (a calendar date: no zone to convert through), in the language being spoken. */
 export const formatPlanDay = (date: string) => {
-  const locale = currentI18n().locale === "es" ? "es-US" : "en-US";
+  const locale = intlLocaleFor(currentI18n().locale);
   let format = monthDays.get(locale);
   if (!format) monthDays.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "short", day: "numeric" })));
   return format.format(new Date(`${date}T12:00:00Z`));

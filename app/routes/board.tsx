@@ -9,6 +9,7 @@ import { BOARD_ENTITIES } from "~/domain/board-messages";
 import { formatHMS } from "~/domain/format";
 import type { Route } from "./+types/board";
 import { RUNNING_PER_COLUMN } from "~/domain/board-messages";
+import { intlLocaleFor } from "~/domain/languages";
 export { loader } from "./board.server";
 
 // /board: the floor on a wall TV at 1920×1080 or 1280×720 — per department what is being worked
@@ -23,7 +24,7 @@ export const meta = () => [{ title: `${t`Floor Board`} · Shopflow` }];
 export default function Board({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { board, key } = loaderData;
-  const numberLocale = i18n.locale === "es" ? "es-US" : "en-US";
+  const numberLocale = intlLocaleFor(i18n.locale);
   const rush = t`RUSH`;
   const machineStatus = (status: string) => (status === "maintenance" ? t`maintenance` : status === "offline" ? t`offline` : status);
   const live = useLiveData((n) => BOARD_ENTITIES.has(n.entity), key ? `/api/events?key=${encodeURIComponent(key)}` : "/api/events");

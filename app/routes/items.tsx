@@ -12,6 +12,7 @@ import { btn, cardClass, PageHeader } from "~/components/ui";
 import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/items";
 import type { action } from "./items.server";
+import { intlLocaleFor } from "~/domain/languages";
 
 // docs/product.md §2 Items list (/items): every item of the shop, 50 a page, filtered by category and project, with the
 // Create New Product / Edit Product dialog (§5 Product form). Filters, page and dialogs live in the URL, so the
@@ -76,7 +77,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         </h2>
         <ItemFilters filter={filter} categories={choices.allCategories} projects={choices.projects} filtered={filtered} />
         <p className="mt-3 text-sm text-ink-muted" aria-live="polite">
-          {loading ? t`Loading...` : itemsCount(total, i18n.locale === "es" ? "es-US" : "en-US", page, pages)}
+          {loading ? t`Loading...` : itemsCount(total, intlLocaleFor(i18n.locale), page, pages)}
         </p>
 
         {items.length === 0 ? (

@@ -9,6 +9,7 @@ import { ORDER_CSV_HEADERS } from "~/domain/order-plan";
 import type { RouteBody } from "~/pipeline/route-rules.server";
 import type { Route } from "./+types/projects-import";
 import type { ImportAnswer } from "./projects-import.server";
+import { intlLocaleFor } from "~/domain/languages";
 
 // Import orders (decision 0045): upload a CSV, read the preview (what will be created or updated, every bad line
 // with its number), Confirm. Plain forms, so the screen works the same without JavaScript.
@@ -47,7 +48,7 @@ const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, hig
 
 export default function ProjectsImport({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale === "es" ? "es-US" : "en-US";
+  const locale = intlLocaleFor(i18n.locale);
   const answer = useActionData<ImportAnswer>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;

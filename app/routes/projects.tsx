@@ -12,6 +12,7 @@ import { parseIdParam } from "~/domain/ids";
 import type { Route } from "./+types/projects";
 import type { action } from "./projects.server";
 import { t } from "@lingui/core/macro";
+import { intlLocaleFor } from "~/domain/languages";
 
 // docs/product.md §2 Projects: every project, 50 a page, sorted as chosen, with its priority counts, and the
 // Create / Edit / Delete Project dialogs. Sort, page and dialogs live in the URL, so the screen works the same
@@ -114,7 +115,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                 {t`All projects`}
               </h2>
               <p className="text-sm text-ink-muted" aria-live="polite">
-                {loading ? t`Loading projects...` : projectsCount(loaderData.total, i18n.locale === "es" ? "es-US" : "en-US", page, pages)}
+                {loading ? t`Loading projects...` : projectsCount(loaderData.total, intlLocaleFor(i18n.locale), page, pages)}
               </p>
             </div>
             <ProjectSortForm sort={sort} dir={dir} />

@@ -10,6 +10,7 @@ import { StationDialog, WorkRows } from "~/components/work/work-list-rows";
 import { StationFilters } from "~/components/work/station-filters";
 import { workListHref } from "~/domain/work-lists";
 import type { Route } from "./+types/work-list";
+import { intlLocaleFor } from "~/domain/languages";
 export { action, loader } from "./work-list.server";
 
 // /work/{department}: what a department has to do now (decision 0037). Running items first (who started
@@ -27,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function WorkList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useLingui();
   const { department, stations, filter, counts, page, pages, items, now, stationFor } = loaderData;
-  const numberLocale = i18n.locale === "es" ? "es-US" : "en-US";
+  const numberLocale = intlLocaleFor(i18n.locale);
   const departmentName = department.name;
   const live = useLiveData((n) => CONCERNS.has(n.entity));
   const here = workListHref(department.value, filter, page);

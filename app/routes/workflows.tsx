@@ -6,6 +6,7 @@ import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
 import type { WorkflowCounts } from "~/models/overview.server";
 import { sequenceColorClass } from "~/domain/colors";
 import type { Route } from "./+types/workflows";
+import { intlLocaleFor } from "~/domain/languages";
 export { loader } from "./workflows.server";
 
 export function meta() {
@@ -17,7 +18,7 @@ function Counts({ counts }: { counts: WorkflowCounts }) {
   const cell = (label: string, value: number) => (
     <div className="rounded-lg bg-slate-50 px-3 py-2">
       <dt className="text-sm text-ink-muted">{label}</dt>
-      <dd className="text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")}</dd>
+      <dd className="text-2xl font-semibold text-ink tabular-nums">{value.toLocaleString(intlLocaleFor(i18n.locale))}</dd>
     </div>
   );
   return (

@@ -17,6 +17,7 @@ import { getProject, updateProject } from "~/models/project.server";
 import { dueBeforeStart, ProjectEditSchema, startAfterEnd } from "~/schemas/project";
 import { SESSION_ENDED } from "~/services/permissions.server";
 import { domainError, type FormReply, invalid, refused } from "./form-action.server";
+import { intlLocaleFor } from "~/domain/languages";
 
 // The Edit Project form's save, wherever the form is (the projects list, the project screen): the fields this
 // person changed are saved, checked against what the form opened with (decisions 0009 and 0021). A save over
@@ -42,7 +43,7 @@ export function projectGone() {
   return t`This project no longer exists. Someone else may have deleted it.`;
 }
 
-const intlLocale = () => (currentI18n().locale === "es" ? "es-US" : "en-US");
+const intlLocale = () => intlLocaleFor(currentI18n().locale);
 
 /** A project as the Create / Edit Project form shows it: its dates as days in the shop's zone. */
 export function formProject(p: Project | ProjectFormProject): ProjectFormProject {

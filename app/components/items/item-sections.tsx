@@ -8,6 +8,7 @@ import { LiveDuration } from "~/components/live-duration";
 import type { DesignInfo } from "~/components/project/design-dialogs";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
+import { intlLocaleFor } from "~/domain/languages";
 
 // Lower case as stored: the badge capitalises it.
 const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, high: msg`high`, medium: msg`medium`, low: msg`low` };
@@ -141,7 +142,7 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
         <>
           {log.total > log.rows.length ? (
             <p className="mt-1 text-sm text-ink-muted">
-              {t`The newest ${log.rows.length} of ${log.total.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")} entries.`}
+              {t`The newest ${log.rows.length} of ${log.total.toLocaleString(intlLocaleFor(i18n.locale))} entries.`}
             </p>
           ) : null}
           <div className="mt-3 overflow-x-auto">

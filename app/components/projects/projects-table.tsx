@@ -7,6 +7,7 @@ import { RowLink } from "~/components/row-link";
 import { Badge, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
 import type { SortDir } from "~/models/project.server";
+import { intlLocaleFor } from "~/domain/languages";
 
 const PRIORITY_LABELS: Record<string, MessageDescriptor> = {
   rush: msg`Rush`,
@@ -62,7 +63,7 @@ function Tile({ label, value, tone }: { label: string; value: number; tone: stri
   return (
     <div className={`p-4 ${cardClass}`}>
       <p className="text-sm font-semibold text-ink-muted">{label}</p>
-      <p className={`mt-1 text-3xl font-bold tabular-nums ${tone}`}>{value.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")}</p>
+      <p className={`mt-1 text-3xl font-bold tabular-nums ${tone}`}>{value.toLocaleString(intlLocaleFor(i18n.locale))}</p>
     </div>
   );
 }

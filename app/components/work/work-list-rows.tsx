@@ -10,6 +10,7 @@ import { DoneOrPause } from "../done-or-pause";
 import { LiveDuration, LiveSession } from "../live-duration";
 import { useToast } from "../toaster";
 import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
+import { intlLocaleFor } from "~/domain/languages";
 
 // The rows of a department's work list (decision 0037): a card per item on a phone, a row of columns from
 // md. Start and Stop are real forms: without JavaScript a post that comes back to the list; with it a fetcher that
@@ -263,7 +264,7 @@ export function WorkRows({
   return (
     <section className="mt-6" aria-labelledby={id}>
       <h2 id={id} className="text-xl font-semibold text-ink">
-        {title} <span className="font-normal text-ink-muted">({count.toLocaleString(i18n.locale === "es" ? "es-US" : "en-US")})</span>
+        {title} <span className="font-normal text-ink-muted">({count.toLocaleString(intlLocaleFor(i18n.locale))})</span>
       </h2>
       <ol className="mt-3 space-y-3">
         {items.map((item) => (
