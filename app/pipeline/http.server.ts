@@ -21,6 +21,7 @@ import { recordRequest } from "~/infra/metrics.server";
 import { answerIn, decidedLocale, withLanguage } from "~/infra/i18n.server";
 import { DEFAULT_LANGUAGE, preferredLanguage } from "~/domain/languages";
 import { requestLocale } from "~/services/language.server";
+import { claimZodMessages } from "~/schemas/messages";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -417,6 +418,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   // Each request speaks its own language (docs/product.md, Languages), decided when its first word is translated:
   // by then the member or token is known, and answers that translate nothing never decide at all.
   return function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
+    claimZodMessages();
     const asker = { request: req };
     return withLanguage(
       () => requestLocale(asker.request),

@@ -116,7 +116,17 @@ export function issueMessage(issue: z.core.$ZodRawIssue): string {
 
 // jitless: zod would otherwise probe `new Function` to compile parsers, which the Content-Security-Policy (no
 // unsafe-eval) reports as a violation on every page that loads a schema.
-z.config({ customError: (issue) => issueMessage(issue), jitless: true });
+const customError = (issue: z.core.$ZodRawIssue) => issueMessage(issue);
+z.config({ customError, jitless: true });
+
+/**
+ * Makes zod's messages this copy's again. zod keeps one configuration per process, and a test process can hold a
+ * second copy of this module (a unit test's source import beside the server bundle, decision 0047) whose messages
+ * translate with a runtime no request speaks through: the server calls this as it starts each request.
+ */
+export function claimZodMessages() {
+  if (z.config().customError !== customError) z.config({ customError, jitless: true });
+}
 
 /**
  * A choice from a fixed list. Its own message (`missing`, e.g. 'Priority is required') is for a missing value only: a

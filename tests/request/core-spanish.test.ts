@@ -5,6 +5,9 @@ import { type Client, createApp, hooks, visibleHtml } from "../helpers/app";
 // request's language: the member's own, else the device's switch (cookie), else Accept-Language. English is as it was.
 
 const app = createApp({ DEMO: "1" });
+// A second copy of the schemas' messages in this process, loaded after the server's (as a unit test run beside this
+// file loads it): zod keeps one configuration per process, and the server must still answer with its own copy's.
+await import("~/schemas/messages");
 const ES = { "accept-language": "es" };
 const EN = { "accept-language": "en" };
 
