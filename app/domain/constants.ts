@@ -51,3 +51,9 @@ export const SIGN_IN_MODES = ["pin", "name-then-pin"] as const;
 export type SignInMode = (typeof SIGN_IN_MODES)[number];
 export const DEFAULT_SIGN_IN_MODE: SignInMode = "pin";
 export const MIN_QUANTITY = 1;
+
+/**
+ * A scan of an item whose session the same member started less than this long ago is a double read of one label
+ * (a wedge scanner that fires twice, a double tap), not a stop.
+ */
+export const DOUBLE_SCAN_WINDOW_MS = 5000;

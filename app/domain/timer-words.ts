@@ -3,11 +3,8 @@ import { t } from "@lingui/core/macro";
 // Browser-safe constants and words of item timers: what a start, a stop and a refused scan say, the same on the
 // QR Timer page, the /qr/{id} page, /api/scans and the timer API (docs/decisions/0022-scans-and-flash-messages.md).
 
-/**
- * A scan of an item whose session the same member started less than this long ago is a double read of one label
- * (a wedge scanner that fires twice, a double tap), not a stop.
- */
-export const DOUBLE_SCAN_WINDOW_MS = 5000;
+// The double-read window lives in ./constants.ts (no translated words there: the browser tests import it).
+export { DOUBLE_SCAN_WINDOW_MS } from "./constants";
 export const doubleScanMessage = () => t`Already started — scanned twice? Scan again in a few seconds to stop.`;
 
 export type TimerToast = { title: string; description: string };

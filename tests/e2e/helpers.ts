@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
 import { BUN } from "./app-server";
 import { AGE_SESSION_SQL } from "../helpers/age-session-sql";
-import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
+import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/constants";
 
 /**
  * Signs in by posting the PIN to the API from the page's own request context: the session cookie lands in the
