@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { STANDARD_DEPARTMENTS } from "~/domain/constants";
+import { DEFAULT_MATERIAL, STANDARD_DEPARTMENTS } from "~/domain/constants";
 import { currentI18n } from "~/domain/i18n-runtime";
 import { intlLocaleFor } from "~/domain/languages";
 
@@ -83,3 +83,11 @@ export function departmentLabel(value: string | null | undefined): string {
 /** Names sort by the shop's locale: accented names sort in place, not after Z. */
 const collator = new Intl.Collator("en-US", { sensitivity: "base", numeric: true });
 export const compareNames = (a: string, b: string) => collator.compare(a, b);
+
+/**
+ * An item's material as a person reads it: the material an item gets when none is given is stored as 'Unknown'
+ * (DEFAULT_MATERIAL, a value the import and the API match), and said in the reader's language.
+ */
+export function materialName(material: string): string {
+  return material === DEFAULT_MATERIAL ? t({ message: "Unknown", comment: "The material of an item whose material is not known" }) : material;
+}

@@ -34,7 +34,7 @@ export default function ProductionFloor({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <LiveIndicator status={live} />
-            <Link to="/qr-scanner" className={btn.primary}>
+            <Link to="/qr-scanner" className={`${btn.primary} whitespace-normal`}>
               <Icon name="qr" />
               {t`QR Timer — scan items`}
             </Link>

@@ -11,6 +11,7 @@ import { Badge, btn, cardClass } from "~/components/ui";
 import { QR_MESSAGES } from "~/domain/qr-input";
 import type { Route } from "./+types/qr-item";
 import type { action } from "./qr-item.server";
+import { materialName } from "~/domain/format";
 export { loader, action } from "./qr-item.server";
 
 // /qr/{id}: where a phone camera lands from an item's label (docs/product.md, Decisions: Timers). It shows the item
@@ -78,7 +79,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
           {item.name}
         </h1>
         <p className="mt-1 text-base text-ink-muted wrap-anywhere">
-          {item.category} · {item.material}
+          {item.category} · {materialName(item.material)}
         </p>
         <ItemSummary
           className="mt-4 grid grid-cols-2 gap-3 text-base"

@@ -1,96 +1,9 @@
-// The floor in Spanish on a 360 px phone (decision 0049, docs/product.md "Languages"), with and without JavaScript:
-// a signed-out Spanish browser gets Spanish sign-in and Home and can switch to English and back; Diego Ramos (his
-// own language is Spanish) gets every floor screen in Spanish from an English browser: the QR Timer (a start, a
-// double read, a stop), a work list (Pause, Done), an item's label page, the production floor and a machine queue.
-// On each: <html lang="es">, nothing scrolls sideways, no button or heading is cut, axe finds nothing serious. And an
-// English member on an English browser still reads English. The Spanish below is app/locales/es/*.po's, word for word.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { AGE_SESSION_SQL } from "../helpers/age-session-sql";
-import { BUN } from "./app-server";
-import { DEMO, expect, test, toast, waitForHydration } from "./fixtures";
-
-// Not imported from ./helpers: helpers.ts imports ~/domain/timer-words, which since 873169f uses Lingui's `t`
-// macro, and Playwright's Node runner cannot load a macro ('Cannot find package babel-plugin-macros'), so no spec
-// that imports helpers.ts loads. These are the few lines of visit, expectNoSidewaysScroll,
-// expectNoSeriousA11yViolations and ageSession this spec needs; import them from ./helpers again once it loads.
-
-/** helpers.ts's DOUBLE_SCAN_WINDOW_MS (~/domain/timer-words): a read within this of one's own start is a double read. */
-const DOUBLE_SCAN_WINDOW_MS = 5000;
-
-/** Opens a page; with JavaScript, waits for hydration and for a live page's event stream to answer. */
-async function visit(page: Page, js: boolean, to: string): Promise<number> {
-  const response = await page.goto(to);
-  if (js) {
-    await waitForHydration(page);
-    const live = page.getByTestId("live-status").first();
-    if ((await live.count()) > 0) await expect(live).toHaveAttribute("data-status", /^(live|closed)$/);
-  }
-  return response?.status() ?? 0;
-}
-
-/** The page's document is no wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth, past } = await page.evaluate(() => {
-    // What reaches past the window's right edge, the innermost first: the message says what to fix.
-    const past = Array.from(document.body.querySelectorAll<HTMLElement>("*"))
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .filter((el) => !Array.from(el.children).some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
-      .slice(0, 5)
-      .map(
-        (el) =>
-          `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? "").trim().slice(0, 50)}" right=${Math.round(el.getBoundingClientRect().right)}`,
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, past };
-  });
-  expect(scrollWidth, `document ${scrollWidth}px wide in a ${innerWidth}px window: ${past.join("; ")}`).toBeLessThanOrEqual(innerWidth);
-}
-
-/**
- * axe-core finds no serious or critical violation. As helpers.ts does it: axe's source goes into the page with one
- * evaluate (AxeBuilder's own injection fails on a page without JavaScript), and rules that cannot be serious are off.
- */
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const { default: axe } = await import("axe-core");
-  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function");
-  if (!present) await page.evaluate(axe.source);
-  const levels = ["minor", "moderate", "serious", "critical"];
-  type Meta = { id: string; impact?: string; any: unknown[]; all: unknown[]; none: unknown[] };
-  const audit = (axe as unknown as { _audit?: { rules: Meta[]; data: { checks: Record<string, { impact?: string }> } } })._audit;
-  const highest = (rule: Meta) => {
-    if (rule.impact) return levels.indexOf(rule.impact);
-    const checks = [...rule.any, ...rule.all, ...rule.none].map((c) => audit!.data.checks[typeof c === "string" ? c : (c as { id: string }).id]);
-    return Math.max(...checks.map((c) => (c?.impact ? levels.indexOf(c.impact) : 3)));
-  };
-  const cannotFail = audit?.rules.filter((rule) => highest(rule) >= 0 && highest(rule) < 2).map((rule) => rule.id) ?? [];
-  const results = await new AxeBuilder({ page, axeSource: "/* axe-core is in the page already */ void 0" })
-    .setLegacyMode(true)
-    .options({ resultTypes: ["violations"] })
-    .disableRules(cannotFail)
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`,
-  );
-  expect(report, `axe on ${label}`).toEqual([]);
-}
-
-/** Moves an item's running session just past the double-read window in the worker server's database. */
-function ageSession(dataDir: string, itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
-  const script = `const { Database } = require("bun:sqlite");
-const db = new Database(process.env.DB_FILE);
-db.run("PRAGMA busy_timeout = 5000");
-for (const sql of JSON.parse(process.env.SQL)) db.query(sql).run(Number(process.env.MS), Number(process.env.ITEM));
-db.close();`;
-  const env = { ...process.env, DB_FILE: path.join(dataDir, "shopflow.db"), SQL: JSON.stringify(AGE_SESSION_SQL), MS: String(ms), ITEM: String(itemId) };
-  const run = spawnSync(BUN, ["-e", script], { env, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`ageSession failed: ${run.stderr}`);
-}
+import { DEMO, expect, test, toast } from "./fixtures";
+import { ageSession, expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
 
 /** Diego Ramos speaks Spanish (db/seed/demo.ts, README's demo PINs): production and fabrication keys. */
 const DIEGO = { name: "Diego Ramos", pin: "6666" } as const;
@@ -243,24 +156,12 @@ async function loadShopWords(page: Page) {
  * Known problems of the Spanish floor, left to the app's code (this spec does not change it), each checked as far as
  * it works: remove an entry once its fix lands, and the full check applies again.
  */
-const KNOWN = {
-  // An item made without a material stores DEFAULT_MATERIAL 'Unknown' (app/domain/constants.ts); the product form
-  // translates it ('Desconocido'), but the work list's Material (work-list-rows.tsx) and the /qr page's
-  // 'category · material' line (qr-item.tsx) print the stored word.
-  english: new Set(["Unknown"]),
-  // /production: 'Temporizador QR — escanear artículos' (a nowrap .btn) is 380 px wide in a 360 px window.
-  wideScreens: new Set(["production floor (es)"]),
-  // The no-JavaScript machine queue: each 'Marcar como completado' button's text is 92 px in its 90 px box.
-  clipped: ["Marcar como completado"],
-};
-
 /** The checks every Spanish floor screen gets at 360 px. */
 async function expectSpanishPhoneScreen(page: Page, label: string, { js, clientIp }: { js: boolean; clientIp: string }) {
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
-  const english = (await englishLeftovers(page, shopWords)).filter((x) => !KNOWN.english.has(x));
-  expect(english, `English left on ${label}`).toEqual([]);
-  if (!KNOWN.wideScreens.has(label)) await expectNoSidewaysScroll(page);
-  const clipped = (await clippedControls(page)).filter((x) => !KNOWN.clipped.some((text) => x.includes(text)));
+  expect(await englishLeftovers(page, shopWords), `English left on ${label}`).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  const clipped = await clippedControls(page);
   expect(clipped, `buttons and headings cut on ${label}`).toEqual([]);
   if (js) await expectNoSeriousA11yViolations(page, label);
   else await expectNoSeriousA11yViolationsWithoutJs(page, label, clientIp);

@@ -5,6 +5,7 @@ import { LiveIndicator, type LiveStatus } from "~/components/live";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
 import { Badge, btn, inputClass } from "~/components/ui";
 import type { ShopAddressNote } from "~/domain/hosts";
+import { materialName } from "~/domain/format";
 
 /**
  * The item page's header: the item's name, whether its timer runs, and its ways out: Start / Stop, the QR code, a
@@ -37,7 +38,7 @@ export function ItemHeader({
           <LiveIndicator status={live} />
         </div>
         <p className="mt-1 text-base text-ink-muted">
-          {item.category} · {item.material}
+          {item.category} · {materialName(item.material)}
           {item.quantity > 1 ? ` · × ${item.quantity}` : ""}
         </p>
       </div>

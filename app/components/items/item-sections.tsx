@@ -9,6 +9,7 @@ import type { DesignInfo } from "~/components/project/design-dialogs";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
 import { intlLocaleFor } from "~/domain/languages";
+import { materialName } from "~/domain/format";
 
 // Lower case as stored: the badge capitalises it.
 const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, high: msg`high`, medium: msg`medium`, low: msg`low` };
@@ -45,7 +46,7 @@ export function ItemSections({ card, here }: { card: ItemCardView; here: string 
       <Section title={t`Item`} icon="products">
         <Rows>
           <Row label={t`Category`}>{item.category}</Row>
-          <Row label={t`Material`}>{item.material}</Row>
+          <Row label={t`Material`}>{materialName(item.material)}</Row>
           <Row label={t`Current Department`}>
             <span data-testid="current-department">{card.department}</span>
           </Row>

@@ -4,6 +4,7 @@ import { CompletedFilesTable, type CompletedFileCells, completedFilesCount } fro
 import { btn, inputClass, UrlDialog } from "~/components/ui";
 import type { FileType } from "~/schemas/machine-file";
 import type { FileOption } from "./assignment-table";
+import { materialName } from "~/domain/format";
 
 // The Machine Ready Files screen's dialogs, opened by the URL: the file picker of a project with many files
 // (?pick={itemId}-{print|cut}&q=) and the log of its completed files (?log=1).
@@ -40,7 +41,7 @@ export function FilePickerDialog({ picker, here }: { picker: FilePicker; here: s
               <span className="min-w-0 wrap-anywhere">
                 <span className="font-medium">{f.fileName}</span>
                 <span className="block text-sm text-ink-muted">
-                  {f.machine} · {f.material}
+                  {f.machine} · {materialName(f.material)}
                 </span>
               </span>
               <Form method="post" action={here} preventScrollReset>

@@ -7,6 +7,7 @@ import { btn, cardClass, inputClass } from "~/components/ui";
 import type { FileIndicator } from "~/domain/machine-file-rules";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { FileType } from "~/schemas/machine-file";
+import { materialName } from "~/domain/format";
 
 /** A file a row may be given, named as the select and the picker show it. */
 export type FileOption = { id: number; fileName: string; machine: string; material: string };
@@ -85,7 +86,7 @@ export function AssignmentTable({
               <span className="block text-sm font-normal text-ink-muted">{item.category}</span>
             </td>
             <td data-label={col.material} className="py-3 pr-3 cell-text">
-              {item.material}
+              {materialName(item.material)}
             </td>
             {(["print", "cut"] as const).map((type) => (
               <td key={type} data-label={type === "print" ? col.print : col.cut} className="py-3 pr-3">
@@ -129,7 +130,7 @@ function AssignmentCell({
             <FileName name={current.fileName} />
           </span>
           <span className="block text-sm text-ink-muted">
-            {current.machine} · {current.material}
+            {current.machine} · {materialName(current.material)}
           </span>
         </span>
         {canWrite ? (
@@ -170,7 +171,7 @@ function AssignmentCell({
         <option value="">{t`Choose a file…`}</option>
         {files.map((f) => (
           <option key={f.id} value={f.id}>
-            {f.fileName} ({f.machine}, {f.material})
+            {f.fileName} ({f.machine}, {materialName(f.material)})
           </option>
         ))}
       </select>

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { CompletedFilesTable, type CompletedFileCells, completedFilesCount } from "~/components/completed-files-table";
 import { Icon } from "~/components/icons";
 import { btn, UrlDialog } from "~/components/ui";
+import { materialName } from "~/domain/format";
 
 // The machine queue's two dialogs, opened by the URL: a file's QR code (opening it is the operator's 'I am starting
 // this file') and the machine's completion analytics.
@@ -31,7 +32,7 @@ export function QueueQrDialog({ qr, closeTo }: { qr: QueueQr; closeTo: string })
           <dt className="text-ink-muted">{t`Project`}</dt>
           <dd className="min-w-0 wrap-anywhere">{qr.project}</dd>
           <dt className="text-ink-muted">{t`Material`}</dt>
-          <dd className="min-w-0 wrap-anywhere">{qr.material}</dd>
+          <dd className="min-w-0 wrap-anywhere">{materialName(qr.material)}</dd>
           <dt className="text-ink-muted">{t`Priority`}</dt>
           <dd className="min-w-0 capitalize">{priority}</dd>
           <dt className="text-ink-muted">{t`File Owner`}</dt>

@@ -5,6 +5,7 @@ import { Icon } from "~/components/icons";
 import { RowForm, RowLink } from "~/components/row-link";
 import type { Handle } from "~/components/sortable-queue";
 import { btn, checkboxClass } from "~/components/ui";
+import { materialName } from "~/domain/format";
 
 /** One file of a machine's queue, as the page shows it. */
 export type QueueFile = {
@@ -131,7 +132,7 @@ export function QueueTable({
                   )}
                 </td>
                 <td data-label={col.material} className={`cell-text ${cell}`}>
-                  {f.material}
+                  {materialName(f.material)}
                 </td>
                 <td data-label={col.owner} className={`cell-text ${cell}`}>
                   {f.fileOwner}

@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { AddEntryPostSchema, ItemFormSchema } from "~/schemas/item";
-import { formatHMS } from "~/domain/format";
+import { formatHMS, materialName } from "~/domain/format";
 import { FileDot } from "~/components/file-dot";
 import type { FileIndicator } from "~/domain/machine-file-rules";
 import { Icon } from "../icons";
@@ -143,7 +143,7 @@ export function ProjectItems({
                   {item.departmentName}
                 </td>
                 <td data-label={labels.material} className="py-3 pr-3 cell-text">
-                  {item.material}
+                  {materialName(item.material)}
                 </td>
                 <td data-label={labels.timer} className="py-3 pr-3">
                   {item.isTimerActive ? <Badge color="green">{labels.running}</Badge> : <Badge color="gray">{labels.stopped}</Badge>}

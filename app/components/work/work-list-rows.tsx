@@ -11,6 +11,7 @@ import { LiveDuration, LiveSession } from "../live-duration";
 import { useToast } from "../toaster";
 import { Badge, btn, CancelLink, cardClass, inputClass, Label, UrlDialog } from "../ui";
 import { intlLocaleFor } from "~/domain/languages";
+import { materialName } from "~/domain/format";
 
 // The rows of a department's work list (decision 0037): a card per item on a phone, a row of columns from
 // md. Start and Stop are real forms: without JavaScript a post that comes back to the list; with it a fetcher that
@@ -170,7 +171,7 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
           )}
         </Fact>
         <Fact label={t`Quantity`}>{item.quantity}</Fact>
-        <Fact label={t`Material`}>{item.material}</Fact>
+        <Fact label={t`Material`}>{materialName(item.material)}</Fact>
         {item.running ? (
           <Fact label={t`Started`}>
             {item.since}
