@@ -209,7 +209,7 @@ describe("an API token", () => {
     const spanish = await ask("es");
     expect(spanish.status).toBe(403);
     expect(((await spanish.json()) as { message: string }).message).toBe(
-      "Un token de API no puede cambiar la Configuración global. Eso lo hace en Shopflow un miembro con la clave de gerencia.",
+      "Un token de API no puede cambiar la Configuración global. Eso lo hace en Shopflow un miembro con la llave de gerencia.",
     );
     const english = await ask("en");
     expect(english.status).toBe(403);
