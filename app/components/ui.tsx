@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { COLORS } from "~/domain/constants";
 import { colorClass } from "~/domain/colors";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { holdHydrationMark, useHydrated } from "~/hooks/use-hydrated";
 import { ErrorFocusPanel, useErrorFocusProps, useFirstErrorInView } from "./error-focus";
 import { Icon, type IconName } from "./icons";
 import { useRadixDialog } from "./lazy-dialog";
@@ -191,6 +191,13 @@ export function UrlDialog({
   // Drawn by the server (an address that opens it): until the dialog's code has loaded, the page keeps the panel it
   // has. Opened on the page: nothing until the dialog itself shows, so no form is there to use for a moment.
   const [drawnByServer] = useState(!hydrated);
+  // A dialog the server drew holds the page's hydrated mark until the real one shows (app/hooks/use-hydrated.ts).
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!drawnByServer) return;
+    release.current = holdHydrationMark();
+    return () => release.current?.();
+  }, [drawnByServer]);
   const panel = (
     <section aria-label={title} className="mb-6 min-w-0 rounded-xl border-2 border-brand-300 bg-white p-4 shadow-lg sm:p-6">
       <div className="flex items-start justify-between gap-4">
@@ -210,7 +217,7 @@ export function UrlDialog({
   if (!hydrated) return panel;
   return (
     <Suspense fallback={drawnByServer ? panel : null}>
-      <UrlDialogModal title={title} description={description} closeTo={closeTo} wide={wide}>
+      <UrlDialogModal title={title} description={description} closeTo={closeTo} wide={wide} onShown={() => release.current?.()}>
         {children}
       </UrlDialogModal>
     </Suspense>
@@ -223,14 +230,18 @@ function UrlDialogModal({
   closeTo,
   children,
   wide,
+  onShown,
 }: {
   title: string;
   description?: string;
   closeTo: string;
   children: ReactNode;
   wide?: boolean;
+  onShown: () => void;
 }) {
   const Dialog = useRadixDialog();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog first shows
+  useEffect(() => onShown(), []);
   const { t } = useLingui();
   const navigate = useNavigate();
   const errors = useFirstErrorInView<HTMLDivElement>();

@@ -11,12 +11,39 @@ export function useHydrated(): boolean {
   );
 }
 
+let holds = 0;
+let markWhenFree: (() => void) | null = null;
+
 /**
- * Marks the page `<html data-hydrated>` once React has hydrated it: the browser tests wait for this instead of
- * reading React's internals, and a person debugging a floor PC can see whether the scripts ran.
+ * Keeps `<html data-hydrated>` off until the returned function is called: a part of the page the server drew that is
+ * not ready when React has hydrated (a dialog whose code still loads, decision 0050). Typing into the server's copy
+ * meanwhile would be lost when the ready one replaces it.
+ */
+export function holdHydrationMark(): () => void {
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds--;
+    if (holds === 0 && markWhenFree) {
+      markWhenFree();
+      markWhenFree = null;
+    }
+  };
+}
+
+/**
+ * Marks the page `<html data-hydrated>` once React has hydrated it and every part held back is ready: the browser
+ * tests wait for this instead of reading React's internals, and a person debugging a floor PC can see whether the
+ * scripts ran.
  */
 export function useHydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    const mark = () => {
+      document.documentElement.dataset.hydrated = "true";
+    };
+    if (holds === 0) mark();
+    else markWhenFree = mark;
   }, []);
 }

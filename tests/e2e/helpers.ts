@@ -36,11 +36,16 @@ export async function visit(page: Page, js: boolean, path: string): Promise<numb
 
 /** The page's document is no wider than the window: nothing scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
+    // What sticks out past the window's right edge, to name in the failure.
+    wide: [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getBoundingClientRect().width > 0)
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 60)}"> "${(el.textContent ?? "").trim().slice(0, 50)}"`),
   }));
-  expect(scrollWidth, `document ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  expect(scrollWidth, `document ${scrollWidth}px wide in a ${innerWidth}px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /**
