@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { setCurrentI18n } from "~/domain/i18n-runtime";
+import { withPlainMessages } from "~/domain/plain-messages";
 import { DEFAULT_LANGUAGE, type Language } from "~/domain/languages";
 import { messages as enFloor } from "~/locales/en/floor.po";
 import { messages as enOffice } from "~/locales/en/office.po";
@@ -20,8 +21,10 @@ export const PSEUDO_LOCALE = "en-XA";
 export type Locale = Language | typeof PSEUDO_LOCALE;
 
 // One instance per language, made once and never switched (decision 0049): a request picks one, so requests in
-// different languages answered at the same time share nothing that changes.
-const instance = (locale: Locale, ...parts: Messages[]) => setupI18n({ locale, messages: { [locale]: oneByteStrings(Object.assign({}, ...parts)) } });
+// different languages answered at the same time share nothing that changes. Plain messages are joined without
+// Lingui's formatters (app/domain/plain-messages.ts).
+const instance = (locale: Locale, ...parts: Messages[]) =>
+  withPlainMessages(setupI18n({ locale, messages: { [locale]: oneByteStrings(Object.assign({}, ...parts)) } }));
 
 /**
  * The compiled catalogs are parsed from one JSON text each, and one character beyond Latin-1 in it ('—', '→', '✓')
