@@ -27,8 +27,12 @@ export const btn = {
   largeSecondary: "btn btn-large-secondary",
   /** A text link in a sentence (brand-800, 7.31:1 on white): as tall as its line. */
   link: "font-semibold text-brand-800 underline-offset-4 hover:underline",
-  /** A text link on its own (a name in a table row or a card, a value): the same look, a touch target high. */
-  textLink: "inline-flex min-h-tap items-center font-semibold text-brand-800 underline-offset-4 hover:underline",
+  /**
+   * A text link on its own (a name in a table row or a card, a value): the same look, a touch target high. On a
+   * phone a word longer than the line breaks (its text is a flex item, which would keep the word's whole width); a
+   * desktop table keeps whole words and lets the column grow (app/app.css, .cell-text).
+   */
+  textLink: "inline-flex min-h-tap items-center font-semibold text-brand-800 underline-offset-4 hover:underline max-md:wrap-anywhere",
 };
 
 export const inputClass = "field";

@@ -36,15 +36,24 @@ export async function visit(page: Page, js: boolean, path: string): Promise<numb
 
 /** The page's document is no wider than the window: nothing scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    // What sticks out past the window's right edge, to name in the failure.
-    wide: [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getBoundingClientRect().width > 0)
-      .slice(0, 5)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 60)}"> "${(el.textContent ?? "").trim().slice(0, 50)}"`),
-  }));
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const edge = window.innerWidth + 1;
+    const describe = (el: Element, text: string) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 60)}"> "${text.trim().slice(0, 50)}"`;
+    // What sticks out past the window's right edge, to name in the failure: elements, and text that overflows the
+    // element holding it (a long word in a flex item keeps its whole width while its box stays inside).
+    const boxes = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => el.getBoundingClientRect().right > edge && el.getBoundingClientRect().width > 0)
+      .map((el) => describe(el, el.textContent ?? ""));
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some((r) => r.right > edge && r.width > 0) && node.parentElement)
+        texts.push(describe(node.parentElement, node.textContent ?? ""));
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, wide: [...boxes, ...texts].slice(0, 6) };
+  });
   expect(scrollWidth, `document ${scrollWidth}px wide in a ${innerWidth}px window: ${wide.join("; ")}`).toBeLessThanOrEqual(innerWidth);
 }
 

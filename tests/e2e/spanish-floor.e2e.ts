@@ -191,7 +191,16 @@ async function newItem(page: Page, baseURL: string, label: string) {
   const departments = (await (await page.request.get("/api/departments")).json()) as { value: string; name: string }[];
   const nameOf = (value: string) => departments.find((d) => d.value === value)?.name ?? value;
   const after = category.departmentSequence[2];
-  return { id, name, origin, here: nameOf("pre-production"), next: "production", nextName: nameOf("production"), afterName: after ? nameOf(after) : null };
+  return {
+    id,
+    name,
+    projectId,
+    origin,
+    here: nameOf("pre-production"),
+    next: "production",
+    nextName: nameOf("production"),
+    afterName: after ? nameOf(after) : null,
+  };
 }
 
 const itemState = async (page: Page, id: number) =>
@@ -257,6 +266,13 @@ test.describe("an English browser", () => {
     const tag = js ? "js" : "nojs";
     const scanned = await newItem(page, baseURL!, `escaneo ${tag}`);
     const label = await newItem(page, baseURL!, `etiqueta ${tag}`);
+    // A file of that project on the machine's queue: its name ends in a 13-digit number, a word longer than a phone
+    // card's value column once the Spanish label beside it ('Nombre del proyecto') has taken its room.
+    const file = await page.request.post("/api/machine-ready-files/bulk", {
+      data: { files: [{ fileName: `letrero-${tag}.pdf`, machine: "hp-latex-800", projectId: label.projectId }] },
+      headers: { origin: label.origin },
+    });
+    expect(file.status()).toBe(201);
     await signIn(DIEGO);
 
     await test.step("QR Timer: a scan starts the timer, in Spanish", async () => {
