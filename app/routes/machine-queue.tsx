@@ -1,7 +1,8 @@
 import { plural, t as translate } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
+import { focusKeyIn, refocus } from "~/components/focus-key";
 import { Icon } from "~/components/icons";
 import { LiveIndicator, useLiveData } from "~/components/live";
 import { QueueAnalyticsDialog, QueueQrDialog } from "~/components/machine-files/queue-dialogs";
@@ -49,11 +50,18 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
   // dnd-kit arrives once the page is interactive and the browser is idle (its own chunk, decision 0050); until
   // then, and without JavaScript, the arrows reorder.
   const [dnd, setDnd] = useState<{ m: typeof import("~/components/sortable-queue") } | null>(null);
+  // The table is drawn again inside dnd-kit's context when it arrives: the control a keyboard user is on keeps focus.
+  const queueRef = useRef<HTMLElement>(null);
+  const focusedBeforeDnd = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
     const load = () =>
       import("~/components/sortable-queue").then(
-        (m) => live && setDnd({ m }),
+        (m) => {
+          if (!live) return;
+          focusedBeforeDnd.current = focusKeyIn(queueRef.current);
+          setDnd({ m });
+        },
         () => undefined,
       );
     const wait = typeof requestIdleCallback === "function" ? { idle: requestIdleCallback(load, { timeout: 2000 }) } : { timer: setTimeout(load, 200) };
@@ -64,6 +72,11 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
     };
   }, []);
   const sortable = hydrated && dnd !== null;
+  useLayoutEffect(() => {
+    if (!sortable) return;
+    refocus(queueRef.current, focusedBeforeDnd.current);
+    focusedBeforeDnd.current = null;
+  }, [sortable]);
   const machineValue = params.machine;
 
   if (!loaderData.machine || !("files" in loaderData)) {
@@ -125,7 +138,7 @@ export default function MachineQueue({ loaderData, params }: Route.ComponentProp
       {qr ? <QueueQrDialog qr={qr} closeTo={here} /> : null}
       {analytics ? <QueueAnalyticsDialog analytics={analytics} closeTo={here} /> : null}
 
-      <section className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={t`${machineName} queue`}>
+      <section ref={queueRef} className={`mt-4 p-4 sm:p-5 ${cardClass}`} aria-label={t`${machineName} queue`}>
         {files.length === 0 ? (
           <EmptyState
             icon="file"

@@ -256,3 +256,37 @@ test("a machine's queue: QR first, then completion; reorder; analytics; the floo
     await expectNoSidewaysScroll(page);
   }
 });
+
+test("a keyboard user on the queue keeps focus when its drag and drop arrives", async ({ page, js, baseURL, signIn }) => {
+  // dnd-kit comes after the page is interactive and the table is drawn again inside it (decision 0050): the control
+  // that had focus must still have it. Its chunk is held back here until a QR button has focus.
+  expect(js, "drag and drop exists only with JavaScript").toBe(true);
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const { projectId, machines } = await setUpProject(page.request, origin, "focus");
+  const machine = machines.find((m) => /roland/i.test(m.name)) ?? machines[0]!;
+  const fileName = `focus-${Date.now()}.pdf`;
+  const bulk = await page.request.post("/api/machine-ready-files/bulk", {
+    data: { files: [{ fileName, machine: machine.value, projectId }] },
+    headers: { origin },
+  });
+  expect(bulk.status()).toBe(201);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/sortable-queue-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await visit(page, js, `/production/${encodeURIComponent(machine.value)}`);
+  const qr = page.getByRole("button", { name: `QR code for ${fileName}` });
+  await qr.focus();
+  await expect(page.getByRole("button", { name: `Drag ${fileName} to reorder` })).toHaveCount(0);
+  await expect.poll(() => asked).toBe(true);
+  release();
+  await expect(page.getByRole("button", { name: `Drag ${fileName} to reorder` })).toBeVisible();
+  await expect(qr).toBeFocused();
+});
