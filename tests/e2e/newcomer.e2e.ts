@@ -236,13 +236,10 @@ test.describe("drag and drop speaks in words", () => {
         await page.keyboard.press(key);
         // The key has been handled once the dragged row has moved.
         await expect.poll(at).not.toBe(before);
-        // The announcement follows the row's move: on a busy machine a moment later. Give it that moment before the
-        // next key, or the row overshoots the target.
-        const over = await expect(live)
-          .toHaveText(new RegExp(`^Moving .* to ${target}\\.$`), { timeout: 1_000 })
-          .then(() => true)
-          .catch(() => false);
-        if (over) break;
+        // The announcement is drawn in the render after the one that moved the row: let the browser draw two frames
+        // before reading it, or on a busy machine the next key goes before it and the row overshoots the target.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        if ((await live.textContent())?.startsWith("Moving") && (await live.textContent())?.includes(target)) break;
       }
       await expect(live).toHaveText(new RegExp(`^Moving .* to ${target}\\.$`));
       await page.keyboard.press("Space");
