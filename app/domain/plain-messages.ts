@@ -16,7 +16,7 @@ const LINGUI_OCTOTHORPE = "%__lingui_octothorpe__%";
 
 /**
  * A message of text, `{name}` placeholders and plurals whose branches hold only text, '#' and placeholders (no
- * offset, no select, no number or date format): the messages this joins itself. Anything else is null: Lingui's.
+ * offset, no select, no number or date format): the messages this joins itself. Anything else is Lingui's.
  */
 function isPlain(tokens: readonly Token[], inPlural = false): boolean {
   return tokens.every((token) => {
@@ -62,7 +62,7 @@ function formattersFor(locales: string | string[]): Formatters {
 }
 
 /** The message joined, or null when Lingui must say it (a value it would read differently). */
-function join(tokens: readonly Token[], values: Record<string, unknown> | undefined, locales: () => string | string[], count?: string): string | null {
+function join(tokens: readonly Token[], values: Record<string, unknown> | undefined, formatters: () => Formatters, count?: string): string | null {
   let out = "";
   for (const token of tokens) {
     if (typeof token === "string") {
@@ -79,10 +79,10 @@ function join(tokens: readonly Token[], values: Record<string, unknown> | undefi
     }
     if (typeof value !== "number") return null;
     const cases = token[2] as Record<string, readonly Token[] | undefined>;
-    const f = formattersFor(locales());
+    const f = formatters();
     const branch = cases[value] ?? cases[f.plural.select(value)] ?? cases.other;
     if (!branch) return null;
-    const said = join(branch, values, locales, f.number.format(value));
+    const said = join(branch, values, formatters, f.number.format(value));
     if (said === null) return null;
     out += said;
   }
@@ -99,7 +99,17 @@ function join(tokens: readonly Token[], values: Record<string, unknown> | undefi
 export function withPlainMessages(i18n: I18n): I18n {
   const lingui: Translate = i18n._.bind(i18n);
   const state = i18n as unknown as { _variables?: Record<string, unknown>; _locales?: string | string[] };
-  const localesOf = () => state._locales || i18n.locale;
+  // The instance's formatters, looked up again only if its locales change.
+  let formattersOf: string | string[] | undefined;
+  let current: Formatters | undefined;
+  const formatters = () => {
+    const locales = state._locales || i18n.locale;
+    if (!current || locales !== formattersOf) {
+      current = formattersFor(locales);
+      formattersOf = locales;
+    }
+    return current;
+  };
   const translate = ((id: string | MessageDescriptor, values?: Record<string, unknown>, options?: unknown) => {
     let key: string | undefined;
     let vals = values;
@@ -114,7 +124,7 @@ export function withPlainMessages(i18n: I18n): I18n {
     const messages = i18n.messages as Record<string, unknown>;
     const tokens = own.call(messages, key) ? messages[key] : undefined;
     if (!Array.isArray(tokens) || !plain(tokens)) return lingui(id as string, values, options as never);
-    const out = join(tokens as Token[], vals, localesOf);
+    const out = join(tokens as Token[], vals, formatters);
     return out === null || out.includes("\\") ? lingui(id as string, values, options as never) : out;
   }) as Translate;
   Object.defineProperty(i18n, "_", { value: translate, writable: true, configurable: true });
