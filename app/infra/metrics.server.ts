@@ -10,6 +10,9 @@ export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 /** A checkpoint pass copies a few pages in well under a millisecond; a held finish may take tens of them. */
 export const CHECKPOINT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
+/** Scans committed together (decision 0014): one at a quiet shop, dozens at a busy floor. */
+export const SCAN_BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100];
+
 type Labels = Record<string, string>;
 type Histogram = { buckets: number[]; counts: number[]; sum: number; count: number };
 
@@ -39,6 +42,7 @@ const newMetrics = () => ({
   latency: new Family(newHistogram(LATENCY_BUCKETS)),
   scans: new Family(() => ({ n: 0 })),
   checkpoints: new Family(newHistogram(CHECKPOINT_BUCKETS)),
+  scanBatches: new Family(newHistogram(SCAN_BATCH_BUCKETS)),
 });
 export type Metrics = ReturnType<typeof newMetrics>;
 const metrics = () => (processState.metrics ??= newMetrics());
@@ -65,6 +69,11 @@ export function recordRequest(route: string, routeId: string | null, method: str
 /** One checkpoint of the write-ahead log: a background pass, a held finish, or one the request thread did itself. */
 export function recordCheckpoint(kind: "pass" | "finish" | "blocking", ms: number) {
   observe(metrics().checkpoints.get({ kind }), ms / 1000);
+}
+
+/** One commit of queued scans, `scans` of them (refused ones included). */
+export function recordScanBatch(scans: number) {
+  observe(metrics().scanBatches.get({}), scans);
 }
 
 export type Gauges = {
@@ -111,6 +120,9 @@ export function metricsText(g: Gauges): string {
   writeHistogram(out, "shopflow_http_request_duration_seconds", state.latency);
   header(out, "shopflow_scans_total", "counter", "Timer scans and toggles, by way in and outcome (ok, refused, error).");
   for (const { labels, value } of state.scans.series.values()) out.push(`shopflow_scans_total${labelText(labels)} ${value.n}`);
+  header(out, "shopflow_scan_batch_size", "histogram", "Scans committed together in one transaction (group commit).");
+  state.scanBatches.get({}); // written from the start, at zero, like the process's own figures
+  writeHistogram(out, "shopflow_scan_batch_size", state.scanBatches);
   header(out, "shopflow_event_streams_open", "gauge", "Live-update event streams open now (pages and TV boards).");
   out.push(`shopflow_event_streams_open ${g.openEventStreams}`);
   header(out, "shopflow_database_size_bytes", "gauge", "Size of the SQLite database (its pages).");

@@ -41,12 +41,14 @@ async function scrape(token: string): Promise<Scrape> {
  */
 function histogramSeries(text: string, name: string): Map<string, PromSample> {
   const groups = new Map<string, string[]>();
-  const line = new RegExp(`^${name}_(bucket|sum|count)\\{(.*)\\} (\\S+)$`);
+  // A series without labels (but `le`) writes its sum and count without braces.
+  const line = new RegExp(`^${name}_(bucket|sum|count)(?:\\{(.*)\\})? (\\S+)$`);
   for (const l of text.split("\n")) {
     const m = line.exec(l);
     if (!m) continue;
-    const le = /(?:^|,)le="([^"]*)"/.exec(m[2]!)?.[1];
-    const key = m[2]!.replace(/,?le="[^"]*"/, "");
+    const labels = m[2] ?? "";
+    const le = /(?:^|,)le="([^"]*)"/.exec(labels)?.[1];
+    const key = labels.replace(/,?le="[^"]*"/, "");
     const out = m[1] === "bucket" ? `${name}_bucket{le="${le}"} ${m[3]}` : `${name}_${m[1]} ${m[3]}`;
     groups.set(key, [...(groups.get(key) ?? []), out]);
   }
@@ -114,12 +116,17 @@ describe("what it says", () => {
       shopflow_database_size_bytes: "GAUGE",
       shopflow_database_wal_size_bytes: "GAUGE",
       shopflow_checkpoint_duration_seconds: "HISTOGRAM",
+      shopflow_scan_batch_size: "HISTOGRAM",
       shopflow_backup_age_seconds: "GAUGE",
       shopflow_backups_enabled: "GAUGE",
       shopflow_webhook_deliveries_pending: "GAUGE",
     });
     const histograms = [...families.values()].filter((f) => f.type === "HISTOGRAM");
-    expect(histograms.map((f) => f.name).sort()).toEqual(["shopflow_checkpoint_duration_seconds", "shopflow_http_request_duration_seconds"]);
+    expect(histograms.map((f) => f.name).sort()).toEqual([
+      "shopflow_checkpoint_duration_seconds",
+      "shopflow_http_request_duration_seconds",
+      "shopflow_scan_batch_size",
+    ]);
     let series = 0;
     for (const f of histograms) {
       for (const m of histogramSeries(families.text, f.name).values()) {
@@ -135,6 +142,31 @@ describe("what it says", () => {
     }
     expect(series).toBeGreaterThan(0);
     expect(value(families, "shopflow_database_size_bytes")).toBeGreaterThan(0);
+  });
+
+  test("scans that keep arriving over turns of the event loop share one commit; a lone scan commits alone", async () => {
+    const token = await makeToken("Prometheus", ["metrics"]);
+    const ids = [itemId];
+    for (let i = 2; i <= 8; i++) {
+      const res = await admin.request("/api/items", { method: "POST", json: { name: `Sign ${i}`, category: "Banner", material: "Vinyl", projectId } });
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    const batches = async () => {
+      const h = (await scrape(token)).get("shopflow_scan_batch_size")!.metrics[0]!;
+      return { count: Number(h.count), sum: Number(h.sum) };
+    };
+    const start = (id: number) => admin.request(`/api/items/${id}/start-timer`, { method: "POST" });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const before = await batches();
+    // Half the scans, then the other half one turn of the event loop later (the server read more requests): one batch.
+    const first = ids.slice(0, 4).map(start);
+    await nextTurn();
+    const second = ids.slice(4).map(start);
+    expect((await Promise.all([...first, ...second])).map((r) => r.status)).toEqual(ids.map(() => 200));
+    const together = await batches();
+    expect(together).toEqual({ count: before.count + 1, sum: before.sum + 8 });
+    expect((await admin.request(`/api/items/${ids[0]}/end-timer`, { method: "POST" })).status).toBe(200);
+    expect(await batches()).toEqual({ count: together.count + 1, sum: together.sum + 1 });
   });
 
   test("requests are counted by route pattern and status, never by the path with its ids", async () => {
