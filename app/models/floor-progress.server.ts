@@ -63,7 +63,7 @@ const build = (db: DB) => ({
 
 // A shop has a few dozen categories: their sequences are parsed once, not on every scan (kept by their text, so an
 // edited sequence is a new entry; held with the prepared queries, which the process state keeps per database).
-function sequenceOf(db: DB, text: string | null): readonly string[] {
+export function sequenceFromText(db: DB, text: string | null): readonly string[] {
   const sequences = prepared(db, "floor:sequences", () => new Map<string, readonly string[]>());
   const key = text ?? "";
   let sequence = sequences.get(key);
@@ -92,7 +92,7 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
   const rows = q.steps.all({ projectId });
   if (rows.length === 0) return [];
   const groups: Group[] = q.groups.all({ projectId }).flatMap((g) => {
-    const sequence = sequenceOf(db, g.sequence);
+    const sequence = sequenceFromText(db, g.sequence);
     return [
       { department: g.department, sequence, finished: 1, n: g.fin },
       { department: g.department, sequence, finished: 0, n: g.n - g.fin },

@@ -1,7 +1,7 @@
 import { AsyncResource } from "node:async_hooks";
 import { t } from "@lingui/core/macro";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { categories, items, timerLogs } from "#db/schema";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
   DOUBLE_SCAN_WINDOW_MS,
@@ -12,15 +12,14 @@ import {
   undoTooLateMessage,
 } from "~/domain/timer-words";
 import { getDb } from "~/infra/db.server";
-import { itemSequence, nextDepartment } from "~/domain/rules";
+import { nextDepartment } from "~/domain/rules";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { holdWrites } from "~/infra/checkpointer.server";
 import { announce } from "~/infra/change-notices.server";
 import type { DB } from "~/infra/db.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
-import type { Tx } from "./crud.server";
 import { prepared } from "./prepared.server";
-import { followTheFloor, type Notice as FloorNotice } from "./floor-progress.server";
+import { followTheFloor, sequenceFromText, type Notice as FloorNotice } from "./floor-progress.server";
 import { itemFinishedMessage } from "~/domain/job-end";
 import { processState } from "~/infra/process-state.server";
 import { recordScanBatch } from "~/infra/metrics.server";
@@ -64,101 +63,77 @@ export type StopResult = {
   final: boolean;
 };
 
-// A scan is the floor's most frequent write (target: a start/stop pair under 10 ms at 50 at once). Built
-// by drizzle on every call, its five statements cost ten times what SQLite needs to run them, so they are
-// compiled once per database. Values go in as raw SQL parameters (times as epoch milliseconds, as stored).
-const param = (name: string) => sql`${sql.placeholder(name)}`;
+// A scan is the floor's most frequent write (target: a start/stop pair under 10 ms at 50 at once). Its statements
+// are compiled once per database, on SQLite's own interface: drizzle's placeholder filling and row mapping cost a
+// scan more than some of the statements they wrap (its mapping is restated in `toItem`, and a request test holds
+// these answers to the drizzle-read item). Values go in as stored (times as epoch milliseconds, booleans as 0/1).
+const ITEM_COLUMNS = `id, name, category, material, quantity, department, assigned_machine AS assignedMachine,
+  project_id AS projectId, workflow_id AS workflowId, product_workflow_id AS productWorkflowId,
+  current_step_index AS currentStepIndex, is_timer_active AS isTimerActive, current_session_start AS currentSessionStart,
+  total_time_seconds AS totalTimeSeconds, qr_code AS qrCode, finished_at AS finishedAt, finished_by AS finishedBy,
+  version, created_at AS createdAt`;
+type ItemRow = Omit<Item, "isTimerActive" | "currentSessionStart" | "finishedAt" | "createdAt"> & {
+  isTimerActive: number;
+  currentSessionStart: number | null;
+  finishedAt: number | null;
+  createdAt: number;
+};
+/** A row as drizzle reads it (items' booleans and timestamp_ms columns). */
+const toItem = (r: ItemRow): Item => ({
+  ...r,
+  isTimerActive: Boolean(r.isTimerActive),
+  currentSessionStart: r.currentSessionStart === null ? null : new Date(r.currentSessionStart),
+  finishedAt: r.finishedAt === null ? null : new Date(r.finishedAt),
+  createdAt: new Date(r.createdAt),
+});
+type LogValues = {
+  itemId: number;
+  action: "start" | "stop";
+  department: string;
+  at: number;
+  seconds: number | null;
+  memberId: number | null;
+  scanId: string | null;
+  timeSource: "server" | "device";
+  waitSeconds: number | null;
+  finished: 0 | 1;
+};
+type Previous = { action: "start" | "stop"; department: string | null; at: number; memberId: number | null };
 const timerQueries = (db: DB) => prepared(db, "timer:queries", buildQueries);
 const buildQueries = (db: DB) => ({
-  item: prepared(db, "timer:item", (d) =>
-    d
-      .select()
-      .from(items)
-      .where(eq(items.id, sql.placeholder("id")))
-      .prepare(),
+  item: db.$client.prepare<ItemRow, { id: number }>(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = $id`),
+  sequence: db.$client.prepare<{ sequence: string | null }, { name: string }>(
+    "SELECT department_sequence AS sequence FROM categories WHERE name = $name COLLATE NOCASE",
   ),
-  sequence: prepared(db, "timer:sequence", (d) =>
-    d
-      .select({ departmentSequence: categories.departmentSequence })
-      .from(categories)
-      .where(sql`${categories.name} = ${sql.placeholder("name")} COLLATE NOCASE`)
-      .prepare(),
+  start: db.$client.prepare<ItemRow, { id: number; now: number }>(
+    `UPDATE items SET is_timer_active = 1, current_session_start = $now, version = version + 1
+     WHERE id = $id AND is_timer_active = 0 AND finished_at IS NULL RETURNING ${ITEM_COLUMNS}`,
   ),
-  start: prepared(db, "timer:start", (d) =>
-    d
-      .update(items)
-      .set({ isTimerActive: true, currentSessionStart: param("now"), version: sql`${items.version} + 1` })
-      .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, false), isNull(items.finishedAt)))
-      .returning()
-      .prepare(),
-  ),
-  stop: prepared(db, "timer:stop", (d) =>
-    d
-      .update(items)
-      .set({
-        isTimerActive: false,
-        currentSessionStart: null,
-        totalTimeSeconds: sql`${items.totalTimeSeconds} + ${sql.placeholder("seconds")}`,
-        department: param("department"),
-        currentStepIndex: param("stepIndex"),
-        version: sql`${items.version} + 1`,
-      })
-      // Only the session this call read: a stop that raced another stop finds nothing to update.
-      .where(and(eq(items.id, sql.placeholder("id")), eq(items.isTimerActive, true), sql`${items.currentSessionStart} = ${sql.placeholder("started")}`))
-      .returning()
-      .prepare(),
+  // Only the session this call read: a stop that raced another stop finds nothing to update.
+  stop: db.$client.prepare<ItemRow, { id: number; started: number; seconds: number; department: string; stepIndex: number }>(
+    `UPDATE items SET is_timer_active = 0, current_session_start = NULL, total_time_seconds = total_time_seconds + $seconds,
+       department = $department, current_step_index = $stepIndex, version = version + 1
+     WHERE id = $id AND is_timer_active = 1 AND current_session_start = $started RETURNING ${ITEM_COLUMNS}`,
   ),
   // The stop in the item's last department finishes it (decision 0048).
-  finish: prepared(db, "timer:finish", (d) =>
-    d
-      .update(items)
-      .set({ finishedAt: param("at"), finishedBy: param("by") })
-      .where(eq(items.id, sql.placeholder("id")))
-      .returning()
-      .prepare(),
+  finish: db.$client.prepare<ItemRow, { id: number; at: number; by: number | null }>(
+    `UPDATE items SET finished_at = $at, finished_by = $by WHERE id = $id RETURNING ${ITEM_COLUMNS}`,
   ),
-  log: prepared(db, "timer:log", (d) =>
-    d
-      .insert(timerLogs)
-      .values({
-        itemId: param("itemId"),
-        action: param("action"),
-        department: param("department"),
-        timestamp: param("at"),
-        sessionDurationSeconds: param("seconds"),
-        teamMemberId: param("memberId"),
-        scanId: param("scanId"),
-        timeSource: param("timeSource"),
-        waitSeconds: param("waitSeconds"),
-        finished: param("finished"),
-      })
-      .prepare(),
+  log: db.$client.prepare<unknown, LogValues>(
+    `INSERT INTO timer_logs (item_id, action, department, timestamp, session_duration_seconds, team_member_id, scan_id,
+       time_source, wait_seconds, finished)
+     VALUES ($itemId, $action, $department, $at, $seconds, $memberId, $scanId, $timeSource, $waitSeconds, $finished)`,
   ),
   // The item's latest log row: a start's wait is counted from it when it is a stop in another department; for a
   // running item it is the start of its session, which says who started it.
-  previous: prepared(db, "timer:previous", (d) =>
-    d
-      .select({ action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp, memberId: timerLogs.teamMemberId })
-      .from(timerLogs)
-      .where(eq(timerLogs.itemId, sql.placeholder("id")))
-      .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
-      .limit(1)
-      .prepare(),
+  previous: db.$client.prepare<Previous, { id: number }>(
+    `SELECT action, department, timestamp AS at, team_member_id AS memberId FROM timer_logs WHERE item_id = $id
+     ORDER BY timestamp DESC, id DESC LIMIT 1`,
   ),
-  byScan: prepared(db, "timer:by-scan", (d) =>
-    d
-      .select({ itemId: timerLogs.itemId, action: timerLogs.action })
-      .from(timerLogs)
-      .where(eq(timerLogs.scanId, sql.placeholder("scanId")))
-      .prepare(),
+  byScan: db.$client.prepare<{ itemId: number; action: "start" | "stop" }, { scanId: string }>(
+    "SELECT item_id AS itemId, action FROM timer_logs WHERE scan_id = $scanId",
   ),
-  lastAt: prepared(db, "timer:last-at", (d) =>
-    d
-      .select({ at: sql<number | null>`max(${timerLogs.timestamp})` })
-      .from(timerLogs)
-      .where(eq(timerLogs.itemId, sql.placeholder("id")))
-      .prepare(),
-  ),
+  lastAt: db.$client.prepare<{ at: number | null }, { id: number }>("SELECT max(timestamp) AS at FROM timer_logs WHERE item_id = $id"),
   // A batch gives each scan its own savepoint; compiled once, like the statements above.
   savepoint: db.$client.prepare("SAVEPOINT scan"),
   release: db.$client.prepare("RELEASE scan"),
@@ -196,14 +171,14 @@ function replayOf(db: DB, id: number, meta: ScanMeta): Replay | null {
 }
 
 function itemOrThrow(db: DB, id: number): Item {
-  const item = timerQueries(db).item.get({ id });
-  if (!item) throw new NotFoundError(itemNotFoundMessage());
-  return item;
+  const row = timerQueries(db).item.get({ id });
+  if (!row) throw new NotFoundError(itemNotFoundMessage());
+  return toItem(row);
 }
 
 /** The item's department sequence: its category's, else the standard order (docs/product.md (Decisions)). */
 function sequenceOf(db: DB, item: Item): readonly string[] {
-  return itemSequence(timerQueries(db).sequence.get({ name: item.category })?.departmentSequence);
+  return sequenceFromText(db, timerQueries(db).sequence.get({ name: item.category })?.sequence ?? null);
 }
 
 type Notice = Parameters<typeof announce>[0];
@@ -219,7 +194,7 @@ export function waitSince(
   department: string,
   now: number,
 ): number | null {
-  if (!previous || previous.action !== "stop" || previous.department === department) return null;
+  if (previous?.action !== "stop" || previous.department === department) return null;
   const at = typeof previous.at === "number" ? previous.at : previous.at.getTime();
   return Math.max(0, Math.floor((now - at) / 1000));
 }
@@ -229,13 +204,14 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   // The conditional update is the read: a start changes no column the log row needs, and only a refused start
   // needs the item again, to say whether it is missing (404) or already running (409).
-  const after = timerQueries(db).start.get({ id, now });
-  if (!after) {
+  const row = timerQueries(db).start.get({ id, now });
+  if (!row) {
     if (itemOrThrow(db, id).finishedAt) throw new ItemFinishedError(id);
     throw new ConflictError(alreadyRunningMessage());
   }
+  const after = toItem(row);
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
-  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }), department, now);
+  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }) ?? undefined, department, now);
   timerQueries(db).log.run({
     itemId: id,
     action: "start",
@@ -272,14 +248,15 @@ function applyStop(db: DB, id: number, actor: Actor, serverNow: number, meta: Sc
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
   const next = nextDepartment(sequenceOf(db, before), stoppedIn);
-  const after = timerQueries(db).stop.get({
+  const row = timerQueries(db).stop.get({
     id,
     started: started.getTime(),
     seconds: sessionSeconds,
     department: next.kind === "none" ? before.department : next.department,
     stepIndex: next.kind === "none" ? before.currentStepIndex : next.index,
   });
-  if (!after) throw new ConflictError(notRunningMessage());
+  if (!row) throw new ConflictError(notRunningMessage());
+  const after = toItem(row);
   const finished = next.kind === "final" ? 1 : 0;
   timerQueries(db).log.run({
     itemId: id,
@@ -321,14 +298,15 @@ function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<Stop
   const started = before.currentSessionStart;
   const sessionSeconds = Math.max(0, Math.floor((now - started.getTime()) / 1000));
   const stoppedIn = before.department ?? DEFAULT_ITEM_DEPARTMENT;
-  const after = timerQueries(db).stop.get({
+  const row = timerQueries(db).stop.get({
     id,
     started: started.getTime(),
     seconds: sessionSeconds,
     department: before.department,
     stepIndex: before.currentStepIndex,
   });
-  if (!after) throw new ConflictError(notRunningMessage());
+  if (!row) throw new ConflictError(notRunningMessage());
+  const after = toItem(row);
   timerQueries(db).log.run({
     itemId: id,
     action: "stop",
@@ -359,7 +337,8 @@ function applyPause(db: DB, id: number, actor: Actor, now: number): Applied<Stop
  * department finishes the item, and the project's steps and status follow the floor, in the stop's transaction.
  */
 function afterStop(db: DB, item: Item, final: boolean, actor: Actor, now: number): { item: Item; notices: FloorNotice[] } {
-  const done = final ? (timerQueries(db).finish.get({ id: item.id, at: now, by: actor.id }) ?? item) : item;
+  const finishedRow = final ? timerQueries(db).finish.get({ id: item.id, at: now, by: actor.id }) : null;
+  const done = finishedRow ? toItem(finishedRow) : item;
   // In a batch of scans the steps follow once per project, after the batch's last scan, in the same transaction.
   if (floorBatch) {
     floorBatch.set(item.projectId, { actor, now });

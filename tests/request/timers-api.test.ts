@@ -88,6 +88,37 @@ describe("start and stop", () => {
     );
   });
 
+  test("every answer carries the item as the database holds it: each column, dates as ISO strings", async () => {
+    // The scan's statements map rows themselves (timer.server.ts): their items must read as drizzle reads them.
+    const { id } = await newItem();
+    const asStored = () => JSON.parse(JSON.stringify(item(id)));
+    const { message: _m1, toast: _t1, ...started } = (await call(floor, id, "start-timer")).json;
+    expect(started).toEqual(asStored());
+    expect(typeof started.currentSessionStart).toBe("string");
+    const { message: _m2, toast: _t2, previousDepartment, sessionDurationSeconds, finalDepartment, ...stopped } = (await call(floor, id, "end-timer")).json;
+    expect(stopped).toEqual(asStored());
+    expect([previousDepartment, finalDepartment, stopped.currentSessionStart]).toEqual(["pre-production", false, null]);
+    await call(floor, id, "start-timer");
+    const paused = (await call(floor, id, "pause-timer")).json;
+    expect(paused).toMatchObject({ ...asStored(), department: "production" });
+    // Through to the last department: the stop that finishes the item answers with its finish.
+    await call(floor, id, "start-timer");
+    await call(floor, id, "end-timer");
+    await call(floor, id, "start-timer");
+    const {
+      message: _m3,
+      toast: _t3,
+      previousDepartment: _p,
+      sessionDurationSeconds: _s,
+      finalDepartment: final,
+      ...finished
+    } = (await call(floor, id, "end-timer")).json;
+    expect(final).toBe(true);
+    expect(finished).toEqual(asStored());
+    expect(finished).toMatchObject({ department: "installation", finishedBy: floorId });
+    expect(typeof finished.finishedAt).toBe("string");
+  });
+
   test("409 with a clear message: a start on a running item, a stop on a stopped one; 404 for no item", async () => {
     const { id } = await newItem();
     const early = await call(floor, id, "end-timer");
