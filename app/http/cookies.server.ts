@@ -8,9 +8,20 @@ import { getSecret } from "~/infra/secret.server";
  * on the same host can set cookies that do not decode (`_ga=%`): Bun reads them without failing, so one bad cookie
  * cannot take every page down.
  */
-function cookiesIn(header: string | null): [string, string][] {
-  return header ? [...new Bun.CookieMap(header)] : [];
+function cookiesIn(header: string | null): readonly (readonly [string, string])[] {
+  if (!header) return [];
+  // A request reads its Cookie header three or four times (session, language, duplicates), and a device sends the
+  // same header request after request: the last few headers' cookies are kept, read-only.
+  let cookies = parsed.get(header);
+  if (!cookies) {
+    cookies = Object.freeze([...new Bun.CookieMap(header)].map((pair) => Object.freeze(pair) as readonly [string, string]));
+    if (parsed.size >= PARSED_HEADERS) parsed.clear();
+    parsed.set(header, cookies);
+  }
+  return cookies;
 }
+const PARSED_HEADERS = 256;
+const parsed = new Map<string, readonly (readonly [string, string])[]>();
 
 /**
  * The name a cookie of ours goes by. Browsers share cookies between every port of a host and let any page of it
