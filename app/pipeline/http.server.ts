@@ -538,13 +538,16 @@ const WHOLE_BYTES = 64 * KB;
  * Content-Length included, however fast the body was made.
  */
 export async function compress(req: Request, response: Response): Promise<Response> {
-  if (!response.body || response.status === 204 || response.status === 304) return response;
+  // The body is asked for last: reading `response.body` makes a stream of an answer built from a string, which a
+  // caller that takes no gzip (a scanner's program, most API clients) never needs.
+  if (response.status === 204 || response.status === 304) return response;
   if (!/\bgzip\b/i.test(req.headers.get("accept-encoding") ?? "")) return response;
   const type = response.headers.get("content-type") ?? "";
   // An event stream is written event by event; gzip would hold events back until its buffer fills.
   if (response.headers.has("content-encoding") || !COMPRESSIBLE.test(type) || type.startsWith("text/event-stream")) return response;
   const length = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return response;
+  if (!response.body) return response;
   const init = { status: response.status, statusText: response.statusText };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
