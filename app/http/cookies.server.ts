@@ -77,12 +77,14 @@ export function serializeCookie(request: Request, name: string, value: string, o
  * cannot see, so the deletion is sent for every path that could have sent it to this address ('/projects',
  * '/projects/', '/projects/5'...), host-only and, for a host name, with Domain as well.
  */
-export function clearDuplicateCookies(header: string | null, url: URL): string[] {
-  // Every request asks; reading the header is only worth it when a name of ours could be in it twice.
+export function clearDuplicateCookies(header: string | null, address: URL | string): string[] {
+  // Every request asks; reading the header is only worth it when a name of ours could be in it twice, and the
+  // address only when one is (the session and device cookies sit side by side in most requests).
   const first = header?.indexOf("shopflow_") ?? -1;
   if (first < 0 || header!.indexOf("shopflow_", first + 1) < 0) return [];
   const duplicated = [...nameCounts(header)].filter(([name, n]) => n > 1 && OURS.test(name)).map(([name]) => name);
   if (duplicated.length === 0) return [];
+  const url = typeof address === "string" ? new URL(address) : address;
   const paths = new Set(["/"]);
   const segments = url.pathname.split("/").filter(Boolean).slice(0, 12);
   for (let i = 1; i <= segments.length; i++) {

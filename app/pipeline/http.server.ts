@@ -512,7 +512,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       if (spoken && !response.headers.has("Content-Language")) response.headers.set("Content-Language", spoken);
       // Two cookies of one name of ours (one planted from another port or path): the request was answered
       // signed out, and the answer deletes every copy (http/cookies.server).
-      for (const clear of clearDuplicateCookies(req.headers.get("cookie"), new URL(seen.href))) {
+      for (const clear of clearDuplicateCookies(req.headers.get("cookie"), seen.href)) {
         response.headers.append("Set-Cookie", clear);
       }
       // Pages carry names, PINs' owners and job data: never kept in a cache or shown again by Back after logout.
