@@ -194,20 +194,25 @@ test("the header's PIN dialog: the delayed focus, Cancel, typing, Backspace, pas
 
   await test.step("Continue stays disabled until the 4th digit, which sends at once: 'Verifying...' and nothing can change meanwhile", async () => {
     const button = continueButton(page, true);
+    // Hold the verification so the busy state can be seen: set up before the first digit (nothing is sent until the
+    // fourth), and the busy state is read only once the request is known to be held.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const holding = new Promise<void>((r) => (arrived = r));
+    await page.route("**/api/auth/verify-pin", async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
     await expect(button).toHaveText("Continue");
     await expect(button).toBeDisabled();
     for (const d of "999") {
       await page.keyboard.type(d);
       await expect(button).toBeDisabled();
     }
-    // Hold the verification so the busy state can be seen.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/auth/verify-pin", async (route) => {
-      await held;
-      await route.continue();
-    });
     await page.keyboard.type(WRONG_PIN.slice(3)); // auto-submits
+    await holding;
     await expect(button).toHaveText("Verifying...");
     await expect(button).toBeDisabled();
     for (const box of pinDigits(page)) await expect(box).toHaveAttribute("readonly", "");
