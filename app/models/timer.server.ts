@@ -156,8 +156,7 @@ function scanTime(db: DB, id: number, serverNow: number, deviceTime: number | nu
   const at = Math.floor(deviceTime);
   if (at > serverNow || at < serverNow - DEVICE_TIME_MAX_AGE_MS) return { at: serverNow, source: "server" };
   const last = timerQueries(db).lastAt.get({ id })?.at ?? null;
-  const lastMs = last === null ? null : typeof last === "number" ? last : new Date(last).getTime();
-  if (lastMs !== null && at < lastMs) return { at: serverNow, source: "server" };
+  if (last !== null && at < last) return { at: serverNow, source: "server" };
   return { at, source: "device" };
 }
 
@@ -190,7 +189,7 @@ type Applied<T> = { value: T; notice: Notice | null; more?: FloorNotice[] };
  * department. A restart in the same department, or a first start, is not a wait between departments.
  */
 export function waitSince(
-  previous: { action: string; department: string | null; at: Date | number } | undefined,
+  previous: { action: string; department: string | null; at: Date | number } | null | undefined,
   department: string,
   now: number,
 ): number | null {
@@ -211,7 +210,7 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   }
   const after = toItem(row);
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
-  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }) ?? undefined, department, now);
+  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }), department, now);
   timerQueries(db).log.run({
     itemId: id,
     action: "start",
