@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ORIGIN, signedInHandler, SOCKET } from "./in-process";
+import { ORIGIN, signedInHandler, SOCKET, stoppedItemsToScan } from "./in-process";
 
 const USAGE = `Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000] [--in-flight 50] [--warmup 20]
   --data-dir DIR    a seeded data folder (scripts/seed-large.ts); its items get timer scans
@@ -60,46 +60,9 @@ const { getDb } = await import("~/infra/db.server");
 const client = getDb().$client;
 client.run("PRAGMA wal_autocheckpoint = 0");
 
-// Each pair of rounds starts, then stops, IN_FLIGHT items not scanned before in this run: items whose timer was
-// already running, or finished (decision 0048), are passed over, since starting one is refused (409) and would end
-// the run.
+// Each pair of rounds starts, then stops, IN_FLIGHT items not scanned before in this run (scripts/in-process.ts).
 const wanted = Math.ceil(rounds / 2) * IN_FLIGHT;
-const stoppedItems = () =>
-  client
-    .query<{ id: number }, [number, number]>("SELECT id FROM items WHERE id >= ? AND is_timer_active = 0 AND finished_at IS NULL ORDER BY id LIMIT ?")
-    .all(first, wanted)
-    .map((r) => r.id);
-let ids = stoppedItems();
-if (ids.length < wanted) {
-  // seed-large finishes the items of its finished projects, as the floor would have: the rest come as new projects
-  // (20 items each, through the order import, as bench-timers.mjs does), whose items start in their first department.
-  const missing = wanted - ids.length;
-  const workflow = client.query<{ name: string }, []>("SELECT name FROM workflows ORDER BY id LIMIT 1").get();
-  const category = client.query<{ name: string }, []>("SELECT name FROM categories ORDER BY id LIMIT 1").get();
-  const stamp = new Date().toISOString();
-  const rows = Array.from({ length: missing }, (_, n) => ({
-    projectName: `Scan bench ${stamp} #${Math.floor(n / 20) + 1}`,
-    externalReference: `scan-bench-${stamp}-${Math.floor(n / 20) + 1}`,
-    workflow: workflow?.name ?? "",
-    itemName: `Scan bench item ${n + 1}`,
-    quantity: 1,
-    category: category?.name ?? "",
-  }));
-  console.error(`bench-scan-cpu: ${ids.length} stopped items from id ${first} on; importing ${missing} more`);
-  for (let start = 0; start < rows.length; start += 10_000) {
-    const res = await handler(
-      new Request(`${ORIGIN}/api/projects/import`, {
-        method: "POST",
-        headers: { cookie, origin: ORIGIN, "content-type": "application/json" },
-        body: JSON.stringify({ rows: rows.slice(start, start + 10_000), importId: `scan-bench-${stamp}-${start}` }),
-      }),
-      SOCKET,
-    );
-    if (res.status !== 201) throw new Error(`importing bench items failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
-  }
-  client.run("PRAGMA wal_checkpoint(TRUNCATE)");
-  ids = stoppedItems();
-}
+const ids = await stoppedItemsToScan({ handler, cookie, client, first, wanted, log: (line) => console.error(`bench-scan-cpu: ${line}`) });
 if (ids.length < wanted) {
   console.error(`bench-scan-cpu: ${rounds} rounds of ${IN_FLIGHT} need ${wanted} stopped items from id ${first} on; the data has ${ids.length}.`);
   process.exit(2);

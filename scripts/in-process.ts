@@ -50,3 +50,54 @@ export async function signedInHandler(opts: { dataDir: string; pin: string; buil
   if (signIn.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
   return { handler, cookie };
 }
+
+/**
+ * `wanted` item ids from `first` on whose timers a bench may start and then stop: stopped and unfinished. Items whose
+ * timer was already running, or finished (decision 0048), are passed over, since starting one is refused (409).
+ * seed-large finishes the items of its finished projects, as the floor would have: what is missing comes as new
+ * projects (20 items each, through the order import, as bench-timers.mjs does), whose items start in their first
+ * department.
+ */
+export async function stoppedItemsToScan(opts: {
+  handler: InProcess["handler"];
+  cookie: string;
+  client: import("bun:sqlite").Database;
+  first: number;
+  wanted: number;
+  log?: (line: string) => void;
+}): Promise<number[]> {
+  const { handler, cookie, client, first, wanted } = opts;
+  const stoppedItems = () =>
+    client
+      .query<{ id: number }, [number, number]>("SELECT id FROM items WHERE id >= ? AND is_timer_active = 0 AND finished_at IS NULL ORDER BY id LIMIT ?")
+      .all(first, wanted)
+      .map((r) => r.id);
+  const ids = stoppedItems();
+  if (ids.length >= wanted) return ids;
+  const missing = wanted - ids.length;
+  const workflow = client.query<{ name: string }, []>("SELECT name FROM workflows ORDER BY id LIMIT 1").get();
+  const category = client.query<{ name: string }, []>("SELECT name FROM categories ORDER BY id LIMIT 1").get();
+  const stamp = new Date().toISOString();
+  const rows = Array.from({ length: missing }, (_, n) => ({
+    projectName: `Scan bench ${stamp} #${Math.floor(n / 20) + 1}`,
+    externalReference: `scan-bench-${stamp}-${Math.floor(n / 20) + 1}`,
+    workflow: workflow?.name ?? "",
+    itemName: `Scan bench item ${n + 1}`,
+    quantity: 1,
+    category: category?.name ?? "",
+  }));
+  opts.log?.(`${ids.length} stopped items from id ${first} on; importing ${missing} more`);
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const res = await handler(
+      new Request(`${ORIGIN}/api/projects/import`, {
+        method: "POST",
+        headers: { cookie, origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ rows: rows.slice(start, start + 10_000), importId: `scan-bench-${stamp}-${start}` }),
+      }),
+      SOCKET,
+    );
+    if (res.status !== 201) throw new Error(`importing bench items failed: ${res.status} ${(await res.text()).slice(0, 500)}`);
+  }
+  client.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  return stoppedItems();
+}

@@ -34,8 +34,12 @@ export function zodIssues(error: z.ZodError): Issue[] {
  * schema does not name is refused too, naming it (docs/product.md, Decisions: API bodies): zod alone would drop it.
  */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
+  return parseBodyText(await request.text(), schema, maxBytes);
+}
+
+/** parseBody for a body already read. */
+function parseBodyText<S extends z.ZodType>(text: string, schema: S, maxBytes = MAX_JSON_BYTES): z.infer<S> {
   let raw: unknown;
-  const text = await request.text();
   if (text.length > maxBytes) throw jsonError(413, t`The request body is too large`);
   try {
     raw = text.trim() === "" ? {} : JSON.parse(text);
@@ -84,11 +88,16 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof Response) return error;
-    if (error instanceof DomainError) return jsonError(error.status, error.message);
-    console.error(error);
-    return jsonError(500, t`Something went wrong on the server`);
+    return apiFailure(error);
   }
+}
+
+/** What an /api handler that threw answers: a thrown Response as it is, a domain error as its status, else a 500. */
+export function apiFailure(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof DomainError) return jsonError(error.status, error.message);
+  console.error(error);
+  return jsonError(500, t`Something went wrong on the server`);
 }
 
 /** For POST-only /api routes: a GET answers 405 JSON instead of React Router's plain-text 400. */

@@ -28,6 +28,16 @@ export function parseRange(header: string, size: number): [number, number] | "un
 const isPdf = (response: Response) => /^application\/pdf\b/i.test(response.headers.get("content-type") ?? "");
 
 /**
+ * Whether withByteRanges has anything to do: a 200 PDF answer to GET or HEAD. Asked first, so that every other
+ * answer goes on as it is without waiting on a promise or having its body made a stream.
+ */
+export function mayHaveRanges(request: Request, response: Response): boolean {
+  // Fetch normalizes GET and HEAD to upper case, however the client wrote them.
+  const method = request.method;
+  return (method === "GET" || method === "HEAD") && response.status === 200 && isPdf(response);
+}
+
+/**
  * A 200 PDF answer to GET or HEAD offers ranges; a `Range` request gets 206 (or 416 outside the file). An
  * `If-Range` the answer cannot check (no validator is sent) gets the whole file, as RFC 9110 asks.
  */

@@ -9,19 +9,33 @@ import { getSecret } from "~/infra/secret.server";
  * cannot take every page down.
  */
 function cookiesIn(header: string | null): readonly (readonly [string, string])[] {
-  if (!header) return [];
-  // A request reads its Cookie header three or four times (session, language, duplicates), and a device sends the
-  // same header request after request: the last few headers' cookies are kept, read-only.
-  let cookies = parsed.get(header);
-  if (!cookies) {
-    cookies = Object.freeze([...new Bun.CookieMap(header)].map((pair) => Object.freeze(pair) as readonly [string, string]));
+  return header ? readHeader(header).cookies : NO_COOKIES;
+}
+
+type ReadHeader = {
+  cookies: readonly (readonly [string, string])[];
+  /** Names of ours sent more than once (see clearDuplicateCookies). */
+  duplicatedOurs: readonly string[];
+};
+
+// A request reads its Cookie header three or four times (session, language, duplicates), and a device sends the
+// same header request after request: the last few headers' cookies are kept, read-only.
+function readHeader(header: string): ReadHeader {
+  let read = parsed.get(header);
+  if (!read) {
+    const cookies = Object.freeze([...new Bun.CookieMap(header)].map((pair) => Object.freeze(pair) as readonly [string, string]));
+    const counts = new Map<string, number>();
+    for (const [name] of cookies) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const duplicatedOurs = Object.freeze([...counts].filter(([name, n]) => n > 1 && OURS.test(name)).map(([name]) => name));
+    read = Object.freeze({ cookies, duplicatedOurs });
     if (parsed.size >= PARSED_HEADERS) parsed.clear();
-    parsed.set(header, cookies);
+    parsed.set(header, read);
   }
-  return cookies;
+  return read;
 }
 const PARSED_HEADERS = 256;
-const parsed = new Map<string, readonly (readonly [string, string])[]>();
+const parsed = new Map<string, ReadHeader>();
+const NO_COOKIES: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
  * The name a cookie of ours goes by. Browsers share cookies between every port of a host and let any page of it
@@ -36,6 +50,7 @@ export function cookieName(request: Request | boolean, name: string): string {
 }
 
 const HOST_PREFIX = "__Host-";
+const NONE: readonly string[] = Object.freeze([]);
 const OURS = /^(__Host-)?shopflow_/;
 
 /** How many times each cookie name appears in a Cookie header. */
@@ -51,8 +66,14 @@ function nameCounts(header: string | null): Map<string, number> {
  * (longest path first) would let the planted one win on the pages under its path: neither is trusted.
  */
 export function cookieValue(header: string | null, name: string): string | undefined {
-  const found = cookiesIn(header).filter(([k]) => k === name);
-  return found.length === 1 ? found[0]![1] : undefined;
+  let value: string | undefined;
+  let seen = 0;
+  for (const [k, v] of cookiesIn(header)) {
+    if (k !== name) continue;
+    if (++seen > 1) return undefined;
+    value = v;
+  }
+  return value;
 }
 
 /** The request's cookie `name` (prefixed as `cookieName` says), or undefined when missing or ambiguous. */
@@ -77,13 +98,13 @@ export function serializeCookie(request: Request, name: string, value: string, o
  * cannot see, so the deletion is sent for every path that could have sent it to this address ('/projects',
  * '/projects/', '/projects/5'...), host-only and, for a host name, with Domain as well.
  */
-export function clearDuplicateCookies(header: string | null, address: URL | string): string[] {
+export function clearDuplicateCookies(header: string | null, address: URL | string): readonly string[] {
   // Every request asks; reading the header is only worth it when a name of ours could be in it twice, and the
   // address only when one is (the session and device cookies sit side by side in most requests).
   const first = header?.indexOf("shopflow_") ?? -1;
-  if (first < 0 || header!.indexOf("shopflow_", first + 1) < 0) return [];
-  const duplicated = [...nameCounts(header)].filter(([name, n]) => n > 1 && OURS.test(name)).map(([name]) => name);
-  if (duplicated.length === 0) return [];
+  if (first < 0 || header!.indexOf("shopflow_", first + 1) < 0) return NONE;
+  const duplicated = readHeader(header!).duplicatedOurs;
+  if (duplicated.length === 0) return NONE;
   const url = typeof address === "string" ? new URL(address) : address;
   const paths = new Set(["/"]);
   const segments = url.pathname.split("/").filter(Boolean).slice(0, 12);

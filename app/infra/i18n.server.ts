@@ -57,6 +57,14 @@ export function withLanguage<T>(decide: () => Locale, answer: () => T): T {
   return scope.run({ decide }, answer);
 }
 
+/**
+ * withLanguage for the HTTP layer, which answers every request through it: the scope is the caller's own object
+ * (its `decide` may be a method) and `answer` is called with the given arguments, so no closures are made for it.
+ */
+export function inLanguageScope<A, B, C, T>(language: LanguageScope, answer: (a: A, b: B, c: C) => T, a: A, b: B, c: C): T {
+  return scope.run(language, answer, a, b, c);
+}
+
 /** The language of the request being answered (English outside any request: start-up lines, scheduled jobs). */
 export function currentLocale(): Locale {
   const current = scope.getStore();

@@ -16,14 +16,41 @@ export const SCAN_BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100];
 type Labels = Record<string, string>;
 type Histogram = { buckets: number[]; counts: number[]; sum: number; count: number };
 
+/**
+ * One metric's series by their label values, given in the order of the family's label names. Every request records
+ * two or three series, so a series is found through one map per label, with nothing built for a lookup; the labels'
+ * record is made once, with the series.
+ */
 class Family<T> {
-  readonly series = new Map<string, { labels: Labels; value: T }>();
-  constructor(private readonly make: () => T) {}
-  get(labels: Labels): T {
-    const key = Object.values(labels).join("\u0000");
-    let s = this.series.get(key);
-    if (!s) this.series.set(key, (s = { labels, value: this.make() }));
-    return s.value;
+  readonly series: { labels: Labels; value: T }[] = [];
+  private readonly index = new Map<string, unknown>();
+  constructor(
+    private readonly names: readonly string[],
+    private readonly make: () => T,
+  ) {}
+  get(a?: string, b?: string, c?: string): T {
+    const n = this.names.length;
+    let level: Map<string, unknown> = this.index;
+    for (let i = 0; i < n - 1; i++) {
+      const v = i === 0 ? a! : b!;
+      let next = level.get(v) as Map<string, unknown> | undefined;
+      if (!next) level.set(v, (next = new Map()));
+      level = next;
+    }
+    if (n === 0) {
+      if (this.series.length === 0) this.series.push({ labels: {}, value: this.make() });
+      return this.series[0]!.value;
+    }
+    const last = n === 1 ? a! : n === 2 ? b! : c!;
+    let found = level.get(last) as T | undefined;
+    if (found === undefined) {
+      const given = [a, b, c];
+      const labels: Labels = Object.fromEntries(this.names.map((name, i) => [name, given[i]!]));
+      found = this.make();
+      level.set(last, found);
+      this.series.push({ labels, value: found });
+    }
+    return found;
   }
 }
 
@@ -33,16 +60,29 @@ function observe(h: Histogram, value: number) {
   h.sum += value;
   h.count += 1;
   // Counts per bucket (not cumulative) here; the text format's cumulative `le` counts are summed when written.
-  const i = h.buckets.findIndex((b) => value <= b);
-  if (i >= 0) h.counts[i]! += 1;
+  const { buckets } = h;
+  for (let i = 0; i < buckets.length; i++) {
+    if (value <= buckets[i]!) {
+      h.counts[i]! += 1;
+      return;
+    }
+  }
+}
+
+/** An HTTP status as its label: the few a server answers are made once. */
+const statusTexts = new Map<number, string>();
+function statusText(status: number): string {
+  let text = statusTexts.get(status);
+  if (text === undefined) statusTexts.set(status, (text = String(status)));
+  return text;
 }
 
 const newMetrics = () => ({
-  requests: new Family(() => ({ n: 0 })),
-  latency: new Family(newHistogram(LATENCY_BUCKETS)),
-  scans: new Family(() => ({ n: 0 })),
-  checkpoints: new Family(newHistogram(CHECKPOINT_BUCKETS)),
-  scanBatches: new Family(newHistogram(SCAN_BATCH_BUCKETS)),
+  requests: new Family(["route", "method", "status"], () => ({ n: 0 })),
+  latency: new Family(["route", "method"], newHistogram(LATENCY_BUCKETS)),
+  scans: new Family(["via", "outcome"], () => ({ n: 0 })),
+  checkpoints: new Family(["kind"], newHistogram(CHECKPOINT_BUCKETS)),
+  scanBatches: new Family([], newHistogram(SCAN_BATCH_BUCKETS)),
 });
 export type Metrics = ReturnType<typeof newMetrics>;
 const metrics = () => (processState.metrics ??= newMetrics());
@@ -60,20 +100,20 @@ const outcome = (status: number) => (status < 400 ? "ok" : status < 500 ? "refus
 /** One answered request: `route` is the route's pattern (or "static", "none"), never the path as sent. */
 export function recordRequest(route: string, routeId: string | null, method: string, status: number, seconds: number) {
   const state = metrics();
-  state.requests.get({ route, method, status: String(status) }).n += 1;
-  observe(state.latency.get({ route, method }), seconds);
+  state.requests.get(route, method, statusText(status)).n += 1;
+  observe(state.latency.get(route, method), seconds);
   const via = routeId && method === "POST" ? SCAN_ROUTES[routeId] : undefined;
-  if (via) state.scans.get({ via, outcome: outcome(status) }).n += 1;
+  if (via) state.scans.get(via, outcome(status)).n += 1;
 }
 
 /** One checkpoint of the write-ahead log: a background pass, a held finish, or one the request thread did itself. */
 export function recordCheckpoint(kind: "pass" | "finish" | "blocking", ms: number) {
-  observe(metrics().checkpoints.get({ kind }), ms / 1000);
+  observe(metrics().checkpoints.get(kind), ms / 1000);
 }
 
 /** One commit of queued scans, `scans` of them (refused ones included). */
 export function recordScanBatch(scans: number) {
-  observe(metrics().scanBatches.get({}), scans);
+  observe(metrics().scanBatches.get(), scans);
 }
 
 export type Gauges = {
@@ -99,7 +139,7 @@ function header(out: string[], name: string, type: string, help: string) {
 }
 
 function writeHistogram(out: string[], name: string, family: Family<Histogram>) {
-  for (const { labels, value: h } of family.series.values()) {
+  for (const { labels, value: h } of family.series) {
     let cumulative = 0;
     h.buckets.forEach((b, i) => {
       cumulative += h.counts[i]!;
@@ -115,13 +155,13 @@ export function metricsText(g: Gauges): string {
   const state = metrics();
   const out: string[] = [];
   header(out, "shopflow_http_requests_total", "counter", "HTTP requests answered, by route pattern, method and status.");
-  for (const { labels, value } of state.requests.series.values()) out.push(`shopflow_http_requests_total${labelText(labels)} ${value.n}`);
+  for (const { labels, value } of state.requests.series) out.push(`shopflow_http_requests_total${labelText(labels)} ${value.n}`);
   header(out, "shopflow_http_request_duration_seconds", "histogram", "Time to answer an HTTP request (until its headers), by route pattern and method.");
   writeHistogram(out, "shopflow_http_request_duration_seconds", state.latency);
   header(out, "shopflow_scans_total", "counter", "Timer scans and toggles, by way in and outcome (ok, refused, error).");
-  for (const { labels, value } of state.scans.series.values()) out.push(`shopflow_scans_total${labelText(labels)} ${value.n}`);
+  for (const { labels, value } of state.scans.series) out.push(`shopflow_scans_total${labelText(labels)} ${value.n}`);
   header(out, "shopflow_scan_batch_size", "histogram", "Scans committed together in one transaction (group commit).");
-  state.scanBatches.get({}); // written from the start, at zero, like the process's own figures
+  state.scanBatches.get(); // written from the start, at zero, like the process's own figures
   writeHistogram(out, "shopflow_scan_batch_size", state.scanBatches);
   header(out, "shopflow_event_streams_open", "gauge", "Live-update event streams open now (pages and TV boards).");
   out.push(`shopflow_event_streams_open ${g.openEventStreams}`);

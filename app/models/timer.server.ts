@@ -1,4 +1,4 @@
-import { AsyncResource } from "node:async_hooks";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { items, timerLogs } from "#db/schema";
@@ -377,7 +377,13 @@ export function pauseTimer(id: number, actor: Actor, now = Date.now()): StopResu
 // Scans that reach the server in the same turn of the event loop are applied in one transaction, each in its own
 // savepoint, so one that is refused (409) or fails leaves the others untouched; every caller gets its answer
 // only after the commit that holds its scan.
-type Job = { apply: (db: DB) => Applied<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type Job = {
+  apply: (db: DB) => Applied<unknown>;
+  /** Runs `apply` in the context of the request that queued it (AsyncLocalStorage.snapshot). */
+  inContext: <R>(fn: (db: DB) => R, db: DB) => R;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+};
 declare module "~/infra/process-state.server" {
   interface ScanJob extends Job {}
 }
@@ -409,7 +415,7 @@ function flushScans() {
         for (const job of jobs) {
           savepoint.run();
           try {
-            outcomes.push({ ok: true, applied: job.apply(db) });
+            outcomes.push({ ok: true, applied: job.inContext(job.apply, db) });
             release.run();
           } catch (error) {
             rollbackTo.run();
@@ -450,7 +456,7 @@ function enqueue<T>(apply: (db: DB) => Applied<T>): Promise<T> {
     }
     // Scans of several requests are applied together: each runs in its own request's context, so a refusal is
     // worded in the language of the request it answers.
-    shared.scanQueue.push({ apply: AsyncResource.bind(apply), resolve: resolve as (v: unknown) => void, reject });
+    shared.scanQueue.push({ apply, inContext: AsyncLocalStorage.snapshot(), resolve: resolve as (v: unknown) => void, reject });
   });
 }
 

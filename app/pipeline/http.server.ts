@@ -8,7 +8,7 @@ import { clientAddress } from "~/domain/ip";
 import { proxyMatcher } from "~/infra/trusted-proxies.server";
 import { CLIENT_IP_HEADER } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
-import { withByteRanges } from "~/http/byte-ranges.server";
+import { mayHaveRanges, withByteRanges } from "~/http/byte-ranges.server";
 import { MultipartError } from "~/http/multipart.server";
 import { can, type Permission } from "~/services/permissions.server";
 import { routeRules, type Method, type RouteRules } from "./route-rules.server";
@@ -18,7 +18,7 @@ import { SCAN_ROUTES, timerToggleResponse } from "./timer-api.server";
 import { pageDataValidation } from "./page-data-etag.server";
 import { bearerToken, authenticateBearer } from "./token-auth.server";
 import { recordRequest } from "~/infra/metrics.server";
-import { answerIn, decidedLocale, withLanguage } from "~/infra/i18n.server";
+import { answerIn, decidedLocale, inLanguageScope, type LanguageScope } from "~/infra/i18n.server";
 import { DEFAULT_LANGUAGE, preferredLanguage } from "~/domain/languages";
 import { requestLocale } from "~/services/language.server";
 import { claimZodMessages } from "~/schemas/messages";
@@ -124,6 +124,15 @@ export function textBrowserSignIn(request: Request, url: URL, response: Response
   return new Response(null, { status: 303, headers: { Location: `/login?redirectTo=${encodeURIComponent(back)}`, "Cache-Control": "no-store" } });
 }
 
+/** Who asks, for the request's language: the request as the HTTP layer hands it on (with its member remembered). */
+class Asker implements LanguageScope {
+  locale?: LanguageScope["locale"];
+  constructor(public request: Request) {}
+  decide() {
+    return requestLocale(this.request);
+  }
+}
+
 export type StaticSource = (pathname: string) => Promise<Blob | null>;
 
 /** Files from a folder on disk (build/client) or from the assets embedded in the compiled binary. */
@@ -146,6 +155,24 @@ export function staticFromDir(dir: string): StaticSource {
 
 function refuse(isApi: boolean, status: number, title: string, message: string): Response {
   return isApi ? Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } }) : errorPage(status, title, message);
+}
+
+const tooLarge = (isApi: boolean, limit: number) => {
+  const most = sizeText(limit);
+  return refuse(isApi, 413, t`Too Large`, t`The request body is too large (at most ${most} here).`);
+};
+
+/**
+ * A write refused before its body was read: the connection is closed after the answer instead of being kept
+ * for another request. The body is read on and thrown away first (IncomingBody.finish, after the answer is
+ * made): a client still sending it would otherwise find the connection reset and never read the answer.
+ */
+function unreadRefusal(req: Request, seen: { body?: IncomingBody }, length: number | null, response: Response): Response {
+  if (req.body) {
+    seen.body ??= new IncomingBody(req.body, length !== null && Number.isFinite(length) ? length : null);
+    response.headers.set("Connection", "close");
+  }
+  return response;
 }
 
 /** 405 for a method the route does not take: Allow names what it does, and the body is the route's kind. */
@@ -289,7 +316,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   /** What one request leaves for after its answer: the public URL, an upload turn to give back. */
   type Seen = { href: string; release?: () => void; handedOn?: Request; rules?: RouteRules | null; body?: IncomingBody };
 
-  async function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: Seen): Promise<Request | Response> {
+  /**
+   * What the request goes on as, or the refusal it gets. Synchronous up to the reading of a body (a floor scan has
+   * none): a request answered in a few tens of microseconds should not pay for promises it never waits on.
+   */
+  function prepare(req: Request, socket: SocketInfo | null, url: URL, seen: Seen): Request | Response | Promise<Request | Response> {
     const isApi = url.pathname.startsWith("/api/");
     const peer = socket?.requestIP(req)?.address ?? "unknown";
     const peerTrusted = trusted(peer);
@@ -320,26 +351,19 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
 
     const declared = req.headers.get("content-length");
     const length = declared === null ? null : Number(declared);
-    /**
-     * A write refused before its body was read: the connection is closed after the answer instead of being kept
-     * for another request. The body is read on and thrown away first (IncomingBody.finish, after the answer is
-     * made): a client still sending it would otherwise find the connection reset and never read the answer.
-     */
-    const unread = (response: Response): Response => {
-      if (req.body) {
-        seen.body ??= new IncomingBody(req.body, length !== null && Number.isFinite(length) ? length : null);
-        response.headers.set("Connection", "close");
-      }
-      return response;
-    };
-    const why = crossSiteRefusal(req, new URL(href).origin);
+    const why = crossSiteRefusal(req, sameUrl ? url.origin : new URL(href).origin);
     if (why) {
-      return unread(refuse(isApi, 403, t`Access Denied`, t`This request came from another site, so it was refused. Open Shopflow itself and try again.`));
+      return unreadRefusal(
+        req,
+        seen,
+        length,
+        refuse(isApi, 403, t`Access Denied`, t`This request came from another site, so it was refused. Open Shopflow itself and try again.`),
+      );
     }
     // Before any body is read: a signed-out client gets its 401 without the server keeping what it sent.
     const gate = apiGate(isApi, url.pathname, headers, secure, { method, route: rules?.pattern });
-    if (gate instanceof Response) return unread(gate);
-    if (allowed && !allowed.includes(method as Method)) return unread(methodRefusal(isApi, method, allowed));
+    if (gate instanceof Response) return unreadRefusal(req, seen, length, gate);
+    if (allowed && !allowed.includes(method as Method)) return unreadRefusal(req, seen, length, methodRefusal(isApi, method, allowed));
     // Pages look their member up here too (kept for the route): how much may be read depends on who sends it.
     const user = gate !== undefined ? gate : lookUpUser(headers, secure);
     const type = mediaType(req);
@@ -347,16 +371,15 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     const limit = large && can(user, large.permission) ? large.limit : JSON_BODY_LIMIT;
     // Browsers send Content-Length (0 for an empty POST); a body without one arrives chunked.
     const hasBody = length !== null ? length > 0 : req.body !== null;
-    const tooLarge = () => {
-      const most = sizeText(limit);
-      return refuse(isApi, 413, t`Too Large`, t`The request body is too large (at most ${most} here).`);
-    };
-    if (length !== null && (!Number.isFinite(length) || length > limit)) return unread(tooLarge());
+    if (length !== null && (!Number.isFinite(length) || length > limit)) return unreadRefusal(req, seen, length, tooLarge(isApi, limit));
 
     if (hasBody) {
       const allowedTypes = isApi ? apiBodyTypes(rules, method) : PAGE_BODY_TYPES;
       if (!allowedTypes.includes(type)) {
-        return unread(
+        return unreadRefusal(
+          req,
+          seen,
+          length,
           refuse(
             isApi,
             415,
@@ -373,6 +396,25 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       headers.set("content-type", "application/x-www-form-urlencoded");
       return remember(new Request(href, { ...init, body: "" }), user);
     }
+    return readBody({ req, seen, href, init, isApi, large, limit, length, user, body: req.body });
+  }
+
+  type BodyRead = {
+    req: Request;
+    seen: Seen;
+    href: string;
+    init: { method: string; headers: Headers; signal: AbortSignal };
+    isApi: boolean;
+    large: LargeBody | null;
+    limit: number;
+    length: number | null;
+    user: ReturnType<typeof lookUpUser> | undefined;
+    body: ReadableStream<Uint8Array>;
+  };
+
+  /** The request with its body read (or streamed to an upload's route), or the refusal it gets. */
+  async function readBody({ req, seen, href, init, isApi, large, limit, length, user, body: incoming }: BodyRead): Promise<Request | Response> {
+    const unread = (response: Response) => unreadRefusal(req, seen, length, response);
     if (large?.upload && limit === large.limit) {
       // A design upload: one of at most two received at a time, written to disk as it arrives.
       const release = await uploadTurn(req.signal);
@@ -384,11 +426,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       seen.release = release;
       if (large.upload === "raw") {
         // The route streams it to disk; the stream fails past the limit and the route answers 413.
-        const body = (seen.body = new IncomingBody(req.body, length));
+        const body = (seen.body = new IncomingBody(incoming, length));
         return remember(new Request(href, { ...init, body: body.stream(limit), duplex: "half" } as RequestInit), user);
       }
       try {
-        const body = (seen.body = new IncomingBody(req.body, length));
+        const body = (seen.body = new IncomingBody(incoming, length));
         const streamed = new Request(href, { ...init, body: body.stream(limit), duplex: "half" } as RequestInit);
         const handedOn = await receiveMultipart(streamed, init, href, maxUploadBytes, JSON_BODY_LIMIT);
         seen.handedOn = handedOn;
@@ -400,9 +442,9 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         return unread(refuse(isApi, error.status, error.status === 413 ? t`Too Large` : t`Bad Request`, message));
       }
     }
-    const body = (seen.body = new IncomingBody(req.body, length));
+    const body = (seen.body = new IncomingBody(incoming, length));
     const bytes = await body.readUpTo(limit);
-    if (bytes === null) return unread(tooLarge());
+    if (bytes === null) return unread(tooLarge(isApi, limit));
     const request = new Request(href, { ...init, body: bytes });
     if (!isApi && (mediaType(request) === "multipart/form-data" || mediaType(request) === "application/x-www-form-urlencoded")) {
       // A form that cannot be parsed (a bad multipart boundary) is the sender's mistake, not a server error.
@@ -419,14 +461,11 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
   // by then the member or token is known, and answers that translate nothing never decide at all.
   return function fetch(req: Request, socket: SocketInfo | null): Promise<Response> {
     claimZodMessages();
-    const asker = { request: req };
-    return withLanguage(
-      () => requestLocale(asker.request),
-      () => answerRequest(req, socket, asker),
-    );
+    const asker = new Asker(req);
+    return inLanguageScope(asker, answerRequest, req, socket, asker);
   };
 
-  async function answerRequest(req: Request, socket: SocketInfo | null, asker: { request: Request }): Promise<Response> {
+  async function answerRequest(req: Request, socket: SocketInfo | null, asker: Asker): Promise<Response> {
     const started = performance.now();
     let url: URL;
     try {
@@ -461,7 +500,8 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     let secure = false;
     const seen: Seen = { href: req.url };
     try {
-      const prepared = await prepare(req, socket, url, seen);
+      const ready = prepare(req, socket, url, seen);
+      const prepared = ready instanceof Promise ? await ready : ready;
       if (prepared instanceof Response) {
         response = prepared;
       } else {
@@ -470,7 +510,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         const scan = prepared.method === "POST" && seen.rules ? SCAN_ROUTES[seen.rules.id] : undefined;
         // Scans skip React Router's matching: the same handler the route module uses, answered here.
         response = scan ? await timerToggleResponse(prepared, seen.rules!.params.id, scan) : await answer(prepared, seen.rules ?? null, handle);
-        response = await withByteRanges(req, response, isApi);
+        if (mayHaveRanges(req, response)) response = await withByteRanges(req, response, isApi);
       }
     } catch (error) {
       console.error(error);
@@ -537,9 +577,10 @@ const WHOLE_BYTES = 64 * KB;
  * sent with its length; a longer one streams. So a GET and the HEAD standing for it get the same headers,
  * Content-Length included, however fast the body was made.
  */
-export async function compress(req: Request, response: Response): Promise<Response> {
+export function compress(req: Request, response: Response): Response | Promise<Response> {
   // The body is asked for last: reading `response.body` makes a stream of an answer built from a string, which a
-  // caller that takes no gzip (a scanner's program, most API clients) never needs.
+  // caller that takes no gzip (a scanner's program, most API clients) never needs. Only an answer that may be
+  // compressed waits on anything.
   if (response.status === 204 || response.status === 304) return response;
   if (!/\bgzip\b/i.test(req.headers.get("accept-encoding") ?? "")) return response;
   const type = response.headers.get("content-type") ?? "";
@@ -548,10 +589,14 @@ export async function compress(req: Request, response: Response): Promise<Respon
   const length = Number(response.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length < MIN_COMPRESS_BYTES) return response;
   if (!response.body) return response;
+  return gzipped(response, response.body);
+}
+
+async function gzipped(response: Response, body: ReadableStream<Uint8Array>): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let ended = false;

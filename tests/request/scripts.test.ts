@@ -61,6 +61,7 @@ const COVERED: Record<string, string> = {
   "bench-handler.ts": "two routes, one batch",
   "bench-live.ts": "2 clients for 1 s",
   "bench-load.mjs": "1 s against a server",
+  "bench-scan-alloc.ts": "2 rounds, and its refusal to count with the collector on (tests/request/scan-allocations.test.ts holds the budget)",
   "bench-scan-cpu.ts": "4 rounds of 5",
   "bench-scans.lua": "through bench-timers.mjs --tool wrk, when wrk is installed",
   "bench-sizes.ts": "one tiny size, which runs bench.ts",
@@ -70,7 +71,7 @@ const COVERED: Record<string, string> = {
   "compile.ts": "--dry-run (a real compile takes about a minute)",
   "embed-migrations.ts": "--out, compared with db/migrations.gen.ts",
   "i18n-catalogs.ts": "a module: through lingui.config.ts (tests/unit/i18n-catalogs.test.ts)",
-  "in-process.ts": "a module: through profile-route.ts, bench-handler.ts and bench-scan-cpu.ts",
+  "in-process.ts": "a module: through profile-route.ts, bench-handler.ts, bench-scan-cpu.ts and bench-scan-alloc.ts",
   "lingui-preload.ts": "a module: bunfig.toml preloads it for every test (each translated page goes through it)",
   "link-bun.cjs": "as npm's postinstall runs it",
   "merge-po.ts": "merges two sides' catalog entries",
@@ -168,6 +169,15 @@ describe("on the tiny shop", () => {
     expect(figures.requests).toBe(10);
     expect(figures.cpuUsPerRequest).toBeGreaterThan(0);
     usageError(await run(["scripts/bench-scan-cpu.ts", "--data-dir", data, "--rounds", "2", "--warmup", "2"]), "must be more than --warmup");
+  });
+
+  test("bench-scan-alloc counts a scan's objects with the collector off, and will not count with it on", async () => {
+    const out = ok(await run(["scripts/bench-scan-alloc.ts", "--data-dir", data, "--rounds", "2"], { BUN_JSC_useGC: "false" }));
+    const figures = JSON.parse(out.trim().split("\n").pop()!) as { objectsPerScan: number; byType: Record<string, number> };
+    expect(figures.objectsPerScan).toBeGreaterThan(0);
+    expect(figures.byType.Object).toBeGreaterThan(0);
+    usageError(await run(["scripts/bench-scan-alloc.ts", "--data-dir", data, "--rounds", "2"]), "bench-scan-alloc: run it with BUN_JSC_useGC=false");
+    usageError(await run(["scripts/bench-scan-alloc.ts", "--data-dir", data, "--rounds", "3"], { BUN_JSC_useGC: "false" }), "--rounds is an even whole number");
   });
 
   test("bench-streams opens 3 event streams and reports the RSS", async () => {
