@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { endTimerQueued, startTimerQueued, type ScanMeta } from "~/models/timer.server";
 import { isScanId, NO_SCAN_BODY, ScanBodySchema } from "~/schemas/scan";
-import { apiFailure, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { apiFailure, json, jsonError, jsonFields, parseBody, parseId } from "~/http/api.server";
 import { departmentLabel } from "~/domain/format";
 import { startedToast, stoppedToast } from "~/domain/timer-words";
 import { actorFrom } from "~/services/actor.server";
@@ -32,19 +32,22 @@ export async function timerToggleResponse(request: Request, rawId: string | unde
     if (meta.scanId && !isScanId(meta.scanId)) return jsonError(400, t`Idempotency-Key must be 8 to 100 letters, digits, '-' or '_'`);
     if (verb === "start-timer") {
       const started = await startTimerQueued(id, actor, meta);
-      if ("replayed" in started) return json({ ...started.item, replayed: true, message: t`This scan was already recorded.` });
+      if ("replayed" in started) return json(Object.assign(jsonFields(started.item), { replayed: true, message: t`This scan was already recorded.` }));
       const toast = startedToast(started.name, departmentLabel(started.department));
-      return json({ ...started, message: toast.title, toast });
+      return json(Object.assign(jsonFields(started), { message: toast.title, toast }));
     }
     const stopped = await endTimerQueued(id, actor, meta);
-    if ("replayed" in stopped) return json({ ...stopped.item, replayed: true, message: t`This scan was already recorded.` });
+    if ("replayed" in stopped) return json(Object.assign(jsonFields(stopped.item), { replayed: true, message: t`This scan was already recorded.` }));
     const { item, stoppedIn, sessionSeconds, final } = stopped;
     // docs/product.md §8: 'Timer Stopped & Advanced' names the department the item moved to; at the end, 'Final Department'.
     // `toast` is what a client shows, as the QR Timer does.
     const toast = stoppedToast(item.name, departmentLabel(item.department), final);
     const description = toast.description;
     const message = final ? t`Final Department: ${description}` : description;
-    return json({ ...item, previousDepartment: stoppedIn, sessionDurationSeconds: sessionSeconds, finalDepartment: final, message, toast });
+    // The item's fields, then the stop's own (jsonFields: the answer is written on JSON's fast path).
+    return json(
+      Object.assign(jsonFields(item), { previousDepartment: stoppedIn, sessionDurationSeconds: sessionSeconds, finalDepartment: final, message, toast }),
+    );
   } catch (error) {
     return apiFailure(error);
   }
