@@ -221,25 +221,40 @@ test.describe("drag and drop speaks in words", () => {
     await signIn(DEMO.admin);
     const live = page.locator('[id^="DndLiveRegion"]');
 
-    /** Picks up `handle`, presses `key` until the drag is over `target`, drops it. */
+    /** The place the last announcement gives ('Picked up … at position 1 of 3.', 'Moving … to position 2 of 3.'). */
+    const announcedPlace = (text: string | null) => Number(/(?:at|to) position (\d+) of \d+\.$/.exec(text ?? "")?.[1] ?? Number.NaN);
+
+    /** Picks up `handle`, moves it (`key` first) until the drag is over `target` ('position 2 of 3'), drops it. */
     async function drag(handle: import("@playwright/test").Locator, key: "ArrowDown" | "ArrowUp", target: string) {
       await handle.focus();
       await expect(page.locator('[id^="DndDescribedBy"]').first()).toHaveText(/press Space or Enter to pick it up/);
       await page.keyboard.press("Space");
       await expect(live).toHaveText(/^Picked up .* at position \d+ of \d+\.$/);
       await untilKeyboardDragListens(page);
+      const wanted = Number(/^position (\d+) of/.exec(target)?.[1]);
       // Each key moves the row 25 px: as many as it takes to be over the target position (rows differ in height).
-      for (let i = 0; i < 8; i++) {
+      // The announcement comes a render or more after the move, and on a busy machine later still, so a key may
+      // go before it and carry the row past the target: the next key then goes back towards it, by the place the
+      // announcement gives, until the row is announced over the target.
+      const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      for (let i = 0; i < 16; i++) {
+        const text = await live.textContent();
+        const place = announcedPlace(text);
+        // Over the target, and still so two frames later (an announcement late for the last key would change).
+        if (text?.startsWith("Moving") && place === wanted) {
+          await twoFrames();
+          if ((await live.textContent()) === text) break;
+          continue;
+        }
+        const towards = Number.isNaN(place) || place === wanted ? key : place < wanted ? "ArrowDown" : "ArrowUp";
         // Where the row is in the document (the page may scroll to keep it in view, so not on the screen).
         const at = () => handle.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
         const before = await at();
-        await page.keyboard.press(key);
+        await page.keyboard.press(towards);
         // The key has been handled once the dragged row has moved.
         await expect.poll(at).not.toBe(before);
-        // The announcement is drawn in the render after the one that moved the row: let the browser draw two frames
-        // before reading it, or on a busy machine the next key goes before it and the row overshoots the target.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        if ((await live.textContent())?.startsWith("Moving") && (await live.textContent())?.includes(target)) break;
+        // The announcement is drawn in the render after the one that moved the row: two frames before reading it.
+        await twoFrames();
       }
       await expect(live).toHaveText(new RegExp(`^Moving .* to ${target}\\.$`));
       await page.keyboard.press("Space");
