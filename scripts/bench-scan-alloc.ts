@@ -10,7 +10,7 @@ import { heapStats } from "bun:jsc";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { type InProcess, ORIGIN, SOCKET, signedInHandler, stoppedItemsToScan } from "./in-process";
+import { type InProcess, scanRound, signedInHandler, stoppedItemsToScan } from "./in-process";
 
 const USAGE = `Usage: BUN_JSC_useGC=false bun scripts/bench-scan-alloc.ts --data-dir DIR [--rounds 20] [--pin 1234]
   --data-dir DIR   a seeded data folder (scripts/seed-large.ts); its items get timer scans
@@ -46,20 +46,7 @@ if (ids.length < rounds * IN_FLIGHT) usageError(`${rounds * 2} rounds need ${rou
 
 /** Rounds [from, to) of scans through `answer`: start the round's items, then stop them. */
 async function scan(answer: InProcess["handler"], from: number, to: number) {
-  for (let r = from; r < to; r++) {
-    const verb = r % 2 === 0 ? "start-timer" : "end-timer";
-    const base = Math.floor(r / 2) * IN_FLIGHT;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async (_, i) => {
-        const res = await answer(
-          new Request(`${ORIGIN}/api/items/${ids[base + i]}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
-          SOCKET,
-        );
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`${verb} ${ids[base + i]}: ${res.status} ${text}`);
-      }),
-    );
-  }
+  for (let r = from; r < to; r++) await scanRound(answer, cookie, ids, r, IN_FLIGHT);
 }
 
 /** Objects by type that `run` left on the heap, per scan. */

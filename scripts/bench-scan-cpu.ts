@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ORIGIN, signedInHandler, SOCKET, stoppedItemsToScan } from "./in-process";
+import { scanRound, signedInHandler, stoppedItemsToScan } from "./in-process";
 
 const USAGE = `Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000] [--in-flight 50] [--warmup 20]
   --data-dir DIR    a seeded data folder (scripts/seed-large.ts); its items get timer scans
@@ -71,20 +71,9 @@ if (ids.length < wanted) {
 let cpuUs = 0;
 let wallMs = 0;
 for (let r = 0; r < rounds; r++) {
-  const verb = r % 2 === 0 ? "start-timer" : "end-timer";
-  const base = Math.floor(r / 2) * IN_FLIGHT;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async (_, i) => {
-      const res = await handler(
-        new Request(`${ORIGIN}/api/items/${ids[base + i]}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
-        SOCKET,
-      );
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`${verb} ${ids[base + i]}: ${res.status} ${text}`);
-    }),
-  );
+  await scanRound(handler, cookie, ids, r, IN_FLIGHT);
   const cpu = process.cpuUsage(cpu0);
   if (r >= WARMUP) {
     cpuUs += cpu.user + cpu.system;

@@ -101,3 +101,22 @@ export async function stoppedItemsToScan(opts: {
   client.run("PRAGMA wal_checkpoint(TRUNCATE)");
   return stoppedItems();
 }
+
+/**
+ * One round of `inFlight` scans sent at once through `handler`: an even round starts the items
+ * ids[⌊round / 2⌋ × inFlight …], the odd round after it stops them. Any answer but 200 ends the bench.
+ */
+export async function scanRound(handler: InProcess["handler"], cookie: string, ids: readonly number[], round: number, inFlight: number) {
+  const verb = round % 2 === 0 ? "start-timer" : "end-timer";
+  const base = Math.floor(round / 2) * inFlight;
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, i) => {
+      const res = await handler(
+        new Request(`${ORIGIN}/api/items/${ids[base + i]}/${verb}`, { method: "POST", headers: { cookie, origin: ORIGIN, "content-length": "0" } }),
+        SOCKET,
+      );
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${verb} ${ids[base + i]}: ${res.status} ${text}`);
+    }),
+  );
+}
