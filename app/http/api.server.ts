@@ -50,12 +50,8 @@ export function zodIssues(error: z.ZodError): Issue[] {
  * schema does not name is refused too, naming it (docs/product.md, Decisions: API bodies): zod alone would drop it.
  */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
-  return parseBodyText(await request.text(), schema, maxBytes);
-}
-
-/** parseBody for a body already read. */
-function parseBodyText<S extends z.ZodType>(text: string, schema: S, maxBytes = MAX_JSON_BYTES): z.infer<S> {
   let raw: unknown;
+  const text = await request.text();
   if (text.length > maxBytes) throw jsonError(413, t`The request body is too large`);
   try {
     raw = text.trim() === "" ? {} : JSON.parse(text);
