@@ -14,6 +14,8 @@ function cookiesIn(header: string | null): readonly (readonly [string, string])[
 
 type ReadHeader = {
   cookies: readonly (readonly [string, string])[];
+  /** How many times each name was sent. */
+  counts: ReadonlyMap<string, number>;
   /** Names of ours sent more than once (see clearDuplicateCookies). */
   duplicatedOurs: readonly string[];
 };
@@ -27,7 +29,7 @@ function readHeader(header: string): ReadHeader {
     const counts = new Map<string, number>();
     for (const [name] of cookies) counts.set(name, (counts.get(name) ?? 0) + 1);
     const duplicatedOurs = Object.freeze([...counts].filter(([name, n]) => n > 1 && OURS.test(name)).map(([name]) => name));
-    read = Object.freeze({ cookies, duplicatedOurs });
+    read = Object.freeze({ cookies, counts, duplicatedOurs });
     if (parsed.size >= PARSED_HEADERS) parsed.clear();
     parsed.set(header, read);
   }
@@ -36,6 +38,7 @@ function readHeader(header: string): ReadHeader {
 const PARSED_HEADERS = 256;
 const parsed = new Map<string, ReadHeader>();
 const NO_COOKIES: readonly (readonly [string, string])[] = Object.freeze([]);
+const NO_COUNTS: ReadonlyMap<string, number> = new Map();
 
 /**
  * The name a cookie of ours goes by. Browsers share cookies between every port of a host and let any page of it
@@ -54,10 +57,8 @@ const NONE: readonly string[] = Object.freeze([]);
 const OURS = /^(__Host-)?shopflow_/;
 
 /** How many times each cookie name appears in a Cookie header. */
-function nameCounts(header: string | null): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const [name] of cookiesIn(header)) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return counts;
+function nameCounts(header: string | null): ReadonlyMap<string, number> {
+  return header ? readHeader(header).counts : NO_COUNTS;
 }
 
 /**
