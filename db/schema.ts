@@ -445,8 +445,8 @@ export const items = sqliteTable(
     index("items_project_progress_idx").on(t.projectId, t.department, t.category, t.finishedAt),
     index("items_category_idx").on(t.category),
     index("items_material_idx").on(t.material),
-    index("items_department_idx").on(t.department),
-    // A department's work list and the forecast read its items project by project.
+    // A department's work list and the forecast read its items project by project; lookups by department alone use
+    // it too (an index on department alone was one more index for every stop to move an item in).
     index("items_department_project_idx").on(t.department, t.projectId),
     // Few items run at once: a partial index finds them without indexing every stopped item.
     index("items_running_idx").on(t.projectId).where(sql`${t.isTimerActive} = 1`),
