@@ -21,11 +21,13 @@ FROM ${RUN_IMAGE}
 WORKDIR /app
 COPY --from=build /out/shopflow /app/shopflow
 COPY --from=build --chown=nonroot:nonroot /out/data /data
+# The last is the runtime's own setting, read once as the process starts (scripts/runtime-env.ts).
 ENV DATA_DIR=/data \
     PORT=3000 \
     HOST=0.0.0.0 \
     NODE_ENV=production \
-    DEMO=0
+    DEMO=0 \
+    MIMALLOC_PURGE_DELAY=1000
 USER nonroot
 VOLUME ["/data"]
 EXPOSE 3000

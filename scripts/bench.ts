@@ -14,6 +14,7 @@ import { availableParallelism, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { Database } from "bun:sqlite";
+import { runtimeEnvDefaults } from "./runtime-env";
 
 const root = path.join(import.meta.dir, "..");
 const bun = process.execPath;
@@ -431,7 +432,9 @@ async function main() {
   ro.close();
   if (!itemId) throw new Error("the data has no items");
 
+  // The app runs with the runtime settings it ships with (scripts/runtime-env.ts); the trivial server without.
   const appEnv = (port: number): Record<string, string> => ({
+    ...runtimeEnvDefaults(),
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

@@ -2,6 +2,7 @@
 // builds every time, SHOPFLOW_REBUILD=0 never (build/ must be there: a test starts the app without building).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { runtimeEnvDefaults } from "./runtime-env";
 
 const root = path.join(import.meta.dir, "..");
 const bun = process.execPath;
@@ -44,7 +45,8 @@ if (process.env.SHOPFLOW_REBUILD === "0") {
   const b = Bun.spawnSync([bun, "--bun", "x", "react-router", "build"], { cwd: root, stdio: ["inherit", "inherit", "inherit"] });
   if (b.exitCode !== 0) process.exit(b.exitCode ?? 1);
 }
-const env = { ...process.env, DEMO: process.env.DEMO ?? "1", NODE_ENV: "production" };
+// The runtime settings the server is meant to run with (scripts/runtime-env.ts), unless the environment sets them.
+const env = { ...runtimeEnvDefaults(), ...process.env, DEMO: process.env.DEMO ?? "1", NODE_ENV: "production" };
 const child = Bun.spawn([bun, "server.ts", ...args], { cwd: root, env, stdio: ["inherit", "inherit", "inherit"] });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 process.exit(await child.exited);

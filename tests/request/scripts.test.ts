@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrations } from "#db/migrations.gen";
 import { BUN, freePort, ROOT, startChild, type Child } from "../helpers/child-server";
+import { RUNTIME_ENV } from "../../scripts/runtime-env";
 
 // Every file in scripts/ is run here, on a shop of 20 projects, so that the benches and the profiling script cannot
 // break unnoticed between the times someone runs them. A script whose real run is the whole suite (test.ts,
@@ -76,9 +77,10 @@ const COVERED: Record<string, string> = {
   "link-bun.cjs": "as npm's postinstall runs it",
   "merge-po.ts": "merges two sides' catalog entries",
   "profile-route.ts": "3 renders of a project page",
+  "runtime-env.ts": "a module: through start.ts (the server it starts has the settings) and tests/unit/runtime-env.test.ts",
   "seed-large.ts": "fills the tiny shop",
   "seed-queue-model.ts": "a module: through seed-large.ts (and tests/unit/seed-queue-model.test.ts)",
-  "start.ts": "starts the demo on build/ and stops on SIGTERM",
+  "start.ts": "starts the demo on build/ with the runtime settings and stops on SIGTERM",
   "test-container.ts": "--dry-run, and its one-line skip where neither podman nor docker is installed",
   "test-soak.ts": "--dry-run",
   "test.ts": "--dry-run",
@@ -289,6 +291,30 @@ test("link-bun finds Bun's binary, as the postinstall runs it", async () => {
   expect(ok(await run(["scripts/link-bun.cjs"]))).toBe("");
 });
 
+/** The environment of a child process of `pid` (Linux's /proc), or null while it has none. */
+function childEnvironment(pid: number): Record<string, string> | null {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    let environ: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (command) state ppid ...": the command may hold spaces and parentheses, so read after the last ")".
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+      environ = readFileSync(`/proc/${entry}/environ`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    return Object.fromEntries(
+      environ
+        .split("\0")
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+    );
+  }
+  return null;
+}
+
 test("start serves the demo shop from build/ and stops on SIGTERM", async () => {
   const port = await freePort();
   const env: Record<string, string | undefined> = {
@@ -299,7 +325,7 @@ test("start serves the demo shop from build/ and stops on SIGTERM", async () => 
     DEMO: "1",
     SHOPFLOW_REBUILD: "0",
   };
-  for (const name of ["NODE_ENV", "ADMIN_PIN", "PUBLIC_URL"]) delete env[name];
+  for (const name of ["NODE_ENV", "ADMIN_PIN", "PUBLIC_URL", ...Object.keys(RUNTIME_ENV)]) delete env[name];
   const child = Bun.spawn([BUN, "scripts/start.ts"], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe", timeout: HANG_GUARD - 5_000 });
   let status = 0;
   for (let i = 0; i < 400 && status !== 200 && child.exitCode === null; i++) {
@@ -309,10 +335,13 @@ test("start serves the demo shop from build/ and stops on SIGTERM", async () => 
     );
     if (status !== 200) await Bun.sleep(100);
   }
+  const server = childEnvironment(child.pid);
   child.kill("SIGTERM");
   const code = await child.exited;
   const output = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
   expect({ status, output: status === 200 ? "" : output }).toEqual({ status: 200, output: "" });
+  // The server runs with the runtime settings it ships with (scripts/runtime-env.ts), read from its environment.
+  for (const [name, value] of Object.entries(RUNTIME_ENV)) expect({ name, value: server?.[name] }).toEqual({ name, value });
   expect(output).not.toContain("Building Shopflow");
   expect(code).toBe(0);
   expect(ok(await run(["scripts/start.ts", "--help"]))).toContain("SHOPFLOW_REBUILD=1 always builds, =0 never");
