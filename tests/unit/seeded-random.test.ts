@@ -17,6 +17,14 @@ describe("seededRandom", () => {
     expect(new Set(first).size).toBe(50);
   });
 
+  test("without one, a fallback seed gives the same sequence every run; the environment's still wins", () => {
+    const a = seededRandom("TEST_SEED", 20261203);
+    expect(a.seed).toBe(20261203);
+    expect(Array.from({ length: 20 }, seededRandom("TEST_SEED", 20261203).next)).toEqual(Array.from({ length: 20 }, a.next));
+    process.env.TEST_SEED = "7";
+    expect(seededRandom("TEST_SEED", 20261203).seed).toBe(7);
+  });
+
   test("without one, each run draws its own seed", () => {
     const seeds = new Set(Array.from({ length: 5 }, () => seededRandom("TEST_SEED").seed));
     expect(seeds.size).toBeGreaterThan(1);
