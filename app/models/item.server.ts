@@ -176,7 +176,7 @@ const itemQrSet = (db: DB) =>
 export function createItem(input: ItemCreate, actor: Actor): Item {
   const item = getDb().transaction((tx) => {
     const project = tx.select({ id: projects.id, workflowId: projects.workflowId }).from(projects).where(eq(projects.id, input.projectId)).get();
-    if (!project) throw new BadRequestError(t`Project is required`);
+    if (!project) throw new BadRequestError(t`This project no longer exists.`);
     const category = categoryOrThrow(tx, input.category);
     const department = departmentOrThrow(tx, input.department ?? DEFAULT_ITEM_DEPARTMENT);
     workflowExists(tx, input.workflowId);
@@ -210,7 +210,8 @@ export function updateItemInTx(
   if (patch.material !== undefined) values.material = patch.material;
   if (patch.quantity !== undefined) values.quantity = patch.quantity;
   if (patch.projectId !== undefined && patch.projectId !== before.projectId) {
-    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get()) throw new BadRequestError(t`Project is required`);
+    if (!tx.select({ id: projects.id }).from(projects).where(eq(projects.id, patch.projectId)).get())
+      throw new BadRequestError(t`This project no longer exists.`);
     values.projectId = patch.projectId;
   }
   const categoryName = patch.category ?? before.category;

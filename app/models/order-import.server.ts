@@ -290,7 +290,7 @@ function writeProjects(
     let project: { id: number; workflowId: number | null };
     if (p.action === "create") {
       const wf = workflowRows.get(p.workflow!.id);
-      if (!wf) throw new BadRequestError(t`Project workflow is required`);
+      if (!wf) throw new BadRequestError(t`This workflow no longer exists. Someone else may have deleted it.`);
       project = insertProjectInTx(
         tx,
         { name: p.name, description: "", priority: p.priority, customer: p.customer, externalReference: p.externalReference, endDate: p.dueDay },

@@ -257,7 +257,7 @@ const toDate = (value: string | null | undefined): Date | null | undefined => {
 
 function workflowOrThrow(tx: Tx, id: number) {
   const wf = tx.select().from(workflows).where(eq(workflows.id, id)).get();
-  if (!wf) throw new BadRequestError(t`Project workflow is required`);
+  if (!wf) throw new BadRequestError(t`This workflow no longer exists. Someone else may have deleted it.`);
   return wf;
 }
 

@@ -5,25 +5,34 @@ import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
 
-/** docs/product.md §5: at least 1, default 1; a non-numeric quantity falls back to 1. */
-export const quantity = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "") return 1;
-    const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
-    return Number.isFinite(n) ? Math.trunc(n) : 1;
-  },
-  z
-    .number()
-    .int()
-    .min(
-      1,
-      check(() => t`Quantity must be at least 1`),
-    )
-    .max(
-      1_000_000,
-      check(() => t`Quantity must be at most 1,000,000`),
-    ),
-);
+const quantityRange = z
+  .number(check(() => t`Quantity must be a whole number`))
+  .int(check(() => t`Quantity must be a whole number`))
+  .min(
+    1,
+    check(() => t`Quantity must be at least 1`),
+  )
+  .max(
+    1_000_000,
+    check(() => t`Quantity must be at most 1,000,000`),
+  );
+
+/** The item forms' quantity (docs/product.md §5): at least 1, default 1; a non-numeric quantity falls back to 1. */
+export const quantity = z.preprocess((v) => {
+  if (v === undefined || v === null || v === "") return 1;
+  const n = typeof v === "number" ? v : typeof v === "string" ? Number(v.trim()) : NaN;
+  return Number.isFinite(n) ? Math.trunc(n) : 1;
+}, quantityRange);
+
+/**
+ * The API's quantity (docs/product.md, Decisions: API bodies): absent, null or empty is 1, a number or the text of
+ * one is checked as the form's, and anything else is refused naming the field. The form's fallback is for what a
+ * person typed; a program that sends `"thirty"` or `{ "value": 30 }` would otherwise have its item's quantity set to 1.
+ */
+export const apiQuantity = z.preprocess((v) => {
+  if (v === undefined || v === null || v === "") return 1;
+  return typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim())) ? Number(v.trim()) : v;
+}, quantityRange);
 
 /** docs/product.md §5: the value 'none' (and an empty choice) means no workflow. */
 const optionalWorkflow = z.preprocess((v) => (v === "none" || v === "" || v === null ? null : v), idField(() => t`Choose a workflow, or none`).nullable());
@@ -56,7 +65,7 @@ export const ItemCreateSchema = z.object({
   name: requiredText(() => t`Item name is required`),
   category: requiredText(() => t`Category is required`, 200),
   material: requiredText(() => t`Material is required`, 200).default(DEFAULT_MATERIAL),
-  quantity,
+  quantity: apiQuantity,
   projectId: idField(() => t`Project is required`),
   department: requiredText(() => t`Department is required`, 100).optional(),
   workflowId: optionalWorkflow.optional(),

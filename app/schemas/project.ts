@@ -122,28 +122,37 @@ export function dayOf(value: string): string {
   return DAY.test(value) ? value : new Date(value).toISOString().slice(0, 10);
 }
 
-const percent = z.preprocess(
-  (v) => {
-    // docs/product.md §5: non-numbers become 0.
-    if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
-    if (typeof v === "string") {
-      const n = Number(v.trim());
-      return v.trim() === "" || !Number.isFinite(n) ? 0 : Math.round(n);
-    }
-    return v === null || v === undefined ? v : 0;
-  },
-  z
-    .number()
-    .int()
-    .min(
-      0,
-      check(() => t`Completion must be between 0 and 100`),
-    )
-    .max(
-      100,
-      check(() => t`Completion must be between 0 and 100`),
-    ),
-);
+const percentRange = z
+  .number(check(() => t`Completion must be between 0 and 100`))
+  .int()
+  .min(
+    0,
+    check(() => t`Completion must be between 0 and 100`),
+  )
+  .max(
+    100,
+    check(() => t`Completion must be between 0 and 100`),
+  );
+
+/** The inline step editor's percent (docs/product.md §5): a whole number from 0 to 100; non-numbers become 0. */
+const percent = z.preprocess((v) => {
+  if (typeof v === "number") return Number.isFinite(v) ? Math.round(v) : 0;
+  if (typeof v === "string") {
+    const n = Number(v.trim());
+    return v.trim() === "" || !Number.isFinite(n) ? 0 : Math.round(n);
+  }
+  return v === null || v === undefined ? v : 0;
+}, percentRange);
+
+/**
+ * The API's percent (docs/product.md, Decisions: API bodies): a number or the text of one, rounded; anything else
+ * is refused naming the field instead of becoming 0, which would also set the step back to 'pending'.
+ */
+const apiPercent = z.preprocess((v) => {
+  if (typeof v === "number" && Number.isFinite(v)) return Math.round(v);
+  if (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v.trim()))) return Math.round(Number(v.trim()));
+  return v;
+}, percentRange);
 
 /** 'unassigned' (or empty) is nobody (docs/product.md §5). */
 const memberId = z.preprocess(
@@ -156,7 +165,7 @@ export const StepPatchSchema = z.object({
   startDate: stepDate.optional(),
   endDate: stepDate.optional(),
   assignedTeamMemberId: memberId.optional(),
-  percentComplete: percent.optional(),
+  percentComplete: apiPercent.optional(),
   status: oneOf(STEP_STATUSES).optional(),
   sortOrder: z
     .number({ error: () => t`Sort order must be 0 or greater` })
@@ -172,12 +181,18 @@ export const StepPatchSchema = z.object({
 
 /** POST /api/workflow-steps/{id}/assign-team-members. */
 export const AssignTeamMembersSchema = z.object({
+  // Required: a body without it would unassign everyone. An empty list is how a program asks for that.
   teamMemberIds: z.preprocess(
-    (v) => (v === undefined || v === null ? [] : typeof v === "string" || typeof v === "number" ? [v] : v),
-    z.array(idField(() => t`Team member ids must be whole numbers`)).max(
-      200,
-      check(() => t`At most 200 team members`),
-    ),
+    (v) => (typeof v === "string" || typeof v === "number" ? [v] : v),
+    z
+      .array(
+        idField(() => t`Team member ids must be whole numbers`),
+        check(() => t`teamMemberIds is required: the step's team members, [] for nobody`),
+      )
+      .max(
+        200,
+        check(() => t`At most 200 team members`),
+      ),
   ),
 });
 

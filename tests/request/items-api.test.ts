@@ -59,13 +59,25 @@ describe("items", () => {
     expect((await res.json()).issues).toContainEqual({ path, message });
   });
 
-  test("a non-numeric quantity falls back to 1; 'none' workflows are none; an unknown category or project is refused", async () => {
+  test("'none' workflows are none; no quantity is 1; an unknown category or project is refused", async () => {
     const item = await (
-      await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: "lots", workflowId: "none", productWorkflowId: "" })
+      await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: null, workflowId: "none", productWorkflowId: "" })
     ).json();
     expect(item).toMatchObject({ quantity: 1, workflowId: null, productWorkflowId: null });
+    expect((await (await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: "3" })).json()).quantity).toBe(3);
     expect((await (await post(pm, { name: "x", category: "Banners", projectId })).json()).message).toMatch(/Unknown category "Banners"/);
-    expect((await (await post(pm, { name: "x", category: "Channel Letters", projectId: 999 })).json()).message).toBe("Project is required");
+    expect((await (await post(pm, { name: "x", category: "Channel Letters", projectId: 999 })).json()).message).toBe("This project no longer exists.");
+  });
+
+  // The form's fallback (docs/product.md §5) is for what a person typed; a program's wrong value is refused, and the
+  // item keeps its quantity (docs/product.md, Decisions: API bodies).
+  test.each([["lots"], [{ value: 30 }], [true], [[]], [1.5]])("a quantity of %j is refused, never stored as 1", async (quantity) => {
+    const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: 25 })).json();
+    expect((await post(pm, { name: "x", category: "Channel Letters", projectId, quantity })).status).toBe(400);
+    const res = await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { quantity } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues).toContainEqual({ path: "quantity", message: "Quantity must be a whole number" });
+    expect((await (await pm.request(`/api/items/${item.id}`)).json()).quantity).toBe(25);
   });
 
   test("PATCH the changed fields (department moves the step index); stale version 409; DELETE; 403 and 404", async () => {

@@ -60,7 +60,7 @@ describe("POST /api/projects", () => {
   test("the default priority is medium, the description optional (decision 0048); an unknown workflow is refused", async () => {
     expect((await create(pm, { name: "n", description: "d", workflowId: wfId })).json.priority).toBe("medium");
     expect((await create(pm, { name: "n", workflowId: wfId })).json).toMatchObject({ description: "", priority: "medium" });
-    expect((await create(pm, { name: "n", description: "d", workflowId: 999 })).json.message).toBe("Project workflow is required");
+    expect((await create(pm, { name: "n", description: "d", workflowId: 999 })).json.message).toBe("This workflow no longer exists. Someone else may have deleted it.");
   });
 
   test("401 signed out, 403 without pre-production / project-management, nothing created", async () => {
@@ -114,16 +114,16 @@ describe("steps", () => {
     const p = (await create(pm, { name: "Job", description: "d", workflowId: wfId })).json;
     const [instance] = await (await pm.request(`/api/projects/${p.id}/workflow-instances`)).json();
     const steps = await (await pm.request(`/api/workflow-instances/${instance.id}/steps`)).json();
-    return { project: p, steps };
+    return { project: p, steps, instanceId: instance.id as number };
   }
 
-  test("PATCH a step: dates at noon in the shop's zone, 'unassigned' is nobody, non-numbers are 0, the §5 date messages", async () => {
-    const { steps } = await firstStep();
+  test("PATCH a step: dates at noon in the shop's zone, 'unassigned' is nobody, the percent as a number or its text, the §5 date messages", async () => {
+    const { steps, instanceId } = await firstStep();
     const id = steps[0].id;
     const res = await body(
       await pm.request(`/api/workflow-steps/${id}`, {
         method: "PATCH",
-        json: { startDate: "2026-07-01", endDate: "2026-07-02T17:00:00.000Z", assignedTeamMemberId: "unassigned", percentComplete: "lots" },
+        json: { startDate: "2026-07-01", endDate: "2026-07-02T17:00:00.000Z", assignedTeamMemberId: "unassigned", percentComplete: "60" },
       }),
     );
     expect(res.status).toBe(200);
@@ -131,9 +131,21 @@ describe("steps", () => {
       startDate: "2026-07-01T17:00:00.000Z",
       endDate: "2026-07-02T17:00:00.000Z",
       assignedTeamMemberId: null,
-      percentComplete: 0,
-      status: "pending",
+      percentComplete: 60,
+      status: "in-progress",
     });
+    // A program's non-number is refused, not made 0 (which would also set the step back to 'pending'); the form's
+    // fallback is the inline editor's (docs/product.md, Decisions: API bodies).
+    for (const percentComplete of ["sixty", true, { value: 60 }, []]) {
+      const refused = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { percentComplete } }));
+      expect({ percentComplete, status: refused.status, issues: refused.json.issues }).toEqual({
+        percentComplete,
+        status: 400,
+        issues: [{ path: "percentComplete", message: "Completion must be between 0 and 100" }],
+      });
+    }
+    const [kept] = await (await pm.request(`/api/workflow-instances/${instanceId}/steps`)).json();
+    expect(kept).toMatchObject({ id, percentComplete: 60, status: "in-progress" });
     const late = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { startDate: "2026-07-05" } }));
     expect(late.json.message).toBe("Start date cannot be later than end date.");
     const early = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { endDate: "2026-06-01" } }));
@@ -151,6 +163,15 @@ describe("steps", () => {
       await pm.request(`/api/workflow-steps/${steps[0].id}/assign-team-members`, { method: "POST", json: { teamMemberIds: [ada.id] } }),
     );
     expect(assigned.json.assignedTeamMembers).toEqual([{ id: ada.id, name: "Ada Admin" }]);
+    // A body without the list (or with null) is refused: it used to unassign everyone. [] is how to ask for that.
+    for (const json of [undefined, {}, { teamMemberIds: null }]) {
+      const refused = await body(await pm.request(`/api/workflow-steps/${steps[0].id}/assign-team-members`, { method: "POST", json }));
+      expect({ json, status: refused.status, message: refused.json.message }).toEqual({
+        json,
+        status: 400,
+        message: "teamMemberIds is required: the step's team members, [] for nobody",
+      });
+    }
     const refreshed = await body(await pm.request(`/api/projects/${project.id}/refresh-workflow`, { method: "POST" }));
     expect(refreshed.json.message).toBe("Workflow Refreshed");
     expect(refreshed.json.steps[0].assignedTeamMembers).toEqual([{ id: ada.id, name: "Ada Admin" }]);
