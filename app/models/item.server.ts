@@ -190,6 +190,8 @@ export function createItem(input: ItemCreate, actor: Actor): Item {
   return item.row;
 }
 
+export const movingRunningItemMessage = () => t`This item's timer is running. Stop or pause it before moving the item to another department.`;
+
 /**
  * The update of `updateItem` inside the caller's transaction (undefined: no such item, or not in the guard's
  * project); `known.categories` (categoriesByName) spares a category query per item when many change at once.
@@ -217,7 +219,13 @@ export function updateItemInTx(
   const categoryName = patch.category ?? before.category;
   const category = known.categories?.get(categoryName.toLowerCase()) ?? categoryOrThrow(tx, categoryName);
   if (patch.category !== undefined) values.category = category.name;
-  if (patch.department !== undefined) values.department = departmentOrThrow(tx, patch.department);
+  if (patch.department !== undefined) {
+    const department = departmentOrThrow(tx, patch.department);
+    // A running session belongs to the department it was started in: its stop is logged there and moves the item on
+    // from there (docs/product.md, Decisions: Timers). Moved under it, the log would say it was stopped elsewhere.
+    if (department !== before.department && before.isTimerActive) throw new ConflictError(movingRunningItemMessage());
+    values.department = department;
+  }
   if (patch.category !== undefined || patch.department !== undefined) {
     values.currentStepIndex = stepIndexOf(category.departmentSequence, values.department ?? before.department);
   }

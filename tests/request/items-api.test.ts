@@ -80,6 +80,25 @@ describe("items", () => {
     expect((await (await pm.request(`/api/items/${item.id}`)).json()).quantity).toBe(25);
   });
 
+  test("a running item is not moved to another department: its session stays where it was started", async () => {
+    const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId })).json();
+    expect((await pm.request(`/api/items/${item.id}/start-timer`, { method: "POST" })).status).toBe(200);
+    const moved = await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { department: "installation" } });
+    expect(moved.status).toBe(409);
+    expect((await moved.json()).message).toBe("This item's timer is running. Stop or pause it before moving the item to another department.");
+    // Anything else may change while it runs, and naming the department it is in is no move.
+    const renamed = await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { name: "y", department: item.department } });
+    expect(await renamed.json()).toMatchObject({ name: "y", department: item.department, isTimerActive: true });
+    expect((await pm.request(`/api/items/${item.id}/pause-timer`, { method: "POST" })).status).toBe(200);
+    const logs = await (await pm.request(`/api/items/${item.id}/timer-logs`)).json();
+    expect(logs.map((l: { action: string; department: string }) => [l.action, l.department]).sort()).toEqual([
+      ["start", item.department],
+      ["stop", item.department],
+    ]);
+    const after = await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { department: "installation" } });
+    expect((await after.json()).department).toBe("installation");
+  });
+
   test("PATCH the changed fields (department moves the step index); stale version 409; DELETE; 403 and 404", async () => {
     const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId })).json();
     const moved = await (await pm.request(`/api/items/${item.id}`, { method: "PATCH", json: { department: "installation", version: item.version } })).json();
