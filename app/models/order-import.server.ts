@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { t } from "@lingui/core/macro";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, items, materials, projects, workflows } from "#db/schema";
@@ -9,6 +10,7 @@ import {
   type ExistingProject,
   type OrderPlan,
   type OrderReferenceData,
+  ORDER_FIELDS,
   type OrderRow,
   type PlannedProject,
   planCounts,
@@ -133,9 +135,22 @@ export type ImportResult =
   /** The rows add or change items and the caller may not (`itemsWritable: false`): nothing written. */
   | { status: "items-refused"; plan: OrderPlan }
   /** This import (its id) was already done, by a second click on Confirm or a resend: nothing written again. */
-  | { status: "already"; counts: PlanCounts; projectIds: number[] };
+  | { status: "already"; counts: PlanCounts; projectIds: number[] }
+  /** The id was already used for other rows: nothing written (these rows were never imported). */
+  | { status: "reused" };
 
-type ImportRecord = { counts: PlanCounts; projectIds: number[]; rows: number };
+/** `digest`: of the rows it imported (rowsDigest); records written before it was kept have none. */
+type ImportRecord = { counts: PlanCounts; projectIds: number[]; rows: number; digest?: string };
+
+/**
+ * What an import id stands for: its rows, line by line, each field as sent. The same id sent again with other rows
+ * (a client that reuses its ids) would otherwise be answered 'already done' while its rows were never imported.
+ */
+function rowsDigest(rows: readonly OrderRow[]): string {
+  const hash = createHash("sha256");
+  for (const row of rows) hash.update(JSON.stringify([row.line, ...ORDER_FIELDS.map((f) => row[f] ?? "")]));
+  return hash.digest("hex");
+}
 
 /** What the committed transactions of an import changed, to put back if a later one is refused. */
 type Undo = {
@@ -196,6 +211,8 @@ export async function importOrders(
 async function runImport(rows: readonly OrderRow[], actor: Actor, importId: string | null, itemsWritable: boolean): Promise<ImportResult> {
   const db = getDb();
   const prior = importId ? importRecord(db, importId) : null;
+  const digest = rowsDigest(rows);
+  if (prior?.digest !== undefined && prior.digest !== digest) return { status: "reused" };
   if (prior) return { status: "already", counts: prior.counts, projectIds: prior.projectIds };
   let mark = writeMark(db);
   const plan = await previewOrderImport(rows);
@@ -223,7 +240,7 @@ async function runImport(rows: readonly OrderRow[], actor: Actor, importId: stri
         // A batch also ends when it has held the server long enough; the rest of it is checked again in the next.
         const written = writeProjects(tx, part.projects, actor, undo, notices, projectIds, batchDeadline());
         if (next + written === total) {
-          const record: ImportRecord = { counts, projectIds, rows: rows.length };
+          const record: ImportRecord = { counts, projectIds, rows: rows.length, digest };
           writeAudit(actor, { action: "import", entity: IMPORT_ENTITY, entityId: importId, after: record }, tx);
         }
         return written;

@@ -122,6 +122,8 @@ export async function action({ request }: Route.ActionArgs) {
     // The shop's data changed between the preview and Confirm (a workflow deleted, a reference taken): the new
     // preview says what is wrong now.
     if (result.status === "refused") return previewAnswer(rows, result.plan, { name: fileName, encoding: null }, 409);
+    // The page makes a new id for each preview; only a form kept from another file's preview gets here.
+    if (result.status === "reused") return refusal(t`This preview was already imported with other lines: upload the file again.`, 409);
     const summary = planSummary(result.counts);
     const description = result.status === "already" ? t`This import was already done: ${summary}` : summary;
     // Newest first, so the projects just imported head the list.

@@ -163,6 +163,13 @@ describe("order import screen", () => {
     expect(again.status).toBe(302);
     expect(count("projects")).toBe(3);
     expect(count("items")).toBe(5);
+    // A form kept from this preview, its lines changed: refused, not reported done.
+    const rows = JSON.parse(fields.rows!) as Record<string, unknown>[];
+    const changed = { ...fields, rows: JSON.stringify([{ ...rows[0], itemName: "Something else" }]) };
+    const other = await pm.request(page, { method: "POST", form: changed });
+    expect(other.status).toBe(409);
+    expect(await visibleHtml(other)).toContain("This preview was already imported with other lines: upload the file again.");
+    expect(count("items")).toBe(5);
     // The project page shows the customer and the reference.
     expect(await visibleHtml(await pm.request(`/projects/${bakeryId}`))).toContain("Customer: New Bakery · Reference: Q-7");
   });
@@ -314,12 +321,20 @@ describe("POST /api/projects/import", () => {
     expect((await again.json()).repeated).toBe(true);
     expect(count("projects")).toBe(2);
     expect(count("items")).toBe(3);
+    // The id again with other rows: refused, not answered 'already done' while these rows were never imported.
+    const other = [row({ projectName: "Deli", externalReference: "Q-200", itemName: "Menu board" })];
+    const reused = await pm.request("/api/projects/import", { method: "POST", json: { rows: other, importId: "order-batch-1" } });
+    expect(reused.status).toBe(409);
+    expect((await reused.json()).message).toBe("This importId was already used for other rows: nothing was imported. Send these rows with a new importId.");
+    expect(count("projects")).toBe(2);
+    expect((await pm.request("/api/projects/import", { method: "POST", json: { rows: other, importId: "order-batch-2" } })).status).toBe(201);
+    expect(count("projects")).toBe(3);
     // The same rows again without an id: the references match, so nothing is added a second time either.
     const resend = await pm.request("/api/projects/import", { method: "POST", json: { rows } });
     expect(resend.status).toBe(200);
     expect((await resend.json()).message).toBe("Nothing to import: every project is already as the file says.");
-    expect(count("projects")).toBe(2);
-    expect(count("items")).toBe(3);
+    expect(count("projects")).toBe(3);
+    expect(count("items")).toBe(4);
   });
 
   test("bad rows: 400 with each row's index and reason; nothing is imported, the good rows neither", async () => {

@@ -42,6 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.status === "refused") {
       return jsonError(400, issuesMessage(result.plan.issues, "Row"), { issues: issuesJson(result.plan.issues) });
     }
+    if (result.status === "reused") {
+      return jsonError(409, t`This importId was already used for other rows: nothing was imported. Send these rows with a new importId.`);
+    }
     if (result.status === "already") {
       return json({
         message: alreadyDone(planSummary(result.counts)),
