@@ -1,5 +1,6 @@
 import { select, t } from "@lingui/core/macro";
 import type { z } from "zod";
+import { z as zod } from "~/schemas/messages";
 import { DomainError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
 import { fieldLabel } from "~/schemas/messages";
@@ -70,6 +71,17 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 }
 
 const notTaken = (key: string) => t`${key} is not a field this call takes`;
+
+const NO_BODY = zod.object({}, { error: () => t`This call takes no body` });
+
+/**
+ * For the calls that take no body (docs/product.md, Decisions: API bodies): nothing, or `{}`. A field is refused
+ * naming it, as every other call refuses a field it does not take: a client that sent one expected it to count.
+ */
+export async function noBody(request: Request): Promise<void> {
+  if (request.headers.get("content-length") === "0" || request.body === null) return;
+  await parseBody(request, NO_BODY);
+}
 
 /**
  * '{what} not found' for the records the routes name ('Item', 'Project', 'Workflow step'): chosen by the record's

@@ -1,6 +1,6 @@
 import { departmentLabel } from "~/domain/format";
 import { pausedToast } from "~/domain/timer-words";
-import { api, json, parseId } from "~/http/api.server";
+import { api, json, noBody, parseId } from "~/http/api.server";
 import { departmentNames } from "~/models/item-detail.server";
 import { pauseTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
@@ -15,8 +15,9 @@ import type { RouteMethods } from "~/pipeline/route-rules.server";
 export const methods: RouteMethods = ["POST"];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return api(() => {
+  return api(async () => {
     const actor = actorFrom(request, requirePermission(request, "timers"));
+    await noBody(request);
     const { item, stoppedIn, sessionSeconds } = pauseTimer(parseId(params.id, "Item"), actor);
     const department = departmentNames().get(item.department) ?? departmentLabel(item.department);
     const toast = pausedToast(item.name, department);

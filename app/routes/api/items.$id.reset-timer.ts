@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { resetTimer } from "~/models/timer.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, parseId } from "~/http/api.server";
+import { api, noBody, json, parseId } from "~/http/api.server";
 import type { Route } from "./+types/items.$id.reset-timer";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -12,8 +12,9 @@ import type { RouteMethods } from "~/pipeline/route-rules.server";
 export const methods: RouteMethods = ["POST"];
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return api(() => {
+  return api(async () => {
     const actor = actorFrom(request, requirePermission(request, "timers:reset"));
+    await noBody(request);
     return json({ ...resetTimer(parseId(params.id, "Item"), actor), message: t`Timer reset successfully.` });
   });
 }

@@ -3,7 +3,7 @@ import { deleteItem, getItem, updateItem } from "~/models/item.server";
 import { ItemPatchSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { api, noBody, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/items.$id";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -24,6 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "items:write"));
     const id = parseId(params.id, "Item");
     if (request.method.toUpperCase() === "DELETE") {
+      await noBody(request);
       return deleteItem(id, actor) ? json({ message: t`Item deleted successfully.`, id }) : jsonError(404, t`Item not found`);
     }
     const { version, ...patch } = await parseBody(request, ItemPatchSchema);

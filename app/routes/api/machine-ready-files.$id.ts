@@ -2,7 +2,7 @@ import { deleteMachineFile, getMachineFile, isOperatePatch, updateMachineFile } 
 import { MachineFilePatchSchema } from "~/schemas/machine-file";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { api, noBody, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/machine-ready-files.$id";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -23,6 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return api(async () => {
     const id = parseId(params.id, "Machine file");
     if (request.method.toUpperCase() === "DELETE") {
+      await noBody(request);
       const user = requirePermission(request, "machine-files:write");
       return deleteMachineFile(id, actorFrom(request, user))
         ? json({ message: "Machine file deleted successfully.", id })

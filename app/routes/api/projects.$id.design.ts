@@ -5,7 +5,7 @@ import { DesignRecordSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
 import { maxUploadBytes, uploadedFile } from "~/pipeline/uploads.server";
-import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { api, noBody, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id.design";
 import type { RouteBody, RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -35,6 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
     if (request.method.toUpperCase() === "DELETE") {
+      await noBody(request);
       return deleteDesign(id, actor) ? json({ message: t`Design removed successfully!` }) : jsonError(404, t`No design uploaded`);
     }
     if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {

@@ -3,7 +3,7 @@ import { deleteProject, getProjectWithMetrics, updateProject } from "~/models/pr
 import { ProjectPatchSchema } from "~/schemas/project";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
-import { api, json, jsonError, parseBody, parseId } from "~/http/api.server";
+import { api, noBody, json, jsonError, parseBody, parseId } from "~/http/api.server";
 import type { Route } from "./+types/projects.$id";
 import type { RouteMethods } from "~/pipeline/route-rules.server";
 
@@ -24,6 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "projects:write"));
     const id = parseId(params.id, "Project");
     if (request.method.toUpperCase() === "DELETE") {
+      await noBody(request);
       return deleteProject(id, actor) ? json({ message: t`Project deleted successfully!`, id }) : jsonError(404, t`Project not found`);
     }
     const { version, ...patch } = await parseBody(request, ProjectPatchSchema);

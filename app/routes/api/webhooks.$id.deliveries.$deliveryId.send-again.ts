@@ -1,4 +1,4 @@
-import { api, json, methodNotAllowed, parseId } from "~/http/api.server";
+import { api, noBody, json, methodNotAllowed, parseId } from "~/http/api.server";
 import { resendDelivery } from "~/models/webhook.server";
 import { actorFrom } from "~/services/actor.server";
 import { requirePermission } from "~/services/permissions.server";
@@ -13,8 +13,9 @@ export const methods: RouteMethods = ["POST"];
 export const loader = () => methodNotAllowed();
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return api(() => {
+  return api(async () => {
     const actor = actorFrom(request, requirePermission(request, "settings:write"));
+    await noBody(request);
     const delivery = resendDelivery(parseId(params.id, "Webhook"), parseId(params.deliveryId, "Delivery"), actor);
     const { payload: _payload, ...rest } = delivery;
     return json(rest);
