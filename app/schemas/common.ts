@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { check, type Message, oneOf, z } from "./messages";
+import { check, type Message, oneOf, say, z } from "./messages";
 
 import { bidiMessage, hasBidiControls } from "~/domain/bidi";
 import { COLORS } from "~/domain/constants";
@@ -22,8 +22,17 @@ const CONTROL = check(controlMessage);
 // label and description of every form and API is covered, present and future.
 const noBidi = (s: string) => !hasBidiControls(s);
 
+/** Its own message for a missing value only: another one gets the shared sentence naming what it must be. */
+export const whenMissing = (message: Message) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === "" ? say(message) : undefined),
+});
+
+/**
+ * Text that must be there. Its message ('Item name is required') is for a missing or empty value; a value of another
+ * type (a number, a list) gets the shared sentence that says so ('Name must be text.'), as oneOf does for a choice.
+ */
 export const requiredText = (message: Message, max = 200) =>
-  z.preprocess(cleanText, z.string(check(message)).min(1, check(message)).max(max, atMost(max)).refine(noControl, CONTROL).refine(noBidi, BIDI));
+  z.preprocess(cleanText, z.string(whenMissing(message)).min(1, check(message)).max(max, atMost(max)).refine(noControl, CONTROL).refine(noBidi, BIDI));
 
 /**
  * A field the product's clients send that the server decides itself (a department's value comes from its name):
@@ -34,11 +43,18 @@ export const ignoredField = z
   .transform(() => undefined)
   .optional();
 
-/** A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. */
-export const idField = (message: Message) =>
+/**
+ * A record id from JSON (a number) or text (decimal digits only), as forms and API clients send it. `message` is
+ * for an empty choice and, unless `wrong` is given, for a value that is no id; a message that only says the field
+ * is required ('Project is required') comes with a `wrong` that says what an id is.
+ */
+export const idField = (message: Message, wrong: Message = message) =>
   z.preprocess(
     (v) => (typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v),
-    z.number(check(message)).int(check(message)).positive(check(message)),
+    z
+      .number({ error: (issue) => say(issue.input === undefined || issue.input === null || issue.input === "" ? message : wrong) })
+      .int(check(wrong))
+      .positive(check(wrong)),
   );
 
 // Normalising happens inside (null → "", "" → null, "4" → 4) and defaults outside: conform turns an empty

@@ -53,7 +53,10 @@ export const ProductFormSchema = z.object({
   name: requiredText(() => t`Product name is required`),
   category: requiredText(() => t`Category is required`, 200),
   department: requiredText(() => t`Department is required`, 100),
-  projectId: idField(() => t`Project is required`),
+  projectId: idField(
+    () => t`Project is required`,
+    () => t`Project must be a project id`,
+  ),
   material: requiredText(() => t`Material is required`, 200).default(DEFAULT_MATERIAL),
   quantity,
   workflowId: optionalWorkflow.default(null),
@@ -66,7 +69,10 @@ export const ItemCreateSchema = z.object({
   category: requiredText(() => t`Category is required`, 200),
   material: requiredText(() => t`Material is required`, 200).default(DEFAULT_MATERIAL),
   quantity: apiQuantity,
-  projectId: idField(() => t`Project is required`),
+  projectId: idField(
+    () => t`Project is required`,
+    () => t`Project must be a project id`,
+  ),
   department: requiredText(() => t`Department is required`, 100).optional(),
   workflowId: optionalWorkflow.optional(),
   productWorkflowId: optionalWorkflow.optional(),

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
-import { idField, nullableText, optionalText, patchOf, requiredText } from "./common";
+import { idField, nullableText, optionalText, patchOf, requiredText, whenMissing } from "./common";
 import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
@@ -8,7 +8,13 @@ import { check, oneOf, z } from "./messages";
 const priority = oneOf(PRIORITIES, () => t`Priority is required`);
 
 /** A workflow id, or none: forms send '' or 'none' for "no workflow". */
-const optionalWorkflowId = z.preprocess((v) => (v === "" || v === "none" || v === null ? null : v), idField(() => t`Project workflow is required`).nullable());
+const optionalWorkflowId = z.preprocess(
+  (v) => (v === "" || v === "none" || v === null ? null : v),
+  idField(
+    () => t`Project workflow is required`,
+    () => t`Project workflow must be a workflow id`,
+  ).nullable(),
+);
 
 // A calendar day as a date input sends it ('yyyy-mm-dd'), or an ISO timestamp as the product's client sends it
 // (noon local time); empty means no date. The model turns it into noon in the shop's zone.
@@ -98,12 +104,24 @@ const projectFields = {
 
 /** docs/product.md §5: the list screen's create form needs a name and a workflow; the rest is optional. */
 export const ProjectCreateSchema = z
-  .object({ ...projectFields, workflowId: idField(() => t`Project workflow is required`) })
+  .object({
+    ...projectFields,
+    workflowId: idField(
+      () => t`Project workflow is required`,
+      () => t`Project workflow must be a workflow id`,
+    ),
+  })
   .refine(datesInOrder, { error: startAfterEnd, path: ["startDate"] });
 
 /** POST /api/projects: the create form's fields, a due date before the start refused in the API's words. */
 export const ProjectCreateApiSchema = z
-  .object({ ...projectFields, workflowId: idField(() => t`Project workflow is required`) })
+  .object({
+    ...projectFields,
+    workflowId: idField(
+      () => t`Project workflow is required`,
+      () => t`Project workflow must be a workflow id`,
+    ),
+  })
   .refine(datesInOrder, { error: dueBeforeStart, path: ["endDate"] });
 
 /** docs/product.md §5 / docs/product.md (Decisions): editing needs a name and a valid priority; description, workflow and dates are optional. */
@@ -187,7 +205,7 @@ export const AssignTeamMembersSchema = z.object({
     z
       .array(
         idField(() => t`Team member ids must be whole numbers`),
-        check(() => t`teamMemberIds is required: the step's team members, [] for nobody`),
+        whenMissing(() => t`teamMemberIds is required: the step's team members, [] for nobody`),
       )
       .max(
         200,

@@ -39,7 +39,7 @@ export const NO_SCAN_BODY: Readonly<z.infer<typeof ScanBodySchema>> = Object.fre
 /** POST /api/scans: one scan of a label, as the QR Timer page sends it (and replays it after being offline). */
 export const ScanToggleSchema = z.object({
   code: z
-    .string({ error: () => t`code is required` })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? t`code is required` : undefined) })
     .trim()
     .min(1, { error: () => t`code is required` })
     .max(2000, { error: () => t`code is too long` }),

@@ -16,6 +16,7 @@ import {
   requiredText,
   sortOrder,
   stringList,
+  whenMissing,
 } from "./common";
 
 // One schema per form or /api body, used by the browser (conform) and the server alike.
@@ -94,7 +95,7 @@ export const SubdepartmentSchema = z.object({
   description: optionalText(),
   departmentId: numberish(
     z
-      .number({ error: () => t`Department is required` })
+      .number(whenMissing(() => t`Department is required`))
       .int()
       .positive(check(() => t`Department is required`)),
   ),

@@ -95,6 +95,36 @@ describe("an unknown enum value names the allowed ones", () => {
   });
 });
 
+describe("a value of the wrong type says so, never that the field is missing", () => {
+  // A program that sent `"name": ["Job"]` or `"code": 123` was told 'Project name is required' / 'code is required'.
+  test("every field of every schema given a list or an object", () => {
+    const wrong: string[] = [];
+    let count = 0;
+    for (const [name, schema] of schemas) {
+      for (const [field, f] of fields(schema, name)) {
+        for (const value of [{ a: 1 }, [{ a: 1 }]]) {
+          const result = z.object({ field: f }).safeParse({ field: value });
+          if (result.success) continue;
+          count++;
+          const message = result.error.issues[0]!.message;
+          if (/\brequired\b/i.test(message)) wrong.push(`${field} ${JSON.stringify(value)}: ${message}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(count).toBeGreaterThan(100);
+  });
+
+  test("in the field's own words", async () => {
+    const { ProjectCreateApiSchema } = await import("~/schemas/project");
+    const first = (r: { error?: z.ZodError }) => r.error!.issues[0]!.message;
+    expect(first(ProjectCreateApiSchema.safeParse({ name: ["Job"], workflowId: 1 }))).toBe("Name must be text.");
+    expect(first(ProjectCreateApiSchema.safeParse({ workflowId: 1 }))).toBe("Project name is required");
+    expect(first(ProjectCreateApiSchema.safeParse({ name: "Job", workflowId: { id: 1 } }))).toBe("Project workflow must be a workflow id");
+    expect(first(ProjectCreateApiSchema.safeParse({ name: "Job", workflowId: "" }))).toBe("Project workflow is required");
+  });
+});
+
 // Text that is kept as it came, on purpose: identifiers checked by their own pattern, raw file contents read by a
 // parser that checks each cell, and values never shown as a name.
 const RAW_TEXT = new Set([
