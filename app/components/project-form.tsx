@@ -12,6 +12,7 @@ import { btn, CancelLink, DeleteConfirmActions, FieldError, inputClass, Label } 
 import { FormErrors, TextField } from "~/components/forms";
 import type { ProjectFormProject } from "~/views/project-edit.server";
 import { ORIGINAL_FIELD } from "~/domain/form-changes";
+import { markUnreadableDates } from "~/browser/unreadable-dates";
 import { isStaleRefusal, RELOAD_FIELD } from "~/domain/stale-edit";
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -77,8 +78,8 @@ function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, 
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema });
+    onValidate: ({ form, formData }) => {
+      const submission = parseWithZod(markUnreadableDates(form, formData), { schema });
       // Reload saves nothing: it goes to the server (which answers with the latest values) whatever the fields hold.
       return formData.has(RELOAD_FIELD) && submission.status !== "success" ? { ...submission, error: null } : submission;
     },

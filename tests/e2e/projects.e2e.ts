@@ -76,3 +76,27 @@ test("create a project with a due date in the dialog at 360 px; the Timeline car
   expect((await api.delete(`/api/projects/${page.url().split("/").at(-1)}`)).status()).toBe(200);
   await api.dispose();
 });
+
+// A date typed half-way is one the browser cannot read, and it sends it as empty: Save cleared the due date without
+// a word (docs/product.md, Decisions: Due dates). With JavaScript the field says so and nothing is sent.
+test("a due date typed half-way in Edit Project is named beside the field, and the due date is kept", async ({ page, signIn, baseURL, clientIp }) => {
+  await signIn(DEMO.admin);
+  const api = await adminApi(baseURL!, clientIp);
+  const workflows = (await (await api.get("/api/workflows")).json()) as { id: number }[];
+  const created = await api.post("/api/projects", { data: { name: `E2E Half date ${Date.now()}`, workflowId: workflows[0]!.id, endDate: "2026-12-18" } });
+  const { id } = (await created.json()) as { id: number };
+  await visit(page, true, `/projects/${id}?dialog=edit-project`);
+  const edit = page.getByRole("dialog", { name: "Edit Project" });
+  const due = edit.getByLabel("Due date (optional)");
+  await expect(due).toHaveValue("2026-12-18");
+  // The day part cleared, as a Backspace in it does: the field now holds something that is not a date.
+  await due.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Backspace");
+  expect(await due.evaluate((el: HTMLInputElement) => el.validity.badInput)).toBe(true);
+  await edit.getByRole("button", { name: "Update Project" }).click();
+  await expect(edit.getByText("Due date must be a date, e.g. 2026-03-31")).toBeVisible();
+  expect(((await (await api.get(`/api/projects/${id}`)).json()) as { endDate: string | null }).endDate).toMatch(/^2026-12-18/);
+  expect((await api.delete(`/api/projects/${id}`)).status()).toBe(200);
+  await api.dispose();
+});

@@ -18,6 +18,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { STEP_DATE_MAX, STEP_DATE_MIN, StepEditFormSchema } from "~/schemas/project";
+import { markUnreadableDates } from "~/browser/unreadable-dates";
 import { sequenceColorClass } from "~/domain/colors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sortableAnnouncements } from "../drag-announcements";
@@ -366,7 +367,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
     constraint: getZodConstraint(StepEditFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StepEditFormSchema }),
+    onValidate: ({ form, formData }) => parseWithZod(markUnreadableDates(form, formData), { schema: StepEditFormSchema }),
   });
   const startValue = typeof fields.startDate.value === "string" ? fields.startDate.value : (opened.startDate ?? "");
   const endValue = typeof fields.endDate.value === "string" ? fields.endDate.value : (opened.endDate ?? "");
