@@ -14,11 +14,17 @@ export const startedToast = (itemName: string, department: string): TimerToast =
 /** docs/product.md §8: 'Timer Stopped & Advanced' names where the item went; at the last department it is 'Final Department'. */
 export function stoppedToast(itemName: string, department: string, final: boolean): TimerToast {
   return final
-    ? { title: t`Final Department`, description: t`${itemName} stays in ${department}.` }
+    ? { title: t`Final Department`, description: t`${itemName} is finished in ${department}.` }
     : { title: t`Timer Stopped & Advanced`, description: t`${itemName} moved to ${department}.` };
 }
 
 export const doubleScanToast = (): TimerToast => ({ title: t`Timer Still Running`, description: doubleScanMessage() });
+
+/** The label page's Done pressed moments after its Start (the button takes Start's place): a double tap, said as one. */
+export const doubleTapToast = (): TimerToast => ({
+  title: t`Timer Still Running`,
+  description: t`Started moments ago — tapped twice? Press Done again in a few seconds to stop.`,
+});
 
 /** docs/product.md, Decisions: The end of a job: Pause stops the timer and the item stays where it is. */
 export const pausedToast = (itemName: string, department: string): TimerToast => ({

@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { QR_MESSAGES } from "~/domain/qr-input";
-import { doneLabel, doubleScanToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doneLabel, doubleTapToast, startedToast, stoppedToast } from "~/domain/timer-words";
 import { answerDoneOrPause } from "~/views/timer-buttons.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/qr-item";
@@ -82,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof NotFoundError)
       return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
-    if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleScanToast());
+    if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleTapToast());
     // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
     if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());
     if (error instanceof ConflictError) {

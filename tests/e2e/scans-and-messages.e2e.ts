@@ -108,7 +108,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     await visit(page, true, `/qr/${final.id}`);
     await page.getByRole("button", { name: "Done — finish item" }).click();
     // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
-    await expect(page.getByText(`${final.name} stays in`).first()).toBeVisible();
+    await expect(page.getByText(`${final.name} is finished in`).first()).toBeVisible();
     await expect(page.getByText("Final Department", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("Timer Stopped & Advanced")).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/qr/${final.id}$`));
@@ -121,7 +121,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Done — finish item" })).toBeVisible();
-    await expect(page.getByText(`${final.name} stays in`)).toHaveCount(0);
+    await expect(page.getByText(`${final.name} is finished in`)).toHaveCount(0);
     await expect(page.getByText("Final Department", { exact: true })).toHaveCount(1); // the Next Department field
   });
 

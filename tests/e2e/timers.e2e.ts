@@ -8,6 +8,7 @@ import { DEMO, expect, pinField, test, waitForHydration } from "./fixtures";
 import { ageSession, expectNoSeriousA11yViolations, expectNoSidewaysScroll, visit } from "./helpers";
 // The double-read message as the English screen says it (domain/timer-words.ts, doubleScanMessage).
 const DOUBLE_SCAN = "Already started — scanned twice? Scan again in a few seconds to stop.";
+const DOUBLE_TAP = "Started moments ago — tapped twice? Press Done again in a few seconds to stop.";
 
 /** A wedge scanner's read: the code in one burst, then its Enter (a late Enter on the emptied field is no scan). */
 async function scan(page: Page, code: string) {
@@ -143,7 +144,7 @@ test("the floor from a phone, signed out: the PIN, the label's page (Start, a do
     // A double tap: Done right after this member's own Start is not taken.
     await page.getByRole("button", { name: /^Done/ }).click();
     // .first(): while the toast is announced, its text is also in the screen reader's live region for a moment.
-    await expect(page.getByText(DOUBLE_SCAN).first()).toBeVisible();
+    await expect(page.getByText(DOUBLE_TAP).first()).toBeVisible();
     expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true });
     ageSession(appServer.dataDir, item.id);
     await page.getByRole("button", { name: /^Done/ }).click();

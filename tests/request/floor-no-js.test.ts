@@ -148,7 +148,7 @@ describe("the phone camera's /qr/{id} page without JavaScript", () => {
     let page = await open(admin, `/qr/${finalId}`);
     page = await page.form({ button: "Done — finish item" }).submit("Done — finish item");
     expect(page.url.pathname).toBe(`/qr/${finalId}`);
-    expect(toasts(page)).toContain("Final Department Roof sign stays in Installation.");
+    expect(toasts(page)).toContain("Final Department Roof sign is finished in Installation.");
     expect(page.text()).not.toContain("Timer Stopped & Advanced");
     expect(row(finalId)).toMatchObject({ isTimerActive: false, department: "installation" });
 
@@ -158,7 +158,7 @@ describe("the phone camera's /qr/{id} page without JavaScript", () => {
     expect((await james.request(`/api/items/${finalId}/start-timer`, { method: "POST" })).status).toBe(200);
     page = await open(admin, `/qr/${finalId}`);
     expect(page.form({ button: "Done — finish item" })).toBeDefined();
-    expect(page.text()).not.toContain("stays in");
+    expect(page.text()).not.toContain("is finished in");
     expect(toasts(page)).toEqual([]);
     // Said once, as the Next Department field.
     const exactly = page.$$("main *").filter((el) => el.children.length === 0 && el.textContent?.trim() === "Final Department");

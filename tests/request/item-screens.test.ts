@@ -225,7 +225,7 @@ describe("/qr/{id}: the phone camera's page", () => {
     ageSession(id);
     const html = await follow(floor, await form(floor, `/qr/${id}`, { intent: "stop" }));
     // The toast: its title, then its text.
-    expect(html).toMatch(/>Final Department<\/p><p[^>]*>Lobby Sign stays in Installation\.<\/p>/);
+    expect(html).toMatch(/>Final Department<\/p><p[^>]*>Lobby Sign is finished in Installation\.<\/p>/);
     expect(html).not.toContain("Timer Stopped");
     expect(item(id).department).toBe("installation");
   });

@@ -106,21 +106,21 @@ describe("'Final Department' (§8)", () => {
     await floor.request("/api/scans", { method: "POST", json: { code: String(itemId) } });
     ageSession(itemId);
     const body = await (await floor.request("/api/scans", { method: "POST", json: { code: String(itemId) } })).json();
-    expect(body.toast).toEqual({ title: "Final Department", description: "Fence banner stays in Installation." });
+    expect(body.toast).toEqual({ title: "Final Department", description: "Fence banner is finished in Installation." });
   });
 
   test("the QR Timer form without JavaScript", async () => {
     await floor.request("/qr-scanner", { method: "POST", form: { code: String(itemId) } });
     ageSession(itemId);
     const html = await follow(floor, await floor.request("/qr-scanner", { method: "POST", form: { code: String(itemId) } }));
-    expect(html).toMatch(/>Final Department<\/p><p[^>]*>Fence banner stays in Installation\.<\/p>/);
+    expect(html).toMatch(/>Final Department<\/p><p[^>]*>Fence banner is finished in Installation\.<\/p>/);
     expect(html).not.toContain("Timer Stopped");
   });
 
   test("end-timer carries the toast a client shows; elsewhere 'Timer Stopped & Advanced' names where it went", async () => {
     await floor.request(`/api/items/${itemId}/start-timer`, { method: "POST" });
     const final = await (await floor.request(`/api/items/${itemId}/end-timer`, { method: "POST" })).json();
-    expect(final).toMatchObject({ finalDepartment: true, toast: { title: "Final Department", description: "Fence banner stays in Installation." } });
+    expect(final).toMatchObject({ finalDepartment: true, toast: { title: "Final Department", description: "Fence banner is finished in Installation." } });
     const other = (
       await (await pm.request("/api/items", { method: "POST", json: { name: "Door decal", category: "Banner", projectId, department: "production" } })).json()
     ).id;
