@@ -586,7 +586,8 @@ export const projectDesigns = sqliteTable("project_designs", {
   uploadedAt: ts("uploaded_at").notNull(),
 });
 
-// Signed single-use upload URLs (design PDFs): a row per issued URL so a second PUT is refused.
+// Signed single-use upload URLs (design PDFs): a row per issued URL so a second PUT is refused. `usedAt` is set
+// while a PUT's bytes arrive and kept only once they are stored: a refused upload leaves the link usable.
 export const uploadTokens = sqliteTable(
   "upload_tokens",
   {

@@ -92,7 +92,11 @@ export async function receivePdf(body: ReadableStream<Uint8Array> | null, maxByt
   return { tmp, size: await checkPdf(tmp, maxBytes) };
 }
 
-/** The PUT to an upload URL: single use, not expired, a PDF within the limit. */
+/**
+ * The PUT to an upload URL: single use, not expired, a PDF within the limit. Only a stored upload uses the link
+ * up: one refused for what it sent (not a PDF, too large) or cut off by its client leaves it usable until it
+ * expires (docs/product.md, Decisions: Uploads).
+ */
 export async function acceptUpload(token: string, body: ReadableStream<Uint8Array> | null, maxBytes: number) {
   const db = getDb();
   const row = db
@@ -103,7 +107,7 @@ export async function acceptUpload(token: string, body: ReadableStream<Uint8Arra
   if (!row) throw new UploadRefused(404, t`This upload link is not valid`);
   if (row.usedAt) throw new UploadRefused(409, t`This upload link was already used`);
   if (row.expiresAt.getTime() < Date.now()) throw new UploadRefused(410, t`This upload link has expired. Try the upload again.`);
-  // Claimed before the bytes arrive, so two PUTs to one link cannot both write.
+  // Claimed before the bytes arrive, so two PUTs to one link cannot both write; given back if nothing is stored.
   const claimed = db
     .update(uploadTokens)
     .set({ usedAt: new Date() })
@@ -111,9 +115,15 @@ export async function acceptUpload(token: string, body: ReadableStream<Uint8Arra
     .returning({ id: uploadTokens.id })
     .all();
   if (claimed.length !== 1) throw new UploadRefused(409, t`This upload link was already used`);
-  const { tmp, size } = await receivePdf(body, maxBytes);
-  renameSync(storedFilePath(tmp)!, storedFilePath(row.storedPath)!);
-  return { uploadedPath: row.storedPath, fileSize: size, projectId: row.projectId };
+  let stored = false;
+  try {
+    const { tmp, size } = await receivePdf(body, maxBytes);
+    renameSync(storedFilePath(tmp)!, storedFilePath(row.storedPath)!);
+    stored = true;
+    return { uploadedPath: row.storedPath, fileSize: size, projectId: row.projectId };
+  } finally {
+    if (!stored) db.update(uploadTokens).set({ usedAt: null }).where(eq(uploadTokens.id, row.id)).run();
+  }
 }
 
 /**

@@ -82,6 +82,30 @@ describe("the three-call upload", () => {
     expect(text.put.status).toBe(415);
   });
 
+  test("a refused upload leaves its link usable until it expires; only a stored upload uses it up", async () => {
+    const { uploadURL, put } = await upload("oops");
+    expect(put.status).toBe(400);
+    const again = (body: string | Uint8Array<ArrayBuffer>, type = "application/pdf") =>
+      pm.request(uploadURL, { method: "PUT", headers: { "content-type": type }, body });
+    const big = new Uint8Array(20 * 1024).fill(65);
+    big.set(new TextEncoder().encode("%PDF-"));
+    expect((await again(big)).status).toBe(413);
+    expect((await again(PDF, "text/plain")).status).toBe(415);
+    const stored = await again(PDF);
+    expect(stored.status).toBe(200);
+    expect((await stored.json()).fileSize).toBe(PDF.length);
+    expect((await again(PDF)).status).toBe(409);
+    // A link refused for its content still expires at its time.
+    const { uploadURL: late, put: refused } = await upload("GIF89a");
+    expect(refused.status).toBe(400);
+    app.db
+      .update(uploadTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadTokens.projectId, projectId))
+      .run();
+    expect((await pm.request(late, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(410);
+  });
+
   test("larger than MAX_UPLOAD_MB: 413", async () => {
     const big = new Uint8Array(20 * 1024).fill(65);
     big.set(new TextEncoder().encode("%PDF-"));
