@@ -22,6 +22,7 @@ import { answerIn, decidedLocale, inLanguageScope, type LanguageScope } from "~/
 import { DEFAULT_LANGUAGE, preferredLanguage } from "~/domain/languages";
 import { requestLocale } from "~/services/language.server";
 import { claimZodMessages } from "~/schemas/messages";
+import { orList } from "~/domain/words";
 
 // The one HTTP layer every request passes before React Router: static files, the public URL behind a proxy,
 // cross-site refusal, body limits, the signed-out /api gate and the headers every answer carries. Rules that
@@ -262,11 +263,14 @@ export class IncomingBody {
   }
 }
 
-/** 415's advice to a program: the body types this call takes. */
+/**
+ * 415's advice to a program: the body types this call takes, in words ('application/pdf or
+ * application/octet-stream'). A route that also takes a body without a Content-Type header lists "" among its
+ * types (route-rules.server), which is said as such rather than listed.
+ */
 function sendBodyAs(types: readonly string[]): string {
-  const first = types.slice(0, -1).join(" or ");
-  const last = types.at(-1) ?? "";
-  const list = types.length > 1 ? t`${first} or ${last}` : last;
+  const list = orList(types.filter((type) => type !== ""));
+  if (types.includes("")) return t`Send the body as ${list} (Content-Type header), or with no Content-Type header.`;
   return t`Send the body as ${list} (Content-Type header).`;
 }
 

@@ -31,7 +31,7 @@ export type BodyRule = {
    * or the file of a multipart form ("multipart": the rule is for multipart bodies only).
    */
   upload?: "raw" | "multipart";
-  /** The content types an /api route takes for this method (default: JSON only). */
+  /** The content types an /api route takes for this method (default: JSON only); "" takes a body sent without one. */
   types?: readonly string[];
 };
 type MethodBodies = Partial<Record<Declared, BodyRule>>;

@@ -106,6 +106,14 @@ describe("the three-call upload", () => {
     expect((await pm.request(late, { method: "PUT", headers: { "content-type": "application/pdf" }, body: PDF })).status).toBe(410);
   });
 
+  test("the 415 names the body types the upload takes in words, without an empty entry", async () => {
+    const { put } = await upload(PDF, "text/plain");
+    expect(put.status).toBe(415);
+    expect((await put.json()).message).toBe(
+      "Send the body as application/pdf or application/octet-stream (Content-Type header), or with no Content-Type header.",
+    );
+  });
+
   test("larger than MAX_UPLOAD_MB: 413", async () => {
     const big = new Uint8Array(20 * 1024).fill(65);
     big.set(new TextEncoder().encode("%PDF-"));

@@ -118,6 +118,22 @@ describe("cross-site requests are refused in the HTTP layer, for every route", (
     const res = await app.client().request("/login", { method: "POST", headers: { "content-type": "text/plain" }, body: "pinCode=4321" });
     expect(res.status).toBe(415);
   });
+
+  test("every /api write's 415 names the body types it takes in words, with no empty entry", async () => {
+    let checked = 0;
+    for (const path of routePaths(build).filter((p) => p.startsWith("/api/"))) {
+      for (const method of WRITE_METHODS) {
+        const res = await admin.request(path, { method, headers: { "content-type": "text/plain" }, body: "x" });
+        if (res.status !== 415) continue;
+        const { message } = await res.json();
+        expect(`${method} ${path}: ${message}`).toMatch(
+          /: Send the body as [a-z]+\/[a-z.+-]+( or [a-z]+\/[a-z.+-]+)* \(Content-Type header\)(, or with no Content-Type header)?\.$/,
+        );
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
 });
 
 describe("trusted proxies (TRUST_PROXY)", () => {
