@@ -274,6 +274,33 @@ function sendBodyAs(types: readonly string[]): string {
   return t`Send the body as ${list} (Content-Type header).`;
 }
 
+/**
+ * A body sent compressed (any Content-Encoding but identity): the server reads bodies as they are sent, so a
+ * gzip-encoded JSON would otherwise be read as broken JSON. 415 with Accept-Encoding: identity, as HTTP asks
+ * (docs/product.md, Decisions: API bodies).
+ */
+function encodedBody(request: Request): boolean {
+  const encoding = request.headers.get("content-encoding");
+  if (encoding === null) return false;
+  return encoding.split(",").some((coding) => {
+    const name = coding.trim().toLowerCase();
+    return name !== "" && name !== "identity";
+  });
+}
+
+function encodingRefusal(isApi: boolean): Response {
+  const response = refuse(
+    isApi,
+    415,
+    t`Unsupported Form`,
+    isApi
+      ? t`The server does not take compressed bodies (Content-Encoding). Send the body uncompressed, without a Content-Encoding header.`
+      : t`The form was sent compressed (Content-Encoding), which this page cannot read. Go back and try again.`,
+  );
+  response.headers.set("Accept-Encoding", "identity");
+  return response;
+}
+
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
 /**
@@ -378,6 +405,7 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
     if (length !== null && (!Number.isFinite(length) || length > limit)) return unreadRefusal(req, seen, length, tooLarge(isApi, limit));
 
     if (hasBody) {
+      if (encodedBody(req)) return unreadRefusal(req, seen, length, encodingRefusal(isApi));
       const allowedTypes = isApi ? apiBodyTypes(rules, method) : PAGE_BODY_TYPES;
       if (!allowedTypes.includes(type)) {
         return unreadRefusal(

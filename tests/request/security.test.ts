@@ -134,6 +134,41 @@ describe("cross-site requests are refused in the HTTP layer, for every route", (
     }
     expect(checked).toBeGreaterThan(50);
   });
+
+  test("a compressed body (Content-Encoding) is refused with 415 before it is read: JSON for /api, a page for forms", async () => {
+    const json = Bun.gzipSync(new TextEncoder().encode(JSON.stringify({ name: "Vinyl", category: "Film" })));
+    for (const encoding of ["gzip", "deflate", "br", "GZIP", "gzip, identity"]) {
+      const res = await admin.request("/api/materials", {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-encoding": encoding },
+        body: json,
+      });
+      expect(res.status).toBe(415);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.headers.get("accept-encoding")).toBe("identity");
+      expect(await res.json()).toEqual({
+        message: "The server does not take compressed bodies (Content-Encoding). Send the body uncompressed, without a Content-Encoding header.",
+      });
+    }
+    expect(app.db.select().from(materials).all()).toHaveLength(0);
+    // identity is no encoding at all.
+    const plain = await admin.request("/api/materials", {
+      method: "POST",
+      headers: { "content-encoding": "identity" },
+      json: { name: "Vinyl", category: "Film" },
+    });
+    expect(plain.status).toBe(201);
+
+    const form = await app.client("10.0.0.7").request("/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-encoding": "gzip" },
+      body: Bun.gzipSync(new TextEncoder().encode("pinCode=4321")),
+    });
+    expect(form.status).toBe(415);
+    const page = await visibleHtml(form);
+    expect(page).toContain("The form was sent compressed (Content-Encoding), which this page cannot read. Go back and try again.");
+    expect(form.headers.getSetCookie().some((c) => c.startsWith("shopflow_session="))).toBe(false);
+  });
 });
 
 describe("trusted proxies (TRUST_PROXY)", () => {
