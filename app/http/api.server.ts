@@ -2,6 +2,7 @@ import { select, t } from "@lingui/core/macro";
 import type { z } from "zod";
 import { z as zod } from "~/schemas/messages";
 import { DomainError } from "~/domain/errors";
+import { CLIENT_GONE_STATUS, ClientGone, clientGoneMessage } from "~/http/request.server";
 import { parseIdParam } from "~/domain/ids";
 import { fieldLabel } from "~/schemas/messages";
 import { unknownFields, unknownFieldsMessage } from "~/schemas/unknown-fields";
@@ -120,6 +121,8 @@ export async function api(fn: () => Response | Promise<Response>): Promise<Respo
 export function apiFailure(error: unknown): Response {
   if (error instanceof Response) return error;
   if (error instanceof DomainError) return jsonError(error.status, error.message);
+  // The HTTP layer notes it in one line (pipeline/http.server.ts): no stack for a client that left.
+  if (error instanceof ClientGone) return jsonError(CLIENT_GONE_STATUS, clientGoneMessage());
   console.error(error);
   return jsonError(500, t`Something went wrong on the server`);
 }

@@ -6,7 +6,7 @@ import { getEnv } from "~/infra/env.server";
 import { errorPage } from "~/http/error-page.server";
 import { clientAddress } from "~/domain/ip";
 import { proxyMatcher } from "~/infra/trusted-proxies.server";
-import { CLIENT_IP_HEADER } from "~/http/request.server";
+import { CLIENT_GONE_STATUS, CLIENT_IP_HEADER, ClientGone, clientGoneMessage } from "~/http/request.server";
 import { unknownHostResponse } from "./host-check.server";
 import { mayHaveRanges, withByteRanges } from "~/http/byte-ranges.server";
 import { MultipartError } from "~/http/multipart.server";
@@ -196,6 +196,8 @@ export class IncomingBody {
   private reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   private ended = false;
   private received = 0;
+  /** The client closed the connection before the body had all arrived. */
+  gone = false;
 
   constructor(
     private readonly body: ReadableStream<Uint8Array>,
@@ -204,7 +206,16 @@ export class IncomingBody {
 
   private async next(): Promise<Uint8Array | null> {
     this.reader ??= this.body.getReader();
-    const { done, value } = await this.reader.read();
+    let read: Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+    try {
+      read = await this.reader.read();
+    } catch (error) {
+      // Bun ends the body of a request whose connection closed with an AbortError: the client left, nothing broke.
+      if ((error as { name?: unknown } | null)?.name !== "AbortError") throw error;
+      this.gone = true;
+      throw new ClientGone();
+    }
+    const { done, value } = read;
     if (done) {
       this.ended = true;
       return null;
@@ -251,9 +262,15 @@ export class IncomingBody {
     );
   }
 
+  /** How much of the body arrived, and how much was declared (null: sent chunked). */
+  get progress(): { received: number; declared: number | null } {
+    return { received: this.received, declared: this.declared };
+  }
+
   /** Reads what is left and throws it away, at most `cap` bytes in all; false when it stopped short (close the connection). */
   async finish(cap: number): Promise<boolean> {
     if (this.ended) return true;
+    if (this.gone) return false;
     if (this.declared === null || this.declared <= cap) {
       while (this.received <= cap) if ((await this.next().catch(() => null)) === null) return this.ended;
     }
@@ -457,9 +474,12 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
       }
       seen.release = release;
       if (large.upload === "raw") {
-        // The route streams it to disk; the stream fails past the limit and the route answers 413.
+        // The route streams it to disk; the stream fails past the limit and the route answers 413. It goes on
+        // without the client's abort signal: a client that leaves ends the stream (ClientGone) and the route gives
+        // its link back before answering, where React Router would answer 500 at the abort and leave it running.
         const body = (seen.body = new IncomingBody(incoming, length));
-        return remember(new Request(href, { ...init, body: body.stream(limit), duplex: "half" } as RequestInit), user);
+        const { method, headers } = init;
+        return remember(new Request(href, { method, headers, body: body.stream(limit), duplex: "half" } as RequestInit), user);
       }
       try {
         const body = (seen.body = new IncomingBody(incoming, length));
@@ -545,13 +565,25 @@ export function createFetchHandler(build: ServerBuild, opts: { staticSource: Sta
         if (mayHaveRanges(req, response)) response = await withByteRanges(req, response, isApi);
       }
     } catch (error) {
-      console.error(error);
-      response = isApi
-        ? Response.json({ message: t`Something went wrong on the server` }, { status: 500 })
-        : errorPage(500, t`Something went wrong`, t`The server could not answer this request. Try again, or go back to the home page.`);
+      if (error instanceof ClientGone) {
+        response = refuse(isApi, CLIENT_GONE_STATUS, t`Connection Closed`, clientGoneMessage());
+      } else {
+        console.error(error);
+        response = isApi
+          ? Response.json({ message: t`Something went wrong on the server` }, { status: 500 })
+          : errorPage(500, t`Something went wrong`, t`The server could not answer this request. Try again, or go back to the home page.`);
+      }
     } finally {
       seen.release?.();
       if (seen.handedOn) discardUploads(seen.handedOn);
+    }
+    if (seen.body?.gone) {
+      // By the route's pattern: an upload's address carries its token, which stays out of the log.
+      const { received, declared } = seen.body.progress;
+      const of = declared === null ? "" : ` of ${declared}`;
+      console.log(
+        `${req.method} ${seen.rules?.pattern ?? url.pathname}: the client closed the connection before its request body arrived (${received}${of} bytes)`,
+      );
     }
     // Before the answer goes: what the client is still sending is read and thrown away, or it never reads the answer.
     if (seen.body && !(await seen.body.finish(drainCap))) {
