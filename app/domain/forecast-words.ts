@@ -67,7 +67,7 @@ export function workingSpan(seconds: number, dayHours: number): string {
   const hours = seconds / 3600;
   if (hours < 1) {
     const minutes = Math.max(1, Math.round(seconds / 60));
-    return t`${minutes} working minutes`;
+    return plural(minutes, { one: "# working minute", other: "# working minutes" });
   }
   if (hours < dayHours) {
     const h = Math.round(hours);

@@ -1,4 +1,4 @@
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { AuditEntryRow } from "~/components/audit/audit-entries";
@@ -28,7 +28,10 @@ export default function SettingsAudit({ loaderData }: Route.ComponentProps) {
       <PageHeader title={t`Audit trail`} subtitle={t`Every change, sign-in and refused PIN, newest first. Nothing here can be edited or deleted.`} />
       <p className="-mt-2 mb-4 text-sm text-ink-muted" data-testid="audit-retention">
         {retentionDays > 0
-          ? t`Entries older than ${retentionDays} days are removed automatically (AUDIT_RETENTION_DAYS on the server).`
+          ? plural(retentionDays, {
+              one: "Entries older than # day are removed automatically (AUDIT_RETENTION_DAYS on the server).",
+              other: "Entries older than # days are removed automatically (AUDIT_RETENTION_DAYS on the server).",
+            })
           : t`Entries are kept forever. The server's AUDIT_RETENTION_DAYS setting can remove old ones.`}
       </p>
       <AuditFilters

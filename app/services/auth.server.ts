@@ -1,4 +1,4 @@
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { writeAudit } from "~/models/audit.server";
 import {
   bumpCounter,
@@ -80,7 +80,7 @@ const tooMany = (seconds: number): VerifyResult => {
   return {
     ok: false,
     status: 429,
-    message: t`Too many attempts. Try again in ${count} minutes.`,
+    message: plural(count, { one: "Too many attempts. Try again in # minute.", other: "Too many attempts. Try again in # minutes." }),
     retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
   };
 };
@@ -90,7 +90,10 @@ const memberLocked = (seconds: number): VerifyResult => {
   return {
     ok: false,
     status: 429,
-    message: t`Too many attempts for this team member. Try again in ${count} minutes.`,
+    message: plural(count, {
+      one: "Too many attempts for this team member. Try again in # minute.",
+      other: "Too many attempts for this team member. Try again in # minutes.",
+    }),
     retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
   };
 };

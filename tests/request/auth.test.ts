@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { auditLog, sessions } from "#db/schema";
 import { addMember, createApp, hooks } from "../helpers/app";
@@ -14,6 +14,8 @@ beforeEach(() => {
   addMember("Paula Pre", "1111", ["pre-production"]);
   addMember("Ivan Inactive", "2222", ["production"], false);
 });
+
+afterEach(() => setSystemTime());
 
 const verify = (c: ReturnType<typeof app.client>, body: unknown) => c.request("/api/auth/verify-pin", { method: "POST", json: body });
 
@@ -104,6 +106,19 @@ describe("throttling", () => {
     expect((await verify(c, { pinCode: "4321" })).status).toBe(429);
     // ...but only for that address.
     expect((await verify(app.client("10.9.9.10"), { pinCode: "4321" })).status).toBe(200);
+  });
+
+  test("'Try again in N minutes' counts down to 'Try again in 1 minute.'", async () => {
+    const t0 = new Date("2031-05-05T08:00:00.000Z");
+    setSystemTime(t0);
+    const c = app.client("10.9.9.8");
+    for (let i = 0; i < 5; i++) expect((await verify(c, { pinCode: "0000" })).status).toBe(401);
+    setSystemTime(new Date(t0.getTime() + 3 * 60_000 + 30_000));
+    expect((await (await verify(c, { pinCode: "0000" })).json()).message).toBe("Too many attempts. Try again in 2 minutes.");
+    setSystemTime(new Date(t0.getTime() + 4 * 60_000 + 30_000));
+    const last = await verify(c, { pinCode: "0000" });
+    expect(last.status).toBe(429);
+    expect((await last.json()).message).toBe("Too many attempts. Try again in 1 minute.");
   });
 
   test("failures older than 5 minutes no longer count", async () => {

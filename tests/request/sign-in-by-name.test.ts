@@ -201,6 +201,10 @@ describe("POST /api/auth/verify-pin in 'Choose your name, then PIN'", () => {
     expect((await (await verify(floorPc, { pinCode: "1111", expectedUserId: paulaId })).json()).message).toBe(
       "Too many attempts for this team member. Try again in 5 minutes.",
     );
+    setSystemTime(new Date(t0.getTime() + 4 * 60_000 + 14 * 60_000 + 30_000));
+    expect((await (await verify(floorPc, { pinCode: "1111", expectedUserId: paulaId })).json()).message).toBe(
+      "Too many attempts for this team member. Try again in 1 minute.",
+    );
     setSystemTime(new Date(t0.getTime() + 4 * 60_000 + 15 * 60_000 + 1000));
     expect((await verify(floorPc, { pinCode: "1111", expectedUserId: paulaId })).status).toBe(200);
   });

@@ -7,6 +7,7 @@ import { dragInstructions, sortableAnnouncements } from "~/components/drag-annou
 import { notAnImageMessage } from "~/domain/image-upload";
 import { orList, possessive } from "~/domain/words";
 import { auditFieldLabel } from "~/domain/audit-words";
+import { workingSpan } from "~/domain/forecast-words";
 
 describe("possessive", () => {
   test("a name ending in s takes the apostrophe alone; any other takes 's", () => {
@@ -29,6 +30,37 @@ describe("possessive", () => {
         .forEach((line, i) => {
           // A template or JSX expression followed by 's: `${x}'s` or {x}'s (straight or typographic apostrophe).
           if (/\}['’]s\b/.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("counts of time", () => {
+  test("one of a unit is singular: '1 working minute', then '2 working minutes'", () => {
+    expect(workingSpan(30, 8)).toBe("1 working minute");
+    expect(workingSpan(60, 8)).toBe("1 working minute");
+    expect(workingSpan(120, 8)).toBe("2 working minutes");
+  });
+
+  test("no message puts a count before a unit by hand ('{n} minutes'): it says it with plural()", () => {
+    const root = path.join(import.meta.dir, "..", "..", "app");
+    // Counts that are never 1: a decimal ('every 1.5 seconds'), the analytics' default range and the schedule's
+    // horizon (SCHEDULE_DAYS working days).
+    const neverOne = [/^every \$\{seconds\} seconds$/, /^Last \$\{DEFAULT_RANGE_DAYS\} days$/, /next \$\{days\} working days/];
+    const offenders: string[] = [];
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          for (const m of line.matchAll(/\bt`([^`]*)`/g)) {
+            const text = m[1]!;
+            if (!/\$\{[^}]+\} (?:[a-z]+ )?(?:seconds|minutes|hours|days|weeks|months|years)\b/.test(text)) continue;
+            if (neverOne.some((ok) => ok.test(text))) continue;
+            offenders.push(`${path.relative(root, file)}:${i + 1}: ${text}`);
+          }
         });
     }
     expect(offenders).toEqual([]);
