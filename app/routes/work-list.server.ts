@@ -132,10 +132,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form && formIntent(form, INTENTS);
   // A fetcher stays on the page (its loaders run again); a plain form post comes back to the list it was sent from.
-  const answer = (toast: Toast, status = 200) =>
+  const answer = (toast: Toast, status = 200, to = back) =>
     form?.get("js") === "1"
-      ? data({ toast: { id: crypto.randomUUID(), variant: "default" as const, ...toast } }, { status })
-      : redirectWithToast(request, back, toast);
+      ? data({ toast: { id: crypto.randomUUID(), variant: "default" as const, ...toast }, ...(to !== back ? { goTo: to } : {}) }, { status })
+      : redirectWithToast(request, to, toast);
   if (!form || !intent) return answer({ title: t`Error`, description: t`Unknown form`, variant: "destructive" }, 400);
   const id = parseIdParam(String(form.get("itemId") ?? ""));
   const failed =
@@ -153,7 +153,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (intent === "start") {
       const item = startTimer(id, actor);
-      return answer(startedToast(item.name, name(item.department)));
+      // A started item is listed under 'Running now', at the top of the list's first page: from a later page the
+      // answer goes there, or the item would vanish from the page its Pause and Done are wanted on.
+      return answer(startedToast(item.name, name(item.department)), 200, workListHref(department.value, filter, 1));
     }
     if (intent === "stop") {
       // An explicit Stop (the button says which it means): not a scan, so never taken for a label read twice.

@@ -182,3 +182,27 @@ test("an item is put at a Fabrication station from its dialog, and that station'
     });
   }
 });
+
+// A Start on a later page: the item is listed under 'Running now' on the first, and the list goes there, so its
+// Pause and Done are on the screen (docs/product.md, Department work lists).
+test("a Start on page 2 of a list goes to page 1, where the started item is", async ({ page, baseURL, signIn }) => {
+  await signIn(DEMO.admin);
+  const first = await qcItem(page, baseURL!, `E2E Paged ${Date.now()}`);
+  const category = ((await (await page.request.get(`/api/items/${first.id}`)).json()) as { category: string }).category;
+  for (let i = 0; i < 50; i++) {
+    const res = await page.request.post("/api/items", {
+      data: { name: `E2E Paged row ${i}`, category, projectId: first.projectId, department: "quality-control" },
+      headers: { origin: first.origin },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await visit(page, true, "/work/quality-control?page=2");
+  const start = page.locator('[data-testid^="work-start-"]').first();
+  const id = Number((await start.getAttribute("data-testid"))!.replace("work-start-", ""));
+  await start.click();
+  await expect(page).toHaveURL(/\/work\/quality-control$/);
+  await expect(page.getByTestId(`work-${id}-done`).or(page.getByRole("button", { name: /^Done/ }).first())).toBeVisible();
+  await expect(page.locator(`[data-testid="work-item-${id}"]`)).toBeVisible();
+  expect(await itemState(page, id)).toMatchObject({ isTimerActive: true });
+  expect((await page.request.delete(`/api/projects/${first.projectId}`, { headers: { origin: first.origin } })).status()).toBe(200);
+});

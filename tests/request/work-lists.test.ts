@@ -481,6 +481,23 @@ describe("cost", () => {
     const last = await quinn.request("/api/work/installation?limit=20&offset=40");
     expect(((await last.json()) as ApiList).items.length).toBe(15);
     expect(last.headers.get("link")).toBeNull();
+    // A Start on page 2: the item is listed under 'Running now' on page 1, and the answer goes there (the page
+    // without JavaScript by its redirect, the page's own code by `goTo`), its filter kept; a Pause stays put.
+    const onSecond = [...second.matchAll(/data-testid="work-start-(\d+)"/g)].map((m) => Number(m[1]));
+    const started = await quinn.request("/work/installation?page=2", { method: "POST", form: { intent: "start", itemId: String(onSecond[0]) } });
+    expect(started.status).toBe(302);
+    expect(started.headers.get("location")).toBe("/work/installation");
+    expect(await visibleHtml(await quinn.request("/work/installation"))).toContain(`data-testid="work-${onSecond[0]}`);
+    const js = await quinn.request("/work/installation.data?side=exterior&page=2", {
+      method: "POST",
+      form: { intent: "start", itemId: String(onSecond[1]), js: "1" },
+    });
+    expect(js.headers.get("location")).toBeNull();
+    const answer = await js.text();
+    expect(answer).toContain('"goTo","/work/installation?side=exterior"');
+    expect(answer).toContain("Timer Started");
+    const paused = await quinn.request("/work/installation?page=2", { method: "POST", form: { intent: "pause", itemId: String(onSecond[0]) } });
+    expect(paused.headers.get("location")).toBe("/work/installation?page=2");
   });
 });
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import type { StationSide } from "~/domain/work-lists";
 import type { ToastData } from "~/domain/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -42,7 +42,11 @@ export type WorkListItem = {
   files: { id: number; fileName: string; fileType: "print" | "cut"; machine: string; done: boolean }[];
 };
 
-type Answer = { toast?: ToastData };
+/** `goTo`: where the row went (a Start from a later page: the first, where running items are listed). */
+type Answer = { toast?: ToastData; goTo?: string };
+
+/** The answers whose `goTo` was followed. */
+const followed = new WeakSet<Answer>();
 
 /**
  * One fetcher per item, kept by key: a Start moves the row from Waiting to Running (another list), and a keyed
@@ -51,9 +55,16 @@ type Answer = { toast?: ToastData };
 function useItemFetcher(id: number, form: string) {
   const fetcher = useFetcher<Answer>({ key: `work-${form}-${id}` });
   const toast = useToast();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (fetcher.data?.toast) toast(fetcher.data.toast);
-  }, [fetcher.data, toast]);
+    const answer = fetcher.data;
+    if (answer?.toast) toast(answer.toast);
+    // Once per answer: the keyed answer outlives the row's move, and the row mounted again would ask for it again.
+    if (answer?.goTo && !followed.has(answer)) {
+      followed.add(answer);
+      void navigate(answer.goTo);
+    }
+  }, [fetcher.data, toast, navigate]);
   return fetcher;
 }
 
