@@ -80,7 +80,8 @@ export type PlannedStep = {
   durationSeconds: number;
 };
 
-export type StepPlan = { ok: true; steps: PlannedStep[]; changed: PlannedStep[]; startsBeforeNow: boolean } | { ok: false; reason: string };
+/** `endsAfterDue`: the last planned end ('YYYY-MM-DD') when the steps, at the shop's pace, cannot all end by the due date. */
+export type StepPlan = { ok: true; steps: PlannedStep[]; changed: PlannedStep[]; endsAfterDue: string | null } | { ok: false; reason: string };
 
 // The English words of the two refusals (tests compare them); the plan says them in the request's language.
 export const SET_DUE_DATE_FIRST = "Set a due date first: the steps are planned backwards from it.";
@@ -103,7 +104,9 @@ function throughput(departments: readonly ForecastDepartment[], dayHours: number
 
 /**
  * The steps' dates, planned backwards from `due` (see the top of this module). `steps` in the workflow's order;
- * `work` from departmentWork. `now` only tells whether the first planned start is already past.
+ * `work` from departmentWork. No planned step starts before `now` or the project's own start date (`earliest`): when
+ * the backward plan would, the steps are laid out forwards from there at the same pace instead, and the plan says
+ * where the last one ends, after the due date.
  */
 export function planSteps(input: {
   calendar: WorkingCalendar;
@@ -112,6 +115,7 @@ export function planSteps(input: {
   departments: readonly ForecastDepartment[];
   work: ReadonlyMap<string, DepartmentWork>;
   now: number;
+  earliest?: string | null;
 }): StepPlan {
   const { calendar, due, steps } = input;
   if (!due || !Number.isFinite(epochDayOf(due))) return { ok: false, reason: setDueDateFirst() };
@@ -164,9 +168,28 @@ export function planSteps(input: {
     });
   }
   planned.reverse();
-  const changed = planned.filter((s) => s.setsStart || s.setsEnd);
-  const startsBeforeNow = earliestPlanned < wt.position(input.now);
-  return { ok: true, steps: planned, changed, startsBeforeNow };
+  const earliestDay = input.earliest ? wt.day(input.earliest) : undefined;
+  const floor = Math.max(wt.position(input.now), earliestDay?.startPosition ?? Number.NEGATIVE_INFINITY);
+  const laidOut = earliestPlanned < floor ? forwardFrom(floor, steps, planned) : planned;
+  const changed = laidOut.filter((s) => s.setsStart || s.setsEnd);
+  // Of the ends the plan sets: a person's own date after the due date is theirs to see on its row.
+  const lastEnd = laidOut.reduce((latest, s) => (s.setsEnd && s.end > latest ? s.end : latest), "");
+  return { ok: true, steps: laidOut, changed, endsAfterDue: lastEnd > due ? lastEnd : null };
+
+  /** The steps from `floor` on, in order, each taking the time the backward plan gave it; a person's dates kept. */
+  function forwardFrom(floor: number, steps: readonly PlanStepInput[], backward: readonly PlannedStep[]): PlannedStep[] {
+    let cursor = floor;
+    return steps.map((step, i) => {
+      const planned = backward[i]!;
+      const startPosition = step.start ? wt.day(step.start)!.startPosition : cursor;
+      const start = step.start ?? startDateAt(startPosition);
+      const endPosition = step.end ? wt.day(step.end)!.endPosition : startPosition + planned.durationSeconds;
+      let end = step.end ?? endDateAt(endPosition);
+      if (!step.end && end < start) end = start;
+      cursor = Math.max(cursor, endPosition);
+      return { ...planned, start, end };
+    });
+  }
 }
 
 const monthDays = new Map<string, Intl.DateTimeFormat>();
@@ -186,5 +209,7 @@ export function planStepsSummary(plan: Extract<StepPlan, { ok: true }>): string 
     .map((s) => `${s.name} ${s.start === s.end ? formatPlanDay(s.start) : `${formatPlanDay(s.start)} – ${formatPlanDay(s.end)}`}`)
     .join(", ");
   const planned = plural(n, { one: `Planned # step: ${ranges}.`, other: `Planned # steps: ${ranges}.` });
-  return plan.startsBeforeNow ? t`${planned} The first of them starts before today: the due date is tight.` : planned;
+  if (!plan.endsAfterDue) return planned;
+  const last = formatPlanDay(plan.endsAfterDue);
+  return t`${planned} At the shop's pace they cannot all end by the due date: the last ends ${last}.`;
 }

@@ -26,7 +26,11 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
   const snap = forecastSnapshot(now);
   const wt = hasWorkingTime(snap.calendar) ? workingTime(snap.calendar) : null;
   const result = getDb().transaction((tx) => {
-    const project = tx.select({ id: projects.id, endDate: projects.endDate }).from(projects).where(eq(projects.id, projectId)).get();
+    const project = tx
+      .select({ id: projects.id, startDate: projects.startDate, endDate: projects.endDate })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .get();
     if (!project) return undefined;
     const steps = tx
       .select({ s: projectWorkflowSteps })
@@ -49,6 +53,7 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
         ranFor: (since) => (wt ? wt.between(since, now) : (now - since) / 1000),
       }),
       now,
+      earliest: day(project.startDate),
     });
     if (!plan.ok) throw new BadRequestError(plan.reason);
     const byId = new Map(steps.map((s) => [s.id, s]));

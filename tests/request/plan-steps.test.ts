@@ -111,6 +111,25 @@ describe("Plan the steps", () => {
     expect(planAudits()).toHaveLength(3);
   });
 
+  test("no step is planned before the project's start date: laid out from it, and the toast says the last ends late", async () => {
+    // Starting Thursday Dec 19: Design's 2 hours that morning, Production's 24 working hours from 10:00 on to
+    // Wednesday Dec 25's 10:00 (weekends skipped), Installation's 2 hours after it.
+    shop.app.db
+      .update(schema.projects)
+      .set({ startDate: noon("2030-12-19") })
+      .where(eq(schema.projects.id, projectId))
+      .run();
+    const res = await shop.clients.pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBe(302);
+    const planned = steps();
+    expect(planned.every(([, start]) => start! >= noon("2030-12-19").toISOString())).toBe(true);
+    expect(planned[0]).toEqual(["design", noon("2030-12-19").toISOString(), noon("2030-12-19").toISOString()]);
+    const last = planned.at(-1)![2]!;
+    expect(last > noon("2030-12-20").toISOString()).toBe(true);
+    const toastText = await visibleHtml(await shop.clients.pm.request(res.headers.get("location")!));
+    expect(toastText).toContain("At the shop's pace they cannot all end by the due date: the last ends");
+  });
+
   test("without a due date: a readable refusal, nothing written", async () => {
     shop.app.db.update(schema.projects).set({ endDate: null }).where(eq(schema.projects.id, projectId)).run();
     const page = await open(shop.clients.pm, `/projects/${projectId}`);

@@ -106,10 +106,34 @@ describe("planSteps: backwards from the due date in working time", () => {
     expect(dates(plan({ departments: [dept("pre-production"), dept("production", 0), dept("installation")] }))).toBe("Production has no capacity set");
   });
 
-  test("a plan that would have started before now says the due date is tight", () => {
+  test("no planned step starts before now: from there at the same pace, and the plan says where the last one ends", () => {
+    // Wednesday 14:00 local: the backward plan's pre-production would have started Tuesday noon. Forwards instead:
+    // pre-production's 8 h from Wednesday 14:00 to Thursday 14:00, production's 12 h to Friday's end and Monday
+    // 10:00, installation's 8 h on to Tuesday 10:00.
     const p = plan({ now: at("2026-12-16T20:00:00Z") });
-    expect(p.ok && p.startsBeforeNow).toBe(true);
-    expect(p.ok && planStepsSummary(p)).toMatch(/starts before today: the due date is tight\.$/);
+    expect(dates(p)).toEqual([
+      ["pre-production", "2026-12-16", "2026-12-17"],
+      ["production", "2026-12-17", "2026-12-21"],
+      ["installation", "2026-12-21", "2026-12-22"],
+    ]);
+    expect(p.ok && p.endsAfterDue).toBe("2026-12-22");
+    expect(p.ok && planStepsSummary(p)).toBe(
+      "Planned 3 steps: Pre Production Dec 16 – Dec 17, Production Dec 17 – Dec 21, Installation Dec 21 – Dec 22. At the shop's pace they cannot all end by the due date: the last ends Dec 22.",
+    );
     expect(formatPlanDay("2026-01-02")).toBe("Jan 2");
+  });
+
+  test("no planned step starts before the project's own start date", () => {
+    // Starting Thursday: pre-production Thursday, production Friday and Monday, installation into Tuesday.
+    const p = plan({ earliest: "2026-12-17" });
+    expect(dates(p)).toEqual([
+      ["pre-production", "2026-12-17", "2026-12-17"],
+      ["production", "2026-12-18", "2026-12-21"],
+      ["installation", "2026-12-21", "2026-12-22"],
+    ]);
+    expect(p.ok && p.endsAfterDue).toBe("2026-12-22");
+    // A start date the backward plan already keeps to changes nothing.
+    expect(dates(plan({ earliest: "2026-12-14" }))).toEqual(dates(plan()));
+    expect(plan().ok && (plan() as { endsAfterDue: string | null }).endsAfterDue).toBeNull();
   });
 });
