@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ProjectCreateSchema, ProjectEditSchema, STEP_DATE_MAX, STEP_DATE_MIN } from "~/schemas/project";
 import { PRIORITIES } from "~/domain/constants";
 import { FormAlert } from "./error-focus";
@@ -122,7 +122,15 @@ function ProjectFormFields({ project, workflows, closeTo, lastResult, returnTo, 
           </select>
           <FieldError id={fields.workflowId.errorId} errors={fields.workflowId.errors} />
           {workflows.length === 0 ? (
-            <p className="mt-1 text-sm text-ink-muted">{t`No workflows yet: a manager adds them in Global Settings → Project Workflows.`}</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              <Trans>
+                No workflows yet: a manager adds them in{" "}
+                <Link to="/settings?tab=workflows" className={btn.link}>
+                  Global Settings → Project Workflows
+                </Link>
+                .
+              </Trans>
+            </p>
           ) : null}
         </div>
       </div>

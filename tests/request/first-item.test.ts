@@ -67,6 +67,12 @@ async function shopWithoutMaterials(): Promise<number> {
 }
 
 describe("a fresh shop reaches its first item", () => {
+  test("Create New Project with no workflow yet links to where workflows are added", async () => {
+    const page = await html(await admin.request("/projects?dialog=new-project"));
+    expect(page).toContain("No workflows yet: a manager adds them in");
+    expect(hrefOf(page, "Global Settings → Project Workflows")).toBe("/settings?tab=workflows");
+  });
+
   test("Home's checklist has 'Add your materials' after products, linking to the Materials tab", async () => {
     const page = await html(await admin.request("/"));
     const keys = [...page.matchAll(/data-testid="setup-(\w+)" data-done/g)].map((m) => m[1]);
