@@ -24,8 +24,9 @@ export const dateInput = z.preprocess(
   (v) => (v === "" || v === undefined ? null : v),
   z
     .string({ error: () => t`Invalid date` })
+    // A day that exists: '2026-02-30' passed here as March 2 and was refused later, without the field's name.
     .refine(
-      (s) => (DAY.test(s) || ISO.test(s)) && !Number.isNaN(new Date(DAY.test(s) ? `${s}T12:00:00Z` : s).getTime()),
+      isRealDay,
       check(() => t`Invalid date`),
     )
     .nullable(),

@@ -60,7 +60,9 @@ describe("POST /api/projects", () => {
   test("the default priority is medium, the description optional (decision 0048); an unknown workflow is refused", async () => {
     expect((await create(pm, { name: "n", description: "d", workflowId: wfId })).json.priority).toBe("medium");
     expect((await create(pm, { name: "n", workflowId: wfId })).json).toMatchObject({ description: "", priority: "medium" });
-    expect((await create(pm, { name: "n", description: "d", workflowId: 999 })).json.message).toBe("This workflow no longer exists. Someone else may have deleted it.");
+    expect((await create(pm, { name: "n", description: "d", workflowId: 999 })).json.message).toBe(
+      "This workflow no longer exists. Someone else may have deleted it.",
+    );
   });
 
   test("401 signed out, 403 without pre-production / project-management, nothing created", async () => {
@@ -151,7 +153,9 @@ describe("steps", () => {
     const early = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { endDate: "2026-06-01" } }));
     expect(early.json.message).toBe("End date cannot be earlier than start date.");
     expect((await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { percentComplete: 101 } })).status).toBe(400);
-    expect((await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { startDate: "2026-02-30" } })).status).toBe(400);
+    // A day that does not exist is refused naming its field, not as March 2 nor by a sentence without one.
+    const feb30 = await body(await pm.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { startDate: "2026-02-30" } }));
+    expect(feb30).toEqual({ status: 400, json: { message: "Invalid date", issues: [{ path: "startDate", message: "Invalid date" }] } });
     expect((await floor.request(`/api/workflow-steps/${id}`, { method: "PATCH", json: { percentComplete: 5 } })).status).toBe(403);
     expect((await pm.request(`/api/workflow-steps/99999`, { method: "PATCH", json: { percentComplete: 5 } })).status).toBe(404);
   });
