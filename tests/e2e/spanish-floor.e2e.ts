@@ -24,6 +24,7 @@ const ES = {
   paused: "Temporizador pausado",
   running: "En marcha",
   doubleScan: "Ya iniciado — ¿escaneó dos veces? Escanee de nuevo en unos segundos para detener.",
+  doubleTap: "Iniciado hace un momento — ¿tocó dos veces? Pulse Listo de nuevo en unos segundos para detener.",
   inDept: (item: string, dept: string) => `${item} en ${dept}.`,
   movedTo: (item: string, dept: string) => `${item} pasó a ${dept}.`,
   staysIn: (item: string, dept: string) => `${item} se queda en ${dept}.`,
@@ -352,7 +353,7 @@ test.describe("an English browser", () => {
       await expect(toast(page, js, ES.timerStarted)).toBeVisible();
       await expect(page.getByText(ES.running, { exact: true }).first()).toBeVisible();
       await page.getByRole("button", { name: new RegExp(`^${ES.done}`) }).click();
-      await expect(page.getByText(ES.doubleScan).first()).toBeVisible();
+      await expect(page.getByText(ES.doubleTap).first()).toBeVisible();
       expect(await itemState(page, label.id)).toMatchObject({ isTimerActive: true });
       await expectSpanishPhoneScreen(page, "/qr/{id} running, a double tap (es)", { js, clientIp });
       ageSession(appServer.dataDir, label.id);
