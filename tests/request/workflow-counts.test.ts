@@ -55,11 +55,12 @@ test("trigger-kept counts equal the items after creates, scans, moves, deletes a
   expect(workflowItemCounts().has(wfA.id)).toBe(false);
 });
 
-// The projects strip and the items screen's totals (migration 0005) must equal counts over the rows themselves.
+// The projects strip and the items screen's totals (migrations 0005, 0022) must equal counts over the rows themselves;
+// the strip's priority counts are of active projects (docs/product.md §2), so they add up to Active.
 const projectTruth = () =>
   getDb()
     .$client.query(
-      "SELECT count(*) AS total, coalesce(sum(status <> 'completed'), 0) AS active, coalesce(sum(priority = 'rush'), 0) AS rush, coalesce(sum(priority = 'high'), 0) AS high, coalesce(sum(priority = 'medium'), 0) AS medium, coalesce(sum(priority = 'low'), 0) AS low FROM projects",
+      "SELECT count(*) AS total, coalesce(sum(status <> 'completed'), 0) AS active, coalesce(sum(status <> 'completed' AND priority = 'rush'), 0) AS rush, coalesce(sum(status <> 'completed' AND priority = 'high'), 0) AS high, coalesce(sum(status <> 'completed' AND priority = 'medium'), 0) AS medium, coalesce(sum(status <> 'completed' AND priority = 'low'), 0) AS low FROM projects",
     )
     .get();
 const categoryTruth = (category: string) => (getDb().$client.query("SELECT count(*) AS n FROM items WHERE category = ?").get(category) as { n: number }).n;
@@ -85,7 +86,14 @@ test("the project summary and the item totals follow creates, edits, a completio
   getDb().$client.run("UPDATE projects SET status = 'completed' WHERE id = ?", [ids[1]!]);
   await admin.request(`/api/projects/${ids[4]}`, { method: "DELETE" });
   expect(projectSummary()).toEqual(projectTruth() as ReturnType<typeof projectSummary>);
-  expect(projectSummary()).toMatchObject({ total: 4, active: 3, rush: 0, low: 2 });
+  expect(projectSummary()).toMatchObject({ total: 4, active: 3, rush: 0, high: 0, medium: 1, low: 2 });
+  // Reopened, it counts again; a finished project's priority change leaves the strip alone.
+  getDb().$client.run("UPDATE projects SET status = 'active' WHERE id = ?", [ids[1]!]);
+  expect(projectSummary()).toMatchObject({ active: 4, high: 1 });
+  getDb().$client.run("UPDATE projects SET status = 'completed' WHERE id = ?", [ids[1]!]);
+  await admin.request(`/api/projects/${ids[1]}`, { method: "PATCH", json: { priority: "rush" } });
+  expect(projectSummary()).toMatchObject({ active: 3, rush: 0, high: 0 });
+  expect(projectSummary()).toEqual(projectTruth() as ReturnType<typeof projectSummary>);
 
   const items: number[] = [];
   for (const [projectId, category] of [
