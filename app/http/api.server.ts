@@ -43,8 +43,21 @@ export function jsonFields(record: object): Record<string, unknown> {
   return out;
 }
 
+/**
+ * One issue a field, the first found: a value that breaks two checks ('must be a whole number' and 'too large', or
+ * one message given to both) would otherwise be named twice, and the second often only repeats or blurs the first.
+ */
 export function zodIssues(error: z.ZodError): Issue[] {
-  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const i of error.issues) {
+    const path = i.path.join(".");
+    // The body's own issues (no field) are each their own sentence.
+    if (path !== "" && seen.has(path)) continue;
+    seen.add(path);
+    issues.push({ path, message: i.message });
+  }
+  return issues;
 }
 
 /**

@@ -87,11 +87,12 @@ export const numberish = <T extends z.ZodType>(schema: T) =>
 
 export const color = (message: Message = () => t`Color is required`) => oneOf(COLORS, message);
 
-// Not z.coerce: a JSON null must be an error, not 0.
+// Not z.coerce: a JSON null must be an error, not 0. The range comes before the whole-number check, so 1e308 is
+// too large rather than 'not whole' (zod's int() refuses any number past 2^53), and the API answers each field's
+// first problem only (app/http/api.server.ts).
 export const sortOrder = numberish(
   z
-    .number(check(() => t`Sort order must be 0 or greater`))
-    .int(check(() => t`Sort order must be a whole number`))
+    .number(check(() => t`Sort order must be a whole number`))
     .min(
       0,
       check(() => t`Sort order must be 0 or greater`),
@@ -99,7 +100,8 @@ export const sortOrder = numberish(
     .max(
       1_000_000,
       check(() => t`Sort order is too large`),
-    ),
+    )
+    .int(check(() => t`Sort order must be a whole number`)),
 );
 
 export const bool = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v), z.boolean());

@@ -5,9 +5,9 @@ import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Item form' (project detail) and 'Product form' (items screen), and the §7 items bodies.
 
+// The range first: 1e308 is 'at most 1,000,000', not 'not whole' (zod's int() refuses any number past 2^53).
 const quantityRange = z
   .number(check(() => t`Quantity must be a whole number`))
-  .int(check(() => t`Quantity must be a whole number`))
   .min(
     1,
     check(() => t`Quantity must be at least 1`),
@@ -15,7 +15,8 @@ const quantityRange = z
   .max(
     1_000_000,
     check(() => t`Quantity must be at most 1,000,000`),
-  );
+  )
+  .int(check(() => t`Quantity must be a whole number`));
 
 /** The item forms' quantity (docs/product.md §5): at least 1, default 1; a non-numeric quantity falls back to 1. */
 export const quantity = z.preprocess((v) => {

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
-import { idField, nullableText, optionalText, patchOf, requiredText, whenMissing } from "./common";
+import { idField, nullableText, optionalText, patchOf, requiredText, sortOrder, whenMissing } from "./common";
 import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
@@ -186,14 +186,7 @@ export const StepPatchSchema = z.object({
   assignedTeamMemberId: memberId.optional(),
   percentComplete: apiPercent.optional(),
   status: oneOf(STEP_STATUSES).optional(),
-  sortOrder: z
-    .number({ error: () => t`Sort order must be 0 or greater` })
-    .int()
-    .min(
-      0,
-      check(() => t`Sort order must be 0 or greater`),
-    )
-    .optional(),
+  sortOrder: sortOrder.optional(),
   notes: nullableText(2000).optional(),
   version: z.number().int().positive().optional(),
 });

@@ -142,6 +142,21 @@ describe("the API", () => {
     expect(shop.app.db.select().from(schema.projects).all()).toHaveLength(1);
   });
 
+  test("a step's sort order says what is wrong with it, as every other sort order does", async () => {
+    const { id } = await newProject("Sorted");
+    const stepId = [...steps(id).values()][0];
+    for (const [sortOrder, message] of [
+      [1.5, "Sort order must be a whole number"],
+      ["first", "Sort order must be a whole number"],
+      [-1, "Sort order must be 0 or greater"],
+      [1e308, "Sort order is too large"],
+    ] as const) {
+      const res = await admin.request(`/api/workflow-steps/${stepId}`, { method: "PATCH", json: { sortOrder } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues).toEqual([{ path: "sortOrder", message }]);
+    }
+  });
+
   test("an external reference another project has, in any case, is a readable 409, never a 500", async () => {
     const first = await newProject("First", { externalReference: "SO-7" });
     const taken = await post({ name: "Second", workflowId, externalReference: "so-7" });

@@ -80,6 +80,13 @@ describe("items", () => {
     expect((await (await pm.request(`/api/items/${item.id}`)).json()).quantity).toBe(25);
   });
 
+  // zod's whole-number check refuses any number past 2^53: the range comes first, so a huge quantity is too large.
+  test("a huge quantity is too large, named once", async () => {
+    const res = await post(pm, { name: "x", category: "Channel Letters", projectId, quantity: 1e308 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues).toEqual([{ path: "quantity", message: "Quantity must be at most 1,000,000" }]);
+  });
+
   test("a running item is not moved to another department: its session stays where it was started", async () => {
     const item = await (await post(pm, { name: "x", category: "Channel Letters", projectId })).json();
     expect((await pm.request(`/api/items/${item.id}/start-timer`, { method: "POST" })).status).toBe(200);

@@ -415,7 +415,9 @@ const POST_CASES: Case[] = [
   ["subdepartments", () => ({ name: "", departmentId: fabricationId }), "Subdepartment name is required", "name"],
   ["subdepartments", () => ({ name: "Exterior" }), "Department is required", "departmentId"],
   ["machines", () => ({ name: "HP Latex", sortOrder: -1 }), "Sort order must be 0 or greater", "sortOrder"],
-  ["machines", () => ({ name: "HP Latex", sortOrder: "abc" }), "Sort order must be 0 or greater", "sortOrder"],
+  ["machines", () => ({ name: "HP Latex", sortOrder: "abc" }), "Sort order must be a whole number", "sortOrder"],
+  ["machines", () => ({ name: "HP Latex", sortOrder: 2.5 }), "Sort order must be a whole number", "sortOrder"],
+  ["departments", () => ({ name: "Paint", sortOrder: 1e308 }), "Sort order is too large", "sortOrder"],
   ["machines", () => ({ name: "" }), "Machine name is required", "name"],
   ["machines", () => ({ name: "HP Latex", status: "broken" }), "Status must be one of active, maintenance, offline.", "status"],
   ["team-members", () => ({ name: "", pinCode: "2468" }), "Name is required", "name"],
@@ -442,6 +444,21 @@ describe("POST validation: 400 {message, issues} with the spec's message", () =>
     const before = (await get(admin, `/api/${path}`)).body.length;
     expectValidation(await post(admin, `/api/${path}`, body()), message, issuePath);
     expect((await get(admin, `/api/${path}`)).body).toHaveLength(before);
+  });
+
+  // A field's first problem only: 1e308 breaks the range and zod's whole-number check (past 2^53), 2.5 with one
+  // message given to two checks would be named twice.
+  test("each field is named once, with its first problem", async () => {
+    for (const [path, body, message] of [
+      ["departments", { name: "Paint", sortOrder: 1e308 }, "Sort order is too large"],
+      ["departments", { name: "Paint", capacityPeople: 1.5 }, undefined],
+    ] as const) {
+      const res = await post(admin, `/api/${path}`, body);
+      expect(res.status).toBe(400);
+      const paths = (res.body.issues as { path: string }[]).map((i) => i.path);
+      expect(paths).toEqual([...new Set(paths)]);
+      if (message) expect(res.body.issues).toEqual([{ path: "sortOrder", message }]);
+    }
   });
 
   test("the first issue is the message; every issue is listed", async () => {
