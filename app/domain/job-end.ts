@@ -9,9 +9,14 @@ import type { WorkingTime } from "~/domain/working-calendar";
 export const itemFinishedMessage = () => t`This item is finished. Reopen it first if it needs more work.`;
 export const finishedToast = () => ({ title: t`Item Finished`, description: itemFinishedMessage() });
 
-/** 'Completed on the floor: all 4 items through Production' (a step's audit row: stored data, so it stays as written). */
-export const completedOnFloorNote = (items: number, department: string) =>
-  `Completed on the floor: ${items === 1 ? "the one item" : `all ${items} items`} through ${department}`;
+/**
+ * 'Completed on the floor: all 4 items through Production' (a step's audit row: stored data, so it stays as written).
+ * `through`: the items that go through the department; `total`: the project's items, named when none of them do.
+ */
+export const completedOnFloorNote = (through: number, department: string, total = through) =>
+  through === 0
+    ? `Completed on the floor: none of the ${total === 1 ? "project's one item goes" : `${total} items go`} through ${department}`
+    : `Completed on the floor: ${through === 1 ? "the one item" : `all ${through} items`} through ${department}`;
 
 /**
  * 'Completed Tue, Dec 8 — 2 working days early', '… — on the due date', '… — 1 working day late', or just

@@ -31,6 +31,9 @@ export function hasPassed(sequence: readonly string[], current: string | null | 
   return (current ? sequence.indexOf(current) : -1) > at;
 }
 
+/** Whether an item of this sequence works in the department at all (a step's share counts only those that do). */
+export const goesThrough = (sequence: readonly string[], department: string): boolean => sequence.includes(department);
+
 /** A step's share of items past its department: 100 only when every one has passed, never 100 before. */
 export function floorPercent(passed: number, total: number): number {
   if (total <= 0) return 0;

@@ -1,4 +1,4 @@
-import { floorPercent, hasPassed, itemSequence } from "~/domain/rules";
+import { floorPercent, goesThrough, hasPassed, itemSequence } from "~/domain/rules";
 import { completedOnFloorNote } from "~/domain/job-end";
 import { departmentLabel } from "~/domain/format";
 import type { ChangeNotice } from "~/infra/change-notices.server";
@@ -83,7 +83,8 @@ export function sequenceFromText(db: DB, text: string | null): readonly string[]
 }
 
 /**
- * Brings the project's steps (those not set by hand) to the share of its items past their departments, and its
+ * Brings the project's steps (those not set by hand) to the share of the items going through their departments that
+ * are past them, and its
  * status to 'completed' when every item is finished and every step completed (else 'active'); call inside the
  * transaction of the change that moved items. Returns the notices to announce after commit.
  */
@@ -109,8 +110,17 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
     let status = step.status ?? "pending";
     // With no items a step keeps its value; a step set by hand keeps its until 'Follow the floor'.
     if (total > 0 && !step.byHand) {
-      const passed = groups.reduce((s, g) => s + (hasPassed(g.sequence, g.department, g.finished === 1, step.department!) ? g.n : 0), 0);
-      const percent = floorPercent(passed, total);
+      // Only the items that go through the department count: a project of banners and letters shows Fabrication
+      // at 0% until the letters pass it, not at the banners' share. A step none of its items go through is done.
+      const department = step.department;
+      let through = 0;
+      let passed = 0;
+      for (const g of groups) {
+        if (!goesThrough(g.sequence, department)) continue;
+        through += g.n;
+        if (hasPassed(g.sequence, g.department, g.finished === 1, department)) passed += g.n;
+      }
+      const percent = through === 0 ? 100 : floorPercent(passed, through);
       status = percent >= 100 ? "completed" : percent > 0 || passed > 0 ? "in-progress" : "pending";
       if (percent !== step.percent || status !== step.status) {
         q.setStep.run({ id: step.id, percent, status });
@@ -122,7 +132,7 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
             entity: "workflow-step",
             entityId: step.id,
             before: { department: step.department, percentComplete: step.percent, status: step.status },
-            after: { department: step.department, percentComplete: 100, status, note: completedOnFloorNote(total, name) },
+            after: { department: step.department, percentComplete: 100, status, note: completedOnFloorNote(through, name, total) },
           });
         }
       }

@@ -112,18 +112,29 @@ describe("steps follow the floor", () => {
     expect(await stages()).toEqual(["done", "current", "next"]);
   });
 
-  test("an item whose sequence lacks the department counts as past it; items added, moved and deleted move the steps", async () => {
+  test("a step counts only the items that go through its department; items added, moved and deleted move the steps", async () => {
     await post(admin, "/api/categories", { name: "Decal", departmentSequence: ["pre-production", "installation"] });
     const decal = await post(admin, "/api/items", { name: "Decal", category: "Decal", projectId });
     expect(decal.status).toBe(201);
-    // Three items: the decal never goes to production.
-    expect(stepOf("production")).toMatchObject({ percent: 33, status: "in-progress" });
+    // Three items: the decal never goes to production, so it is not a third of production's work done.
+    expect(stepOf("production")).toMatchObject({ percent: 0, status: "pending" });
     const moved = await post(admin, `/api/items/${itemIds[0]}`, { department: "installation" }, "PATCH");
     expect(moved.status).toBe(200);
-    expect(stepOf("production")).toMatchObject({ percent: 67 });
+    expect(stepOf("production")).toMatchObject({ percent: 50, status: "in-progress" });
     expect(stepOf("pre-production")).toMatchObject({ percent: 33 });
     expect((await admin.request(`/api/items/${itemIds[1]}`, { method: "DELETE" })).status).toBe(200);
     expect(stepOf("production")).toMatchObject({ percent: 100, status: "completed" });
+    expect(audits("complete-on-floor").map((a) => JSON.parse(a.after).note)).toContain("Completed on the floor: the one item through Production");
+  });
+
+  test("a step none of the project's items go through is completed, and its audit row says so", async () => {
+    await post(admin, "/api/categories", { name: "Decal", departmentSequence: ["pre-production", "installation"] });
+    for (const id of itemIds) expect((await post(admin, `/api/items/${id}`, { category: "Decal" }, "PATCH")).status).toBe(200);
+    expect(stepOf("production")).toMatchObject({ percent: 100, status: "completed" });
+    expect(stepOf("pre-production")).toMatchObject({ percent: 0, status: "pending" });
+    expect(audits("complete-on-floor").map((a) => JSON.parse(a.after).note)).toEqual([
+      `Completed on the floor: none of the ${itemIds.length} items go through Production`,
+    ]);
   });
 
   test("a step set by hand keeps its value while the floor moves; 'Follow the floor' gives it back", async () => {

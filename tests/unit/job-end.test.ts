@@ -33,6 +33,9 @@ describe("floorPercent", () => {
   });
   test("the audit note", () => {
     expect(completedOnFloorNote(4, "Production")).toBe("Completed on the floor: all 4 items through Production");
+    expect(completedOnFloorNote(1, "Production", 3)).toBe("Completed on the floor: the one item through Production");
+    expect(completedOnFloorNote(0, "Fabrication", 4)).toBe("Completed on the floor: none of the 4 items go through Fabrication");
+    expect(completedOnFloorNote(0, "Fabrication", 1)).toBe("Completed on the floor: none of the project's one item goes through Fabrication");
   });
 });
 
