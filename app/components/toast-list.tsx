@@ -49,7 +49,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Entry[]; dismis
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
         aria-live="off"
-        className="fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
+        className="toast-viewport fixed right-0 bottom-0 z-60 m-0 flex w-[390px] max-w-[100vw] list-none flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>
   );

@@ -29,7 +29,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
   const { message, last } = scanner;
 
   return (
-    <div className="floor-screen mx-auto max-w-2xl px-4 py-6 sm:px-6">
+    <div className="floor-screen toasts-on-top mx-auto max-w-2xl px-4 py-6 sm:px-6">
       <PageHeader title={t`QR Timer`} subtitle={t`Scan an item's label to start its timer; scan it again to stop it and move it to its next department.`} />
       <section className={`mt-4 p-5 ${cardClass}`}>
         <Form

@@ -5,7 +5,7 @@
 // tests/request/scans-and-messages-no-js.test.ts submit them as such a browser does.
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test, waitForHydration } from "./fixtures";
-import { adminApi, ageSession, visit } from "./helpers";
+import { adminApi, ageSession, expectNoSidewaysScroll, visit } from "./helpers";
 // The double-read message as the English screen says it (domain/timer-words.ts, doubleScanMessage).
 const DOUBLE_SCAN = "Already started — scanned twice? Scan again in a few seconds to stop.";
 
@@ -254,4 +254,52 @@ test("Reset Timer is offered only to the project keys", async ({ page, baseURL, 
   await expect(page.getByText("Timer reset successfully.").first()).toBeVisible();
   await visit(page, true, `/items/${item.id}`);
   await expect(page.getByRole("link", { name: "Reset Timer" })).toBeVisible();
+});
+
+/** Whether two boxes share any area (boxes that only touch do not). */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("on a 360 px phone a scan's toast leaves the field, the status line and the scanned item's card readable", async ({
+  page,
+  baseURL,
+  signIn,
+  appServer,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(DEMO.admin);
+  const made = await newItem(page, baseURL!, "phone toast");
+  await signIn(DEMO.james);
+  await visit(page, true, "/qr-scanner");
+  const toasts = page.getByRole("region", { name: "Notifications (F8)" });
+
+  const expectClear = async (title: string) => {
+    const toastBox = (await toasts.getByRole("listitem").filter({ hasText: title }).boundingBox())!;
+    expect(toastBox, `the '${title}' toast is drawn`).not.toBeNull();
+    const card = page.getByTestId("scan-result");
+    const parts = {
+      "the scan field": field(page),
+      "the 'Last scanned' line": page.getByText("Last scanned:"),
+      "the scanned item's name": card.getByRole("heading", { name: made.name }),
+      "the scanned item's department": page.getByTestId("scan-department"),
+      "the scanned item's card": card,
+    };
+    for (const [label, part] of Object.entries(parts)) {
+      const box = (await part.boundingBox())!;
+      expect(overlaps(toastBox, box), `the '${title}' toast (${JSON.stringify(toastBox)}) covers ${label} (${JSON.stringify(box)})`).toBe(false);
+    }
+    // The card's name and department are on the screen as the scan leaves it, not only after scrolling.
+    for (const part of [parts["the scanned item's name"], parts["the scanned item's department"]]) await expect(part).toBeInViewport({ ratio: 1 });
+  };
+
+  await scan(page, String(made.id));
+  await expect(toasts.getByText("Timer Started", { exact: true })).toBeVisible();
+  await expectClear("Timer Started");
+
+  // The stop's toast is the tallest: it carries 'Undo — keep it in …'.
+  ageSession(appServer.dataDir, made.id);
+  await scan(page, String(made.id));
+  await expect(toasts.getByRole("button", { name: /^Undo — keep it in / })).toBeVisible();
+  await expectClear("Timer Stopped & Advanced");
+  await expectNoSidewaysScroll(page);
 });
