@@ -351,3 +351,45 @@ test("without JavaScript on a phone: a step's row edits in place, ↑ moves a st
     await page.request.delete(`/api/projects/${id}`, { headers: { origin } });
   }
 });
+
+test("on a 360 px phone an item's quantity stays beside its name in the item's card, nothing wider than the window", {
+  tag: "@no-js",
+}, async ({ page, baseURL, signIn, js }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(DEMO.admin);
+  const origin = new URL(baseURL!).origin;
+  const workflows = (await (await page.request.get("/api/workflows")).json()) as { id: number }[];
+  const created = await page.request.post("/api/projects", {
+    data: { name: `E2E Quantities ${Date.now()}`, workflowId: workflows[0]!.id },
+    headers: { origin },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const categories = (await (await page.request.get("/api/categories")).json()) as { name: string }[];
+  const names = ["Storefront channel letters with raceway", `Panel${"X".repeat(120)}`];
+  for (const [i, name] of names.entries()) {
+    const item = await page.request.post("/api/items", { data: { name, category: categories[0]!.name, projectId: id, quantity: 12 + i }, headers: { origin } });
+    expect(item.status(), await item.text()).toBe(201);
+  }
+  await visit(page, js, `/projects/${id}`);
+  const rows = page.getByRole("region", { name: "Project Items" }).locator("tbody tr");
+  await expect(rows).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    const row = rows.filter({ hasText: name.slice(0, 30) });
+    const quantity = row.getByText(`× ${12 + i}`, { exact: true });
+    // Where the name's own text begins: the value side of the card's 'Item Name: …' line.
+    const nameLeft = await row.locator('td[data-label="Item Name"]').evaluate((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      range.selectNodeContents(walker.nextNode()!);
+      return range.getClientRects()[0]!.left;
+    });
+    const box = (await quantity.boundingBox())!;
+    const card = (await row.boundingBox())!;
+    expect(box.x, `'× ${12 + i}' of ${name.slice(0, 30)}… starts at ${box.x} px, left of its name's column at ${nameLeft} px`).toBeGreaterThanOrEqual(
+      nameLeft - 1,
+    );
+    expect(box.x + box.width, `'× ${12 + i}' ends inside its card`).toBeLessThanOrEqual(card.x + card.width);
+  }
+  await expectNoSidewaysScroll(page);
+});

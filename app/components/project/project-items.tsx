@@ -133,8 +133,12 @@ export function ProjectItems({
                   <FileDot indicator={item.fileIndicator ?? (item.fileCount > 0 ? "match" : "none")} />
                 </td>
                 <td data-label={labels.name} className="py-3 pr-3 font-medium cell-text">
-                  {item.name}
-                  {item.quantity > 1 ? <span className="ml-1 text-sm font-normal text-ink-muted">× {item.quantity}</span> : null}
+                  {/* One box for the name and its quantity: on a phone the cell is a label-and-value grid, where each
+                      would take a grid cell of its own and the quantity would fall under the label. */}
+                  <span>
+                    {item.name}
+                    {item.quantity > 1 ? <span className="ml-1 text-sm font-normal whitespace-nowrap text-ink-muted">× {item.quantity}</span> : null}
+                  </span>
                 </td>
                 <td data-label={labels.category} className="py-3 pr-3 cell-text">
                   {item.category}
