@@ -20,6 +20,34 @@ export function nextDepartment(sequence: readonly string[], current: string | nu
   return { kind: "next", department: sequence[at + 1]!, index: at + 1 };
 }
 
+/** What a stop in the timer log did: paused, moved the item on, finished it, or (unknowable now) only stopped. */
+export type StopOutcome = { kind: "paused" } | { kind: "advanced"; department: string } | { kind: "finished" } | { kind: "stopped" };
+
+/**
+ * Pause and Done write the same `stop` row (decision 0048); what tells them apart is where the item was next: the
+ * department of the item's next log row, or its own department now for its newest row. Still there: a pause (or a
+ * scan undone, which docs/product.md says then reads as one). In the department its sequence follows with: Done.
+ * Anywhere else the item was moved by hand since, and whether the stop itself moved it can no longer be told.
+ */
+export function stopOutcome(stop: { department: string | null; finished: boolean }, departmentAfter: string | null, sequence: readonly string[]): StopOutcome {
+  if (stop.finished) return { kind: "finished" };
+  if (!stop.department || !departmentAfter) return { kind: "stopped" };
+  if (departmentAfter === stop.department) return { kind: "paused" };
+  const next = nextDepartment(sequence, stop.department);
+  return next.kind === "next" && next.department === departmentAfter ? { kind: "advanced", department: departmentAfter } : { kind: "stopped" };
+}
+
+/**
+ * Every row of a timer log, newest first, with where the item was after it (`currentDepartment` for the newest):
+ * one pass over rows already read, so a long log costs no query per row.
+ */
+export function withDepartmentAfter<T extends { department: string | null }>(
+  newestFirst: readonly T[],
+  currentDepartment: string,
+): (T & { departmentAfter: string | null })[] {
+  return newestFirst.map((row, i) => ({ ...row, departmentAfter: i === 0 ? currentDepartment : newestFirst[i - 1]!.department }));
+}
+
 /**
  * docs/product.md, Decisions: The end of a job. Whether an item has passed a department: it is finished, its
  * sequence does not hold the department, or its current department comes later in its sequence.

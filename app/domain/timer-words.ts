@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import type { StopOutcome } from "./rules";
 
 // Browser-safe constants and words of item timers: what a start, a stop and a refused scan say, the same on the
 // QR Timer page, the /qr/{id} page, /api/scans and the timer API (docs/decisions/0022-scans-and-flash-messages.md).
@@ -39,6 +40,23 @@ export const pausedToast = (itemName: string, department: string): TimerToast =>
 export function doneLabel(next: { final: boolean; department: string | null }): string {
   const department = next.department;
   return next.final ? t`Done — finish item` : department ? t`Done → ${department}` : t`Done`;
+}
+
+/** A timer log row's action in words: a stop says whether it paused the item, moved it on or finished it. */
+export function timerLogActionText(row: { action: "start" | "stop"; outcome: StopOutcome | null }, departmentName: (value: string) => string): string {
+  if (row.action === "start") return t`Started`;
+  switch (row.outcome?.kind) {
+    case "paused":
+      return t`Paused`;
+    case "advanced": {
+      const department = departmentName(row.outcome.department);
+      return t`Done → ${department}`;
+    }
+    case "finished":
+      return t`Done — item finished`;
+    default:
+      return t`Stopped`;
+  }
 }
 
 /** How long after a QR Timer scan stopped and advanced an item it can be undone (docs/product.md, Decisions: The end of a job). */

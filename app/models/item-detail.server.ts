@@ -78,6 +78,8 @@ export type TimerLogRow = {
   timestamp: Date;
   sessionDurationSeconds: number | null;
   scannedBy: string | null;
+  /** A stop that ended the item's last department. */
+  finished: boolean;
 };
 
 /** The newest `limit` log rows of an item, newest first, with who scanned, and how many there are in all. */
@@ -91,6 +93,7 @@ export function listItemTimerLog(itemId: number, limit = TIMER_LOG_LIMIT): { row
       timestamp: timerLogs.timestamp,
       sessionDurationSeconds: timerLogs.sessionDurationSeconds,
       scannedBy: teamMembers.name,
+      finished: timerLogs.finished,
     })
     .from(timerLogs)
     .leftJoin(teamMembers, eq(teamMembers.id, timerLogs.teamMemberId))

@@ -7,6 +7,8 @@ import { formatDateTime, formatLogTime, formatTimelineDate } from "~/domain/date
 import { changedFields, originalOf } from "~/domain/form-changes";
 import { departmentLabel, formatHMS } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { stopOutcome, withDepartmentAfter } from "~/domain/rules";
 import { possessive } from "~/domain/words";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
@@ -27,7 +29,7 @@ import { getUser } from "~/services/session.server";
 import { itemQrUrl, shopAddressNote } from "~/services/shop-address.server";
 import { whoCanAdd } from "~/views/who-can-add.server";
 import { answerDoneOrPause } from "~/views/timer-buttons.server";
-import { doneLabel } from "~/domain/timer-words";
+import { doneLabel, timerLogActionText } from "~/domain/timer-words";
 import type { Route } from "./+types/item-detail";
 
 // The item page's loader and action (routes/item-detail.tsx holds the page).
@@ -81,9 +83,10 @@ export function loader({ request, params }: Route.LoaderArgs) {
       design,
       log: {
         total: log.total,
-        rows: log.rows.map((r) => ({
+        // A stop says whether it paused the item or moved it on, read from where the item was next.
+        rows: withDepartmentAfter(log.rows, item.department ?? DEFAULT_ITEM_DEPARTMENT).map((r) => ({
           id: r.id,
-          action: r.action,
+          action: timerLogActionText({ action: r.action, outcome: r.action === "stop" ? stopOutcome(r, r.departmentAfter, card.sequence) : null }, name),
           department: name(r.department),
           time: formatLogTime(r.timestamp, tz),
           duration: r.sessionDurationSeconds === null ? null : formatHMS(r.sessionDurationSeconds),

@@ -221,6 +221,59 @@ describe("the item page and /qr/{id} without JavaScript", () => {
     expect(await visibleHtml(await quinn.request(stale.headers.get("location")!))).toContain("Failed to pause timer");
   });
 
+  test("the item page's Timer Log tells a Pause from a Done, and where the Done moved the item, in a fixed number of statements", async () => {
+    const id = await addItem("Pylon sign", "production");
+    const timer = async (action: "start-timer" | "pause-timer" | "end-timer") =>
+      expect((await quinn.request(`/api/items/${id}/${action}`, { method: "POST" })).status).toBe(200);
+    /** The log's Action and Department columns, newest first, as the page without JavaScript draws them. */
+    const logRows = async () =>
+      (await open(ada, `/items/${id}`))
+        .$$('section[aria-labelledby="timer-log"] tbody tr')
+        .map((tr) => [...tr.querySelectorAll("td")].slice(1, 3).map((td) => td.textContent?.trim()));
+    await timer("start-timer");
+    await timer("pause-timer");
+    await timer("start-timer");
+    await timer("end-timer");
+    // The newest stop is read against where the item is now.
+    expect(await logRows()).toEqual([
+      ["Done → Quality Control", "Production"],
+      ["Started", "Production"],
+      ["Paused", "Production"],
+      ["Started", "Production"],
+    ]);
+    const statements = async () => {
+      await ada.request(`/items/${id}`);
+      return countStatements(async () => void (await (await ada.request(`/items/${id}`)).arrayBuffer()));
+    };
+    const before = await statements();
+    await timer("start-timer");
+    await timer("pause-timer");
+    await timer("start-timer");
+    await timer("end-timer");
+    await timer("start-timer");
+    await timer("end-timer");
+    expect(await statements()).toBe(before);
+    expect((await logRows()).slice(0, 6)).toEqual([
+      ["Done — item finished", "Installation"],
+      ["Started", "Installation"],
+      ["Done → Installation", "Quality Control"],
+      ["Started", "Quality Control"],
+      ["Paused", "Quality Control"],
+      ["Started", "Quality Control"],
+    ]);
+
+    // Paused, then moved by hand past the next department: whether that stop moved the item cannot be told.
+    const moved = await addItem("Moved by hand", "production");
+    expect((await quinn.request(`/api/items/${moved}/start-timer`, { method: "POST" })).status).toBe(200);
+    expect((await quinn.request(`/api/items/${moved}/pause-timer`, { method: "POST" })).status).toBe(200);
+    expect((await ada.request(`/api/items/${moved}`, { method: "PATCH", json: { department: "installation" } })).status).toBe(200);
+    const page = await open(ada, `/items/${moved}`);
+    expect(page.$$('section[aria-labelledby="timer-log"] tbody tr').map((tr) => tr.querySelectorAll("td")[1]?.textContent?.trim())).toEqual([
+      "Stopped",
+      "Started",
+    ]);
+  });
+
   test("/qr/{id}: Pause keeps the item; Done in the last department says 'Done — finish item'", async () => {
     const id = await addItem("Window vinyl", "installation");
     let page = await open(quinn, `/qr/${id}`);

@@ -124,14 +124,13 @@ export function ItemSections({ card, here }: { card: ItemCardView; here: string 
 
 export type TimerLogView = {
   total: number;
+  /** `action`: in words, a stop saying whether it paused the item or moved it on ('Paused', 'Done → Production'). */
   rows: { id: number; action: string; department: string; time: string; duration: string | null; scannedBy: string | null }[];
 };
 
 /** Exactly how long each department worked on the item: the newest timer sessions, in the shop's zone. */
 export function ItemTimerLog({ log }: { log: TimerLogView }) {
   const { t, i18n } = useLingui();
-  const started = t`Started`;
-  const stopped = t`Stopped`;
   return (
     <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="timer-log">
       <h2 id="timer-log" className="text-lg font-semibold text-ink">
@@ -171,7 +170,7 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
                 {log.rows.map((r) => (
                   <tr key={r.id}>
                     <td className="py-2 pr-3 whitespace-nowrap">{r.time}</td>
-                    <td className="py-2 pr-3">{r.action === "start" ? started : stopped}</td>
+                    <td className="py-2 pr-3">{r.action}</td>
                     <td className="py-2 pr-3">{r.department}</td>
                     <td className="py-2 pr-3 font-mono tabular-nums">{r.duration ?? "—"}</td>
                     <td className="py-2 cell-text">{r.scannedBy ?? "—"}</td>
