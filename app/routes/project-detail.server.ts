@@ -80,8 +80,10 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
           end: ends.length ? formatTimelineDate(Math.max(...ends.map((d) => d.getTime())), tz) : t`Not set`,
         }
       : null;
-  // Decisions: Due dates: the card adds the project's own due date; a step planned to end after it says so.
+  // Decisions: Due dates: the card adds the project's own start and due dates; a step planned to end after the due
+  // date says so.
   const due = validDate(project.endDate);
+  const startDay = validDate(project.startDate);
   const dueDay = due ? zoneDate(due, tz) : null;
   const dateText = (d: Date | null) => (d === null ? t`Not set` : Number.isNaN(d.getTime()) ? t`Invalid date` : formatListDate(d, tz));
   const dateInput = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? zoneDate(d, tz) : "");
@@ -159,6 +161,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
       },
       timeline,
       due: due ? formatTimelineDate(due, tz) : null,
+      starts: startDay ? formatTimelineDate(startDay, tz) : null,
       steps: stepRows,
       hasInstance: steps.length > 0,
       items: itemRows,

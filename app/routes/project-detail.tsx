@@ -160,7 +160,14 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       {project.completedText ? <ProjectCompleted text={project.completedText} canReopen={canWrite} /> : null}
       <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} canMakeRush={loaderData.canPreviewRush} />
 
-      <ProjectSummary timeline={loaderData.timeline} due={loaderData.due} priority={project.priority} metrics={metrics} serverNow={loaderData.now} />
+      <ProjectSummary
+        timeline={loaderData.timeline}
+        starts={loaderData.starts}
+        due={loaderData.due}
+        priority={project.priority}
+        metrics={metrics}
+        serverNow={loaderData.now}
+      />
 
       <div className="mt-6 space-y-6">
         <PlanStepsOffer offer={loaderData.planSteps} here={here} />

@@ -207,7 +207,8 @@ describe("the Create and Edit Project forms without JavaScript", () => {
     expect(zoneDate(p.startDate!, TZ)).toBe("2026-03-02");
     expect(zoneDate(p.endDate!, TZ)).toBe("2026-03-31");
     expect(created.textOf('[data-testid="timeline-due"]')).toBe("Due Mar 31, 2026");
-    // No step has dates yet: the card says so, and the due date beside it.
+    expect(created.textOf('[data-testid="timeline-start"]')).toBe("Starts Mar 2, 2026");
+    // No step has dates yet: the card says so, and the project's own dates beside it.
     expect(created.text()).toContain("Not scheduled");
 
     // The dates come back in the edit form; a due date before the start is refused in the spec's words, on this page.
@@ -245,6 +246,11 @@ describe("the Create and Edit Project forms without JavaScript", () => {
     page = await open(pm, `/projects/${p.id}`);
     expect(page.text()).toContain("Apr 1, 2026 – Apr 20, 2026");
     expect(page.textOf('[data-testid="timeline-due"]')).toBe("Due Apr 15, 2026");
+    expect(page.textOf('[data-testid="timeline-start"]')).toBe("Starts Mar 2, 2026");
+    // A project made without a start date says none.
+    const other = await open(pm, `/projects/${projectNamed("Other job").id}`);
+    expect(other.$$('[data-testid="timeline-start"]')).toHaveLength(0);
+    expect(other.text()).not.toContain("Starts ");
     const late = page.$$('[data-testid="ends-after-due"]');
     expect(late).toHaveLength(1);
     expect(late[0]!.closest("tr")?.textContent).toContain("Installation");

@@ -56,12 +56,15 @@ const PRIORITY_WORDS: Record<string, MessageDescriptor> = { rush: msg`rush`, hig
 
 export function ProjectSummary({
   timeline,
+  starts,
   due,
   priority,
   metrics,
   serverNow,
 }: {
   timeline: { start: string; end: string } | null;
+  /** The project's own start date ('Mar 2, 2026'), or null. */
+  starts?: string | null;
   /** The project's due date ('Mar 31, 2026'), or null. */
   due?: string | null;
   priority: string;
@@ -79,7 +82,13 @@ export function ProjectSummary({
         ) : (
           <p className="text-ink-muted">{t`Not scheduled`}</p>
         )}
-        {/* The project's own due date beside the steps' range (Decisions: Due dates). */}
+        {/* The project's own start and due dates beside the steps' range (Decisions: Due dates): the steps may
+            not be dated yet, and the dates the project was promised with are what Create and Edit Project set. */}
+        {starts ? (
+          <p className="font-semibold" data-testid="timeline-start">
+            {t`Starts ${starts}`}
+          </p>
+        ) : null}
         {due ? (
           <p className="font-semibold" data-testid="timeline-due">
             {t`Due ${due}`}
