@@ -34,7 +34,7 @@ export function StaticToast({ toast }: { toast: ToastData }) {
   return (
     // Without JavaScript it cannot be closed: sticky at the end of the page, not fixed over it, so it holds its own
     // room below the content and scrolling always brings a button under it (a phone's Undo, a form's Save) clear.
-    <div className="sticky bottom-4 z-60 mr-4 mb-4 ml-auto w-[360px] max-w-[calc(100vw-2rem)]">
+    <div className="static-toast sticky bottom-4 z-60 mr-4 mb-4 ml-auto w-[360px] max-w-[calc(100vw-2rem)]">
       <div role="status" className={`rounded-lg border p-4 shadow-lg ${variantClass[toast.variant ?? "default"]}`}>
         <p className="text-base font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}

@@ -303,3 +303,39 @@ test("on a 360 px phone a scan's toast leaves the field, the status line and the
   await expectClear("Timer Stopped & Advanced");
   await expectNoSidewaysScroll(page);
 });
+
+test("without JavaScript on a 360 px phone a scan's message waits below the scanned item's card, not over it @no-js", async ({
+  page,
+  baseURL,
+  signIn,
+  appServer,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the toasts show at the top: the test above");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(DEMO.admin);
+  const made = await newItem(page, baseURL!, "phone toast no-js");
+  await signIn(DEMO.james);
+  await visit(page, false, "/qr-scanner");
+  await scan(page, String(made.id));
+  const message = page.getByRole("status").filter({ hasText: "Timer Started" });
+  await expect(message).toBeVisible();
+  ageSession(appServer.dataDir, made.id);
+  await scan(page, String(made.id));
+  const stopped = page.getByRole("status").filter({ hasText: "Timer Stopped & Advanced" });
+  await expect(stopped).toBeVisible();
+  const card = page.getByTestId("scan-result");
+  const messageBox = (await stopped.boundingBox())!;
+  for (const [label, part] of Object.entries({
+    "the scanned item's card": card,
+    "the scanned item's name": card.getByRole("heading", { name: made.name }),
+    "the scanned item's department": page.getByTestId("scan-department"),
+  })) {
+    const box = (await part.boundingBox())!;
+    expect(overlaps(messageBox, box), `the message (${JSON.stringify(messageBox)}) covers ${label} (${JSON.stringify(box)})`).toBe(false);
+  }
+  // Scrolled to the end, the message and its Undo are there to read and press.
+  await stopped.scrollIntoViewIfNeeded();
+  await expect(page.getByRole("button", { name: /^Undo — keep it in / })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+});
