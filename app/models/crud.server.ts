@@ -87,6 +87,16 @@ export type UpdateGuard = {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
+ * The values of a patch that differ from the stored row. A PATCH that sends nothing, or only the values already
+ * stored, changes nothing: it must not bump the version (every client holding the record would then be refused as
+ * stale) nor leave an audit row or a webhook saying it changed.
+ */
+export function changedValues<T extends Record<string, unknown>>(values: T, before: object): Partial<T> {
+  const stored = before as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && !same(v, stored[k]))) as Partial<T>;
+}
+
+/**
  * A stored value as the client saw it. A date input shows a stored timestamp (a step's noon in the shop's zone) as
  * its calendar day there, so a form that says it saw '2026-12-11' saw any instant of that day, not the string.
  */
@@ -234,31 +244,32 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
           const before = tx.select().from(table).where(eq(table.id, id)).get() as unknown as Row | undefined;
           if (!before) return undefined;
           assertFresh(cfg.label, before, guard);
-          values = Object.fromEntries(
-            Object.entries({ ...patch, ...cfg.preparePatch?.(patch, before, tx) }).filter(
-              ([k, v]) => v !== undefined && k in cols && k !== "id" && k !== "createdAt" && k !== "version",
+          values = changedValues(
+            Object.fromEntries(
+              Object.entries({ ...patch, ...cfg.preparePatch?.(patch, before, tx) }).filter(
+                ([k]) => k in cols && k !== "id" && k !== "createdAt" && k !== "version",
+              ),
             ),
+            before,
           );
+          if (Object.keys(values).length === 0) return { after: before, changed: false };
           if (cfg.uniqueName && "name" in values && nameTaken(tx, values.name, id)) {
             throw duplicate(values.name);
           }
-          const after =
-            Object.keys(values).length === 0
-              ? before
-              : (tx
-                  .update(table)
-                  .set({ ...values, version: before.version + 1 } as never)
-                  .where(eq(table.id, id))
-                  .returning()
-                  .get() as unknown as Row);
+          const after = tx
+            .update(table)
+            .set({ ...values, version: before.version + 1 } as never)
+            .where(eq(table.id, id))
+            .returning()
+            .get() as unknown as Row;
           cfg.afterUpdate?.(before, after, tx);
           writeAudit(actor, { action: "update", entity: cfg.entity, entityId: id, before, after }, tx);
-          return after;
+          return { after, changed: true };
         },
         () => values,
       );
-      if (row) announce({ entity: cfg.entity, id, action: "update" });
-      return row;
+      if (row?.changed) announce({ entity: cfg.entity, id, action: "update" });
+      return row?.after;
     },
     remove(id: number, actor: Actor): Row | undefined {
       const row = run(

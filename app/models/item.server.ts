@@ -10,7 +10,7 @@ import { itemSequence } from "~/domain/rules";
 import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
-import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+import { assertFresh, changedValues, type Tx, type UpdateGuard } from "./crud.server";
 import { knownShopAddress } from "./shop-settings.server";
 import { prepared } from "./prepared.server";
 import { followTheFloor, type Notice } from "./floor-progress.server";
@@ -237,17 +237,18 @@ export function updateItemInTx(
     workflowExists(tx, patch.productWorkflowId);
     values.productWorkflowId = patch.productWorkflowId;
   }
-  if (Object.keys(values).length === 0) return { before, after: before };
+  const changed = changedValues(values, before);
+  if (Object.keys(changed).length === 0) return { before, after: before };
   const after = tx
     .update(items)
-    .set({ ...values, version: before.version + 1 })
+    .set({ ...changed, version: before.version + 1 })
     .where(eq(items.id, id))
     .returning()
     .get();
   writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
   // An item that moved (department, sequence or project) moves its project's steps (decision 0048).
   const notices: Notice[] = [];
-  if (values.department !== undefined || values.category !== undefined || values.projectId !== undefined) {
+  if (changed.department !== undefined || changed.currentStepIndex !== undefined || changed.projectId !== undefined) {
     notices.push(...followTheFloor(after.projectId, actor, Date.now()));
     if (after.projectId !== before.projectId) notices.push(...followTheFloor(before.projectId, actor, Date.now()));
   }
@@ -257,6 +258,7 @@ export function updateItemInTx(
 export function updateItem(id: number, patch: ItemPatch, actor: Actor, guard?: UpdateGuard): Item | undefined {
   const result = getDb().transaction((tx) => updateItemInTx(tx, id, patch, actor, guard));
   if (!result) return undefined;
+  if (result.after === result.before) return result.after;
   announce({
     entity: "item",
     id,

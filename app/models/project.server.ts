@@ -25,7 +25,7 @@ import { BadRequestError, ConflictError, NotFoundError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
 import { removeStoredFile } from "~/infra/storage.server";
 import { writeAudit, writeAuditPrepared, type Actor } from "./audit.server";
-import { assertFresh, type Tx, type UpdateGuard } from "./crud.server";
+import { assertFresh, changedValues, type Tx, type UpdateGuard } from "./crud.server";
 import { prepared } from "./prepared.server";
 import { projectDueSql } from "./project-due.server";
 
@@ -468,9 +468,10 @@ export function updateProjectInTx(tx: Tx, id: number, patch: ProjectPatch, actor
       values.workflowName = workflowChanged.name;
     }
   }
-  if (Object.keys(values).length === 0) return before;
+  const changed = changedValues(values, before);
+  if (Object.keys(changed).length === 0) return before;
   tx.update(projects)
-    .set({ ...values, version: before.version + 1 })
+    .set({ ...changed, version: before.version + 1 })
     .where(eq(projects.id, id))
     .run();
   // A new workflow brings its departments; steps of departments that stay keep their schedule.
@@ -623,18 +624,20 @@ export function updateStep(stepId: number, patch: StepPatch, actor: Actor, guard
     if (patch.percentComplete !== undefined || patch.status !== undefined) values.setByHand = true;
     if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
     if (patch.notes !== undefined) values.notes = patch.notes;
-    if (Object.keys(values).length === 0) return { step: before, projectId: found.projectId };
+    const changed = changedValues(values, before);
+    if (Object.keys(changed).length === 0) return { step: before, projectId: found.projectId, unchanged: true };
     const after = tx
       .update(projectWorkflowSteps)
-      .set({ ...values, version: before.version + 1 })
+      .set({ ...changed, version: before.version + 1 })
       .where(eq(projectWorkflowSteps.id, stepId))
       .returning()
       .get();
     writeAudit(actor, { action: "update", entity: "workflow-step", entityId: stepId, before, after }, tx);
-    const notices = values.status !== undefined ? followTheFloor(found.projectId, actor, Date.now()) : [];
+    const notices = changed.status !== undefined ? followTheFloor(found.projectId, actor, Date.now()) : [];
     return { step: after, projectId: found.projectId, notices };
   });
-  if (result) announce({ entity: "workflow-step", id: stepId, action: "update", projectId: result.projectId, department: result.step.department });
+  if (result && !("unchanged" in result))
+    announce({ entity: "workflow-step", id: stepId, action: "update", projectId: result.projectId, department: result.step.department });
   for (const n of result?.notices ?? []) announce(n);
   return result?.step;
 }

@@ -6,7 +6,7 @@ import { hashPin } from "~/infra/secret.server";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
 import { forgetSessions } from "~/models/session-store.server";
-import { assertFresh, countWhere, uniqueViolationColumn, type Tx, type UpdateGuard } from "./crud.server";
+import { assertFresh, changedValues, countWhere, uniqueViolationColumn, type Tx, type UpdateGuard } from "./crud.server";
 import type { PublicTeamMember, SignedInUser } from "~/domain/entities";
 import { ConflictError } from "~/domain/errors";
 import { announce } from "~/infra/change-notices.server";
@@ -195,12 +195,13 @@ export function updateTeamMember(id: number, patch: Partial<TeamMemberInput>, ac
   }
   const updated = withPinIndex(actor, id, () =>
     db.transaction((tx) => {
-      const current = tx.select({ version: teamMembers.version }).from(teamMembers).where(eq(teamMembers.id, id)).get();
+      const current = tx.select().from(teamMembers).where(eq(teamMembers.id, id)).get();
       if (!current) return undefined;
       // Re-checked inside the write: another save may have landed since `before` was read.
       assertFresh("team member", { ...before, version: current.version }, guard?.version === undefined ? undefined : { version: guard.version });
-      const { pinCode: _pin, ...fields } = patch;
-      if (Object.values(fields).every((v) => v === undefined) && newHash === before.pinHash) return toPublic(before);
+      const { pinCode: _pin, ...sent } = patch;
+      const fields = changedValues(sent, current);
+      if (Object.keys(fields).length === 0 && newHash === before.pinHash) return { member: toPublic(current), changed: false };
       const keepsManagement = (patch.isActive ?? before.isActive) && (patch.accessibleDepartments ?? before.accessibleDepartments).includes("management");
       if (!keepsManagement) assertNotLastAdministrator(tx, before);
       const row = tx
@@ -227,13 +228,14 @@ export function updateTeamMember(id: number, patch: Partial<TeamMemberInput>, ac
         },
         tx,
       );
-      return toPublic(row);
+      return { member: toPublic(row), changed: true };
     }),
   );
+  if (!updated?.changed) return updated?.member;
   // Remembered session lookups hold the member's row: a new name, key or deactivation applies at once.
   forgetSessions(db);
-  if (updated) announce({ entity: "team-member", id, action: "update" });
-  return updated;
+  announce({ entity: "team-member", id, action: "update" });
+  return updated.member;
 }
 
 const lastAdminMessage = () => t`At least one active team member must keep the management key ('Super User (All Access)')`;

@@ -8,6 +8,7 @@ import { type DB, getDb } from "~/infra/db.server";
 import { processState } from "~/infra/process-state.server";
 import { isSealed, openSecret, sealSecret, UnsealError } from "~/infra/sealed-secret.server";
 import { type Actor, writeAudit } from "./audit.server";
+import { changedValues } from "./crud.server";
 import { forgetWebhookEndpoints } from "./webhook-outbox.server";
 
 // Global Settings → Webhooks: the endpoints management sets up, their delivery log, and what the sender reads and
@@ -119,16 +120,13 @@ export function createWebhookEndpoint(input: EndpointInput, actor: Actor): Webho
 
 export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: Actor, guard: { version?: number } = {}): WebhookEndpoint {
   if (patch.url !== undefined) checkUrl(patch.url);
-  const row = getDb().transaction((tx) => {
+  const result = getDb().transaction((tx) => {
     const before = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).get();
     if (!before) throw new NotFoundError(gone());
     if (guard.version !== undefined && guard.version !== before.version)
       throw new ConflictError(t`Someone else changed this webhook while you were editing it. Reload to see their changes, then make yours again.`);
-    const values: Partial<typeof webhookEndpoints.$inferInsert> = {};
-    if (patch.name !== undefined) values.name = patch.name;
-    if (patch.url !== undefined) values.url = patch.url.trim();
-    if (patch.events !== undefined) values.events = patch.events;
-    if (patch.isActive !== undefined) values.isActive = patch.isActive;
+    const values = changedValues({ name: patch.name, url: patch.url?.trim(), events: patch.events, isActive: patch.isActive }, before);
+    if (Object.keys(values).length === 0) return { after: before, changed: false };
     const after = tx
       .update(webhookEndpoints)
       .set({ ...values, version: before.version + 1 })
@@ -136,10 +134,10 @@ export function updateWebhookEndpoint(id: number, patch: EndpointPatch, actor: A
       .returning()
       .get();
     writeAudit(actor, { action: "update", entity: "webhook-endpoint", entityId: id, before: audited(before), after: audited(after) }, tx);
-    return after;
+    return { after, changed: true };
   });
-  changed(id, "update");
-  return reveal(row);
+  if (result.changed) changed(id, "update");
+  return reveal(result.after);
 }
 
 /**
