@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { API_TOKEN_SCOPES } from "~/domain/api-tokens";
-import { requiredText } from "./common";
+import { distinct, requiredText } from "./common";
 import { tokenLanguage } from "./language";
 import { check, oneOf, z } from "./messages";
 
@@ -8,9 +8,12 @@ import { check, oneOf, z } from "./messages";
 export const ApiTokenFormSchema = z.object({
   intent: z.literal("create"),
   name: requiredText(() => t`Token name is required`, 100),
-  scopes: z.array(oneOf(API_TOKEN_SCOPES), { error: () => t`Choose at least one scope` }).min(
-    1,
-    check(() => t`Choose at least one scope`),
+  scopes: distinct(
+    z.array(oneOf(API_TOKEN_SCOPES), { error: () => t`Choose at least one scope` }).min(
+      1,
+      check(() => t`Choose at least one scope`),
+    ),
+    () => t`Scopes`,
   ),
   language: tokenLanguage,
 });

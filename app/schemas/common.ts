@@ -106,8 +106,28 @@ export const sortOrder = numberish(
 
 export const bool = z.preprocess((v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v), z.boolean());
 
-/** A list from JSON (array) or a form (one text field, comma-separated). */
-export const stringList = (max = 50) =>
+/**
+ * A list that names each value once. A repeat is a client's slip, and kept it would count or send the one thing twice
+ * (two deliveries of an event, a skill listed twice): refused, naming the list and the value ('Events lists
+ * "item.moved" twice'). `name` is how the list reads as the subject of that sentence.
+ */
+export const distinct = <T extends z.ZodType<unknown[]>>(list: T, name: Message) =>
+  list.superRefine((values, ctx) => {
+    const seen = new Set<string>();
+    for (const value of values) {
+      const key = typeof value === "string" ? value : JSON.stringify(value);
+      if (seen.has(key)) {
+        const list = say(name);
+        const shown = String(value);
+        ctx.addIssue({ code: "custom", message: t`${list} lists "${shown}" twice` });
+        return;
+      }
+      seen.add(key);
+    }
+  });
+
+/** A list from JSON (array) or a form (one text field, comma-separated), each value once. */
+export const stringList = (name: Message, max = 50) =>
   z.preprocess(
     (v) =>
       typeof v === "string"
@@ -118,7 +138,7 @@ export const stringList = (max = 50) =>
         : v == null
           ? []
           : v,
-    z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI)).max(max),
+    distinct(z.array(z.string().trim().min(1).max(100).refine(noBidi, BIDI)).max(max), name),
   );
 
 export const departmentSequence = (message: Message) =>

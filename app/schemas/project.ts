@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { PRIORITIES, STEP_STATUSES } from "~/domain/constants";
-import { idField, nullableText, optionalText, patchOf, requiredText, sortOrder, whenMissing } from "./common";
+import { distinct, idField, nullableText, optionalText, patchOf, requiredText, sortOrder, whenMissing } from "./common";
 import { check, oneOf, z } from "./messages";
 
 // docs/product.md §5 'Project form', 'Step dates' and §7 bodies: one schema per form or body, browser and server alike.
@@ -196,15 +196,18 @@ export const AssignTeamMembersSchema = z.object({
   // Required: a body without it would unassign everyone. An empty list is how a program asks for that.
   teamMemberIds: z.preprocess(
     (v) => (typeof v === "string" || typeof v === "number" ? [v] : v),
-    z
-      .array(
-        idField(() => t`Team member ids must be whole numbers`),
-        whenMissing(() => t`teamMemberIds is required: the step's team members, [] for nobody`),
-      )
-      .max(
-        200,
-        check(() => t`At most 200 team members`),
-      ),
+    distinct(
+      z
+        .array(
+          idField(() => t`Team member ids must be whole numbers`),
+          whenMissing(() => t`teamMemberIds is required: the step's team members, [] for nobody`),
+        )
+        .max(
+          200,
+          check(() => t`At most 200 team members`),
+        ),
+      () => t`Team member ids`,
+    ),
   ),
 });
 

@@ -7,6 +7,7 @@ import {
   bool,
   color,
   departmentSequence,
+  distinct,
   idField,
   ignoredField,
   nullableText,
@@ -156,8 +157,11 @@ const teamMemberFields = {
     .default(null),
   department: nullableText(100),
   subdepartment: nullableText(100),
-  skills: stringList(),
-  accessibleDepartments: z.preprocess((v) => (v == null ? [] : typeof v === "string" ? [v] : v), z.array(oneOf(DEPARTMENT_KEYS))),
+  skills: stringList(() => t`Skills`),
+  accessibleDepartments: z.preprocess(
+    (v) => (v == null ? [] : typeof v === "string" ? [v] : v),
+    distinct(z.array(oneOf(DEPARTMENT_KEYS)), () => t`Accessible departments`),
+  ),
   profilePhotoUrl: z
     .preprocess(
       (v) => (v === "" ? null : v),
@@ -198,7 +202,7 @@ export const StepTemplateSchema = z.object({
     )
     .default(null),
   department: nullableText(100),
-  requiredSkills: stringList(),
+  requiredSkills: stringList(() => t`Required skills`),
   isActive: bool.default(true),
 });
 export const StepTemplatePatchSchema = patchOf(StepTemplateSchema);

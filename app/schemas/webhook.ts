@@ -1,16 +1,19 @@
 import { t } from "@lingui/core/macro";
 import { z } from "zod";
 import { WEBHOOK_EVENTS, webhookUrlRefusal } from "~/domain/webhooks";
-import { bool, requiredText } from "./common";
+import { bool, distinct, requiredText } from "./common";
 import { check, oneOf } from "./messages";
 
 // Global Settings → Webhooks: the add and edit forms (docs/decisions/0042-webhooks.md).
 
 const events = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(oneOf(WEBHOOK_EVENTS)).min(
-    1,
-    check(() => t`Choose at least one event to send`),
+  distinct(
+    z.array(oneOf(WEBHOOK_EVENTS)).min(
+      1,
+      check(() => t`Choose at least one event to send`),
+    ),
+    () => t`Events`,
   ),
 );
 
