@@ -1,4 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { eq } from "drizzle-orm";
+import { BadRequestError } from "~/domain/errors";
 import { parseIdParam } from "~/domain/ids";
 import { subdepartments } from "#db/schema";
 import type { Actor } from "./audit.server";
@@ -57,8 +59,12 @@ export const referenceOps = {
   subdepartments: {
     ...plain(subdepartmentModel),
     list: (filter: URLSearchParams) => {
-      const departmentId = parseIdParam(filter.get("departmentId"));
-      return departmentId !== null ? subdepartmentModel.list(eq(subdepartments.departmentId, departmentId)) : subdepartmentModel.list();
+      const raw = filter.get("departmentId");
+      if (raw === null || raw === "") return subdepartmentModel.list();
+      const departmentId = parseIdParam(raw);
+      // Ignored, a mistyped id would answer every department's subdepartments as if they were the one's.
+      if (departmentId === null) throw new BadRequestError(t`departmentId must be a department id (a whole number)`);
+      return subdepartmentModel.list(eq(subdepartments.departmentId, departmentId));
     },
   },
   materials: plain(materialModel),

@@ -384,8 +384,9 @@ describe("stations", () => {
     expect(await idsOf("/api/work/fabrication?side=exterior")).toEqual([b]);
     expect(await idsOf("/api/work/fabrication?station=none")).toEqual([c]);
     expect((await idsOf("/api/work/fabrication")).sort()).toEqual([a, b, c].sort());
-    // An unknown station is the whole list, not an empty one.
-    expect((await idsOf("/api/work/fabrication?station=gone")).length).toBe(3);
+    // An unknown station: the page (an old link) shows the whole list; the API says the filter names nothing.
+    expect(await visibleHtml(await fay.request("/work/fabrication?station=gone"))).toContain("Raceway");
+    expect((await fay.request("/api/work/fabrication?station=gone")).status).toBe(400);
     const audit = one<{ after: string }>("SELECT after FROM audit_log WHERE action = 'set-station' AND entity_id = ?", String(a));
     expect(JSON.parse(audit.after)).toEqual({ station: "interior-assembly" });
 

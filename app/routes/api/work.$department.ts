@@ -12,6 +12,21 @@ import type { Route } from "./+types/work.$department";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * Why the address's ?station= or ?side= names no filter of this list, or null. The page falls back to the whole
+ * list for an old link; a program is told, since answering the whole list would pass for the filtered one.
+ */
+function filterRefusal(params: URLSearchParams, stations: readonly { value: string }[]): string | null {
+  const station = params.get("station");
+  if (station && station !== "none" && !stations.some((s) => s.value === station)) {
+    const values = [...stations.map((s) => s.value), "none"].join(", ");
+    return t`station must be one of this department's stations or none: ${values}.`;
+  }
+  const side = params.get("side");
+  if (side && side !== "interior" && side !== "exterior") return t`side must be interior or exterior.`;
+  return null;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   return api(() => {
     requireUser(request);
@@ -21,6 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const url = new URL(request.url);
     const page = pageParams(url);
     const stations = listStations(department.id);
+    const refusal = filterRefusal(url.searchParams, stations);
+    if (refusal) return jsonError(400, refusal);
     const filter = workFilterOf(url.searchParams, stations);
     const counts = countWork(department.value, filter, stations);
     const total = counts.running + counts.waiting;
