@@ -65,6 +65,7 @@ export const undoLabel = (department: string) => t`Undo — keep it in ${departm
 export const undoTooLateMessage = () => t`Too late to undo: a scan can be undone for 30 seconds after it.`;
 export const undoChangedMessage = () => t`This item changed after the scan (it was started, paused or moved again), so the scan cannot be undone.`;
 export const undoNothingMessage = () => t`That scan did not move the item, so there is nothing to undo.`;
+export const undoAlreadyMessage = () => t`This move was already undone.`;
 export const undoneToast = (itemName: string, department: string): TimerToast => ({
   title: t`Scan Undone`,
   description: t`${itemName} is back in ${department}; its time is kept.`,

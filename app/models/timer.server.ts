@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { items, timerLogs } from "#db/schema";
+import { auditLog, items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
   DOUBLE_SCAN_WINDOW_MS,
   doubleScanMessage,
   UNDO_ADVANCE_WINDOW_MS,
   undoChangedMessage,
+  undoAlreadyMessage,
   undoNothingMessage,
   undoTooLateMessage,
 } from "~/domain/timer-words";
@@ -574,6 +575,21 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
     if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(undoNothingMessage());
+    // The undo leaves the stop row as it was (it then reads as a pause): only its audit row tells a stop that never
+    // moved the item from one already moved back, which a second press or a replayed request would otherwise hear.
+    const undone = tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, "item"),
+          eq(auditLog.entityId, String(id)),
+          eq(auditLog.action, "undo-advance"),
+          sql`json_extract(${auditLog.after}, '$.stopId') = ${stopId}`,
+        ),
+      )
+      .get();
+    if (undone) throw new ConflictError(undoAlreadyMessage());
     if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(undoTooLateMessage());
     if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(undoChangedMessage());
     const sequence = sequenceOf(db, item);

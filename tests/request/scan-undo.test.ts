@@ -97,11 +97,35 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     expect(audit.map((a) => [a.entityId, a.actorId, a.before, a.after])).toEqual([
       [String(itemId), ottoId, { department: "quality-control" }, { department: "production", stopId: stop.id }],
     ]);
-    // Once: the same undo again changes nothing.
+    // Once: the same undo again changes nothing, and says the move was already undone.
     const again = await undo(otto, itemId, stop.id);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(undoNothingMessage());
+    expect(again.body.message).toBe("This move was already undone.");
     expect(row(itemId).department).toBe("production");
+  });
+
+  test("an undo already made is refused as such (409), not as a scan that never moved the item, and audited once", async () => {
+    await startThenStop(itemId);
+    const stop = logs(itemId).at(-1)!;
+    expect((await undo(otto, itemId, stop.id)).status).toBe(200);
+    const version = row(itemId).version;
+    for (let i = 0; i < 2; i++) {
+      const again = await undo(otto, itemId, stop.id);
+      expect(again).toEqual({ status: 409, body: { message: "This move was already undone." } });
+    }
+    expect(row(itemId)).toMatchObject({ department: "production", version });
+    const undone = hooks
+      .getDb()
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .filter((a) => a.action === "undo-advance");
+    expect(undone).toHaveLength(1);
+    // A stop that never moved the item (the last department's) keeps its own sentence.
+    const done = await startThenStop(lastId);
+    expect(done.undo).toBeUndefined();
+    const lastStop = logs(lastId).at(-1)!;
+    expect(await undo(otto, lastId, lastStop.id)).toEqual({ status: 409, body: { message: undoNothingMessage() } });
   });
 
   test("refused after 30 seconds (the server's clock), and when the item changed since: nothing moves", async () => {
@@ -182,5 +206,24 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
     page = await form.submit("Undo — keep it in Production");
     expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(undoTooLateMessage());
     expect(row(itemId).department).toBe("quality-control");
+  });
+
+  test("the Undo form sent again (the back button, a second tab) says the move was already undone", async () => {
+    let page = await open(otto, "/qr-scanner");
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    ageSession(itemId, 60_000);
+    page = await page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+    const form = page.form({ button: "Undo — keep it in Production" });
+    await form.submit("Undo — keep it in Production");
+    expect(row(itemId).department).toBe("production");
+    page = await form.submit("Undo — keep it in Production");
+    expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain("This move was already undone.");
+    expect(row(itemId).department).toBe("production");
   });
 });
