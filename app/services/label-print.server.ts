@@ -79,7 +79,8 @@ export async function printLabelsFor(
   if ("itemId" in target) {
     const item = getItem(target.itemId);
     // As its PDF label and qr.png: an item without a stored QR code has no label.
-    if (!item?.qrCode) throw new NotFoundError(t`Item not found`);
+    if (!item) throw new NotFoundError(t`Item not found`);
+    if (!item.qrCode) throw new NotFoundError(t`This item has no QR code, so it has no label.`);
     const project = getProject(item.projectId);
     labels = [{ payload: itemQrUrl(request, item.id), itemName: item.name, projectName: project?.name ?? "", material: item.material }];
   } else {

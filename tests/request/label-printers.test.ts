@@ -166,6 +166,10 @@ test("the printer and the PDF print the same labels: an item without a stored QR
   expect((await fake!.received(1)).join("")).not.toContain(`/qr/${itemIds[1]}^FS`);
   const single = await operator.request(`/api/items/${itemIds[1]}/print-label`, { method: "POST", json: { printerId: printer.id } });
   expect(single.status).toBe(404);
+  // The item is there: the answer says why it has nothing to print, as its PDF label does.
+  expect((await single.json()).message).toBe("This item has no QR code, so it has no label.");
+  const missing = await operator.request("/api/items/999999/print-label", { method: "POST", json: { printerId: printer.id } });
+  expect(await missing.json()).toMatchObject({ message: "Item not found" });
   // The roll PDF has the same two labels: one page each.
   const pdf = await PDFDocument.load(new Uint8Array(await (await operator.request(`/projects/${projectId}/labels.pdf`)).arrayBuffer()));
   expect(pdf.getPageCount()).toBe(2);
