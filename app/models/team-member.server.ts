@@ -206,7 +206,8 @@ export function updateTeamMember(id: number, patch: Partial<TeamMemberInput>, ac
       if (!keepsManagement) assertNotLastAdministrator(tx, before);
       const row = tx
         .update(teamMembers)
-        .set({ ...fields, pinHash: newHash, version: current.version + 1 })
+        // The PIN is written only when one was sent: the hash read before this transaction is not written back.
+        .set({ ...fields, ...(patch.pinCode ? { pinHash: newHash } : {}), version: current.version + 1 })
         .where(eq(teamMembers.id, id))
         .returning()
         .get();
