@@ -13,7 +13,7 @@ import {
   undoTooLateMessage,
 } from "~/domain/timer-words";
 import { getDb } from "~/infra/db.server";
-import { nextDepartment } from "~/domain/rules";
+import { nextDepartment, stopOutcome } from "~/domain/rules";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { holdWrites } from "~/infra/checkpointer.server";
 import { announce } from "~/infra/change-notices.server";
@@ -531,12 +531,34 @@ export function resetTimer(id: number, actor: Actor, scope: { inProject?: number
   return result;
 }
 
-/** The item's timer log, oldest first (the (item_id, timestamp) index serves it). */
-export function listTimerLogs(id: number, page?: { limit: number; offset: number }): TimerLog[] | undefined {
+/** What a stop did, as the API says it: the kinds of stopOutcome (decision 0048); null for a start. */
+export type LogOutcome = "paused" | "advanced" | "finished" | "stopped" | null;
+
+/**
+ * A page of the item's timer log, oldest first, each stop with what it did (`outcome`). A stop is read from where the
+ * item was next, the department of the row after it: one row past the page is read for the page's last row, and the
+ * item's own department stands after its newest row. Undefined when there is no such item.
+ */
+export function listTimerLogsWithOutcome(id: number, page: { limit: number; offset: number }): (TimerLog & { outcome: LogOutcome })[] | undefined {
   const db = getDb();
-  if (!db.select({ id: items.id }).from(items).where(eq(items.id, id)).get()) return undefined;
-  const q = db.select().from(timerLogs).where(eq(timerLogs.itemId, id)).orderBy(asc(timerLogs.timestamp), asc(timerLogs.id));
-  return (page ? q.limit(page.limit).offset(page.offset) : q).all();
+  const row = timerQueries(db).item.get({ id });
+  if (!row) return undefined;
+  const item = toItem(row);
+  const rows = db
+    .select()
+    .from(timerLogs)
+    .where(eq(timerLogs.itemId, id))
+    .orderBy(asc(timerLogs.timestamp), asc(timerLogs.id))
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .all();
+  const sequence = sequenceOf(db, item);
+  const shown = rows.slice(0, page.limit);
+  return shown.map((log, i) => {
+    if (log.action !== "stop") return { ...log, outcome: null };
+    const after = rows[i + 1]?.department ?? item.department ?? DEFAULT_ITEM_DEPARTMENT;
+    return { ...log, outcome: stopOutcome(log, after, sequence).kind };
+  });
 }
 
 export function countTimerLogs(id: number): number {

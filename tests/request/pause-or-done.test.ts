@@ -274,6 +274,40 @@ describe("the item page and /qr/{id} without JavaScript", () => {
     ]);
   });
 
+  test("GET /api/items/{id}/timer-logs says what each stop did, across its pages, as the item page does", async () => {
+    const id = await addItem("Api sign", "production");
+    const timer = async (action: "start-timer" | "pause-timer" | "end-timer") =>
+      expect((await quinn.request(`/api/items/${id}/${action}`, { method: "POST" })).status).toBe(200);
+    for (const action of ["start-timer", "pause-timer", "start-timer", "end-timer", "start-timer", "end-timer", "start-timer", "end-timer"] as const)
+      await timer(action);
+    type Row = { action: string; department: string; outcome: string | null };
+    const all = (await (await ada.request(`/api/items/${id}/timer-logs`)).json()) as Row[];
+    expect(all.map((r) => [r.action, r.department, r.outcome])).toEqual([
+      ["start", "production", null],
+      ["stop", "production", "paused"],
+      ["start", "production", null],
+      ["stop", "production", "advanced"],
+      ["start", "quality-control", null],
+      ["stop", "quality-control", "advanced"],
+      ["start", "installation", null],
+      ["stop", "installation", "finished"],
+    ]);
+    // A page that ends on a stop reads the row after it, so paging does not change what a stop did.
+    const paged: Row[] = [];
+    for (let offset = 0; offset < all.length; offset += 2)
+      paged.push(...((await (await ada.request(`/api/items/${id}/timer-logs?limit=2&offset=${offset}`)).json()) as Row[]));
+    expect(paged.map((r) => r.outcome)).toEqual(all.map((r) => r.outcome));
+    // The newest stop of an item moved by hand since its pause: no longer knowable.
+    const moved = await addItem("Moved by hand api", "production");
+    expect((await quinn.request(`/api/items/${moved}/start-timer`, { method: "POST" })).status).toBe(200);
+    expect((await quinn.request(`/api/items/${moved}/pause-timer`, { method: "POST" })).status).toBe(200);
+    const paused = (await (await ada.request(`/api/items/${moved}/timer-logs`)).json()) as Row[];
+    expect(paused.at(-1)?.outcome).toBe("paused");
+    expect((await ada.request(`/api/items/${moved}`, { method: "PATCH", json: { department: "installation" } })).status).toBe(200);
+    const after = (await (await ada.request(`/api/items/${moved}/timer-logs`)).json()) as Row[];
+    expect(after.at(-1)?.outcome).toBe("stopped");
+  });
+
   test("/qr/{id}: Pause keeps the item; Done in the last department says 'Done — finish item'", async () => {
     const id = await addItem("Window vinyl", "installation");
     let page = await open(quinn, `/qr/${id}`);
