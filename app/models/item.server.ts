@@ -246,9 +246,10 @@ export function updateItemInTx(
     .returning()
     .get();
   writeAudit(actor, { action: "update", entity: "item", entityId: id, before, after }, tx);
-  // An item that moved (department, sequence or project) moves its project's steps (decision 0048).
+  // An item that moved (department, sequence or project) moves its project's steps (decision 0048); a new category is
+  // a new sequence, which decides the steps the item counts in, even where its step index stays the same.
   const notices: Notice[] = [];
-  if (changed.department !== undefined || changed.currentStepIndex !== undefined || changed.projectId !== undefined) {
+  if (changed.department !== undefined || changed.category !== undefined || changed.currentStepIndex !== undefined || changed.projectId !== undefined) {
     notices.push(...followTheFloor(after.projectId, actor, Date.now()));
     if (after.projectId !== before.projectId) notices.push(...followTheFloor(before.projectId, actor, Date.now()));
   }
