@@ -98,7 +98,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     endText: dateText(s.endDate),
     startInput: dateInput(s.startDate),
     endInput: dateInput(s.endDate),
-    endsAfterDue: dueDay !== null && dateInput(s.endDate) > dueDay,
+    // A step already done cannot end late any more: its planned end no longer warns.
+    endsAfterDue: dueDay !== null && s.status !== "completed" && dateInput(s.endDate) > dueDay,
     setByHand: s.setByHand,
     canFollowFloor: canWrite && s.setByHand,
     members: s.assignedTeamMembers.length

@@ -255,6 +255,9 @@ describe("the Create and Edit Project forms without JavaScript", () => {
     expect(late).toHaveLength(1);
     expect(late[0]!.closest("tr")?.textContent).toContain("Installation");
     expect(late[0]!.textContent?.trim()).toBe("Ends after the due date");
+    // Once the step is done its planned end no longer warns.
+    await patchStep(p.id, "installation", { status: "completed" });
+    expect((await open(pm, `/projects/${p.id}`)).$$('[data-testid="ends-after-due"]')).toHaveLength(0);
   });
 
   test("the list's Edit Project form saves the dates; an emptied due date is removed", async () => {
