@@ -16,7 +16,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Entry[]; dismis
           key={t.key}
           open={t.open}
           onOpenChange={(open) => (open ? null : dismiss(t.key))}
-          className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-10 shadow-lg ${variantClass[t.variant ?? "default"]}`}
+          className={`toast relative grid grid-cols-[1fr_auto] items-start gap-2 rounded-lg border p-4 pr-12 shadow-lg ${variantClass[t.variant ?? "default"]}`}
           type={t.variant === "destructive" ? "foreground" : "background"}
           duration={t.action?.durationMs}
           // An open dialog turns pointer events off outside itself; a toast shown before it opened stays closable.
@@ -37,7 +37,7 @@ export default function ToastList({ toasts, dismiss }: { toasts: Entry[]; dismis
           </div>
           <ToastPrimitive.Close
             aria-label={closeLabel}
-            className="absolute top-1 right-1 inline-flex h-9 w-9 items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
+            className="absolute top-0 right-0 inline-flex size-tap items-center justify-center rounded-md text-xl leading-none opacity-80 hover:opacity-100"
           >
             ×
           </ToastPrimitive.Close>

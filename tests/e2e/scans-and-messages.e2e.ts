@@ -301,6 +301,9 @@ test("on a 360 px phone a scan's toast leaves the field, the status line and the
   await scan(page, String(made.id));
   await expect(toasts.getByRole("button", { name: /^Undo — keep it in / })).toBeVisible();
   await expectClear("Timer Stopped & Advanced");
+  // Its Close is a finger's size too (docs/design.md: 44 px on phone and floor screens).
+  const close = (await toasts.getByRole("button", { name: "Close" }).boundingBox())!;
+  expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
   await expectNoSidewaysScroll(page);
 });
 
