@@ -32,7 +32,8 @@ export function AppHeader({ user, isManagement }: Props) {
   const [open, setOpen] = useState(false);
   const here = location.pathname + location.search;
   const qrTimer = t`QR Timer`;
-  const loginHref = `/login?redirectTo=${encodeURIComponent(here === "/login" ? "/" : here)}`;
+  // On the sign-in page itself the link is the page as it is: wrapping it would nest its redirectTo in another.
+  const loginHref = location.pathname === "/login" ? (location.search ? here : "/login?redirectTo=%2F") : `/login?redirectTo=${encodeURIComponent(here)}`;
 
   return (
     <header className="app-header print:hidden sticky top-0 z-30 border-b border-line bg-white">

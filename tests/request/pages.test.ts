@@ -105,6 +105,14 @@ describe("no-JavaScript sign-in and tiles", () => {
     expect(res.headers.get("location")).toBe("/");
   });
 
+  test("the sign-in page's own Login link keeps its redirectTo as it is, not nested in another", async () => {
+    addMember("Paula Pre", "1111", ["pre-production"]);
+    const html = await (await app.client().request("/login?redirectTo=%2Fqr%2F121")).text();
+    const hrefs = [...html.matchAll(/href="(\/login[^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toBe("/login?redirectTo=%2Fqr%2F121");
+  });
+
   test("a wrong PIN shows the error on the form", async () => {
     addMember("Paula Pre", "1111", ["pre-production"]);
     const res = await app.client().request("/login", { method: "POST", form: { pinCode: "9999" } });
