@@ -73,7 +73,10 @@ export const jobEndIntents = {
         const e = domainError(error);
         return fail(e.status, e.message);
       }
-      return redirectWithToast(request, here, { title: t`Project Reopened`, description: t`It is active again.` });
+      return redirectWithToast(request, here, {
+        title: t`Project Reopened`,
+        description: t`It is active again. Add items, or reopen one, for the work still to do: it completes again when they are finished.`,
+      });
     },
   },
 };

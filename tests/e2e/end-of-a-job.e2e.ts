@@ -50,6 +50,19 @@ test("two items scanned through every department on the QR Timer complete the pr
     await expectNoSidewaysScroll(page);
   });
 
+  await test.step("Reopen project and Reopen item say what happened, with JavaScript", async () => {
+    await signIn(DEMO.admin);
+    await visit(page, true, `/projects/${project.id}`);
+    await page.getByRole("button", { name: "Reopen project" }).click();
+    await expect(page.getByText("Project Reopened", { exact: true })).toBeVisible();
+    // Every item is still finished: the toast says what makes the project's work again.
+    await expect(page.getByText(/^It is active again\. Add items, or reopen one/)).toBeVisible();
+    await visit(page, true, `/items/${ids[0]}`);
+    await page.getByRole("button", { name: "Reopen", exact: true }).click();
+    await expect(page.getByText("Item Reopened", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("item-finished")).toHaveCount(0);
+  });
+
   // The worker's demo shop is shared: a short workflow left behind would be the first another test picks.
   const admin = await adminApi(baseURL!, clientIp);
   for (const path of [`/api/projects/${project.id}`, `/api/workflows/${workflow.id}`, `/api/categories/${category.id}`]) {

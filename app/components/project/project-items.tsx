@@ -245,7 +245,7 @@ export function ItemForm({
       <div>
         <Label htmlFor={fields.category.id}>{t`Product category`}</Label>
         <select className={inputClass} {...getSelectProps(fields.category)}>
-          <option value="">{t`Choose a product`}</option>
+          <option value="">{t`Choose a category`}</option>
           {categoryOptions.map((c) => (
             <option key={c} value={c}>
               {c}
