@@ -8,7 +8,7 @@ import { formatListDate, formatTimelineDate, zoneDate } from "~/domain/dates";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { fileIndicator } from "~/domain/machine-file-rules";
-import { percentOf, projectBackTarget } from "~/domain/rules";
+import { goesThrough, itemSequence, percentOf, projectBackTarget } from "~/domain/rules";
 import { getEnv } from "~/infra/env.server";
 import { projectHistory } from "~/models/audit-trail.server";
 import { categoryModel } from "~/models/category.server";
@@ -87,6 +87,13 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   const dueDay = due ? zoneDate(due, tz) : null;
   const dateText = (d: Date | null) => (d === null ? t`Not set` : Number.isNaN(d.getTime()) ? t`Invalid date` : formatListDate(d, tz));
   const dateInput = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? zoneDate(d, tz) : "");
+  // A step none of the items go through is completed by the floor at once (decision 0048): its row says why, so a
+  // 100% on a project nobody has touched reads as 'not needed' rather than as work done. From the items already
+  // read; a project past the list's limit (1,000 items) does not say it.
+  const sequences = new Map(categoryModel.list().map((c) => [c.name.toLowerCase(), itemSequence(c.departmentSequence)]));
+  const itemSequences = items.length < 1000 ? [...new Set(items.map((i) => sequences.get(i.category.toLowerCase()) ?? itemSequence(null)))] : null;
+  const noItemGoesThrough = (department: string) =>
+    itemSequences !== null && items.length > 0 && !itemSequences.some((sequence) => goesThrough(sequence, department));
   const stepRows: StepRow[] = steps.map((s) => ({
     id: s.id,
     department: s.department,
@@ -101,6 +108,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     // A step already done cannot end late any more: its planned end no longer warns.
     endsAfterDue: dueDay !== null && s.status !== "completed" && dateInput(s.endDate) > dueDay,
     setByHand: s.setByHand,
+    notNeeded: !s.setByHand && noItemGoesThrough(s.department),
     canFollowFloor: canWrite && s.setByHand,
     members: s.assignedTeamMembers.length
       ? s.assignedTeamMembers

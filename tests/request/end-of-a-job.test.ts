@@ -135,6 +135,15 @@ describe("steps follow the floor", () => {
     expect(audits("complete-on-floor").map((a) => JSON.parse(a.after).note)).toEqual([
       `Completed on the floor: none of the ${itemIds.length} items go through Production`,
     ]);
+    // Its row on the project page says why it reads 100% with nothing done; the others do not.
+    const page = await pm.request(`/projects/${projectId}`);
+    const html = await page.text();
+    const notNeeded = [...html.matchAll(/data-testid="step-not-needed"/g)];
+    expect(notNeeded).toHaveLength(1);
+    const row = html.slice(html.lastIndexOf("<tr", html.indexOf('data-testid="step-not-needed"')), html.indexOf('data-testid="step-not-needed"'));
+    expect(row).toContain("Production");
+    expect(row).not.toContain("Pre-Production");
+    expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).toContain("Not needed: no item goes through it");
   });
 
   test("a step set by hand keeps its value while the floor moves; 'Follow the floor' gives it back", async () => {

@@ -50,6 +50,8 @@ export type StepRow = {
   /** A person set its percent or status (decision 0048); `canFollowFloor`: this member may give it back. */
   setByHand?: boolean;
   canFollowFloor?: boolean;
+  /** None of the project's items go through this department: completed by the floor without work. */
+  notNeeded?: boolean;
 };
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -295,6 +297,11 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
           </div>
           <span className="tabular-nums">{step.percentComplete}%</span>
         </div>
+        {step.notNeeded ? (
+          <span className="block text-sm text-ink-muted" data-testid="step-not-needed">
+            {t`Not needed: no item goes through it`}
+          </span>
+        ) : null}
         {step.setByHand ? <StepByHand stepId={step.id} name={step.departmentName} canFollow={!!step.canFollowFloor} /> : null}
       </td>
     </>
