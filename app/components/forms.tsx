@@ -10,7 +10,8 @@ import { Icon } from "./icons";
 import { LiveDuration } from "./live-duration";
 import { useReauthRetry } from "./reauth";
 import { StaticToast, useToast } from "./toaster";
-import { Badge, btn, FieldError, inputClass, Label } from "./ui";
+import { TimerBadge, timerState } from "./timer-badge";
+import { btn, FieldError, inputClass, Label } from "./ui";
 
 // The blocks screens draw their forms and pages from (docs/design.md §6 Forms): a field with its label and
 // message, the form's own message at its top, the answer's toast, the CSV file form, an item's timer summary and
@@ -147,6 +148,7 @@ export function ItemSummary({
   departmentTestId,
   next,
   running,
+  finished,
   time,
   timeClassName,
 }: {
@@ -155,6 +157,8 @@ export function ItemSummary({
   departmentTestId: string;
   next?: string;
   running: boolean;
+  /** Finished in its last department (decision 0048): the timer reads Finished, not Stopped. */
+  finished: boolean;
   time: { totalSeconds: number; sessionStart: number | null; serverNow: number };
   timeClassName: string;
 }) {
@@ -176,7 +180,7 @@ export function ItemSummary({
       <div>
         <dt className="text-sm text-ink-muted">{t`Timer`}</dt>
         <dd>
-          <Badge color={running ? "green" : "gray"}>{running ? t`Running` : t`Stopped`}</Badge>
+          <TimerBadge state={timerState(running, finished)} />
         </dd>
       </div>
       <div>

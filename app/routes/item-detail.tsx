@@ -57,7 +57,7 @@ export default function ItemDetail({ loaderData, params }: Route.ComponentProps)
   const { item, project, design, canWrite } = loaderData;
   const here = `/items/${item.id}`;
   const dialog = search.get("dialog");
-  const itemRow: ItemRow = { ...item, departmentName: loaderData.department, fileCount: 0 };
+  const itemRow: ItemRow = { ...item, finished: !!item.finished, departmentName: loaderData.department, fileCount: 0 };
   const lastResult = actionData?.formId === `item-${item.id}` ? (actionData.result as SubmissionResult<string[]>) : undefined;
 
   return (

@@ -70,6 +70,7 @@ export function loader({ request }: Route.LoaderArgs) {
     projectId: i.projectId,
     projectName: i.projectName,
     isTimerActive: i.isTimerActive,
+    finished: i.finishedAt !== null,
     sessionStart: i.isTimerActive && i.currentSessionStart ? i.currentSessionStart.getTime() : null,
     totalTimeSeconds: i.totalTimeSeconds,
   }));

@@ -5,6 +5,7 @@ import { LiveDuration } from "~/components/live-duration";
 import { QrCodeDialog } from "~/components/qr-code-dialog";
 import { Row, Rows, Section } from "~/components/detail-section";
 import { Icon } from "~/components/icons";
+import { TIMER_COLORS } from "~/components/timer-badge";
 import { Badge, btn, PageHeader } from "~/components/ui";
 import { departmentLabel } from "~/domain/format";
 import type { Route } from "./+types/product-details";
@@ -76,8 +77,15 @@ export default function ProductDetails({ loaderData, params }: Route.ComponentPr
         <Section title={t`Timer Information`} icon="clock">
           <Rows>
             <Row label={t`Status`}>
-              {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). */}
-              {item.isTimerActive ? <Badge color="green">{t`Active`}</Badge> : <Badge color="gray">{t`Stopped`}</Badge>}
+              {/* 'Active or Stopped' on this card by design; every other screen says Running (decision 0028). A
+                  finished item says so, as everywhere (decision 0048). */}
+              {item.finishedAt ? (
+                <Badge color={TIMER_COLORS.finished}>{t`Finished`}</Badge>
+              ) : item.isTimerActive ? (
+                <Badge color="green">{t`Active`}</Badge>
+              ) : (
+                <Badge color="gray">{t`Stopped`}</Badge>
+              )}
             </Row>
             <Row label={t`Total time`}>
               <span className="font-mono text-lg font-semibold tabular-nums">

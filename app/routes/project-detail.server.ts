@@ -124,6 +124,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
     quantity: i.quantity,
     departmentName: deptName(i.department ?? "pre-production"),
     isTimerActive: i.isTimerActive,
+    finished: i.finishedAt !== null,
     sessionStart: i.isTimerActive && i.currentSessionStart ? new Date(i.currentSessionStart).getTime() : null,
     totalTimeSeconds: i.totalTimeSeconds,
     fileCount: i.fileCount,

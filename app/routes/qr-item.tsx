@@ -87,6 +87,7 @@ export default function QrItem({ loaderData, params }: Route.ComponentProps) {
           departmentTestId="qr-department"
           next={loaderData.next}
           running={item.running}
+          finished={!!item.finished}
           time={{ totalSeconds: item.totalTimeSeconds, sessionStart: item.sessionStart, serverNow: loaderData.now }}
           timeClassName="text-xl font-semibold text-ink"
         />

@@ -23,6 +23,8 @@ export type ScannedItem = {
   projectName: string;
   department: string;
   running: boolean;
+  /** Finished in its last department (decision 0048): the card says Finished, not Stopped. */
+  finished: boolean;
   totalTimeSeconds: number;
   sessionStart: number | null;
   now: number;
@@ -78,6 +80,7 @@ export function scannedItem(id: number): ScannedItem | null {
     projectName: card.project.name,
     department: name,
     running: card.item.isTimerActive,
+    finished: card.item.finishedAt !== null,
     totalTimeSeconds: card.item.totalTimeSeconds,
     sessionStart: card.item.isTimerActive && card.item.currentSessionStart ? card.item.currentSessionStart.getTime() : null,
     now: Date.now(),

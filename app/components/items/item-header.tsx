@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Icon } from "~/components/icons";
 import { LiveIndicator, type LiveStatus } from "~/components/live";
 import { ShopAddressNotice } from "~/components/shop-address-notice";
-import { Badge, btn, inputClass } from "~/components/ui";
+import { TimerBadge, timerState } from "~/components/timer-badge";
+import { btn, inputClass } from "~/components/ui";
 import type { ShopAddressNote } from "~/domain/hosts";
 import { materialName } from "~/domain/format";
 
@@ -19,7 +20,7 @@ export function ItemHeader({
   addressNote,
   canWrite,
 }: {
-  item: { id: number; name: string; category: string; material: string; quantity: number; isTimerActive: boolean };
+  item: { id: number; name: string; category: string; material: string; quantity: number; isTimerActive: boolean; finished: string | null };
   live: LiveStatus;
   here: string;
   printers: { id: number; name: string }[];
@@ -34,7 +35,7 @@ export function ItemHeader({
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold text-ink wrap-anywhere sm:text-3xl">{item.name}</h1>
-          <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? t`Running` : t`Stopped`}</Badge>
+          <TimerBadge state={timerState(item.isTimerActive, !!item.finished)} />
           <LiveIndicator status={live} />
         </div>
         <p className="mt-1 text-base text-ink-muted">
@@ -43,10 +44,13 @@ export function ItemHeader({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={`/qr/${item.id}`} className={btn.secondary}>
-          <Icon name="clock" />
-          {t`Start / Stop`}
-        </Link>
+        {/* A finished item refuses a start until Reopen (decision 0048): Reopen, under the header, is its way on. */}
+        {item.finished ? null : (
+          <Link to={`/qr/${item.id}`} className={btn.secondary}>
+            <Icon name="clock" />
+            {t`Start / Stop`}
+          </Link>
+        )}
         <Link to={`${here}?dialog=qr`} preventScrollReset className={btn.secondary}>
           <Icon name="qr" />
           {t`QR Code`}

@@ -6,6 +6,7 @@ import { Row, Rows, Section } from "~/components/detail-section";
 import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import type { DesignInfo } from "~/components/project/design-dialogs";
+import { TimerBadge, timerState } from "~/components/timer-badge";
 import { Badge, btn, cardClass } from "~/components/ui";
 import { PRIORITY_COLORS } from "~/domain/colors";
 import { intlLocaleFor } from "~/domain/languages";
@@ -21,6 +22,8 @@ export type ItemCardView = {
     material: string;
     createdText: string;
     isTimerActive: boolean;
+    /** 'Finished {date} by {name}' once its last department finished it (decision 0048), else null. */
+    finished: string | null;
     totalTimeSeconds: number;
     sessionStart: number | null;
     sessionStartText: string | null;
@@ -100,7 +103,7 @@ export function ItemSections({ card, here }: { card: ItemCardView; here: string 
       <Section title={t`Time Tracking`} icon="clock">
         <Rows>
           <Row label={t`Status`}>
-            <Badge color={item.isTimerActive ? "green" : "gray"}>{item.isTimerActive ? t`Running` : t`Stopped`}</Badge>
+            <TimerBadge state={timerState(item.isTimerActive, !!item.finished)} />
           </Row>
           <Row label={t`Total Time`}>
             <span className="text-2xl font-semibold" data-testid="item-total-time">

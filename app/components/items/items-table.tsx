@@ -5,6 +5,7 @@ import { Icon } from "~/components/icons";
 import { LiveDuration } from "~/components/live-duration";
 import { RowActions } from "~/components/row-actions";
 import { RowLink } from "~/components/row-link";
+import { TIMER_COLORS } from "~/components/timer-badge";
 import { Badge, btn, EmptyState } from "~/components/ui";
 import { formatHMS } from "~/domain/format";
 import type { ItemFilter } from "./item-filters";
@@ -18,6 +19,8 @@ export type ItemListRow = {
   projectId: number;
   projectName: string;
   isTimerActive: boolean;
+  /** Finished in its last department (items.finished_at, decision 0048). */
+  finished: boolean;
   sessionStart: number | null;
   totalTimeSeconds: number;
 };
@@ -36,7 +39,15 @@ export function ItemsTable({
 }) {
   const { t } = useLingui();
   // The row's repeated words, once per page.
-  const labels = { name: t`Name`, category: t`Category`, project: t`Project`, time: t`Total Time`, active: t`Active Timer`, off: t`Timer Off` };
+  const labels = {
+    name: t`Name`,
+    category: t`Category`,
+    project: t`Project`,
+    time: t`Total Time`,
+    active: t`Active Timer`,
+    off: t`Timer Off`,
+    finished: t`Finished`,
+  };
   return (
     <table className="table-cards mt-4 w-full text-left text-base">
       <thead className="border-b border-line text-sm text-ink-muted">
@@ -66,9 +77,16 @@ export function ItemsTable({
                 {item.name}
               </RowLink>
               {/* Phones: the card says whether the timer runs (the table shows it in the time). This badge keeps
-                  its own words by design; every other screen says Running (decision 0028). */}
+                  its own words by design; every other screen says Running (decision 0028). Finished
+                  is Finished everywhere (decision 0048). */}
               <span className="ml-2 md:hidden">
-                {item.isTimerActive ? <Badge color="green">{labels.active}</Badge> : <Badge color="gray">{labels.off}</Badge>}
+                {item.finished ? (
+                  <Badge color={TIMER_COLORS.finished}>{labels.finished}</Badge>
+                ) : item.isTimerActive ? (
+                  <Badge color="green">{labels.active}</Badge>
+                ) : (
+                  <Badge color="gray">{labels.off}</Badge>
+                )}
               </span>
             </td>
             <td data-label={labels.category} className="py-3 pr-3 cell-text">

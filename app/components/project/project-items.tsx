@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { AddEntryPostSchema, ItemFormSchema } from "~/schemas/item";
 import { formatHMS, materialName } from "~/domain/format";
 import { FileDot } from "~/components/file-dot";
+import { TimerWordBadge, timerState, useTimerWords } from "~/components/timer-badge";
 import type { FileIndicator } from "~/domain/machine-file-rules";
 import { Icon } from "../icons";
 import { LiveDuration } from "../live-duration";
@@ -17,7 +18,7 @@ import { RowLink } from "../row-link";
 import type { WhoCanAdd } from "~/domain/words";
 import { AddEntryHint } from "../add-entry-hint";
 import { ADD_ENTRY_FIELD, ADD_ENTRY_RETURN_FIELD, typedValues } from "~/domain/add-entry";
-import { Badge, btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
+import { btn, CancelLink, cardClass, DeleteConfirmActions, EmptyState, FieldError, inputClass, Label } from "../ui";
 import { FormErrors, TextField } from "~/components/forms";
 
 export type ItemRow = {
@@ -28,6 +29,8 @@ export type ItemRow = {
   quantity: number;
   departmentName: string;
   isTimerActive: boolean;
+  /** Finished in its last department (items.finished_at, decision 0048). */
+  finished: boolean;
   sessionStart: number | null;
   totalTimeSeconds: number;
   fileCount: number;
@@ -54,6 +57,7 @@ export function ProjectItems({
 }) {
   const { t } = useLingui();
   // The table's words, once per render, not once per row.
+  const timerWords = useTimerWords();
   const labels = {
     files: t`Files`,
     name: t`Item Name`,
@@ -62,8 +66,6 @@ export function ProjectItems({
     material: t`Material Type`,
     timer: t`Timer Status`,
     time: t`Total Time`,
-    running: t`Running`,
-    stopped: t`Stopped`,
     reset: t`Reset`,
   };
   const add = canWrite ? (
@@ -150,7 +152,7 @@ export function ProjectItems({
                   {materialName(item.material)}
                 </td>
                 <td data-label={labels.timer} className="py-3 pr-3">
-                  {item.isTimerActive ? <Badge color="green">{labels.running}</Badge> : <Badge color="gray">{labels.stopped}</Badge>}
+                  <TimerWordBadge state={timerState(item.isTimerActive, item.finished)} words={timerWords} />
                 </td>
                 <td data-label={labels.time} className="py-3 pr-3">
                   {item.isTimerActive ? (

@@ -18,6 +18,7 @@ export function ScannedItemCard({ item }: { item: ScannedItem }) {
         department={item.department}
         departmentTestId="scan-department"
         running={item.running}
+        finished={item.finished}
         time={{ totalSeconds: item.totalTimeSeconds, sessionStart: item.sessionStart, serverNow: item.now }}
         timeClassName="text-lg font-semibold"
       />
