@@ -21,7 +21,7 @@ export function nextDepartment(sequence: readonly string[], current: string | nu
 }
 
 /** What a stop in the timer log did: paused, moved the item on, finished it, or (unknowable now) only stopped. */
-export type StopOutcome = { kind: "paused" } | { kind: "advanced"; department: string } | { kind: "finished" } | { kind: "stopped" };
+export type StopOutcome = { kind: "paused" } | { kind: "undone" } | { kind: "advanced"; department: string } | { kind: "finished" } | { kind: "stopped" };
 
 /**
  * Pause and Done write the same `stop` row (decision 0048); what tells them apart is where the item was next: the
@@ -29,8 +29,15 @@ export type StopOutcome = { kind: "paused" } | { kind: "advanced"; department: s
  * scan undone, which docs/product.md says then reads as one). In the department its sequence follows with: Done.
  * Anywhere else the item was moved by hand since, and whether the stop itself moved it can no longer be told.
  */
-export function stopOutcome(stop: { department: string | null; finished: boolean }, departmentAfter: string | null, sequence: readonly string[]): StopOutcome {
+export function stopOutcome(
+  stop: { department: string | null; finished: boolean },
+  departmentAfter: string | null,
+  sequence: readonly string[],
+  undone = false,
+): StopOutcome {
   if (stop.finished) return { kind: "finished" };
+  // A scan's advance taken back with Undo (its audit row names the stop): a Done that was undone, not a pause.
+  if (undone) return { kind: "undone" };
   if (!stop.department || !departmentAfter) return { kind: "stopped" };
   if (departmentAfter === stop.department) return { kind: "paused" };
   const next = nextDepartment(sequence, stop.department);

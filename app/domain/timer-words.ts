@@ -43,11 +43,18 @@ export function doneLabel(next: { final: boolean; department: string | null }): 
 }
 
 /** A timer log row's action in words: a stop says whether it paused the item, moved it on or finished it. */
-export function timerLogActionText(row: { action: "start" | "stop"; outcome: StopOutcome | null }, departmentName: (value: string) => string): string {
+export function timerLogActionText(
+  row: { action: "start" | "stop"; department?: string | null; outcome: StopOutcome | null },
+  departmentName: (value: string) => string,
+): string {
   if (row.action === "start") return t`Started`;
   switch (row.outcome?.kind) {
     case "paused":
       return t`Paused`;
+    case "undone": {
+      const department = row.department ? departmentName(row.department) : "";
+      return department ? t`Done, then undone — kept in ${department}` : t`Done, then undone`;
+    }
     case "advanced": {
       const department = departmentName(row.outcome.department);
       return t`Done → ${department}`;

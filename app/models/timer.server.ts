@@ -532,7 +532,20 @@ export function resetTimer(id: number, actor: Actor, scope: { inProject?: number
 }
 
 /** What a stop did, as the API says it: the kinds of stopOutcome (decision 0048); null for a start. */
-export type LogOutcome = "paused" | "advanced" | "finished" | "stopped" | null;
+export type LogOutcome = "paused" | "undone" | "advanced" | "finished" | "stopped" | null;
+
+/**
+ * The item's stops whose advance was taken back with Undo: the stop row stays as written, so only the undo's audit
+ * row (which names the stop) tells them from a pause. One read of the item's audit rows by the entity index.
+ */
+export function undoneStopIds(itemId: number, db: DB = getDb()): ReadonlySet<number> {
+  const rows = db.$client
+    .query<{ stopId: number | null }, [string]>(
+      `SELECT json_extract(after, '$.stopId') AS stopId FROM audit_log WHERE entity = 'item' AND entity_id = ? AND action = 'undo-advance'`,
+    )
+    .all(String(itemId));
+  return new Set(rows.map((r) => r.stopId).filter((id): id is number => typeof id === "number"));
+}
 
 /**
  * A page of the item's timer log, oldest first, each stop with what it did (`outcome`). A stop is read from where the
@@ -554,10 +567,11 @@ export function listTimerLogsWithOutcome(id: number, page: { limit: number; offs
     .all();
   const sequence = sequenceOf(db, item);
   const shown = rows.slice(0, page.limit);
+  const undone = shown.some((log) => log.action === "stop") ? undoneStopIds(id, db) : new Set<number>();
   return shown.map((log, i) => {
     if (log.action !== "stop") return { ...log, outcome: null };
     const after = rows[i + 1]?.department ?? item.department ?? DEFAULT_ITEM_DEPARTMENT;
-    return { ...log, outcome: stopOutcome(log, after, sequence).kind };
+    return { ...log, outcome: stopOutcome(log, after, sequence, undone.has(log.id)).kind };
   });
 }
 
@@ -583,7 +597,7 @@ export type UndoResult = { item: Item; department: string };
 
 /**
  * Moves an item a scan stopped and advanced back to the department it was stopped in (its step index as there),
- * keeping the session's time and its log row: the stop then reads as a pause. Refused (409) after
+ * keeping the session's time and its log row: the stop no longer moved it (the log reads it as a Done undone). Refused (409) after
  * UNDO_ADVANCE_WINDOW_MS from the stop, when anything happened to the item since (a later log row, a running timer,
  * another department), and when the stop did not move it. Audited 'undo-advance'.
  */
@@ -597,7 +611,7 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
     if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(undoNothingMessage());
-    // The undo leaves the stop row as it was (it then reads as a pause): only its audit row tells a stop that never
+    // The undo leaves the stop row as it was (the item is back where the stop was made): only its audit row tells a stop that never
     // moved the item from one already moved back, which a second press or a replayed request would otherwise hear.
     const undone = tx
       .select({ id: auditLog.id })

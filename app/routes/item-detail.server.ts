@@ -18,7 +18,7 @@ import { getItem, reopenItem, updateItem } from "~/models/item.server";
 import { finishedText } from "~/domain/job-end";
 import { departmentNames, getItemCard, listItemTimerLog } from "~/models/item-detail.server";
 import { materialModel } from "~/models/material.server";
-import { resetTimer } from "~/models/timer.server";
+import { resetTimer, undoneStopIds } from "~/models/timer.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
@@ -44,6 +44,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const name = (v: string | null) => (v ? (names.get(v) ?? departmentLabel(v)) : "—");
   const { item, project } = card;
   const log = listItemTimerLog(item.id);
+  // Stops whose advance was undone read as such, not as pauses: one read, whatever the log's length.
+  const undone = log.rows.some((r) => r.action === "stop") ? undoneStopIds(item.id) : new Set<number>();
   const canWrite = can(user, "projects:write");
   const design: DesignInfo | null = card.design
     ? {
@@ -86,7 +88,14 @@ export function loader({ request, params }: Route.LoaderArgs) {
         // A stop says whether it paused the item or moved it on, read from where the item was next.
         rows: withDepartmentAfter(log.rows, item.department ?? DEFAULT_ITEM_DEPARTMENT).map((r) => ({
           id: r.id,
-          action: timerLogActionText({ action: r.action, outcome: r.action === "stop" ? stopOutcome(r, r.departmentAfter, card.sequence) : null }, name),
+          action: timerLogActionText(
+            {
+              action: r.action,
+              department: r.department,
+              outcome: r.action === "stop" ? stopOutcome(r, r.departmentAfter, card.sequence, undone.has(r.id)) : null,
+            },
+            name,
+          ),
           department: name(r.department),
           time: formatLogTime(r.timestamp, tz),
           duration: r.sessionDurationSeconds === null ? null : formatHMS(r.sessionDurationSeconds),

@@ -83,7 +83,7 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
       toast: { title: "Scan Undone" },
     });
     expect(row(itemId)).toMatchObject({ department: "production", currentStepIndex: 0, isTimerActive: false, totalTimeSeconds: total });
-    // The log keeps the session: its stop row stays, and now reads as a pause in Production.
+    // The log keeps the session: its stop row stays, in Production.
     expect(logs(itemId).map((l) => [l.action, l.department])).toEqual([
       ["start", "production"],
       ["stop", "production"],
@@ -97,6 +97,14 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     expect(audit.map((a) => [a.entityId, a.actorId, a.before, a.after])).toEqual([
       [String(itemId), ottoId, { department: "quality-control" }, { department: "production", stopId: stop.id }],
     ]);
+    // The item's log tells the undone Done from a pause, on its page and in the API.
+    const page = await open(otto, `/items/${itemId}`);
+    expect(page.$$('section[aria-labelledby="timer-log"] tbody tr').map((tr) => tr.querySelectorAll("td")[1]?.textContent?.trim())).toEqual([
+      "Done, then undone — kept in Production",
+      "Started",
+    ]);
+    const api = (await (await otto.request(`/api/items/${itemId}/timer-logs`)).json()) as { outcome: string | null }[];
+    expect(api.map((l) => l.outcome)).toEqual([null, "undone"]);
     // Once: the same undo again changes nothing, and says the move was already undone.
     const again = await undo(otto, itemId, stop.id);
     expect(again.status).toBe(409);
