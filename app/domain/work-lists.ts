@@ -45,3 +45,9 @@ export function workListHref(department: string, filter: WorkFilter = { kind: "a
   const qs = q.toString();
   return `/work/${encodeURIComponent(department)}${qs ? `?${qs}` : ""}`;
 }
+
+/**
+ * The id of an item's row on a work list: a post's answer without JavaScript lands on it (`#item-12`), so the
+ * browser shows the row where a Start or Pause put it, not whatever slid under the thumb.
+ */
+export const workRowId = (itemId: number) => `item-${itemId}`;

@@ -7,7 +7,7 @@ import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
 import { doneLabel, doubleScanToast, pausedToast, startedToast, stoppedToast } from "~/domain/timer-words";
-import { WORK_LIST_PAGE_SIZE, workFilterOf, workListHref, type WorkFilter } from "~/domain/work-lists";
+import { WORK_LIST_PAGE_SIZE, workFilterOf, workListHref, workRowId, type WorkFilter } from "~/domain/work-lists";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
 import { departmentNames } from "~/models/item-detail.server";
@@ -131,11 +131,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = workListHref(department.value, filter, requestedPage(url.searchParams.get("page")));
   const form = await readForm(request);
   const intent = form && formIntent(form, INTENTS);
-  // A fetcher stays on the page (its loaders run again); a plain form post comes back to the list it was sent from.
-  const answer = (toast: Toast, status = 200, to = back) =>
+  // A fetcher stays on the page (its loaders run again); a plain form post comes back to the list it was sent from,
+  // at the item's row (`row`): a Start or Pause moves the row, and the browser would otherwise keep the old scroll
+  // position, the neighbouring item's button now under the thumb. The page follows the row itself with JavaScript.
+  const answer = (toast: Toast, status = 200, to = back, row: number | null = null) =>
     form?.get("js") === "1"
       ? data({ toast: { id: crypto.randomUUID(), variant: "default" as const, ...toast }, ...(to !== back ? { goTo: to } : {}) }, { status })
-      : redirectWithToast(request, to, toast);
+      : redirectWithToast(request, row === null ? to : `${to}#${workRowId(row)}`, toast);
   if (!form || !intent) return answer({ title: t`Error`, description: t`Unknown form`, variant: "destructive" }, 400);
   const id = parseIdParam(String(form.get("itemId") ?? ""));
   const failed =
@@ -155,27 +157,30 @@ export async function action({ request, params }: Route.ActionArgs) {
       const item = startTimer(id, actor);
       // A started item is listed under 'Running now', at the top of the list's first page: from a later page the
       // answer goes there, or the item would vanish from the page its Pause and Done are wanted on.
-      return answer(startedToast(item.name, name(item.department)), 200, workListHref(department.value, filter, 1));
+      return answer(startedToast(item.name, name(item.department)), 200, workListHref(department.value, filter, 1), id);
     }
     if (intent === "stop") {
       // An explicit Stop (the button says which it means): not a scan, so never taken for a label read twice.
+      // Done takes the item off this list: no row to land on.
       const { item, final } = endTimer(id, actor);
       return answer(stoppedToast(item.name, name(item.department), final));
     }
     if (intent === "pause") {
       // Pause: the timer stops and the item stays on this list (docs/product.md, Decisions: The end of a job).
       const { item } = pauseTimer(id, actor);
-      return answer(pausedToast(item.name, name(item.department)));
+      return answer(pausedToast(item.name, name(item.department)), 200, back, id);
     }
     const raw = String(form.get("station") ?? "");
     const set = setStation(id, department, raw === "" || raw === "none" ? null : raw, actor);
     const { name: itemName, station } = set;
     return answer({ title: t`Station set`, description: station ? t`${itemName} is at ${station}.` : t`${itemName} is at no station.` });
   } catch (error) {
-    if (error instanceof DoubleScanError) return answer({ ...doubleScanToast(), variant: "destructive" }, 409);
+    // A refused Start, Pause or Done lands on the row as it is now; the Station dialog's post on the list.
+    const row = intent === "station" ? null : id;
+    if (error instanceof DoubleScanError) return answer({ ...doubleScanToast(), variant: "destructive" }, 409, back, row);
     const e = domainError(error);
     // Someone else (a scan, another screen) got there first: the list shows the state as it is now, and why.
     const status = e instanceof ConflictError ? 409 : e instanceof NotFoundError ? 404 : e.status;
-    return answer({ title: failed, description: e.message, variant: "destructive" }, status);
+    return answer({ title: failed, description: e.message, variant: "destructive" }, status, back, row);
   }
 }

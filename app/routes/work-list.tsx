@@ -6,7 +6,7 @@ import { LiveIndicator, useLiveData } from "~/components/live";
 import { PageLinks } from "~/components/page-links";
 import { RouteError } from "~/components/route-error";
 import { btn, cardClass, EmptyState, PageHeader } from "~/components/ui";
-import { StationDialog, WorkRows } from "~/components/work/work-list-rows";
+import { FollowActedOnRow, StationDialog, WorkRows } from "~/components/work/work-list-rows";
 import { StationFilters } from "~/components/work/station-filters";
 import { workListHref } from "~/domain/work-lists";
 import type { Route } from "./+types/work-list";
@@ -51,75 +51,77 @@ export default function WorkList({ loaderData }: Route.ComponentProps) {
   const waitingCount = counts.waiting.toLocaleString(numberLocale);
   const countsText = t`${runningCount} running · ${waitingCount} waiting`;
   return (
-    <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <PageHeader
-        back={
-          back ? (
-            <Link to={back.to} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
-              ← {back.label}
-            </Link>
-          ) : undefined
-        }
-        title={t`${departmentName} Work List`}
-        subtitle={
-          department.isActive
-            ? t`Running items first, then what waits: rush first, then by due date and arrival`
-            : t`This department is switched off in Global Settings`
-        }
-        actions={
+    <FollowActedOnRow items={items}>
+      <div className="floor-screen mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <PageHeader
+          back={
+            back ? (
+              <Link to={back.to} className={`inline-flex min-h-tap items-center gap-1 ${btn.link}`}>
+                ← {back.label}
+              </Link>
+            ) : undefined
+          }
+          title={t`${departmentName} Work List`}
+          subtitle={
+            department.isActive
+              ? t`Running items first, then what waits: rush first, then by due date and arrival`
+              : t`This department is switched off in Global Settings`
+          }
+          actions={
+            <>
+              <LiveIndicator status={live} />
+              <Link to="/qr-scanner" className={btn.secondary}>
+                <Icon name="qr" />
+                {t`QR Timer`}
+              </Link>
+            </>
+          }
+        />
+        {stationItem ? <StationDialog item={stationItem} stations={stations} here={here} /> : null}
+        <p id="work-counts" tabIndex={-1} className="text-base font-medium text-ink" aria-live="polite" data-testid="work-counts">
+          {countsText}
+          {where ? ` ${where}` : ""}
+        </p>
+        {stations.length ? <StationFilters department={department.value} stations={stations} filter={filter} /> : null}
+        {items.length === 0 ? (
+          <div className={`mt-6 ${cardClass}`}>
+            <EmptyState
+              icon="check"
+              title={where ? t`Nothing waiting in ${departmentName} ${where}` : t`Nothing waiting in ${departmentName}`}
+              action={
+                <>
+                  <Link to="/qr-scanner" className={btn.primary}>
+                    <Icon name="qr" />
+                    {t`Open the QR Timer`}
+                  </Link>
+                  {filter.kind !== "all" ? (
+                    <Link to={workListHref(department.value)} className={btn.secondary}>
+                      {t`Show all of ${departmentName}`}
+                    </Link>
+                  ) : (
+                    <Link to="/board" className={btn.secondary}>
+                      {t`See the floor board`}
+                    </Link>
+                  )}
+                </>
+              }
+            >
+              {t`Items show here when they arrive in ${departmentName}: when the department before stops their timer, or when they are added here.`}
+            </EmptyState>
+          </div>
+        ) : (
           <>
-            <LiveIndicator status={live} />
-            <Link to="/qr-scanner" className={btn.secondary}>
-              <Icon name="qr" />
-              {t`QR Timer`}
-            </Link>
+            {running.length ? (
+              <WorkRows id="work-running-now" title={t`Running now`} count={counts.running} items={running} stations={stations} here={here} now={now} />
+            ) : null}
+            {waiting.length ? (
+              <WorkRows id="work-waiting" title={t`Waiting`} count={counts.waiting} items={waiting} stations={stations} here={here} now={now} />
+            ) : null}
+            <PageLinks page={page} pages={pages} href={(p) => workListHref(department.value, filter, p)} />
           </>
-        }
-      />
-      {stationItem ? <StationDialog item={stationItem} stations={stations} here={here} /> : null}
-      <p className="text-base font-medium text-ink" aria-live="polite" data-testid="work-counts">
-        {countsText}
-        {where ? ` ${where}` : ""}
-      </p>
-      {stations.length ? <StationFilters department={department.value} stations={stations} filter={filter} /> : null}
-      {items.length === 0 ? (
-        <div className={`mt-6 ${cardClass}`}>
-          <EmptyState
-            icon="check"
-            title={where ? t`Nothing waiting in ${departmentName} ${where}` : t`Nothing waiting in ${departmentName}`}
-            action={
-              <>
-                <Link to="/qr-scanner" className={btn.primary}>
-                  <Icon name="qr" />
-                  {t`Open the QR Timer`}
-                </Link>
-                {filter.kind !== "all" ? (
-                  <Link to={workListHref(department.value)} className={btn.secondary}>
-                    {t`Show all of ${departmentName}`}
-                  </Link>
-                ) : (
-                  <Link to="/board" className={btn.secondary}>
-                    {t`See the floor board`}
-                  </Link>
-                )}
-              </>
-            }
-          >
-            {t`Items show here when they arrive in ${departmentName}: when the department before stops their timer, or when they are added here.`}
-          </EmptyState>
-        </div>
-      ) : (
-        <>
-          {running.length ? (
-            <WorkRows id="work-running-now" title={t`Running now`} count={counts.running} items={running} stations={stations} here={here} now={now} />
-          ) : null}
-          {waiting.length ? (
-            <WorkRows id="work-waiting" title={t`Waiting`} count={counts.waiting} items={waiting} stations={stations} here={here} now={now} />
-          ) : null}
-          <PageLinks page={page} pages={pages} href={(p) => workListHref(department.value, filter, p)} />
-        </>
-      )}
-    </div>
+        )}
+      </div>
+    </FollowActedOnRow>
   );
 }
 

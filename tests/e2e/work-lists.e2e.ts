@@ -206,3 +206,61 @@ test("a Start on page 2 of a list goes to page 1, where the started item is", as
   expect(await itemState(page, id)).toMatchObject({ isTimerActive: true });
   expect((await page.request.delete(`/api/projects/${first.projectId}`, { headers: { origin: first.origin } })).status()).toBe(200);
 });
+
+// A Start moves its row up to 'Running now', a Pause down among the waiting ones. The page follows the row: left
+// where it was, the button under the worker's thumb would be the neighbouring item's, and a reflex second tap would
+// start the wrong job. Without JavaScript the redirect lands on the row's fragment: tests/request/work-lists-no-js.test.ts.
+test("on a 360 px phone, Start on an item far down the list brings its row into view at its new place, with focus; Pause follows it back", async ({
+  page,
+  baseURL,
+  signIn,
+}) => {
+  await signIn(DEMO.admin);
+  const first = await qcItem(page, baseURL!, `E2E Far ${Date.now()}`);
+  const category = ((await (await page.request.get(`/api/items/${first.id}`)).json()) as { category: string }).category;
+  const ids = [first.id];
+  for (let i = 1; i < 15; i++) {
+    const res = await page.request.post("/api/items", {
+      data: { name: `E2E Far row ${i}`, category, projectId: first.projectId, department: "quality-control" },
+      headers: { origin: first.origin },
+    });
+    expect(res.status()).toBe(201);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  // The last to arrive: the last of these on the list.
+  const id = ids.at(-1)!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await visit(page, true, "/work/quality-control");
+  const running = page.getByRole("region", { name: /^Running now/ });
+  const waiting = page.getByRole("region", { name: /^Waiting/ });
+
+  await test.step("Start: the started item's row is on the screen and focused, and no other item's button is under the thumb", async () => {
+    const start = waiting.getByTestId(`work-item-${id}`).getByRole("button", { name: "Start E2E Far row 14" });
+    await start.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(740);
+    const box = (await start.boundingBox())!;
+    const thumb = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.click(thumb.x, thumb.y);
+    const row = running.getByTestId(`work-item-${id}`);
+    await expect(row).toBeVisible();
+    await expect(row).toBeInViewport();
+    await expect(row).toBeFocused();
+    // A second tap at the same place: nothing of another item's (its Start, Pause or Done).
+    const underThumb = () =>
+      page.evaluate(({ x, y }) => {
+        const button = document.elementFromPoint(x, y)?.closest("button");
+        return button?.closest('[data-testid^="work-item-"]')?.getAttribute("data-testid") ?? null;
+      }, thumb);
+    expect([null, `work-item-${id}`]).toContain(await underThumb());
+  });
+
+  await test.step("Pause: the row goes back among the waiting ones, and the page goes with it", async () => {
+    await running.getByTestId(`work-item-${id}`).getByRole("button", { name: "Pause E2E Far row 14" }).click();
+    const row = waiting.getByTestId(`work-item-${id}`);
+    await expect(row).toBeVisible();
+    await expect(row).toBeInViewport();
+    await expect(row).toBeFocused();
+  });
+  expect((await page.request.delete(`/api/projects/${first.projectId}`, { headers: { origin: first.origin } })).status()).toBe(200);
+});

@@ -89,6 +89,38 @@ describe("a member's work list", () => {
   });
 });
 
+describe("where the page lands after a post", () => {
+  // A Start moves the row up to 'Running now', a Pause back among the waiting ones: the redirect names the row's
+  // fragment, so the browser shows the row at its new place instead of the scroll position of the old one, where
+  // another item's button now is.
+  test("Start and Pause land on the item's row at its new place, keeping the list's filter; Done, which takes it off the list, on the list", async () => {
+    const fabrication = ((await (await admin.request("/api/departments")).json()) as { id: number; value: string }[]).find((d) => d.value === "fabrication")!;
+    expect((await admin.request("/api/subdepartments", { method: "POST", json: { departmentId: fabrication.id, name: "Interior Assembly" } })).status).toBe(
+      201,
+    );
+    const ids = [];
+    for (let i = 1; i <= 4; i++) ids.push(await addItem(`Row Panel ${i}`, "fabrication"));
+    const last = ids.at(-1)!;
+
+    let page = await open(aisha, "/work/fabrication?station=none");
+    page = await page.form({ button: "Start Row Panel 4" }).submit("Start Row Panel 4");
+    expect(page.redirects).toEqual([`/work/fabrication?station=none#item-${last}`]);
+    expect(page.url.hash).toBe(`#item-${last}`);
+    // The fragment names the row, where it is now.
+    expect(page.$(`#item-${last}`)?.getAttribute("data-testid")).toBe(`work-item-${last}`);
+    expect(cardIn(page, "Running now", last)?.getAttribute("id")).toBe(`item-${last}`);
+
+    page = await page.form({ button: "Pause Row Panel 4" }).submit("Pause Row Panel 4");
+    expect(page.redirects).toEqual([`/work/fabrication?station=none#item-${last}`]);
+    expect(cardIn(page, "Waiting", last)?.getAttribute("id")).toBe(`item-${last}`);
+
+    page = await page.form({ button: "Start Row Panel 4" }).submit("Start Row Panel 4");
+    page = await page.form({ button: /^Done → .* Row Panel 4$/ }).submit(/^Done → .* Row Panel 4$/);
+    expect(page.redirects).toEqual(["/work/fabrication?station=none"]);
+    expect(page.$(`#item-${last}`)).toBeNull();
+  });
+});
+
 describe("Fabrication stations", () => {
   test("an item is put at a station from the list, and that station's card on the Fabrication page leads to it", async () => {
     const fabrication = ((await (await admin.request("/api/departments")).json()) as { id: number; value: string }[]).find((d) => d.value === "fabrication")!;

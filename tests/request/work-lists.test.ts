@@ -283,7 +283,8 @@ describe("Start and Stop on the list", () => {
     const id = await addItem("Lobby Banner", 0, "quality-control");
     const start = await quinn.request("/work/quality-control?page=1", { method: "POST", form: { intent: "start", itemId: String(id) } });
     expect(start.status).toBe(302);
-    expect(start.headers.get("location")).toBe("/work/quality-control");
+    // At the row, where the Start put it (under 'Running now'): the page lands there, not at the old scroll position.
+    expect(start.headers.get("location")).toBe(`/work/quality-control#item-${id}`);
     expect(start.headers.get("set-cookie")).toContain("shopflow_toast");
     expect(one<{ running: number }>("SELECT is_timer_active AS running FROM items WHERE id = ?", id).running).toBe(1);
     let html = await follow(quinn, start);
@@ -318,7 +319,7 @@ describe("Start and Stop on the list", () => {
     await admin.request("/api/subdepartments", { method: "POST", json: { departmentId: fabId, name: "Interior Assembly" } });
     const id = await addItem("Letters", 0, "fabrication");
     const res = await fay.request("/work/fabrication?station=none&page=1", { method: "POST", form: { intent: "start", itemId: String(id) } });
-    expect(res.headers.get("location")).toBe("/work/fabrication?station=none");
+    expect(res.headers.get("location")).toBe(`/work/fabrication?station=none#item-${id}`);
   });
 
   test("with JavaScript: the fetcher's post is answered with its toast and no redirect", async () => {
@@ -487,7 +488,7 @@ describe("cost", () => {
     const onSecond = [...second.matchAll(/data-testid="work-start-(\d+)"/g)].map((m) => Number(m[1]));
     const started = await quinn.request("/work/installation?page=2", { method: "POST", form: { intent: "start", itemId: String(onSecond[0]) } });
     expect(started.status).toBe(302);
-    expect(started.headers.get("location")).toBe("/work/installation");
+    expect(started.headers.get("location")).toBe(`/work/installation#item-${onSecond[0]}`);
     expect(await visibleHtml(await quinn.request("/work/installation"))).toContain(`data-testid="work-${onSecond[0]}`);
     const js = await quinn.request("/work/installation.data?side=exterior&page=2", {
       method: "POST",
@@ -498,7 +499,7 @@ describe("cost", () => {
     expect(answer).toContain('"goTo","/work/installation?side=exterior"');
     expect(answer).toContain("Timer Started");
     const paused = await quinn.request("/work/installation?page=2", { method: "POST", form: { intent: "pause", itemId: String(onSecond[0]) } });
-    expect(paused.headers.get("location")).toBe("/work/installation?page=2");
+    expect(paused.headers.get("location")).toBe(`/work/installation?page=2#item-${onSecond[0]}`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
-import type { StationSide } from "~/domain/work-lists";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { type StationSide, workRowId } from "~/domain/work-lists";
 import type { ToastData } from "~/domain/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FileName } from "../file-name";
@@ -45,8 +45,42 @@ export type WorkListItem = {
 /** `goTo`: where the row went (a Start from a later page: the first, where running items are listed). */
 type Answer = { toast?: ToastData; goTo?: string };
 
-/** The answers whose `goTo` was followed. */
+/** The answers already acted on (their `goTo` followed, their row brought into view). */
 const followed = new WeakSet<Answer>();
+
+/** An item a Start, Pause or Done was just answered for, and the list address it will be on (`goTo`), if not this one. */
+type Acted = { id: number; goTo?: string };
+const ActedContext = createContext<(acted: Acted) => void>(() => undefined);
+
+/**
+ * Brings the row of the item just acted on into view, and keyboard focus onto it, once the list is drawn again.
+ * A Start moves the row up to 'Running now', a Pause down among the waiting ones, a Done off the list: the page
+ * itself stays where it was, so what lies under the thumb is now another item's button, and a reflex second tap
+ * would start the wrong job. Focus follows too, or a screen reader is left on a button that is gone. Without
+ * JavaScript the post's redirect lands on the row's fragment instead (routes/work-list.server.ts).
+ */
+export function FollowActedOnRow({ items, children }: { items: readonly unknown[]; children: ReactNode }) {
+  const pending = useRef<Acted | null>(null);
+  const location = useLocation();
+  const act = useCallback((acted: Acted) => {
+    pending.current = acted;
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the list is drawn again (new items), not on what it reads
+  useEffect(() => {
+    const acted = pending.current;
+    // A Start from a later page: its row is drawn once the first page is.
+    if (!acted || (acted.goTo && acted.goTo !== location.pathname + location.search)) return;
+    pending.current = null;
+    const row = document.getElementById(workRowId(acted.id));
+    // Done took it off the list (or it went to another page): the counts say what the list holds now.
+    const target = row ?? document.getElementById("work-counts");
+    if (!target) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: row ? "center" : "nearest", behavior: still ? "instant" : "smooth" });
+  }, [items, location]);
+  return <ActedContext.Provider value={act}>{children}</ActedContext.Provider>;
+}
 
 /**
  * One fetcher per item, kept by key: a Start moves the row from Waiting to Running (another list), and a keyed
@@ -56,15 +90,17 @@ function useItemFetcher(id: number, form: string) {
   const fetcher = useFetcher<Answer>({ key: `work-${form}-${id}` });
   const toast = useToast();
   const navigate = useNavigate();
+  const act = useContext(ActedContext);
   useEffect(() => {
     const answer = fetcher.data;
     if (answer?.toast) toast(answer.toast);
     // Once per answer: the keyed answer outlives the row's move, and the row mounted again would ask for it again.
-    if (answer?.goTo && !followed.has(answer)) {
-      followed.add(answer);
-      void navigate(answer.goTo);
-    }
-  }, [fetcher.data, toast, navigate]);
+    if (!answer || followed.has(answer)) return;
+    followed.add(answer);
+    // The answer comes before the list is loaded again: the row is followed when that list is drawn.
+    act({ id, goTo: answer.goTo });
+    if (answer.goTo) void navigate(answer.goTo);
+  }, [fetcher.data, toast, navigate, act, id]);
   return fetcher;
 }
 
@@ -155,7 +191,11 @@ function ItemCard({ item, stations, here, now }: { item: WorkListItem; stations:
   const doneWord = t({ message: "done", comment: "A machine file that is completed" });
   return (
     <li
-      className={`p-4 sm:p-5 ${cardClass} ${item.project.rush ? "border-l-4 border-l-danger-700" : ""} md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_auto] md:items-start md:gap-6`}
+      id={workRowId(item.id)}
+      // Focus is put here after its Start, Pause or Done (FollowActedOnRow); scroll-mt keeps the row clear of the
+      // sticky header when a no-JavaScript redirect lands on its fragment.
+      tabIndex={-1}
+      className={`scroll-mt-20 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700 sm:p-5 ${cardClass} ${item.project.rush ? "border-l-4 border-l-danger-700" : ""} md:grid md:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_auto] md:items-start md:gap-6`}
       data-testid={`work-item-${item.id}`}
     >
       <div className="min-w-0">
