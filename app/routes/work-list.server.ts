@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { pageOf, requestedPage } from "~/domain/paging";
-import { doneLabel, doubleScanToast, pausedToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doneLabel, doubleTapToast, pausedToast, startedToast, stoppedToast } from "~/domain/timer-words";
 import { WORK_LIST_PAGE_SIZE, workFilterOf, workListHref, workRowId, type WorkFilter } from "~/domain/work-lists";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
@@ -160,9 +160,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return answer(startedToast(item.name, name(item.department)), 200, workListHref(department.value, filter, 1), id);
     }
     if (intent === "stop") {
-      // An explicit Stop (the button says which it means): not a scan, so never taken for a label read twice.
-      // Done takes the item off this list: no row to land on.
-      const { item, final } = endTimer(id, actor);
+      // After a Start the list brings the started row under the finger, its Done where Start was: a Done by the member
+      // who started it moments ago is a reflex second tap, refused as on the label page (Pause is not). Done takes the
+      // item off this list: no row to land on.
+      const { item, final } = endTimer(id, actor, Date.now(), { asScan: true });
       return answer(stoppedToast(item.name, name(item.department), final));
     }
     if (intent === "pause") {
@@ -177,7 +178,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     // A refused Start, Pause or Done lands on the row as it is now; the Station dialog's post on the list.
     const row = intent === "station" ? null : id;
-    if (error instanceof DoubleScanError) return answer({ ...doubleScanToast(), variant: "destructive" }, 409, back, row);
+    if (error instanceof DoubleScanError) return answer({ ...doubleTapToast(), variant: "destructive" }, 409, back, row);
     const e = domainError(error);
     // Someone else (a scan, another screen) got there first: the list shows the state as it is now, and why.
     const status = e instanceof ConflictError ? 409 : e instanceof NotFoundError ? 404 : e.status;

@@ -5,7 +5,7 @@
 // walk in tests/e2e/timers.e2e.ts).
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
-import { expectNoSidewaysScroll, visit } from "./helpers";
+import { ageSession, expectNoSidewaysScroll, visit } from "./helpers";
 
 /** A fresh item in Quality Control on a project of its own, and the department a stop there moves it to. */
 async function qcItem(page: Page, baseURL: string, name: string) {
@@ -38,6 +38,7 @@ test("a member opens their list from Home, starts an item there, pauses it (it s
   page,
   baseURL,
   signIn,
+  appServer,
 }) => {
   await signIn(DEMO.admin);
   const name = `Work List Panel ${Date.now()}`;
@@ -95,7 +96,18 @@ test("a member opens their list from Home, starts an item there, pauses it (it s
     await expect(running.getByTestId(`work-item-${item.id}`)).toBeVisible();
   });
 
+  await test.step("Done moments after the member's own Start is a second tap: refused, the item keeps running", async () => {
+    await page
+      .getByTestId(`work-item-${item.id}`)
+      .getByRole("button", { name: `Done → ${item.nextName} ${name}` })
+      .click();
+    await expect(page.getByText("Timer Still Running", { exact: true })).toBeVisible();
+    await expect(running.getByTestId(`work-item-${item.id}`)).toBeVisible();
+    expect(await itemState(page, item.id)).toMatchObject({ isTimerActive: true, department: "quality-control" });
+  });
+
   await test.step("Done: the item moves on, the page was never left", async () => {
+    ageSession(appServer.dataDir, item.id);
     await page
       .getByTestId(`work-item-${item.id}`)
       .getByRole("button", { name: `Done → ${item.nextName} ${name}` })

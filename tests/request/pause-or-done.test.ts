@@ -145,6 +145,7 @@ describe("a work list's Done and Pause", () => {
     expect(toasts(await open(quinn, "/work/quality-control"))).toEqual([]);
 
     page = await page.form({ button: "Start Lobby Banner" }).submit("Start Lobby Banner");
+    startedAgo(id, 60);
     page = await page.form({ button: "Done → Installation Lobby Banner" }).submit("Done → Installation Lobby Banner");
     expect(toasts(page)).toContain("Timer Stopped & Advanced Lobby Banner moved to Installation.");
     expect(page.$(`[data-testid="work-item-${id}"]`)).toBeNull();

@@ -4,6 +4,7 @@ import * as schema from "#db/schema";
 import { type Client, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { seedShop } from "../helpers/shop";
+import { ageSession } from "../helpers/timers";
 
 // Department work lists (/work/{department}, decision 0037) as a browser without JavaScript uses them, through the
 // page's real forms and links (tests/helpers/html-form.ts): a member opens their list from Home, starts an item and
@@ -78,6 +79,7 @@ describe("a member's work list", () => {
     expect(cardIn(page, "Running now", id)?.textContent).toContain("by Priya Shah");
     expect(row(id)).toMatchObject({ isTimerActive: true, department: "quality-control" });
 
+    ageSession(id);
     page = await page.form({ button: "Done → Installation Work List Panel" }).submit("Done → Installation Work List Panel");
     expect(page.url.pathname + page.url.search).toBe("/work/quality-control");
     expect(toasts(page)).toContain("Timer Stopped & Advanced Work List Panel moved to Installation.");
@@ -115,6 +117,7 @@ describe("where the page lands after a post", () => {
     expect(cardIn(page, "Waiting", last)?.getAttribute("id")).toBe(`item-${last}`);
 
     page = await page.form({ button: "Start Row Panel 4" }).submit("Start Row Panel 4");
+    ageSession(last);
     page = await page.form({ button: /^Done → .* Row Panel 4$/ }).submit(/^Done → .* Row Panel 4$/);
     expect(page.redirects).toEqual(["/work/fabrication?station=none"]);
     expect(page.$(`#item-${last}`)).toBeNull();

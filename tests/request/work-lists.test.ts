@@ -302,7 +302,18 @@ describe("Start and Stop on the list", () => {
     expect(html).toContain(alreadyRunningMessage());
     expect(one<{ n: number }>("SELECT count(*) AS n FROM timer_logs WHERE item_id = ? AND action = 'start'", id).n).toBe(1);
 
-    // Stop, right after the start: an explicit Stop, not a scan read twice. The item moves on to Installation.
+    // Done by the member who started it moments ago: a second tap on the row the list brought under the finger.
+    // Refused, and the item keeps running where it is.
+    const tapped = await quinn.request("/work/quality-control", { method: "POST", form: { intent: "stop", itemId: String(id) } });
+    expect(tapped.status).toBe(302);
+    html = await follow(quinn, tapped);
+    expect(html).toContain("Started moments ago — tapped twice? Press Done again in a few seconds to stop.");
+    expect(one<{ d: string; running: number }>("SELECT department AS d, is_timer_active AS running FROM items WHERE id = ?", id)).toEqual({
+      d: "quality-control",
+      running: 1,
+    });
+    // A few seconds on, Done does its work: the item moves on to Installation.
+    ageSession(id);
     const stop = await quinn.request("/work/quality-control", { method: "POST", form: { intent: "stop", itemId: String(id) } });
     expect(stop.status).toBe(302);
     html = await follow(quinn, stop);
