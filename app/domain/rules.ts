@@ -25,8 +25,8 @@ export type StopOutcome = { kind: "paused" } | { kind: "undone" } | { kind: "adv
 
 /**
  * Pause and Done write the same `stop` row (decision 0048); what tells them apart is where the item was next: the
- * department of the item's next log row, or its own department now for its newest row. Still there: a pause (or a
- * scan undone, which docs/product.md says then reads as one). In the department its sequence follows with: Done.
+ * department of the item's next log row, or its own department now for its newest row. Still there: a pause, unless
+ * the audit trail says a scan's advance was undone (`undone`). In the department its sequence follows with: Done.
  * Anywhere else the item was moved by hand since, and whether the stop itself moved it can no longer be told.
  */
 export function stopOutcome(

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { t } from "@lingui/core/macro";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { auditLog, items, timerLogs } from "#db/schema";
+import { items, timerLogs } from "#db/schema";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
   DOUBLE_SCAN_WINDOW_MS,
@@ -13,7 +13,7 @@ import {
   undoTooLateMessage,
 } from "~/domain/timer-words";
 import { getDb } from "~/infra/db.server";
-import { nextDepartment, stopOutcome } from "~/domain/rules";
+import { nextDepartment, type StopOutcome, stopOutcome, withDepartmentAfter } from "~/domain/rules";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { holdWrites } from "~/infra/checkpointer.server";
 import { announce } from "~/infra/change-notices.server";
@@ -547,32 +547,46 @@ export function undoneStopIds(itemId: number, db: DB = getDb()): ReadonlySet<num
   return new Set(rows.map((r) => r.stopId).filter((id): id is number => typeof id === "number"));
 }
 
+type LogRow = { id: number; action: "start" | "stop"; department: string | null; finished: boolean };
+
 /**
- * A page of the item's timer log, oldest first, each stop with what it did (`outcome`). A stop is read from where the
- * item was next, the department of the row after it: one row past the page is read for the page's last row, and the
- * item's own department stands after its newest row. Undefined when there is no such item.
+ * What each row of an item's timer log did, newest first (null for a start), the item page's log and the API's
+ * alike. A stop is read from where the item was next: the department of the row after it, or the item's own
+ * (`currentDepartment`) after its newest row; a stop whose advance was undone, from the undo's audit row (read
+ * once, and only when there is a stop).
+ */
+export function logOutcomes(itemId: number, newestFirst: readonly LogRow[], currentDepartment: string, sequence: readonly string[]): (StopOutcome | null)[] {
+  const undone = newestFirst.some((r) => r.action === "stop") ? undoneStopIds(itemId) : new Set<number>();
+  return withDepartmentAfter(newestFirst, currentDepartment).map((r) =>
+    r.action === "stop" ? stopOutcome(r, r.departmentAfter, sequence, undone.has(r.id)) : null,
+  );
+}
+
+/**
+ * A page of the item's timer log, oldest first, each stop with what it did (`outcome`). One row past the page is
+ * read, the row after the page's last. Undefined when there is no such item.
  */
 export function listTimerLogsWithOutcome(id: number, page: { limit: number; offset: number }): (TimerLog & { outcome: LogOutcome })[] | undefined {
   const db = getDb();
   const row = timerQueries(db).item.get({ id });
   if (!row) return undefined;
   const item = toItem(row);
-  const rows = db
+  const newestFirst = db
     .select()
     .from(timerLogs)
     .where(eq(timerLogs.itemId, id))
     .orderBy(asc(timerLogs.timestamp), asc(timerLogs.id))
     .limit(page.limit + 1)
     .offset(page.offset)
-    .all();
-  const sequence = sequenceOf(db, item);
-  const shown = rows.slice(0, page.limit);
-  const undone = shown.some((log) => log.action === "stop") ? undoneStopIds(id, db) : new Set<number>();
-  return shown.map((log, i) => {
-    if (log.action !== "stop") return { ...log, outcome: null };
-    const after = rows[i + 1]?.department ?? item.department ?? DEFAULT_ITEM_DEPARTMENT;
-    return { ...log, outcome: stopOutcome(log, after, sequence, undone.has(log.id)).kind };
-  });
+    .all()
+    .reverse();
+  // The row past the page, when there is one, stands first: it is read only as the one after the page's last.
+  const outcomes = logOutcomes(id, newestFirst, item.department ?? DEFAULT_ITEM_DEPARTMENT, sequenceOf(db, item));
+  const shown = newestFirst.length > page.limit ? 1 : 0;
+  return newestFirst
+    .map((log, i) => ({ ...log, outcome: outcomes[i]?.kind ?? null }))
+    .slice(shown)
+    .reverse();
 }
 
 export function countTimerLogs(id: number): number {
@@ -597,7 +611,7 @@ export type UndoResult = { item: Item; department: string };
 
 /**
  * Moves an item a scan stopped and advanced back to the department it was stopped in (its step index as there),
- * keeping the session's time and its log row: the stop no longer moved it (the log reads it as a Done undone). Refused (409) after
+ * keeping the session's time and its log row (which then reads 'Done, then undone'). Refused (409) after
  * UNDO_ADVANCE_WINDOW_MS from the stop, when anything happened to the item since (a later log row, a running timer,
  * another department), and when the stop did not move it. Audited 'undo-advance'.
  */
@@ -611,21 +625,9 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
     if (stop?.action !== "stop" || !stop.department) throw new NotFoundError(undoNothingMessage());
-    // The undo leaves the stop row as it was (the item is back where the stop was made): only its audit row tells a stop that never
-    // moved the item from one already moved back, which a second press or a replayed request would otherwise hear.
-    const undone = tx
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, "item"),
-          eq(auditLog.entityId, String(id)),
-          eq(auditLog.action, "undo-advance"),
-          sql`json_extract(${auditLog.after}, '$.stopId') = ${stopId}`,
-        ),
-      )
-      .get();
-    if (undone) throw new ConflictError(undoAlreadyMessage());
+    // The undo leaves the stop row as it was: only its audit row tells a stop that never moved the item from one
+    // already moved back, which a second press or a replayed request would otherwise hear.
+    if (undoneStopIds(id, db).has(stopId)) throw new ConflictError(undoAlreadyMessage());
     if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(undoTooLateMessage());
     if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(undoChangedMessage());
     const sequence = sequenceOf(db, item);

@@ -8,7 +8,6 @@ import { changedFields, originalOf } from "~/domain/form-changes";
 import { departmentLabel, formatHMS } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
-import { stopOutcome, withDepartmentAfter } from "~/domain/rules";
 import { possessive } from "~/domain/words";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { getEnv } from "~/infra/env.server";
@@ -18,7 +17,7 @@ import { getItem, reopenItem, updateItem } from "~/models/item.server";
 import { finishedText } from "~/domain/job-end";
 import { departmentNames, getItemCard, listItemTimerLog } from "~/models/item-detail.server";
 import { materialModel } from "~/models/material.server";
-import { resetTimer, undoneStopIds } from "~/models/timer.server";
+import { logOutcomes, resetTimer } from "~/models/timer.server";
 import { ItemFormSchema } from "~/schemas/item";
 import { actorFrom } from "~/services/actor.server";
 import { domainError, invalid, intentOf, readForm, refused, sessionEnded, unreadableForm } from "~/views/form-action.server";
@@ -44,8 +43,8 @@ export function loader({ request, params }: Route.LoaderArgs) {
   const name = (v: string | null) => (v ? (names.get(v) ?? departmentLabel(v)) : "—");
   const { item, project } = card;
   const log = listItemTimerLog(item.id);
-  // Stops whose advance was undone read as such, not as pauses: one read, whatever the log's length.
-  const undone = log.rows.some((r) => r.action === "stop") ? undoneStopIds(item.id) : new Set<number>();
+  // A stop says whether it paused the item, moved it on or was undone, read from where the item was next.
+  const outcomes = logOutcomes(item.id, log.rows, item.department ?? DEFAULT_ITEM_DEPARTMENT, card.sequence);
   const canWrite = can(user, "projects:write");
   const design: DesignInfo | null = card.design
     ? {
@@ -85,17 +84,9 @@ export function loader({ request, params }: Route.LoaderArgs) {
       design,
       log: {
         total: log.total,
-        // A stop says whether it paused the item or moved it on, read from where the item was next.
-        rows: withDepartmentAfter(log.rows, item.department ?? DEFAULT_ITEM_DEPARTMENT).map((r) => ({
+        rows: log.rows.map((r, i) => ({
           id: r.id,
-          action: timerLogActionText(
-            {
-              action: r.action,
-              department: r.department,
-              outcome: r.action === "stop" ? stopOutcome(r, r.departmentAfter, card.sequence, undone.has(r.id)) : null,
-            },
-            name,
-          ),
+          action: timerLogActionText({ action: r.action, department: r.department, outcome: outcomes[i] ?? null }, name),
           department: name(r.department),
           time: formatLogTime(r.timestamp, tz),
           duration: r.sessionDurationSeconds === null ? null : formatHMS(r.sessionDurationSeconds),
