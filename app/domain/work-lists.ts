@@ -16,6 +16,7 @@ export function workListKey(department: string): string | null {
 }
 
 export type StationSide = "interior" | "exterior";
+export const isStationSide = (value: string | null): value is StationSide => value === "interior" || value === "exterior";
 /** A station's side, by the Fabrication page's rule on its name (docs/product.md §2 'Fabrication Department'). */
 export const stationSide = (name: string): StationSide | null => (isInterior(name) ? "interior" : isExterior(name) ? "exterior" : null);
 
@@ -31,7 +32,7 @@ export function workFilterOf(params: URLSearchParams, stations: readonly { value
   if (station === "none") return { kind: "unassigned" };
   if (station && stations.some((s) => s.value === station)) return { kind: "station", value: station };
   const side = params.get("side");
-  if (side === "interior" || side === "exterior") return { kind: "side", side };
+  if (isStationSide(side)) return { kind: "side", side };
   return { kind: "all" };
 }
 

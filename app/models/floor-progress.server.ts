@@ -84,9 +84,8 @@ export function sequenceFromText(db: DB, text: string | null): readonly string[]
 
 /**
  * Brings the project's steps (those not set by hand) to the share of the items going through their departments that
- * are past them, and its
- * status to 'completed' when every item is finished and every step completed (else 'active'); call inside the
- * transaction of the change that moved items. Returns the notices to announce after commit.
+ * are past them, and its status to 'completed' when every item is finished and every step completed (else
+ * 'active'); call inside the transaction of the change that moved items. Returns the notices to announce after commit.
  */
 export function followTheFloor(projectId: number, actor: Actor, now: number, db: DB = getDb()): Notice[] {
   const q = queries(db);

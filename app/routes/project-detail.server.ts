@@ -68,6 +68,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   const byValue = new Map(departments.map((d) => [d.value, d]));
   const deptName = (v: string) => byValue.get(v)?.name ?? departmentLabel(v);
   const items = listProjectItems(project.id);
+  const categories = categoryModel.list();
   const design = getDesign(project.id);
 
   // docs/product.md §2 Timeline: earliest start and latest end among the steps, in the shop's zone.
@@ -90,7 +91,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
   // A step none of the items go through is completed by the floor at once (decision 0048): its row says why, so a
   // 100% on a project nobody has touched reads as 'not needed' rather than as work done. From the items already
   // read; a project past the list's limit (1,000 items) does not say it.
-  const sequences = new Map(categoryModel.list().map((c) => [c.name.toLowerCase(), itemSequence(c.departmentSequence)]));
+  const sequences = new Map(categories.map((c) => [c.name.toLowerCase(), itemSequence(c.departmentSequence)]));
   const itemSequences = items.length < 1000 ? [...new Set(items.map((i) => sequences.get(i.category.toLowerCase()) ?? itemSequence(null)))] : null;
   const noItemGoesThrough = (department: string) =>
     itemSequences !== null && items.length > 0 && !itemSequences.some((sequence) => goesThrough(sequence, department));
@@ -183,7 +184,7 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
             .filter((m) => m.isActive)
             .map((m) => ({ id: m.id, name: m.name }))
         : [],
-      categories: canWrite ? categoryModel.list().map((c) => c.name) : [],
+      categories: canWrite ? categories.map((c) => c.name) : [],
       materials: canWrite ? materialModel.list().map((m) => m.name) : [],
       whoCanAdd: whoCanAdd(user, canWrite),
       workflows: canWrite ? workflowModel.list().map((w) => ({ id: w.id, name: w.name })) : [],

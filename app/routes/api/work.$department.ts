@@ -1,5 +1,5 @@
 import { t } from "@lingui/core/macro";
-import { workFilterOf } from "~/domain/work-lists";
+import { isStationSide, workFilterOf } from "~/domain/work-lists";
 import { api, jsonError, json, pageParams } from "~/http/api.server";
 import { countWork, getWorkDepartment, listStations, listWork } from "~/models/work-list.server";
 import { requireUser, requireWorkList } from "~/services/permissions.server";
@@ -23,7 +23,7 @@ function filterRefusal(params: URLSearchParams, stations: readonly { value: stri
     return t`station must be one of this department's stations or none: ${values}.`;
   }
   const side = params.get("side");
-  if (side && side !== "interior" && side !== "exterior") return t`side must be interior or exterior.`;
+  if (side && !isStationSide(side)) return t`side must be interior or exterior.`;
   return null;
 }
 
