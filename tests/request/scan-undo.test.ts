@@ -175,18 +175,21 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
   });
 });
 
+/** The QR Timer page as a browser without JavaScript uses it: a scan that starts the item, one a minute later that stops and advances it. */
+async function scanInAndOut(): Promise<HtmlPage> {
+  const scanned = async (page: HtmlPage) =>
+    page
+      .form({ button: "Process" })
+      .fill({ code: String(itemId) })
+      .submit("Process");
+  const started = await scanned(await open(otto, "/qr-scanner"));
+  ageSession(itemId, 60_000);
+  return scanned(started);
+}
+
 describe("without JavaScript: the QR Timer page's Undo form", () => {
   test("after a scan that advanced, the page offers 'Undo — keep it in Production'; pressing it moves the item back", async () => {
-    let page = await open(otto, "/qr-scanner");
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
-    ageSession(itemId, 60_000);
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
+    let page = await scanInAndOut();
     expect(toasts(page)).toContain("Timer Stopped & Advanced Fence banner moved to Quality Control.");
     expect(row(itemId).department).toBe("quality-control");
     page = await page.form({ button: "Undo — keep it in Production" }).submit("Undo — keep it in Production");
@@ -199,16 +202,7 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
   });
 
   test("an undo sent too late says why on the page", async () => {
-    let page = await open(otto, "/qr-scanner");
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
-    ageSession(itemId, 60_000);
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
+    let page = await scanInAndOut();
     const form = page.form({ button: "Undo — keep it in Production" });
     hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE item_id = ? AND action = 'stop'").run(itemId);
     page = await form.submit("Undo — keep it in Production");
@@ -217,16 +211,7 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
   });
 
   test("the Undo form sent again (the back button, a second tab) says the move was already undone", async () => {
-    let page = await open(otto, "/qr-scanner");
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
-    ageSession(itemId, 60_000);
-    page = await page
-      .form({ button: "Process" })
-      .fill({ code: String(itemId) })
-      .submit("Process");
+    let page = await scanInAndOut();
     const form = page.form({ button: "Undo — keep it in Production" });
     await form.submit("Undo — keep it in Production");
     expect(row(itemId).department).toBe("production");
