@@ -20,8 +20,9 @@ import { dateOfEpochDay, DEFAULT_DAY_HOURS, hasWorkingTime, workingTime, type Wo
  *                        department without capacity) and `reason` ('Installation has no capacity set'), the
  *                        department that holds it up (`heldUpBy`, its wait in working seconds), the last item
  *   Forecast.item(id) → ItemForecast, with each remaining step's start, finish, wait and hands-on
- *   HandsOnStats: the last 50 sessions per (department, category) and per department; estimate() is the median of
- *                        the category's, else the department's, else 1 hour
+ *   HandsOnStats: the last 50 visits per (department, category) and per department (a visit: one item's
+ *                        sittings in a department, added up); estimate() is their mean without the extreme 5% at
+ *                        each end (typicalHandsOn): the category's, else the department's, else 1 hour
  *   compareQueue(a, b): the order a department works in (rush, then due date, then arrival, then id)
  *   remainingDepartments(sequence, current): the departments an item still goes through
  *   slippedProjects(base, preview): the projects a what-if moves later
@@ -30,7 +31,8 @@ import { dateOfEpochDay, DEFAULT_DAY_HOURS, hasWorkingTime, workingTime, type Wo
  * The model: each department is `people` workers, each doing `hoursPerPerson` of work in a working day of
  * `calendar.dayHours`. Time runs in working seconds from `now`. Items already in a department wait in queue order;
  * a free worker takes the first; a running item holds a worker until its expected hands-on less what it has already
- * run (at least a quarter of the estimate: a session past its typical length is not done yet). An item reaches its
+ * run in this visit, its paused sittings included (at least a quarter of the estimate: a visit past its typical
+ * length is not done yet); a paused item waits with the rest of its visit to do. An item reaches its
  * next department when it finishes the previous one, and joins that queue in order then, so downstream queues see
  * it arrive when it really would. With one worker this is exactly "the work queued ahead divided by the capacity":
  * with more, the queue is shared among them. Every step of every item is one event: 200,000 items take a fraction
@@ -59,9 +61,14 @@ export type ForecastItem = {
   dueAt: number | null;
   /** When it reached the department it is in. */
   arrivedAt: number;
+  /**
+   * Hands-on already logged in the department it is in (its sittings there ended by Pause), in the same measure as
+   * the estimates (sessionHandsOn): it counts against the estimate as a running session's time does. Default 0.
+   */
+  doneSeconds?: number;
 };
 
-/** Expected hands-on seconds of one item of `category` in `department`. */
+/** Expected hands-on seconds of one item of `category` in `department`: one visit, all its sittings there. */
 export type HandsOnEstimator = (category: string, department: string) => number;
 
 export type ForecastInput = {
@@ -121,10 +128,12 @@ export function sessionHandsOn(wt: WorkingTime | null, stoppedAt: number, second
   return worked > 0 ? Math.min(seconds, worked) : seconds;
 }
 
-/** An item's hands-on when no session of its department was ever timed. */
+/** An item's hands-on when no visit to its department was ever timed. */
 export const DEFAULT_HANDS_ON_SECONDS = 3600;
-/** How many of the latest sessions a median is taken over. */
+/** How many of the latest visits an estimate is taken over. */
 export const HANDS_ON_SESSIONS = 50;
+/** The share of those visits, at each end, that the estimate leaves out (a forgotten timer, a mis-scan). */
+export const HANDS_ON_TRIM = 0.05;
 /** A running session expects at least this share of its estimate still to come. */
 export const MIN_REMAINING_SHARE = 0.25;
 
@@ -159,6 +168,21 @@ export function compareQueue(a: QueueKey, b: QueueKey): number {
   return a.id - b.id;
 }
 
+/**
+ * The estimate of a visit's hands-on from the visits measured: their mean without the shortest and the longest
+ * HANDS_ON_TRIM of them. A department's queue is worked off at the mean, not the median: hands-on times are skewed
+ * (a few long jobs), so a median promised work too early (docs/decisions/0038-finish-date-forecast.md).
+ */
+export function typicalHandsOn(values: ArrayLike<number>): number | null {
+  const n = values.length;
+  if (n === 0) return null;
+  const sorted = Array.from(values).sort((a, b) => a - b);
+  const cut = Math.floor(n * HANDS_ON_TRIM);
+  let sum = 0;
+  for (let k = cut; k < n - cut; k++) sum += sorted[k]!;
+  return sum / (n - 2 * cut);
+}
+
 export function median(values: ArrayLike<number>): number | null {
   const n = values.length;
   if (n === 0) return null;
@@ -168,13 +192,14 @@ export function median(values: ArrayLike<number>): number | null {
 }
 
 /**
- * The measured hands-on times: the last HANDS_ON_SESSIONS sessions of each category in each department and of
- * each department. Feed it sessions oldest first (record), or load a pair's latest sessions at once (load).
+ * The measured hands-on times: the last HANDS_ON_SESSIONS visits of each category in each department and of each
+ * department. A visit is all of one item's sittings in a department (sessions ended by Pause add up; the visit ends
+ * when the item moves on or finishes). Feed it visits oldest first (record), or a pair's latest at once (load).
  */
 export class HandsOnStats {
   private readonly pairs = new Map<string, number[]>();
   private readonly departments = new Map<string, number[]>();
-  private readonly medians = new Map<string, number | null>();
+  private readonly estimates = new Map<string, number | null>();
 
   private static key = (department: string, category: string) => `${department}\u0000${category.toLowerCase()}`;
 
@@ -183,51 +208,51 @@ export class HandsOnStats {
     if (!list) map.set(key, (list = []));
     list.push(seconds);
     if (list.length > HANDS_ON_SESSIONS) list.shift();
-    this.medians.delete(map === this.pairs ? `p${key}` : `d${key}`);
+    this.estimates.delete(map === this.pairs ? `p${key}` : `d${key}`);
   }
 
-  /** One finished session (the newest so far). */
+  /** One finished visit (the newest so far): its hands-on seconds. */
   record(department: string, category: string, seconds: number) {
     if (!Number.isFinite(seconds) || seconds < 0) return;
     this.push(this.pairs, HandsOnStats.key(department, category), seconds);
     this.push(this.departments, department, seconds);
   }
 
-  /** A pair's (or, with category null, a department's) latest sessions, oldest first, replacing what it had. */
+  /** A pair's (or, with category null, a department's) latest visits, oldest first, replacing what it had. */
   load(department: string, category: string | null, seconds: readonly number[]) {
     const list = seconds.filter((s) => Number.isFinite(s) && s >= 0).slice(-HANDS_ON_SESSIONS);
     if (category === null) {
       this.departments.set(department, list);
-      this.medians.delete(`d${department}`);
+      this.estimates.delete(`d${department}`);
     } else {
       const key = HandsOnStats.key(department, category);
       this.pairs.set(key, list);
-      this.medians.delete(`p${key}`);
+      this.estimates.delete(`p${key}`);
     }
   }
 
-  private cachedMedian(map: Map<string, number[]>, key: string, tag: string): number | null {
+  private cachedEstimate(map: Map<string, number[]>, key: string, tag: string): number | null {
     const k = tag + key;
-    if (this.medians.has(k)) return this.medians.get(k)!;
-    const m = median(map.get(key) ?? []);
-    this.medians.set(k, m);
+    if (this.estimates.has(k)) return this.estimates.get(k)!;
+    const m = typicalHandsOn(map.get(key) ?? []);
+    this.estimates.set(k, m);
     return m;
   }
 
-  /** The category's median in the department, else the department's, else one hour. */
+  /** The category's typical visit in the department (typicalHandsOn), else the department's, else one hour. */
   estimate(category: string, department: string): number {
     return (
-      this.cachedMedian(this.pairs, HandsOnStats.key(department, category), "p") ??
-      this.cachedMedian(this.departments, department, "d") ??
+      this.cachedEstimate(this.pairs, HandsOnStats.key(department, category), "p") ??
+      this.cachedEstimate(this.departments, department, "d") ??
       DEFAULT_HANDS_ON_SECONDS
     );
   }
 
   /** Where the estimate comes from, for a page that explains it. */
-  basis(category: string, department: string): { seconds: number; from: "category" | "department" | "default"; sessions: number } {
+  basis(category: string, department: string): { seconds: number; from: "category" | "department" | "default"; visits: number } {
     const pair = this.pairs.get(HandsOnStats.key(department, category))?.length ?? 0;
     const dept = this.departments.get(department)?.length ?? 0;
-    return { seconds: this.estimate(category, department), from: pair > 0 ? "category" : dept > 0 ? "department" : "default", sessions: pair || dept };
+    return { seconds: this.estimate(category, department), from: pair > 0 ? "category" : dept > 0 ? "department" : "default", visits: pair || dept };
   }
 
   estimator(): HandsOnEstimator {
@@ -592,8 +617,9 @@ class Simulation {
       const s = stepOffset[i]!;
       const d = stepDept[s]!;
       const since = running[i]!;
+      const done = this.input.items[i]!.doneSeconds ?? 0;
       if (!Number.isNaN(since)) {
-        const elapsed = Math.max(0, (now - since) / 1000);
+        const elapsed = Math.max(0, (now - since) / 1000) + Math.max(0, done);
         const left = Math.max(stepWork[s]! - elapsed, stepWork[s]! * MIN_REMAINING_SHARE);
         stepWork[s] = left;
         // Someone is at it even where the department has no capacity set: it finishes as one person would.
@@ -605,6 +631,8 @@ class Simulation {
       } else if (servers[d] === 0) {
         this.block(i, s, d);
       } else {
+        // Paused after some work here: what is left of the visit, by the same rule as a running session.
+        if (done > 0) stepWork[s] = Math.max(stepWork[s]! - done, stepWork[s]! * MIN_REMAINING_SHARE);
         stepWait[s] = 0;
         waiting.push(i);
       }

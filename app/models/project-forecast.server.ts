@@ -27,12 +27,13 @@ import { enqueueAtRisk } from "./webhook-outbox.server";
 //
 // What the engine (domain/forecast.ts) needs is read once, with a fixed number of statements: the open items with
 // their projects' priority and due date, the departments' capacity, the categories' sequences, the calendar, and
-// the latest sessions of every department (the hands-on medians). After that, change notices say what to read
-// again: an item notice that item, a project or workflow-step notice that project and its items, a department or
-// shop-settings notice the reference data; new timer stops are read by id, past the last one seen. Only the
+// the latest visits of every department (the hands-on estimates: a visit is all of one item's sittings in a
+// department). After that, change notices say what to read again: an item notice that item, a project or
+// workflow-step notice that project and its items, a department or shop-settings notice the reference data; new
+// timer stops are read by id, past the last one seen, and a stop whose item has left its department adds a visit. Only the
 // simulation runs again, at most once a second and only when something changed or a minute passed.
 
-/** How many of each department's latest sessions the medians are taken from (per category: the latest 50 among them). */
+/** How many of each department's latest sessions its visits are read from (per category: the latest 50 visits among them). */
 export const STATS_WINDOW = 20_000;
 /**
  * After timer scans (the floor's steady stream of changes) a forecast that took `ms` to compute is reused for up to
@@ -67,6 +68,8 @@ type ItemRow = {
   since: number | null;
   createdAt: number;
   lastLog: number | null;
+  /** Its stops in the department it is in, as JSON [[stopped at, seconds, finished], …], when its latest stop was a Pause there. */
+  doneLogs: string | null;
 };
 
 export type ProjectOutlook = DueStanding & {
@@ -289,9 +292,14 @@ const parseList = (json: string | null): string[] => {
 
 const PROJECT_COLUMNS = sql`p.id AS id, p.priority AS priority, ${projectDueSql("p")} AS dueAt`;
 // The item's latest log: the stop that brought it to its department (or, running, its start); its creation before any.
+// Its sittings in its department are read only when its latest stop was a Pause there (the rest have none).
 const ITEM_COLUMNS = sql`i.id AS id, i.project_id AS projectId, i.category AS category,
   coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, i.is_timer_active AS running, i.current_session_start AS since,
-  i.created_at AS createdAt, (SELECT max(l.timestamp) FROM timer_logs l WHERE l.item_id = i.id) AS lastLog`;
+  i.created_at AS createdAt, (SELECT max(l.timestamp) FROM timer_logs l WHERE l.item_id = i.id) AS lastLog,
+  CASE WHEN (SELECT l.department = coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AND l.finished = 0 FROM timer_logs l
+    WHERE l.item_id = i.id AND l.action = 'stop' ORDER BY l.timestamp DESC, l.id DESC LIMIT 1)
+  THEN (SELECT json_group_array(json_array(l.timestamp, l.session_duration_seconds, l.finished)) FROM timer_logs l WHERE l.item_id = i.id
+    AND l.action = 'stop' AND l.department = coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AND l.session_duration_seconds IS NOT NULL) END AS doneLogs`;
 
 function routeOf(state: State, category: string, department: string): string[] {
   const key = `${category.toLowerCase()}\u0000${department}`;
@@ -313,7 +321,20 @@ function toItem(state: State, r: ItemRow, project: ProjectRow): ForecastItem {
     rush: project.priority === "rush",
     dueAt: project.dueAt,
     arrivedAt: r.lastLog ?? r.createdAt,
+    doneSeconds: doneSeconds(state, r.doneLogs),
   };
+}
+
+/**
+ * The hands-on of an item's sittings so far in the department it is in (paused there, or brought back by Undo);
+ * a reopened item starts a new visit (its sittings before it finished are a visit done).
+ */
+function doneSeconds(state: State, json: string | null): number {
+  if (!json || json === "[]") return 0;
+  let sum = 0;
+  const sittings = (JSON.parse(json) as [number, number, number][]).sort((a, b) => a[0] - b[0]);
+  for (const [at, seconds, finished] of sittings) sum = finished === 1 ? 0 : sum + sessionSeconds(state, at, seconds);
+  return sum;
 }
 
 function addItem(state: State, item: ForecastItem) {
@@ -373,15 +394,44 @@ const lastLogId = (db: DB) => db.all<{ id: number | null }>(sql`SELECT max(id) A
 const sessionSeconds = (state: State, stoppedAt: number, seconds: number) =>
   sessionHandsOn(hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null, stoppedAt, seconds);
 
-/** Each department's latest sessions (the stops index read backwards), with their items' categories: one statement. */
+/** A stop in one department: [stopped at, seconds logged, the item's category, item id, finished (0/1), the item has left the department (0/1)]. */
+type StopTuple = [number, number, string, number, number, number];
+
+/**
+ * The visits in one department's stops: per item, its sittings up to a finishing stop are a visit; those after its
+ * last finishing stop are a visit only when the item has left the department, else it is still at it (paused there)
+ * and they do not count yet. Each visit is [its last stop's time, hands-on in working time, category, item], oldest
+ * first. Sorts `stops` in place.
+ */
+function visitsIn(state: State, stops: StopTuple[]): [number, number, string, number][] {
+  stops.sort((a, b) => a[3] - b[3] || a[0] - b[0]);
+  const out: [number, number, string, number][] = [];
+  for (let k = 0; k < stops.length; ) {
+    const item = stops[k]![3];
+    let sum = 0;
+    for (; k < stops.length && stops[k]![3] === item; k++) {
+      const [at, seconds, category, , finished, left] = stops[k]!;
+      sum += sessionSeconds(state, at, seconds);
+      const lastOfItem = k + 1 === stops.length || stops[k + 1]![3] !== item;
+      if (finished === 1 || (left === 1 && lastOfItem)) {
+        out.push([at, sum, category, item]);
+        sum = 0;
+      }
+    }
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Each department's latest visits, from its latest sessions (the stops index read backwards) with their items' categories. One statement. */
 function loadStats(state: State) {
   const db = getDb();
   const last = lastLogId(db);
   const rows = db.all<{ department: string; sessions: string | null }>(sql`
     ${loggedDepartments("stop")}
     SELECT d.v AS department, (
-      SELECT json_group_array(json_array(x.ts, x.s, i.category)) FROM (
-        SELECT l.item_id AS item, l.timestamp AS ts, l.session_duration_seconds AS s FROM timer_logs l
+      SELECT json_group_array(json_array(x.ts, x.s, i.category, x.item, x.f,
+        coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) <> d.v OR i.finished_at IS NOT NULL)) FROM (
+        SELECT l.item_id AS item, l.timestamp AS ts, l.session_duration_seconds AS s, l.finished AS f FROM timer_logs l
         WHERE l.action = 'stop' AND l.department = d.v AND l.id <= ${last} AND l.session_duration_seconds IS NOT NULL
         ORDER BY l.timestamp DESC LIMIT ${STATS_WINDOW}
       ) x JOIN items i ON i.id = x.item
@@ -389,14 +439,14 @@ function loadStats(state: State) {
     FROM depts d WHERE d.v IS NOT NULL`);
   const stats = new HandsOnStats();
   for (const r of rows) {
-    const sessions = (JSON.parse(r.sessions ?? "[]") as [number, number, string][]).sort((a, b) => a[0] - b[0]);
+    const visits = visitsIn(state, JSON.parse(r.sessions ?? "[]") as StopTuple[]);
     stats.load(
       r.department,
       null,
-      sessions.map((x) => (x[1] = sessionSeconds(state, x[0], x[1]))),
+      visits.map((v) => v[1]),
     );
     const byCategory = new Map<string, number[]>();
-    for (const [, seconds, category] of sessions) {
+    for (const [, seconds, category] of visits) {
       const key = category.toLowerCase();
       let list = byCategory.get(key);
       if (!list) byCategory.set(key, (list = []));
@@ -406,6 +456,43 @@ function loadStats(state: State) {
   }
   state.stats = stats;
   state.lastLogId = last;
+}
+
+/**
+ * The visits the stops since the last look ended: a stop whose item has since left its department (moved on or
+ * finished) closes that visit, its sittings there since its last visit ended added up; a Pause closes nothing.
+ * Two statements.
+ */
+function recordVisits(state: State) {
+  const db = getDb();
+  const stops = db.all<{ id: number; item: number; department: string; left: number }>(sql`
+    SELECT l.id AS id, l.item_id AS item, coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department,
+      coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) <> coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) OR i.finished_at IS NOT NULL AS "left"
+    FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${state.lastLogId} AND l.action = 'stop' ORDER BY l.id`);
+  if (stops.length === 0) return;
+  state.lastLogId = stops[stops.length - 1]!.id;
+  const closed = new Set(stops.filter((s) => s.left === 1).map((s) => `${s.item} ${s.department}`));
+  if (closed.size === 0) return;
+  const items = JSON.stringify([...new Set(stops.filter((s) => s.left === 1).map((s) => s.item))]);
+  // Every stop of those items in the departments they left, then each one's latest visit there.
+  const byDepartment = new Map<string, StopTuple[]>();
+  for (const l of db.all<{ item: number; department: string; ts: number; s: number; f: number; category: string }>(sql`
+    SELECT l.item_id AS item, coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, l.timestamp AS ts, l.session_duration_seconds AS s,
+      l.finished AS f, i.category AS category
+    FROM timer_logs l JOIN items i ON i.id = l.item_id
+    WHERE l.item_id IN (SELECT value FROM json_each(${items})) AND l.action = 'stop' AND l.session_duration_seconds IS NOT NULL`)) {
+    if (!closed.has(`${l.item} ${l.department}`)) continue;
+    let list = byDepartment.get(l.department);
+    if (!list) byDepartment.set(l.department, (list = []));
+    list.push([l.ts, l.s, l.category, l.item, l.f, 1]);
+  }
+  const latest: [number, number, string, string][] = [];
+  for (const [department, list] of byDepartment) {
+    const last = new Map<number, [number, number, string, number]>();
+    for (const v of visitsIn(state, list)) last.set(v[3], v);
+    for (const [at, seconds, category] of last.values()) latest.push([at, seconds, category, department]);
+  }
+  for (const [, seconds, category, department] of latest.sort((a, b) => a[0] - b[0])) state.stats.record(department, category, seconds);
 }
 
 /** Reads what the notices since the last computation changed: a fixed number of statements. */
@@ -425,13 +512,7 @@ function applyChanges(state: State) {
     }
   }
   // Sessions that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
-  const stops = db.all<{ id: number; department: string | null; s: number | null; ts: number; category: string }>(sql`
-    SELECT l.id AS id, l.department AS department, l.session_duration_seconds AS s, l.timestamp AS ts, i.category AS category
-    FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${state.lastLogId} AND l.action = 'stop' ORDER BY l.id`);
-  for (const r of stops) {
-    if (r.s !== null) state.stats.record(r.department ?? DEFAULT_ITEM_DEPARTMENT, r.category, sessionSeconds(state, r.ts, r.s));
-  }
-  if (stops.length > 0) state.lastLogId = stops[stops.length - 1]!.id;
+  recordVisits(state);
 
   const projectIds = [...state.dirtyProjects];
   const itemIds = [...state.dirtyItems];

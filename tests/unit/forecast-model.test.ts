@@ -4,7 +4,8 @@ import { departmentModel } from "~/models/department.server";
 import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook, setForecastTimingForTests } from "~/models/project-forecast.server";
 import { createItem, reopenItem } from "~/models/item.server";
 import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
-import { endTimer, startTimer } from "~/models/timer.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
+import { endTimer, pauseTimer, startTimer } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
 import { countStatements, useTestDb } from "../helpers/db";
 
@@ -58,7 +59,7 @@ describe("the forecast model", () => {
     expect(iso(projectOutlook(a, MONDAY_8)!.finishAt)).toBe("2026-11-30T18:00:00.000Z");
   });
 
-  test("a running session counts against its estimate; a stop is a new session for the medians and moves the item on", () => {
+  test("a running session counts against its estimate; a stop ends a visit for the estimates and moves the item on", () => {
     const a = project("Bakery");
     const first = item(a);
     const second = item(a);
@@ -66,7 +67,7 @@ describe("the forecast model", () => {
     // Half an hour left on the first; the second waits for it: 8:30–9:30, then Installation 9:30–10:30.
     expect(iso(projectOutlook(a, MONDAY_8)!.finishAt)).toBe("2026-11-30T16:30:00.000Z");
     endTimer(first, actor, MONDAY_8 - 10 * MIN);
-    // Banner's production median is now 20 minutes: the second runs 8:00–8:20. Installation takes the first at 8:00
+    // Banner's production visits are now one of 20 minutes: the second runs 8:00–8:20. Installation takes the first at 8:00
     // (until 9:00), then the second (9:00–10:00).
     const outlook = projectOutlook(a, MONDAY_8)!;
     expect(iso(outlook.finishAt)).toBe("2026-11-30T16:00:00.000Z");
@@ -75,8 +76,8 @@ describe("the forecast model", () => {
       ["Production", 20 * 60],
       ["Installation", 3600],
     ]);
-    // Each session counts once, however many times the forecast is computed again after other changes.
-    expect(handsOnBasis("Banner", "production", MONDAY_8)).toEqual({ seconds: 20 * 60, from: "category", sessions: 1 });
+    // Each visit counts once, however many times the forecast is computed again after other changes.
+    expect(handsOnBasis("Banner", "production", MONDAY_8)).toEqual({ seconds: 20 * 60, from: "category", visits: 1 });
     for (let k = 1; k <= 3; k++) {
       // Its second Installation stop finished it: reopened, as a person does for more work (decision 0048).
       if (k === 3) reopenItem(second, actor);
@@ -84,9 +85,32 @@ describe("the forecast model", () => {
       endTimer(second, actor, MONDAY_8 + k * MIN + 30 * MIN);
       projectOutlook(a, MONDAY_8 + 61 * MIN * k);
     }
-    // 20 minutes, then the second item's 30 in Production; its later sessions were in Installation.
-    expect(handsOnBasis("Banner", "production", MONDAY_8 + 200 * MIN)).toEqual({ seconds: 25 * 60, from: "category", sessions: 2 });
-    expect(handsOnBasis("Banner", "installation", MONDAY_8 + 200 * MIN).sessions).toBe(2);
+    // 20 minutes, then the second item's 30 in Production; its later sessions were in Installation: two visits,
+    // one before it finished and one after it was reopened.
+    expect(handsOnBasis("Banner", "production", MONDAY_8 + 200 * MIN)).toEqual({ seconds: 25 * 60, from: "category", visits: 2 });
+    expect(handsOnBasis("Banner", "installation", MONDAY_8 + 200 * MIN)).toEqual({ seconds: 30 * 60, from: "category", visits: 2 });
+  });
+
+  test("a paused item's sittings count against its visit; the visit enters the estimates when the item moves on", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    item(a);
+    startTimer(first, actor, MONDAY_8 - 60 * MIN);
+    pauseTimer(first, actor, MONDAY_8 - 40 * MIN);
+    // No visit timed yet (a pause ends none): an hour a department. The first has 40 minutes left in Production
+    // (8:00–8:40), the second 8:40–9:40; Installation 8:40–9:40 and 9:40–10:40.
+    expect(handsOnBasis("Banner", "production", MONDAY_8)).toEqual({ seconds: 3600, from: "default", visits: 0 });
+    expect(itemOutlooks(a, MONDAY_8).find((i) => i.id === first)!.steps[0]!.handsOnSeconds).toBe(40 * 60);
+    expect(iso(projectOutlook(a, MONDAY_8)!.finishAt)).toBe("2026-11-30T16:40:00.000Z");
+    // Resumed at 7:50: 20 minutes of sittings and 10 running leave half an hour.
+    startTimer(first, actor, MONDAY_8 - 10 * MIN);
+    expect(itemOutlooks(a, MONDAY_8).find((i) => i.id === first)!.steps[0]!.handsOnSeconds).toBe(30 * 60);
+    // Done at 7:55: one visit of 25 minutes, its two sittings together.
+    endTimer(first, actor, MONDAY_8 - 5 * MIN);
+    expect(handsOnBasis("Banner", "production", MONDAY_8)).toEqual({ seconds: 25 * 60, from: "category", visits: 1 });
+    // The model read from scratch (a new calendar reads everything again) finds the same visit in the log.
+    updateShopSettings({ holidays: ["2027-01-01"] }, actor);
+    expect(handsOnBasis("Banner", "production", MONDAY_8 + MIN)).toEqual({ seconds: 25 * 60, from: "category", visits: 1 });
   });
 
   test("a department at zero capacity: no finish, and why", () => {

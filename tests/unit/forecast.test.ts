@@ -4,12 +4,14 @@ import {
   DEFAULT_HANDS_ON_SECONDS,
   forecast,
   HandsOnStats,
+  HANDS_ON_TRIM,
   median,
   NO_WORKING_TIME_REASON,
   remainingDepartments,
   sessionHandsOn,
   slippedProjects,
   type ForecastItem,
+  typicalHandsOn,
 } from "~/domain/forecast";
 import { workingTime } from "~/domain/working-calendar";
 import { at, calendar, dept, flat, H, item, MONDAY_8 } from "../helpers/forecast-shop";
@@ -175,6 +177,28 @@ describe("running items", () => {
     expect(f.item(running.id)!.steps[0]!.startAt).toBe(MONDAY_8 - 1.5 * H * 1000);
   });
 
+  test("a paused item's sittings in its department count against its estimate, running again or waiting", () => {
+    // Estimate 2 h. Paused after 1.5 h of work: it waits with half an hour to do (8:00–8:30), then the next item.
+    const paused = item({ projectId: 1, route: ["production", "installation"], doneSeconds: 1.5 * H });
+    const waiting = item({ projectId: 2, route: ["production"] });
+    const f = forecast({ now: MONDAY_8, calendar, departments: [dept("production"), dept("installation")], items: [paused, waiting], handsOn: flat(2) });
+    expect(f.item(paused.id)!.steps[0]!.handsOnSeconds).toBe(0.5 * H);
+    expect(iso(f.item(paused.id)!.steps[0]!.finishAt)).toBe("2026-11-30T14:30:00.000Z");
+    expect(iso(f.project(2)!.finishAt)).toBe("2026-11-30T16:30:00.000Z");
+    // Its next department is a new visit: the whole estimate there (8:30–10:30).
+    expect(f.item(paused.id)!.steps[1]!.handsOnSeconds).toBe(2 * H);
+    expect(iso(f.project(1)!.finishAt)).toBe("2026-11-30T16:30:00.000Z");
+    // Running again for 20 minutes after 1 h of sittings: 40 minutes left (until 8:40).
+    const resumed = item({ projectId: 3, route: ["production"], doneSeconds: 1 * H, runningSince: MONDAY_8 - 20 * 60_000 });
+    const g = forecast({ now: MONDAY_8, calendar, departments: [dept("production")], items: [resumed], handsOn: flat(2) });
+    expect(iso(g.project(3)!.finishAt)).toBe("2026-11-30T14:40:00.000Z");
+    // Past its estimate, paused or running, a visit still expects a quarter of it.
+    const long = item({ projectId: 4, route: ["production"], doneSeconds: 3 * H });
+    expect(iso(forecast({ now: MONDAY_8, calendar, departments: [dept("production")], items: [long], handsOn: flat(2) }).project(4)!.finishAt)).toBe(
+      "2026-11-30T14:30:00.000Z",
+    );
+  });
+
   test("a session past its estimate still expects a quarter of it", () => {
     const running = item({ route: ["production"], runningSince: MONDAY_8 - 5 * H * 1000 });
     const f = forecast({ now: MONDAY_8, calendar, departments: [dept("production")], items: [running], handsOn: flat(2) });
@@ -239,20 +263,34 @@ describe("items flow through their departments", () => {
 });
 
 describe("hands-on estimates", () => {
-  test("the median of the category's last 50 sessions in the department, else the department's, else 1 hour", () => {
+  test("the category's last 50 visits in the department, else the department's, else 1 hour", () => {
     const stats = new HandsOnStats();
     expect(stats.estimate("Banner", "production")).toBe(DEFAULT_HANDS_ON_SECONDS);
     stats.record("production", "Wrap", 600);
     expect(stats.estimate("Banner", "production")).toBe(600);
-    expect(stats.basis("Banner", "production")).toEqual({ seconds: 600, from: "department", sessions: 1 });
+    expect(stats.basis("Banner", "production")).toEqual({ seconds: 600, from: "department", visits: 1 });
     for (let s = 1; s <= 60; s++) stats.record("production", "Banner", s * 100);
-    // Sessions 11..60 remain: the median of 1100..6000 is 3550.
+    // Visits 11..60 remain (1100..6000); the 2 shortest and 2 longest are left out: the mean of 1300..5800 is 3550.
     expect(stats.estimate("banner", "production")).toBe(3550);
-    expect(stats.basis("Banner", "production")).toEqual({ seconds: 3550, from: "category", sessions: 50 });
+    expect(stats.basis("Banner", "production")).toEqual({ seconds: 3550, from: "category", visits: 50 });
     stats.load("installation", null, [100, 200, 900]);
-    expect(stats.estimate("Banner", "installation")).toBe(200);
+    expect(stats.estimate("Banner", "installation")).toBe(400);
     expect(median([])).toBeNull();
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  test("a typical visit is the mean of the visits without the extreme few: skewed work is not promised early", () => {
+    expect(typicalHandsOn([])).toBeNull();
+    // Most jobs take an hour, one in five takes four: the queue is worked off at about 1.5 h a job (the 2 shortest
+    // and 2 longest left out: 38 of 1 h, 8 of 4 h), where a median says 1 h.
+    const skewed = Array.from({ length: 50 }, (_, k) => (k % 5 === 4 ? 4 * H : H));
+    expect(median(skewed)).toBe(H);
+    expect(typicalHandsOn(skewed)).toBeCloseTo(((38 + 8 * 4) / 46) * H, 6);
+    // One forgotten timer (a week of working time) among 50 visits of an hour moves nothing: it is left out.
+    expect(HANDS_ON_TRIM * 50).toBeGreaterThanOrEqual(1);
+    expect(typicalHandsOn([...Array.from({ length: 49 }, () => H), 42.5 * H])).toBe(H);
+    // Under 20 visits nothing is left out.
+    expect(typicalHandsOn([H, 2 * H, 6 * H])).toBe(3 * H);
   });
 });
 
