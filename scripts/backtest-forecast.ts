@@ -261,14 +261,16 @@ function realHandsOn(db: Database, wt: ReturnType<typeof workingTime>): Map<stri
   return out;
 }
 
-type LogRow = { item: number; action: string; department: string; at: number; seconds: number | null; finished: number };
+type LogRow = { item: number; action: string; department: string; at: number; seconds: number | null; finished: number; paused: number };
 type ProjectRow = { id: number; priority: string; due: number | null; status: string };
 
 /**
  * The shop replayed from its database: items as they are entered, then every start and stop in time order, up to a
  * moment. What the forecast needs at that moment: each open item (not finished its last department, or started
- * again since) in the department it is in, since when it has been there, since when its timer runs; and the
- * sessions logged so far (HandsOnStats). The same rules as the timer (nextDepartment) and /analytics (done).
+ * again since) in the department it is in, since when it has been there, since when its timer runs, the hands-on of
+ * its paused sittings there; and the visits logged so far (HandsOnStats). The same rules as the timer
+ * (nextDepartment) and /analytics (done). A stop is a Pause when the item's next log starts it again in the same
+ * department (the log keeps no outcome; the app reads it the same way, models/timer-log.server.ts logOutcomes).
  */
 export class ShopReplay {
   readonly projects: Map<number, ProjectRow>;
@@ -279,6 +281,8 @@ export class ShopReplay {
   private readonly dept: string[];
   private readonly arrivedAt: Float64Array;
   private readonly runningSince: Float64Array;
+  /** The hands-on of each item's visit to the department it is in, so far (its paused sittings). */
+  private readonly visitSeconds: Float64Array;
   private readonly open = new Set<number>();
   private readonly routes = new Map<string, string[]>();
   private readonly logs: IterableIterator<LogRow>;
@@ -315,10 +319,14 @@ export class ShopReplay {
     this.dept = this.items.map((i) => this.sequenceOf(i.category)[0]!);
     this.arrivedAt = new Float64Array(this.items.length);
     this.runningSince = new Float64Array(this.items.length).fill(Number.NaN);
+    this.visitSeconds = new Float64Array(this.items.length);
     this.logs = db
       .query<LogRow, [number]>(
-        `SELECT item_id AS item, action, department, timestamp AS at, session_duration_seconds AS seconds, finished
-         FROM timer_logs WHERE timestamp < ? ORDER BY timestamp, id`,
+        `SELECT * FROM (
+           SELECT item_id AS item, action, department, timestamp AS at, session_duration_seconds AS seconds, finished, id,
+             coalesce(action = 'stop' AND finished = 0 AND lead(action) OVER w = 'start' AND lead(department) OVER w = department, 0) AS paused
+           FROM timer_logs WINDOW w AS (PARTITION BY item_id ORDER BY timestamp, id)
+         ) WHERE at < ? ORDER BY at, id`,
       )
       .iterate(opts.until);
     this.nextLog = this.logs.next();
@@ -357,8 +365,12 @@ export class ShopReplay {
       // "working" is what the app does (sessionHandsOn); "clock" the logged length, for comparison.
       const logged = entry!.seconds ?? (Number.isFinite(started) ? Math.round((entry!.at - started) / 1000) : 0);
       const seconds = this.sessions === "working" ? sessionHandsOn(this.wt, entry!.at, logged) : logged;
-      this.handsOn.record(entry!.department, items[k]!.category, seconds);
-      // A finishing stop is done (until started again); any other moves the item on and it waits there from now.
+      this.visitSeconds[k]! += seconds;
+      // A Pause keeps the item where it is, its visit going on; a finishing stop ends the item (until started
+      // again), any other moves it on and it waits there from now. Either way its visit is one measured hands-on.
+      if (entry!.paused === 1) continue;
+      this.handsOn.record(entry!.department, items[k]!.category, this.visitSeconds[k]!);
+      this.visitSeconds[k] = 0;
       if (entry!.finished === 1) open.delete(k);
       else {
         const next = nextDepartment(this.sequenceOf(items[k]!.category), entry!.department);
@@ -389,6 +401,7 @@ export class ShopReplay {
         rush: p.priority === "rush",
         dueAt: p.due,
         arrivedAt: this.arrivedAt[k]!,
+        doneSeconds: this.visitSeconds[k]!,
       });
     }
     return out;

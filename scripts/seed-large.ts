@@ -590,9 +590,9 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
   if (extra < 0) {
     throw new Error(`these ${I} items' history takes at least ${2 * completed + running} timer logs (a start and a stop per department visit): ask for more`);
   }
-  // The rest are sittings: an item stays in its last department after a stop (docs/product.md §4 'Final Department'),
-  // so a visit there can be logged in several sessions. First where a visit ran past the end of a day (the timer
-  // stopped for the night), then breaks inside longer visits.
+  // The rest are sittings: a visit to the last department logged in several sessions, each but the last ended by
+  // Pause (docs/product.md, Decisions: The end of a job). First where a visit ran past the end of a day (the timer
+  // paused for the night), then breaks inside longer visits.
   const finalDone = (i: number) => {
     const v = visitOffset[i + 1]! - 1;
     return v >= visitOffset[i]! && !Number.isNaN(start[v]!) && end[v]! <= nowWt ? v : -1;
@@ -848,6 +848,8 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
           });
           cuts.sort((x, y) => x[0] - y[0]);
         }
+        // Only the last sitting finishes the item; those before it are pauses (docs/product.md, Decisions: The end of
+        // a job): a finished item is not started again without Reopen, so a break is logged as a Pause.
         const finished = v === last ? 1 : 0;
         let from = start[v]!;
         for (let k = 0; k <= cuts.length; k++) {
@@ -856,7 +858,7 @@ export function seedLarge(db: DB, opts: SeedLargeOptions): SeedLargeResult {
           const stopAt = wt.endInstant(to);
           const seconds = Math.floor((stopAt - at) / 1000);
           logs.add(id, "start", dept, at, null, who, k === 0 ? wait : null, 0);
-          logs.add(id, "stop", dept, stopAt, seconds, who, null, finished);
+          logs.add(id, "stop", dept, stopAt, seconds, who, null, k === cuts.length ? finished : 0);
           total += seconds;
           prevStop = stopAt;
           lastWho = who;

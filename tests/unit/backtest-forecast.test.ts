@@ -59,23 +59,64 @@ describe("forecast backtest", () => {
     }
   });
 
-  test("an item started again in its last department is open again from that moment, and done again after its stop", () => {
-    // A start whose previous log is a finishing stop of the same item in the same department.
-    const restart = db.$client
+  test("a paused item stays open in its department with its sittings' hands-on, and is done after its finishing stop", () => {
+    // A stop followed by a start of the same item in the same department: a Pause.
+    const pause = db.$client
       .query(
-        `SELECT s.item_id AS item, s.timestamp AS at, (SELECT min(t.timestamp) FROM timer_logs t WHERE t.item_id = s.item_id AND t.action = 'stop' AND t.timestamp >= s.timestamp) AS stop
-         FROM timer_logs s WHERE s.action = 'start' AND (SELECT p.finished FROM timer_logs p WHERE p.item_id = s.item_id AND p.timestamp <= s.timestamp AND p.id <> s.id
-           ORDER BY p.timestamp DESC, p.id DESC LIMIT 1) = 1 ORDER BY s.timestamp LIMIT 1`,
+        `SELECT p.item_id AS item, p.department AS department, p.timestamp AS at,
+           (SELECT min(s.timestamp) FROM timer_logs s WHERE s.item_id = p.item_id AND s.action = 'start' AND s.timestamp > p.timestamp) AS resumed,
+           (SELECT min(f.timestamp) FROM timer_logs f WHERE f.item_id = p.item_id AND f.action = 'stop' AND f.finished = 1) AS finished
+         FROM timer_logs p WHERE p.action = 'stop' AND p.finished = 0
+           AND (SELECT n.department FROM timer_logs n WHERE n.item_id = p.item_id AND n.timestamp > p.timestamp ORDER BY n.timestamp, n.id LIMIT 1) = p.department
+         ORDER BY p.timestamp LIMIT 1`,
       )
-      .get() as { item: number; at: number; stop: number };
-    expect(restart).toBeTruthy();
+      .get() as { item: number; department: string; at: number; resumed: number; finished: number | null };
+    expect(pause).toBeTruthy();
+    expect(pause.finished).not.toBeNull();
+    const sittings = db.$client
+      .query("SELECT sum(session_duration_seconds) AS s FROM timer_logs WHERE item_id = ? AND department = ? AND action = 'stop' AND timestamp <= ?")
+      .get(pause.item, pause.department, pause.at) as { s: number };
     const replay = new ShopReplay(db.$client, { calendar: shopCalendar(db.$client, ZONE), until: NOW + 1 });
-    replay.advanceTo(restart.at - 1);
-    expect(replay.openItems().some((i) => i.id === restart.item)).toBe(false);
-    replay.advanceTo(restart.at + 1);
-    expect(replay.openItems().find((i) => i.id === restart.item)?.runningSince).toBe(restart.at);
-    replay.advanceTo(restart.stop + 1);
-    expect(replay.openItems().some((i) => i.id === restart.item)).toBe(false);
+    replay.advanceTo(pause.at + 1);
+    const paused = replay.openItems().find((i) => i.id === pause.item)!;
+    expect({ department: paused.route[0], runningSince: paused.runningSince, doneSeconds: paused.doneSeconds }).toEqual({
+      department: pause.department,
+      runningSince: null,
+      doneSeconds: sittings.s,
+    });
+    replay.advanceTo(pause.resumed + 1);
+    expect(replay.openItems().find((i) => i.id === pause.item)).toMatchObject({ runningSince: pause.resumed, doneSeconds: sittings.s });
+    replay.advanceTo(pause.finished! + 1);
+    expect(replay.openItems().some((i) => i.id === pause.item)).toBe(false);
+  });
+
+  test("an item started again after it finished (reopened) is open again from that moment, a new visit, and done after its stop", () => {
+    const done = db.$client
+      .query(
+        `SELECT l.item_id AS item, l.department AS department, l.timestamp AS at FROM timer_logs l
+         WHERE l.action = 'stop' AND l.finished = 1 AND l.timestamp < ? AND l.timestamp = (SELECT max(x.timestamp) FROM timer_logs x WHERE x.item_id = l.item_id)
+         ORDER BY l.timestamp DESC LIMIT 1`,
+      )
+      .get(NOW - 3 * 3_600_000) as { item: number; department: string; at: number };
+    expect(done).toBeTruthy();
+    const insert = db.$client.query(
+      "INSERT INTO timer_logs (item_id, action, department, timestamp, session_duration_seconds, finished) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    );
+    const ids = [
+      insert.get(done.item, "start", done.department, done.at + 3_600_000, null, 0) as { id: number },
+      insert.get(done.item, "stop", done.department, done.at + 7_200_000, 3600, 1) as { id: number },
+    ];
+    try {
+      const replay = new ShopReplay(db.$client, { calendar: shopCalendar(db.$client, ZONE), until: NOW + 1 });
+      replay.advanceTo(done.at + 1);
+      expect(replay.openItems().some((i) => i.id === done.item)).toBe(false);
+      replay.advanceTo(done.at + 3_600_001);
+      expect(replay.openItems().find((i) => i.id === done.item)).toMatchObject({ runningSince: done.at + 3_600_000, doneSeconds: 0 });
+      replay.advanceTo(done.at + 7_200_001);
+      expect(replay.openItems().some((i) => i.id === done.item)).toBe(false);
+    } finally {
+      for (const { id } of ids) db.$client.run("DELETE FROM timer_logs WHERE id = ?", [id]);
+    }
   });
 
   test("every project that finished in the last 90 days is forecast from the moment its first item started", () => {
@@ -102,13 +143,14 @@ describe("forecast backtest", () => {
 
   test("the forecast's errors stay bounded, and it beats the due date", () => {
     // Sessions measured in working time, as the app measures them (sessionHandsOn): the target, a median within one
-    // working day.
-    expect(working.errors.median).toBeLessThanOrEqual(1);
+    // working day. Estimates from whole visits and their mean keep it well inside (0.87 on this shop when they were
+    // the median of single sittings: the last department's breaks made its work look short).
+    expect(working.errors.median).toBeLessThanOrEqual(0.6);
+    expect(working.errors.within1).toBeGreaterThanOrEqual(0.75);
     expect(working.errors.p90).toBeLessThanOrEqual(3.5);
-    // Sessions by their logged length, for comparison: timers left on overnight make estimates
-    // long (docs/decisions/0039-forecast-backtest.md), but the error stays bounded and far below the due date's.
-    expect(clock.errors.median).toBeLessThanOrEqual(2.5);
-    expect(clock.errors.p90).toBeLessThanOrEqual(8);
-    for (const r of [clock, working]) expect(r.errors.median).toBeLessThan(r.dueDate.median);
+    // Sessions by their logged length, for comparison: timers left on overnight make estimates long
+    // (docs/decisions/0039-forecast-backtest.md), which is why the app measures the working time inside them.
+    expect(clock.errors.median).toBeGreaterThan(working.errors.median);
+    expect(working.errors.median).toBeLessThan(working.dueDate.median);
   });
 });
