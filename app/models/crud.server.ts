@@ -5,7 +5,7 @@ import { PLAIN_DATE, zoneDate } from "~/domain/dates";
 import { getDb, type DB } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { ConflictError } from "~/domain/errors";
-import { announce } from "~/infra/change-notices.server";
+import { announce, type ChangeNotice } from "~/infra/change-notices.server";
 import { compareNames } from "~/domain/format";
 import { writeAudit, type Actor } from "./audit.server";
 import { prepared } from "./prepared.server";
@@ -144,7 +144,8 @@ type Config<Row extends AnyRow, Create, Patch> = {
   /** Extra checks or derived fields, run inside the write transaction. */
   prepareCreate?: (input: Create, tx: Tx) => Record<string, unknown>;
   preparePatch?: (patch: Patch, before: Row, tx: Tx) => Record<string, unknown>;
-  afterUpdate?: (before: Row, after: Row, tx: Tx) => void;
+  /** Follow-up writes of an update, in its transaction; the notices they return are announced after commit. */
+  afterUpdate?: (before: Row, after: Row, tx: Tx, actor: Actor) => Omit<ChangeNotice, "at">[] | void;
   /** Why the row cannot be deleted, or null. */
   inUse?: (row: Row, tx: Tx) => string | null;
   /** list() order; by name in the locale's collation when absent. */
@@ -262,13 +263,16 @@ export function crud<Row extends AnyRow, Create extends object, Patch extends ob
             .where(eq(table.id, id))
             .returning()
             .get() as unknown as Row;
-          cfg.afterUpdate?.(before, after, tx);
           writeAudit(actor, { action: "update", entity: cfg.entity, entityId: id, before, after }, tx);
-          return { after, changed: true };
+          const notices = cfg.afterUpdate?.(before, after, tx, actor) ?? [];
+          return { after, changed: true, notices };
         },
         () => values,
       );
-      if (row?.changed) announce({ entity: cfg.entity, id, action: "update" });
+      if (row?.changed) {
+        announce({ entity: cfg.entity, id, action: "update" });
+        for (const n of row.notices ?? []) announce(n);
+      }
       return row?.after;
     },
     remove(id: number, actor: Actor): Row | undefined {

@@ -146,6 +146,23 @@ describe("steps follow the floor", () => {
     expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).toContain("Not needed: no item goes through it");
   });
 
+  test("a category's new department sequence moves the steps of the active projects with its items", async () => {
+    for (const id of itemIds) await work(id);
+    expect(stepOf("production")).toMatchObject({ percent: 0, status: "pending" });
+    const banner = (await admin.request("/api/categories").then((r) => r.json())) as { id: number; name: string; version: number }[];
+    const { id } = banner.find((c) => c.name === "Banner")!;
+    // Banners no longer go to Production: nothing of the project needs it.
+    expect((await post(admin, `/api/categories/${id}`, { departmentSequence: ["pre-production", "installation"] }, "PATCH")).status).toBe(200);
+    expect(stepOf("production")).toMatchObject({ percent: 100, status: "completed" });
+    expect(audits("complete-on-floor").map((a) => JSON.parse(a.after).note)).toContain(
+      `Completed on the floor: none of the ${itemIds.length} items go through Production`,
+    );
+    // And back: both items are in Production, not past it.
+    expect((await post(admin, `/api/categories/${id}`, { departmentSequence: ["pre-production", "production", "installation"] }, "PATCH")).status).toBe(200);
+    expect(stepOf("production")).toMatchObject({ percent: 0, status: "pending" });
+    expect(stepOf("pre-production")).toMatchObject({ percent: 100, status: "completed" });
+  });
+
   test("a step set by hand keeps its value while the floor moves; 'Follow the floor' gives it back", async () => {
     const production = stepOf("production");
     expect((await post(pm, `/api/workflow-steps/${production.id}`, { percentComplete: 100 }, "PATCH")).status).toBe(200);
