@@ -137,6 +137,15 @@ export const HANDS_ON_TRIM = 0.05;
 /** A running session expects at least this share of its estimate still to come. */
 export const MIN_REMAINING_SHARE = 0.25;
 
+/**
+ * What is left of a visit estimated at `estimate` seconds when `done` seconds of it were already worked (its paused
+ * sittings, its running session): at least a quarter of the estimate, since a visit past its typical length is not
+ * done yet.
+ */
+export function visitLeft(estimate: number, done: number): number {
+  return done > 0 ? Math.max(estimate - done, estimate * MIN_REMAINING_SHARE) : estimate;
+}
+
 export const noCapacityReason = (departmentName: string) => `${departmentName} has no capacity set`;
 export const NO_WORKING_TIME_REASON = "The shop's calendar has no working days set";
 
@@ -619,8 +628,7 @@ class Simulation {
       const since = running[i]!;
       const done = this.input.items[i]!.doneSeconds ?? 0;
       if (!Number.isNaN(since)) {
-        const elapsed = Math.max(0, (now - since) / 1000) + Math.max(0, done);
-        const left = Math.max(stepWork[s]! - elapsed, stepWork[s]! * MIN_REMAINING_SHARE);
+        const left = visitLeft(stepWork[s]!, Math.max(0, (now - since) / 1000) + Math.max(0, done));
         stepWork[s] = left;
         // Someone is at it even where the department has no capacity set: it finishes as one person would.
         const end = left / (speed[d]! > 0 ? speed[d]! : 1);
@@ -632,7 +640,7 @@ class Simulation {
         this.block(i, s, d);
       } else {
         // Paused after some work here: what is left of the visit, by the same rule as a running session.
-        if (done > 0) stepWork[s] = Math.max(stepWork[s]! - done, stepWork[s]! * MIN_REMAINING_SHARE);
+        stepWork[s] = visitLeft(stepWork[s]!, done);
         stepWait[s] = 0;
         waiting.push(i);
       }

@@ -1,13 +1,6 @@
 import { plural, t } from "@lingui/core/macro";
 import { currentI18n } from "~/domain/i18n-runtime";
-import {
-  type ForecastDepartment,
-  type ForecastItem,
-  type HandsOnEstimator,
-  MIN_REMAINING_SHARE,
-  NO_WORKING_TIME_REASON,
-  noCapacityReason,
-} from "~/domain/forecast";
+import { type ForecastDepartment, type ForecastItem, type HandsOnEstimator, visitLeft, NO_WORKING_TIME_REASON, noCapacityReason } from "~/domain/forecast";
 import { departmentLabel } from "~/domain/format";
 import { epochDayOf, hasWorkingTime, workingTime, type WorkingCalendar } from "~/domain/working-calendar";
 import { intlLocaleFor } from "~/domain/languages";
@@ -43,9 +36,9 @@ export function departmentWork(input: {
   };
   for (const item of input.items) {
     if (item.route.length === 0) continue;
-    // The step it is in now: a running session has done part of it (at least a share is still to come).
-    let first = Math.max(0, input.handsOn(item.category, item.route[0]!));
-    if (item.runningSince !== null) first = Math.max(first * MIN_REMAINING_SHARE, first - input.ranFor(item.runningSince));
+    // The step it is in now: its paused sittings and a running session have done part of it (as the forecast counts).
+    const done = (item.doneSeconds ?? 0) + (item.runningSince !== null ? input.ranFor(item.runningSince) : 0);
+    const first = visitLeft(Math.max(0, input.handsOn(item.category, item.route[0]!)), done);
     if (item.projectId === input.projectId) {
       item.route.forEach((d, s) => {
         of(d).handsOnSeconds += s === 0 ? first : Math.max(0, input.handsOn(item.category, d));

@@ -89,6 +89,17 @@ describe("booked work", () => {
     expect(hours(s.departments[0]!.days[0]!.capacitySeconds)).toBe(6);
   });
 
+  test("a paused item has its sittings there behind it, running again or not", () => {
+    const now = at("2026-11-30T16:00:00Z"); // Monday 10:00
+    // 4 h expected, 1.5 h done before a Pause: 2.5 h left; resumed at 9:00 after 1.5 h of sittings: 1.5 h left.
+    const paused = item({ route: ["production"], dueAt: noon("2026-11-30"), doneSeconds: 1.5 * 3600 });
+    const resumed = item({ route: ["production"], dueAt: noon("2026-11-30"), doneSeconds: 1.5 * 3600, runningSince: at("2026-11-30T15:00:00Z") });
+    const booked = (i: typeof paused) =>
+      hours(buildSchedule({ now, calendar, departments: [dept("production")], items: [i], handsOn: flat(4), days: 1 }).departments[0]!.days[0]!.bookedSeconds);
+    expect(booked(paused)).toBe(2.5);
+    expect(booked(resumed)).toBe(1.5);
+  });
+
   test("after hours the schedule starts with the next working day, not with a day that has no time left", () => {
     const evening = at("2026-11-30T23:30:00Z"); // Monday 17:30
     const s = buildSchedule({ now: evening, calendar, departments: [dept("production")], items: [], handsOn: flat(1), days: 3 });

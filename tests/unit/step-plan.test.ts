@@ -40,6 +40,18 @@ describe("departmentWork: the forecast's figures per department", () => {
     });
     expect(w.get("production")).toEqual({ handsOnSeconds: 1 * H, queueSeconds: 1 * H });
   });
+
+  test("a paused item counts only what is left of its visit, its sittings there done", () => {
+    const w = departmentWork({
+      projectId: 1,
+      items: [item({ route: ["production", "installation"], doneSeconds: 3 * H }), item({ projectId: 2, route: ["production"], doneSeconds: 1 * H })],
+      handsOn: flat(4),
+      ranFor: () => 0,
+    });
+    // Its next department is a whole visit.
+    expect(w.get("production")).toEqual({ handsOnSeconds: 1 * H, queueSeconds: 3 * H });
+    expect(w.get("installation")).toEqual({ handsOnSeconds: 4 * H, queueSeconds: 0 });
+  });
 });
 
 describe("planSteps: backwards from the due date in working time", () => {
