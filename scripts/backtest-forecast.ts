@@ -270,7 +270,8 @@ type ProjectRow = { id: number; priority: string; due: number | null; status: st
  * again since) in the department it is in, since when it has been there, since when its timer runs, the hands-on of
  * its paused sittings there; and the visits logged so far (HandsOnStats). The same rules as the timer
  * (nextDepartment) and /analytics (done). A stop is a Pause when the item's next log starts it again in the same
- * department (the log keeps no outcome; the app reads it the same way, models/timer-log.server.ts logOutcomes).
+ * department, or it has no next log and the item is still there, unfinished (the log keeps no outcome; the item
+ * page reads it the same way, models/timer.server.ts logOutcomes).
  */
 export class ShopReplay {
   readonly projects: Map<number, ProjectRow>;
@@ -324,8 +325,11 @@ export class ShopReplay {
       .query<LogRow, [number]>(
         `SELECT * FROM (
            SELECT item_id AS item, action, department, timestamp AS at, session_duration_seconds AS seconds, finished, id,
-             coalesce(action = 'stop' AND finished = 0 AND lead(action) OVER w = 'start' AND lead(department) OVER w = department, 0) AS paused
-           FROM timer_logs WINDOW w AS (PARTITION BY item_id ORDER BY timestamp, id)
+             coalesce(action = 'stop' AND finished = 0 AND CASE WHEN lead(action) OVER w IS NULL
+               -- The item's last log: paused when it is still there, unfinished.
+               THEN (SELECT i.department = l.department AND i.finished_at IS NULL FROM items i WHERE i.id = l.item_id)
+               ELSE lead(action) OVER w = 'start' AND lead(department) OVER w = department END, 0) AS paused
+           FROM timer_logs l WINDOW w AS (PARTITION BY item_id ORDER BY timestamp, id)
          ) WHERE at < ? ORDER BY at, id`,
       )
       .iterate(opts.until);

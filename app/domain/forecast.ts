@@ -179,14 +179,16 @@ export function compareQueue(a: QueueKey, b: QueueKey): number {
 
 /**
  * The estimate of a visit's hands-on from the visits measured: their mean without the shortest and the longest
- * HANDS_ON_TRIM of them. A department's queue is worked off at the mean, not the median: hands-on times are skewed
+ * HANDS_ON_TRIM of them (at least one at each end from three visits on). A department's queue is worked off at the mean, not the median: hands-on times are skewed
  * (a few long jobs), so a median promised work too early (docs/decisions/0038-finish-date-forecast.md).
  */
 export function typicalHandsOn(values: ArrayLike<number>): number | null {
   const n = values.length;
   if (n === 0) return null;
   const sorted = Array.from(values).sort((a, b) => a - b);
-  const cut = Math.floor(n * HANDS_ON_TRIM);
+  // From three visits on, at least the single shortest and longest are left out: a category's first few visits
+  // are the ones a forgotten timer would move most.
+  const cut = n >= 3 ? Math.max(1, Math.floor(n * HANDS_ON_TRIM)) : 0;
   let sum = 0;
   for (let k = cut; k < n - cut; k++) sum += sorted[k]!;
   return sum / (n - 2 * cut);
@@ -200,36 +202,59 @@ export function median(values: ArrayLike<number>): number | null {
   return n % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** A list of visits' hands-on seconds, oldest first, and beside each what tells the visit apart (or null). */
+type VisitList = { seconds: number[]; visits: (number | null)[] };
+
 /**
  * The measured hands-on times: the last HANDS_ON_SESSIONS visits of each category in each department and of each
  * department. A visit is all of one item's sittings in a department (sessions ended by Pause add up; the visit ends
  * when the item moves on or finishes). Feed it visits oldest first (record), or a pair's latest at once (load).
  */
 export class HandsOnStats {
-  private readonly pairs = new Map<string, number[]>();
-  private readonly departments = new Map<string, number[]>();
+  private readonly pairs = new Map<string, VisitList>();
+  private readonly departments = new Map<string, VisitList>();
   private readonly estimates = new Map<string, number | null>();
 
   private static key = (department: string, category: string) => `${department}\u0000${category.toLowerCase()}`;
 
-  private push(map: Map<string, number[]>, key: string, seconds: number) {
+  private push(map: Map<string, VisitList>, key: string, seconds: number, visit: number | null) {
     let list = map.get(key);
-    if (!list) map.set(key, (list = []));
-    list.push(seconds);
-    if (list.length > HANDS_ON_SESSIONS) list.shift();
+    if (!list) map.set(key, (list = { seconds: [], visits: [] }));
+    // The same visit measured again (its item came back by Undo and moved on later): the new figure replaces it.
+    const at = visit === null ? -1 : list.visits.indexOf(visit);
+    if (at >= 0) {
+      list.seconds.splice(at, 1);
+      list.visits.splice(at, 1);
+    }
+    list.seconds.push(seconds);
+    list.visits.push(visit);
+    if (list.seconds.length > HANDS_ON_SESSIONS) {
+      list.seconds.shift();
+      list.visits.shift();
+    }
     this.estimates.delete(map === this.pairs ? `p${key}` : `d${key}`);
   }
 
-  /** One finished visit (the newest so far): its hands-on seconds. */
-  record(department: string, category: string, seconds: number) {
+  /**
+   * One finished visit (the newest so far): its hands-on seconds, and what tells it apart (its first stop's id), so
+   * that the same visit recorded again replaces its earlier figure instead of counting twice.
+   */
+  record(department: string, category: string, seconds: number, visit: number | null = null) {
     if (!Number.isFinite(seconds) || seconds < 0) return;
-    this.push(this.pairs, HandsOnStats.key(department, category), seconds);
-    this.push(this.departments, department, seconds);
+    this.push(this.pairs, HandsOnStats.key(department, category), seconds, visit);
+    this.push(this.departments, department, seconds, visit);
   }
 
   /** A pair's (or, with category null, a department's) latest visits, oldest first, replacing what it had. */
-  load(department: string, category: string | null, seconds: readonly number[]) {
-    const list = seconds.filter((s) => Number.isFinite(s) && s >= 0).slice(-HANDS_ON_SESSIONS);
+  load(department: string, category: string | null, seconds: readonly number[], visits: readonly (number | null)[] = []) {
+    const list: VisitList = { seconds: [], visits: [] };
+    seconds.forEach((x, k) => {
+      if (!Number.isFinite(x) || x < 0) return;
+      list.seconds.push(x);
+      list.visits.push(visits[k] ?? null);
+    });
+    list.seconds.splice(0, Math.max(0, list.seconds.length - HANDS_ON_SESSIONS));
+    list.visits.splice(0, Math.max(0, list.visits.length - HANDS_ON_SESSIONS));
     if (category === null) {
       this.departments.set(department, list);
       this.estimates.delete(`d${department}`);
@@ -240,10 +265,10 @@ export class HandsOnStats {
     }
   }
 
-  private cachedEstimate(map: Map<string, number[]>, key: string, tag: string): number | null {
+  private cachedEstimate(map: Map<string, VisitList>, key: string, tag: string): number | null {
     const k = tag + key;
     if (this.estimates.has(k)) return this.estimates.get(k)!;
-    const m = typicalHandsOn(map.get(key) ?? []);
+    const m = typicalHandsOn(map.get(key)?.seconds ?? []);
     this.estimates.set(k, m);
     return m;
   }
@@ -259,8 +284,8 @@ export class HandsOnStats {
 
   /** Where the estimate comes from, for a page that explains it. */
   basis(category: string, department: string): { seconds: number; from: "category" | "department" | "default"; visits: number } {
-    const pair = this.pairs.get(HandsOnStats.key(department, category))?.length ?? 0;
-    const dept = this.departments.get(department)?.length ?? 0;
+    const pair = this.pairs.get(HandsOnStats.key(department, category))?.seconds.length ?? 0;
+    const dept = this.departments.get(department)?.seconds.length ?? 0;
     return { seconds: this.estimate(category, department), from: pair > 0 ? "category" : dept > 0 ? "department" : "default", visits: pair || dept };
   }
 
@@ -618,7 +643,8 @@ class Simulation {
   // --- the run ---
 
   /** Now: running items hold a worker for what is left of their estimate; the others wait where they are, in order. */
-  start() {
+  /** Running sessions are measured as a stopped one would be (sessionHandsOn): the working time inside them. */
+  start(wt: WorkingTime) {
     const { now } = this.input;
     const { stepOffset, stepDept, stepWork, stepWait, stepEnd, busy, servers, speed, running } = this;
     const waiting: number[] = [];
@@ -628,7 +654,7 @@ class Simulation {
       const since = running[i]!;
       const done = this.input.items[i]!.doneSeconds ?? 0;
       if (!Number.isNaN(since)) {
-        const left = visitLeft(stepWork[s]!, Math.max(0, (now - since) / 1000) + Math.max(0, done));
+        const left = visitLeft(stepWork[s]!, sessionHandsOn(wt, now, Math.max(0, (now - since) / 1000)) + Math.max(0, done));
         stepWork[s] = left;
         // Someone is at it even where the department has no capacity set: it finishes as one person would.
         const end = left / (speed[d]! > 0 ? speed[d]! : 1);
@@ -967,7 +993,7 @@ export function forecast(input: ForecastInput, options: ForecastOptions = {}): F
     return new Forecast(now, null, 0, input.items, sim.result());
   }
   const wt = workingTime(calendar);
-  sim.start();
+  sim.start(wt);
   sim.run();
   sim.heldUp();
   return new Forecast(now, wt, wt.position(now), input.items, sim.result());

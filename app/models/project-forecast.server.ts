@@ -67,7 +67,7 @@ type ItemRow = {
   running: number;
   since: number | null;
   createdAt: number;
-  lastLog: number | null;
+  arrived: number | null;
   /** Its stops in the department it is in, as JSON [[stopped at, seconds, finished], …], when its latest stop was a Pause there. */
   doneLogs: string | null;
 };
@@ -243,7 +243,7 @@ function noted(notice: ChangeNotice) {
       state.reloadReference = true;
       break;
     case "shop-settings":
-      // Sessions are measured in the calendar's working time (sessionSeconds): a new calendar measures them again.
+      // Sessions are measured in the calendar's working time (sessionMeasure): a new calendar measures them again.
       state.reloadAll = true;
       break;
     default:
@@ -291,11 +291,13 @@ const parseList = (json: string | null): string[] => {
 };
 
 const PROJECT_COLUMNS = sql`p.id AS id, p.priority AS priority, ${projectDueSql("p")} AS dueAt`;
-// The item's latest log: the stop that brought it to its department (or, running, its start); its creation before any.
-// Its sittings in its department are read only when its latest stop was a Pause there (the rest have none).
+// When it reached its department: the latest stop elsewhere (the one that brought it here), its creation before any;
+// a Pause keeps its place in the queue. Its sittings in its department are read only when its latest stop was a Pause
+// there (the rest have none).
 const ITEM_COLUMNS = sql`i.id AS id, i.project_id AS projectId, i.category AS category,
   coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, i.is_timer_active AS running, i.current_session_start AS since,
-  i.created_at AS createdAt, (SELECT max(l.timestamp) FROM timer_logs l WHERE l.item_id = i.id) AS lastLog,
+  i.created_at AS createdAt, (SELECT l.timestamp FROM timer_logs l WHERE l.item_id = i.id AND l.action = 'stop'
+    AND l.department <> coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) ORDER BY l.timestamp DESC LIMIT 1) AS arrived,
   CASE WHEN (SELECT l.department = coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) AND l.finished = 0 FROM timer_logs l
     WHERE l.item_id = i.id AND l.action = 'stop' ORDER BY l.timestamp DESC, l.id DESC LIMIT 1)
   THEN (SELECT json_group_array(json_array(l.timestamp, l.session_duration_seconds, l.finished)) FROM timer_logs l WHERE l.item_id = i.id
@@ -320,7 +322,7 @@ function toItem(state: State, r: ItemRow, project: ProjectRow): ForecastItem {
     runningSince: r.running ? r.since : null,
     rush: project.priority === "rush",
     dueAt: project.dueAt,
-    arrivedAt: r.lastLog ?? r.createdAt,
+    arrivedAt: r.arrived ?? r.createdAt,
     doneSeconds: doneSeconds(state, r.doneLogs),
   };
 }
@@ -332,8 +334,9 @@ function toItem(state: State, r: ItemRow, project: ProjectRow): ForecastItem {
 function doneSeconds(state: State, json: string | null): number {
   if (!json || json === "[]") return 0;
   let sum = 0;
+  const measure = sessionMeasure(state);
   const sittings = (JSON.parse(json) as [number, number, number][]).sort((a, b) => a[0] - b[0]);
-  for (const [at, seconds, finished] of sittings) sum = finished === 1 ? 0 : sum + sessionSeconds(state, at, seconds);
+  for (const [at, seconds, finished] of sittings) sum = finished === 1 ? 0 : sum + measure(at, seconds);
   return sum;
 }
 
@@ -374,7 +377,7 @@ function loadAll(state: State) {
   state.items = new ItemList();
   state.itemsOf = new Map();
   const rows = db.all<ItemRow>(sql`SELECT ${ITEM_COLUMNS} FROM projects p CROSS JOIN items i ON i.project_id = p.id WHERE ${IN_PROGRESS}`);
-  const arrival = (r: ItemRow) => r.lastLog ?? r.createdAt;
+  const arrival = (r: ItemRow) => r.arrived ?? r.createdAt;
   rows.sort((a, b) => arrival(a) - arrival(b) || a.id - b.id);
   for (const r of rows) {
     const project = state.projects.get(r.projectId);
@@ -390,36 +393,46 @@ function loadAll(state: State) {
 
 const lastLogId = (db: DB) => db.all<{ id: number | null }>(sql`SELECT max(id) AS id FROM timer_logs`)[0]?.id ?? 0;
 
-/** A session's hands-on in the shop's working time (domain/forecast.ts sessionHandsOn). */
-const sessionSeconds = (state: State, stoppedAt: number, seconds: number) =>
-  sessionHandsOn(hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null, stoppedAt, seconds);
+/** A session's hands-on in the shop's working time (domain/forecast.ts sessionHandsOn), the calendar looked up once. */
+function sessionMeasure(state: State): (stoppedAt: number, seconds: number) => number {
+  const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
+  return (stoppedAt, seconds) => sessionHandsOn(wt, stoppedAt, seconds);
+}
 
-/** A stop in one department: [stopped at, seconds logged, the item's category, item id, finished (0/1), the item has left the department (0/1)]. */
-type StopTuple = [number, number, string, number, number, number];
+/**
+ * A stop in one department: [stopped at, seconds logged, the item's category, item id, finished (0/1), the item has
+ * left the department (0/1), the stop's id].
+ */
+type StopTuple = [number, number, string, number, number, number, number];
+/** A visit: [its last stop's time, hands-on in working time, category, item, its first stop's id (what tells it apart), its last stop's id, closed by the item leaving (not by finishing)]. */
+type Visit = [number, number, string, number, number, number, boolean];
 
 /**
  * The visits in one department's stops: per item, its sittings up to a finishing stop are a visit; those after its
  * last finishing stop are a visit only when the item has left the department, else it is still at it (paused there)
- * and they do not count yet. Each visit is [its last stop's time, hands-on in working time, category, item], oldest
- * first. Sorts `stops` in place.
+ * and they do not count yet. Oldest first. Sorts `stops` in place.
  */
-function visitsIn(state: State, stops: StopTuple[]): [number, number, string, number][] {
-  stops.sort((a, b) => a[3] - b[3] || a[0] - b[0]);
-  const out: [number, number, string, number][] = [];
+function visitsIn(state: State, stops: StopTuple[]): Visit[] {
+  stops.sort((a, b) => a[3] - b[3] || a[0] - b[0] || a[6] - b[6]);
+  const measure = sessionMeasure(state);
+  const out: Visit[] = [];
   for (let k = 0; k < stops.length; ) {
     const item = stops[k]![3];
     let sum = 0;
+    let first = -1;
     for (; k < stops.length && stops[k]![3] === item; k++) {
-      const [at, seconds, category, , finished, left] = stops[k]!;
-      sum += sessionSeconds(state, at, seconds);
+      const [at, seconds, category, , finished, left, id] = stops[k]!;
+      sum += measure(at, seconds);
+      if (first < 0) first = id;
       const lastOfItem = k + 1 === stops.length || stops[k + 1]![3] !== item;
       if (finished === 1 || (left === 1 && lastOfItem)) {
-        out.push([at, sum, category, item]);
+        out.push([at, sum, category, item, first, id, finished !== 1]);
         sum = 0;
+        first = -1;
       }
     }
   }
-  return out.sort((a, b) => a[0] - b[0]);
+  return out.sort((a, b) => a[0] - b[0] || a[5] - b[5]);
 }
 
 /** Each department's latest visits, from its latest sessions (the stops index read backwards) with their items' categories. One statement. */
@@ -430,8 +443,8 @@ function loadStats(state: State) {
     ${loggedDepartments("stop")}
     SELECT d.v AS department, (
       SELECT json_group_array(json_array(x.ts, x.s, i.category, x.item, x.f,
-        coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) <> d.v OR i.finished_at IS NOT NULL)) FROM (
-        SELECT l.item_id AS item, l.timestamp AS ts, l.session_duration_seconds AS s, l.finished AS f FROM timer_logs l
+        coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) <> d.v OR i.finished_at IS NOT NULL, x.id)) FROM (
+        SELECT l.id AS id, l.item_id AS item, l.timestamp AS ts, l.session_duration_seconds AS s, l.finished AS f FROM timer_logs l
         WHERE l.action = 'stop' AND l.department = d.v AND l.id <= ${last} AND l.session_duration_seconds IS NOT NULL
         ORDER BY l.timestamp DESC LIMIT ${STATS_WINDOW}
       ) x JOIN items i ON i.id = x.item
@@ -444,55 +457,69 @@ function loadStats(state: State) {
       r.department,
       null,
       visits.map((v) => v[1]),
+      visits.map((v) => v[4]),
     );
-    const byCategory = new Map<string, number[]>();
-    for (const [, seconds, category] of visits) {
-      const key = category.toLowerCase();
+    const byCategory = new Map<string, Visit[]>();
+    for (const v of visits) {
+      const key = v[2].toLowerCase();
       let list = byCategory.get(key);
       if (!list) byCategory.set(key, (list = []));
-      list.push(seconds);
+      list.push(v);
     }
-    for (const [category, list] of byCategory) stats.load(r.department, category, list);
+    for (const [category, list] of byCategory)
+      stats.load(
+        r.department,
+        category,
+        list.map((v) => v[1]),
+        list.map((v) => v[4]),
+      );
   }
   state.stats = stats;
   state.lastLogId = last;
 }
 
 /**
- * The visits the stops since the last look ended: a stop whose item has since left its department (moved on or
- * finished) closes that visit, its sittings there since its last visit ended added up; a Pause closes nothing.
- * Two statements.
+ * The visits that ended since the last look: every visit a new stop closed (a finishing stop, or the last one
+ * before its item left the department), and the visit of an item moved by hand out of a department it was paused
+ * in (`moved`: no stop says so). A visit is told apart by its first stop: measured again (its item came back by
+ * Undo and left later), it replaces its earlier figure. Two statements, whatever the number of stops.
  */
-function recordVisits(state: State) {
+function recordVisits(state: State, moved: readonly { item: number; department: string }[]) {
   const db = getDb();
+  const since = state.lastLogId;
   const stops = db.all<{ id: number; item: number; department: string; left: number }>(sql`
     SELECT l.id AS id, l.item_id AS item, coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department,
       coalesce(i.department, ${DEFAULT_ITEM_DEPARTMENT}) <> coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) OR i.finished_at IS NOT NULL AS "left"
-    FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${state.lastLogId} AND l.action = 'stop' ORDER BY l.id`);
-  if (stops.length === 0) return;
-  state.lastLogId = stops[stops.length - 1]!.id;
-  const closed = new Set(stops.filter((s) => s.left === 1).map((s) => `${s.item} ${s.department}`));
-  if (closed.size === 0) return;
-  const items = JSON.stringify([...new Set(stops.filter((s) => s.left === 1).map((s) => s.item))]);
-  // Every stop of those items in the departments they left, then each one's latest visit there.
+    FROM timer_logs l JOIN items i ON i.id = l.item_id WHERE l.id > ${since} AND l.action = 'stop' ORDER BY l.id`);
+  if (stops.length > 0) state.lastLogId = stops[stops.length - 1]!.id;
+  // Each item and department touched, and whether the item has left it.
+  const left = new Map<string, number>();
+  for (const s of stops) left.set(`${s.item} ${s.department}`, s.left);
+  const movedKeys = new Set(moved.map((m) => `${m.item} ${m.department}`));
+  for (const key of movedKeys) left.set(key, 1);
+  if (left.size === 0) return;
+  const items = JSON.stringify([...new Set([...stops.map((s) => s.item), ...moved.map((m) => m.item)])]);
   const byDepartment = new Map<string, StopTuple[]>();
-  for (const l of db.all<{ item: number; department: string; ts: number; s: number; f: number; category: string }>(sql`
-    SELECT l.item_id AS item, coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, l.timestamp AS ts, l.session_duration_seconds AS s,
-      l.finished AS f, i.category AS category
+  for (const l of db.all<{ id: number; item: number; department: string; ts: number; s: number; f: number; category: string }>(sql`
+    SELECT l.id AS id, l.item_id AS item, coalesce(l.department, ${DEFAULT_ITEM_DEPARTMENT}) AS department, l.timestamp AS ts,
+      l.session_duration_seconds AS s, l.finished AS f, i.category AS category
     FROM timer_logs l JOIN items i ON i.id = l.item_id
     WHERE l.item_id IN (SELECT value FROM json_each(${items})) AND l.action = 'stop' AND l.session_duration_seconds IS NOT NULL`)) {
-    if (!closed.has(`${l.item} ${l.department}`)) continue;
+    const key = `${l.item} ${l.department}`;
+    const gone = left.get(key);
+    if (gone === undefined) continue;
     let list = byDepartment.get(l.department);
     if (!list) byDepartment.set(l.department, (list = []));
-    list.push([l.ts, l.s, l.category, l.item, l.f, 1]);
+    list.push([l.ts, l.s, l.category, l.item, l.f, gone, l.id]);
   }
-  const latest: [number, number, string, string][] = [];
+  const ended: [Visit, string][] = [];
   for (const [department, list] of byDepartment) {
-    const last = new Map<number, [number, number, string, number]>();
-    for (const v of visitsIn(state, list)) last.set(v[3], v);
-    for (const [at, seconds, category] of last.values()) latest.push([at, seconds, category, department]);
+    for (const v of visitsIn(state, list)) {
+      if (v[5] > since || (v[6] && movedKeys.has(`${v[3]} ${department}`))) ended.push([v, department]);
+    }
   }
-  for (const [, seconds, category, department] of latest.sort((a, b) => a[0] - b[0])) state.stats.record(department, category, seconds);
+  ended.sort((a, b) => a[0][0] - b[0][0] || a[0][5] - b[0][5]);
+  for (const [v, department] of ended) state.stats.record(department, v[2], v[1], v[4]);
 }
 
 /** Reads what the notices since the last computation changed: a fixed number of statements. */
@@ -511,8 +538,6 @@ function applyChanges(state: State) {
       if (route !== item.route) state.items.replace({ ...item, route });
     }
   }
-  // Sessions that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
-  recordVisits(state);
 
   const projectIds = [...state.dirtyProjects];
   const itemIds = [...state.dirtyItems];
@@ -521,10 +546,14 @@ function applyChanges(state: State) {
   // Every item these changes may concern; those not read back as open are gone from the forecast.
   const maybeGone = new Set(itemIds);
   const readBack = new Set<number>();
+  // Items moved by hand out of a department they were paused in: that visit ended without a stop to say so.
+  const moved: { item: number; department: string }[] = [];
   const take = (r: ItemRow) => {
     const project = state.projects.get(r.projectId);
     if (!project) return;
     readBack.add(r.id);
+    const old = state.items.get(r.id);
+    if (old && old.route[0] !== r.department && (old.doneSeconds ?? 0) > 0) moved.push({ item: r.id, department: old.route[0]! });
     upsertItem(state, toItem(state, r, project));
   };
   if (projectIds.length > 0) {
@@ -548,6 +577,8 @@ function applyChanges(state: State) {
     ).forEach(take);
   }
   for (const id of maybeGone) if (!readBack.has(id)) removeItem(state, id);
+  // The visits that ended since the last look (a stop's row, whatever brought it: a scan, a replayed offline scan).
+  recordVisits(state, moved);
 }
 
 // --- Computing ---

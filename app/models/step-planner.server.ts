@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { projects, projectWorkflowInstances, projectWorkflowSteps } from "#db/schema";
 import { noonInZone, zoneDate } from "~/domain/dates";
 import { BadRequestError } from "~/domain/errors";
+import { sessionHandsOn } from "~/domain/forecast";
 import { departmentWork, planSteps, planStepsSummary, type PlannedStep } from "~/domain/step-plan";
 import { hasWorkingTime, workingTime } from "~/domain/working-calendar";
 import { announce } from "~/infra/change-notices.server";
@@ -50,7 +51,7 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
         projectId,
         items: snap.items(),
         handsOn: snap.handsOn,
-        ranFor: (since) => (wt ? wt.between(since, now) : (now - since) / 1000),
+        ranFor: (since) => sessionHandsOn(wt, now, (now - since) / 1000),
       }),
       now,
       earliest: day(project.startDate),

@@ -2,10 +2,10 @@ import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { categoryModel } from "~/models/category.server";
 import { departmentModel } from "~/models/department.server";
 import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook, setForecastTimingForTests } from "~/models/project-forecast.server";
-import { createItem, reopenItem } from "~/models/item.server";
+import { createItem, reopenItem, updateItem } from "~/models/item.server";
 import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
-import { endTimer, pauseTimer, startTimer } from "~/models/timer.server";
+import { endTimer, pauseTimer, startTimer, undoableStop, undoAdvance } from "~/models/timer.server";
 import { workflowModel } from "~/models/workflow.server";
 import { countStatements, useTestDb } from "../helpers/db";
 
@@ -111,6 +111,88 @@ describe("the forecast model", () => {
     // The model read from scratch (a new calendar reads everything again) finds the same visit in the log.
     updateShopSettings({ holidays: ["2027-01-01"] }, actor);
     expect(handsOnBasis("Banner", "production", MONDAY_8 + MIN)).toEqual({ seconds: 25 * 60, from: "category", visits: 1 });
+  });
+
+  test("the visits counted as the floor goes equal those read from scratch: Undo, Reopen, a move by hand", () => {
+    const a = project("Bakery");
+    const [undone, reopened, handMoved] = [item(a), item(a), item(a)];
+    let t = MONDAY_8 - 7 * 60 * MIN;
+    const session = (id: number, minutes: number, stop: (id: number, at: number) => unknown = (i, at) => endTimer(i, actor, at)) => {
+      startTimer(id, actor, t);
+      t += minutes * MIN;
+      stop(id, t);
+      t += MIN;
+    };
+    const read = () => projectOutlook(a, t);
+    // Done after 20 minutes, read, undone ('keep it in Production'), 10 more minutes, Done: one visit of 30.
+    session(undone, 20);
+    read();
+    undoAdvance(undone, undoableStop(undone)!.stopId, actor, t - MIN + 10_000);
+    read();
+    session(undone, 10);
+    read();
+    // Through Production (15), then finished in Installation (20), reopened, 5 more, finished again, with no read
+    // between: two visits in Installation, 20 and 5.
+    session(reopened, 15);
+    session(reopened, 20);
+    reopenItem(reopened, actor);
+    session(reopened, 5);
+    read();
+    // Paused after 40 minutes in Production, then moved to Installation by hand: a visit of 40.
+    session(handMoved, 40, (i, at) => pauseTimer(i, actor, at));
+    read();
+    updateItem(handMoved, { department: "installation" }, actor);
+    read();
+    const figures = () => ({
+      production: handsOnBasis("Banner", "production", t),
+      installation: handsOnBasis("Banner", "installation", t),
+    });
+    const counted = figures();
+    // Production: 30, 15, 40 (the mean of those three without the shortest and longest: 30); Installation: 20 and 5.
+    expect(counted).toEqual({
+      production: { seconds: 30 * 60, from: "category", visits: 3 },
+      installation: { seconds: 12.5 * 60, from: "category", visits: 2 },
+    });
+    // A new calendar reads everything again: the same visits.
+    updateShopSettings({ holidays: ["2027-01-01"] }, actor);
+    expect(figures()).toEqual(counted);
+  });
+
+  test("a reopened item paused in its last department has done only its sittings since it was reopened", () => {
+    const a = project("Bakery");
+    const id = item(a);
+    let t = MONDAY_8 - 7 * 60 * MIN;
+    for (const [minutes, stop] of [
+      [10, endTimer],
+      [30, endTimer],
+      [12, pauseTimer],
+    ] as const) {
+      if (minutes === 12) reopenItem(id, actor);
+      startTimer(id, actor, t);
+      t += minutes * MIN;
+      stop(id, actor, t);
+      t += MIN;
+    }
+    // Installation's one visit so far took 30 minutes; 12 of the next are done: 18 left.
+    expect(itemOutlooks(a, t).find((i) => i.id === id)!.steps[0]!.handsOnSeconds).toBe(18 * 60);
+  });
+
+  test("the estimates take the latest 50 visits by when they ended, not by item", () => {
+    const a = project("Bakery");
+    const ids = Array.from({ length: 55 }, () => item(a));
+    // On the weekend before (outside working hours, so each session counts as logged).
+    let t = Date.parse("2026-11-28T06:00:00Z");
+    // The highest item ids go first, with the shortest sessions: the latest 50 visits are 6..55 minutes.
+    ids.reverse().forEach((id, k) => {
+      startTimer(id, actor, t);
+      t += (k + 1) * MIN;
+      endTimer(id, actor, t);
+      t += MIN;
+    });
+    // Without the 2 shortest and 2 longest of 6..55 minutes: the mean of 8..53, 30.5 minutes.
+    expect(handsOnBasis("Banner", "production", t)).toEqual({ seconds: 30.5 * 60, from: "category", visits: 50 });
+    updateShopSettings({ holidays: ["2027-01-01"] }, actor);
+    expect(handsOnBasis("Banner", "production", t + MIN)).toEqual({ seconds: 30.5 * 60, from: "category", visits: 50 });
   });
 
   test("a department at zero capacity: no finish, and why", () => {

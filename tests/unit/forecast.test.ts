@@ -199,6 +199,15 @@ describe("running items", () => {
     );
   });
 
+  test("a session running over the night counts the working hours it spanned, as a stopped one would", () => {
+    // Estimate 4 h; running since Friday 15:00: an hour that day and half an hour on Monday, 2.5 h left from 8:30.
+    const since = at("2026-11-27T21:00:00Z");
+    const now = MONDAY_8 + 0.5 * H * 1000;
+    const running = item({ route: ["production"], runningSince: since });
+    const f = forecast({ now, calendar, departments: [dept("production")], items: [running], handsOn: flat(4) });
+    expect(iso(f.project(1)!.finishAt)).toBe("2026-11-30T17:00:00.000Z");
+  });
+
   test("a session past its estimate still expects a quarter of it", () => {
     const running = item({ route: ["production"], runningSince: MONDAY_8 - 5 * H * 1000 });
     const f = forecast({ now: MONDAY_8, calendar, departments: [dept("production")], items: [running], handsOn: flat(2) });
@@ -274,7 +283,7 @@ describe("hands-on estimates", () => {
     expect(stats.estimate("banner", "production")).toBe(3550);
     expect(stats.basis("Banner", "production")).toEqual({ seconds: 3550, from: "category", visits: 50 });
     stats.load("installation", null, [100, 200, 900]);
-    expect(stats.estimate("Banner", "installation")).toBe(400);
+    expect(stats.estimate("Banner", "installation")).toBe(200);
     expect(median([])).toBeNull();
     expect(median([4, 1, 3, 2])).toBe(2.5);
   });
@@ -289,8 +298,11 @@ describe("hands-on estimates", () => {
     // One forgotten timer (a week of working time) among 50 visits of an hour moves nothing: it is left out.
     expect(HANDS_ON_TRIM * 50).toBeGreaterThanOrEqual(1);
     expect(typicalHandsOn([...Array.from({ length: 49 }, () => H), 42.5 * H])).toBe(H);
-    // Under 20 visits nothing is left out.
-    expect(typicalHandsOn([H, 2 * H, 6 * H])).toBe(3 * H);
+    // Under 20 visits the single shortest and longest are left out (from three on): a category's first visits are the
+    // ones one forgotten timer would move most. Ten visits of an hour and a 40-hour timer: an hour.
+    expect(typicalHandsOn([...Array.from({ length: 10 }, () => H), 40 * H])).toBe(H);
+    expect(typicalHandsOn([H, 2 * H, 6 * H])).toBe(2 * H);
+    expect(typicalHandsOn([H, 3 * H])).toBe(2 * H);
   });
 });
 
