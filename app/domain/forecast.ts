@@ -146,6 +146,15 @@ export function visitLeft(estimate: number, done: number): number {
   return done > 0 ? Math.max(estimate - done, estimate * MIN_REMAINING_SHARE) : estimate;
 }
 
+/**
+ * The hands-on an item has already done in the department it is in: its paused sittings there and its running
+ * session, measured as a stopped one would be (sessionHandsOn: the working time inside it).
+ */
+export function visitDone(item: Pick<ForecastItem, "doneSeconds" | "runningSince">, wt: WorkingTime | null, now: number): number {
+  const running = item.runningSince === null ? 0 : sessionHandsOn(wt, now, Math.max(0, (now - item.runningSince) / 1000));
+  return Math.max(0, item.doneSeconds ?? 0) + running;
+}
+
 export const noCapacityReason = (departmentName: string) => `${departmentName} has no capacity set`;
 export const NO_WORKING_TIME_REASON = "The shop's calendar has no working days set";
 
@@ -179,8 +188,9 @@ export function compareQueue(a: QueueKey, b: QueueKey): number {
 
 /**
  * The estimate of a visit's hands-on from the visits measured: their mean without the shortest and the longest
- * HANDS_ON_TRIM of them (at least one at each end from three visits on). A department's queue is worked off at the mean, not the median: hands-on times are skewed
- * (a few long jobs), so a median promised work too early (docs/decisions/0038-finish-date-forecast.md).
+ * HANDS_ON_TRIM of them (at least one at each end from three visits on). A department's queue is worked off at the
+ * mean, not the median: hands-on times are skewed (a few long jobs), so a median promised work too early
+ * (docs/decisions/0038-finish-date-forecast.md).
  */
 export function typicalHandsOn(values: ArrayLike<number>): number | null {
   const n = values.length;
@@ -642,8 +652,7 @@ class Simulation {
 
   // --- the run ---
 
-  /** Now: running items hold a worker for what is left of their estimate; the others wait where they are, in order. */
-  /** Running sessions are measured as a stopped one would be (sessionHandsOn): the working time inside them. */
+  /** Now: running items hold a worker for what is left of their visit (visitDone); the others wait where they are, in order. */
   start(wt: WorkingTime) {
     const { now } = this.input;
     const { stepOffset, stepDept, stepWork, stepWait, stepEnd, busy, servers, speed, running } = this;
@@ -652,9 +661,8 @@ class Simulation {
       const s = stepOffset[i]!;
       const d = stepDept[s]!;
       const since = running[i]!;
-      const done = this.input.items[i]!.doneSeconds ?? 0;
+      const left = visitLeft(stepWork[s]!, visitDone(this.input.items[i]!, wt, now));
       if (!Number.isNaN(since)) {
-        const left = visitLeft(stepWork[s]!, sessionHandsOn(wt, now, Math.max(0, (now - since) / 1000)) + Math.max(0, done));
         stepWork[s] = left;
         // Someone is at it even where the department has no capacity set: it finishes as one person would.
         const end = left / (speed[d]! > 0 ? speed[d]! : 1);
@@ -666,7 +674,7 @@ class Simulation {
         this.block(i, s, d);
       } else {
         // Paused after some work here: what is left of the visit, by the same rule as a running session.
-        stepWork[s] = visitLeft(stepWork[s]!, done);
+        stepWork[s] = left;
         stepWait[s] = 0;
         waiting.push(i);
       }

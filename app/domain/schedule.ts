@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import type { ForecastDepartment, ForecastItem, HandsOnEstimator, ProjectForecast } from "~/domain/forecast";
-import { sessionHandsOn, visitLeft } from "~/domain/forecast";
+import { visitDone, visitLeft } from "~/domain/forecast";
 import { intlLocale, reasonText } from "~/domain/forecast-words";
 import { hasWorkingTime, workingTime, type DayWindow, type WorkingCalendar } from "~/domain/working-calendar";
 
@@ -92,7 +92,7 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     for (let s = 0; s < item.route.length; s++) {
       let h = Math.max(0, handsOn(item.category, item.route[s]!));
       // Its paused sittings and a running session have done part of its first department's work (as the forecast counts).
-      if (s === 0) h = visitLeft(h, (item.doneSeconds ?? 0) + (item.runningSince !== null ? sessionHandsOn(wt, now, (now - item.runningSince) / 1000) : 0));
+      if (s === 0) h = visitLeft(h, visitDone(item, wt, now));
       stepSeconds.push(h);
     }
     if (item.dueAt === null) {
