@@ -8,6 +8,9 @@ import type { StopOutcome } from "./rules";
 export { DOUBLE_SCAN_WINDOW_MS } from "./constants";
 export const doubleScanMessage = () => t`Already started — scanned twice? Scan again in a few seconds to stop.`;
 
+/** The second read of a scan that moved the item on moments ago (the department is named by the toasts). */
+export const doubleStartMessage = () => t`Just moved on — scanned twice? Scan again in a few seconds to start it in its new department.`;
+
 export type TimerToast = { title: string; description: string };
 
 export const startedToast = (itemName: string, department: string): TimerToast => ({ title: t`Timer Started`, description: t`${itemName} in ${department}.` });
@@ -25,6 +28,18 @@ export const doubleScanToast = (): TimerToast => ({ title: t`Timer Still Running
 export const doubleTapToast = (): TimerToast => ({
   title: t`Timer Still Running`,
   description: t`Started moments ago — tapped twice? Press Done again in a few seconds to stop.`,
+});
+
+/** A scan's second read right after the first moved the item to `department`: nothing started there. */
+export const doubleStartToast = (department: string): TimerToast => ({
+  title: t`Timer Not Started`,
+  description: t`Just moved to ${department} — scanned twice? Scan again in a few seconds to start it there.`,
+});
+
+/** The label page's Start pressed moments after its Done moved the item (Start takes Done's place): a double tap. */
+export const doubleTapStartToast = (department: string): TimerToast => ({
+  title: t`Timer Not Started`,
+  description: t`Moved to ${department} moments ago — tapped twice? Press Start again in a few seconds to start it there.`,
 });
 
 /** docs/product.md, Decisions: The end of a job: Pause stops the timer and the item stays where it is. */
@@ -66,7 +81,7 @@ export function timerLogActionText(
   }
 }
 
-/** How long after a QR Timer scan stopped and advanced an item it can be undone (docs/product.md, Decisions: The end of a job). */
+/** How long after a QR Timer scan stopped and advanced (or finished) an item it can be undone (docs/product.md, Decisions: The end of a job). */
 export const UNDO_ADVANCE_WINDOW_MS = 30_000;
 export const undoLabel = (department: string) => t`Undo — keep it in ${department}`;
 export const undoTooLateMessage = () => t`Too late to undo: a scan can be undone for 30 seconds after it.`;
@@ -76,6 +91,11 @@ export const undoAlreadyMessage = () => t`This move was already undone.`;
 export const undoneToast = (itemName: string, department: string): TimerToast => ({
   title: t`Scan Undone`,
   description: t`${itemName} is back in ${department}; its time is kept.`,
+});
+/** A finishing scan undone: the item stays where it was, not finished. */
+export const unfinishedToast = (itemName: string, department: string): TimerToast => ({
+  title: t`Scan Undone`,
+  description: t`${itemName} is not finished: it stays in ${department}; its time is kept.`,
 });
 
 /**

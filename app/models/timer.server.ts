@@ -6,6 +6,7 @@ import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
   DOUBLE_SCAN_WINDOW_MS,
   doubleScanMessage,
+  doubleStartMessage,
   UNDO_ADVANCE_WINDOW_MS,
   undoChangedMessage,
   undoAlreadyMessage,
@@ -43,8 +44,25 @@ export const notRunningMessage = () => t`This item's timer is not running. Start
  * twice. Refused (409) and nothing changes; an explicit end-timer is never refused for this.
  */
 export class DoubleScanError extends ConflictError {
-  constructor(readonly itemId: number) {
-    super(doubleScanMessage());
+  constructor(
+    readonly itemId: number,
+    message = doubleScanMessage(),
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The other half of a double read: a scan that would start the item in the department the same member's scan
+ * moved it to less than DOUBLE_SCAN_WINDOW_MS ago (`department`, where it would start). Refused (409) like a
+ * double stop, so the second read neither starts a timer nobody runs nor takes away the first scan's Undo.
+ */
+export class DoubleStartError extends DoubleScanError {
+  constructor(
+    itemId: number,
+    readonly department: string,
+  ) {
+    super(itemId, doubleStartMessage());
   }
 }
 
@@ -99,7 +117,7 @@ type LogValues = {
   waitSeconds: number | null;
   finished: 0 | 1;
 };
-type Previous = { action: "start" | "stop"; department: string | null; at: number; memberId: number | null };
+type Previous = { id: number; action: "start" | "stop"; department: string | null; at: number; memberId: number | null };
 const timerQueries = (db: DB) => prepared(db, "timer:queries", buildQueries);
 const buildQueries = (db: DB) => ({
   item: db.$client.prepare<ItemRow, { id: number }>(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = $id`),
@@ -128,9 +146,11 @@ const buildQueries = (db: DB) => ({
   // The item's latest log row: a start's wait is counted from it when it is a stop in another department; for a
   // running item it is the start of its session, which says who started it.
   previous: db.$client.prepare<Previous, { id: number }>(
-    `SELECT action, department, timestamp AS at, team_member_id AS memberId FROM timer_logs WHERE item_id = $id
+    `SELECT id, action, department, timestamp AS at, team_member_id AS memberId FROM timer_logs WHERE item_id = $id
      ORDER BY timestamp DESC, id DESC LIMIT 1`,
   ),
+  // The member's latest log row, in the order their scans were applied (one seek down timer_logs_member_idx).
+  memberLast: db.$client.prepare<{ id: number | null }, { member: number }>("SELECT max(id) AS id FROM timer_logs WHERE team_member_id = $member"),
   byScan: db.$client.prepare<{ itemId: number; action: "start" | "stop" }, { scanId: string }>(
     "SELECT item_id AS itemId, action FROM timer_logs WHERE scan_id = $scanId",
   ),
@@ -199,8 +219,33 @@ export function waitSince(
   return Math.max(0, Math.floor((now - at) / 1000));
 }
 
+/**
+ * Whether this start, as a scan, would follow the same member's scan that moved the item here moments ago (see
+ * DoubleStartError). A stop in the department the item is in (Pause, an undone move) is no move.
+ */
+function isDoubleStart(db: DB, previous: Previous | null, actor: Actor, department: string, now: number): boolean {
+  return (
+    actor.id !== null &&
+    previous?.action === "stop" &&
+    previous.memberId === actor.id &&
+    previous.department !== department &&
+    now - previous.at < DOUBLE_SCAN_WINDOW_MS &&
+    isMembersLastRead(db, actor.id, previous.id)
+  );
+}
+
+/**
+ * Whether log row `logId` is still the member's latest: a label read twice has no other read between its two
+ * reads, so a scan of another item in between (A, B, A) makes the third a read of its own. Asked only inside the
+ * window, so an ordinary scan costs no extra query.
+ */
+function isMembersLastRead(db: DB, memberId: number, logId: number): boolean {
+  return timerQueries(db).memberLast.get({ member: memberId })?.id === logId;
+}
+
 // The work of one start or stop, without its transaction: the caller commits it, alone or in a batch.
-function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}): Applied<Item> {
+/** `asScan`: the start is a scan's toggle (QR Timer, /api/scans, the /qr/{id} form), refused for a double read. */
+function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: ScanMeta = {}, asScan = false): Applied<Item> {
   const { at: now, source } = scanTime(db, id, serverNow, meta.deviceTime);
   // The conditional update is the read: a start changes no column the log row needs, and only a refused start
   // needs the item again, to say whether it is missing (404) or already running (409).
@@ -211,7 +256,11 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   }
   const after = toItem(row);
   const department = after.department ?? DEFAULT_ITEM_DEPARTMENT;
-  const waitSeconds = waitSince(timerQueries(db).previous.get({ id }), department, now);
+  const previous = timerQueries(db).previous.get({ id });
+  // Refused after the update, which the caller's transaction (or the batch's savepoint) then takes back: the
+  // previous row is read for the wait anyway, so an ordinary start costs no extra query.
+  if (asScan && isDoubleStart(db, previous, actor, department, now)) throw new DoubleStartError(id, department);
+  const waitSeconds = waitSince(previous, department, now);
   timerQueries(db).log.run({
     itemId: id,
     action: "start",
@@ -234,7 +283,7 @@ function isDoubleScan(db: DB, id: number, actor: Actor, started: Date, now: numb
   // double read queued offline and sent minutes later is still recognised.
   if (actor.id === null || now - started.getTime() >= DOUBLE_SCAN_WINDOW_MS) return false;
   const start = timerQueries(db).previous.get({ id });
-  return start?.action === "start" && start.memberId === actor.id;
+  return start?.action === "start" && start.memberId === actor.id && isMembersLastRead(db, actor.id, start.id);
 }
 
 /** `asScan`: the stop is a scan's toggle (QR Timer, /api/scans, the /qr/{id} form), refused for a double read. */
@@ -356,8 +405,8 @@ function commitOne<T>(apply: (db: DB) => Applied<T>): T {
   return value;
 }
 
-export function startTimer(id: number, actor: Actor, now = Date.now()): Item {
-  return commitOne((db) => applyStart(db, id, actor, now));
+export function startTimer(id: number, actor: Actor, now = Date.now(), opts: { asScan?: boolean } = {}): Item {
+  return commitOne((db) => applyStart(db, id, actor, now, {}, opts.asScan));
 }
 
 /**
@@ -480,7 +529,7 @@ export function endTimerQueued(id: number, actor: Actor, meta: ScanMeta = {}): P
 /**
  * A scan: starts a stopped timer, stops a running one. With a scan id already applied it changes nothing and
  * says so (an offline scanner replaying its queue twice). A second read of a label its member scanned moments
- * ago is refused with DoubleScanError.
+ * ago is refused with DoubleScanError (DoubleStartError when the first read moved the item on).
  */
 export function toggleTimer(
   id: number,
@@ -493,7 +542,7 @@ export function toggleTimer(
   if (replay) return { replayed: replay };
   const running = db.select({ on: items.isTimerActive }).from(items).where(eq(items.id, id)).get();
   if (!running) throw new NotFoundError(itemNotFoundMessage());
-  const start = () => ({ started: commitOne((d) => applyStart(d, id, actor, now, meta)) });
+  const start = () => ({ started: commitOne((d) => applyStart(d, id, actor, now, meta, true)) });
   const stop = () => ({ stopped: commitOne((d) => applyStop(d, id, actor, now, meta, true)) });
   try {
     return running.on ? stop() : start();
@@ -607,20 +656,23 @@ export function undoableStop(id: number): { stopId: number; at: number } | null 
   return row?.action === "stop" ? { stopId: row.id, at: row.at.getTime() } : null;
 }
 
-export type UndoResult = { item: Item; department: string };
+export type UndoResult = { item: Item; department: string; unfinished: boolean };
 
 /**
- * Moves an item a scan stopped and advanced back to the department it was stopped in (its step index as there),
- * keeping the session's time and its log row (which then reads 'Done, then undone'). Refused (409) after
- * UNDO_ADVANCE_WINDOW_MS from the stop, when anything happened to the item since (a later log row, a running timer,
- * another department), and when the stop did not move it. Audited 'undo-advance'.
+ * Takes back a QR Timer scan's stop that moved an item on or finished it, keeping the session's time and its log
+ * row (which then reads 'Done, then undone'). A move: the item goes back to the department the scan stopped it in
+ * (its step index as there). A finish: the item stays in its last department, unfinished again, and the stop row
+ * no longer counts as finishing it (flow analytics' finished items, the forecast's visit, which goes on). Either
+ * way the project's steps and status follow. Refused (409) after UNDO_ADVANCE_WINDOW_MS from the stop, when
+ * anything happened to the item since (a later log row, a running timer, another department, a Reopen), and when
+ * the stop did neither. Audited 'undo-advance'.
  */
 export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date.now()): UndoResult {
   const db = getDb();
   const result = db.transaction((tx) => {
     const item = itemOrThrow(db, id);
     const stop = tx
-      .select({ id: timerLogs.id, action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp })
+      .select({ id: timerLogs.id, action: timerLogs.action, department: timerLogs.department, at: timerLogs.timestamp, finished: timerLogs.finished })
       .from(timerLogs)
       .where(and(eq(timerLogs.id, stopId), eq(timerLogs.itemId, id)))
       .get();
@@ -631,26 +683,46 @@ export function undoAdvance(id: number, stopId: number, actor: Actor, now = Date
     if (now - stop.at.getTime() > UNDO_ADVANCE_WINDOW_MS) throw new ConflictError(undoTooLateMessage());
     if (undoableStop(id)?.stopId !== stopId || item.isTimerActive) throw new ConflictError(undoChangedMessage());
     const sequence = sequenceOf(db, item);
-    const next = nextDepartment(sequence, stop.department);
-    if (next.kind !== "next" || item.department === stop.department) throw new ConflictError(undoNothingMessage());
-    if (item.department !== next.department) throw new ConflictError(undoChangedMessage());
-    const after = tx
-      .update(items)
-      .set({ department: stop.department, currentStepIndex: Math.max(0, sequence.indexOf(stop.department)), version: sql`${items.version} + 1` })
-      .where(and(eq(items.id, id), eq(items.isTimerActive, false), eq(items.department, item.department)))
-      .returning()
-      .get();
+    let after: Item | undefined;
+    if (stop.finished) {
+      // Reopened (and finished again, or moved) since: not the state this scan left.
+      if (!item.finishedAt || item.department !== stop.department) throw new ConflictError(undoChangedMessage());
+      after = tx
+        .update(items)
+        .set({ finishedAt: null, finishedBy: null, version: sql`${items.version} + 1` })
+        .where(and(eq(items.id, id), eq(items.isTimerActive, false), sql`${items.finishedAt} IS NOT NULL`))
+        .returning()
+        .get();
+      // The one change to the row: the stop finished nothing after all (analytics count finishing stops).
+      tx.update(timerLogs).set({ finished: false }).where(eq(timerLogs.id, stopId)).run();
+    } else {
+      const next = nextDepartment(sequence, stop.department);
+      if (next.kind !== "next" || item.department === stop.department) throw new ConflictError(undoNothingMessage());
+      if (item.department !== next.department) throw new ConflictError(undoChangedMessage());
+      after = tx
+        .update(items)
+        .set({ department: stop.department, currentStepIndex: Math.max(0, sequence.indexOf(stop.department)), version: sql`${items.version} + 1` })
+        .where(and(eq(items.id, id), eq(items.isTimerActive, false), eq(items.department, item.department)))
+        .returning()
+        .get();
+    }
     if (!after) throw new ConflictError(undoChangedMessage());
     writeAudit(
       actor,
-      { action: "undo-advance", entity: "item", entityId: id, before: { department: item.department }, after: { department: stop.department, stopId } },
+      {
+        action: "undo-advance",
+        entity: "item",
+        entityId: id,
+        before: stop.finished ? { department: item.department, finished: true } : { department: item.department },
+        after: stop.finished ? { department: stop.department, stopId, finished: false } : { department: stop.department, stopId },
+      },
       tx,
     );
-    // The item is back before a department it had passed: the project's steps follow it.
+    // The item is back before a department it had passed, or unfinished: the project's steps follow it.
     const floor = followTheFloor(after.projectId, actor, now, db);
-    return { item: after, department: stop.department, movedFrom: item.department, floor };
+    return { item: after, department: stop.department, movedFrom: item.department, floor, unfinished: stop.finished };
   });
   announce({ entity: "item", id, action: "undo-advance", projectId: result.item.projectId, department: result.department, fromDepartment: result.movedFrom });
   for (const n of result.floor) announce(n);
-  return { item: result.item, department: result.department };
+  return { item: result.item, department: result.department, unfinished: result.unfinished };
 }

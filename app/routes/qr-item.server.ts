@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { alreadyRunningMessage, DoubleScanError, endTimer, ItemFinishedError, notRunningMessage, startTimer } from "~/models/timer.server";
+import { alreadyRunningMessage, DoubleScanError, DoubleStartError, endTimer, ItemFinishedError, notRunningMessage, startTimer } from "~/models/timer.server";
 import { finishedText, finishedToast } from "~/domain/job-end";
 import { formatTimelineDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
@@ -13,7 +13,7 @@ import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { QR_MESSAGES } from "~/domain/qr-input";
-import { doneLabel, doubleTapToast, startedToast, stoppedToast } from "~/domain/timer-words";
+import { doneLabel, doubleTapStartToast, doubleTapToast, startedToast, stoppedToast } from "~/domain/timer-words";
 import { answerDoneOrPause } from "~/views/timer-buttons.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import type { Route } from "./+types/qr-item";
@@ -70,7 +70,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const name = (v: string | null) => names.get(v ?? "") ?? departmentLabel(v ?? "");
   try {
     if (intent === "start") {
-      const started = startTimer(id, actorFrom(request, user));
+      // The button is a scan's start too: a double tap right after Done moved the item is refused, not started there.
+      const started = startTimer(id, actorFrom(request, user), Date.now(), { asScan: true });
       return redirectWithToast(request, here, startedToast(started.name, name(started.department)));
     }
     if (intent === "stop") {
@@ -82,6 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof NotFoundError)
       return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
+    if (error instanceof DoubleStartError) return redirectWithToast(request, here, doubleTapStartToast(name(error.department)));
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleTapToast());
     // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
     if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());

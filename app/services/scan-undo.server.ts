@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
-import { undoneToast } from "~/domain/timer-words";
+import { undoneToast, unfinishedToast } from "~/domain/timer-words";
 import type { ToastData } from "~/domain/toast";
 import type { Actor } from "~/models/audit.server";
 import { departmentNames } from "~/models/item-detail.server";
@@ -24,8 +24,12 @@ export function undoScanAdvance(actor: Actor, rawItemId: string, rawStopId: stri
   });
   if (itemId === null || stopId === null) return refused(t`That undo names no scan. Scan the item again instead.`, null);
   try {
-    const { item, department } = undoAdvance(itemId, stopId, actor);
-    return { toast: undoneToast(item.name, departmentNames().get(department) ?? departmentLabel(department)), message: null, itemId };
+    const { item, department, unfinished } = undoAdvance(itemId, stopId, actor);
+    return {
+      toast: (unfinished ? unfinishedToast : undoneToast)(item.name, departmentNames().get(department) ?? departmentLabel(department)),
+      message: null,
+      itemId,
+    };
   } catch (error) {
     if (error instanceof ConflictError || error instanceof NotFoundError) return refused(error.message, itemId);
     throw error;

@@ -1,13 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { DoubleScanError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
+import { DoubleScanError, DoubleStartError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
 import { finishedToast } from "~/domain/job-end";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/domain/qr-input";
-import { doubleScanToast, startedToast, stoppedToast, UNDO_ADVANCE_WINDOW_MS } from "~/domain/timer-words";
+import { doubleScanToast, doubleStartToast, startedToast, stoppedToast, UNDO_ADVANCE_WINDOW_MS } from "~/domain/timer-words";
 import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/domain/toast";
@@ -128,13 +128,18 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     }
     if ("started" in result) return { kind: "ok", id, replayed: false, toast: startedToast(result.started.name, name(result.started.department)) };
     const { item, final, stoppedIn } = result.stopped;
-    // A stop that moved the item on can be taken back for a while: the scan of the wrong label, or one too many.
-    const stop = !final && item.department !== stoppedIn ? undoableStop(id) : null;
+    // A stop that moved the item on or finished it can be taken back for a while: the scan of the wrong label, or
+    // one too many. Undo keeps it in the department it was stopped in (unfinished, for a finish).
+    const stop = final || item.department !== stoppedIn ? undoableStop(id) : null;
     const undo = stop ? { itemId: id, stopId: stop.stopId, department: name(stoppedIn), until: stop.at + UNDO_ADVANCE_WINDOW_MS } : undefined;
     return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final), undo };
   } catch (error) {
     if (error instanceof NotFoundError) return notFound;
     // A double read: the item stays as it is, and its card with it.
+    if (error instanceof DoubleStartError) {
+      const toast = doubleStartToast(departmentNames().get(error.department) ?? departmentLabel(error.department));
+      return { kind: "error", message: toast.description, toast, status: 409, itemId: error.itemId };
+    }
     if (error instanceof DoubleScanError) return { kind: "error", message: error.message, toast: doubleScanToast(), status: 409, itemId: error.itemId };
     // A finished item refuses scans until Reopen (decision 0048): its card shows it finished, and who did it.
     if (error instanceof ItemFinishedError)

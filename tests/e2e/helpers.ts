@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, waitForHydration } from "./fixtures";
 import { BUN } from "./app-server";
-import { AGE_SESSION_SQL } from "../helpers/age-session-sql";
+import { AGE_LAST_STOP_SQL, AGE_SESSION_SQL } from "../helpers/age-session-sql";
 import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/constants";
 
 /**
@@ -190,14 +190,27 @@ export async function newLiveItem(page: Page, baseURL: string, kind: string, lab
  * The server reads the start from the database on each scan, so the next one sees the older start.
  */
 export function ageSession(dataDir: string, itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
+  runAgeing(dataDir, AGE_SESSION_SQL, itemId, ms);
+}
+
+/**
+ * Moves an item's latest stop `ms` into the past (by default just past the double-read window), as if the scan that
+ * moved it on had been made then: the same member's next scan or Start then starts it in its new department
+ * instead of being refused as a second read of that scan.
+ */
+export function ageLastStop(dataDir: string, itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
+  runAgeing(dataDir, [AGE_LAST_STOP_SQL], itemId, ms);
+}
+
+function runAgeing(dataDir: string, statements: readonly string[], itemId: number, ms: number) {
   const script = `const { Database } = require("bun:sqlite");
 const db = new Database(process.env.DB_FILE);
 db.run("PRAGMA busy_timeout = 5000");
 for (const sql of JSON.parse(process.env.SQL)) db.query(sql).run(Number(process.env.MS), Number(process.env.ITEM));
 db.close();`;
-  const env = { ...process.env, DB_FILE: path.join(dataDir, "shopflow.db"), SQL: JSON.stringify(AGE_SESSION_SQL), MS: String(ms), ITEM: String(itemId) };
+  const env = { ...process.env, DB_FILE: path.join(dataDir, "shopflow.db"), SQL: JSON.stringify(statements), MS: String(ms), ITEM: String(itemId) };
   const run = spawnSync(BUN, ["-e", script], { env, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`ageSession failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`ageing the timer log failed: ${run.stderr}`);
 }
 
 /**

@@ -6,7 +6,7 @@
 // behind each step are request tests (plan-steps, end-of-a-job, floor-no-js); this is the one walk joining them.
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, expect, pinField, signedInName, test, toast } from "./fixtures";
-import { ageSession, expectNoSidewaysScroll, visit } from "./helpers";
+import { ageLastStop, ageSession, expectNoSidewaysScroll, visit } from "./helpers";
 
 const PP = "Pre-Production";
 const PROD = "Production";
@@ -138,6 +138,8 @@ test("a job's life on a phone: sign in, create with a due date, plan, add items,
   async function startThenDone(item: typeof front, here: string, next: string | null) {
     await visit(page, js, item.qr);
     await expect(department).toHaveText(here);
+    // Its last Done was moments ago: past the double-tap window, Start starts it in its new department.
+    ageLastStop(appServer.dataDir, item.id);
     await page.getByRole("button", { name: "Start Timer" }).click();
     await expect(toast(page, js, "Timer Started")).toBeVisible();
     ageSession(appServer.dataDir, item.id);

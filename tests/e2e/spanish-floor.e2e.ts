@@ -25,6 +25,7 @@ const ES = {
   running: "En marcha",
   doubleScan: "Ya iniciado — ¿escaneó dos veces? Escanee de nuevo en unos segundos para detener.",
   doubleTap: "Iniciado hace un momento — ¿tocó dos veces? Pulse Listo de nuevo en unos segundos para detener.",
+  doubleStart: (dept: string) => `Recién pasado a ${dept} — ¿escaneó dos veces? Escanee de nuevo en unos segundos para iniciarlo allí.`,
   inDept: (item: string, dept: string) => `${item} en ${dept}.`,
   movedTo: (item: string, dept: string) => `${item} pasó a ${dept}.`,
   staysIn: (item: string, dept: string) => `${item} se queda en ${dept}.`,
@@ -304,6 +305,14 @@ test.describe("an English browser", () => {
       await expect(page.getByText(ES.movedTo(scanned.name, scanned.nextName), { exact: true }).first()).toBeVisible();
       expect(await itemState(page, scanned.id)).toMatchObject({ isTimerActive: false, department: scanned.next });
       await expectSpanishPhoneScreen(page, "QR Timer after a stop (es)", { js, clientIp });
+    });
+
+    await test.step("read once more at once: a second read of that stop, refused in Spanish", async () => {
+      await page.getByLabel(ES.scanField).fill(String(scanned.id));
+      await page.getByRole("button", { name: ES.process, exact: true }).click();
+      await expect(page.getByText(ES.doubleStart(scanned.nextName)).first()).toBeVisible();
+      expect(await itemState(page, scanned.id)).toMatchObject({ isTimerActive: false, department: scanned.next });
+      await expectSpanishPhoneScreen(page, "QR Timer, a second read after a move (es)", { js, clientIp });
     });
 
     await test.step("the work list: Start, Pause (it stays), Done (it moves on), all in Spanish", async () => {

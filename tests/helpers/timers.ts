@@ -1,5 +1,5 @@
 import { DOUBLE_SCAN_WINDOW_MS } from "~/domain/timer-words";
-import { AGE_SESSION_SQL } from "./age-session-sql";
+import { AGE_LAST_STOP_SQL, AGE_SESSION_SQL } from "./age-session-sql";
 import { hooks } from "./app";
 
 /**
@@ -9,4 +9,12 @@ import { hooks } from "./app";
 export function ageSession(itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
   const db = hooks.getDb().$client;
   for (const sql of AGE_SESSION_SQL) db.query(sql).run(ms, itemId);
+}
+
+/**
+ * Moves an item's latest stop `ms` into the past (by default just past the double-read window), so the same
+ * member's next scan starts it in the department that stop moved it to instead of being refused as a second read.
+ */
+export function ageLastStop(itemId: number, ms = DOUBLE_SCAN_WINDOW_MS + 100) {
+  hooks.getDb().$client.query(AGE_LAST_STOP_SQL).run(ms, itemId);
 }

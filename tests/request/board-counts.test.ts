@@ -1,6 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { type createApp, visibleHtml, type Client, hooks } from "../helpers/app";
-import { ageSession } from "../helpers/timers";
+import { ageLastStop, ageSession } from "../helpers/timers";
 import { seedShop } from "../helpers/shop";
 
 const { flowAnalytics } = hooks;
@@ -53,6 +53,7 @@ test("finished items and completed projects' items are not waiting; the counts a
   await scan(finished);
   ageSession(finished);
   await scan(finished);
+  ageLastStop(finished);
   await scan(finished);
   ageSession(finished);
   await scan(finished);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { captureStatements, type Client, hooks, visibleHtml } from "../helpers/app";
 import { seedShop } from "../helpers/shop";
-import { ageSession } from "../helpers/timers";
+import { ageLastStop, ageSession } from "../helpers/timers";
 
 const { getDb, flowAnalytics } = hooks;
 
@@ -363,6 +363,7 @@ describe("the QR Timer's scans", () => {
       expect((await post(james, "/api/scans", { code: `/qr/${id}` })).status).toBe(200);
       ageSession(id);
       expect((await post(james, "/api/scans", { code: `/qr/${id}` })).status).toBe(200);
+      ageLastStop(id);
     }
     expect(item(id).finishedAt).toBeInstanceOf(Date);
     expect(steps().map((s) => s.percent)).toEqual([50, 50, 50]);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { DOUBLE_SCAN_WINDOW_MS, doubleScanMessage } from "~/domain/timer-words";
 import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
-import { ageSession } from "../helpers/timers";
+import { ageLastStop, ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
 
 const { getDb } = hooks;
@@ -14,7 +14,6 @@ const { getDb } = hooks;
 const MESSAGE = "Already started — scanned twice? Scan again in a few seconds to stop.";
 
 let app: ReturnType<typeof createApp>;
-let admin: Client;
 let otto: Client;
 let fay: Client;
 let itemId: number;
@@ -38,7 +37,7 @@ const follow = async (c: Client, res: Response) => {
 beforeEach(async () => {
   ({
     app,
-    clients: { admin, otto, fay },
+    clients: { otto, fay },
     itemIds: [itemId, otherItemId],
   } = await seedShop({
     ipBase: "10.8.0",
@@ -104,6 +103,15 @@ describe("a label read twice by the same member is not a stop", () => {
     expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
   });
 
+  test("another label read between the two is a read of its own: A, B, A stops A", async () => {
+    await scan(otto, String(itemId));
+    expect((await scan(otto, String(otherItemId))).status).toBe(200);
+    const res = await scan(otto, String(itemId));
+    expect(res.status).toBe(200);
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+    expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+  });
+
   test("two reads sent at the same moment: one start, one refusal — never start and stop", async () => {
     const answers = await Promise.all([scan(otto, String(itemId)), scan(otto, String(itemId))]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -159,6 +167,104 @@ describe("a label read twice by the same member is not a stop", () => {
     age(DOUBLE_SCAN_WINDOW_MS + 100);
     const stopped = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));
     expect(stopped).toContain("Timer Stopped &amp; Advanced");
+    expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+  });
+});
+
+describe("a label read twice right after the scan that moved the item on is not a start there", () => {
+  const ageStop = (ms: number, id = itemId) => ageLastStop(id, ms);
+  const moved = async (c: Client) => {
+    expect((await scan(c, String(itemId))).status).toBe(200);
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    const stop = await scan(c, String(itemId));
+    expect(stop.status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+    return (await stop.json()) as { undo: { stopId: number } };
+  };
+
+  test("POST /api/scans: the second read answers 409 naming where the item went; nothing starts there", async () => {
+    const { undo } = await moved(otto);
+    const before = row();
+    const second = await scan(otto, String(itemId));
+    expect(second.status).toBe(409);
+    const body = await second.json();
+    expect(body.message).toBe("Just moved to Installation — scanned twice? Scan again in a few seconds to start it there.");
+    expect(body.toast).toMatchObject({ title: "Timer Not Started", description: body.message });
+    expect(body.item).toMatchObject({ id: itemId, running: false, department: "Installation" });
+    expect(row()).toEqual(before);
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+    // The first scan's Undo is still there to take.
+    const undone = await otto.request(`/api/items/${itemId}/undo-advance`, { method: "POST", json: { stopId: undo.stopId } });
+    expect(undone.status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: false, department: "production" });
+  });
+
+  test("past the window the same member's scan starts it in its new department; another member's at once", async () => {
+    await moved(otto);
+    expect((await scan(fay, String(itemId))).status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: true, department: "installation" });
+    // Otto's own read, later, after Fay's start: that is Fay's session, a stop by another member.
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop", "start", "stop"]);
+  });
+
+  test("just inside the window is refused, just outside is a start", async () => {
+    await moved(otto);
+    ageStop(DOUBLE_SCAN_WINDOW_MS - 1500);
+    expect((await scan(otto, String(itemId))).status).toBe(409);
+    ageStop(1600);
+    const res = await scan(otto, String(itemId));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ toast: { title: "Timer Started" }, item: { running: true, department: "Installation" } });
+  });
+
+  test("another label read between the two is a read of its own: A moved, B, A starts A where it went", async () => {
+    await moved(otto);
+    // Another member's read in between does not count: only the member's own reads.
+    expect((await scan(fay, String(otherItemId))).status).toBe(200);
+    expect((await scan(otto, String(itemId))).status).toBe(409);
+    expect((await scan(otto, String(otherItemId))).status).toBe(200);
+    const res = await scan(otto, String(itemId));
+    expect(res.status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: true, department: "installation" });
+    expect(logs().map((l) => l.action)).toEqual(["start", "stop", "start"]);
+  });
+
+  test("a Pause is no move: a scan right after it resumes the timer where it is", async () => {
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    expect((await otto.request(`/api/items/${itemId}/pause-timer`, { method: "POST" })).status).toBe(200);
+    const res = await scan(otto, String(itemId));
+    expect(res.status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: true, department: "production" });
+  });
+
+  test("an explicit start-timer right after the scan's move is never refused", async () => {
+    await moved(otto);
+    expect((await otto.request(`/api/items/${itemId}/start-timer`, { method: "POST" })).status).toBe(200);
+    expect(row()).toMatchObject({ isTimerActive: true, department: "installation" });
+  });
+
+  test("the /qr/{id} page: Start right after this member's Done is refused as a double tap; later it starts", async () => {
+    await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "start" }));
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "stop" }));
+    expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+    const refused = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "start" }));
+    expect(refused).toContain("Moved to Installation moments ago — tapped twice? Press Start again in a few seconds to start it there.");
+    expect(row().isTimerActive).toBe(false);
+    ageStop(DOUBLE_SCAN_WINDOW_MS + 100);
+    const started = await follow(otto, await form(otto, `/qr/${itemId}`, { intent: "start" }));
+    expect(started).toContain("Timer Started");
+    expect(row()).toMatchObject({ isTimerActive: true, department: "installation" });
+  });
+
+  test("the QR Timer form without JavaScript: the second read shows the message, the item not started", async () => {
+    await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    const html = await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    expect(html).toContain("Just moved to Installation — scanned twice? Scan again in a few seconds to start it there.");
     expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
   });
 });

@@ -5,7 +5,7 @@ import { UNDO_ADVANCE_WINDOW_MS, undoChangedMessage, undoNothingMessage, undoToo
 import { type Client, type createApp, hooks } from "../helpers/app";
 import { type HtmlPage, open } from "../helpers/html-form";
 import { bakery, seedShop } from "../helpers/shop";
-import { ageSession } from "../helpers/timers";
+import { ageLastStop, ageSession } from "../helpers/timers";
 
 // The QR Timer keeps its scan toggle (a scan stops and advances), and for 30 seconds its answer offers
 // 'Undo — keep it in {department}' (docs/product.md, Decisions: The end of a job): the item goes back to the
@@ -54,6 +54,8 @@ const undo = async (c: Client, id: number, stopId: unknown) => {
 };
 /** A scan that starts the item, then one that stops and advances it (a minute later, so not a double read). */
 async function startThenStop(id: number) {
+  // Past the double-read window of a stop before, which may have moved the item here.
+  ageLastStop(id);
   expect((await scan(otto, String(id))).status).toBe(200);
   ageSession(id, 60_000);
   const stopped = await scan(otto, String(id));
@@ -129,9 +131,9 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
       .all()
       .filter((a) => a.action === "undo-advance");
     expect(undone).toHaveLength(1);
-    // A stop that never moved the item (the last department's) keeps its own sentence.
-    const done = await startThenStop(lastId);
-    expect(done.undo).toBeUndefined();
+    // A stop that never moved the item (a Pause) keeps its own sentence.
+    expect((await scan(otto, String(lastId))).status).toBe(200);
+    expect((await otto.request(`/api/items/${lastId}/pause-timer`, { method: "POST" })).status).toBe(200);
     const lastStop = logs(lastId).at(-1)!;
     expect(await undo(otto, lastId, lastStop.id)).toEqual({ status: 409, body: { message: undoNothingMessage() } });
   });
@@ -156,6 +158,7 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     const second = await startThenStop(itemId);
     const secondStop = logs(itemId).at(-1)!;
     expect(second.undo?.stopId).toBe(secondStop.id);
+    ageLastStop(itemId);
     expect((await scan(otto, String(itemId))).status).toBe(200);
     const changed = await undo(otto, itemId, secondStop.id);
     expect(changed.status).toBe(409);
@@ -163,15 +166,99 @@ describe("with JavaScript: the scan's answer and POST /api/items/{id}/undo-advan
     expect(row(itemId)).toMatchObject({ department: "quality-control", isTimerActive: true });
   });
 
-  test("no undo for a stop in the last department; bad input 400, another item's stop 404, signed out 401", async () => {
-    const answer = await startThenStop(lastId);
-    expect(answer.undo).toBeUndefined();
+  test("bad input 400, another item's stop 404, signed out 401", async () => {
     expect((await undo(otto, lastId, "abc")).status).toBe(400);
     const theirs = await startThenStop(itemId);
     const other = await undo(otto, lastId, theirs.undo!.stopId);
     expect(other.status).toBe(404);
     expect((await undo(signedOut, itemId, theirs.undo!.stopId)).status).toBe(401);
     expect(row(itemId).department).toBe("quality-control");
+  });
+});
+
+describe("a scan that finished the item (its last department) can be undone too", () => {
+  const projectOf = () =>
+    hooks
+      .getDb()
+      .select()
+      .from(schema.projects)
+      .where(eq(schema.projects.id, row(itemId).projectId))
+      .get()!;
+
+  test("the undo keeps the item in its last department, not finished, its time kept; the log and analytics agree", async () => {
+    const answer = await startThenStop(lastId);
+    const stop = logs(lastId).at(-1)!;
+    expect(stop.finished).toBe(true);
+    expect(answer.undo).toEqual({ itemId: lastId, stopId: stop.id, department: "Installation", until: stop.timestamp.getTime() + UNDO_ADVANCE_WINDOW_MS });
+    expect(row(lastId).finishedAt).not.toBeNull();
+    const total = row(lastId).totalTimeSeconds;
+
+    const res = await undo(otto, lastId, stop.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      department: "installation",
+      message: "Roof sign is not finished: it stays in Installation; its time is kept.",
+      toast: { title: "Scan Undone" },
+    });
+    expect(row(lastId)).toMatchObject({ department: "installation", finishedAt: null, finishedBy: null, isTimerActive: false, totalTimeSeconds: total });
+    // The stop row stays, finishing nothing now: flow analytics count it as no finished item.
+    expect(logs(lastId).map((l) => [l.action, l.department, l.finished])).toEqual([
+      ["start", "installation", false],
+      ["stop", "installation", false],
+    ]);
+    const audit = hooks
+      .getDb()
+      .select()
+      .from(schema.auditLog)
+      .all()
+      .filter((a) => a.action === "undo-advance");
+    expect(audit.map((a) => [a.entityId, a.before, a.after])).toEqual([
+      [String(lastId), { department: "installation", finished: true }, { department: "installation", stopId: stop.id, finished: false }],
+    ]);
+    const api = (await (await otto.request(`/api/items/${lastId}/timer-logs`)).json()) as { outcome: string | null }[];
+    expect(api.map((l) => l.outcome)).toEqual([null, "undone"]);
+    // Not finished: a scan right away starts it again where it is (the same member's scan, no double read).
+    const again = await scan(otto, String(lastId));
+    expect(again.status).toBe(200);
+    expect(row(lastId)).toMatchObject({ isTimerActive: true, department: "installation" });
+    expect((await undo(otto, lastId, stop.id)).status).toBe(409);
+  });
+
+  test("the project that scan completed is active again", async () => {
+    // Fence banner through all three departments, then Roof sign finishes the project.
+    for (let i = 0; i < 3; i++) await startThenStop(itemId);
+    expect(row(itemId).finishedAt).not.toBeNull();
+    const answer = await startThenStop(lastId);
+    const installation = () =>
+      hooks
+        .getDb()
+        .$client.query(
+          `SELECT s.status, s.percent_complete AS percent FROM project_workflow_steps s
+           JOIN project_workflow_instances i ON i.id = s.project_workflow_instance_id WHERE i.project_id = ? AND s.department = 'installation'`,
+        )
+        .get(projectOf().id);
+    expect(projectOf()).toMatchObject({ status: "completed" });
+    expect(projectOf().completedAt).not.toBeNull();
+    expect(installation()).toEqual({ status: "completed", percent: 100 });
+    expect((await undo(otto, lastId, answer.undo!.stopId)).status).toBe(200);
+    expect(projectOf()).toMatchObject({ status: "active", completedAt: null });
+    // Its last step follows the floor: one of its two items is through Installation.
+    expect(installation()).toEqual({ status: "in-progress", percent: 50 });
+  });
+
+  test("refused once the item was reopened or finished again since; too late after 30 seconds", async () => {
+    const answer = await startThenStop(lastId);
+    expect((await otto.request(`/api/items/${lastId}/reopen`, { method: "POST" })).status).toBe(200);
+    const changed = await undo(otto, lastId, answer.undo!.stopId);
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toBe(undoChangedMessage());
+
+    const second = await startThenStop(lastId);
+    hooks.getDb().$client.query("UPDATE timer_logs SET timestamp = timestamp - 31000 WHERE id = ?").run(second.undo!.stopId);
+    const late = await undo(otto, lastId, second.undo!.stopId);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(undoTooLateMessage());
+    expect(row(lastId).finishedAt).not.toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { departmentLabel } from "~/domain/format";
-import { undoneToast } from "~/domain/timer-words";
+import { undoneToast, unfinishedToast } from "~/domain/timer-words";
 import { api, json, parseBody, parseId } from "~/http/api.server";
 import { departmentNames } from "~/models/item-detail.server";
 import { undoAdvance } from "~/models/timer.server";
@@ -20,8 +20,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const actor = actorFrom(request, requirePermission(request, "timers"));
     const id = parseId(params.id, "Item");
     const { stopId } = await parseBody(request, UndoAdvanceSchema);
-    const { item, department } = undoAdvance(id, stopId, actor);
-    const toast = undoneToast(item.name, departmentNames().get(department) ?? departmentLabel(department));
+    const { item, department, unfinished } = undoAdvance(id, stopId, actor);
+    const toast = (unfinished ? unfinishedToast : undoneToast)(item.name, departmentNames().get(department) ?? departmentLabel(department));
     return json({ ...item, message: toast.description, toast });
   });
 }
