@@ -1,6 +1,15 @@
 import { plural, t } from "@lingui/core/macro";
 import { currentI18n } from "~/domain/i18n-runtime";
-import { type ForecastDepartment, type ForecastItem, type HandsOnEstimator, visitLeft, NO_WORKING_TIME_REASON, noCapacityReason } from "~/domain/forecast";
+import {
+  compareQueue,
+  type ForecastDepartment,
+  type ForecastItem,
+  type HandsOnEstimator,
+  NO_WORKING_TIME_REASON,
+  noCapacityReason,
+  type QueueKey,
+  visitLeft,
+} from "~/domain/forecast";
 import { departmentLabel } from "~/domain/format";
 import { epochDayOf, hasWorkingTime, workingTime, type WorkingCalendar } from "~/domain/working-calendar";
 import { intlLocaleFor } from "~/domain/languages";
@@ -11,8 +20,8 @@ import { intlLocaleFor } from "~/domain/languages";
  * figures and writes what it planned.
  *
  * Each department, last step first, needs its expected hands-on time for this project's open items (the forecast's
- * estimate per category and department, HandsOnStats) plus the work already queued in it (the other projects' items
- * waiting or running there), divided by its capacity (people × hours a day against the shop's day, as the forecast
+ * estimate per category and department, HandsOnStats) plus the work queued in it ahead of them (the other projects'
+ * items running there, or waiting before this project's in the department's order), divided by its capacity (people × hours a day against the shop's day, as the forecast
  * counts it). That time is laid out in working time on the shop's calendar: the last step ends when the due date's
  * working day ends, each earlier step ends where the next one starts. A date a person set is kept, and anchors the
  * steps before it.
@@ -20,9 +29,16 @@ import { intlLocaleFor } from "~/domain/languages";
 
 export type DepartmentWork = { handsOnSeconds: number; queueSeconds: number };
 
-/** Each department's work for `projectId`'s plan: its hands-on for the project's items, and its current queue. */
+/**
+ * Each department's work for `projectId`'s plan: its hands-on for the project's items, and the queue ahead of them
+ * there. A department works its waiting items in the forecast's order (compareQueue: rush, then due date, then
+ * arrival), so only another project's item it would take first is charged: one running, or one that order puts
+ * before this project's (`project`: its rush and due date; where none of its items are yet, they arrive last). A
+ * rush job does not wait for the ordinary queue, and a job due next month for none due later.
+ */
 export function departmentWork(input: {
   projectId: number;
+  project: { rush: boolean; dueAt: number | null };
   items: readonly ForecastItem[];
   handsOn: HandsOnEstimator;
   /** Working seconds a running session has already done (the shop's calendar); plain elapsed time without one. */
@@ -34,6 +50,19 @@ export function departmentWork(input: {
     if (!w) out.set(department, (w = { handsOnSeconds: 0, queueSeconds: 0 }));
     return w;
   };
+  // Where this project's items are now, the first of them to arrive there: its place in that department's queue.
+  const arrived = new Map<string, number>();
+  for (const item of input.items) {
+    if (item.projectId !== input.projectId || item.route.length === 0) continue;
+    const at = arrived.get(item.route[0]!);
+    if (at === undefined || item.arrivedAt < at) arrived.set(item.route[0]!, item.arrivedAt);
+  }
+  const ours = (department: string): QueueKey => ({
+    id: Number.MAX_SAFE_INTEGER,
+    rush: input.project.rush,
+    dueAt: input.project.dueAt,
+    arrivedAt: arrived.get(department) ?? Number.POSITIVE_INFINITY,
+  });
   for (const item of input.items) {
     if (item.route.length === 0) continue;
     // The step it is in now: its paused sittings and a running session have done part of it (as the forecast counts).
@@ -43,7 +72,7 @@ export function departmentWork(input: {
       item.route.forEach((d, s) => {
         of(d).handsOnSeconds += s === 0 ? first : Math.max(0, input.handsOn(item.category, d));
       });
-    } else {
+    } else if (item.runningSince !== null || compareQueue(item, ours(item.route[0]!)) < 0) {
       of(item.route[0]!).queueSeconds += first;
     }
   }

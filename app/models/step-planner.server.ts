@@ -28,7 +28,7 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
   const wt = hasWorkingTime(snap.calendar) ? workingTime(snap.calendar) : null;
   const result = getDb().transaction((tx) => {
     const project = tx
-      .select({ id: projects.id, startDate: projects.startDate, endDate: projects.endDate })
+      .select({ id: projects.id, startDate: projects.startDate, endDate: projects.endDate, dueAt: projects.dueAt, priority: projects.priority })
       .from(projects)
       .where(eq(projects.id, projectId))
       .get();
@@ -49,6 +49,8 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
       departments: snap.departments,
       work: departmentWork({
         projectId,
+        // Its place in each department's queue, as the forecast orders its items (project-forecast.server.ts).
+        project: { rush: project.priority === "rush", dueAt: project.dueAt ? project.dueAt.getTime() : null },
         items: snap.items(),
         handsOn: snap.handsOn,
         ranFor: (since) => sessionHandsOn(wt, now, (now - since) / 1000),

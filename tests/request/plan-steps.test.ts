@@ -11,7 +11,7 @@ import { seedShop, type Shop } from "../helpers/shop";
 //
 // The shop: Design → Production → Installation, one person each; Production's person works 1 hour a day (so its
 // work takes days). Storefront has two Banners (no session timed yet: 1 hour each per department) and is due Friday
-// Dec 20 2030; another project's Banner waits in Production (1 hour of queue). Design 2 h, Production 3 h at an
+// Dec 20 2030; another project's Banner, due a week sooner, waits in Production (1 hour of queue). Design 2 h, Production 3 h at an
 // eighth of the speed (24 working hours), Installation 2 h, backwards from Friday 16:00 in Chicago.
 
 const PLANNED = "Planned 3 steps: Design Dec 17, Production Dec 17 – Dec 20, Installation Dec 20.";
@@ -43,13 +43,18 @@ beforeEach(async () => {
   const production = shop.app.db.select().from(schema.departments).where(eq(schema.departments.value, "production")).get()!;
   const patched = await shop.clients.pm.request(`/api/departments/${production.id}`, { method: "PATCH", json: { capacityHours: 1 } });
   expect(patched.status).toBe(200);
-  // The due date, as Edit Project or an order import sets it: noon of the day in the shop's zone.
+  // The due dates, as Edit Project or an order import sets them: noon of the day in the shop's zone. The other job
+  // is due first, so Production takes its Banner before Storefront's.
+  dueOn(projectId, "2030-12-20");
+  dueOn(shop.projectIds[1]!, "2030-12-13");
+});
+
+const dueOn = (id: number, day: string) =>
   shop.app.db
     .update(schema.projects)
-    .set({ endDate: noon("2030-12-20") })
-    .where(eq(schema.projects.id, projectId))
+    .set({ endDate: noon(day) })
+    .where(eq(schema.projects.id, id))
     .run();
-});
 
 const steps = () =>
   shop.app.db
@@ -85,6 +90,27 @@ describe("Plan the steps", () => {
     expect(res.status).toBeLessThan(400);
     expect(steps().every(([, start, end]) => start !== null && end !== null)).toBe(true);
     expect(await visibleHtml(await shop.clients.pm.request(`/projects/${projectId}`))).toContain(PLANNED);
+  });
+
+  test("a queue Production works after Storefront is not charged: a later due date, or Storefront made rush", async () => {
+    const plan = async () => (await shop.clients.pm.request(`/projects/${projectId}.data`, { method: "POST", form: { intent: "plan-steps" } })).status;
+    const production = () => steps().find(([d]) => d === "production")!;
+    const clear = () =>
+      shop.app.db.$client.run(
+        "UPDATE project_workflow_steps SET start_date = NULL, end_date = NULL WHERE project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = ?)",
+        [projectId],
+      );
+    // Its 2 hours without the other job's hour: 16 working hours, from Wednesday.
+    const without = [noon("2030-12-18").toISOString(), noon("2030-12-20").toISOString()];
+    dueOn(shop.projectIds[1]!, "2030-12-27");
+    expect(await plan()).toBeLessThan(400);
+    expect(production().slice(1)).toEqual(without);
+    // Due first again, but Storefront is rush: rush goes first whatever the dates.
+    dueOn(shop.projectIds[1]!, "2030-12-13");
+    clear();
+    expect((await shop.clients.pm.request(`/api/projects/${projectId}`, { method: "PATCH", json: { priority: "rush" } })).status).toBe(200);
+    expect(await plan()).toBeLessThan(400);
+    expect(production().slice(1)).toEqual(without);
   });
 
   test("never overwrites a date a person set; the steps before it are planned from it; a second plan sets nothing", async () => {

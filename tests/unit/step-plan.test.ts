@@ -5,6 +5,8 @@ import { at, calendar, dept, flat, H, item, MONDAY_8 } from "../helpers/forecast
 // 'Plan the steps' arithmetic (docs/product.md, Decisions: Due dates) on small hand-made shops: Chicago, Monday to
 // Friday from 8:00 for 8 hours. Mon Dec 14 2026 … Fri Dec 18.
 
+/** Project 1 as the queue sees it: not rush, no due date of its own (so every other waiting item is ahead of it). */
+const ordinary = { rush: false, dueAt: null };
 const departments = [dept("pre-production"), dept("production"), dept("installation")];
 const route = ["pre-production", "production", "installation"];
 const steps = (over: Partial<Record<string, Partial<PlanStepInput>>> = {}): PlanStepInput[] =>
@@ -13,6 +15,7 @@ const steps = (over: Partial<Record<string, Partial<PlanStepInput>>> = {}): Plan
 const work = () =>
   departmentWork({
     projectId: 1,
+    project: ordinary,
     items: [item({ route }), item({ route }), item({ projectId: 2, route: ["production", "installation"] })],
     handsOn: flat(4),
     ranFor: () => 0,
@@ -34,6 +37,7 @@ describe("departmentWork: the forecast's figures per department", () => {
   test("a running item counts only what is left of its session (at least a quarter of the estimate)", () => {
     const w = departmentWork({
       projectId: 1,
+      project: ordinary,
       items: [item({ route: ["production"], runningSince: 0 }), item({ projectId: 2, route: ["production"], runningSince: 0 })],
       handsOn: flat(4),
       ranFor: () => 3.5 * H,
@@ -44,6 +48,7 @@ describe("departmentWork: the forecast's figures per department", () => {
   test("a paused item counts only what is left of its visit, its sittings there done", () => {
     const w = departmentWork({
       projectId: 1,
+      project: ordinary,
       items: [item({ route: ["production", "installation"], doneSeconds: 3 * H }), item({ projectId: 2, route: ["production"], doneSeconds: 1 * H })],
       handsOn: flat(4),
       ranFor: () => 0,
@@ -51,6 +56,44 @@ describe("departmentWork: the forecast's figures per department", () => {
     // Its next department is a whole visit.
     expect(w.get("production")).toEqual({ handsOnSeconds: 1 * H, queueSeconds: 3 * H });
     expect(w.get("installation")).toEqual({ handsOnSeconds: 4 * H, queueSeconds: 0 });
+  });
+});
+
+describe("departmentWork: only the queue ahead of this project's items", () => {
+  const DAY = 24 * H * 1000;
+  const queue = (
+    project: { rush: boolean; dueAt: number | null },
+    others: Parameters<typeof item>[0][],
+    mine = [item({ route: ["pre-production", "production"] })],
+  ) =>
+    departmentWork({ projectId: 1, project, items: [...mine, ...others.map((o) => item({ projectId: 2, ...o }))], handsOn: flat(4), ranFor: () => 0 }).get(
+      "production",
+    )?.queueSeconds ?? 0;
+  const waiting = (over: Partial<Parameters<typeof item>[0]> = {}) => ({ route: ["production"], ...over });
+
+  test("a rush project is not charged for the ordinary queue; a running item is always ahead", () => {
+    expect(queue({ rush: true, dueAt: null }, [waiting(), waiting()]) / H).toBe(0);
+    expect(queue({ rush: true, dueAt: null }, [waiting({ runningSince: MONDAY_8 }), waiting({ rush: true })]) / H).toBe(8);
+    expect(queue({ rush: false, dueAt: null }, [waiting(), waiting()]) / H).toBe(8);
+  });
+
+  test("waiting items due later (or never) are worked after this project's, those due sooner before it", () => {
+    const due = MONDAY_8 + 10 * DAY;
+    // Due sooner: ahead. Due later, or no due date: behind a project with one.
+    expect(queue({ rush: false, dueAt: due }, [waiting({ dueAt: due - DAY }), waiting({ dueAt: due + DAY }), waiting({ dueAt: null })]) / H).toBe(4);
+    // The same due date: the one that arrived first goes first; this project's items reach Production later.
+    expect(queue({ rush: false, dueAt: due }, [waiting({ dueAt: due })]) / H).toBe(4);
+  });
+
+  test("where this project's items already wait, those that arrived after them are behind them", () => {
+    const due = MONDAY_8 + 10 * DAY;
+    const mine = [item({ route: ["production"], arrivedAt: MONDAY_8 - 2 * DAY })];
+    const w = queue(
+      { rush: false, dueAt: due },
+      [waiting({ dueAt: due, arrivedAt: MONDAY_8 - 3 * DAY }), waiting({ dueAt: due, arrivedAt: MONDAY_8 - DAY })],
+      mine,
+    );
+    expect(w / H).toBe(4);
   });
 });
 
@@ -81,7 +124,7 @@ describe("planSteps: backwards from the due date in working time", () => {
       ["installation", "2026-12-18", "2026-12-18"],
     ]);
     // A due date on a Saturday ends with Friday's work: 24 h of installation are Wednesday to Friday.
-    const long = departmentWork({ projectId: 1, items: [item({ route: ["installation"] })], handsOn: flat(24), ranFor: () => 0 });
+    const long = departmentWork({ projectId: 1, project: ordinary, items: [item({ route: ["installation"] })], handsOn: flat(24), ranFor: () => 0 });
     expect(dates(plan({ due: "2026-12-19", steps: steps().slice(2), work: long }))).toEqual([["installation", "2026-12-16", "2026-12-18"]]);
   });
 
@@ -103,7 +146,13 @@ describe("planSteps: backwards from the due date in working time", () => {
   });
 
   test("a department without work gets the day its next step starts; without items only the queues count", () => {
-    const queueOnly = departmentWork({ projectId: 1, items: [item({ projectId: 2, route: ["production"] })], handsOn: flat(8), ranFor: () => 0 });
+    const queueOnly = departmentWork({
+      projectId: 1,
+      project: ordinary,
+      items: [item({ projectId: 2, route: ["production"] })],
+      handsOn: flat(8),
+      ranFor: () => 0,
+    });
     expect(dates(plan({ work: queueOnly }))).toEqual([
       ["pre-production", "2026-12-17", "2026-12-17"],
       ["production", "2026-12-18", "2026-12-18"],
