@@ -159,6 +159,17 @@ async function walkFloorScreens(
     for (const small of await smallTargets(page)) atFloorPc.push(`QR dialog: ${small}`);
   });
 
+  await test.step("/qr-scanner with a scanned item's card, at 390 px and at 1280 px", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visit(page, js, "/qr-scanner");
+    await page.getByLabel("Scan or type a QR code or item ID").fill(String(records.itemId));
+    await page.getByRole("button", { name: "Process" }).click();
+    await expect(page.getByTestId("scan-result")).toBeVisible();
+    for (const small of await smallTargets(page)) atPhone.push(`/qr-scanner after a scan: ${small}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const small of await smallTargets(page)) atFloorPc.push(`/qr-scanner after a scan: ${small}`);
+  });
+
   expect.soft(atPhone, "controls under 44 × 44 px at 390 px").toEqual([]);
   expect.soft(atFloorPc, "controls under 44 × 44 px on a floor PC at 1280 px").toEqual([]);
 }

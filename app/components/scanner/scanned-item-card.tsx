@@ -9,7 +9,7 @@ export function ScannedItemCard({ item }: { item: ScannedItem }) {
     <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="scanned-item" data-testid="scan-result">
       <p className="text-sm text-ink-muted wrap-anywhere">{item.projectName}</p>
       <h2 id="scanned-item" className="text-xl font-bold text-ink wrap-anywhere">
-        <Link to={`/items/${item.id}`} className="hover:underline">
+        <Link to={`/items/${item.id}`} className="inline-flex min-h-11 items-center hover:underline">
           {item.name}
         </Link>
       </h2>
