@@ -83,7 +83,8 @@ export function timerLogActionText(
 
 /** How long after a QR Timer scan stopped and advanced (or finished) an item it can be undone (docs/product.md, Decisions: The end of a job). */
 export const UNDO_ADVANCE_WINDOW_MS = 30_000;
-export const undoLabel = (department: string) => t`Undo — keep it in ${department}`;
+/** The Undo offered after a QR Timer scan: one that moved the item on keeps it where it was; one that finished it, unfinished. */
+export const undoLabel = (department: string, finished = false) => (finished ? t`Undo — not finished yet` : t`Undo — keep it in ${department}`);
 export const undoTooLateMessage = () => t`Too late to undo: a scan can be undone for 30 seconds after it.`;
 export const undoChangedMessage = () => t`This item changed after the scan (it was started, paused or moved again), so the scan cannot be undone.`;
 export const undoNothingMessage = () => t`That scan did not move the item, so there is nothing to undo.`;

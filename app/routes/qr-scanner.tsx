@@ -92,7 +92,8 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
       </section>
       {scanner.item ? <ScannedItemCard item={scanner.item} /> : null}
       {scanner.undo ? (
-        // A scan that moved an item on can be taken back for 30 seconds: with JavaScript by the API, without by this form.
+        // A scan that moved an item on (or finished it) can be taken back for 30 seconds: with JavaScript by the API,
+        // without by this form.
         <Form
           method="post"
           action="/qr-scanner"
@@ -107,7 +108,7 @@ export default function QrScanner({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="itemId" value={scanner.undo.itemId} />
           <input type="hidden" name="stopId" value={scanner.undo.stopId} />
           <button type="submit" className={`${btn.secondary} min-h-12 w-full text-base whitespace-normal sm:w-auto`} data-testid="scan-undo">
-            {undoLabel(scanner.undo.department)}
+            {undoLabel(scanner.undo.department, scanner.undo.finished)}
           </button>
         </Form>
       ) : null}

@@ -43,12 +43,14 @@ export type ScanOutcome =
  * What a scan that stopped and advanced an item offers for 30 seconds (docs/product.md, Decisions: The end of a job):
  * its stop (the timer log row), the department it was stopped in (by name) and until when (epoch ms).
  */
-export type ScanUndo = { itemId: number; stopId: number; department: string; until: number };
+/** `finished`: the scan finished the item (its last department), so the undo unfinishes it rather than moving it back. */
+export type ScanUndo = { itemId: number; stopId: number; department: string; until: number; finished?: boolean };
 const ScanUndoSchema = z.object({
   itemId: z.number().int().positive(),
   stopId: z.number().int().positive(),
   department: z.string().max(200),
   until: z.number(),
+  finished: z.boolean().optional(),
 });
 
 /**
@@ -131,7 +133,9 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     // A stop that moved the item on or finished it can be taken back for a while: the scan of the wrong label, or
     // one too many. Undo keeps it in the department it was stopped in (unfinished, for a finish).
     const stop = final || item.department !== stoppedIn ? undoableStop(id) : null;
-    const undo = stop ? { itemId: id, stopId: stop.stopId, department: name(stoppedIn), until: stop.at + UNDO_ADVANCE_WINDOW_MS } : undefined;
+    const undo = stop
+      ? { itemId: id, stopId: stop.stopId, department: name(stoppedIn), until: stop.at + UNDO_ADVANCE_WINDOW_MS, ...(final ? { finished: true } : {}) }
+      : undefined;
     return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final), undo };
   } catch (error) {
     if (error instanceof NotFoundError) return notFound;

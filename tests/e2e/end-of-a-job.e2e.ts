@@ -45,6 +45,18 @@ test("two items scanned through every department on the QR Timer complete the pr
     await expectNoSidewaysScroll(page);
   });
 
+  await test.step("the scan that finished the last item is undone from its toast, then scanned through again", async () => {
+    const last = ids.at(-1)!;
+    await page.getByRole("region", { name: "Notifications (F8)" }).getByRole("button", { name: "Undo — not finished yet" }).click();
+    await expect(page.getByText("Scan Undone", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/^Back panel is not finished: it stays in .+; its time is kept\.$/).first()).toBeVisible();
+    expect(((await (await page.request.get(`/api/items/${last}`)).json()) as { finishedAt: string | null }).finishedAt).toBeNull();
+    // Not finished, still in its last department: the next scan starts it there, the one after finishes it again.
+    await scan(last, "Timer Started");
+    ageSession(appServer.dataDir, last);
+    await scan(last, "Final Department");
+  });
+
   await test.step("the project page says it is completed, its steps all done", async () => {
     await visit(page, true, `/projects/${project.id}`);
     await expect(page.getByTestId("project-completed")).toContainText(/^Completed \w{3}, \w{3} \d+/);

@@ -43,7 +43,7 @@ beforeEach(async () => {
 
 const row = (id: number) => hooks.getDb().select().from(schema.items).where(eq(schema.items.id, id)).get()!;
 const logs = (id: number) => hooks.getDb().select().from(schema.timerLogs).where(eq(schema.timerLogs.itemId, id)).orderBy(schema.timerLogs.id).all();
-type ScanAnswer = { ok?: boolean; undo?: { itemId: number; stopId: number; department: string; until: number }; message?: string };
+type ScanAnswer = { ok?: boolean; undo?: { itemId: number; stopId: number; department: string; until: number; finished?: boolean }; message?: string };
 const scan = async (c: Client, code: string) => {
   const res = await c.request("/api/scans", { method: "POST", json: { code } });
   return { status: res.status, body: (await res.json()) as ScanAnswer };
@@ -189,7 +189,13 @@ describe("a scan that finished the item (its last department) can be undone too"
     const answer = await startThenStop(lastId);
     const stop = logs(lastId).at(-1)!;
     expect(stop.finished).toBe(true);
-    expect(answer.undo).toEqual({ itemId: lastId, stopId: stop.id, department: "Installation", until: stop.timestamp.getTime() + UNDO_ADVANCE_WINDOW_MS });
+    expect(answer.undo).toEqual({
+      itemId: lastId,
+      stopId: stop.id,
+      department: "Installation",
+      until: stop.timestamp.getTime() + UNDO_ADVANCE_WINDOW_MS,
+      finished: true,
+    });
     expect(row(lastId).finishedAt).not.toBeNull();
     const total = row(lastId).totalTimeSeconds;
 
@@ -263,14 +269,14 @@ describe("a scan that finished the item (its last department) can be undone too"
 });
 
 /** The QR Timer page as a browser without JavaScript uses it: a scan that starts the item, one a minute later that stops and advances it. */
-async function scanInAndOut(): Promise<HtmlPage> {
+async function scanInAndOut(id = itemId): Promise<HtmlPage> {
   const scanned = async (page: HtmlPage) =>
     page
       .form({ button: "Process" })
-      .fill({ code: String(itemId) })
+      .fill({ code: String(id) })
       .submit("Process");
   const started = await scanned(await open(otto, "/qr-scanner"));
-  ageSession(itemId, 60_000);
+  ageSession(id, 60_000);
   return scanned(started);
 }
 
@@ -286,6 +292,15 @@ describe("without JavaScript: the QR Timer page's Undo form", () => {
     expect(row(itemId)).toMatchObject({ department: "production", isTimerActive: false });
     // Shown once: a reload offers no undo.
     expect((await open(otto, "/qr-scanner")).$('[data-testid="scan-undo"]')).toBeNull();
+  });
+
+  test("after a scan that finished the item, the page offers 'Undo — not finished yet'; pressing it unfinishes it", async () => {
+    let page = await scanInAndOut(lastId);
+    expect(row(lastId).finishedAt).not.toBeNull();
+    expect(page.$$('[data-testid="scan-undo"]').map((b) => b.textContent?.trim())).toEqual(["Undo — not finished yet"]);
+    page = await page.form({ button: "Undo — not finished yet" }).submit("Undo — not finished yet");
+    expect(toasts(page)).toContain("Scan Undone Roof sign is not finished: it stays in Installation; its time is kept.");
+    expect(row(lastId)).toMatchObject({ department: "installation", finishedAt: null, isTimerActive: false });
   });
 
   test("an undo sent too late says why on the page", async () => {

@@ -63,7 +63,7 @@ export function useQrScanner(start: { ownBases: string[]; last: string; error: s
       setUndo(offer);
       if (answer?.toast) {
         const action = offer
-          ? { label: undoLabel(offer.department), run: () => void undoNow(offer), durationMs: Math.max(0, offer.lapses - Date.now()) }
+          ? { label: undoLabel(offer.department, offer.finished), run: () => void undoNow(offer), durationMs: Math.max(0, offer.lapses - Date.now()) }
           : undefined;
         toast({ ...answer.toast, id: scan.scanId, action });
       }
