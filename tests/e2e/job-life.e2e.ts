@@ -213,6 +213,13 @@ test("a job's life on a phone: sign in, create with a due date, plan, add items,
     await visit(page, js, `/items/${front.id}`);
     await expect(page.getByTestId("item-finished")).toHaveText(FINISHED_BY_ADMIN);
     await expectNoSidewaysScroll(page);
+    // Its timer log, every entry whole at 360 px: who scanned it is not scrolled out of sight.
+    const log = page.getByRole("region", { name: "Timer Log" });
+    await expect(log.getByRole("cell", { name: /Admin/ }).first()).toBeVisible();
+    const outside = await log
+      .locator("td")
+      .evaluateAll((cells) => cells.filter((c) => c.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).map((c) => c.textContent));
+    expect(outside).toEqual([]);
   });
 
   await test.step("the project page says it was completed early, every step done", async () => {

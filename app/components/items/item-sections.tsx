@@ -134,6 +134,13 @@ export type TimerLogView = {
 /** Exactly how long each department worked on the item: the newest timer sessions, in the shop's zone. */
 export function ItemTimerLog({ log }: { log: TimerLogView }) {
   const { t, i18n } = useLingui();
+  const words = {
+    time: t({ message: "Time", context: "when it happened" }),
+    action: t`Action`,
+    department: t`Department`,
+    session: t`Session`,
+    scannedBy: t`Scanned by`,
+  };
   return (
     <section className={`mt-6 p-5 ${cardClass}`} aria-labelledby="timer-log">
       <h2 id="timer-log" className="text-lg font-semibold text-ink">
@@ -148,35 +155,47 @@ export function ItemTimerLog({ log }: { log: TimerLogView }) {
               {t`The newest ${log.rows.length} of ${log.total.toLocaleString(intlLocaleFor(i18n.locale))} entries.`}
             </p>
           ) : null}
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-base">
+          {/* On a phone every entry is a card of "label: value" lines (docs/design.md "Tables"): five columns do not
+              fit 360 px, and a table scrolled sideways hid who scanned it. */}
+          <div className="mt-3 md:overflow-x-auto">
+            <table className="table-cards compact w-full text-left text-base">
               <thead className="border-b border-line text-sm text-ink-muted">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t({ message: "Time", context: "when it happened" })}
+                    {words.time}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t`Action`}
+                    {words.action}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t`Department`}
+                    {words.department}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    {t`Session`}
+                    {words.session}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    {t`Scanned by`}
+                    {words.scannedBy}
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-line">
+              <tbody className="md:divide-y md:divide-line">
                 {log.rows.map((r) => (
                   <tr key={r.id}>
-                    <td className="py-2 pr-3 whitespace-nowrap">{r.time}</td>
-                    <td className="py-2 pr-3">{r.action}</td>
-                    <td className="py-2 pr-3">{r.department}</td>
-                    <td className="py-2 pr-3 font-mono tabular-nums">{r.duration ?? "—"}</td>
-                    <td className="py-2 cell-text">{r.scannedBy ?? "—"}</td>
+                    <td data-label={words.time} className="py-2 pr-3 md:whitespace-nowrap">
+                      {r.time}
+                    </td>
+                    <td data-label={words.action} className="py-2 pr-3">
+                      {r.action}
+                    </td>
+                    <td data-label={words.department} className="py-2 pr-3">
+                      {r.department}
+                    </td>
+                    <td data-label={words.session} className="py-2 pr-3">
+                      <span className="font-mono tabular-nums">{r.duration ?? "—"}</span>
+                    </td>
+                    <td data-label={words.scannedBy} className="py-2 cell-text">
+                      {r.scannedBy ?? "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
