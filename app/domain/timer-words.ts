@@ -36,6 +36,10 @@ export const doubleStartToast = (department: string): TimerToast => ({
   description: t`Just moved to ${department} — scanned twice? Scan again in a few seconds to start it there.`,
 });
 
+/** A scan's second read right after the first finished the item: nothing changed, and the first scan's Undo stays. */
+export const doubleFinishMessage = () => t`Finished moments ago — scanned twice? Nothing changed: it stays finished.`;
+export const doubleFinishToast = (): TimerToast => ({ title: t`Timer Not Started`, description: doubleFinishMessage() });
+
 /** The label page's Start pressed moments after its Done moved the item (Start takes Done's place): a double tap. */
 export const doubleTapStartToast = (department: string): TimerToast => ({
   title: t`Timer Not Started`,

@@ -6,6 +6,7 @@ import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
   DOUBLE_SCAN_WINDOW_MS,
   doubleScanMessage,
+  doubleFinishMessage,
   doubleStartMessage,
   UNDO_ADVANCE_WINDOW_MS,
   undoChangedMessage,
@@ -63,6 +64,16 @@ export class DoubleStartError extends DoubleScanError {
     readonly department: string,
   ) {
     super(itemId, doubleStartMessage());
+  }
+}
+
+/**
+ * A scan's second read right after the same member's scan finished the item (its last department): said as a double
+ * read, not as 'finished, reopen it first', so the first scan keeps its Undo (decision 0052).
+ */
+export class DoubleFinishError extends DoubleScanError {
+  constructor(itemId: number) {
+    super(itemId, doubleFinishMessage());
   }
 }
 
@@ -234,6 +245,17 @@ function isDoubleStart(db: DB, previous: Previous | null, actor: Actor, departme
   );
 }
 
+/** Whether a scan of this finished item follows, moments later and with no other read between, the member's stop that finished it. */
+function isDoubleFinish(db: DB, previous: Previous | null, actor: Actor, now: number): boolean {
+  return (
+    actor.id !== null &&
+    previous?.action === "stop" &&
+    previous.memberId === actor.id &&
+    now - previous.at < DOUBLE_SCAN_WINDOW_MS &&
+    isMembersLastRead(db, actor.id, previous.id)
+  );
+}
+
 /**
  * Whether log row `logId` is still the member's latest: a label read twice has no other read between its two
  * reads, so a scan of another item in between (A, B, A) makes the third a read of its own. Asked only inside the
@@ -251,7 +273,10 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   // needs the item again, to say whether it is missing (404) or already running (409).
   const row = timerQueries(db).start.get({ id, now });
   if (!row) {
-    if (itemOrThrow(db, id).finishedAt) throw new ItemFinishedError(id);
+    if (itemOrThrow(db, id).finishedAt) {
+      if (asScan && isDoubleFinish(db, timerQueries(db).previous.get({ id }), actor, now)) throw new DoubleFinishError(id);
+      throw new ItemFinishedError(id);
+    }
     throw new ConflictError(alreadyRunningMessage());
   }
   const after = toItem(row);
@@ -645,15 +670,15 @@ export function countTimerLogs(id: number): number {
 // --- Undo of a QR Timer scan's advance (docs/product.md, Decisions: The end of a job) ---
 
 /** The item's latest timer log row when it is a stop: the scan a QR Timer answer offers to undo. */
-export function undoableStop(id: number): { stopId: number; at: number } | null {
+export function undoableStop(id: number): { stopId: number; at: number; department: string | null; finished: boolean } | null {
   const row = getDb()
-    .select({ id: timerLogs.id, action: timerLogs.action, at: timerLogs.timestamp })
+    .select({ id: timerLogs.id, action: timerLogs.action, at: timerLogs.timestamp, department: timerLogs.department, finished: timerLogs.finished })
     .from(timerLogs)
     .where(eq(timerLogs.itemId, id))
     .orderBy(desc(timerLogs.timestamp), desc(timerLogs.id))
     .limit(1)
     .get();
-  return row?.action === "stop" ? { stopId: row.id, at: row.at.getTime() } : null;
+  return row?.action === "stop" ? { stopId: row.id, at: row.at.getTime(), department: row.department, finished: Boolean(row.finished) } : null;
 }
 
 export type UndoResult = { item: Item; department: string; unfinished: boolean };

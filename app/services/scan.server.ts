@@ -1,13 +1,14 @@
 import { t } from "@lingui/core/macro";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { DoubleScanError, DoubleStartError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
+import { DoubleFinishError, DoubleScanError, DoubleStartError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
 import { finishedToast } from "~/domain/job-end";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
 import { ownQrBases } from "./shop-address.server";
 import { parseQrInput, QR_MESSAGES, safeScanUrl } from "~/domain/qr-input";
-import { doubleScanToast, doubleStartToast, startedToast, stoppedToast, UNDO_ADVANCE_WINDOW_MS } from "~/domain/timer-words";
+import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
+import { doubleFinishToast, doubleScanToast, doubleStartToast, startedToast, stoppedToast, UNDO_ADVANCE_WINDOW_MS } from "~/domain/timer-words";
 import { z } from "zod";
 import type { Actor } from "~/models/audit.server";
 import type { ToastData } from "~/domain/toast";
@@ -35,7 +36,7 @@ export type ScannedItem = {
  * used for another item). `itemId`: the item a refusal is about, shown with it (a double read), else none.
  */
 export type ScanOutcome =
-  | { kind: "error"; message: string; toast: ToastData; status: 400 | 404 | 409; itemId?: number }
+  | { kind: "error"; message: string; toast: ToastData; status: 400 | 404 | 409; itemId?: number; undo?: ScanUndo }
   | { kind: "redirect"; url: string }
   | { kind: "ok"; id: number; toast: ToastData; replayed: boolean; undo?: ScanUndo };
 
@@ -68,7 +69,7 @@ export type ScanFlash = z.infer<typeof ScanFlashSchema>;
 export function scanFlash(code: string, outcome: Exclude<ScanOutcome, { kind: "redirect" }>): ScanFlash {
   const last = code.trim().slice(0, 60);
   return outcome.kind === "error"
-    ? { last, message: outcome.message, itemId: outcome.itemId ?? null }
+    ? { last, message: outcome.message, itemId: outcome.itemId ?? null, undo: outcome.undo ?? null }
     : { last, message: null, itemId: outcome.id, undo: outcome.undo ?? null };
 }
 
@@ -98,6 +99,19 @@ const failure = (message: string, status: 400 | 409 = 400): ScanOutcome => ({
   toast: { title: t`Error`, description: message, variant: "destructive" },
   status,
 });
+
+/** The Undo of the item's latest stop, while it can still be taken (it moved the item on or finished it). */
+function undoOffer(id: number, name: (value: string) => string): ScanUndo | undefined {
+  const stop = undoableStop(id);
+  if (!stop || Date.now() >= stop.at + UNDO_ADVANCE_WINDOW_MS) return undefined;
+  return {
+    itemId: id,
+    stopId: stop.stopId,
+    department: name(stop.department ?? DEFAULT_ITEM_DEPARTMENT),
+    until: stop.at + UNDO_ADVANCE_WINDOW_MS,
+    ...(stop.finished ? { finished: true } : {}),
+  };
+}
 
 /** Reads the scanned text and toggles the item's timer; a replayed scan id changes nothing and says so. */
 export function scanCode(request: Request, actor: Actor, code: string, meta: ScanMeta = {}): ScanOutcome {
@@ -132,17 +146,18 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     const { item, final, stoppedIn } = result.stopped;
     // A stop that moved the item on or finished it can be taken back for a while: the scan of the wrong label, or
     // one too many. Undo keeps it in the department it was stopped in (unfinished, for a finish).
-    const stop = final || item.department !== stoppedIn ? undoableStop(id) : null;
-    const undo = stop
-      ? { itemId: id, stopId: stop.stopId, department: name(stoppedIn), until: stop.at + UNDO_ADVANCE_WINDOW_MS, ...(final ? { finished: true } : {}) }
-      : undefined;
+    const undo = final || item.department !== stoppedIn ? undoOffer(id, name) : undefined;
     return { kind: "ok", id, replayed: false, toast: stoppedToast(item.name, name(item.department), final), undo };
   } catch (error) {
     if (error instanceof NotFoundError) return notFound;
     // A double read: the item stays as it is, and its card with it.
-    if (error instanceof DoubleStartError) {
-      const toast = doubleStartToast(departmentNames().get(error.department) ?? departmentLabel(error.department));
-      return { kind: "error", message: toast.description, toast, status: 409, itemId: error.itemId };
+    // The second read of a scan that moved the item on or finished it keeps offering that scan's Undo: whoever read
+    // a label twice is the one most likely to want the first read back.
+    if (error instanceof DoubleStartError || error instanceof DoubleFinishError) {
+      const names = departmentNames();
+      const name = (v: string) => names.get(v) ?? departmentLabel(v);
+      const toast = error instanceof DoubleStartError ? doubleStartToast(name(error.department)) : doubleFinishToast();
+      return { kind: "error", message: toast.description, toast, status: 409, itemId: error.itemId, undo: undoOffer(error.itemId, name) };
     }
     if (error instanceof DoubleScanError) return { kind: "error", message: error.message, toast: doubleScanToast(), status: 409, itemId: error.itemId };
     // A finished item refuses scans until Reopen (decision 0048): its card shows it finished, and who did it.

@@ -141,7 +141,7 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     expect(logs.map((l) => l.action)).toEqual(["start"]);
   });
 
-  await test.step("a scan that moved an item on offers 'Undo — keep it in …' in its toast; the undo puts it back", async () => {
+  await test.step("a scan that moved an item on offers 'Undo — keep it in …' in its toast, still after a second read; the undo puts it back", async () => {
     const department = async () => ((await (await page.request.get(`/api/items/${caps.id}`)).json()) as { department: string }).department;
     const before = await department();
     // Its session (started by the first scan) is past the double-read window: this scan stops and advances it.
@@ -149,9 +149,14 @@ test("the scanning pages: a label in capitals, an unknown item after a good one,
     await scan(page, String(caps.id));
     await expect(page.getByText("Timer Stopped & Advanced", { exact: true })).toBeVisible();
     expect(await department()).not.toBe(before);
+    // The label read again at once: refused as a second read, and the first read's Undo is still offered.
+    await scan(page, String(caps.id));
+    await expect(page.getByText("Timer Not Started", { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("scan-undo")).toBeVisible();
     await page
       .getByRole("region", { name: "Notifications (F8)" })
       .getByRole("button", { name: /^Undo — keep it in / })
+      .last()
       .click();
     await expect(page.getByText("Scan Undone", { exact: true })).toBeVisible();
     expect(await department()).toBe(before);

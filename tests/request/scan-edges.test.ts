@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import * as schema from "#db/schema";
 import { DOUBLE_SCAN_WINDOW_MS, doubleScanMessage } from "~/domain/timer-words";
+import { itemFinishedMessage } from "~/domain/job-end";
 import { addMember, createApp, visibleHtml, type Client, hooks } from "../helpers/app";
 import { ageLastStop, ageSession } from "../helpers/timers";
 import { bakery, seedShop } from "../helpers/shop";
@@ -193,6 +194,8 @@ describe("a label read twice right after the scan that moved the item on is not 
     expect(body.item).toMatchObject({ id: itemId, running: false, department: "Installation" });
     expect(row()).toEqual(before);
     expect(logs().map((l) => l.action)).toEqual(["start", "stop"]);
+    // The refusal offers the first scan's Undo again (its toast's Undo would otherwise be gone with the new answer).
+    expect(body.undo).toEqual(undo);
     // The first scan's Undo is still there to take.
     const undone = await otto.request(`/api/items/${itemId}/undo-advance`, { method: "POST", json: { stopId: undo.stopId } });
     expect(undone.status).toBe(200);
@@ -266,6 +269,51 @@ describe("a label read twice right after the scan that moved the item on is not 
     const html = await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
     expect(html).toContain("Just moved to Installation — scanned twice? Scan again in a few seconds to start it there.");
     expect(row()).toMatchObject({ isTimerActive: false, department: "installation" });
+    // The first read's Undo is still on the page.
+    expect(html).toContain("Undo — keep it in Production");
+  });
+});
+
+describe("a label read twice right after the scan that finished the item", () => {
+  const finished = async () => {
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    ageLastStop(itemId, DOUBLE_SCAN_WINDOW_MS + 100);
+    expect((await scan(otto, String(itemId))).status).toBe(200);
+    age(DOUBLE_SCAN_WINDOW_MS + 100);
+    const stop = await scan(otto, String(itemId));
+    expect(await stop.json()).toMatchObject({ toast: { title: "Final Department" }, undo: { finished: true } });
+    expect(row().finishedAt).not.toBeNull();
+    return logs().length;
+  };
+
+  test("is a double read with the first scan's Undo, not 'reopen it first'; later, or another member's, is 'finished'", async () => {
+    const count = await finished();
+    const second = await scan(otto, String(itemId));
+    expect(second.status).toBe(409);
+    const body = await second.json();
+    expect(body.message).toBe("Finished moments ago — scanned twice? Nothing changed: it stays finished.");
+    expect(body.toast).toMatchObject({ title: "Timer Not Started", description: body.message });
+    expect(body.undo).toMatchObject({ itemId, department: "Installation", finished: true });
+    expect(logs().length).toBe(count);
+    // Another member's scan is no double read of Otto's: the item is finished.
+    expect((await (await scan(fay, String(itemId))).json()).message).toBe(itemFinishedMessage());
+    // Past the window Otto's own scan is told the same.
+    ageLastStop(itemId, DOUBLE_SCAN_WINDOW_MS + 100);
+    const later = await (await scan(otto, String(itemId))).json();
+    expect(later.message).toBe(itemFinishedMessage());
+    expect(later.undo).toBeUndefined();
+    // The Undo offered with the double read takes the finish back.
+    expect((await otto.request(`/api/items/${itemId}/undo-advance`, { method: "POST", json: { stopId: body.undo.stopId } })).status).toBe(200);
+    expect(row().finishedAt).toBeNull();
+  });
+
+  test("without JavaScript the QR Timer page shows the message and still offers 'Undo — not finished yet'", async () => {
+    await finished();
+    const html = await follow(otto, await form(otto, "/qr-scanner", { code: String(itemId) }));
+    expect(html).toContain("Finished moments ago — scanned twice? Nothing changed: it stays finished.");
+    expect(html).toContain("Undo — not finished yet");
   });
 });
 

@@ -24,7 +24,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (outcome.kind === "redirect") return json({ message: t`That code is another page's address; open it instead.`, redirect: outcome.url }, { status: 400 });
     if (outcome.kind === "error") {
       const item = outcome.itemId === undefined ? null : scannedItem(outcome.itemId);
-      return json({ message: outcome.message, toast: outcome.toast, ...(item ? { item } : {}) }, { status: outcome.status });
+      // A double read of a scan that moved or finished the item still offers that scan's `undo`.
+      return json(
+        { message: outcome.message, toast: outcome.toast, ...(item ? { item } : {}), ...(outcome.undo ? { undo: outcome.undo } : {}) },
+        { status: outcome.status },
+      );
     }
     const item = scannedItem(outcome.id);
     if (!item) return jsonError(404, t`Item not found`);
