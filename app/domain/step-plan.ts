@@ -19,15 +19,62 @@ import { intlLocaleFor } from "~/domain/languages";
  * filled backwards from its due date. Pure and browser-safe; models/step-planner.server.ts feeds it the forecast's own
  * figures and writes what it planned.
  *
- * Each department, last step first, needs its expected hands-on time for this project's open items (the forecast's
- * estimate per category and department, HandsOnStats) plus the work queued in it ahead of them (the other projects'
- * items running there, or waiting before this project's in the department's order), divided by its capacity (people × hours a day against the shop's day, as the forecast
- * counts it). That time is laid out in working time on the shop's calendar: the last step ends when the due date's
- * working day ends, each earlier step ends where the next one starts. A date a person set is kept, and anchors the
- * steps before it.
+ * Each step, last first, is as long as the forecast expects this project's open items to spend in its department
+ * (forecastSpans: the item finishing last, its wait and its work there), so the plan fits before the due date exactly
+ * when the forecast says the project will (docs/decisions/0053-plan-the-steps-from-the-forecast.md). Without open
+ * items, a department's queue ahead of the project at its capacity (departmentWork). That time is laid out in
+ * working time on the shop's calendar: the last step ends when the due date's working day ends, each earlier step
+ * ends where the next one starts. A date a person set is kept, and anchors the steps before it.
  */
 
-export type DepartmentWork = { handsOnSeconds: number; queueSeconds: number };
+/**
+ * `spanSeconds`: how long, in working seconds, the forecast expects this project's items to spend in the department
+ * (their wait there and their work, from the first to arrive to the last to leave): when known, it is the step's
+ * length, so the plan and the project's expected finish tell the same story (forecastSpans).
+ */
+export type DepartmentWork = { handsOnSeconds: number; queueSeconds: number; spanSeconds?: number };
+
+/**
+ * Each department's span for the project's open items, from the forecast's own steps (ItemForecast.steps), in
+ * working time. The item expected to finish last sets the spans of the departments it still passes: its wait there
+ * and its work, one after the other, so they add up to the project's expected finish and a backward plan fits
+ * before the due date exactly when the forecast says the project will. A department only other items pass spans
+ * from their earliest arrival (a step's start less its wait) to their latest finish there. A step the forecast
+ * cannot place (a department without capacity) gives none, so the plan says what blocks it.
+ */
+export function forecastSpans(
+  items: readonly { finishAt: number | null; steps: readonly { department: string; startAt: number | null; finishAt: number | null; waitSeconds: number }[] }[],
+  position: (at: number) => number,
+  now: number,
+): Map<string, number> {
+  // Time already gone (a running item's session so far) is no part of what is left to plan.
+  const fromNow = (at: number) => Math.max(position(at), position(now));
+  const placed = (step: { startAt: number | null; finishAt: number | null }): step is { startAt: number; finishAt: number } =>
+    step.startAt !== null && step.finishAt !== null;
+  const last = items.reduce<(typeof items)[number] | null>((a, b) => (b.finishAt !== null && (a === null || b.finishAt > a.finishAt!) ? b : a), null);
+  const spans = new Map<string, number>();
+  for (const step of last?.steps ?? []) {
+    if (!placed(step)) continue;
+    const span = position(step.finishAt) - fromNow(step.startAt) + Math.max(0, step.waitSeconds);
+    spans.set(step.department, (spans.get(step.department) ?? 0) + Math.max(0, span));
+  }
+  const bounds = new Map<string, { from: number; to: number }>();
+  for (const item of items) {
+    for (const step of item.steps) {
+      if (!placed(step) || spans.has(step.department)) continue;
+      const from = Math.max(position(now), position(step.startAt) - Math.max(0, step.waitSeconds));
+      const to = position(step.finishAt);
+      const b = bounds.get(step.department);
+      if (!b) bounds.set(step.department, { from, to });
+      else {
+        b.from = Math.min(b.from, from);
+        b.to = Math.max(b.to, to);
+      }
+    }
+  }
+  for (const [department, b] of bounds) spans.set(department, Math.max(0, b.to - b.from));
+  return spans;
+}
 
 /**
  * Each department's work for `projectId`'s plan: its hands-on for the project's items, and the queue ahead of them
@@ -160,7 +207,9 @@ export function planSteps(input: {
     const workSeconds = work ? work.handsOnSeconds + work.queueSeconds : 0;
     const rate = speed(step.department);
     if (rate === 0 && workSeconds > 0 && (!step.start || !step.end)) return { ok: false, reason: noCapacityReason(nameOf(step.department)) };
-    const durationSeconds = workSeconds > 0 ? workSeconds / rate : 0;
+    // The forecast's span when it has one (its queue worked off in parallel, as the floor does); else the work at the
+    // department's pace, which charges the whole queue ahead to this step.
+    const durationSeconds = work?.spanSeconds !== undefined ? work.spanSeconds : workSeconds > 0 ? workSeconds / rate : 0;
     const endPosition = step.end ? wt.day(step.end)!.endPosition : cursor;
     let end = step.end ?? endDateAt(endPosition);
     let startPosition: number;

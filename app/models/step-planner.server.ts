@@ -3,13 +3,13 @@ import { projects, projectWorkflowInstances, projectWorkflowSteps } from "#db/sc
 import { noonInZone, zoneDate } from "~/domain/dates";
 import { BadRequestError } from "~/domain/errors";
 import { sessionHandsOn } from "~/domain/forecast";
-import { departmentWork, planSteps, planStepsSummary, type PlannedStep } from "~/domain/step-plan";
+import { type DepartmentWork, departmentWork, forecastSpans, planSteps, planStepsSummary, type PlannedStep } from "~/domain/step-plan";
 import { hasWorkingTime, workingTime } from "~/domain/working-calendar";
 import { announce } from "~/infra/change-notices.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { writeAudit, type Actor } from "./audit.server";
-import { forecastSnapshot } from "./project-forecast.server";
+import { forecastSnapshot, itemOutlooks } from "./project-forecast.server";
 
 // 'Plan the steps' (docs/product.md, Decisions: Due dates): fills a project's empty step dates backwards from its
 // due date (domain/step-plan.ts) with the forecast's own figures (hands-on estimates, queues, capacity, calendar),
@@ -21,11 +21,22 @@ export const PLAN_AUDIT_ACTION = "plan-steps";
 export type PlanStepsResult = { changed: PlannedStep[]; summary: string };
 
 /** Plans project `projectId`'s empty step dates; undefined when there is no such project. Refusals are BadRequestErrors. */
+/** The departments' work with the forecast's spans where it has them. */
+function withSpans(work: Map<string, DepartmentWork>, spans: ReadonlyMap<string, number>): Map<string, DepartmentWork> {
+  for (const [department, spanSeconds] of spans) {
+    const w = work.get(department);
+    work.set(department, { handsOnSeconds: w?.handsOnSeconds ?? 0, queueSeconds: w?.queueSeconds ?? 0, spanSeconds });
+  }
+  return work;
+}
+
 export function planProjectSteps(projectId: number, actor: Actor, now = Date.now()): PlanStepsResult | undefined {
   const tz = getEnv().SHOP_TIMEZONE;
   // The forecast's figures as they are now: read before the transaction (it keeps its own state, and may read).
   const snap = forecastSnapshot(now);
   const wt = hasWorkingTime(snap.calendar) ? workingTime(snap.calendar) : null;
+  // How long the forecast expects this project's open items to spend in each department: the steps' lengths.
+  const spans = wt ? forecastSpans(itemOutlooks(projectId, now), (at) => wt.position(at), now) : new Map<string, number>();
   const result = getDb().transaction((tx) => {
     const project = tx
       .select({ id: projects.id, startDate: projects.startDate, endDate: projects.endDate, dueAt: projects.dueAt, priority: projects.priority })
@@ -47,14 +58,17 @@ export function planProjectSteps(projectId: number, actor: Actor, now = Date.now
       due: day(project.endDate),
       steps: steps.map((s) => ({ id: s.id, department: s.department, start: day(s.startDate), end: day(s.endDate) })),
       departments: snap.departments,
-      work: departmentWork({
-        projectId,
-        // Its place in each department's queue, as the forecast orders its items (project-forecast.server.ts).
-        project: { rush: project.priority === "rush", dueAt: project.dueAt ? project.dueAt.getTime() : null },
-        items: snap.items(),
-        handsOn: snap.handsOn,
-        ranFor: (since) => sessionHandsOn(wt, now, (now - since) / 1000),
-      }),
+      work: withSpans(
+        departmentWork({
+          projectId,
+          // Its place in each department's queue, as the forecast orders its items (project-forecast.server.ts).
+          project: { rush: project.priority === "rush", dueAt: project.dueAt ? project.dueAt.getTime() : null },
+          items: snap.items(),
+          handsOn: snap.handsOn,
+          ranFor: (since) => sessionHandsOn(wt, now, (now - since) / 1000),
+        }),
+        spans,
+      ),
       now,
       earliest: day(project.startDate),
     });

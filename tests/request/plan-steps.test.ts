@@ -4,6 +4,7 @@ import * as schema from "#db/schema";
 import { visibleHtml } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { seedShop, type Shop } from "../helpers/shop";
+import { zoneDate } from "~/domain/dates";
 
 // 'Plan the steps' (docs/product.md, Decisions: Due dates): the project page fills its steps' empty dates backwards
 // from the due date, from the forecast's figures, as a form post with JavaScript and without; never over a date a
@@ -11,10 +12,12 @@ import { seedShop, type Shop } from "../helpers/shop";
 //
 // The shop: Design → Production → Installation, one person each; Production's person works 1 hour a day (so its
 // work takes days). Storefront has two Banners (no session timed yet: 1 hour each per department) and is due Friday
-// Dec 20 2030; another project's Banner, due a week sooner, waits in Production (1 hour of queue). Design 2 h, Production 3 h at an
-// eighth of the speed (24 working hours), Installation 2 h, backwards from Friday 16:00 in Chicago.
+// Dec 20 2030; another project's Banner, due a week sooner, waits in Production (1 hour of queue). Each step is as
+// long as the forecast expects the Banner that finishes last to spend there (its wait and its work): Design 1 hour,
+// Production 20 working hours (its wait behind the other two Banners, then its own hour at 1 hour a day),
+// Installation 1 hour, backwards from Friday's end in Chicago.
 
-const PLANNED = "Planned 3 steps: Design Dec 17, Production Dec 17 – Dec 20, Installation Dec 20.";
+const PLANNED = "Planned 3 steps: Design Dec 18, Production Dec 18 – Dec 20, Installation Dec 20.";
 /** Noon in Chicago (winter, UTC-6) of a day: how step dates are stored (docs/product.md §5 Step dates). */
 const noon = (day: string) => new Date(`${day}T18:00:00.000Z`);
 
@@ -76,8 +79,8 @@ describe("Plan the steps", () => {
     expect(after.url.pathname).toBe(`/projects/${projectId}`);
     expect(after.text()).toContain(PLANNED);
     expect(steps()).toEqual([
-      ["design", noon("2030-12-17").toISOString(), noon("2030-12-17").toISOString()],
-      ["production", noon("2030-12-17").toISOString(), noon("2030-12-20").toISOString()],
+      ["design", noon("2030-12-18").toISOString(), noon("2030-12-18").toISOString()],
+      ["production", noon("2030-12-18").toISOString(), noon("2030-12-20").toISOString()],
       ["installation", noon("2030-12-20").toISOString(), noon("2030-12-20").toISOString()],
     ]);
     expect(planAudits()).toEqual(Array(3).fill({ entity: "workflow-step", who: "Pat PM" }));
@@ -113,6 +116,33 @@ describe("Plan the steps", () => {
     expect(production().slice(1)).toEqual(without);
   });
 
+  test("a project the forecast finishes by its due date is planned within it, however long the queues it will find worked off", async () => {
+    const pm = shop.clients.pm;
+    // Ten of the other job's Banners wait in Installation, due before Storefront (so ahead of its Banners there), and
+    // worked off long before those get there.
+    dueOn(shop.projectIds[1]!, zoneDate(Date.now() - 86_400_000, "America/Chicago"));
+    for (let i = 0; i < 10; i++) {
+      const res = await pm.request("/api/items", {
+        method: "POST",
+        json: { name: `Queued ${i}`, category: "Banner", projectId: shop.projectIds[1], department: "installation" },
+      });
+      expect(res.status).toBe(201);
+    }
+    const forecast = (await (await pm.request(`/api/projects/${projectId}/forecast`)).json()) as { expectedFinish: string };
+    // Due the day the forecast expects it finished: the plan fits exactly.
+    const due = zoneDate(new Date(forecast.expectedFinish), "America/Chicago");
+    dueOn(projectId, due);
+    const res = await pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
+    expect(res.status).toBe(302);
+    const toast = await visibleHtml(await pm.request(res.headers.get("location")!));
+    expect(toast).toContain("Planned 3 steps:");
+    expect(toast).not.toContain("cannot all end by the due date");
+    for (const [, start, end] of steps()) {
+      expect(end! <= noon(due).toISOString()).toBe(true);
+      expect(new Date(start!).getTime()).toBeGreaterThanOrEqual(noon(zoneDate(new Date(), "America/Chicago")).getTime() - 86_400_000);
+    }
+  });
+
   test("never overwrites a date a person set; the steps before it are planned from it; a second plan sets nothing", async () => {
     const production = shop.app.db
       .select({ id: schema.projectWorkflowSteps.id })
@@ -124,10 +154,9 @@ describe("Plan the steps", () => {
     expect(typed.status).toBe(200);
     const res = await shop.clients.pm.request(`/projects/${projectId}`, { method: "POST", form: { intent: "plan-steps" } });
     expect(res.status).toBe(302);
-    // Production ends Monday Dec 16 as typed: its 24 working hours start Thursday Dec 12 at 8:00, and Design's 2 hours
-    // end when Wednesday's work does.
+    // Production ends Monday Dec 16 as typed: its 20 working hours start Thursday Dec 12, and Design's hour ends there.
     expect(steps()).toEqual([
-      ["design", noon("2030-12-11").toISOString(), noon("2030-12-11").toISOString()],
+      ["design", noon("2030-12-12").toISOString(), noon("2030-12-12").toISOString()],
       ["production", noon("2030-12-12").toISOString(), noon("2030-12-16").toISOString()],
       ["installation", noon("2030-12-20").toISOString(), noon("2030-12-20").toISOString()],
     ]);

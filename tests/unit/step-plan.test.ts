@@ -1,5 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { departmentWork, formatPlanDay, NO_STEPS_TO_PLAN, type PlanStepInput, planSteps, planStepsSummary, SET_DUE_DATE_FIRST } from "~/domain/step-plan";
+import {
+  departmentWork,
+  forecastSpans,
+  formatPlanDay,
+  NO_STEPS_TO_PLAN,
+  type PlanStepInput,
+  planSteps,
+  planStepsSummary,
+  SET_DUE_DATE_FIRST,
+} from "~/domain/step-plan";
 import { at, calendar, dept, flat, H, item, MONDAY_8 } from "../helpers/forecast-shop";
 
 // 'Plan the steps' arithmetic (docs/product.md, Decisions: Due dates) on small hand-made shops: Chicago, Monday to
@@ -94,6 +103,46 @@ describe("departmentWork: only the queue ahead of this project's items", () => {
       mine,
     );
     expect(w / H).toBe(4);
+  });
+});
+
+describe("forecastSpans: each step as long as the forecast expects the project there", () => {
+  // Positions are plain seconds here: the working calendar's own arithmetic is tested with it.
+  const step = (department: string, startAt: number | null, finishAt: number | null, waitSeconds = 0) => ({ department, startAt, finishAt, waitSeconds });
+  test("the item finishing last sets the spans of its departments (its wait and its work), which add up to its finish", () => {
+    const spans = forecastSpans(
+      [
+        { finishAt: 50, steps: [step("design", 0, 10), step("production", 40, 50, 30)] },
+        { finishAt: 90, steps: [step("design", 10, 20, 10), step("production", 50, 70, 30), step("installation", 70, 90)] },
+      ],
+      (at) => at,
+      0,
+    );
+    expect(Object.fromEntries(spans)).toEqual({ design: 20, production: 50, installation: 20 });
+    expect([...spans.values()].reduce((a, b) => a + b, 0)).toBe(90);
+  });
+
+  test("a department only other items pass spans their first arrival to their last finish; time gone and unplaceable steps count nothing", () => {
+    const spans = forecastSpans(
+      [
+        { finishAt: 40, steps: [step("cutting", 5, 15, 5), step("welding", 20, 40)] },
+        { finishAt: 30, steps: [step("cutting", -20, 30)] },
+        { finishAt: null, steps: [step("painting", null, null)] },
+      ],
+      (at) => at,
+      0,
+    );
+    // The last item: cutting 0 (arrived) to 15, welding 20 to 40. The running one started before now: from now.
+    expect(Object.fromEntries(spans)).toEqual({ cutting: 15, welding: 20 });
+  });
+
+  test("planSteps takes a department's span as its length, not its work at its pace", () => {
+    const work = new Map([["installation", { handsOnSeconds: 40 * H, queueSeconds: 0, spanSeconds: 8 * H }]]);
+    expect(
+      dates(
+        planSteps({ calendar, due: "2026-12-18", steps: [{ id: 1, department: "installation", start: null, end: null }], departments, work, now: MONDAY_8 }),
+      ),
+    ).toEqual([["installation", "2026-12-18", "2026-12-18"]]);
   });
 });
 
