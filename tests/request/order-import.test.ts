@@ -401,7 +401,7 @@ describe("POST /api/projects/import", () => {
     expect(await (await pm.request(`/api/projects/${created.id}`)).json()).toMatchObject({ customer: "Acme", externalReference: "A-1" });
     const clash = await pm.request(`/api/projects/${created.id}`, { method: "PATCH", json: { externalReference: "q-7" } });
     expect(clash.status).toBe(409);
-    expect((await clash.json()).message).toBe('The external reference "q-7" is already the project "Bakery"\'s.');
+    expect((await clash.json()).message).toBe('The external reference "q-7" is already used by the project "Bakery". Each project needs its own.');
     // Left out of a PATCH, they stay.
     expect(await (await pm.request(`/api/projects/${created.id}`, { method: "PATCH", json: { name: "Sign 2" } })).json()).toMatchObject({
       customer: "Acme",
