@@ -156,6 +156,8 @@ export function loadProjectDetail({ request, params }: Route.LoaderArgs) {
           steps.map((s) => s.endDate),
         ),
       },
+      // Active with every item finished (reopened, or a step still open): the page says what makes it work again.
+      allItemsFinished: project.status === "active" && itemRows.length > 0 && itemRows.length === project.totalItems && itemRows.every((i) => i.finished),
       metrics: {
         completedSteps: project.completedSteps,
         totalSteps: project.totalSteps,

@@ -11,7 +11,7 @@ import { ProjectItems } from "~/components/project/project-items";
 import { WorkflowSteps } from "~/components/project/workflow-steps";
 import { PlanStepsOffer } from "~/components/project/plan-steps";
 import { CustomerLink } from "~/components/project/customer-link-section";
-import { ProjectCompleted } from "~/components/project/project-completed";
+import { AllItemsFinished, ProjectCompleted } from "~/components/project/project-completed";
 import { useReauthRetry } from "~/components/reauth";
 import { useAnswerToast } from "~/components/forms";
 import { Badge, btn } from "~/components/ui";
@@ -158,6 +158,7 @@ export default function ProjectDetail({ loaderData, params }: Route.ComponentPro
       />
 
       {project.completedText ? <ProjectCompleted text={project.completedText} canReopen={canWrite} /> : null}
+      {loaderData.allItemsFinished ? <AllItemsFinished addItem={canWrite ? `${here}?dialog=add-item` : null} /> : null}
       <ExpectedFinish panel={loaderData.forecast} here={here} canPreview={loaderData.canPreviewRush} canMakeRush={loaderData.canPreviewRush} />
 
       <ProjectSummary

@@ -225,6 +225,8 @@ describe("items finish", () => {
   test("a finished item refuses a scan, a start and the /qr page's Start with 409, and nothing changes", async () => {
     const id = itemIds[0]!;
     for (let i = 0; i < 3; i++) await work(id);
+    // A while after the finishing stop: at once, the same member's scan is a second read of it (scan-edges.test.ts).
+    ageLastStop(id);
     const before = item(id);
     const logCount = () => getDb().select().from(schema.timerLogs).where(eq(schema.timerLogs.itemId, id)).all().length;
     const logs = logCount();
@@ -306,6 +308,17 @@ describe("projects complete themselves", () => {
     expect(audits("reopen").map((a) => [a.entity, a.entityId])).toEqual([["project", String(projectId)]]);
     expect(hooks.projectSummary().active).toBe(1);
     expect((await post(pm, `/api/projects/${projectId}/reopen`)).status).toBe(409);
+    // The page keeps saying what makes it work again (the toast is gone with the next page), with Add Item for those
+    // who may add one.
+    const NOTE = "The project completes by itself once every workflow step is completed too. For more work, reopen an item on its page, or add one.";
+    const page = await visibleHtml(await pm.request(`/projects/${projectId}`));
+    expect(page).toContain("Every item is finished");
+    expect(page).toContain(NOTE);
+    expect(page).toContain(`href="/projects/${projectId}?dialog=add-item"`);
+    expect(await visibleHtml(await james.request(`/projects/${projectId}`))).toContain(NOTE);
+    // Reopen an item: there is work again, and the note goes.
+    expect((await post(pm, `/api/items/${itemIds[0]}/reopen`)).status).toBe(200);
+    expect(await visibleHtml(await pm.request(`/projects/${projectId}`))).not.toContain(NOTE);
   });
 
   test("the page says when it completed against the due date, in working days: early, on the date, late", async () => {
