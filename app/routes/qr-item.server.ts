@@ -1,7 +1,16 @@
 import { t } from "@lingui/core/macro";
 import { data, redirect } from "react-router";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
-import { alreadyRunningMessage, DoubleScanError, DoubleStartError, endTimer, ItemFinishedError, notRunningMessage, startTimer } from "~/models/timer.server";
+import {
+  alreadyRunningMessage,
+  DoubleFinishError,
+  DoubleScanError,
+  DoubleStartError,
+  endTimer,
+  ItemFinishedError,
+  notRunningMessage,
+  startTimer,
+} from "~/models/timer.server";
 import { finishedText, finishedToast } from "~/domain/job-end";
 import { formatTimelineDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
@@ -84,6 +93,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotFoundError)
       return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleStartError) return redirectWithToast(request, here, doubleTapStartToast(name(error.department)));
+    // A Start right after this member's Done finished the item: the page already says Finished, as any refusal does.
+    if (error instanceof DoubleFinishError) return refused("qr", 409, finishedToast());
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleTapToast());
     // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
     if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());
