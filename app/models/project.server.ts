@@ -313,7 +313,8 @@ type WorkflowRow = { id: number; name: string; description: string; departmentSe
 function referenceFreeOrThrow(_tx: Tx, reference: string | null | undefined, exceptId?: number) {
   if (!reference) return;
   const other = createStatements(getDb()).referenceHolder.get({ reference });
-  if (other && other.id !== exceptId) throw new ConflictError(t`The external reference "${reference}" is already used by the project "${other.name}". Each project needs its own.`);
+  if (other && other.id !== exceptId)
+    throw new ConflictError(t`The external reference "${reference}" is already used by the project "${other.name}". Each project needs its own.`);
 }
 
 /** Decisions: Due dates: a due date before the start date is refused (the forms word it as the spec does). */
