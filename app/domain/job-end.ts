@@ -7,7 +7,13 @@ import type { WorkingTime } from "~/domain/working-calendar";
 // screens (the floor's rules, hasPassed and floorPercent, are in rules.ts with the others).
 
 export const itemFinishedMessage = () => t`This item is finished. Reopen it first if it needs more work.`;
-export const finishedToast = () => ({ title: t`Item Finished`, description: itemFinishedMessage() });
+/**
+ * The finished item's refusal on the floor's screens: for a member who may not reopen it (no project keys), who can,
+ * after the spec's sentence (a worker told only to 'reopen it' has no button for it).
+ */
+export const finishedMessageFor = (canReopen: boolean) =>
+  canReopen ? itemFinishedMessage() : `${itemFinishedMessage()} ${t`Ask someone who can change projects to reopen it.`}`;
+export const finishedToast = (canReopen = true) => ({ title: t`Item Finished`, description: finishedMessageFor(canReopen) });
 
 /**
  * 'Completed on the floor: all 4 items through Production' (a step's audit row: stored data, so it stays as written).

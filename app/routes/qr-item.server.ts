@@ -16,7 +16,7 @@ import { formatTimelineDate } from "~/domain/dates";
 import { getEnv } from "~/infra/env.server";
 import { refused } from "~/views/form-action.server";
 import { actorFrom } from "~/services/actor.server";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission } from "~/services/permissions.server";
 import { getUser } from "~/services/session.server";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
@@ -94,10 +94,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleStartError) return redirectWithToast(request, here, doubleTapStartToast(name(error.department)));
     // A Start right after this member's Done finished the item: the page already says Finished, as any refusal does.
-    if (error instanceof DoubleFinishError) return refused("qr", 409, finishedToast());
+    if (error instanceof DoubleFinishError) return refused("qr", 409, finishedToast(can(user, "projects:write")));
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleTapToast());
     // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
-    if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast());
+    if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast(can(user, "projects:write")));
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const alreadyRunning = alreadyRunningMessage();

@@ -5,7 +5,7 @@ import { redirectWithToast } from "~/http/toast-cookie.server";
 import { isScanId } from "~/schemas/scan";
 import { actorFrom } from "~/services/actor.server";
 import { readForm } from "~/views/form-action.server";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission } from "~/services/permissions.server";
 import { ownBases, scanCode, ScanFlashSchema, scanFlash, scannedItem } from "~/services/scan.server";
 import { undoScanAdvance } from "~/services/scan-undo.server";
 import { getUser } from "~/services/session.server";
@@ -52,7 +52,7 @@ export async function qrScannerAction({ request }: Route.ActionArgs) {
   }
   // A scan id makes a form posted twice (Back and resend, a double submit) count once.
   const scanIdField = String(form?.get("scanId") ?? "");
-  const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null });
+  const outcome = scanCode(request, actorFrom(request, user), code, { scanId: isScanId(scanIdField) ? scanIdField : null }, can(user, "projects:write"));
   if (outcome.kind === "redirect") return redirect(outcome.url);
   return redirectWithToast(request, "/qr-scanner", outcome.toast, {
     headers: { "Set-Cookie": await flashCookie(request, "/qr-scanner", scanFlash(code, outcome)) },

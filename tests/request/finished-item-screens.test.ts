@@ -14,6 +14,7 @@ const { getDb } = hooks;
 
 const FINISHED = "This item is finished. Reopen it first if it needs more work.";
 
+let admin: Client;
 let pm: Client;
 let james: Client;
 let projectId: number;
@@ -24,7 +25,7 @@ let pausedId: number;
 
 beforeEach(async () => {
   ({
-    clients: { pm, james },
+    clients: { admin, pm, james },
     projectIds: [projectId],
     itemIds: [doneId, pausedId],
   } = await seedShop({
@@ -90,7 +91,14 @@ test("the QR Timer: a finished item's label is refused and its card says Finishe
     .form({ button: "Process" })
     .fill({ code: `http://localhost/qr/${doneId}` })
     .submit("Process");
-  expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(FINISHED);
+  // James may not reopen it (no project keys): he is told who can, after the spec's sentence.
+  expect(page.$$('[role="alert"]').map((el) => el.textContent?.trim())).toContain(`${FINISHED} Ask someone who can change projects to reopen it.`);
+  // Those who may reopen it read the sentence alone.
+  for (const who of [admin, pm]) {
+    const res = await who.request("/api/scans", { method: "POST", json: { code: String(doneId) } });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(FINISHED);
+  }
   const card = page.textOf('[data-testid="scan-result"]');
   expect(card).toContain("Fence banner");
   expect(card).toMatch(/Timer\s*Finished/);

@@ -298,11 +298,11 @@ describe("a label read twice right after the scan that finished the item", () =>
     expect(body.undo).toMatchObject({ itemId, department: "Installation", finished: true });
     expect(logs().length).toBe(count);
     // Another member's scan is no double read of Otto's: the item is finished.
-    expect((await (await scan(fay, String(itemId))).json()).message).toBe(itemFinishedMessage());
+    expect((await (await scan(fay, String(itemId))).json()).message).toBe(`${itemFinishedMessage()} Ask someone who can change projects to reopen it.`);
     // Past the window Otto's own scan is told the same.
     ageLastStop(itemId, DOUBLE_SCAN_WINDOW_MS + 100);
     const later = await (await scan(otto, String(itemId))).json();
-    expect(later.message).toBe(itemFinishedMessage());
+    expect(later.message).toBe(`${itemFinishedMessage()} Ask someone who can change projects to reopen it.`);
     expect(later.undo).toBeUndefined();
     // The Undo offered with the double read takes the finish back.
     expect((await otto.request(`/api/items/${itemId}/undo-advance`, { method: "POST", json: { stopId: body.undo.stopId } })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { ScanToggleSchema } from "~/schemas/scan";
 import { actorFrom } from "~/services/actor.server";
-import { requirePermission } from "~/services/permissions.server";
+import { can, requirePermission } from "~/services/permissions.server";
 import { scanCode, scannedItem } from "~/services/scan.server";
 import { api, json, jsonError, parseBody } from "~/http/api.server";
 import type { Route } from "./+types/scans";
@@ -20,7 +20,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (request.method.toUpperCase() !== "POST") return jsonError(405, t`Method not allowed`);
     const user = requirePermission(request, "timers");
     const body = await parseBody(request, ScanToggleSchema);
-    const outcome = scanCode(request, actorFrom(request, user), body.code, { scanId: body.scanId ?? null, deviceTime: body.deviceTime ?? null });
+    const outcome = scanCode(
+      request,
+      actorFrom(request, user),
+      body.code,
+      { scanId: body.scanId ?? null, deviceTime: body.deviceTime ?? null },
+      can(user, "projects:write"),
+    );
     if (outcome.kind === "redirect") return json({ message: t`That code is another page's address; open it instead.`, redirect: outcome.url }, { status: 400 });
     if (outcome.kind === "error") {
       const item = outcome.itemId === undefined ? null : scannedItem(outcome.itemId);
