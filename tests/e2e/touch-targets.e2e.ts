@@ -50,6 +50,28 @@ function smallTargets(page: Page) {
   }, MIN);
 }
 
+/**
+ * On a phone every row of a `.table-cards` table is a card of "label: value" lines (docs/design.md "Tables"). A
+ * cell's second element (a badge after a name, a note under a date) must stay in the value column, not drop into
+ * the label's column on a line of its own: no element a labelled cell holds starts left of its first one.
+ */
+async function strayCardValues(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const td of Array.from(document.querySelectorAll<HTMLElement>(".table-cards td[data-label]"))) {
+      if (getComputedStyle(td).display !== "grid") continue;
+      const kids = Array.from(td.children).filter((c) => (c as HTMLElement).getBoundingClientRect().width > 0);
+      if (kids.length < 2) continue;
+      const left = Math.round(kids[0]!.getBoundingClientRect().left);
+      for (const kid of kids.slice(1)) {
+        if (Math.round(kid.getBoundingClientRect().left) < left - 1)
+          out.push(`${td.dataset.label}: "${(kid.textContent ?? "").trim().slice(0, 30)}" at ${Math.round(kid.getBoundingClientRect().left)} px, not ${left}`);
+      }
+    }
+    return out;
+  });
+}
+
 async function floorRecords(page: Page, baseURL: string, js: boolean) {
   const origin = new URL(baseURL).origin;
   const headers = { origin };
@@ -100,12 +122,14 @@ async function walkFloorScreens(
   const queue = `/production/${records.machine}`;
   const atPhone: string[] = [];
   const atFloorPc: string[] = [];
+  const strays: string[] = [];
 
   for (const path of phone) {
     await test.step(`${path} at 390 px${floorPc.includes(path) ? " and at 1280 px" : ""}`, async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await visit(page, js, path);
       for (const small of await smallTargets(page)) atPhone.push(`${path}: ${small}`);
+      for (const stray of await strayCardValues(page)) strays.push(`${path}: ${stray}`);
       if (!floorPc.includes(path)) return;
       await page.setViewportSize({ width: 1280, height: 800 });
       for (const small of await smallTargets(page)) atFloorPc.push(`${path}: ${small}`);
@@ -170,6 +194,7 @@ async function walkFloorScreens(
     for (const small of await smallTargets(page)) atFloorPc.push(`/qr-scanner after a scan: ${small}`);
   });
 
+  expect.soft(strays, "a phone card's value that fell under its label at 390 px").toEqual([]);
   expect.soft(atPhone, "controls under 44 × 44 px at 390 px").toEqual([]);
   expect.soft(atFloorPc, "controls under 44 × 44 px on a floor PC at 1280 px").toEqual([]);
 }

@@ -260,20 +260,24 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
   return (
     <>
       <td data-label={t`Department`} className="py-3 pr-3">
-        {handle ? (
-          <button
-            type="button"
-            className="mr-2 inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg align-middle text-ink-muted hover:bg-slate-100"
-            aria-label={t`Drag ${step.departmentName} to reorder`}
-            {...handle}
+        {/* One box for the handle and the name: on a phone's card the cell is a two-column grid (label, value), and
+            two children put the name on a line of its own under the label, in the label's narrow column. */}
+        <span className="flex min-w-0 items-center gap-2">
+          {handle ? (
+            <button
+              type="button"
+              className="inline-flex size-tap shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100"
+              aria-label={t`Drag ${step.departmentName} to reorder`}
+              {...handle}
+            >
+              <Icon name="grip" />
+            </button>
+          ) : null}
+          <span
+            className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
           >
-            <Icon name="grip" />
-          </button>
-        ) : null}
-        <span
-          className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
-        >
-          {step.departmentName}
+            {step.departmentName}
+          </span>
         </span>
       </td>
       <td data-label={t`Start Date`} className="py-3 pr-3">
@@ -388,16 +392,19 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
   return (
     <tr id={`step-${step.id}`} className="bg-brand-50/40">
       <td data-label={t`Department`} className="py-3 pr-3 align-top">
-        <span
-          className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
-        >
-          {step.departmentName}
-        </span>
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="mt-2 text-sm font-medium text-danger-800">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        {/* One box, the phone card's value column (see StepCells). */}
+        <div className="min-w-0">
+          <span
+            className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
+          >
+            {step.departmentName}
+          </span>
+          {form.errors?.length ? (
+            <p id={form.errorId} role="alert" className="mt-2 text-sm font-medium text-danger-800">
+              {form.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
       </td>
       <td data-label={t`Start Date`} className="py-3 pr-3 align-top">
         <label htmlFor={fields.startDate.id} className="sr-only">
