@@ -228,6 +228,10 @@ test("a job's life on a phone: sign in, create with a due date, plan, add items,
     await expect(page.getByTestId("project-completed")).toHaveText(/^Completed \w{3}, \w{3} \d+ — \d+ working days? early$/);
     await expect(page.getByText("100% complete · 0 remaining")).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // Its six summary cards two to a row at 360 px, not two screens of them one under the other.
+    const top = async (title: string) => (await page.getByRole("heading", { level: 2, name: title, exact: true }).first().boundingBox())!.y;
+    expect(await top("Priority")).toBe(await top("Timeline"));
+    expect(await top("Total Time")).toBe(await top("Items"));
   });
 
   // The demo shop is shared by the worker's other tests: the project goes (its items with it).

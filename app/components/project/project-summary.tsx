@@ -26,12 +26,12 @@ export type ProjectMetrics = {
 
 function SummaryCard({ title, icon, children }: { title: string; icon: IconName; children: React.ReactNode }) {
   return (
-    <div className={`p-4 ${cardClass}`}>
+    <div className={`min-w-0 p-3 sm:p-4 ${cardClass}`}>
       <h2 className="flex items-center gap-2 text-sm font-semibold text-ink-muted">
         <Icon name={icon} className="h-4 w-4" />
         {title}
       </h2>
-      <div className="mt-2 text-base text-ink">{children}</div>
+      <div className="mt-2 text-base text-ink wrap-break-word">{children}</div>
     </div>
   );
 }
@@ -47,7 +47,7 @@ function LiveTotal({ base, runningSeconds, runningCount, serverNow }: { base: nu
     const t = setInterval(tick, 1000);
     return () => clearInterval(t);
   }, [runningCount, serverNow]);
-  return <span className="font-mono text-2xl font-semibold tabular-nums">{formatHMS(base + runningSeconds + runningCount * elapsed)}</span>;
+  return <span className="font-mono text-xl font-semibold tabular-nums sm:text-2xl">{formatHMS(base + runningSeconds + runningCount * elapsed)}</span>;
 }
 
 const PRIORITY_COLORS: Record<string, string> = { rush: "red", high: "orange", medium: "blue", low: "green" };
@@ -73,7 +73,8 @@ export function ProjectSummary({
 }) {
   const { t, i18n } = useLingui();
   return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    // Two cards a row on a phone too: six cards one under the other were two screens of a 360 px phone.
+    <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
       <SummaryCard title={t`Timeline`} icon="clock">
         {timeline ? (
           <p>
@@ -101,17 +102,17 @@ export function ProjectSummary({
         </span>
       </SummaryCard>
       <SummaryCard title={t`Workflow Steps`} icon="workflows">
-        <p className="text-2xl font-semibold tabular-nums">
+        <p className="text-xl font-semibold tabular-nums sm:text-2xl">
           {metrics.completedSteps} / {metrics.totalSteps}
         </p>
         <p className="text-sm text-ink-muted">{t`${metrics.stepPercent}% complete · ${metrics.totalSteps - metrics.completedSteps} remaining`}</p>
       </SummaryCard>
       <SummaryCard title={t`Files`} icon="file">
-        <p className="text-2xl font-semibold tabular-nums">{metrics.totalFiles}</p>
+        <p className="text-xl font-semibold tabular-nums sm:text-2xl">{metrics.totalFiles}</p>
         <p className="text-sm text-ink-muted">{t`${metrics.itemsWithFilesPercent}% of items have files`}</p>
       </SummaryCard>
       <SummaryCard title={t`Items`} icon="products">
-        <p className="text-2xl font-semibold tabular-nums">
+        <p className="text-xl font-semibold tabular-nums sm:text-2xl">
           {metrics.completedItems} / {metrics.totalItems}
         </p>
         <p className="text-sm text-ink-muted">
