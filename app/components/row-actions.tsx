@@ -35,7 +35,7 @@ export function RowActions({
     shared.set(i18n, words);
   }
   return (
-    <td data-label={words.actions} className="py-3">
+    <td data-label={words.actions} className="cell-actions py-3">
       <div className="flex flex-wrap gap-2">
         {lead}
         <RowLink to={view} className={btn.small} aria-label={t`View ${name}`}>

@@ -187,7 +187,7 @@ export default function SettingsWebhook({ loaderData }: Route.ComponentProps) {
                       {d.responseMs !== null ? <span className="text-ink-muted"> {t`in ${d.responseMs} ms`}</span> : null}
                       {d.error ? <span className="block text-danger-800 wrap-anywhere">{d.error}</span> : null}
                     </td>
-                    <td data-label={words.actions} className="py-3">
+                    <td data-label={words.actions} className="cell-actions py-3">
                       {d.status === "pending" ? (
                         d.attempts > 0 ? (
                           <Form method="post" action={here}>

@@ -232,6 +232,9 @@ test("a job's life on a phone: sign in, create with a due date, plan, add items,
     const top = async (title: string) => (await page.getByRole("heading", { level: 2, name: title, exact: true }).first().boundingBox())!.y;
     expect(await top("Priority")).toBe(await top("Timeline"));
     expect(await top("Total Time")).toBe(await top("Items"));
+    // An item's buttons side by side across its card, not one under another beside an 'Actions' label.
+    const buttonTop = async (name: string) => (await page.getByRole("link", { name, exact: true }).boundingBox())!.y;
+    expect(await buttonTop(`QR code of ${front.name}`)).toBe(await buttonTop(`View ${front.name}`));
   });
 
   // The demo shop is shared by the worker's other tests: the project goes (its items with it).

@@ -164,7 +164,7 @@ function SheetRowCells({
       <td data-label={labels.updated} className="py-2 pr-2 text-sm text-ink-muted">
         {r.updated ?? "—"}
       </td>
-      <td data-label={labels.actions} className="py-2 pr-2">
+      <td data-label={labels.actions} className="cell-actions py-2 pr-2">
         <div className="flex gap-1">
           <button
             type="submit"

@@ -88,7 +88,7 @@ export function AssignedTable({
             <td data-label={labels.priority} className="py-3 pr-3">
               <Badge color={BADGE[p.priority] ?? "gray"}>{PRIORITY_LABELS[p.priority] ? i18n._(PRIORITY_LABELS[p.priority]!) : p.priority}</Badge>
             </td>
-            <td data-label={labels.actions} className="py-3">
+            <td data-label={labels.actions} className="cell-actions py-3">
               <div className="flex flex-wrap gap-2">
                 <RowLink to={`/projects/${p.id}/machine-files`} className={btn.small} aria-label={t`Files of ${p.name}`}>
                   <Icon name="file" />

@@ -178,7 +178,7 @@ export function WorkflowSteps({
         {(handle) => (
           <>
             <StepCells step={step} handle={handle} />
-            <td data-label={t`Actions`} className="py-3 md:pl-3">
+            <td data-label={t`Actions`} className="cell-actions py-3 md:pl-3">
               {canWrite ? (
                 <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
                   <Link
@@ -463,7 +463,7 @@ function EditStepRow({ step, members, here, lastResult }: { step: StepRow; membe
         <input className={`${inputClass} w-24`} inputMode="numeric" {...getInputProps(fields.percentComplete, { type: "number" })} min={0} max={100} step={1} />
         <FieldError id={fields.percentComplete.errorId} errors={fields.percentComplete.errors} />
       </td>
-      <td data-label={t`Actions`} className="py-3 align-top md:pl-3">
+      <td data-label={t`Actions`} className="cell-actions py-3 align-top md:pl-3">
         <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="update-step" />
           <input type="hidden" name="stepId" value={step.id} />

@@ -45,7 +45,7 @@ export function PrintersTable({ printers, refused }: { printers: LabelPrinter[];
             <td data-label={labels.resolution} className="py-3 pr-3">
               {t`${p.dpi} dpi`}
             </td>
-            <td data-label={labels.actions} className="py-3">
+            <td data-label={labels.actions} className="cell-actions py-3">
               <div className="flex flex-wrap gap-2">
                 <Link to={`${HERE}?edit=${p.id}`} preventScrollReset className={btn.small} aria-label={t`Edit ${p.name}`}>
                   {t`Edit`}
