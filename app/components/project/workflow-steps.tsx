@@ -262,7 +262,7 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
       <td data-label={t`Department`} className="py-3 pr-3">
         {/* One box for the handle and the name: on a phone's card the cell is a two-column grid (label, value), and
             two children put the name on a line of its own under the label, in the label's narrow column. */}
-        <span className="flex min-w-0 items-center gap-2">
+        <span className="flex min-w-0 flex-wrap items-center gap-2">
           {handle ? (
             <button
               type="button"
