@@ -59,6 +59,12 @@ const origin = new URL(url).origin;
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 const tool = args.tool ?? (hasWrk ? "wrk" : "autocannon");
 if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install wrk); or pass --tool autocannon");
+// Said, not silent: autocannon's load runs under Node on the server's own cores, so its figures (p99 10–14 ms where wrk
+// gave 7.7–8.6 on the same build and machine, docs/benchmarks.md) are no comparison with wrk's.
+if (tool === "autocannon" && args.tool === undefined)
+  console.error(
+    "bench-timers: wrk is not installed, so the load comes from autocannon under Node, which takes CPU from the server: its figures do not compare with wrk's (Debian: apt-get install wrk).",
+  );
 const WRK_THREADS = 2;
 /** Stops an item may take in a run: each moves it to its next department, none finishes it. */
 const ADVANCES = 3;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrations } from "#db/migrations.gen";
@@ -58,6 +58,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const COVERED: Record<string, string> = {
   "backtest-forecast.ts": "on the tiny shop",
   "bench-audit.ts": "--rows 2000",
+  "bench-completing-scans.ts": "4 projects of 3 items on a copy of the tiny shop",
   "bench-forecast.ts": "seeds and measures a tiny shop",
   "bench-handler.ts": "two routes, one batch",
   "bench-live.ts": "2 clients for 1 s",
@@ -173,6 +174,19 @@ describe("on the tiny shop", () => {
     usageError(await run(["scripts/bench-scan-cpu.ts", "--data-dir", data, "--rounds", "2", "--warmup", "2"]), "must be more than --warmup");
   });
 
+  test("bench-completing-scans times scans that complete a step and a project", async () => {
+    const copy = path.join(work, "completing");
+    cpSync(data, copy, { recursive: true });
+    const out = ok(await run(["scripts/bench-completing-scans.ts", "--data-dir", copy, "--projects", "4", "--items", "3"]));
+    // The script reads back that every scan completed what it was set up to, and fails otherwise.
+    const figures = JSON.parse(out.slice(out.indexOf("{"))) as Record<"step" | "project", { median: number; n: number }>;
+    for (const kind of ["step", "project"] as const) {
+      expect(figures[kind].n).toBe(1);
+      expect(figures[kind].median).toBeGreaterThan(0);
+    }
+    usageError(await run(["scripts/bench-completing-scans.ts", "--data-dir", copy, "--projects", "2"]), "--projects is a whole number, 4 or more");
+  });
+
   test("bench-scan-alloc counts a scan's objects with the collector off, and will not count with it on", async () => {
     const out = ok(await run(["scripts/bench-scan-alloc.ts", "--data-dir", data, "--rounds", "2"], { BUN_JSC_useGC: "false" }));
     const figures = JSON.parse(out.trim().split("\n").pop()!) as { objectsPerScan: number; byType: Record<string, number> };
@@ -224,6 +238,12 @@ describe("on the tiny shop", () => {
       expect(r.requests).toBeGreaterThan(0);
       expect([r.non2xx, r.errors]).toEqual([0, 0]);
       usageError(await run(["scripts/bench-timers.mjs", "--tool", "ab"]), "bench-timers: --tool");
+      // Without wrk on the PATH and no --tool, the bench falls back to autocannon and says its figures are another measure.
+      const fallback = await run(["scripts/bench-timers.mjs", "--url", server.url, "--connections", "1", "--duration", "1", "--settle", "0"], {
+        PATH: path.join(work, "no-wrk-here"),
+      });
+      expect(JSON.parse(ok(fallback).slice(fallback.out.indexOf("{"))).tool).toBe("autocannon");
+      expect(fallback.err).toContain("wrk is not installed, so the load comes from autocannon");
     });
 
     test.skipIf(!Bun.which("wrk"))("bench-timers with wrk runs bench-scans.lua", async () => {
