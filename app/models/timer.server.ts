@@ -231,29 +231,25 @@ export function waitSince(
 }
 
 /**
- * Whether this start, as a scan, would follow the same member's scan that moved the item here moments ago (see
- * DoubleStartError). A stop in the department the item is in (Pause, an undone move) is no move.
+ * Whether `previous` (the item's latest log row) is a stop by `actor` moments ago with no other read of theirs since:
+ * a scan now would be that stop's label read a second time.
  */
-function isDoubleStart(db: DB, previous: Previous | null, actor: Actor, department: string, now: number): boolean {
+function followsOwnStop(db: DB, previous: Previous | null, actor: Actor, now: number): boolean {
   return (
     actor.id !== null &&
     previous?.action === "stop" &&
     previous.memberId === actor.id &&
-    previous.department !== department &&
     now - previous.at < DOUBLE_SCAN_WINDOW_MS &&
     isMembersLastRead(db, actor.id, previous.id)
   );
 }
 
-/** Whether a scan of this finished item follows, moments later and with no other read between, the member's stop that finished it. */
-function isDoubleFinish(db: DB, previous: Previous | null, actor: Actor, now: number): boolean {
-  return (
-    actor.id !== null &&
-    previous?.action === "stop" &&
-    previous.memberId === actor.id &&
-    now - previous.at < DOUBLE_SCAN_WINDOW_MS &&
-    isMembersLastRead(db, actor.id, previous.id)
-  );
+/**
+ * Whether this start, as a scan, would follow the same member's scan that moved the item here moments ago (see
+ * DoubleStartError). A stop in the department the item is in (Pause, an undone move) is no move.
+ */
+function isDoubleStart(db: DB, previous: Previous | null, actor: Actor, department: string, now: number): boolean {
+  return previous?.department !== department && followsOwnStop(db, previous, actor, now);
 }
 
 /**
@@ -274,7 +270,8 @@ function applyStart(db: DB, id: number, actor: Actor, serverNow: number, meta: S
   const row = timerQueries(db).start.get({ id, now });
   if (!row) {
     if (itemOrThrow(db, id).finishedAt) {
-      if (asScan && isDoubleFinish(db, timerQueries(db).previous.get({ id }), actor, now)) throw new DoubleFinishError(id);
+      // A scan of this finished item right after the member's stop that finished it (see DoubleFinishError).
+      if (asScan && followsOwnStop(db, timerQueries(db).previous.get({ id }), actor, now)) throw new DoubleFinishError(id);
       throw new ItemFinishedError(id);
     }
     throw new ConflictError(alreadyRunningMessage());

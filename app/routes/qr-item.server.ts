@@ -93,11 +93,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof NotFoundError)
       return redirectWithToast(request, here, { title: t`Item Not Found`, description: QR_MESSAGES.notFound, variant: "destructive" });
     if (error instanceof DoubleStartError) return redirectWithToast(request, here, doubleTapStartToast(name(error.department)));
-    // A Start right after this member's Done finished the item: the page already says Finished, as any refusal does.
-    if (error instanceof DoubleFinishError) return refused("qr", 409, finishedToast(can(user, "projects:write")));
+    // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript; a
+    // Start right after this member's Done finished the item too, since the page already says Finished.
+    if (error instanceof ItemFinishedError || error instanceof DoubleFinishError) return refused("qr", 409, finishedToast(can(user, "projects:write")));
     if (error instanceof DoubleScanError) return redirectWithToast(request, here, doubleTapToast());
-    // Refused with 409 and the page as it is (finished, with Reopen on the item page), with or without JavaScript.
-    if (error instanceof ItemFinishedError) return refused("qr", 409, finishedToast(can(user, "projects:write")));
     if (error instanceof ConflictError) {
       // Someone else (or this phone a moment ago) already did it: show the state as it is now, and why.
       const alreadyRunning = alreadyRunningMessage();
