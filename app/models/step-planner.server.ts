@@ -20,7 +20,6 @@ export const PLAN_AUDIT_ACTION = "plan-steps";
 
 export type PlanStepsResult = { changed: PlannedStep[]; summary: string };
 
-/** Plans project `projectId`'s empty step dates; undefined when there is no such project. Refusals are BadRequestErrors. */
 /** The departments' work with the forecast's spans where it has them. */
 function withSpans(work: Map<string, DepartmentWork>, spans: ReadonlyMap<string, number>): Map<string, DepartmentWork> {
   for (const [department, spanSeconds] of spans) {
@@ -30,6 +29,7 @@ function withSpans(work: Map<string, DepartmentWork>, spans: ReadonlyMap<string,
   return work;
 }
 
+/** Plans project `projectId`'s empty step dates; undefined when there is no such project. Refusals are BadRequestErrors. */
 export function planProjectSteps(projectId: number, actor: Actor, now = Date.now()): PlanStepsResult | undefined {
   const tz = getEnv().SHOP_TIMEZONE;
   // The forecast's figures as they are now: read before the transaction (it keeps its own state, and may read).

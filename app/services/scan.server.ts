@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { departmentNames, getItemCard } from "~/models/item-detail.server";
 import { DoubleFinishError, DoubleScanError, DoubleStartError, ItemFinishedError, toggleTimer, undoableStop, type ScanMeta } from "~/models/timer.server";
-import { finishedMessageFor, finishedToast } from "~/domain/job-end";
+import { finishedToast } from "~/domain/job-end";
 import { ConflictError, NotFoundError } from "~/domain/errors";
 import { departmentLabel } from "~/domain/format";
 import { parseIdParam } from "~/domain/ids";
@@ -113,8 +113,10 @@ function undoOffer(id: number, name: (value: string) => string): ScanUndo | unde
   };
 }
 
-/** Reads the scanned text and toggles the item's timer; a replayed scan id changes nothing and says so. */
-/** `canReopen`: the member may reopen a finished item (projects:write); a refusal of one says who can otherwise. */
+/**
+ * Reads the scanned text and toggles the item's timer; a replayed scan id changes nothing and says so. `canReopen`:
+ * the member may reopen a finished item (projects:write); a refusal of one says who can otherwise.
+ */
 export function scanCode(request: Request, actor: Actor, code: string, meta: ScanMeta = {}, canReopen = true): ScanOutcome {
   const parsed = parseQrInput(code, ownBases(request));
   if (parsed.kind === "error") return failure(parsed.message);
@@ -162,14 +164,10 @@ export function scanCode(request: Request, actor: Actor, code: string, meta: Sca
     }
     if (error instanceof DoubleScanError) return { kind: "error", message: error.message, toast: doubleScanToast(), status: 409, itemId: error.itemId };
     // A finished item refuses scans until Reopen (decision 0048): its card shows it finished, and who did it.
-    if (error instanceof ItemFinishedError)
-      return {
-        kind: "error",
-        message: finishedMessageFor(canReopen),
-        toast: { ...finishedToast(canReopen), variant: "destructive" },
-        status: 409,
-        itemId: error.itemId,
-      };
+    if (error instanceof ItemFinishedError) {
+      const toast = finishedToast(canReopen);
+      return { kind: "error", message: toast.description, toast: { ...toast, variant: "destructive" }, status: 409, itemId: error.itemId };
+    }
     // A scan id already used for another item (a device replaying a queue it rebuilt): refused, nothing changes.
     if (error instanceof ConflictError) return failure(error.message, 409);
     throw error;
