@@ -4,9 +4,8 @@
 // the whole request's cost with the shop's big tables and indexes around it.
 //   bun scripts/bench-completing-scans.ts --data-dir DIR [--projects 40] [--items 100] [--pin 1234]
 //   (the database is written to: run it on a copy of a seeded folder)
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./cli-args";
+import { readyCompletingScan } from "../tests/helpers/completing-scan";
 import { ORIGIN, SOCKET, signedInHandler } from "./in-process";
 
 const USAGE = `Usage: bun scripts/bench-completing-scans.ts --data-dir DIR [--projects 40] [--items 100] [--pin 1234]
@@ -15,37 +14,13 @@ const USAGE = `Usage: bun scripts/bench-completing-scans.ts --data-dir DIR [--pr
   --items N         items in each project (default 100)
   --pin PIN         the administrator's PIN (default 1234)`;
 
-function usageError(message: string): never {
-  console.error(`bench-completing-scans: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      projects: { type: "string", default: "40" },
-      items: { type: "string", default: "100" },
-      pin: { type: "string", default: "1234" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  usageError((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const dataDir = values["data-dir"];
-if (typeof dataDir !== "string") usageError("--data-dir is needed.");
-if (!existsSync(path.join(dataDir, "shopflow.db"))) usageError(`${dataDir} holds no shopflow.db: seed it first (scripts/seed-large.ts).`);
-const whole = (flag: string, min: number) => {
-  const n = Number(values[flag]);
-  if (!Number.isSafeInteger(n) || n < min) usageError(`--${flag} is a whole number, ${min} or more, not "${values[flag]}".`);
-  return n;
-};
+const { values, seededDir, whole } = scriptArgs("bench-completing-scans", USAGE, {
+  "data-dir": { type: "string" },
+  projects: { type: "string", default: "40" },
+  items: { type: "string", default: "100" },
+  pin: { type: "string", default: "1234" },
+});
+const dataDir = seededDir();
 const PROJECTS = whole("projects", 4);
 const ITEMS = whole("items", 2);
 
@@ -75,7 +50,6 @@ const tag = Date.now().toString(36);
 const sequence = ["pre-production", "production"];
 await created("/api/categories", { name: `Bench two-step ${tag}`, departmentSequence: sequence });
 const workflowId = await created("/api/workflows", { name: `Bench two-step ${tag}`, departmentSequence: sequence });
-const others = JSON.stringify(Array.from({ length: ITEMS - 1 }, (_, i) => i));
 const running: { item: number; completes: "step" | "project" }[] = [];
 for (let k = 0; k < PROJECTS; k++) {
   // Half the projects: every item but one waiting in Production and that one running in Pre-Production, whose stop
@@ -89,22 +63,7 @@ for (let k = 0; k < PROJECTS; k++) {
     projectId,
     department: completes === "step" ? "pre-production" : "production",
   });
-  db.query(
-    `INSERT INTO items (name, category, material, quantity, department, project_id, workflow_id, current_step_index, finished_at, created_at)
-     SELECT i.name || ' ' || n.value, i.category, i.material, 1, 'production', i.project_id, i.workflow_id, 1, $finished, i.created_at
-     FROM items i, json_each($others) n WHERE i.id = $id`,
-  ).run({ id, others, finished: completes === "project" ? Date.now() : null });
-  db.query("UPDATE items SET is_timer_active = 1, current_session_start = $at WHERE id = $id").run({ id, at: Date.now() - 60_000 });
-  db.query(
-    `UPDATE project_workflow_steps SET percent_complete = CASE department WHEN 'pre-production' THEN $pp ELSE 99 END,
-       status = CASE WHEN department = 'pre-production' AND $pp = 100 THEN 'completed' ELSE 'in-progress' END
-     WHERE project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)`,
-  ).run({ projectId, pp: completes === "step" ? 99 : 100 });
-  if (completes === "step")
-    db.query(
-      `UPDATE project_workflow_steps SET percent_complete = 0, status = 'pending' WHERE department = 'production'
-       AND project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)`,
-    ).run({ projectId });
+  readyCompletingScan(db, { id, projectId, completes, others: ITEMS - 1 });
   running.push({ item: id, completes });
 }
 

@@ -3,9 +3,7 @@
 // Checkpoints are left out of the figure (run between measured rounds), as the server runs them on a worker.
 //   bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234]     (the database is written to)
 //   On a small seed: --rounds 4 --warmup 2 --in-flight 5 --first 1
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { scriptArgs } from "./cli-args";
 import { scanRound, signedInHandler, stoppedItemsToScan } from "./in-process";
 
 const USAGE = `Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400] [--pin 1234] [--first 100000] [--in-flight 50] [--warmup 20]
@@ -16,39 +14,15 @@ const USAGE = `Usage: bun scripts/bench-scan-cpu.ts --data-dir DIR [--rounds 400
   --warmup N        rounds left out of the figure (default 20)
   --pin PIN         the administrator's PIN (default 1234)`;
 
-function usageError(message: string): never {
-  console.error(`bench-scan-cpu: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      rounds: { type: "string", default: "400" },
-      pin: { type: "string", default: "1234" },
-      first: { type: "string", default: "100000" },
-      "in-flight": { type: "string", default: "50" },
-      warmup: { type: "string", default: "20" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  usageError((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const dataDir = values["data-dir"];
-if (typeof dataDir !== "string") usageError("--data-dir is needed.");
-if (!existsSync(path.join(dataDir, "shopflow.db"))) usageError(`${dataDir} holds no shopflow.db: seed it first (scripts/seed-large.ts).`);
-const whole = (flag: string, min: number) => {
-  const n = Number(values[flag]);
-  if (!Number.isSafeInteger(n) || n < min) usageError(`--${flag} is a whole number, ${min} or more, not "${values[flag]}".`);
-  return n;
-};
+const { values, usageError, seededDir, whole } = scriptArgs("bench-scan-cpu", USAGE, {
+  "data-dir": { type: "string" },
+  rounds: { type: "string", default: "400" },
+  pin: { type: "string", default: "1234" },
+  first: { type: "string", default: "100000" },
+  "in-flight": { type: "string", default: "50" },
+  warmup: { type: "string", default: "20" },
+});
+const dataDir = seededDir();
 const rounds = whole("rounds", 1);
 const first = whole("first", 1);
 const IN_FLIGHT = whole("in-flight", 1);

@@ -1,9 +1,8 @@
 // Opens N event streams (GET /api/events) on a server started here, then reports the server's RSS before and
 // with them open, and how long a change takes to reach all of them (target: 500 streams within the
 // RSS goal). `bun scripts/bench-streams.ts --data-dir DIR [--streams 500] [--pin 1234]`
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { parseArgs } from "node:util";
+import { readFileSync } from "node:fs";
+import { scriptArgs } from "./cli-args";
 
 // Bun's fetch keeps at most 256 requests open at once by default: ask for more, or stream 257 would wait forever.
 if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
@@ -20,32 +19,13 @@ const USAGE = `Usage: bun scripts/bench-streams.ts --data-dir DIR [--streams 500
   --pin PIN        the administrator's PIN (default 1234)
   --port P         the server's port (default 3917)`;
 
-function usageError(message: string): never {
-  console.error(`bench-streams: ${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-let values: Record<string, string | boolean | undefined>;
-try {
-  ({ values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      streams: { type: "string", default: "500" },
-      pin: { type: "string", default: "1234" },
-      port: { type: "string", default: "3917" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (error) {
-  usageError((error as Error).message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const dataDir = values["data-dir"];
-if (typeof dataDir !== "string") usageError("--data-dir is needed.");
-if (!existsSync(path.join(dataDir, "shopflow.db"))) usageError(`${dataDir} holds no shopflow.db: seed it first (scripts/seed-large.ts).`);
+const { values, usageError, seededDir } = scriptArgs("bench-streams", USAGE, {
+  "data-dir": { type: "string" },
+  streams: { type: "string", default: "500" },
+  pin: { type: "string", default: "1234" },
+  port: { type: "string", default: "3917" },
+});
+const dataDir = seededDir();
 for (const flag of ["streams", "port"]) {
   const n = Number(values[flag]);
   if (!Number.isSafeInteger(n) || n < 1 || (flag === "port" && n > 65535)) usageError(`--${flag} is a whole number, 1 or more, not "${values[flag]}".`);

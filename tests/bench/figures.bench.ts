@@ -12,6 +12,7 @@ import { addMember, createApp, type Client, hooks } from "../helpers/app";
 import { open } from "../helpers/html-form";
 import { calendar, dept, flat, MONDAY_8 } from "../helpers/forecast-shop";
 import { seedShop } from "../helpers/shop";
+import { readyCompletingScan } from "../helpers/completing-scan";
 
 const { createMachineFiles, setSlowLaneForTests } = hooks;
 
@@ -429,7 +430,6 @@ test("scans that complete a step and a project (projects of 100 items)", async (
   });
   const db = app.db.$client;
   const projects = db.query<{ id: number }, []>("SELECT id FROM projects ORDER BY id").all();
-  const others = JSON.stringify(Array.from({ length: 99 }, (_, i) => i));
   const running: { item: number; project: number; completes: "step" | "project" }[] = [];
   for (const [k, { id: projectId }] of projects.entries()) {
     // Half the projects: 99 items waiting in production and one running in pre-production, whose stop completes the
@@ -440,21 +440,7 @@ test("scans that complete a step and a project (projects of 100 items)", async (
       json: { name: "Sign", category: "Banner", projectId, department: completes === "step" ? "pre-production" : "production" },
     });
     const { id } = (await res.json()) as { id: number };
-    db.query(
-      `INSERT INTO items (name, category, material, quantity, department, project_id, workflow_id, current_step_index, finished_at, created_at)
-       SELECT i.name || ' ' || n.value, i.category, i.material, 1, 'production', i.project_id, i.workflow_id, 1, $finished, i.created_at
-       FROM items i, json_each($others) n WHERE i.id = $id`,
-    ).run({ id, others, finished: completes === "project" ? Date.now() : null });
-    db.query("UPDATE items SET is_timer_active = 1, current_session_start = $at WHERE id = $id").run({ id, at: Date.now() - 60_000 });
-    db.query(
-      `UPDATE project_workflow_steps SET percent_complete = CASE department WHEN 'pre-production' THEN $pp ELSE 99 END,
-         status = CASE WHEN department = 'pre-production' AND $pp = 100 THEN 'completed' ELSE 'in-progress' END
-       WHERE project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)`,
-    ).run({ projectId, pp: completes === "step" ? 99 : 100 });
-    if (completes === "step")
-      db.query(
-        "UPDATE project_workflow_steps SET percent_complete = 0, status = 'pending' WHERE department = 'production' AND project_workflow_instance_id IN (SELECT id FROM project_workflow_instances WHERE project_id = $projectId)",
-      ).run({ projectId });
+    readyCompletingScan(db, { id, projectId, completes, others: 99 });
     running.push({ item: id, project: projectId, completes });
   }
   const times = { step: [] as number[], project: [] as number[] };

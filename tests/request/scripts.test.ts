@@ -59,6 +59,7 @@ const COVERED: Record<string, string> = {
   "backtest-forecast.ts": "on the tiny shop",
   "bench-audit.ts": "--rows 2000",
   "bench-completing-scans.ts": "4 projects of 3 items on a copy of the tiny shop",
+  "cli-args.ts": "a module: through bench-scan-cpu.ts, bench-completing-scans.ts and bench-streams.ts (their usage errors and --data-dir checks)",
   "bench-forecast.ts": "seeds and measures a tiny shop",
   "bench-handler.ts": "two routes, one batch",
   "bench-live.ts": "2 clients for 1 s",
@@ -73,7 +74,7 @@ const COVERED: Record<string, string> = {
   "compile.ts": "--dry-run (a real compile takes about a minute)",
   "embed-migrations.ts": "--out, compared with db/migrations.gen.ts",
   "i18n-catalogs.ts": "a module: through lingui.config.ts (tests/unit/i18n-catalogs.test.ts)",
-  "in-process.ts": "a module: through profile-route.ts, bench-handler.ts, bench-scan-cpu.ts and bench-scan-alloc.ts",
+  "in-process.ts": "a module: through profile-route.ts, bench-handler.ts, bench-scan-cpu.ts, bench-scan-alloc.ts and bench-completing-scans.ts",
   "lingui-preload.ts": "a module: bunfig.toml preloads it for every test (each translated page goes through it)",
   "link-bun.cjs": "as npm's postinstall runs it",
   "merge-po.ts": "merges two sides' catalog entries",
@@ -185,6 +186,11 @@ describe("on the tiny shop", () => {
       expect(figures[kind].median).toBeGreaterThan(0);
     }
     usageError(await run(["scripts/bench-completing-scans.ts", "--data-dir", copy, "--projects", "2"]), "--projects is a whole number, 4 or more");
+    // scripts/cli-args.ts: the data folder's checks and --help, as every script using it answers them.
+    usageError(await run(["scripts/bench-completing-scans.ts"]), "bench-completing-scans: --data-dir is needed.");
+    usageError(await run(["scripts/bench-completing-scans.ts", "--data-dir", path.join(work, "empty")]), "holds no shopflow.db");
+    usageError(await run(["scripts/bench-completing-scans.ts", "--rows", "5"]), "bench-completing-scans: Unknown option '--rows'");
+    expect(ok(await run(["scripts/bench-completing-scans.ts", "--help"]))).toContain("Usage: bun scripts/bench-completing-scans.ts");
   });
 
   test("bench-scan-alloc counts a scan's objects with the collector off, and will not count with it on", async () => {
