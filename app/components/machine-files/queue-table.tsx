@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { DragHandle } from "~/components/drag-handle";
 import { FileName } from "~/components/file-name";
 import { Icon } from "~/components/icons";
 import { RowForm, RowLink } from "~/components/row-link";
@@ -80,16 +81,7 @@ export function QueueTable({
                   <div className="flex items-center gap-1">
                     {/* A phone reorders with ↑/↓ (dragging a card in a long list under a thumb goes wrong); from md,
                         with JavaScript, the handle. Without JavaScript the arrows everywhere. */}
-                    {handle ? (
-                      <button
-                        type="button"
-                        className="inline-flex size-tap cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100 max-md:hidden"
-                        aria-label={t`Drag ${f.fileName} to reorder`}
-                        {...handle}
-                      >
-                        <Icon name="grip" />
-                      </button>
-                    ) : null}
+                    {handle ? <DragHandle handle={handle} label={t`Drag ${f.fileName} to reorder`} className="max-md:hidden" /> : null}
                     <span>{offset + i + 1}</span>
                     {/* Stacked in a table row, where the nine columns need every pixel at 1024 px. */}
                     <div className="flex gap-1 md:flex-col">

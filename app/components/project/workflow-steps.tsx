@@ -22,6 +22,8 @@ import { markUnreadableDates } from "~/browser/unreadable-dates";
 import { sequenceColorClass } from "~/domain/colors";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { sortableAnnouncements } from "../drag-announcements";
+import { DragHandle } from "../drag-handle";
+import type { Handle } from "../sortable-queue";
 import { Icon } from "../icons";
 import { OpenedValuesField, useOpenedValues } from "../opened-values";
 import { useToast } from "../toaster";
@@ -263,16 +265,7 @@ function StepCells({ step, handle }: { step: StepRow; handle: Handle }) {
         {/* One box for the handle and the name: on a phone's card the cell is a two-column grid (label, value), and
             two children put the name on a line of its own under the label, in the label's narrow column. */}
         <span className="flex min-w-0 flex-wrap items-center gap-2">
-          {handle ? (
-            <button
-              type="button"
-              className="inline-flex size-tap shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-ink-muted hover:bg-slate-100"
-              aria-label={t`Drag ${step.departmentName} to reorder`}
-              {...handle}
-            >
-              <Icon name="grip" />
-            </button>
-          ) : null}
+          {handle ? <DragHandle handle={handle} label={t`Drag ${step.departmentName} to reorder`} className="shrink-0" /> : null}
           <span
             className={`inline-block max-w-full rounded-full border px-2.5 py-0.5 text-sm font-medium wrap-break-word ${sequenceColorClass(step.department, step.departmentColor)}`}
           >
@@ -333,8 +326,6 @@ function MoveButton({ here, stepId, direction, disabled, name }: { here: string;
     </Form>
   );
 }
-
-type Handle = Record<string, unknown> | null;
 
 function SortableStepRow({ id, sortable, children }: { id: number; sortable: boolean; children: (handle: Handle) => ReactNode }) {
   if (!sortable) return <tr id={`step-${id}`}>{children(null)}</tr>;
