@@ -20,13 +20,14 @@
 // Prints the latency figures of all the calls as JSON. The load tool must not share the server's runtime.
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const USAGE = `Usage: node scripts/bench-timers.mjs --url http://127.0.0.1:3000 [--pin 1234] [--connections 50] [--duration 10] [--tool wrk|autocannon] [--settle 12]
-  --settle S   seconds to wait after importing items, while the server folds the import's log into the database
+const USAGE = `Usage: node scripts/bench-timers.mjs --url http://127.0.0.1:3000 [--pin 1234] [--connections 50] [--duration 10] [--tool wrk|autocannon] [--settle 12] [--server-pid N]
+  --settle S      seconds to wait after importing items, while the server folds the import's log into the database
+  --server-pid N  also report the CPU seconds that process spent during the load alone (not the import before it)
   Against a server already running on seeded data (scripts/seed-large.ts). A quick check that it runs:
   --connections 2 --duration 1 --tool autocannon --settle 0 (it imports the items it needs when the data lacks them).`;
 /** A mistake in the command line: exit code 2 and the usage, before the server is asked anything. */
@@ -42,7 +43,7 @@ if (argv.includes("--help") || argv.includes("-h")) {
 const args = {};
 for (let i = 0; i < argv.length; i += 2) {
   const flag = argv[i];
-  if (!["--url", "--pin", "--connections", "--duration", "--tool", "--settle"].includes(flag)) usageError(`unknown option ${flag}`);
+  if (!["--url", "--pin", "--connections", "--duration", "--tool", "--settle", "--server-pid"].includes(flag)) usageError(`unknown option ${flag}`);
   if (argv[i + 1] === undefined) usageError(`${flag} needs a value`);
   args[flag.slice(2)] = argv[i + 1];
 }
@@ -55,6 +56,9 @@ if (!Number.isFinite(duration) || duration <= 0) usageError(`--duration is a num
 const settle = Number(args.settle ?? 12);
 if (!Number.isFinite(settle) || settle < 0) usageError(`--settle is a number of seconds, 0 or more, not "${args.settle}"`);
 if (args.tool !== undefined && args.tool !== "wrk" && args.tool !== "autocannon") usageError(`--tool is wrk or autocannon, not "${args.tool}"`);
+const serverPid = args["server-pid"] === undefined ? undefined : Number(args["server-pid"]);
+if (serverPid !== undefined && (!Number.isSafeInteger(serverPid) || serverPid < 1))
+  usageError(`--server-pid is the server's process id, not "${args["server-pid"]}"`);
 const origin = new URL(url).origin;
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 const tool = args.tool ?? (hasWrk ? "wrk" : "autocannon");
@@ -65,6 +69,14 @@ if (tool === "autocannon" && args.tool === undefined)
   console.error(
     "bench-timers: wrk is not installed, so the load comes from autocannon under Node, which takes CPU from the server: its figures do not compare with wrk's (Debian: apt-get install wrk).",
   );
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
+/** CPU seconds (user + system) the server has used, from /proc/<pid>/stat; null without --server-pid. */
+function serverCpu() {
+  if (serverPid === undefined) return null;
+  const stat = readFileSync(`/proc/${serverPid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
 const WRK_THREADS = 2;
 /** Stops an item may take in a run: each moves it to its next department, none finishes it. */
 const ADVANCES = 3;
@@ -186,6 +198,7 @@ if (tool === "wrk") {
   const idsFile = path.join(dir, "ids.txt");
   writeFileSync(idsFile, ids.join("\n"));
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench-scans.lua");
+  const cpuBefore = serverCpu();
   const run = spawnSync(
     "wrk",
     [
@@ -205,6 +218,7 @@ if (tool === "wrk") {
     ],
     { encoding: "utf8" },
   );
+  const cpuAfter = serverCpu();
   rmSync(dir, { recursive: true, force: true });
   // Leave no timer running behind.
   await stopAll();
@@ -227,6 +241,7 @@ if (tool === "wrk") {
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    serverCpuSeconds: cpuBefore === null ? undefined : cpuAfter - cpuBefore,
   };
   console.log(JSON.stringify(out, null, 2));
   if (out.non2xx > 0 || out.errors > 0) process.exitCode = 1;
@@ -240,6 +255,7 @@ if (tool === "wrk") {
 // item and every item goes round before any goes again.
 const free = [...ids];
 const statuses = {};
+const cpuBefore = serverCpu();
 const result = await autocannon({
   url,
   connections,
@@ -263,6 +279,7 @@ const result = await autocannon({
   ],
 });
 
+const cpuAfter = serverCpu();
 // Leave no timer running behind.
 await stopAll();
 
@@ -282,6 +299,7 @@ const out = {
   errors: result.errors,
   timeouts: result.timeouts,
   statuses,
+  serverCpuSeconds: cpuBefore === null ? undefined : cpuAfter - cpuBefore,
 };
 console.log(JSON.stringify(out, null, 2));
 if (out.non2xx > 0 || out.errors > 0) process.exitCode = 1;

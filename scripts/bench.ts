@@ -229,6 +229,31 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
 
+const SCAN_LABEL = `scan toggle (start-timer / end-timer; ${spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk"})`;
+
+/** A second in which the server used less than this share of one core is a quiet one. */
+const QUIET_SHARE = 0.05;
+/** How long a server may go on answering what the last load left before the bench gives up on it. */
+const QUIET_LIMIT_MS = 300_000;
+
+/**
+ * Waits for a quiet second: the load tool stops when its time is up, but a route slower than the load's pace (the
+ * ten-year analytics page answers about one request a second to 50 connections) leaves requests the server goes on
+ * answering for a minute or more. Measured then, the next route (and the trivial run beside it, and its CPU per
+ * request) would carry the tail of this one. Returns the milliseconds waited.
+ */
+async function untilQuiet(pid: number): Promise<number> {
+  const t0 = performance.now();
+  let before = cpuSeconds(pid);
+  while (performance.now() - t0 < QUIET_LIMIT_MS) {
+    await Bun.sleep(1000);
+    const now = cpuSeconds(pid);
+    if (now - before < QUIET_SHARE) return performance.now() - t0;
+    before = now;
+  }
+  throw new Error(`the server was still busy ${QUIET_LIMIT_MS / 1000} s after the last load`);
+}
+
 /**
  * One load run against `url`. When the server's pid is given, also its CPU time per request: unlike req/s this
  * hardly depends on what else the machine is doing, so it compares runs made at different times.
@@ -332,7 +357,6 @@ const RSS_TARGET_MB = 200;
  * enough items early in their sequence that every stop moves one on and none finishes (it imports them if need be).
  */
 async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
-  const cpuBefore = cpuSeconds(serverPid);
   const run = spawnSync(
     loadRuntime,
     [
@@ -345,6 +369,9 @@ async function scanLoad(origin: string, args: Args, serverPid: number): Promise<
       String(args.connections),
       "--duration",
       String(args.duration),
+      // The CPU of the load alone, without the items it may import first.
+      "--server-pid",
+      String(serverPid),
     ],
     { cwd: root, encoding: "utf8" },
   );
@@ -361,6 +388,7 @@ async function scanLoad(origin: string, args: Args, serverPid: number): Promise<
     errors: number;
     timeouts: number;
     seconds: number;
+    serverCpuSeconds: number;
   };
   const result = {
     reqPerSec: r.reqPerSec,
@@ -376,7 +404,7 @@ async function scanLoad(origin: string, args: Args, serverPid: number): Promise<
     timeouts: r.timeouts,
     bytesPerReq: 0,
   } as LoadResult;
-  if (r.requests > 0) result.cpuUsPerReq = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / r.requests;
+  if (r.requests > 0) result.cpuUsPerReq = (r.serverCpuSeconds * 1e6) / r.requests;
   return result;
 }
 
@@ -546,7 +574,7 @@ async function main() {
       kind: "page",
     },
     {
-      label: `scan toggle (start-timer / end-timer; ${spawnSync("wrk", ["--version"]).error ? "autocannon" : "wrk"})`,
+      label: `${SCAN_LABEL}, after the routes above`,
       path: "/api/items/{id}/start-timer",
       signedIn: true,
       kind: "scan",
@@ -564,6 +592,8 @@ async function main() {
   for (let round = 1; round <= args.rounds; round++) {
     for (const route of selected) {
       if (results.some((r) => r.route === route && r.skipped)) continue;
+      const waited = await untilQuiet(app.pid!);
+      if (waited > 3000) console.log(`  (waited ${fmt(waited / 1000)} s for the server to answer what the last load left)`);
       if (route.kind === "scan") {
         const t = await load(trivialUrl, {}, args, trivial.pid);
         const a = await scanLoad(origin, args, app.pid!);
@@ -602,9 +632,27 @@ async function main() {
     });
   }
   results.sort((a, b) => selected.indexOf(a.route) - selected.indexOf(b.route));
-  await Bun.sleep(1000);
+  await untilQuiet(app.pid!);
   const after = rssMb(app.pid!);
   await stop(app);
+
+  // The scans again, on a server that has answered nothing else. After the pages above the forecast is being
+  // watched, so the server computes it again in the background after the scans (every 5 × its computation time,
+  // models/project-forecast.server.ts), on the thread that answers them; with the ~13,000 items the scan load
+  // puts on the floor that is ~40 ms several times a second. The two rows tell the scan's own cost from that.
+  const scanRoute = selected.find((r) => r.kind === "scan");
+  if (scanRoute) {
+    const freshPort = await freePort();
+    const fresh = start([bun, "server.ts"], appEnv(freshPort), "app (fresh, for the scans)");
+    await until200(`http://127.0.0.1:${freshPort}/healthz`, fresh);
+    await untilQuiet(fresh.pid!);
+    const route: Route = { ...scanRoute, label: `${SCAN_LABEL}, on a fresh server` };
+    const t = await load(trivialUrl, {}, args, trivial.pid);
+    const a = await scanLoad(`http://127.0.0.1:${freshPort}`, args, fresh.pid!);
+    console.log(`  ${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms`);
+    results.push({ route, app: a, trivial: t, share: (a.reqPerSec / t.reqPerSec) * 100 });
+    await stop(fresh);
+  }
   await stop(trivial);
 
   // The same routes through the built handler in-process, one request at a time (scripts/bench-handler.ts).
@@ -640,7 +688,7 @@ async function main() {
     `Command: \`${command}\` (data: ${fmt(sizes.projects)} projects, ${fmt(sizes.items)} items, ${fmt(sizes.logs)} timer logs; product page: item ${itemId}).`,
   );
   lines.push(
-    `Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of ${args.handlerBatches} batches; scripts/bench-handler.ts): the code's own cost per request.`,
+    `Load: autocannon, ${args.connections} connections, ${args.warmup} s warm-up then ${args.duration} s per run, run under ${path.basename(loadRuntime)} on the same machine. Each app run follows a run against the trivial server (\`Bun.serve\` answering "ok"); "% of trivial" divides by that neighbouring run. Each pair starts once the app has had a quiet second (under ${QUIET_SHARE * 100}% of a core), so no row carries what the route before it left queued${args.rounds > 1 ? `; with ${args.rounds} rounds per route, each row is the round with the median share` : ""}. "CPU µs/req" is the server process's CPU time (user + system, all threads, from /proc) over the requests it answered in that run: it barely depends on what else the machine was doing, where req/s does. "handler µs" is the same route through the built fetch handler in-process, one request at a time, no network (the fastest of ${args.handlerBatches} batches; scripts/bench-handler.ts): the code's own cost per request.`,
   );
   lines.push("");
   lines.push("| route | req/s | p50 ms | p99 ms | % of trivial | trivial req/s | CPU µs/req | handler µs | target |");

@@ -237,13 +237,30 @@ describe("on the tiny shop", () => {
 
     test("bench-timers toggles timers for a second with autocannon", async () => {
       const out = ok(
-        await run(["scripts/bench-timers.mjs", "--url", server.url, "--connections", "2", "--duration", "1", "--tool", "autocannon", "--settle", "0"]),
+        await run([
+          "scripts/bench-timers.mjs",
+          "--url",
+          server.url,
+          "--connections",
+          "2",
+          "--duration",
+          "1",
+          "--tool",
+          "autocannon",
+          "--settle",
+          "0",
+          "--server-pid",
+          String(server.process.pid),
+        ]),
       );
-      const r = JSON.parse(out.slice(out.indexOf("{"))) as { tool: string; requests: number; non2xx: number; errors: number };
+      const r = JSON.parse(out.slice(out.indexOf("{"))) as { tool: string; requests: number; non2xx: number; errors: number; serverCpuSeconds: number };
       expect(r.tool).toBe("autocannon");
+      // The server's CPU over the load alone, read from /proc (bench.ts divides it by the requests).
+      expect(r.serverCpuSeconds).toBeGreaterThan(0);
       expect(r.requests).toBeGreaterThan(0);
       expect([r.non2xx, r.errors]).toEqual([0, 0]);
       usageError(await run(["scripts/bench-timers.mjs", "--tool", "ab"]), "bench-timers: --tool");
+      usageError(await run(["scripts/bench-timers.mjs", "--server-pid", "me"]), "bench-timers: --server-pid");
       // Without wrk on the PATH and no --tool, the bench falls back to autocannon and says its figures are another measure.
       const fallback = await run(["scripts/bench-timers.mjs", "--url", server.url, "--connections", "1", "--duration", "1", "--settle", "0"], {
         PATH: path.join(work, "no-wrk-here"),
