@@ -32,7 +32,13 @@ export type CachedSession = { member: TeamMember; lastSeen: number; readAt: numb
 export type KeptSchedule = { generation: number; schedule: Schedule; ms: number };
 export type WebhookSubscriber = { id: number; events: ReadonlySet<string> };
 export type SlowLane = { slotMs: number; maxWaitMs: number; sleep: (ms: number) => Promise<unknown> };
-export type ForecastTiming = { clock: () => number; reuse: (computeMs: number) => number };
+export type ForecastWake = { cancel: () => void };
+export type ForecastTiming = {
+  clock: () => number;
+  reuse: (computeMs: number) => number;
+  now: () => number;
+  schedule: (run: () => void, ms: number) => ForecastWake;
+};
 export type RunningBackup = { since: number; copy: RunningCopy | null; finished: Promise<unknown> };
 export type TokenBucket = { tokens: number; at: number };
 export type TokenUse = { lastRowAt: number; lastRow: Date | null; since: number };

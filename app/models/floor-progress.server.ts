@@ -26,6 +26,13 @@ type StepRow = {
   byHand: number | null;
 };
 
+/**
+ * The action of a step notice the floor caused (the step's percent and status followed its items). It changes
+ * nothing but those two figures, so the forecast, which reads the project's due date and not its steps' progress,
+ * takes no notice of it under a stream of scans.
+ */
+export const FLOOR_PROGRESS_ACTION = "floor-progress";
+
 // What the project.completed webhook reads of the project (webhook-outbox's projectData), dates in milliseconds.
 const PROJECT_COLUMNS = `id, name, status, priority, customer, external_reference AS externalReference, start_date AS startDate,
   end_date AS endDate, workflow_name AS workflowName, completed_at AS completedAt`;
@@ -123,7 +130,7 @@ export function followTheFloor(projectId: number, actor: Actor, now: number, db:
       status = percent >= 100 ? "completed" : percent > 0 || passed > 0 ? "in-progress" : "pending";
       if (percent !== step.percent || status !== step.status) {
         q.setStep.run({ id: step.id, percent, status });
-        notices.push({ entity: "workflow-step", id: step.id, action: "update", projectId, department: step.department });
+        notices.push({ entity: "workflow-step", id: step.id, action: FLOOR_PROGRESS_ACTION, projectId, department: step.department });
         if (status === "completed" && step.status !== "completed") {
           const name = q.departmentName.get({ value: step.department })?.name ?? departmentLabel(step.department);
           writeAuditPrepared(actor, {

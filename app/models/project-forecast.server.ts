@@ -17,8 +17,9 @@ import { departmentLabel } from "~/domain/format";
 import { hasWorkingTime, type WorkingCalendar, workingTime } from "~/domain/working-calendar";
 import { type ChangeNotice, onChange } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
-import { processState } from "~/infra/process-state.server";
+import { type ForecastTiming, type ForecastWake, processState } from "~/infra/process-state.server";
 import { IN_PROGRESS, loggedDepartments } from "./analytics.server";
+import { FLOOR_PROGRESS_ACTION } from "./floor-progress.server";
 import { projectDueSql } from "./project-due.server";
 import { getWorkingCalendar } from "./shop-settings.server";
 import { enqueueAtRisk } from "./webhook-outbox.server";
@@ -31,7 +32,8 @@ import { enqueueAtRisk } from "./webhook-outbox.server";
 // department). After that, change notices say what to read again: an item notice that item, a project or
 // workflow-step notice that project and its items, a department or shop-settings notice the reference data; new
 // timer stops are read by id, past the last one seen, and a stop whose item has left its department adds a visit. Only the
-// simulation runs again, at most once a second and only when something changed or a minute passed.
+// simulation runs again, when something changed or a minute passed. While someone watches, changes are read and
+// computed in the background in short pieces (docs/decisions/0054-forecast-work-in-small-pieces.md).
 
 /** How many of each department's latest sessions its visits are read from (per category: the latest 50 visits among them). */
 export const STATS_WINDOW = 20_000;
@@ -48,15 +50,37 @@ const defaultReuseMs = (computeMs: number) => (computeMs < 20 ? 0 : Math.min(MAX
  */
 const clock = () => processState.forecastTiming.clock?.() ?? performance.now();
 const reuseMs = (computeMs: number) => (processState.forecastTiming.reuse ?? defaultReuseMs)(computeMs);
+/** The time of day for the background work (when a change came, when it runs), and how it is put off: tests set both. */
+const wallNow = () => processState.forecastTiming.now?.() ?? Date.now();
+const later = (run: () => void, ms: number): ForecastWake => {
+  const own = processState.forecastTiming.schedule;
+  if (own) return own(run, ms);
+  const timer = setTimeout(run, ms);
+  // A wake-up alone does not keep the process running.
+  (timer as { unref?: () => void }).unref?.();
+  return { cancel: () => clearTimeout(timer) };
+};
 
-/** Tests: the clock that measures a computation, and the reuse rule (none given: the server's own). */
-export function setForecastTimingForTests(options: { clock?: () => number; reuse?: (computeMs: number) => number } = {}) {
+/**
+ * Tests: the clock that measures a computation, the reuse rule, the time of day and the scheduler of background
+ * work (none given: the server's own).
+ */
+export function setForecastTimingForTests(options: Partial<ForecastTiming> = {}) {
   processState.forecastTiming = { ...options };
 }
 /** Without any change, the forecast follows the clock this often (running sessions, the working day going by). */
 const MAX_AGE_MS = 60_000;
-/** While someone has looked at a forecast this recently, a change recomputes it in the background. */
+/** While someone has looked at a forecast this recently, changes are taken in and computed in the background. */
 const WATCHED_MS = 10 * 60_000;
+/**
+ * The background work keeps every piece it does on the request thread short (docs/decisions/0054-forecast-work-in-small-pieces.md):
+ * a scan's item is read again within ABSORB_DELAY_MS, at most ABSORB_BATCH items at a time with requests answered in
+ * between, and after scans alone the simulation runs at most once every BACKGROUND_COMPUTE_MS. Any other change is
+ * computed in full at the first wake-up.
+ */
+const ABSORB_DELAY_MS = 50;
+export const ABSORB_BATCH = 200;
+export const BACKGROUND_COMPUTE_MS = 1_000;
 
 type ProjectRow = { id: number; priority: string; dueAt: number | null };
 type ItemRow = {
@@ -167,7 +191,9 @@ type State = {
   computeMs: number;
   generation: number;
   watchedAt: number;
-  timer: ReturnType<typeof setTimeout> | null;
+  /** The pending background wake-up, and when it is due (wall clock). */
+  wake: ForecastWake | null;
+  wakeAt: number;
   preview: { key: string; value: RushPreview } | null;
   /** The at-risk projects in order, for the computation `generation` (the board asks on every TV's reload). */
   risky: { generation: number; list: ProjectOutlook[] } | null;
@@ -206,7 +232,8 @@ function stateOf(db: DB): State {
       computeMs: 0,
       generation: 0,
       watchedAt: 0,
-      timer: null,
+      wake: null,
+      wakeAt: 0,
       preview: null,
       risky: null,
     };
@@ -231,8 +258,12 @@ function noted(notice: ChangeNotice) {
     case "item":
       if (typeof notice.id === "number") state.dirtyItems.add(notice.id);
       break;
-    case "project":
     case "workflow-step":
+      // The floor moving a step's percent on changes nothing the forecast reads (a due date comes from projects.due_at).
+      if (notice.action === FLOOR_PROGRESS_ACTION) return;
+      if (typeof notice.projectId === "number") state.dirtyProjects.add(notice.projectId);
+      break;
+    case "project":
       if (typeof notice.projectId === "number") state.dirtyProjects.add(notice.projectId);
       break;
     case "category":
@@ -254,16 +285,44 @@ function noted(notice: ChangeNotice) {
   if (!timer) state.urgent = true;
   state.preview = null;
   // Someone is looking at forecasts: have the next one ready before they ask.
-  if (Date.now() - state.watchedAt < WATCHED_MS && !state.timer) {
-    state.timer = setTimeout(
-      () => {
-        state.timer = null;
-        if (states().get(getDb()) === state && state.changed) refresh(state, Date.now());
-      },
-      Math.max(50, reuseMs(state.computeMs)),
-    );
-    (state.timer as { unref?: () => void }).unref?.();
+  if (wallNow() - state.watchedAt < WATCHED_MS) wakeIn(state, ABSORB_DELAY_MS);
+}
+
+/** Runs the background work in `ms`, unless a wake-up is already due sooner. */
+function wakeIn(state: State, ms: number) {
+  const at = wallNow() + ms;
+  if (state.wake && state.wakeAt <= at) return;
+  state.wake?.cancel();
+  state.wakeAt = at;
+  state.wake = later(() => {
+    state.wake = null;
+    background(state);
+  }, ms);
+}
+
+/**
+ * One piece of background work: a change other than a scan is read and computed at once; after scans, the changed
+ * items are read ABSORB_BATCH at a time (the next batch after the requests waiting meanwhile), and the simulation
+ * runs once they are all in and BACKGROUND_COMPUTE_MS have passed since the last one. A read in between still gets
+ * a fresh forecast (fresh() reads what is left and computes).
+ */
+function background(state: State) {
+  if (states().get(getDb()) !== state || !state.loaded || !state.changed) return;
+  const now = wallNow();
+  if (state.urgent || state.reloadAll || state.reloadReference) {
+    refresh(state, now);
+    return;
   }
+  if (state.dirtyItems.size > 0 || state.dirtyProjects.size > 0) {
+    applyChanges(state, ABSORB_BATCH);
+    if (state.dirtyItems.size > 0) {
+      wakeIn(state, 0);
+      return;
+    }
+  }
+  const wait = state.computedAt + BACKGROUND_COMPUTE_MS - now;
+  if (wait <= 0) compute(state, now);
+  else wakeIn(state, wait);
 }
 
 // --- Reading ---
@@ -522,8 +581,11 @@ function recordVisits(state: State, moved: readonly { item: number; department: 
   for (const [v, department] of ended) state.stats.record(department, v[2], v[1], v[4]);
 }
 
-/** Reads what the notices since the last computation changed: a fixed number of statements. */
-function applyChanges(state: State) {
+/**
+ * Reads what the notices since the last computation changed: a fixed number of statements. `batch`: at most this
+ * many of the changed items (the rest stay to read), for a piece of background work.
+ */
+function applyChanges(state: State, batch = Number.POSITIVE_INFINITY) {
   if (state.reloadAll) {
     loadAll(state);
     return;
@@ -540,9 +602,14 @@ function applyChanges(state: State) {
   }
 
   const projectIds = [...state.dirtyProjects];
-  const itemIds = [...state.dirtyItems];
   state.dirtyProjects.clear();
-  state.dirtyItems.clear();
+  const itemIds: number[] = [];
+  for (const id of state.dirtyItems) {
+    if (itemIds.length >= batch) break;
+    itemIds.push(id);
+  }
+  if (itemIds.length === state.dirtyItems.size) state.dirtyItems.clear();
+  else for (const id of itemIds) state.dirtyItems.delete(id);
   // Every item these changes may concern; those not read back as open are gone from the forecast.
   const maybeGone = new Set(itemIds);
   const readBack = new Set<number>();
@@ -817,7 +884,17 @@ export function forecastSnapshot(now?: number): {
   };
 }
 
+/**
+ * Where the background work stands, without bringing the forecast up to date: the computation shown, and the changed
+ * items not read yet (tests, and the benchmark's account of the server).
+ */
+export function forecastBacklog(): { generation: number; computedAt: number; pendingItems: number; wakeAt: number | null } {
+  const state = stateOf(getDb());
+  return { generation: state.generation, computedAt: state.computedAt, pendingItems: state.dirtyItems.size, wakeAt: state.wake ? state.wakeAt : null };
+}
+
 /** Drops what is kept for the current database (tests that change rows behind the models' back). */
 export function forgetForecast() {
+  states().get(getDb())?.wake?.cancel();
   states().delete(getDb());
 }

@@ -1,7 +1,18 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { categoryModel } from "~/models/category.server";
 import { departmentModel } from "~/models/department.server";
-import { forecastStatus, handsOnBasis, itemOutlooks, previewRush, projectOutlook, setForecastTimingForTests } from "~/models/project-forecast.server";
+import {
+  ABSORB_BATCH,
+  BACKGROUND_COMPUTE_MS,
+  forecastBacklog,
+  forecastStatus,
+  forgetForecast,
+  handsOnBasis,
+  itemOutlooks,
+  previewRush,
+  projectOutlook,
+  setForecastTimingForTests,
+} from "~/models/project-forecast.server";
 import { createItem, reopenItem, updateItem } from "~/models/item.server";
 import { createProject, getSteps, updateProject, updateStep } from "~/models/project.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
@@ -290,5 +301,113 @@ describe("reusing a forecast under a stream of scans", () => {
     const base = forecastStatus(MONDAY_8).generation;
     startTimer(first, actor, MONDAY_8 + 1);
     expect(forecastStatus(MONDAY_8 + 2).generation).toBe(base + 1);
+  });
+});
+
+describe("background work while someone watches the forecast", () => {
+  // The scheduler and the time of day are the test's: a wake-up runs when the test says, at the time it was due.
+  type Wake = { run: () => void; at: number; cancelled: boolean };
+  let wakes: Wake[];
+  let now: number;
+  beforeEach(() => {
+    wakes = [];
+    now = MONDAY_8;
+    setForecastTimingForTests({
+      clock: () => 0,
+      now: () => now,
+      schedule: (run, ms) => {
+        const wake = { run, at: now + ms, cancelled: false };
+        wakes.push(wake);
+        return {
+          cancel: () => {
+            wake.cancelled = true;
+          },
+        };
+      },
+    });
+  });
+  const pending = () => wakes.filter((w) => !w.cancelled).sort((a, b) => a.at - b.at);
+  function runNext() {
+    const wake = pending()[0];
+    if (!wake) throw new Error("No background work is scheduled");
+    wake.cancelled = true;
+    now = Math.max(now, wake.at);
+    wake.run();
+  }
+
+  test("scans are read back a batch at a time with requests in between, then computed once, as from scratch", () => {
+    const a = project("Bakery");
+    const ids = Array.from({ length: 2 * ABSORB_BATCH + 50 }, () => item(a));
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    for (const id of ids) startTimer(id, actor, now - MIN);
+    expect(forecastBacklog()).toMatchObject({ pendingItems: ids.length, wakeAt: MONDAY_8 + 50 });
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ pendingItems: ABSORB_BATCH + 50, generation: base });
+    // The next batch comes as soon as the requests waiting meanwhile are answered.
+    expect(pending()[0]!.at).toBe(now);
+    runNext();
+    expect(forecastBacklog().pendingItems).toBe(50);
+    runNext();
+    // Everything is read; the last computation was 50 ms ago, so the simulation waits for its second.
+    expect(forecastBacklog()).toMatchObject({ pendingItems: 0, generation: base, wakeAt: MONDAY_8 + BACKGROUND_COMPUTE_MS });
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + BACKGROUND_COMPUTE_MS, wakeAt: null });
+    const kept = itemOutlooks(a, now);
+    expect(kept.every((i) => i.steps[0]!.startAt === MONDAY_8 - MIN)).toBe(true);
+    forgetForecast();
+    expect(itemOutlooks(a, now)).toEqual(kept);
+  });
+
+  test("a scan every 100 ms for three seconds: the simulation runs three times, not thirty", () => {
+    const a = project("Bakery");
+    const ids = Array.from({ length: 30 }, () => item(a));
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    for (const id of ids) {
+      startTimer(id, actor, now);
+      const until = now + 100;
+      while (pending()[0] && pending()[0]!.at <= until) runNext();
+      now = until;
+    }
+    expect(forecastBacklog()).toMatchObject({ generation: base + 3, pendingItems: 0, computedAt: MONDAY_8 + 3 * BACKGROUND_COMPUTE_MS });
+  });
+
+  test("a change other than a scan is computed in full at the first wake-up", () => {
+    const a = project("Bakery");
+    item(a);
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    updateProject(a, { priority: "rush" }, actor);
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + 50, wakeAt: null });
+  });
+
+  test("the floor moving a step on is part of the scan, not a change to the project", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    item(a);
+    startTimer(first, actor, now - 30 * MIN);
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    endTimer(first, actor, now);
+    // The stop moved Production to 50%: still a scan, so the computation waits for its second.
+    expect(getSteps({ projectId: a }).find((s) => s.department === "production")!.percentComplete).toBe(50);
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base, pendingItems: 0, wakeAt: MONDAY_8 + BACKGROUND_COMPUTE_MS });
+    runNext();
+    expect(forecastBacklog().generation).toBe(base + 1);
+  });
+
+  test("when no one has looked for ten minutes, nothing runs in the background", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    projectOutlook(a, now);
+    now += 10 * MIN;
+    startTimer(first, actor, now);
+    expect(pending()).toEqual([]);
+    expect(forecastBacklog()).toMatchObject({ pendingItems: 1, wakeAt: null });
+    // The next read takes it in.
+    expect(iso(itemOutlooks(a, now)[0]!.steps[0]!.startAt)).toBe(iso(now));
   });
 });
