@@ -637,9 +637,10 @@ async function main() {
   await stop(app);
 
   // The scans again, on a server that has answered nothing else. After the pages above the forecast is being
-  // watched, so the server computes it again in the background after the scans (every 5 × its computation time,
-  // models/project-forecast.server.ts), on the thread that answers them; with the ~13,000 items the scan load
-  // puts on the floor that is ~40 ms several times a second. The two rows tell the scan's own cost from that.
+  // watched, so the server reads the scanned items back and computes it again in the background, on the thread
+  // that answers them (docs/decisions/0054-forecast-work-in-small-pieces.md): with the ~13,000 items the scan load
+  // puts on the floor, about 1 ms pieces and a simulation of ~20 ms once a second. The two rows tell the scan's own
+  // cost from that.
   const scanRoute = selected.find((r) => r.kind === "scan");
   if (scanRoute) {
     const freshPort = await freePort();

@@ -874,6 +874,7 @@ export type ForecastOptions = {
 
 export class Forecast {
   private itemIndex: Map<number, number> | null = null;
+  private byProject: Map<number, number[]> | null = null;
   private readonly projectMap = new Map<number, ProjectForecast>();
   private retired = false;
 
@@ -952,6 +953,20 @@ export class Forecast {
     if (this.retired) throw new Error("This forecast was already recycled");
     this.retired = true;
     return this.sim;
+  }
+
+  /** The ids of a project's items in this forecast, in its input's order. */
+  itemIdsOf(projectId: number): readonly number[] {
+    if (!this.byProject) {
+      const map = new Map<number, number[]>();
+      for (const item of this.items) {
+        const list = map.get(item.projectId);
+        if (list) list.push(item.id);
+        else map.set(item.projectId, [item.id]);
+      }
+      this.byProject = map;
+    }
+    return this.byProject.get(projectId) ?? [];
   }
 
   item(id: number): ItemForecast | undefined {

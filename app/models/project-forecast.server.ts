@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_ITEM_DEPARTMENT } from "~/domain/constants";
 import {
+  DEFAULT_HANDS_ON_SECONDS,
   dueStanding,
   type DueStanding,
   forecast,
   type Forecast,
   type ForecastDepartment,
   type ForecastItem,
+  type HandsOnEstimator,
   HandsOnStats,
   type ItemForecast,
   remainingDepartments,
@@ -14,6 +16,7 @@ import {
   slippedProjects,
 } from "~/domain/forecast";
 import { departmentLabel } from "~/domain/format";
+import { DAY_END_PAUSE_ACTION } from "~/domain/timer-words";
 import { hasWorkingTime, type WorkingCalendar, workingTime } from "~/domain/working-calendar";
 import { type ChangeNotice, onChange } from "~/infra/change-notices.server";
 import { type DB, getDb } from "~/infra/db.server";
@@ -29,8 +32,8 @@ import { enqueueAtRisk } from "./webhook-outbox.server";
 // What the engine (domain/forecast.ts) needs is read once, with a fixed number of statements: the open items with
 // their projects' priority and due date, the departments' capacity, the categories' sequences, the calendar, and
 // the latest visits of every department (the hands-on estimates: a visit is all of one item's sittings in a
-// department). After that, change notices say what to read again: an item notice that item, a project or
-// workflow-step notice that project and its items, a department or shop-settings notice the reference data; new
+// department). After that, change notices say what to read again: an item notice that item, a project notice or a
+// person's change to a step that project and its items (the floor's own step progress changes nothing read here), a department or shop-settings notice the reference data; new
 // timer stops are read by id, past the last one seen, and a stop whose item has left its department adds a visit. Only the
 // simulation runs again, when something changed or a minute passed. While someone watches, changes are read and
 // computed in the background in short pieces (docs/decisions/0054-forecast-work-in-small-pieces.md).
@@ -38,7 +41,7 @@ import { enqueueAtRisk } from "./webhook-outbox.server";
 /** How many of each department's latest sessions its visits are read from (per category: the latest 50 visits among them). */
 export const STATS_WINDOW = 20_000;
 /**
- * After timer scans (the floor's steady stream of changes) a forecast that took `ms` to compute is reused for up to
+ * After timer changes (a scan's start or stop, a Pause: the floor's steady stream of changes) a forecast that took `ms` to compute is reused for up to
  * 5 × ms, at most a second, so the forecast never takes more than a fifth of the server; one that takes under 20 ms
  * is always computed again. Any other change (settings, a project, an item's edit) is shown at the next read.
  */
@@ -161,6 +164,8 @@ class ItemList {
 }
 
 type State = {
+  /** The database it is of: a wake-up after the process state was reset finds it gone and stops. */
+  db: DB;
   loaded: boolean;
   calendar: WorkingCalendar;
   departments: ForecastDepartment[];
@@ -186,6 +191,13 @@ type State = {
   // The current computation, and the one before it (whose memory the next reuses).
   current: Forecast | null;
   spare: Forecast | null;
+  /**
+   * The current computation's own items and estimates. Between computations the background reads newer items and
+   * visits (docs/decisions/0054-forecast-work-in-small-pieces.md); what is worked out from the computation ('Preview
+   * as rush', the schedule) uses these, so it never mixes the two.
+   */
+  computedItems: ForecastItem[];
+  computedHandsOn: HandsOnEstimator;
   outlooks: Map<number, ProjectOutlook>;
   computedAt: number;
   computeMs: number;
@@ -208,6 +220,7 @@ function stateOf(db: DB): State {
   let s = states().get(db);
   if (!s) {
     s = {
+      db,
       loaded: false,
       calendar: getWorkingCalendar(),
       departments: [],
@@ -227,6 +240,8 @@ function stateOf(db: DB): State {
       urgent: false,
       current: null,
       spare: null,
+      computedItems: [],
+      computedHandsOn: () => DEFAULT_HANDS_ON_SECONDS,
       outlooks: new Map(),
       computedAt: 0,
       computeMs: 0,
@@ -245,6 +260,9 @@ function stateOf(db: DB): State {
 
 // --- Change notices ---
 
+/** The floor's own timer changes: a scan's start or stop, a Pause, the end of the day's pause. */
+const TIMER_NOTICES = new Set(["start-timer", "end-timer", "pause-timer", DAY_END_PAUSE_ACTION]);
+
 /** One listener for the process; it notes what to read again for the database the notice was written to. */
 function listen() {
   processState.forecastListener ??= onChange(noted);
@@ -253,7 +271,7 @@ function listen() {
 function noted(notice: ChangeNotice) {
   const state = states().get(getDb());
   if (!state || !state.loaded) return;
-  const timer = notice.entity === "item" && (notice.action === "start-timer" || notice.action === "end-timer");
+  const timer = notice.entity === "item" && TIMER_NOTICES.has(notice.action);
   switch (notice.entity) {
     case "item":
       if (typeof notice.id === "number") state.dirtyItems.add(notice.id);
@@ -307,10 +325,14 @@ function wakeIn(state: State, ms: number) {
  * a fresh forecast (fresh() reads what is left and computes).
  */
 function background(state: State) {
-  if (states().get(getDb()) !== state || !state.loaded || !state.changed) return;
+  if (states().get(state.db) !== state || getDb() !== state.db || !state.loaded || !state.changed) return;
   const now = wallNow();
+  const age = now - state.computedAt;
   if (state.urgent || state.reloadAll || state.reloadReference) {
-    refresh(state, now);
+    // Paced as a read is (reuseMs): a stream of edits costs the server no more than the reads would.
+    const reuse = reuseMs(state.computeMs);
+    if (age >= 0 && age < reuse) wakeIn(state, reuse - age);
+    else refresh(state, now);
     return;
   }
   if (state.dirtyItems.size > 0 || state.dirtyProjects.size > 0) {
@@ -320,9 +342,9 @@ function background(state: State) {
       return;
     }
   }
-  const wait = state.computedAt + BACKGROUND_COMPUTE_MS - now;
-  if (wait <= 0) compute(state, now);
-  else wakeIn(state, wait);
+  // A computation dated ahead of the clock (a read given a later `now`) is no reason to wait.
+  if (age < 0 || age >= BACKGROUND_COMPUTE_MS) compute(state, now);
+  else wakeIn(state, BACKGROUND_COMPUTE_MS - age);
 }
 
 // --- Reading ---
@@ -650,14 +672,30 @@ function applyChanges(state: State, batch = Number.POSITIVE_INFINITY) {
 
 // --- Computing ---
 
+/**
+ * The estimates of one computation: each as it was when the simulation first asked (once per category and
+ * department), so a view worked out later from the same computation gets the same figures after newer visits.
+ */
+function heldEstimator(stats: HandsOnStats): HandsOnEstimator {
+  const live = stats.estimator();
+  const held = new Map<string, number>();
+  return (category, department) => {
+    const key = `${department}\u0000${category.toLowerCase()}`;
+    let seconds = held.get(key);
+    if (seconds === undefined) held.set(key, (seconds = live(category, department)));
+    return seconds;
+  };
+}
+
 function compute(state: State, now: number) {
   const started = clock();
-  const next = forecast(
-    { now, calendar: state.calendar, departments: state.departments, items: state.items.dense(), handsOn: state.stats.estimator() },
-    { recycle: state.spare },
-  );
+  const items = state.items.dense();
+  const handsOn = heldEstimator(state.stats);
+  const next = forecast({ now, calendar: state.calendar, departments: state.departments, items, handsOn }, { recycle: state.spare });
   state.spare = state.current;
   state.current = next;
+  state.computedItems = items;
+  state.computedHandsOn = handsOn;
   const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
   const outlooks = new Map<number, ProjectOutlook>();
   for (const p of next.projects()) {
@@ -771,7 +809,7 @@ export type ItemOutlook = Omit<ItemForecast, "steps"> & { steps: (ItemForecast["
 export function itemOutlooks(projectId: number, now?: number): ItemOutlook[] {
   const state = fresh(now);
   const out: ItemOutlook[] = [];
-  for (const id of state.itemsOf.get(projectId) ?? []) {
+  for (const id of state.current?.itemIdsOf(projectId) ?? []) {
     const f = state.current?.item(id);
     if (f) out.push({ ...f, steps: f.steps.map((s) => ({ ...s, name: departmentName(state, s.department) })) });
   }
@@ -801,8 +839,8 @@ export function previewRush(projectId: number, now?: number): RushPreview {
   const key = `${state.generation}:${projectId}`;
   if (state.preview?.key === key) return state.preview.value;
   const base = state.current!;
-  const items = state.items.dense().map((i) => (i.projectId === projectId && !i.rush ? { ...i, rush: true } : i));
-  const preview = forecast({ now: state.computedAt, calendar: state.calendar, departments: state.departments, items, handsOn: state.stats.estimator() });
+  const items = state.computedItems.map((i) => (i.projectId === projectId && !i.rush ? { ...i, rush: true } : i));
+  const preview = forecast({ now: state.computedAt, calendar: state.calendar, departments: state.departments, items, handsOn: state.computedHandsOn });
   const wt = hasWorkingTime(state.calendar) ? workingTime(state.calendar) : null;
   const p = preview.project(projectId);
   const before = state.outlooks.get(projectId) ?? null;
@@ -879,14 +917,14 @@ export function forecastSnapshot(now?: number): {
     computedAt: state.computedAt,
     calendar: state.calendar,
     departments: state.departments,
-    items: () => state.items.dense(),
-    handsOn: state.stats.estimator(),
+    items: () => state.computedItems.slice(),
+    handsOn: state.computedHandsOn,
   };
 }
 
 /**
  * Where the background work stands, without bringing the forecast up to date: the computation shown, and the changed
- * items not read yet (tests, and the benchmark's account of the server).
+ * items not read yet, and when the next piece of work is due (for tests).
  */
 export function forecastBacklog(): { generation: number; computedAt: number; pendingItems: number; wakeAt: number | null } {
   const state = stateOf(getDb());

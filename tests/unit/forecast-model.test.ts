@@ -5,6 +5,7 @@ import {
   ABSORB_BATCH,
   BACKGROUND_COMPUTE_MS,
   forecastBacklog,
+  forecastSnapshot,
   forecastStatus,
   forgetForecast,
   handsOnBasis,
@@ -309,22 +310,23 @@ describe("background work while someone watches the forecast", () => {
   type Wake = { run: () => void; at: number; cancelled: boolean };
   let wakes: Wake[];
   let now: number;
+  const processTiming = () => ({
+    clock: () => 0,
+    now: () => now,
+    schedule: (run: () => void, ms: number) => {
+      const wake = { run, at: now + ms, cancelled: false };
+      wakes.push(wake);
+      return {
+        cancel: () => {
+          wake.cancelled = true;
+        },
+      };
+    },
+  });
   beforeEach(() => {
     wakes = [];
     now = MONDAY_8;
-    setForecastTimingForTests({
-      clock: () => 0,
-      now: () => now,
-      schedule: (run, ms) => {
-        const wake = { run, at: now + ms, cancelled: false };
-        wakes.push(wake);
-        return {
-          cancel: () => {
-            wake.cancelled = true;
-          },
-        };
-      },
-    });
+    setForecastTimingForTests(processTiming());
   });
   const pending = () => wakes.filter((w) => !w.cancelled).sort((a, b) => a.at - b.at);
   function runNext() {
@@ -397,6 +399,63 @@ describe("background work while someone watches the forecast", () => {
     expect(forecastBacklog()).toMatchObject({ generation: base, pendingItems: 0, wakeAt: MONDAY_8 + BACKGROUND_COMPUTE_MS });
     runNext();
     expect(forecastBacklog().generation).toBe(base + 1);
+  });
+
+  test("between computations, 'Preview as rush' and the schedule's inputs are those of the computation shown", () => {
+    const a = project("Bakery");
+    item(a);
+    const b = project("Hospital");
+    item(b);
+    const c = project("Clinic");
+    const third = item(c);
+    // Reads reuse the computation for a while, as a big shop's do.
+    setForecastTimingForTests({ ...processTiming(), reuse: () => 10_000 });
+    const before = previewRush(b, now);
+    const snapshot = forecastSnapshot(now);
+    const inputs = snapshot.items();
+    // A scan is read back but not computed yet: the Clinic's item is running now, in the items kept in memory.
+    startTimer(third, actor, now - 30 * MIN);
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ pendingItems: 0, generation: snapshot.generation });
+    expect(previewRush(b, now)).toEqual(before);
+    const again = forecastSnapshot(now);
+    expect(again.items()).toEqual(inputs);
+    expect(again.handsOn("Banner", "production")).toBe(snapshot.handsOn("Banner", "production"));
+    // Once computed, both move on with the scan.
+    runNext();
+    expect(
+      forecastSnapshot(now)
+        .items()
+        .find((i) => i.id === third)!.runningSince,
+    ).toBe(MONDAY_8 - 30 * MIN);
+    expect(previewRush(b, now)).not.toEqual(before);
+  });
+
+  test("a stream of edits is paced as reads are: a forecast that took 100 ms is computed again 500 ms after the last", () => {
+    let t = 0;
+    setForecastTimingForTests({
+      ...processTiming(),
+      clock: () => (t += 100),
+    });
+    const a = project("Bakery");
+    item(a);
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    updateProject(a, { priority: "rush" }, actor);
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base, wakeAt: MONDAY_8 + 500 });
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + 500 });
+  });
+
+  test("a computation dated ahead of the clock does not hold the background back", () => {
+    const a = project("Bakery");
+    const first = item(a);
+    projectOutlook(a, now + 10 * MIN);
+    const base = forecastBacklog().generation;
+    startTimer(first, actor, now);
+    runNext();
+    expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + 50, wakeAt: null });
   });
 
   test("when no one has looked for ten minutes, nothing runs in the background", () => {
