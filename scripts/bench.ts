@@ -356,6 +356,14 @@ const RSS_TARGET_MB = 200;
  * stops its half of the items in turn), else autocannon (each connection starts and stops the next item of a queue);
  * enough items early in their sequence that every stop moves one on and none finishes (it imports them if need be).
  */
+/** A trivial run, then the scan load on the app at `origin`, logged as the routes' runs are. */
+async function scanPair(label: string, trivialUrl: string, trivialPid: number | undefined, origin: string, appPid: number, args: Args) {
+  const trivial = await load(trivialUrl, {}, args, trivialPid);
+  const app = await scanLoad(origin, args, appPid);
+  console.log(`  ${label}: ${fmt(app.reqPerSec)} req/s (trivial ${fmt(trivial.reqPerSec)}), p50 ${app.p50} ms, p99 ${app.p99} ms`);
+  return { app, trivial };
+}
+
 async function scanLoad(origin: string, args: Args, serverPid: number): Promise<LoadResult> {
   const run = spawnSync(
     loadRuntime,
@@ -595,10 +603,8 @@ async function main() {
       const waited = await untilQuiet(app.pid!);
       if (waited > 3000) console.log(`  (waited ${fmt(waited / 1000)} s for the server to answer what the last load left)`);
       if (route.kind === "scan") {
-        const t = await load(trivialUrl, {}, args, trivial.pid);
-        const a = await scanLoad(origin, args, app.pid!);
-        runs.set(route, [...(runs.get(route) ?? []), { app: a, trivial: t }]);
-        console.log(`  ${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms`);
+        const pair = await scanPair(route.label, trivialUrl, trivial.pid, origin, app.pid!, args);
+        runs.set(route, [...(runs.get(route) ?? []), pair]);
         continue;
       }
       const headers = route.signedIn ? cookie : {};
@@ -648,10 +654,8 @@ async function main() {
     await until200(`http://127.0.0.1:${freshPort}/healthz`, fresh);
     await untilQuiet(fresh.pid!);
     const route: Route = { ...scanRoute, label: `${SCAN_LABEL}, on a fresh server` };
-    const t = await load(trivialUrl, {}, args, trivial.pid);
-    const a = await scanLoad(`http://127.0.0.1:${freshPort}`, args, fresh.pid!);
-    console.log(`  ${route.label}: ${fmt(a.reqPerSec)} req/s (trivial ${fmt(t.reqPerSec)}), p50 ${a.p50} ms, p99 ${a.p99} ms`);
-    results.push({ route, app: a, trivial: t, share: (a.reqPerSec / t.reqPerSec) * 100 });
+    const pair = await scanPair(route.label, trivialUrl, trivial.pid, `http://127.0.0.1:${freshPort}`, fresh.pid!, args);
+    results.push({ route, ...pair, share: (pair.app.reqPerSec / pair.trivial.reqPerSec) * 100 });
     await stop(fresh);
   }
   await stop(trivial);
