@@ -79,7 +79,7 @@ const WATCHED_MS = 10 * 60_000;
  * The background work keeps every piece it does on the request thread short (docs/decisions/0054-forecast-work-in-small-pieces.md):
  * a scan's item is read again within ABSORB_DELAY_MS, at most ABSORB_BATCH items at a time with requests answered in
  * between, and after scans alone the simulation runs at most once every BACKGROUND_COMPUTE_MS. Any other change is
- * computed in full at the first wake-up.
+ * read and computed in full as soon as the reuse rule above lets a read compute it.
  */
 const ABSORB_DELAY_MS = 50;
 export const ABSORB_BATCH = 200;
@@ -319,7 +319,8 @@ function wakeIn(state: State, ms: number) {
 }
 
 /**
- * One piece of background work: a change other than a scan is read and computed at once; after scans, the changed
+ * One piece of background work: a change other than a scan is read and computed once the reuse rule allows (at
+ * once after a computation that took under 20 ms); after scans, the changed
  * items are read ABSORB_BATCH at a time (the next batch after the requests waiting meanwhile), and the simulation
  * runs once they are all in and BACKGROUND_COMPUTE_MS have passed since the last one. A read in between still gets
  * a fresh forecast (fresh() reads what is left and computes).

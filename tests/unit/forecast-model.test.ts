@@ -375,7 +375,7 @@ describe("background work while someone watches the forecast", () => {
     expect(forecastBacklog()).toMatchObject({ generation: base + 3, pendingItems: 0, computedAt: MONDAY_8 + 3 * BACKGROUND_COMPUTE_MS });
   });
 
-  test("a change other than a scan is computed in full at the first wake-up", () => {
+  test("a change other than a scan, after a computation that took no time, is computed in full at the first wake-up", () => {
     const a = project("Bakery");
     item(a);
     projectOutlook(a, now);
