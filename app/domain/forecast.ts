@@ -225,7 +225,8 @@ export class HandsOnStats {
   private readonly departments = new Map<string, VisitList>();
   private readonly estimates = new Map<string, number | null>();
 
-  private static key = (department: string, category: string) => `${department}\u0000${category.toLowerCase()}`;
+  /** A category's key in a department (the category's case does not matter). */
+  static key = (department: string, category: string) => `${department}\u0000${category.toLowerCase()}`;
 
   private push(map: Map<string, VisitList>, key: string, seconds: number, visit: number | null) {
     let list = map.get(key);

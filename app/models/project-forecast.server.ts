@@ -681,7 +681,7 @@ function heldEstimator(stats: HandsOnStats): HandsOnEstimator {
   const live = stats.estimator();
   const held = new Map<string, number>();
   return (category, department) => {
-    const key = `${department}\u0000${category.toLowerCase()}`;
+    const key = HandsOnStats.key(department, category);
     let seconds = held.get(key);
     if (seconds === undefined) held.set(key, (seconds = live(category, department)));
     return seconds;

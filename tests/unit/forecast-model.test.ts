@@ -337,6 +337,17 @@ describe("background work while someone watches the forecast", () => {
     wake.run();
   }
 
+  /** A person makes a watched project rush, and the background's first wake-up runs; the generation before it. */
+  function rushWatchedProject() {
+    const a = project("Bakery");
+    item(a);
+    projectOutlook(a, now);
+    const base = forecastBacklog().generation;
+    updateProject(a, { priority: "rush" }, actor);
+    runNext();
+    return base;
+  }
+
   test("scans are read back a batch at a time with requests in between, then computed once, as from scratch", () => {
     const a = project("Bakery");
     const ids = Array.from({ length: 2 * ABSORB_BATCH + 50 }, () => item(a));
@@ -376,12 +387,7 @@ describe("background work while someone watches the forecast", () => {
   });
 
   test("a change other than a scan, after a computation that took no time, is computed in full at the first wake-up", () => {
-    const a = project("Bakery");
-    item(a);
-    projectOutlook(a, now);
-    const base = forecastBacklog().generation;
-    updateProject(a, { priority: "rush" }, actor);
-    runNext();
+    const base = rushWatchedProject();
     expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + 50, wakeAt: null });
   });
 
@@ -437,12 +443,7 @@ describe("background work while someone watches the forecast", () => {
       ...processTiming(),
       clock: () => (t += 100),
     });
-    const a = project("Bakery");
-    item(a);
-    projectOutlook(a, now);
-    const base = forecastBacklog().generation;
-    updateProject(a, { priority: "rush" }, actor);
-    runNext();
+    const base = rushWatchedProject();
     expect(forecastBacklog()).toMatchObject({ generation: base, wakeAt: MONDAY_8 + 500 });
     runNext();
     expect(forecastBacklog()).toMatchObject({ generation: base + 1, computedAt: MONDAY_8 + 500 });
